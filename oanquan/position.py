@@ -1,0 +1,783 @@
+"""Positions, moves played on them, and the outcome of a game.
+
+This module is the one place where the rules of ``shared/RULES.md`` live.
+Everything else (pictures, widgets, computer players, the book) asks a
+:class:`Position` what happens.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from .board import M0, M1, NEXT, Direction, square_name
+from .errors import IllegalMoveError, InvalidMoveError, PositionFormatError
+from .events import Event, EventKind
+from .move import ALL_MOVES, Move
+from .rules import Rules
+
+__all__ = ["MAX_PEBBLES", "Outcome", "Position"]
+
+#: The most pebbles a position may hold in all. The rules set no limit; this
+#: one keeps a mistyped position from making a move that takes forever.
+MAX_PEBBLES = 1000
+
+_REASONS = {
+    "R7.1": "both Mandarin squares are empty",
+    "R7.2": "the player to move has no pebbles to release (thả cá) and cannot borrow enough",
+    "R7.3": "the game reached its limit of plies",
+}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended (RULES §7, §8).
+
+    ``scores`` are the final scores of players 0 and 1 after the sweep (R7.4)
+    and the repayment of debts (R8.2); ``winner`` is 0, 1 or None for a draw
+    (R8.3); ``reason`` is the rule that ended the game: ``"R7.1"``, ``"R7.2"``
+    or ``"R7.3"``.
+
+    >>> Outcome((40, 30), 0, "R7.1").explanation
+    'Player 0 wins 40-30: both Mandarin squares are empty (R7.1).'
+    """
+
+    scores: tuple[int, int]
+    winner: int | None
+    reason: str
+
+    @property
+    def explanation(self) -> str:
+        """The result in one plain sentence."""
+        a, b = self.scores
+        result = f"Draw, {a}-{b}" if self.winner is None else f"Player {self.winner} wins {a}-{b}"
+        return f"{result}: {_REASONS[self.reason]} ({self.reason})."
+
+
+class Position:
+    """A position of Ô Ăn Quan: the board, both stores, debts and whose turn it is.
+
+    Positions are immutable: :meth:`play` returns a new one, so a viewer can
+    keep every position of a game and step through them.
+
+    >>> p = Position.initial()
+    >>> p.to_text()
+    '5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0'
+    >>> p.play("7R").to_text()      # RULES §11, first example
+    '6,6,0,6,6,6,6,0,0,6 Q+1,Q+1 6,0 0,0 1'
+    >>> p.play("0L")
+    Traceback (most recent call last):
+    ...
+    oanquan.errors.IllegalMoveError: illegal move '0L' in '5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0': square 0 ...
+    """
+
+    __slots__ = ("_captured", "_debts", "_hash", "_pebbles", "_rules", "_stones", "_stores", "_to_move")
+
+    _pebbles: tuple[int, ...]
+    _stones: tuple[int, int]
+    _stores: tuple[int, int]
+    _captured: tuple[int, int]
+    _debts: tuple[int, int]
+    _to_move: int
+    _rules: Rules
+    _hash: int | None
+
+    def __init__(
+        self,
+        pebbles: tuple[int, ...] | list[int],
+        stones: tuple[bool, bool] | tuple[int, int] = (True, True),
+        stores: tuple[int, int] = (0, 0),
+        captured_stones: tuple[int, int] = (0, 0),
+        debts: tuple[int, int] = (0, 0),
+        to_move: int = 0,
+        rules: Rules | None = None,
+    ) -> None:
+        """Build a position from its parts; see :meth:`from_text` for the usual way.
+
+        ``pebbles`` has 12 counts indexed by square (0-9, then M0 and M1);
+        ``stones`` says whether M0 and M1 still hold their stone.
+
+        >>> Position([0] * 10 + [3, 0], stones=(False, True)).to_text()
+        '0,0,0,0,0,0,0,0,0,0 3,Q 0,0 0,0 0'
+        """
+        rules = rules if rules is not None else Rules()
+        self._rules = rules
+        self._pebbles = tuple(pebbles)
+        self._stones = (int(stones[0]), int(stones[1]))
+        self._stores = (stores[0], stores[1])
+        self._captured = (captured_stones[0], captured_stones[1])
+        self._debts = (debts[0], debts[1])
+        self._to_move = to_move
+        self._hash = None
+        _validate(self)
+
+    # ----------------------------------------------------------------- making
+
+    @classmethod
+    def initial(cls, rules: Rules | None = None) -> Position:
+        """The opening position (R2.1, R2.2, R2.5).
+
+        >>> Position.initial(Rules(mandarin_pieces="pebbles")).to_text()
+        '5,5,5,5,5,5,5,5,5,5 10,10 0,0 0,0 0'
+        """
+        rules = rules if rules is not None else Rules()
+        if rules.mandarin_pieces == "stone":
+            return cls([5] * 10 + [0, 0], (True, True), rules=rules)
+        value = rules.mandarin_value
+        return cls([5] * 10 + [value, value], (False, False), rules=rules)
+
+    @classmethod
+    def from_text(cls, text: str, rules: Rules | None = None) -> Position:
+        """Read a position written in the format of RULES §10.
+
+        >>> Position.from_text("0,0,0,0,1,0,0,0,0,0 Q,Q+2 3,0 0,0 1").count(M1)
+        2
+        >>> Position.from_text("5,5,5 Q,Q 0,0 0,0 0")
+        Traceback (most recent call last):
+        ...
+        oanquan.errors.PositionFormatError: bad citizen squares field '5,5,5' in position '5,5,5 Q,Q 0,0 0,0 0': ...
+        """
+        return _parse_position(text, rules if rules is not None else Rules())
+
+    def to_text(self) -> str:
+        """The position in the format of RULES §10; :meth:`from_text` reads it back.
+
+        >>> Position.initial().play("5L").to_text()   # RULES §11, second example
+        '0,6,6,6,6,0,6,6,6,6 Q+1,0 1+Q,0 0,0 1'
+        """
+        citizens = ",".join(str(n) for n in self._pebbles[:10])
+        mandarins = ",".join(_mandarin_text(self._pebbles[m], self._stones[m - 10]) for m in (M0, M1))
+        stores = ",".join(_store_text(self._stores[p], self._captured[p]) for p in (0, 1))
+        debts = f"{self._debts[0]},{self._debts[1]}"
+        return f"{citizens} {mandarins} {stores} {debts} {self._to_move}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The position and its rules as a JSON-ready dict.
+
+        >>> Position.initial().to_dict()["position"]
+        '5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0'
+        """
+        return {"position": self.to_text(), "rules": self._rules.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Position:
+        """The inverse of :meth:`to_dict`.
+
+        >>> p = Position.initial(Rules(mandarin_gap=True))
+        >>> Position.from_dict(p.to_dict()) == p
+        True
+        """
+        if not isinstance(data, dict) or not isinstance(data.get("position"), str):
+            raise PositionFormatError(f"a saved position must be an object with a 'position' text, not {data!r}")
+        try:
+            rules = Rules.from_dict(data.get("rules", {}))
+        except ValueError as error:
+            raise PositionFormatError(f"bad rules in saved position {data!r}: {error}") from None
+        return cls.from_text(data["position"], rules)
+
+    def to_json(self) -> str:
+        """The position and its rules as JSON text.
+
+        >>> Position.from_json(Position.initial().to_json()) == Position.initial()
+        True
+        """
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> Position:
+        """Read a position saved by :meth:`to_json`."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as error:
+            raise PositionFormatError(f"bad JSON for a position {text!r}: {error}") from None
+        return cls.from_dict(data)
+
+    # -------------------------------------------------------------- reading
+
+    @property
+    def rules(self) -> Rules:
+        """The rule options this position is played under (RULES §9)."""
+        return self._rules
+
+    @property
+    def to_move(self) -> int:
+        """The player whose turn it is: 0 or 1."""
+        return self._to_move
+
+    @property
+    def pebbles(self) -> tuple[int, ...]:
+        """Pebbles in each square, indexed 0-9 then M0 (10) and M1 (11); stones not counted."""
+        return self._pebbles
+
+    @property
+    def stones(self) -> tuple[bool, bool]:
+        """Whether M0 and M1 still hold their Mandarin stone (R2.3)."""
+        return (bool(self._stones[0]), bool(self._stones[1]))
+
+    @property
+    def stores(self) -> tuple[int, int]:
+        """Captured pebbles in each player's store (R2.5)."""
+        return self._stores
+
+    @property
+    def captured_stones(self) -> tuple[int, int]:
+        """Captured Mandarin stones in each player's store (R2.5)."""
+        return self._captured
+
+    @property
+    def debts(self) -> tuple[int, int]:
+        """Pebbles each player owes the other from thả cá (R6.2)."""
+        return self._debts
+
+    def count(self, square: int) -> int:
+        """Pebbles in ``square`` (not counting a Mandarin stone).
+
+        >>> Position.initial().count(3), Position.initial().count(M0)
+        (5, 0)
+        """
+        return self._pebbles[square]
+
+    def has_stone(self, square: int) -> bool:
+        """Whether ``square`` is a Mandarin square that still holds its stone.
+
+        >>> Position.initial().has_stone(M0), Position.initial().has_stone(3)
+        (True, False)
+        """
+        return square >= 10 and bool(self._stones[square - 10])
+
+    def is_empty(self, square: int) -> bool:
+        """Whether ``square`` holds neither pebbles nor a stone (R2.4).
+
+        >>> Position.initial().is_empty(M1)
+        False
+        """
+        return not self._pebbles[square] and not (square >= 10 and self._stones[square - 10])
+
+    def points(self, player: int) -> int:
+        """What ``player`` has captured so far: pebbles + ``mandarin_value`` per stone (R8.1).
+
+        >>> Position.initial().play("5L").points(0)
+        11
+        """
+        return self._stores[player] + self._rules.mandarin_value * self._captured[player]
+
+    def total_points(self) -> int:
+        """Every point in the position: board, stones and stores (debts move none).
+
+        >>> Position.initial().total_points()
+        70
+        """
+        value = self._rules.mandarin_value
+        return (
+            sum(self._pebbles)
+            + value * (self._stones[0] + self._stones[1] + self._captured[0] + self._captured[1])
+            + self._stores[0]
+            + self._stores[1]
+        )
+
+    def must_release_fish(self) -> bool:
+        """Whether the mover's row is empty, so their turn starts with thả cá (R3.1, R6).
+
+        >>> Position.initial().must_release_fish()
+        False
+        """
+        start = 5 if self._to_move == 0 else 0
+        return not any(self._pebbles[start : start + 5])
+
+    # ---------------------------------------------------------------- moves
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal move, sorted by square, then L before R (R3.2).
+
+        With an empty row all five squares are listed, since thả cá (R6)
+        fills them first; once the game is over there are none.
+
+        >>> [str(m) for m in Position.initial().legal_moves()][:4]
+        ['5L', '5R', '6L', '6R']
+        """
+        if self.outcome() is not None:
+            return ()
+        start = 5 if self._to_move == 0 else 0
+        board = self._pebbles
+        refill = not any(board[start : start + 5])
+        return tuple(
+            move for square in range(start, start + 5) if refill or board[square] for move in ALL_MOVES[square]
+        )
+
+    def play(self, move: Move | str) -> Position:
+        """The position after ``move`` (a :class:`Move` or its text, such as ``"7R"``).
+
+        >>> Position.initial().play("9R").to_text()    # RULES §11, third example
+        '6,6,6,6,0,6,6,6,6,0 0,Q+1 1+Q,0 0,0 1'
+        """
+        return _play(self, self._checked(move), None)
+
+    def play_traced(self, move: Move | str) -> tuple[Position, tuple[Event, ...]]:
+        """The position after ``move`` and the events of the move, in order.
+
+        If the move ends the game, the trace ends with ``game_end``, ``sweep``
+        and ``repay`` events (R7, R8); the returned position keeps the board
+        as the move left it, and :meth:`outcome` gives the scores.
+
+        >>> after, events = Position.initial().play_traced("5L")
+        >>> [e.kind for e in events if e.kind != "drop"]
+        ['lift', 'relay', 'capture', 'chain_end']
+        """
+        trace: list[Event] = []
+        after = _play(self, self._checked(move), trace)
+        outcome = after.outcome()
+        if outcome is not None:
+            trace.extend(ending_events(after, outcome))
+        return after, tuple(trace)
+
+    def _checked(self, move: Move | str) -> Move:
+        if isinstance(move, str):
+            move = Move.parse(move)
+        elif not isinstance(move, Move):
+            raise InvalidMoveError(f"invalid move {move!r}: expected a Move or text such as '7R'")
+        problem = self._illegal_because(move)
+        if problem:
+            raise IllegalMoveError(f"illegal move '{move}' in '{self.to_text()}': {problem}")
+        return move
+
+    def _illegal_because(self, move: Move) -> str:
+        """Why ``move`` is not legal here, or "" when it is."""
+        outcome = self.outcome()
+        if outcome is not None:
+            return f"the game is over ({outcome.reason}: {_REASONS[outcome.reason]})"
+        square, mover = move.square, self._to_move
+        if (square >= 5) != (mover == 0):
+            return f"square {square} belongs to player {1 - mover}, and it is player {mover}'s turn"
+        if not self._pebbles[square] and not self.must_release_fish():
+            return f"square {square} is empty"
+        return ""
+
+    def is_legal(self, move: Move | str) -> bool:
+        """Whether ``move`` may be played here (bad move text raises InvalidMoveError).
+
+        >>> Position.initial().is_legal("7R"), Position.initial().is_legal("2L")
+        (True, False)
+        """
+        if isinstance(move, str):
+            move = Move.parse(move)
+        return not self._illegal_because(move)
+
+    # ------------------------------------------------------------------ end
+
+    def outcome(self) -> Outcome | None:
+        """None while the game goes on; otherwise the :class:`Outcome` (R7.1, R7.2).
+
+        The ply limit (R7.3) belongs to a game record: see :meth:`Game.outcome`.
+
+        >>> Position.initial().outcome() is None
+        True
+        >>> Position.from_text("3,0,0,0,0,4,0,0,0,0 0,0 30,33 0,0 1").outcome()
+        Outcome(scores=(34, 36), winner=1, reason='R7.1')
+        """
+        p = self._pebbles
+        if not (p[M0] or p[M1] or self._stones[0] or self._stones[1]):
+            return final_outcome(self, "R7.1")
+        if self._stores[0] + self._stores[1] < 5 and self.must_release_fish():
+            return final_outcome(self, "R7.2")
+        return None
+
+    def is_over(self) -> bool:
+        """Whether the game has ended in this position (R7.1, R7.2)."""
+        return self.outcome() is not None
+
+    # --------------------------------------------------------------- python
+
+    def key(self) -> tuple[Any, ...]:
+        """Everything that tells two positions apart, as one hashable tuple."""
+        return (
+            self._pebbles,
+            self._stones,
+            self._stores,
+            self._captured,
+            self._debts,
+            self._to_move,
+            self._rules,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self.key() == other.key()
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(self.key())
+        return self._hash
+
+    def __repr__(self) -> str:
+        changes = self._rules.changes()
+        if changes:
+            options = ", ".join(f"{k}={v!r}" for k, v in changes.items())
+            return f"Position.from_text({self.to_text()!r}, Rules({options}))"
+        return f"Position.from_text({self.to_text()!r})"
+
+    def __str__(self) -> str:
+        from .textboard import draw
+
+        return draw(self)
+
+
+# =================================================================== the rules
+#
+# A move is played on a mutable working copy (_Turn) that becomes a new
+# Position at the end. The same code runs with and without a trace: `events`
+# is None when nobody is watching, so the sowing loop can skip the events.
+
+
+class _Turn:
+    """The mutable state of one move while it is played."""
+
+    __slots__ = ("board", "captured", "debts", "events", "mover", "rules", "stones", "stores")
+
+    def __init__(self, position: Position, events: list[Event] | None) -> None:
+        self.board = list(position._pebbles)
+        self.stones = list(position._stones)
+        self.stores = list(position._stores)
+        self.captured = list(position._captured)
+        self.debts = list(position._debts)
+        self.mover = position._to_move
+        self.rules = position._rules
+        self.events = events
+
+    def snapshot(self, to_move: int) -> Position:
+        return _make(
+            tuple(self.board),
+            (self.stones[0], self.stones[1]),
+            (self.stores[0], self.stores[1]),
+            (self.captured[0], self.captured[1]),
+            (self.debts[0], self.debts[1]),
+            to_move,
+            self.rules,
+        )
+
+    def emit(self, kind: EventKind, rule: str, square: int | None = None, **counts: Any) -> None:
+        if self.events is not None:
+            self.events.append(Event(kind, rule, self.mover, self.snapshot(self.mover), square, **counts))
+
+    def is_empty(self, square: int) -> bool:
+        """R2.4: neither pebbles nor a stone."""
+        return not self.board[square] and not (square >= 10 and self.stones[square - 10])
+
+    def is_gap(self, square: int) -> bool:
+        """An empty square that can serve as the gap of a capture (R3.4c, R5.5)."""
+        if square >= 10 and not self.rules.mandarin_gap:
+            return False
+        return self.is_empty(square)
+
+    def is_young_mandarin(self, square: int) -> bool:
+        """R5.6: a Mandarin with its stone and too few pebbles to be captured."""
+        young = self.rules.young_mandarin_min
+        return square >= 10 and young > 0 and bool(self.stones[square - 10]) and self.board[square] < young
+
+
+def _play(position: Position, move: Move, events: list[Event] | None) -> Position:
+    turn = _Turn(position, events)
+    if position.must_release_fish():
+        _release_fish(turn)
+    _sow_and_capture(turn, move.square, move.direction)
+    return turn.snapshot(1 - turn.mover)
+
+
+def _release_fish(turn: _Turn) -> None:
+    """R6.1, R6.2: put one pebble from the store into each square of the row, borrowing if short."""
+    mover, other = turn.mover, 1 - turn.mover
+    short = max(0, 5 - turn.stores[mover])
+    if short:
+        # R6.2: the shortfall comes from the opponent's store, as a debt.
+        turn.stores[other] -= short
+        turn.stores[mover] += short
+        turn.debts[mover] += short
+        turn.emit("borrow", "R6.2", pebbles=short)
+    turn.stores[mover] -= 5
+    start = 5 if mover == 0 else 0
+    for square in range(start, start + 5):
+        turn.board[square] += 1
+    turn.emit("refill", "R6.1", pebbles=5)
+
+
+def _sow_and_capture(turn: _Turn, square: int, direction: Direction) -> None:
+    """R3.3-R3.4: sow from ``square``, relaying until the turn stops or a capture starts.
+
+    This always ends: pebbles only move forward, and each one sown past a
+    Mandarin square stays there (Mandarin squares are never lifted), so a
+    relay cannot go round for ever.
+    """
+    nxt = NEXT[direction]
+    board = turn.board
+    hand = board[square]
+    board[square] = 0
+    turn.emit("lift", "R3.3", square, pebbles=hand, hand=hand, direction=direction)
+    while True:
+        square = _sow(turn, square, hand, nxt, direction)
+        following = nxt[square]
+        if following >= 10 and not turn.is_gap(following):
+            turn.emit("mandarin_stop", "R3.4a", following, direction=direction)
+            return
+        if following < 10 and board[following]:
+            hand = board[following]
+            board[following] = 0
+            square = following
+            turn.emit("relay", "R3.4b", following, pebbles=hand, hand=hand, direction=direction)
+            continue
+        _capture(turn, following, nxt, direction)
+        return
+
+
+def _sow(turn: _Turn, square: int, hand: int, nxt: tuple[int, ...], direction: Direction) -> int:
+    """R3.3: drop ``hand`` pebbles one by one after ``square``; return the last square sown."""
+    board = turn.board
+    if turn.events is None:
+        while hand:
+            square = nxt[square]
+            board[square] += 1
+            hand -= 1
+        return square
+    while hand:
+        square = nxt[square]
+        board[square] += 1
+        hand -= 1
+        turn.emit("drop", "R3.3", square, hand=hand, direction=direction)
+    return square
+
+
+def _capture(turn: _Turn, gap: int, nxt: tuple[int, ...], direction: Direction) -> None:
+    """R5.1-R5.6: ``gap`` is empty; capture what follows it, and along the chain."""
+    rule = "R5.1"
+    while True:
+        target = nxt[gap]
+        if turn.is_empty(target):
+            turn.emit("double_empty", "R5.3", gap, direction=direction)
+            return
+        if turn.is_young_mandarin(target):
+            turn.emit("young_mandarin", "R5.6", target, pebbles=turn.board[target], direction=direction)
+            return
+        _take(turn, target, rule, direction)
+        rule = "R5.2"
+        gap = nxt[target]
+        if not turn.is_empty(gap):
+            turn.emit("chain_end", "R5.2", gap, direction=direction)
+            return
+        if not turn.is_gap(gap):
+            turn.emit("mandarin_stop", "R5.5", gap, direction=direction)
+            return
+
+
+def _take(turn: _Turn, square: int, rule: str, direction: Direction) -> None:
+    """Move everything in ``square`` to the mover's store (R5.1)."""
+    pebbles = turn.board[square]
+    turn.board[square] = 0
+    turn.stores[turn.mover] += pebbles
+    stones = 0
+    if square >= 10 and turn.stones[square - 10]:
+        stones = 1
+        turn.stones[square - 10] = 0
+        turn.captured[turn.mover] += 1
+    turn.emit("capture", rule, square, pebbles=pebbles, stones=stones, direction=direction)
+
+
+# ======================================================================= end
+
+
+def final_outcome(position: Position, reason: str) -> Outcome:
+    """The outcome if the game ends in ``position`` for ``reason`` (R7.4, R8).
+
+    >>> final_outcome(Position.initial(), "R7.3").scores   # each sweeps 25
+    (25, 25)
+    """
+    swept = _swept(position)
+    d0, d1 = position._debts
+    scores = (
+        position.points(0) + swept[0] - d0 + d1,
+        position.points(1) + swept[1] - d1 + d0,
+    )
+    winner = None if scores[0] == scores[1] else (0 if scores[0] > scores[1] else 1)
+    return Outcome(scores, winner, reason)
+
+
+def ending_events(position: Position, outcome: Outcome) -> list[Event]:
+    """The ``game_end``, ``sweep`` and ``repay`` events that close a game (R7, R8.2).
+
+    The positions they carry show the row pebbles moved into the stores; the
+    debts stay on show, since repaying one can take a store below zero.
+    """
+    swept = _swept(position)
+    pebbles = list(position._pebbles)
+    stores = list(position._stores)
+    mover = 1 - position._to_move  # the player whose move ended the game
+    now = position
+    events = [Event("game_end", outcome.reason, mover, now)]
+    for player in (0, 1):
+        start = 5 if player == 0 else 0
+        for square in range(start, start + 5):
+            pebbles[square] = 0
+        stores[player] += swept[player]
+        now = _make(
+            tuple(pebbles),
+            position._stones,
+            (stores[0], stores[1]),
+            position._captured,
+            position._debts,
+            position._to_move,
+            position._rules,
+        )
+        events.append(Event("sweep", "R7.4", player, now, pebbles=swept[player]))
+    for player in (0, 1):
+        if position._debts[player]:
+            events.append(Event("repay", "R8.2", player, now, pebbles=position._debts[player]))
+    return events
+
+
+def _swept(position: Position) -> tuple[int, int]:
+    p = position._pebbles
+    return (sum(p[5:10]), sum(p[0:5]))
+
+
+# ================================================================ text format
+
+
+def _make(
+    pebbles: tuple[int, ...],
+    stones: tuple[int, int],
+    stores: tuple[int, int],
+    captured: tuple[int, int],
+    debts: tuple[int, int],
+    to_move: int,
+    rules: Rules,
+) -> Position:
+    """Build a Position without checks: for states the engine itself produced."""
+    position = object.__new__(Position)
+    position._pebbles = pebbles
+    position._stones = stones
+    position._stores = stores
+    position._captured = captured
+    position._debts = debts
+    position._to_move = to_move
+    position._rules = rules
+    position._hash = None
+    return position
+
+
+def _mandarin_text(pebbles: int, stone: int) -> str:
+    if not stone:
+        return str(pebbles)
+    return f"Q+{pebbles}" if pebbles else "Q"
+
+
+def _store_text(pebbles: int, stones: int) -> str:
+    if not stones:
+        return str(pebbles)
+    return f"{pebbles}+{'Q' if stones == 1 else '2Q'}"
+
+
+_FIELDS = (
+    ("citizen squares", "it must be 10 whole numbers separated by commas"),
+    ("Mandarin squares", "it must be two entries 'Q', 'Q+n' or 'n', separated by a comma"),
+    ("stores", "it must be two entries 'n', 'n+Q' or 'n+2Q', separated by a comma"),
+    ("debts", "it must be two whole numbers separated by a comma"),
+    ("player to move", "it must be 0 or 1"),
+)
+
+
+def _parse_position(text: str, rules: Rules) -> Position:
+    if not isinstance(text, str):
+        raise PositionFormatError(f"a position must be text, not {text!r}")
+    shown = text if len(text) <= 200 else text[:200] + "..."
+
+    def fail(field: int, value: str, why: str | None = None) -> PositionFormatError:
+        name, rule = _FIELDS[field]
+        return PositionFormatError(f"bad {name} field {value!r} in position {shown!r}: {why or rule}")
+
+    parts = text.strip().split(" ")
+    if len(parts) != 5:
+        raise PositionFormatError(
+            f"bad position {shown!r}: it must be 5 fields separated by single spaces, "
+            "as in '5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0' (RULES §10)"
+        )
+    cit, man, sto, deb, turn = parts
+
+    citizens = cit.split(",")
+    if len(citizens) != 10 or not all(_is_count(c) for c in citizens):
+        raise fail(0, cit)
+    pebbles = [int(c) for c in citizens]
+
+    stones = [0, 0]
+    mandarins = man.split(",")
+    if len(mandarins) != 2:
+        raise fail(1, man)
+    for i, entry in enumerate(mandarins):
+        if _is_count(entry):
+            pebbles.append(int(entry))
+        elif entry == "Q" or (entry.startswith("Q+") and _is_count(entry[2:])):
+            stones[i] = 1
+            pebbles.append(int(entry[2:]) if entry != "Q" else 0)
+        else:
+            raise fail(1, man)
+
+    stores = [0, 0]
+    captured = [0, 0]
+    entries = sto.split(",")
+    if len(entries) != 2:
+        raise fail(2, sto)
+    for i, entry in enumerate(entries):
+        count, _, stone = entry.partition("+")
+        if not _is_count(count) or stone not in ("", "Q", "2Q") or entry.endswith("+"):
+            raise fail(2, sto)
+        stores[i] = int(count)
+        captured[i] = {"": 0, "Q": 1, "2Q": 2}[stone]
+
+    debt = deb.split(",")
+    if len(debt) != 2 or not all(_is_count(d) for d in debt):
+        raise fail(3, deb)
+    if turn not in ("0", "1"):
+        raise fail(4, turn)
+
+    position = _make(
+        tuple(pebbles),
+        (stones[0], stones[1]),
+        (stores[0], stores[1]),
+        (captured[0], captured[1]),
+        (int(debt[0]), int(debt[1])),
+        int(turn),
+        rules,
+    )
+    try:
+        _validate(position)
+    except PositionFormatError as error:
+        raise PositionFormatError(f"bad position {shown!r}: {error}") from None
+    return position
+
+
+def _is_count(text: str) -> bool:
+    # isdecimal() alone would accept other scripts' digits such as '٣'.
+    return 0 < len(text) <= 6 and text.isascii() and text.isdecimal()
+
+
+def _validate(position: Position) -> None:
+    """Checks shared by the constructor and the text reader."""
+    p = position
+    if len(p._pebbles) != 12:
+        raise PositionFormatError(f"there must be 12 squares, not {len(p._pebbles)}")
+    numbers = (*p._pebbles, *p._stores, *p._captured, *p._debts)
+    if any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in numbers):
+        raise PositionFormatError(f"counts must be whole numbers of at least 0: {numbers}")
+    if p._to_move not in (0, 1):
+        raise PositionFormatError(f"the player to move must be 0 or 1, not {p._to_move!r}")
+    stones = p._stones[0] + p._stones[1] + p._captured[0] + p._captured[1]
+    if stones > 2:
+        raise PositionFormatError(f"there are {stones} Mandarin stones in all; there are only 2")
+    if stones and p._rules.mandarin_pieces == "pebbles":
+        raise PositionFormatError("there are no Mandarin stones when mandarin_pieces='pebbles'")
+    pebbles = sum(p._pebbles) + p._stores[0] + p._stores[1]
+    if pebbles > MAX_PEBBLES:
+        raise PositionFormatError(f"{pebbles} pebbles is more than the {MAX_PEBBLES} allowed")
+    if p._debts[0] > MAX_PEBBLES or p._debts[1] > MAX_PEBBLES:
+        raise PositionFormatError(f"debts of more than {MAX_PEBBLES} pebbles: {p._debts}")
+
+
+__all__ += ["ending_events", "final_outcome", "square_name"]

@@ -1,0 +1,65 @@
+"""The board drawn in plain text, for terminals and doctests (layout of RULES §1)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .board import M0, M1
+
+if TYPE_CHECKING:
+    from .position import Position
+
+__all__ = ["draw"]
+
+
+def draw(position: Position) -> str:
+    """The position as a text picture, player 1's row on top, as in RULES §1.
+
+    >>> from oanquan import Position
+    >>> print(draw(Position.initial()))
+    player 1   store 0        0 points
+              4     3     2     1     0
+    +-------+-----+-----+-----+-----+-----+-------+
+    |       |   5 |   5 |   5 |   5 |   5 |       |
+    |   Q   +-----+-----+-----+-----+-----+   Q   |
+    |       |   5 |   5 |   5 |   5 |   5 |       |
+    +-------+-----+-----+-----+-----+-----+-------+
+       M1     5     6     7     8     9      M0
+    player 0   store 0        0 points   <- to move
+    """
+    p = position
+    top = "".join(f" {p.count(s):>3} |" for s in (4, 3, 2, 1, 0))
+    bottom = "".join(f" {p.count(s):>3} |" for s in (5, 6, 7, 8, 9))
+    rule = "+-------+" + "-----+" * 5 + "-------+"
+    middle = "+" + "-----+" * 4 + "-----+"
+    return "\n".join(
+        [
+            _store_line(p, 1),
+            "          4     3     2     1     0",
+            rule,
+            "|       |" + top + "       |",
+            f"|{_mandarin(p, M1):^7}{middle}{_mandarin(p, M0):^7}|",
+            "|       |" + bottom + "       |",
+            rule,
+            "   M1     5     6     7     8     9      M0",
+            _store_line(p, 0),
+        ]
+    )
+
+
+def _mandarin(position: Position, square: int) -> str:
+    pebbles = position.count(square)
+    if position.has_stone(square):
+        return f"Q+{pebbles}" if pebbles else "Q"
+    return str(pebbles)
+
+
+def _store_line(position: Position, player: int) -> str:
+    stones = position.captured_stones[player]
+    store = f"{position.stores[player]}" + ("" if not stones else "+Q" if stones == 1 else "+2Q")
+    line = f"player {player}   store {store:<6} {position.points(player):>3} points"
+    if position.debts[player]:
+        line += f", owes {position.debts[player]}"
+    if position.to_move == player and not position.is_over():
+        line += "   <- to move"
+    return line
