@@ -1,0 +1,39 @@
+"""``make bench``: run every ``benchmarks/bench_*.py`` module's ``main()`` in turn.
+
+Each module prints its own figures; nothing here is a pass/fail test.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import platform
+import sys
+from pathlib import Path
+
+
+def cpu_model() -> str:
+    """The CPU model from /proc/cpuinfo, or what platform knows."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def main() -> int:
+    print(f"oanquan benchmarks — CPU: {cpu_model()}; Python {platform.python_version()}")
+    names = sorted(m.name for m in pkgutil.iter_modules([str(Path(__file__).parent)]))
+    only = sys.argv[1:]
+    for name in names:
+        if not name.startswith("bench_") or (only and name not in only):
+            continue
+        print(f"\n== {name[6:]} ==", flush=True)
+        importlib.import_module(f"benchmarks.{name}").main()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
