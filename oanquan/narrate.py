@@ -103,7 +103,9 @@ def describe_move(events: tuple[Event, ...] | list[Event]) -> str:
     parts: list[str] = []
     for e in events:
         name = square_name(e.square) if e.square is not None else ""
-        if e.kind == "refill":
+        if e.kind == "borrow":
+            parts.append(f"borrows {e.pebbles}")
+        elif e.kind == "refill":
             parts.append("thả cá")
         elif e.kind == "relay":
             parts.append(f"relay from {name}")

@@ -1,0 +1,42 @@
+"""Shared helpers for the engine's tests."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from oanquan import Position, Rules
+
+#: Every combination of the options of RULES §9 that changes play (with a ply
+#: limit, so that every random game ends).
+ALL_RULES = [
+    Rules(mandarin_pieces=pieces, mandarin_value=value, mandarin_gap=gap, young_mandarin_min=young)
+    for pieces, value, gap, young in itertools.product(("stone", "pebbles"), (10, 5), (False, True), (0, 5))
+]
+
+
+def kinds(events: tuple[object, ...]) -> list[str]:
+    """The kinds of a trace without the individual drops, for compact assertions."""
+    return [e.kind for e in events if e.kind != "drop"]  # type: ignore[attr-defined]
+
+
+def random_positions(rules: Rules, seed: int, games: int = 3) -> list[Position]:
+    """Every position of a few seeded random games: a varied sample of real play."""
+    rng = random.Random(seed)
+    seen: list[Position] = []
+    for _ in range(games):
+        position = Position.initial(rules)
+        for _ in range(rules.max_plies or 300):
+            seen.append(position)
+            moves = position.legal_moves()
+            if not moves:
+                break
+            position = position.play(rng.choice(moves))
+    return seen
+
+
+@pytest.fixture(params=ALL_RULES, ids=lambda r: "-".join(f"{k}={v}" for k, v in r.changes().items()) or "default")
+def rules(request: pytest.FixtureRequest) -> Rules:
+    return request.param  # type: ignore[no-any-return]
