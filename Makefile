@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 PORT ?= 8000
 HOST ?= 127.0.0.1
 
-.PHONY: setup test lint unit bench ladder book serve lab clean
+.PHONY: setup test lint unit bench ladder book serve lab clean vendor book-pages browser-deps site-test
 
 setup: $(STAMP)
 
@@ -26,15 +26,40 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP)
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -m "not browser"
 
-test: lint unit
+test: lint unit site-test
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
-book: $(STAMP)
-	$(BIN)/jupyter-book build . -W -n --keep-going
+# The widget JavaScript, served by the site itself (shared/SITE.md): npm packages pinned by
+# package-lock.json, copied into _widget_js/ (not committed) by tools/vendor_js.py.
+node_modules/.installed: package.json package-lock.json
+	npm ci --ignore-scripts --no-audit --no-fund
+	touch $@
+
+vendor: $(STAMP) node_modules/.installed
+	$(BIN)/python tools/vendor_js.py --check >/dev/null || $(BIN)/python tools/vendor_js.py
+
+book: $(STAMP) vendor
+	@mkdir -p _build
+	@start=$$(date +%s); \
+	$(BIN)/jupyter-book build . -W -n --keep-going || exit 1; \
+	echo "$$(( $$(date +%s) - start ))" > _build/build-seconds.txt; \
+	echo "book built in $$(cat _build/build-seconds.txt) s"
+
+# Re-execute the book's notebook pages in place, storing outputs and widget state.
+book-pages: $(STAMP)
+	$(BIN)/jupyter nbconvert --to notebook --execute --inplace book/*.ipynb
+
+# Headless Chromium for the browser tests (CI runs as root on a fresh machine).
+browser-deps:
+	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+
+# Every page of the built book in headless Chromium: no page error, no failed or off-site request.
+site-test: book browser-deps
+	$(BIN)/pytest -q -m browser tests/test_site.py
 
 serve: book
 	@echo "Serving the book at http://$(HOST):$(PORT)/  (Ctrl-C stops)"
