@@ -422,6 +422,16 @@ class Position:
 
         return draw(self)
 
+    def _repr_svg_(self) -> str:
+        """The board as an SVG picture, so a position draws itself in a notebook.
+
+        >>> Position.initial()._repr_svg_().startswith("<svg")
+        True
+        """
+        from .svg import board_svg  # imported here: the engine itself does not need pictures
+
+        return board_svg(self)
+
 
 # =================================================================== the rules
 #

@@ -1,0 +1,545 @@
+"""Pictures of the board: a pure function from a position to an SVG string.
+
+:func:`board_svg` draws a :class:`~oanquan.Position` as the real board looks
+(RULES §1): player 1's row on top reading 4 3 2 1 0, player 0's row below
+reading 5 6 7 8 9, the Mandarin squares as half-ellipses with M1 on the left
+and M0 on the right. Each square shows drawn pebbles and its count; a Mandarin
+stone is a large dark stone. Keyword options highlight what a teacher points
+at during a move (the square lifted, the pebble just dropped and how many are
+left in the hand, the sowing direction, captured squares, the last move).
+
+:func:`trace_frames` turns the events of a move into one picture per event,
+each with its caption from :mod:`oanquan.narrate`; the step-through player of
+:mod:`oanquan.widgets` shows them.
+
+The module knows no rule: every number it draws comes from the position or
+the event it is given. It uses the standard library only.
+
+>>> from oanquan import Position
+>>> svg = board_svg(Position.initial())
+>>> svg.startswith("<svg") and "player 0 to move" in svg
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, NamedTuple, TypedDict
+from xml.sax.saxutils import escape
+
+from .board import M0, M1, Direction, next_square, row_of, square_name
+from .move import Move
+from .narrate import caption
+
+if TYPE_CHECKING:
+    from .events import Event
+    from .position import Position
+
+__all__ = [
+    "COLOURS",
+    "Frame",
+    "Highlights",
+    "board_svg",
+    "describe_position",
+    "event_highlights",
+    "screen_direction",
+    "square_centre",
+    "trace_frames",
+]
+
+# ------------------------------------------------------------------ palette
+#
+# Okabe & Ito's palette, which readers with any common colour-vision deficiency
+# can tell apart; each highlight also differs in line style, and every one is
+# said in words in the footer and in <desc>, so colour is never the only cue.
+
+#: Colours of the picture, by role (Okabe-Ito for the highlights).
+COLOURS: dict[str, str] = {
+    "board": "#f4e4c1",
+    "line": "#5b4025",
+    "text": "#1f1a14",
+    "muted": "#6b5a45",
+    "pebble": "#55606e",
+    "pebble_edge": "#2b323b",
+    "stone": "#26211d",
+    "stone_shine": "#8c8177",
+    "lifted": "#0072b2",  # blue, solid frame
+    "lifted_fill": "#cfe4f3",
+    "received": "#e69f00",  # orange, solid frame
+    "received_fill": "#fbe5b3",
+    "captured": "#d55e00",  # vermillion, dashed frame
+    "captured_fill": "#f6d3bd",
+    "hand": "#009e73",  # bluish green badge
+    "selectable": "#009e73",  # bluish green, dotted frame
+    "focus": "#000000",  # black, dotted frame
+    "direction": "#0072b2",
+    "panel": "#fbf6ea",
+}
+
+# ------------------------------------------------------------------- layout
+#
+# viewBox 600 x 370. The board runs from x=10 to 590: a half-ellipse of
+# width 90 at each end and five columns of 80 between x=100 and x=500.
+
+WIDTH = 600
+HEIGHT = 370
+_LEFT, _RIGHT = 100, 500  # the citizen squares lie between these
+_CELL = 80
+_TOP, _MID, _BOTTOM = 88, 168, 248  # top row y, the line between rows, bottom
+_RX, _RY = 90, 80  # the Mandarin half-ellipses
+
+#: How many pebbles are drawn in one square; the count is always written too.
+MAX_DRAWN = 15
+
+
+def _column(square: int) -> int:
+    """Column 0-4 from the left: player 1's row reads 4 3 2 1 0, player 0's 5 6 7 8 9."""
+    return 4 - square if square < 5 else square - 5
+
+
+def square_centre(square: int) -> tuple[int, int]:
+    """Where ``square`` is drawn: the centre of its cell in the 600 x 370 viewBox.
+
+    >>> square_centre(4), square_centre(5), square_centre(M0)
+    ((140, 128), (140, 208), (545, 168))
+    """
+    if square == M1:
+        return (_LEFT - _RX // 2, _MID)
+    if square == M0:
+        return (_RIGHT + _RX // 2, _MID)
+    x = _LEFT + _CELL * _column(square) + _CELL // 2
+    return (x, _TOP + _CELL // 2 if square < 5 else _MID + _CELL // 2)
+
+
+def screen_direction(row: int, direction: Direction) -> str:
+    """Which way sowing in ``direction`` moves on the picture along ``row`` (0 or 1).
+
+    Direction R (R1.3) runs right along player 0's row and left along
+    player 1's, since the two players face each other.
+
+    >>> screen_direction(0, "R"), screen_direction(1, "R"), screen_direction(1, "L")
+    ('right', 'left', 'right')
+    """
+    square = row_of(row)[2]
+    after = next_square(square, direction)
+    return "right" if square_centre(after)[0] > square_centre(square)[0] else "left"
+
+
+def _slots(x0: float, y0: float, cols: int, rows: int, dx: float, dy: float) -> list[tuple[float, float]]:
+    """Pebble places in a staggered grid, the middle ones first so few pebbles sit centred."""
+    cx = x0 + dx * (cols - 1) / 2
+    cy = y0 + dy * (rows - 1) / 2
+    places = [(x0 + dx * c + (dx / 2 if r % 2 else 0) - dx / 4, y0 + dy * r) for r in range(rows) for c in range(cols)]
+    return sorted(places, key=lambda p: ((p[0] - cx) ** 2 + (p[1] - cy) ** 2, p[1], p[0]))
+
+
+_CELL_SLOTS = _slots(18, 38, 5, 3, 12, 13)  # relative to a cell's top-left corner
+_MANDARIN_SLOTS = _slots(-28, 28, 5, 3, 12, 13)  # relative to the Mandarin stone's centre
+
+
+def _n(value: float) -> str:
+    """A coordinate with no needless decimals, to keep the text small."""
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def _cell_box(square: int) -> tuple[int, int]:
+    x = _LEFT + _CELL * _column(square)
+    return x, _TOP if square < 5 else _MID
+
+
+def _mandarin_path(square: int, inset: float = 0) -> str:
+    """The half-ellipse of a Mandarin square (M1 left, M0 right)."""
+    rx, ry = _RX - inset, _RY - inset
+    if square == M1:
+        x = _LEFT - inset
+        return f"M{_n(x)} {_n(_MID - ry)}A{_n(rx)} {_n(ry)} 0 0 0 {_n(x)} {_n(_MID + ry)}Z"
+    x = _RIGHT + inset
+    return f"M{_n(x)} {_n(_MID - ry)}A{_n(rx)} {_n(ry)} 0 0 1 {_n(x)} {_n(_MID + ry)}Z"
+
+
+def _outline(square: int, stroke: str, fill: str, width: float, dash: str = "", inset: float = 3) -> str:
+    """A highlight frame drawn inside a square."""
+    extra = f' stroke-dasharray="{dash}"' if dash else ""
+    paint = f'fill="{fill}" stroke="{stroke}" stroke-width="{_n(width)}"{extra}'
+    if square >= 10:
+        return f'<path d="{_mandarin_path(square, inset)}" {paint}/>'
+    x, y = _cell_box(square)
+    size = _CELL - 2 * inset
+    return f'<rect x="{_n(x + inset)}" y="{_n(y + inset)}" width="{_n(size)}" height="{_n(size)}" rx="4" {paint}/>'
+
+
+def _pebbles(places: Sequence[tuple[float, float]], count: int, ox: float, oy: float) -> str:
+    return "".join(
+        f'<circle cx="{_n(ox + px)}" cy="{_n(oy + py)}" r="5"/>' for px, py in places[: min(count, len(places))]
+    )
+
+
+def _squares(position: Position) -> tuple[str, str]:
+    """The drawn pebbles (one group) and the counts and stones of every square."""
+    pebbles: list[str] = []
+    marks: list[str] = []
+    for square in range(10):
+        x, y = _cell_box(square)
+        count = position.count(square)
+        pebbles.append(_pebbles(_CELL_SLOTS, count, x, y))
+        marks.append(f'<text x="{x + 8}" y="{y + 24}" font-size="22" font-weight="bold">{count}</text>')
+    for square in (M1, M0):
+        cx, cy = square_centre(square)
+        sx = cx + (8 if square == M1 else -8)  # pull the contents away from the narrow tip
+        count = position.count(square)
+        pebbles.append(_pebbles(_MANDARIN_SLOTS, count, sx, cy))
+        marks.append(
+            f'<text x="{_n(sx)}" y="{cy - 44}" font-size="22" font-weight="bold" text-anchor="middle">{count}</text>'
+        )
+        if position.has_stone(square):
+            marks.append(
+                f'<g><ellipse cx="{_n(sx)}" cy="{cy - 6}" rx="25" ry="17" fill="{COLOURS["stone"]}"'
+                f' stroke="{COLOURS["line"]}" stroke-width="2"/>'
+                f'<ellipse cx="{_n(sx - 8)}" cy="{cy - 12}" rx="8" ry="4" fill="{COLOURS["stone_shine"]}"/></g>'
+            )
+    group = f'<g fill="{COLOURS["pebble"]}" stroke="{COLOURS["pebble_edge"]}" stroke-width="1.2">{"".join(pebbles)}</g>'
+    return group, "".join(marks)
+
+
+def _store_words(position: Position, player: int) -> str:
+    pebbles = position.stores[player]
+    stones = position.captured_stones[player]
+    text = f"{pebbles} pebble" + ("" if pebbles == 1 else "s")
+    if stones:
+        text += f" + {stones} Mandarin stone" + ("" if stones == 1 else "s")
+    return text
+
+
+def _panel(position: Position, player: int, y: int, to_move: bool) -> str:
+    """A player's strip: name, points so far, store, debt, and the turn marker."""
+    points = position.points(player)
+    line1 = f"Player {player} · {points} point" + ("" if points == 1 else "s")
+    line2 = f"store: {_store_words(position, player)}"
+    if position.debts[player]:
+        line2 += f" · owes {position.debts[player]}"
+    stroke = f'stroke="{COLOURS["text"]}" stroke-width="3"' if to_move else f'stroke="{COLOURS["muted"]}"'
+    parts = [
+        f'<rect x="10" y="{y}" width="580" height="52" rx="8" fill="{COLOURS["panel"]}" {stroke}/>',
+        f'<text x="22" y="{y + 23}" font-size="20" font-weight="bold">{escape(line1)}</text>',
+        f'<text x="22" y="{y + 45}" font-size="17">{escape(line2)}</text>',
+    ]
+    if to_move:
+        parts.append(
+            f'<g><path d="M456 {y + 11}l16 9-16 9z" fill="{COLOURS["text"]}"/>'
+            f'<text x="578" y="{y + 26}" font-size="20" font-weight="bold" text-anchor="end">to move</text></g>'
+        )
+    return "".join(parts)
+
+
+def _chevrons(direction: Direction) -> str:
+    """Arrowheads between the square numbers, pointing the way the pebbles travel."""
+    parts: list[str] = []
+    for row, y in ((1, _TOP - 16), (0, _BOTTOM + 16)):
+        tip = 10 if screen_direction(row, direction) == "right" else -10
+        for x in range(_LEFT, _RIGHT + 1, _CELL):
+            parts.append(f"M{x - tip // 2} {y - 7}l{tip} 7l{-tip} 7z")
+    return f'<path d="{"".join(parts)}" fill="{COLOURS["direction"]}"/>'
+
+
+def _as_set(squares: int | Iterable[int] | None) -> tuple[int, ...]:
+    if squares is None:
+        return ()
+    if isinstance(squares, int):
+        return (squares,)
+    return tuple(dict.fromkeys(squares))
+
+
+def _names(squares: Sequence[int]) -> str:
+    return ", ".join(square_name(s) for s in squares)
+
+
+def describe_position(position: Position) -> str:
+    """The position in words, for screen readers (the SVG's ``<desc>``).
+
+    >>> from oanquan import Position
+    >>> print(describe_position(Position.from_text("0,1,0,0,0,0,0,0,0,2 Q,3 4,0 0,2 1")))
+    Player 1's row, squares 4 3 2 1 0: 0, 0, 0, 1, 0. Player 0's row, squares 5 6 7 8 9: 0, 0, 0, 0, 2.
+    Mandarin square M1 (left): 3 pebbles. Mandarin square M0 (right): the Mandarin stone and 0 pebbles.
+    Player 0: 4 points (store: 4 pebbles). Player 1: 0 points (store: 0 pebbles), owes 2. Player 1 to move.
+    """
+    p = position
+    lines = [
+        "Player 1's row, squares 4 3 2 1 0: " + ", ".join(str(p.count(s)) for s in (4, 3, 2, 1, 0)) + ". "
+        "Player 0's row, squares 5 6 7 8 9: " + ", ".join(str(p.count(s)) for s in (5, 6, 7, 8, 9)) + ".",
+    ]
+    mandarins = []
+    for square, side in ((M1, "left"), (M0, "right")):
+        n = p.count(square)
+        what = f"{n} pebble" + ("" if n == 1 else "s")
+        if p.has_stone(square):
+            what = "the Mandarin stone and " + what
+        mandarins.append(f"Mandarin square {square_name(square)} ({side}): {what}.")
+    lines.append(" ".join(mandarins))
+    players = []
+    for player in (0, 1):
+        points = p.points(player)
+        text = f"Player {player}: {points} point{'' if points == 1 else 's'} (store: {_store_words(p, player)})"
+        if p.debts[player]:
+            text += f", owes {p.debts[player]}"
+        players.append(text + ".")
+    outcome = p.outcome()
+    players.append(outcome.explanation if outcome is not None else f"Player {p.to_move} to move.")
+    lines.append(" ".join(players))
+    return "\n".join(lines)
+
+
+_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,63}\Z")
+
+
+def board_svg(
+    position: Position,
+    *,
+    lifted: int | None = None,
+    received: int | Iterable[int] | None = None,
+    hand: int | None = None,
+    direction: Direction | None = None,
+    captured: Iterable[int] = (),
+    last_move: Move | str | None = None,
+    selectable: Iterable[int] = (),
+    selected: int | None = None,
+    focus: int | Iterable[int] | None = None,
+    note: str = "",
+    title: str | None = None,
+    id_prefix: str | None = None,
+) -> str:
+    """The position as an SVG picture (a string), laid out as RULES §1.
+
+    Highlights, all optional:
+
+    - ``lifted``: the square whose pebbles were just lifted (blue, solid);
+    - ``received``: the square(s) that just received a pebble (orange, solid);
+    - ``hand``: how many pebbles remain in the hand, drawn as a green badge on
+      the ``received`` square (or the ``lifted`` one);
+    - ``direction``: ``"L"`` or ``"R"``, arrowheads between the square numbers;
+    - ``captured``: squares captured this move (vermillion, dashed);
+    - ``last_move``: a move such as ``"7R"``, named in the footer, its square number circled;
+    - ``selectable`` / ``selected``: squares a player may click (green, dotted) and
+      the one they picked (blue, dashed);
+    - ``focus``: square(s) a caption talks about (black, dotted);
+    - ``note``: a line of text for the footer; ``title`` replaces the ``<title>``.
+
+    The picture scales to its container (``width="100%"`` and a viewBox) and
+    stays readable from 320 px wide. Its element ids start with ``id_prefix``,
+    by default a digest of the picture, so they are the same every time the
+    same picture is drawn and pictures on one page do not clash. All text is
+    escaped.
+
+    >>> from oanquan import Position
+    >>> svg = board_svg(Position.initial().play("7R"), last_move="7R", id_prefix="demo")
+    >>> 'id="demo-title"' in svg, "last move: 7R" in svg
+    (True, True)
+    >>> board_svg(Position.initial(), id_prefix="1bad")
+    Traceback (most recent call last):
+    ...
+    ValueError: id_prefix '1bad' must be a letter followed by letters, digits, '-' or '_'
+    """
+    if id_prefix is not None and not _ID.match(id_prefix):
+        raise ValueError(f"id_prefix {id_prefix!r} must be a letter followed by letters, digits, '-' or '_'")
+    p = position
+    received_squares = _as_set(received)
+    captured_squares = _as_set(captured)
+    focus_squares = _as_set(focus)
+    selectable_squares = _as_set(selectable)
+    move = Move.parse(last_move) if isinstance(last_move, str) else last_move
+    outcome = p.outcome()
+
+    body: list[str] = []
+    # The board: one outline from M1 round to M0, then the lines between squares.
+    arc = f"A{_RX} {_RY} 0 0 1"
+    body.append(
+        f'<path d="M{_LEFT} {_TOP}H{_RIGHT}{arc} {_RIGHT} {_BOTTOM}H{_LEFT}{arc} {_LEFT} {_TOP}Z"'
+        f' fill="{COLOURS["board"]}" stroke="{COLOURS["line"]}" stroke-width="4"/>'
+    )
+    lines = "".join(f"M{x} {_TOP}V{_BOTTOM}" for x in range(_LEFT, _RIGHT + 1, _CELL))
+    body.append(f'<path d="{lines}M{_LEFT} {_MID}H{_RIGHT}" stroke="{COLOURS["line"]}" stroke-width="2.5"/>')
+
+    # Highlights go under the pebbles so the counts stay readable.
+    for square in selectable_squares:
+        body.append(_outline(square, COLOURS["selectable"], "none", 3, "2 4", inset=5))
+    for square in captured_squares:
+        body.append(_outline(square, COLOURS["captured"], COLOURS["captured_fill"], 4, "9 5"))
+    if lifted is not None:
+        body.append(_outline(lifted, COLOURS["lifted"], COLOURS["lifted_fill"], 5))
+    for square in received_squares:
+        body.append(_outline(square, COLOURS["received"], COLOURS["received_fill"], 5))
+    if selected is not None:
+        body.append(_outline(selected, COLOURS["lifted"], COLOURS["lifted_fill"], 5, "10 5"))
+    for square in focus_squares:
+        body.append(_outline(square, COLOURS["focus"], "none", 3, "3 4", inset=7))
+
+    pebbles, marks = _squares(p)
+    body.append(pebbles)
+    body.append(marks)
+
+    # Square numbers above player 1's row and below player 0's, M1 and M0 beside.
+    numbers: list[str] = []
+    for square in range(10):
+        x, _ = square_centre(square)
+        y = _TOP - 9 if square < 5 else _BOTTOM + 24
+        if move is not None and move.square == square:
+            numbers.append(f'<circle cx="{_n(x)}" cy="{y - 7}" r="13" fill="{COLOURS["text"]}"/>')
+            numbers.append(f'<text x="{_n(x)}" y="{y}" font-size="19" text-anchor="middle" fill="#fff">{square}</text>')
+        else:
+            numbers.append(f'<text x="{_n(x)}" y="{y}" font-size="19" text-anchor="middle">{square}</text>')
+    numbers.append(f'<text x="30" y="{_BOTTOM + 24}" font-size="19" text-anchor="middle">M1</text>')
+    numbers.append(f'<text x="570" y="{_BOTTOM + 24}" font-size="19" text-anchor="middle">M0</text>')
+    body.append(f'<g fill="{COLOURS["muted"]}">{"".join(numbers)}</g>')
+    if direction is not None:
+        body.append(_chevrons(direction))
+
+    # The hand: a badge with the pebbles still to sow.
+    at = received_squares[-1] if received_squares else lifted
+    if hand is not None and at is not None:
+        x, y = square_centre(at)
+        bx, by = (x + 24, y - 22) if at < 10 else (x, y + 52)
+        body.append(
+            f'<g><circle cx="{_n(bx)}" cy="{_n(by)}" r="15" fill="{COLOURS["hand"]}" stroke="#fff" stroke-width="2"/>'
+            f'<text x="{_n(bx)}" y="{_n(by + 6)}" font-size="17" font-weight="bold" text-anchor="middle"'
+            f' fill="#fff">{hand}</text></g>'
+        )
+
+    over = outcome is not None
+    body.append(_panel(p, 1, 4, p.to_move == 1 and not over))
+    body.append(_panel(p, 0, 280, p.to_move == 0 and not over))
+
+    # Footer: the highlights in words, so colour is never the only cue.
+    words: list[str] = []
+    if note:
+        words.append(note)
+    if move is not None:
+        words.append(f"last move: {move}")
+    if lifted is not None:
+        words.append(f"lifted {square_name(lifted)}")
+    if received_squares:
+        words.append(f"dropped in {_names(received_squares)}")
+    if hand is not None:
+        words.append(f"{hand} in hand")
+    if direction is not None:
+        words.append(f"sowing {direction}")
+    if captured_squares:
+        words.append(f"captured {_names(captured_squares)}")
+    if selected is not None:
+        words.append(f"chosen {square_name(selected)}")
+    if over and outcome is not None:
+        words.append(outcome.explanation)
+    footer = " · ".join(words)
+    if footer:
+        body.append(
+            f'<text x="300" y="{HEIGHT - 8}" font-size="17" text-anchor="middle"'
+            f' fill="{COLOURS["text"]}">{escape(footer)}</text>'
+        )
+
+    if title is None:
+        title = "Ô Ăn Quan board: " + (outcome.explanation if outcome is not None else f"player {p.to_move} to move")
+    desc = describe_position(p) + (f"\nHighlighted: {footer}" if footer else "")
+    content = "".join(body)
+    if id_prefix is None:
+        digest = hashlib.sha1((title + desc + content).encode("utf-8")).hexdigest()[:10]
+        id_prefix = f"oaq-{digest}"
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%"'
+        f' style="max-width:{WIDTH}px;height:auto" role="img"'
+        f' aria-labelledby="{id_prefix}-title {id_prefix}-desc"'
+        f' font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif" fill="{COLOURS["text"]}">'
+        f'<title id="{id_prefix}-title">{escape(title)}</title>'
+        f'<desc id="{id_prefix}-desc">{escape(desc)}</desc>'
+    )
+    return head + content + "</svg>"
+
+
+# ------------------------------------------------------------------- frames
+
+
+class Frame(NamedTuple):
+    """One picture of a step-through: the position, its caption, its SVG, the event (None at the start)."""
+
+    position: Position
+    caption: str
+    svg: str
+    event: Event | None = None
+
+
+class Highlights(TypedDict, total=False):
+    """Keyword options of :func:`board_svg` that show one event."""
+
+    lifted: int | None
+    received: int | tuple[int, ...] | None
+    hand: int | None
+    direction: Direction | None
+    captured: tuple[int, ...]
+    focus: int | tuple[int, ...] | None
+
+
+def event_highlights(event: Event, captured: Sequence[int] = ()) -> Highlights:
+    """The :func:`board_svg` highlights that show ``event``; ``captured`` lists earlier captures of the move.
+
+    >>> from oanquan import Position
+    >>> _, events = Position.initial().play_traced("7R")
+    >>> event_highlights(events[1])
+    {'direction': 'R', 'received': 8, 'hand': 4}
+    """
+    e = event
+    options: Highlights = {}
+    if e.direction is not None:
+        options["direction"] = e.direction
+    if captured:
+        options["captured"] = tuple(captured)
+    if e.kind in ("lift", "relay"):
+        options["lifted"] = e.square
+        options["hand"] = e.hand
+    elif e.kind == "drop":
+        options["received"] = e.square
+        options["hand"] = e.hand
+    elif e.kind == "refill":
+        options["received"] = row_of(e.player)
+    elif e.kind == "sweep":
+        options["focus"] = row_of(e.player)
+    elif e.kind in ("mandarin_stop", "double_empty", "young_mandarin", "chain_end") and e.square is not None:
+        options["focus"] = e.square
+    return options
+
+
+def trace_frames(
+    start: Position,
+    events: Sequence[Event],
+    *,
+    move: Move | str | None = None,
+    start_caption: str | None = None,
+    prefix: str = "",
+) -> list[Frame]:
+    """One :class:`Frame` for ``start`` and one after each event: what a step-through shows.
+
+    Each caption names its rule (from :func:`oanquan.narrate.caption`);
+    ``prefix`` goes before each event's caption (for example ``"Move 3, 7R: "``).
+    Squares captured earlier in the same move stay marked.
+
+    >>> from oanquan import Position
+    >>> start = Position.initial()
+    >>> after, events = start.play_traced("5L")
+    >>> frames = trace_frames(start, events, move="5L")
+    >>> len(frames) == len(events) + 1, frames[-1].position.pebbles == after.pebbles
+    (True, True)
+    >>> frames[0].caption
+    'Start: player 0 to play 5L.'
+    """
+    if start_caption is None:
+        start_caption = f"Start: player {start.to_move} to " + (f"play {move}." if move is not None else "move.")
+    frames = [Frame(start, start_caption, board_svg(start), None)]
+    captured: list[int] = []
+    for event in events:
+        if event.kind in ("borrow", "refill", "lift"):  # a new move (or sowing) starts
+            captured = []
+        options = event_highlights(event, captured)
+        if event.kind == "capture" and event.square is not None:
+            captured.append(event.square)
+            options["captured"] = tuple(captured)
+        svg = board_svg(event.position, **options)
+        frames.append(Frame(event.position, prefix + caption(event), svg, event))
+    return frames

@@ -1,0 +1,1032 @@
+"""Jupyter widgets: a step-through player, a playable board and a position editor.
+
+These are thin adapters over the engine: they keep positions, events and
+frames, turn clicks into engine calls and show what the engine says,
+including its error messages. No rule of the game is decided here.
+
+* :class:`StepPlayer` shows a move, or a whole game, one frame per trace
+  event, each with a caption that names its rule. It is built only from
+  widgets linked with ``widgets.jslink`` (``Play`` ⇄ ``IntSlider`` ⇄ ``Stack``
+  of ``HTML`` frames, plus a number box whose arrows step back and forward and
+  a speed slider), so it keeps working on a static Jupyter Book page with no
+  kernel (``shared/SITE.md``). The frames are drawn once, in Python.
+* :class:`GameBoard` plays a game: click one of your highlighted squares, then
+  a direction; the move is animated through a :class:`StepPlayer`. Each side
+  is a human or a computer player (:class:`oanquan.ai.Player`).
+* :class:`PositionEditor` sets up any position by clicking, checks it with
+  the engine as you go, exports it as text and JSON and opens a
+  :class:`GameBoard` from it.
+
+This module needs ``ipywidgets`` (``pip install oanquan[widgets]``); the
+rest of the package uses the standard library only.
+
+>>> from oanquan import Position
+>>> player = StepPlayer.from_move(Position.initial(), "7R")
+>>> player
+StepPlayer(15 frames)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from html import escape
+from typing import Any, Literal
+
+import ipywidgets as widgets
+
+from .ai import Player, player_for_level
+from .board import DIRECTIONS, M0, M1, Direction, owner, square_name
+from .errors import OAnQuanError
+from .events import Event
+from .game import Game
+from .move import Move
+from .narrate import describe_move
+from .position import MAX_PEBBLES, Position
+from .rules import Rules
+from .svg import Frame, board_svg, screen_direction, trace_frames
+
+__all__ = [
+    "GameBoard",
+    "PlayerFactory",
+    "PositionEditor",
+    "RulesForm",
+    "StepPlayer",
+    "default_choices",
+    "error_reason",
+]
+
+#: Makes the player for one side of a :class:`GameBoard`: ``None`` means a human.
+PlayerFactory = Callable[[], Player | None]
+
+_ARROW = {"left": "←", "right": "→"}
+
+
+def _board_html(svg: str) -> str:
+    return f'<div class="oaq-board" style="max-width:600px;line-height:0">{svg}</div>'
+
+
+def _caption_html(text: str) -> str:
+    return (
+        '<div class="oaq-caption" style="max-width:600px;min-height:3em;font-size:1.05em;'
+        f'line-height:1.4;padding:2px 4px">{escape(text)}</div>'
+    )
+
+
+def _message_html(text: str, kind: Literal["info", "error"] = "info") -> str:
+    if not text:
+        return ""
+    colour = "#a13d00" if kind == "error" else "#1f1a14"
+    mark = "⚠ " if kind == "error" else ""
+    return f'<div style="max-width:600px;color:{colour};line-height:1.4">{mark}{escape(text)}</div>'
+
+
+def error_reason(error: Exception) -> str:
+    """The engine's explanation in an error, without the move and position texts it quotes.
+
+    >>> from oanquan import Position
+    >>> try:
+    ...     Position.initial().play("2L")
+    ... except ValueError as error:
+    ...     print(error_reason(error))
+    square 2 belongs to player 1, and it is player 0's turn
+    """
+    text = str(error)
+    if text.startswith("illegal move") and "': " in text:
+        return text.split("': ", 1)[1]
+    return text
+
+
+def default_choices() -> dict[str, PlayerFactory]:
+    """The players offered in a :class:`GameBoard`: a human, or the computer at levels 1-5.
+
+    A label maps to a function that makes the player (``None`` for a human);
+    pass your own mapping as ``GameBoard(choices=...)`` to offer others.
+
+    >>> list(default_choices())[:3]
+    ['human', 'computer level 1', 'computer level 2']
+    >>> default_choices()["computer level 2"]().name
+    'Level 2 (greedy)'
+    """
+    choices: dict[str, PlayerFactory] = {"human": lambda: None}
+    for level in range(1, 6):
+        choices[f"computer level {level}"] = lambda level=level: player_for_level(level)  # type: ignore[misc]
+    return choices
+
+
+# ====================================================================== player
+
+
+class StepPlayer(widgets.VBox):  # type: ignore[misc]
+    """A move or a game, frame by frame: the board after each trace event and a caption naming its rule.
+
+    Controls: play/pause (``play``), a slider (``slider``), a number box whose
+    arrows step one frame back or forward (``step``), and the delay between
+    frames in milliseconds (``speed``). They are joined with ``widgets.jslink``
+    only, so the player works without a kernel; the same links are mirrored
+    in Python so the widget's state is right in the kernel too.
+
+    >>> from oanquan import Position
+    >>> player = StepPlayer.from_move(Position.initial(), "5L")
+    >>> player.slider.value = 1
+    >>> player.boards.selected_index, player.caption
+    (1, 'R3.3 — Player 0 lifts the 5 pebbles of square 5 and sows them to the left (L).')
+    """
+
+    def __init__(self, frames: Sequence[Frame], *, interval: int = 700) -> None:
+        """A player for ``frames`` (see :func:`oanquan.svg.trace_frames`); ``interval`` is ms per frame."""
+        if not frames:
+            raise ValueError("a StepPlayer needs at least one frame")
+        self.frames: list[Frame] = [frames[0]]
+        self._board_pool = [widgets.HTML(layout=widgets.Layout(width="100%"))]
+        self._caption_pool = [widgets.HTML(layout=widgets.Layout(width="100%"))]
+        self.boards = widgets.Stack(self._board_pool, selected_index=0, layout=widgets.Layout(width="100%"))
+        self.captions = widgets.Stack(self._caption_pool, selected_index=0, layout=widgets.Layout(width="100%"))
+        self.play = widgets.Play(
+            value=0, min=0, max=0, step=1, interval=interval, show_repeat=False, description="play"
+        )
+        self.play.tooltip = "play / pause; the square button goes back to the start"
+        self.slider = widgets.IntSlider(
+            value=0,
+            min=0,
+            max=0,
+            description="frame",
+            readout=True,
+            continuous_update=True,
+            layout=widgets.Layout(flex="1 1 160px", min_width="140px"),
+        )
+        self.slider.style.description_width = "3.5em"
+        self.step = widgets.BoundedIntText(
+            value=0,
+            min=0,
+            max=0,
+            step=1,
+            description="step",
+            tooltip="the arrows (or the ↑ ↓ keys) step one frame back or forward",
+            layout=widgets.Layout(width="8.5em"),
+        )
+        self.step.style.description_width = "3em"
+        self.total = widgets.HTML(value="", layout=widgets.Layout(width="auto"))
+        self.speed = widgets.IntSlider(
+            value=interval,
+            min=100,
+            max=3000,
+            step=100,
+            description="ms/step",
+            tooltip="the delay between frames when playing, in milliseconds",
+            layout=widgets.Layout(flex="1 1 160px", max_width="320px"),
+        )
+        self.speed.style.description_width = "4.5em"
+        # The links that make it work in a static page: all in the browser.
+        self.links = [
+            widgets.jslink((self.play, "value"), (self.slider, "value")),
+            widgets.jslink((self.slider, "value"), (self.step, "value")),
+            widgets.jslink((self.slider, "value"), (self.boards, "selected_index")),
+            widgets.jslink((self.slider, "value"), (self.captions, "selected_index")),
+            widgets.jslink((self.speed, "value"), (self.play, "interval")),
+        ]
+        # The same links in Python, so that the kernel's copy agrees (and tests can check it).
+        self.slider.observe(self._slider_moved, names="value")
+        self.play.observe(self._other_moved, names="value")
+        self.step.observe(self._other_moved, names="value")
+        self.speed.observe(self._speed_changed, names="value")
+        controls = widgets.HBox(
+            [self.play, self.slider, self.step, self.total],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center", max_width="600px"),
+        )
+        super().__init__(
+            [self.boards, self.captions, controls, self.speed],
+            layout=widgets.Layout(max_width="620px", width="100%"),
+        )
+        self.set_frames(frames)
+
+    # ------------------------------------------------------------- making
+
+    @classmethod
+    def from_move(cls, position: Position, move: Move | str, *, interval: int = 700) -> StepPlayer:
+        """Step through ``move`` played in ``position``: the start and one frame per event.
+
+        >>> from oanquan import Position
+        >>> player = StepPlayer.from_move(Position.initial(), "7R")
+        >>> len(player.frames) == len(Position.initial().play_traced("7R")[1]) + 1
+        True
+        """
+        _, events = position.play_traced(move)
+        return cls(trace_frames(position, events, move=move), interval=interval)
+
+    @classmethod
+    def from_game(cls, game: Game, *, steps: Literal["events", "moves"] = "events", interval: int = 700) -> StepPlayer:
+        """Step through a whole game: every event of every move, or with ``steps="moves"`` one frame a move.
+
+        Per move is lighter for long games (a page holds every frame).
+
+        >>> from oanquan import Game
+        >>> StepPlayer.from_game(Game.from_record("7R 0L"), steps="moves")
+        StepPlayer(3 frames)
+        """
+        return cls(game_frames(game, steps=steps), interval=interval)
+
+    @classmethod
+    def from_record(
+        cls,
+        record: str,
+        start: Position | str | None = None,
+        rules: Rules | None = None,
+        *,
+        steps: Literal["events", "moves"] = "events",
+        interval: int = 700,
+    ) -> StepPlayer:
+        """Step through a game record (RULES §4.2) played from ``start`` (the opening by default).
+
+        >>> StepPlayer.from_record("7R", steps="moves").frames[-1].caption
+        'Move 1: player 0 plays 7R — relay from 2; captures 8 (6 pebbles).'
+        """
+        return cls.from_game(Game.from_record(record, start, rules), steps=steps, interval=interval)
+
+    # ------------------------------------------------------------ showing
+
+    def set_frames(self, frames: Sequence[Frame], index: int = 0) -> None:
+        """Show new ``frames``, starting at ``index`` (frame widgets are reused, so this is quick).
+
+        >>> from oanquan import Position
+        >>> player = StepPlayer.from_move(Position.initial(), "7R")
+        >>> player.set_frames(player.frames[:3], index=2)
+        >>> player.slider.max, player.slider.value
+        (2, 2)
+        """
+        if not frames:
+            raise ValueError("a StepPlayer needs at least one frame")
+        self.play.playing = False
+        self.frames = list(frames)
+        n = len(self.frames)
+        while len(self._board_pool) < n:
+            self._board_pool.append(widgets.HTML(layout=widgets.Layout(width="100%")))
+            self._caption_pool.append(widgets.HTML(layout=widgets.Layout(width="100%")))
+        for frame, board, text in zip(self.frames, self._board_pool, self._caption_pool, strict=False):
+            board.value = _board_html(frame.svg)
+            text.value = _caption_html(frame.caption)
+        # Go to frame 0, which always exists, before the number of frames changes.
+        self.slider.value = 0
+        self._sync(0)
+        self.boards.children = tuple(self._board_pool[:n])
+        self.captions.children = tuple(self._caption_pool[:n])
+        for control in (self.play, self.slider, self.step):
+            control.max = n - 1
+        self.total.value = f"of {n - 1}"
+        self.index = index
+
+    def replace_frame(self, index: int, frame: Frame) -> None:
+        """Redraw one frame in place (a board widget uses this to show a selection)."""
+        self.frames[index] = frame
+        self._board_pool[index].value = _board_html(frame.svg)
+        self._caption_pool[index].value = _caption_html(frame.caption)
+
+    @property
+    def index(self) -> int:
+        """The frame shown now (0 is the start)."""
+        return int(self.slider.value)
+
+    @index.setter
+    def index(self, value: int) -> None:
+        self.slider.value = max(0, min(int(value), len(self.frames) - 1))
+
+    @property
+    def frame(self) -> Frame:
+        """The :class:`~oanquan.svg.Frame` shown now."""
+        return self.frames[self.index]
+
+    @property
+    def caption(self) -> str:
+        """The caption of the frame shown now."""
+        return self.frame.caption
+
+    def forward(self) -> None:
+        """One frame on, as the up arrow of the step box does in the browser."""
+        self.index = self.index + 1
+
+    def back(self) -> None:
+        """One frame back."""
+        self.index = self.index - 1
+
+    def animate(self) -> None:
+        """Play from the start (the browser runs the animation; the kernel only starts it)."""
+        self.play.playing = False
+        self.index = 0
+        self.play.playing = len(self.frames) > 1
+
+    def _sync(self, value: int) -> None:
+        for control in (self.play, self.step):
+            if control.value != value:
+                control.value = value
+        for stack in (self.boards, self.captions):
+            if stack.selected_index != value:
+                stack.selected_index = value
+
+    def _slider_moved(self, change: Mapping[str, Any]) -> None:
+        self._sync(int(change["new"]))
+
+    def _other_moved(self, change: Mapping[str, Any]) -> None:
+        if self.slider.value != change["new"]:
+            self.slider.value = change["new"]
+
+    def _speed_changed(self, change: Mapping[str, Any]) -> None:
+        if self.play.interval != change["new"]:
+            self.play.interval = change["new"]
+
+    def __repr__(self) -> str:
+        return f"StepPlayer({len(self.frames)} frames)"
+
+
+def game_frames(game: Game, *, steps: Literal["events", "moves"] = "events") -> list[Frame]:
+    """The frames of a whole game: each event of each move, or one frame per move.
+
+    The game is replayed through a fresh :class:`~oanquan.Game`, so the end of
+    the game by the ply limit (R7.3) is shown too.
+
+    >>> from oanquan import Game
+    >>> frames = game_frames(Game.from_record("7R 0L"))
+    >>> frames[0].caption, frames[1].caption[:22]
+    ('Start of the game: player 0 to move.', 'Move 1, 7R: R3.3 — Pla')
+    """
+    replay = Game(game.start)
+    frames = [Frame(game.start, f"Start of the game: player {game.start.to_move} to move.", board_svg(game.start))]
+    for number, move in enumerate(game.moves, start=1):
+        before = replay.position
+        events = replay.play_traced(move)
+        if steps == "events":
+            frames.extend(trace_frames(before, events, move=move, prefix=f"Move {number}, {move}: ")[1:])
+            continue
+        after = events[-1].position if events and events[-1].kind in ("sweep", "repay") else replay.position
+        text = f"Move {number}: player {before.to_move} plays {move}"
+        summary = describe_move(events)
+        text += f" — {summary}." if summary else "."
+        outcome = replay.outcome()
+        if outcome is not None:
+            text += " " + outcome.explanation
+        frames.append(Frame(after, text, board_svg(after, last_move=move), events[-1] if events else None))
+    return frames
+
+
+# ======================================================================= rules
+
+
+class RulesForm(widgets.VBox):  # type: ignore[misc]
+    """Inputs for the rule options of RULES §9; :meth:`rules` reads them through the engine.
+
+    >>> form = RulesForm()
+    >>> form.young_mandarin_min.value = 5
+    >>> form.rules().changes()
+    {'young_mandarin_min': 5}
+    """
+
+    def __init__(self, rules: Rules | None = None) -> None:
+        """A form showing ``rules`` (the defaults when omitted)."""
+        wide = {"description_width": "13em"}
+        self.mandarin_pieces = widgets.Dropdown(
+            options=[("a stone (R2.2)", "stone"), ("small pebbles (R2.2)", "pebbles")],
+            description="Mandarin pieces",
+            style=wide,
+        )
+        self.mandarin_value = widgets.BoundedIntText(
+            min=1, max=100, description="Mandarin value (R8.1)", style=wide, layout=widgets.Layout(width="20em")
+        )
+        self.mandarin_gap = widgets.Checkbox(description="empty Mandarin is a gap (R5.5)", indent=False)
+        self.young_mandarin_min = widgets.BoundedIntText(
+            min=0, max=100, description="young Mandarin under (R5.6)", style=wide, layout=widgets.Layout(width="20em")
+        )
+        self.max_plies = widgets.BoundedIntText(
+            min=0,
+            max=100_000,
+            description="ply limit, 0 = none (R7.3)",
+            style=wide,
+            layout=widgets.Layout(width="20em"),
+        )
+        super().__init__(
+            [self.mandarin_pieces, self.mandarin_value, self.mandarin_gap, self.young_mandarin_min, self.max_plies]
+        )
+        self.set_rules(rules if rules is not None else Rules())
+
+    def set_rules(self, rules: Rules) -> None:
+        """Show ``rules`` in the form."""
+        self.mandarin_pieces.value = rules.mandarin_pieces
+        self.mandarin_value.value = rules.mandarin_value
+        self.mandarin_gap.value = rules.mandarin_gap
+        self.young_mandarin_min.value = rules.young_mandarin_min
+        self.max_plies.value = rules.max_plies
+
+    def rules(self) -> Rules:
+        """The :class:`~oanquan.Rules` the form shows (the engine raises RulesError if they cannot be)."""
+        return Rules(
+            mandarin_pieces=self.mandarin_pieces.value,
+            mandarin_value=int(self.mandarin_value.value),
+            mandarin_gap=bool(self.mandarin_gap.value),
+            young_mandarin_min=int(self.young_mandarin_min.value),
+            max_plies=int(self.max_plies.value),
+        )
+
+    def __repr__(self) -> str:
+        return f"RulesForm({self.rules()!r})"
+
+
+# ======================================================================= board
+
+
+def _grid_button(label: str, width: str) -> widgets.Button:
+    return widgets.Button(description=label, layout=widgets.Layout(width=width, height="2.4em", margin="1px"))
+
+
+def _board_rows(buttons: Mapping[int, widgets.Button], mandarins: bool) -> widgets.Box:
+    """Buttons laid out like the board: 4 3 2 1 0 over 5 6 7 8 9, M1 and M0 at the ends."""
+    top = widgets.HBox([buttons[s] for s in (4, 3, 2, 1, 0)], layout=widgets.Layout(width="66.7%"))
+    bottom = widgets.HBox([buttons[s] for s in (5, 6, 7, 8, 9)], layout=widgets.Layout(width="66.7%"))
+    middle = widgets.VBox([top, bottom], layout=widgets.Layout(width="100%", align_items="center"))
+    if not mandarins:
+        return widgets.HBox(
+            [
+                widgets.HTML(layout=widgets.Layout(width="16.7%")),
+                middle,
+                widgets.HTML(layout=widgets.Layout(width="16.7%")),
+            ],
+            layout=widgets.Layout(width="100%", max_width="600px"),
+        )
+    for square in (M1, M0):
+        buttons[square].layout.height = "4.9em"
+        buttons[square].layout.width = "16.7%"
+    return widgets.HBox(
+        [buttons[M1], middle, buttons[M0]],
+        layout=widgets.Layout(width="100%", max_width="600px", align_items="center"),
+    )
+
+
+class GameBoard(widgets.VBox):  # type: ignore[misc]
+    """A playable board: click a highlighted square of yours, then a direction.
+
+    Each move is animated through a :class:`StepPlayer` (``viewer``). A click
+    that is not legal is explained with the engine's own reason. There is a
+    move list, undo and redo, a new game with the options of RULES §9, the
+    record to copy, and a box to load a record, a position text or a saved
+    game (JSON).
+
+    ``players`` maps 0 and 1 to a computer player (anything with ``name`` and
+    ``choose(position) -> Move``, such as :func:`oanquan.ai.player_for_level`)
+    or to ``None`` for a human; when a computer is to move, the board asks it
+    and plays its move. ``choices`` are the players offered for a new game
+    (see :func:`default_choices`).
+
+    >>> board = GameBoard()
+    >>> board.square_buttons[7].click()
+    >>> board.direction_buttons["R"].click()
+    >>> board.game.record(), board.game.position.to_move
+    ('7R', 1)
+    >>> board.square_buttons[7].click()
+    >>> board.message.value
+    '...square 7 belongs to player 0, and it is player 1&#x27;s turn...'
+    """
+
+    def __init__(
+        self,
+        start: Position | None = None,
+        *,
+        rules: Rules | None = None,
+        players: Mapping[int, Player | None] | None = None,
+        choices: Mapping[str, PlayerFactory] | None = None,
+        animate: bool = True,
+        interval: int = 350,
+    ) -> None:
+        """A board for a new game from ``start`` (the opening under ``rules`` by default)."""
+        self.game = Game(start, rules)
+        self.players: dict[int, Player | None] = {0: None, 1: None}
+        if players is not None:
+            self.players.update(players)
+        self.choices: dict[str, PlayerFactory] = dict(choices) if choices is not None else default_choices()
+        self.animate = animate
+        self.redo_moves: list[Move] = []
+        self.selected: int | None = None
+
+        self.status = widgets.HTML()
+        self.message = widgets.HTML()
+        self.viewer = StepPlayer([self._current_frame()], interval=interval)
+        self.square_buttons = {s: _grid_button(str(s), "20%") for s in range(10)}
+        for square, button in self.square_buttons.items():
+            button.on_click(lambda _b, square=square: self.click_square(square))
+            button.tooltip = f"square {square}"
+        pick = _board_rows(self.square_buttons, mandarins=False)
+        self.direction_buttons = {d: widgets.Button(description=d, disabled=True) for d in DIRECTIONS}
+        for direction, button in self.direction_buttons.items():
+            button.on_click(lambda _b, direction=direction: self.choose_direction(direction))
+        self.undo_button = widgets.Button(description="undo", icon="undo", tooltip="take back the last move")
+        self.redo_button = widgets.Button(description="redo", icon="repeat", tooltip="play the move taken back")
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.redo_button.on_click(lambda _b: self.redo())
+        self.moves = widgets.HTML()
+
+        # New game: rules and who plays.
+        self.rules_form = RulesForm(self.game.rules)
+        labels = list(self.choices)
+        self.player_menus = {
+            p: widgets.Dropdown(options=labels, value=labels[0], description=f"player {p}") for p in (0, 1)
+        }
+        for p, player in self.players.items():
+            self.player_menus[p].value = self._label_of(player)
+        self.new_button = widgets.Button(description="new game", icon="plus", button_style="primary")
+        self.new_button.on_click(lambda _b: self.new_game())
+
+        # Copy and load.
+        self.record_text = widgets.Textarea(
+            description="record", disabled=False, layout=widgets.Layout(width="100%", max_width="600px")
+        )
+        self.load_text = widgets.Textarea(
+            placeholder="paste moves such as '7R 0L', a position such as '5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0', "
+            "or a saved game (JSON)",
+            layout=widgets.Layout(width="100%", max_width="600px"),
+        )
+        self.load_buttons = {
+            "record": widgets.Button(description="load moves", tooltip="replay these moves from the start position"),
+            "position": widgets.Button(description="load position", tooltip="start from this position (RULES §10)"),
+            "json": widgets.Button(description="load saved game", tooltip="a game saved as JSON"),
+        }
+        self.load_buttons["record"].on_click(lambda _b: self.load_record(self.load_text.value))
+        self.load_buttons["position"].on_click(lambda _b: self.load_position(self.load_text.value))
+        self.load_buttons["json"].on_click(lambda _b: self.load_json(self.load_text.value))
+
+        new_game = widgets.VBox(
+            [
+                widgets.HBox(list(self.player_menus.values()), layout=widgets.Layout(flex_flow="row wrap")),
+                self.rules_form,
+                self.new_button,
+            ]
+        )
+        files = widgets.VBox([self.record_text, self.load_text, widgets.HBox(list(self.load_buttons.values()))])
+        self.more = widgets.Accordion(
+            [new_game, files], titles=("new game", "record: copy or load"), selected_index=None
+        )
+        super().__init__(
+            [
+                self.status,
+                self.viewer,
+                pick,
+                widgets.HBox(
+                    [*self.direction_buttons.values(), self.undo_button, self.redo_button],
+                    layout=widgets.Layout(flex_flow="row wrap"),
+                ),
+                self.message,
+                self.moves,
+                self.more,
+            ],
+            layout=widgets.Layout(max_width="620px", width="100%"),
+        )
+        self._refresh(self._computer_turns())
+
+    # ------------------------------------------------------------ actions
+
+    def click_square(self, square: int) -> None:
+        """Pick ``square`` to move from, or say why it cannot be picked."""
+        self.selected = None
+        mover = self.game.position.to_move
+        outcome = self.game.outcome()
+        if outcome is not None:
+            self._say(f"The game is over. {outcome.explanation}", "error")
+        elif self.players[mover] is not None:
+            self._say(f"It is {self._who(mover)}'s turn, not yours.", "error")
+        else:
+            move = Move(square, "L")
+            reason = self._why_not(move)
+            if reason:
+                self._say(f"Not square {square}: {reason}.", "error")
+            else:
+                self.selected = square
+                self._say(f"Square {square} chosen: now pick a direction.")
+        self._show_selection()
+
+    def choose_direction(self, direction: Direction) -> None:
+        """Play the chosen square in ``direction``."""
+        if self.selected is None:
+            self._say("Choose one of your highlighted squares first.", "error")
+            return
+        self.play(Move(self.selected, direction))
+
+    def play(self, move: Move | str) -> None:
+        """Play ``move`` for the side to move, then any computer replies, and animate them.
+
+        >>> board = GameBoard(animate=False)
+        >>> board.play("3R")
+        >>> board.message.value
+        '...square 3 belongs to player 1...'
+        """
+        self.selected = None
+        before = self.game.position
+        try:
+            events = self.game.play_traced(move)
+        except OAnQuanError as error:
+            self._say(error_reason(error) if self.game.outcome() is None else str(error), "error")
+            self._show_selection()
+            return
+        self.redo_moves.clear()
+        self._say("")
+        played = [(before, self.game.moves[-1], events), *self._computer_turns()]
+        self._refresh(played)
+
+    def undo(self) -> None:
+        """Take back the last move (and the computer's moves before it, back to a human's turn)."""
+        if not self.game.moves:
+            self._say("There is no move to undo.", "error")
+            return
+        self.redo_moves.append(self.game.undo())
+        while self.game.moves and self.players[self.game.position.to_move] is not None:
+            self.redo_moves.append(self.game.undo())
+        self.selected = None
+        self._say("")
+        self._refresh([])
+
+    def redo(self) -> None:
+        """Play again the last move taken back (and the computer's, up to a human's turn)."""
+        if not self.redo_moves:
+            self._say("There is no move to redo.", "error")
+            return
+        played = []
+        while self.redo_moves:
+            before = self.game.position
+            move = self.redo_moves.pop()
+            played.append((before, move, self.game.play_traced(move)))
+            if self.players[self.game.position.to_move] is None or self.game.outcome() is not None:
+                break
+        self.selected = None
+        self._say("")
+        if not self.redo_moves:
+            played.extend(self._computer_turns())
+        self._refresh(played)
+
+    def new_game(self, rules: Rules | None = None, start: Position | None = None) -> None:
+        """Start again: from ``start``, or the opening under ``rules`` (the form's options by default)."""
+        try:
+            if rules is None:
+                rules = start.rules if start is not None else self.rules_form.rules()
+            players = {p: self.choices[menu.value]() for p, menu in self.player_menus.items()}
+        except OAnQuanError as error:
+            self._say(str(error), "error")
+            return
+        self.players = players
+        self._start(Game(start) if start is not None else Game(rules=rules))
+
+    def load_record(self, text: str) -> None:
+        """Replay the moves of ``text`` (RULES §4.2) from the current game's start position."""
+        try:
+            game = Game.from_record(text, self.game.start)
+        except OAnQuanError as error:
+            self._say(str(error), "error")
+            return
+        self._start(game)
+
+    def load_position(self, text: str) -> None:
+        """Start a game from a position text (RULES §10) under the rules in the new-game form."""
+        try:
+            game = Game(Position.from_text(text, self.rules_form.rules()))
+        except OAnQuanError as error:
+            self._say(str(error), "error")
+            return
+        self._start(game)
+
+    def load_json(self, text: str) -> None:
+        """Load a game saved as JSON (:meth:`oanquan.Game.to_json`)."""
+        try:
+            game = Game.from_json(text)
+        except OAnQuanError as error:
+            self._say(str(error), "error")
+            return
+        self._start(game)
+
+    # ------------------------------------------------------------ helpers
+
+    def _start(self, game: Game) -> None:
+        self.game = game
+        self.rules_form.set_rules(game.rules)
+        self.redo_moves.clear()
+        self.selected = None
+        self._say("")
+        self._refresh(self._computer_turns())
+
+    def _computer_turns(self, limit: int = 2000) -> list[tuple[Position, Move, tuple[Event, ...]]]:
+        """Let computer players move while it is their turn; return what they played."""
+        played = []
+        for _ in range(limit):
+            player = self.players[self.game.position.to_move]
+            if player is None or self.game.outcome() is not None:
+                break
+            before = self.game.position
+            move = player.choose(before)
+            played.append((before, move, self.game.play_traced(move)))
+        return played
+
+    def _why_not(self, move: Move) -> str:
+        """The engine's reason why ``move`` cannot be played now, or ""."""
+        if move in self.game.legal_moves():
+            return ""
+        try:
+            self.game.position.play(move)
+        except OAnQuanError as error:
+            return error_reason(error)
+        return ""
+
+    def _who(self, player: int) -> str:
+        computer = self.players[player]
+        return f"player {player}" + (f" ({computer.name})" if computer is not None else "")
+
+    def _label_of(self, player: Player | None) -> str:
+        """The menu entry for ``player``; a computer player given to the constructor gets its own."""
+        if player is None:
+            return next(label for label, factory in self.choices.items() if factory() is None)
+        self.choices[player.name] = lambda: player
+        for menu in self.player_menus.values():
+            menu.options = list(self.choices)
+        return player.name
+
+    def _say(self, text: str, kind: Literal["info", "error"] = "info") -> None:
+        self.message.value = _message_html(text, kind)
+
+    def _human_squares(self) -> tuple[int, ...]:
+        if self.players[self.game.position.to_move] is not None:
+            return ()
+        return tuple(dict.fromkeys(m.square for m in self.game.legal_moves()))
+
+    def _current_frame(self) -> Frame:
+        position = self.game.position
+        outcome = self.game.outcome()
+        last = self.game.moves[-1] if self.game.moves else None
+        if outcome is not None:
+            text = outcome.explanation
+        elif self.players[position.to_move] is None:
+            text = f"Player {position.to_move} to move: click a highlighted square, then a direction."
+        else:
+            text = f"{self._who(position.to_move)} to move."
+        svg = board_svg(
+            position,
+            last_move=last,
+            selectable=self._human_squares(),
+            selected=self.selected,
+            note="game over" if outcome is not None and outcome.reason == "R7.3" else "",
+        )
+        return Frame(position, text, svg)
+
+    def _refresh(self, played: Sequence[tuple[Position, Move, tuple[Event, ...]]]) -> None:
+        """Show the moves just played as an animation ending on the current position."""
+        frames: list[Frame] = []
+        first = max(0, len(played) - 2)  # a long computer-only run shows its last two moves
+        number = len(self.game.moves) - len(played)
+        for i, (before, move, events) in enumerate(played):
+            if i < first:
+                continue
+            prefix = f"Move {number + i + 1}, {self._who(before.to_move)} plays {move}: "
+            part = trace_frames(before, events, move=move, prefix=prefix)
+            frames.extend(part if not frames else part[1:])
+        frames.append(self._current_frame())
+        self.viewer.set_frames(frames, index=len(frames) - 1)
+        if self.animate and len(frames) > 1:
+            self.viewer.animate()
+        self._update_controls()
+
+    def _show_selection(self) -> None:
+        self.viewer.replace_frame(len(self.viewer.frames) - 1, self._current_frame())
+        self.viewer.play.playing = False
+        self.viewer.index = len(self.viewer.frames) - 1
+        self._update_controls()
+
+    def _update_controls(self) -> None:
+        position = self.game.position
+        mover = position.to_move
+        outcome = self.game.outcome()
+        scores = f"{position.points(0)}–{position.points(1)}"
+        if outcome is not None:
+            self.status.value = f"<b>{escape(outcome.explanation)}</b>"
+        else:
+            self.status.value = (
+                f"<b>{escape(self._who(mover))} to move</b> · move {len(self.game.moves) + 1} · points so far {scores}"
+            )
+        playable = set(self._human_squares())
+        for square, button in self.square_buttons.items():
+            button.button_style = "info" if square == self.selected else "success" if square in playable else ""
+            button.icon = "check" if square in playable else ""
+        for direction, button in self.direction_buttons.items():
+            if self.selected is None:
+                button.description = f"sow {direction}"
+                button.disabled = True
+                continue
+            way = screen_direction(owner(self.selected) or 0, direction)
+            text = f"{self.selected}{direction}"
+            button.description = f"{_ARROW[way]} {text}" if way == "left" else f"{text} {_ARROW[way]}"
+            button.disabled = False
+        self.undo_button.disabled = not self.game.moves
+        self.redo_button.disabled = not self.redo_moves
+        self.record_text.value = self.game.record()
+        self.moves.value = self._move_list()
+
+    def _move_list(self) -> str:
+        if not self.game.moves:
+            return "<i>No moves yet.</i>"
+        items = []
+        position = self.game.start
+        for number, (move, after) in enumerate(zip(self.game.moves, self.game.positions[1:], strict=True), start=1):
+            items.append(f"{number}. P{position.to_move} {move}")
+            position = after
+        start = "" if self.game.start == Position.initial(self.game.rules) else " (from a set position)"
+        return f"<div style='max-width:600px'>Moves{start}: {escape(' · '.join(items))}</div>"
+
+    def __repr__(self) -> str:
+        return f"GameBoard({self.game!r})"
+
+
+# ====================================================================== editor
+
+
+class PositionEditor(widgets.VBox):  # type: ignore[misc]
+    """Set up any position by clicking; the engine checks it as you go.
+
+    Click a square to add a pebble (or remove one, in "−1" mode; "select"
+    just selects it), type an exact count for the selected square, place or
+    remove a Mandarin stone, and set both stores, captured stones, debts and
+    the player to move. The position text and JSON update as you go, and
+    "play from here" opens a :class:`GameBoard`.
+
+    >>> editor = PositionEditor()
+    >>> editor.square_buttons[3].click()
+    >>> editor.position.count(3), editor.text.value
+    (6, '5,5,5,6,5,5,5,5,5,5 Q,Q 0,0 0,0 0')
+    """
+
+    def __init__(self, position: Position | None = None, *, rules: Rules | None = None) -> None:
+        """An editor starting from ``position`` (the opening under ``rules`` by default)."""
+        start = position if position is not None else Position.initial(rules)
+        self.position: Position | None = start
+        self.selected: int = 0
+        self.rules_form = RulesForm(start.rules)
+        self.board = widgets.HTML()
+        self.mode = widgets.ToggleButtons(
+            options=[("+1 pebble", "add"), ("−1 pebble", "remove"), ("select", "select")],
+            value="add",
+            description="click adds",
+            style={"button_width": "6.5em"},
+        )
+        self.square_buttons = {s: _grid_button(square_name(s), "20%") for s in range(12)}
+        for square, button in self.square_buttons.items():
+            button.on_click(lambda _b, square=square: self.click_square(square))
+        grid = _board_rows(self.square_buttons, mandarins=True)
+        self.count = widgets.BoundedIntText(min=0, max=MAX_PEBBLES, description="pebbles")
+        self.stone = widgets.Checkbox(description="Mandarin stone (R2.2)", indent=False)
+        self.stores = [widgets.BoundedIntText(min=0, max=MAX_PEBBLES, description=f"store {p}") for p in (0, 1)]
+        self.captured = [
+            widgets.Dropdown(options=[0, 1, 2], description=f"stones {p}", layout=widgets.Layout(width="11em"))
+            for p in (0, 1)
+        ]
+        self.debts = [widgets.BoundedIntText(min=0, max=MAX_PEBBLES, description=f"debt {p} (R6.2)") for p in (0, 1)]
+        self.to_move = widgets.ToggleButtons(options=[("player 0", 0), ("player 1", 1)], description="to move")
+        self.message = widgets.HTML()
+        self.text = widgets.Text(description="text", layout=widgets.Layout(width="100%", max_width="600px"))
+        self.json = widgets.Textarea(
+            description="JSON", disabled=True, layout=widgets.Layout(width="100%", max_width="600px")
+        )
+        self.read_button = widgets.Button(
+            description="read text", tooltip="set the board from the text box (RULES §10)"
+        )
+        self.read_button.on_click(lambda _b: self.load_text(self.text.value))
+        self.play_button = widgets.Button(description="play from here", icon="play", button_style="primary")
+        self.play_button.on_click(lambda _b: self.open_game())
+        self.game_area = widgets.VBox()
+        self.game_board: GameBoard | None = None
+
+        self._pebbles = list(start.pebbles)
+        self._stones = list(start.stones)
+        self._loading = False
+        self._load(start)
+        self.count.observe(self._count_changed, names="value")
+        self.stone.observe(self._stone_changed, names="value")
+        for control in (*self.stores, *self.captured, *self.debts, self.to_move):
+            control.observe(lambda _c: self._rebuild(), names="value")
+        for control in self.rules_form.children:
+            control.observe(lambda _c: self._rebuild(), names="value")
+
+        super().__init__(
+            [
+                self.board,
+                self.mode,
+                grid,
+                widgets.HBox([self.count, self.stone], layout=widgets.Layout(flex_flow="row wrap")),
+                widgets.HBox([*self.stores, *self.captured], layout=widgets.Layout(flex_flow="row wrap")),
+                widgets.HBox([*self.debts], layout=widgets.Layout(flex_flow="row wrap")),
+                self.to_move,
+                widgets.Accordion([self.rules_form], titles=("rule options (RULES §9)",), selected_index=None),
+                self.message,
+                widgets.HBox([self.text, self.read_button]),
+                self.json,
+                self.play_button,
+                self.game_area,
+            ],
+            layout=widgets.Layout(max_width="620px", width="100%"),
+        )
+        self._rebuild()
+
+    # ------------------------------------------------------------ actions
+
+    def click_square(self, square: int) -> None:
+        """Select ``square`` and, in "+1" or "−1" mode, add or remove a pebble there."""
+        self.selected = square
+        if self.mode.value == "add":
+            self._pebbles[square] += 1
+        elif self.mode.value == "remove":
+            if self._pebbles[square] == 0:
+                self._rebuild(f"Square {square_name(square)} has no pebbles to remove.")
+                return
+            self._pebbles[square] -= 1
+        self._rebuild()
+
+    def load_text(self, text: str) -> None:
+        """Set everything from a position text (RULES §10), read by the engine under the form's rules."""
+        try:
+            position = Position.from_text(text, self.rules_form.rules())
+        except OAnQuanError as error:
+            self._say(str(error), "error")
+            return
+        self._load(position)
+        self._rebuild()
+
+    def open_game(self) -> GameBoard | None:
+        """Open a :class:`GameBoard` from the position below the editor (and return it)."""
+        if self.position is None:
+            self._say("Fix the position first: the engine does not accept it.", "error")
+            return None
+        self.game_board = GameBoard(self.position)
+        self.game_area.children = (self.game_board,)
+        return self.game_board
+
+    # ------------------------------------------------------------ helpers
+
+    def _load(self, position: Position) -> None:
+        self._loading = True
+        try:
+            self._pebbles = list(position.pebbles)
+            self._stones = list(position.stones)
+            for p in (0, 1):
+                self.stores[p].value = position.stores[p]
+                self.captured[p].value = position.captured_stones[p]
+                self.debts[p].value = position.debts[p]
+            self.to_move.value = position.to_move
+            self.rules_form.set_rules(position.rules)
+        finally:
+            self._loading = False
+
+    def _count_changed(self, change: Mapping[str, Any]) -> None:
+        if not self._loading and self._pebbles[self.selected] != change["new"]:
+            self._pebbles[self.selected] = int(change["new"])
+            self._rebuild()
+
+    def _stone_changed(self, change: Mapping[str, Any]) -> None:
+        if not self._loading and self.selected >= 10:
+            self._stones[self.selected - 10] = bool(change["new"])
+            self._rebuild()
+
+    def _say(self, text: str, kind: Literal["info", "error"] = "info") -> None:
+        self.message.value = _message_html(text, kind)
+
+    def _rebuild(self, note: str = "") -> None:
+        """Ask the engine for the position the inputs describe and show it, or its objection."""
+        if self._loading:
+            return
+        try:
+            position = Position(
+                tuple(self._pebbles),
+                (self._stones[0], self._stones[1]),
+                (int(self.stores[0].value), int(self.stores[1].value)),
+                (int(self.captured[0].value), int(self.captured[1].value)),
+                (int(self.debts[0].value), int(self.debts[1].value)),
+                int(self.to_move.value),
+                self.rules_form.rules(),
+            )
+        except OAnQuanError as error:
+            self.position = None
+            self._say(f"Not a valid position: {error}", "error")
+            self.play_button.disabled = True
+            return
+        self.position = position
+        self.play_button.disabled = False
+        self._loading = True
+        try:
+            self.count.value = position.count(self.selected)
+            self.stone.disabled = self.selected < 10
+            self.stone.value = position.has_stone(self.selected)
+        finally:
+            self._loading = False
+        self.board.value = _board_html(board_svg(position, selected=self.selected, id_prefix="oaq-editor"))
+        for square, button in self.square_buttons.items():
+            button.button_style = "info" if square == self.selected else ""
+            stone = "Q+" if position.has_stone(square) else ""
+            button.description = f"{square_name(square)}: {stone}{position.count(square)}"
+        self.text.value = position.to_text()
+        self.json.value = position.to_json()
+        outcome = position.outcome()
+        if note:
+            self._say(note, "error")
+        elif outcome is not None:
+            self._say(f"Valid, but the game is already over here: {outcome.explanation}")
+        else:
+            self._say(f"Valid position: {position.total_points()} points in all; player {position.to_move} to move.")
+
+    def __repr__(self) -> str:
+        shown = self.position.to_text() if self.position is not None else "invalid"
+        return f"PositionEditor({shown!r})"

@@ -1,0 +1,281 @@
+"""The board pictures of oanquan.svg: layout (RULES §1), contents, highlights, ids, golden file.
+
+The golden picture of the opening is ``tests/golden/opening.svg``. After a
+deliberate change to the drawing, regenerate it with
+``OANQUAN_UPDATE_GOLDEN=1 .venv/bin/pytest tests/test_svg.py -k golden``,
+look at it (for example ``rsvg-convert -w 640 tests/golden/opening.svg -o /tmp/opening.png``)
+and review the diff before committing.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from oanquan import M0, M1, Game, Position, Rules
+from oanquan.board import next_square, row_of
+from oanquan.svg import COLOURS, MAX_DRAWN, board_svg, describe_position, screen_direction, square_centre, trace_frames
+
+GOLDEN = Path(__file__).parent / "golden" / "opening.svg"
+NS = {"s": "http://www.w3.org/2000/svg"}
+SAMPLE = "0,1,0,0,12,0,0,20,0,2 Q+3,3 4+Q,0 0,2 1"
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def texts(svg: str) -> list[str]:
+    return [t.text or "" for t in parse(svg).iter("{http://www.w3.org/2000/svg}text")]
+
+
+def pebble_count(svg: str) -> int:
+    """Pebbles drawn: the circles inside the group painted in the pebble colour."""
+    root = parse(svg)
+    groups = [g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("fill") == COLOURS["pebble"]]
+    assert len(groups) == 1
+    return len(groups[0].findall("s:circle", NS))
+
+
+def stones_drawn(svg: str) -> int:
+    return sum(1 for e in parse(svg).iter("{http://www.w3.org/2000/svg}ellipse") if e.get("fill") == COLOURS["stone"])
+
+
+def outlines(svg: str, colour: str) -> list[ET.Element]:
+    """Highlight frames (rects and paths) stroked in ``colour``."""
+    root = parse(svg)
+    return [e for e in root.iter() if e.tag.endswith(("rect", "path")) and e.get("stroke") == colour]
+
+
+# ---------------------------------------------------------------- structure
+
+
+def test_svg_parses_as_xml_and_scales_to_its_container() -> None:
+    root = parse(board_svg(Position.initial()))
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    assert root.get("viewBox") == "0 0 600 370"
+    assert root.get("width") == "100%"
+    assert root.get("role") == "img"
+
+
+def test_every_font_is_readable_at_320_pixels_wide() -> None:
+    # The viewBox is 600 wide, so at 320 px a font of 17 units is 9 px.
+    svg = board_svg(Position.from_text(SAMPLE), last_move="4R", direction="L", hand=3, received=2, captured=[M0])
+    sizes = [int(size) for size in re.findall(r'font-size="(\d+)"', svg)]
+    assert sizes and min(sizes) * 320 / 600 >= 9
+
+
+def test_title_and_desc_describe_the_position_for_screen_readers() -> None:
+    p = Position.from_text(SAMPLE)
+    root = parse(board_svg(p, id_prefix="x"))
+    title = root.find("s:title", NS)
+    desc = root.find("s:desc", NS)
+    assert title is not None and desc is not None
+    assert root.get("aria-labelledby") == "x-title x-desc"
+    assert title.get("id") == "x-title" and desc.get("id") == "x-desc"
+    assert title.text == "Ô Ăn Quan board: player 1 to move"
+    assert desc.text == describe_position(p)
+    assert "squares 4 3 2 1 0: 12, 0, 0, 1, 0" in desc.text
+    assert "Mandarin square M0 (right): the Mandarin stone and 3 pebbles" in desc.text
+    assert "owes 2" in desc.text
+
+
+def test_layout_follows_rules_section_1() -> None:
+    # Player 1's row on top reading 4 3 2 1 0, player 0's below reading 5..9, M1 left, M0 right.
+    top = [square_centre(s) for s in (4, 3, 2, 1, 0)]
+    bottom = [square_centre(s) for s in (5, 6, 7, 8, 9)]
+    assert [x for x, _ in top] == sorted(x for x, _ in top) == [x for x, _ in bottom]
+    assert {y for _, y in top} == {128} and {y for _, y in bottom} == {208}
+    assert square_centre(M1)[0] < top[0][0] and square_centre(M0)[0] > top[-1][0]
+
+
+@pytest.mark.parametrize("direction", ["L", "R"])
+def test_screen_direction_matches_the_ring(direction: str) -> None:
+    # R1.3: following next_square along a row moves the way the arrows say.
+    for row in (0, 1):
+        way = screen_direction(row, direction)  # type: ignore[arg-type]
+        for square in row_of(row):
+            after = next_square(square, direction)  # type: ignore[arg-type]
+            if after < 10:
+                dx = square_centre(after)[0] - square_centre(square)[0]
+                assert (dx > 0) == (way == "right"), (row, square)
+    assert screen_direction(0, "R") == "right" and screen_direction(1, "R") == "left"
+
+
+# ----------------------------------------------------------------- contents
+
+
+def test_counts_and_square_numbers_are_written() -> None:
+    p = Position.from_text(SAMPLE)
+    words = texts(board_svg(p))
+    for square in range(10):
+        assert str(square) in words
+    assert "M0" in words and "M1" in words
+    for count in {p.count(s) for s in range(12)}:
+        assert str(count) in words
+    assert "Player 0 · 14 points" in words  # 4 pebbles + a stone worth 10 (R8.1)
+    assert "store: 4 pebbles + 1 Mandarin stone" in words
+    assert "store: 0 pebbles · owes 2" in words
+
+
+def test_pebbles_are_drawn_up_to_the_limit() -> None:
+    p = Position.from_text(SAMPLE)
+    expected = sum(min(p.count(s), MAX_DRAWN) for s in range(12))
+    assert pebble_count(board_svg(p)) == expected
+    assert pebble_count(board_svg(Position.initial())) == 50
+
+
+def test_a_mandarin_stone_is_drawn_only_where_there_is_one() -> None:
+    assert stones_drawn(board_svg(Position.initial())) == 2
+    assert stones_drawn(board_svg(Position.from_text(SAMPLE))) == 1
+    assert stones_drawn(board_svg(Position.initial(Rules(mandarin_pieces="pebbles")))) == 0
+
+
+def test_whose_turn_is_marked_and_the_outcome_replaces_it() -> None:
+    assert "to move" in texts(board_svg(Position.initial()))
+    finished = Position.from_text("3,0,0,0,0,4,0,0,0,0 0,0 30,33 0,0 1")
+    words = " ".join(texts(board_svg(finished)))
+    assert "to move" not in words
+    assert finished.outcome() is not None
+    assert finished.outcome().explanation in words  # type: ignore[union-attr]
+
+
+# --------------------------------------------------------------- highlights
+
+
+def test_no_highlight_unless_asked() -> None:
+    svg = board_svg(Position.initial())
+    for role in ("lifted", "received", "captured", "selectable", "focus"):
+        assert not outlines(svg, COLOURS[role]), role
+    assert COLOURS["direction"] not in svg and COLOURS["hand"] not in svg
+
+
+def test_lifted_received_and_captured_squares_are_framed() -> None:
+    svg = board_svg(Position.initial(), lifted=7, received=(8, M0), captured=[M1, 2])
+    assert len(outlines(svg, COLOURS["lifted"])) == 1
+    assert len(outlines(svg, COLOURS["received"])) == 2
+    captured = outlines(svg, COLOURS["captured"])
+    assert len(captured) == 2 and all(e.get("stroke-dasharray") for e in captured)
+    footer = texts(svg)[-1]
+    assert footer == "lifted 7 · dropped in 8, M0 · captured M1, 2"
+
+
+def test_the_hand_badge_shows_the_pebbles_left() -> None:
+    svg = board_svg(Position.initial(), received=3, hand=4)
+    badge = [c for c in parse(svg).iter("{http://www.w3.org/2000/svg}circle") if c.get("fill") == COLOURS["hand"]]
+    assert len(badge) == 1
+    assert "4" in texts(svg) and "4 in hand" in texts(svg)[-1]
+
+
+def test_direction_arrows_point_the_way_of_sowing() -> None:
+    right = board_svg(Position.initial(), direction="R")
+    left = board_svg(Position.initial(), direction="L")
+    assert COLOURS["direction"] in right and right != left
+    assert "sowing R" in texts(right)[-1] and "sowing L" in texts(left)[-1]
+
+
+def test_last_move_circles_its_square_and_is_named() -> None:
+    svg = board_svg(Position.initial().play("7R"), last_move="7R")
+    assert "last move: 7R" in texts(svg)
+    circled = [c for c in parse(svg).iter("{http://www.w3.org/2000/svg}circle") if c.get("r") == "13"]
+    assert len(circled) == 1 and circled[0].get("cx") == str(square_centre(7)[0])
+
+
+def test_selectable_and_selected_squares() -> None:
+    svg = board_svg(Position.initial(), selectable=range(5, 10), selected=6)
+    assert len(outlines(svg, COLOURS["selectable"])) == 5
+    assert "chosen 6" in texts(svg)[-1]
+
+
+# ----------------------------------------------------------- ids and escaping
+
+
+def test_ids_are_stable_and_differ_between_pictures() -> None:
+    a = board_svg(Position.initial())
+    assert a == board_svg(Position.initial())
+    ids = re.findall(r' id="([^"]+)"', a)
+    assert ids and all(re.fullmatch(r"oaq-[0-9a-f]{10}-(title|desc)", i) for i in ids)
+    b = board_svg(Position.initial(), lifted=5)
+    assert set(ids).isdisjoint(re.findall(r' id="([^"]+)"', b))
+
+
+def test_id_prefix_is_used_and_checked() -> None:
+    assert 'id="board-2-title"' in board_svg(Position.initial(), id_prefix="board-2")
+    with pytest.raises(ValueError, match="id_prefix"):
+        board_svg(Position.initial(), id_prefix='x" onload="alert(1)')
+
+
+def test_text_is_escaped() -> None:
+    svg = board_svg(Position.initial(), note="<script>alert('&')</script>", title="a < b & c")
+    assert "<script>" not in svg
+    root = parse(svg)  # still well-formed XML
+    assert root.find("s:title", NS).text == "a < b & c"  # type: ignore[union-attr]
+    assert "<script>alert('&')</script>" in texts(svg)[-1]
+
+
+def test_position_draws_itself_in_a_notebook() -> None:
+    p = Position.from_text(SAMPLE)
+    assert p._repr_svg_() == board_svg(p)
+
+
+# ------------------------------------------------------------------- frames
+
+
+def test_one_frame_per_event_plus_the_start() -> None:
+    start = Position.initial()
+    after, events = start.play_traced("7R")
+    frames = trace_frames(start, events, move="7R")
+    assert len(frames) == len(events) + 1
+    assert frames[0].position == start and frames[0].event is None
+    assert [f.event for f in frames[1:]] == list(events)
+    assert all(f.caption.startswith(e.rule + " — ") for f, e in zip(frames[1:], events, strict=True))
+    assert frames[-1].position.pebbles == after.pebbles
+
+
+def test_frames_highlight_what_each_event_does() -> None:
+    start = Position.initial()
+    _, events = start.play_traced("7R")
+    frames = trace_frames(start, events)
+    lift = frames[1]
+    assert lift.event is not None and lift.event.kind == "lift"
+    assert outlines(lift.svg, COLOURS["lifted"]) and "5 in hand" in texts(lift.svg)[-1]
+    drop = frames[2]
+    assert texts(drop.svg)[-1] == "dropped in 8 · 4 in hand · sowing R"
+    capture = next(f for f in frames if f.event is not None and f.event.kind == "capture")
+    assert "captured 8" in texts(capture.svg)[-1]
+    assert "captured 8" in texts(frames[-1].svg)[-1]  # still marked when the turn ends
+
+
+def test_a_chain_keeps_every_captured_square_marked() -> None:
+    # R5.2: 4 sows into M1; 5 is empty, so capture 6; 7 is empty, so capture 8; 9 is full: the chain ends.
+    start = Position.from_text("0,0,0,0,1,0,2,0,3,4 Q,0 0,0 0,0 1")
+    _, events = start.play_traced("4R")
+    frames = trace_frames(start, events)
+    assert [e.kind for e in events] == ["lift", "drop", "capture", "capture", "chain_end"]
+    assert len(outlines(frames[-1].svg, COLOURS["captured"])) == 2
+
+
+def test_game_end_frames() -> None:
+    # 7R drops into 8; 9 is empty, so M0 is captured: both Mandarin squares are empty (R7.1).
+    game = Game(Position.from_text("0,0,0,0,0,0,0,1,0,0 1,0 30,38 0,0 0"))
+    start = game.position
+    events = game.play_traced("7R")
+    frames = trace_frames(start, events)
+    assert [f.event.kind for f in frames[-3:] if f.event is not None] == ["game_end", "sweep", "sweep"]
+    assert "wins" in texts(frames[-1].svg)[-1]
+
+
+# ------------------------------------------------------------------- golden
+
+
+def test_golden_opening_svg() -> None:
+    svg = board_svg(Position.initial()) + "\n"
+    if os.environ.get("OANQUAN_UPDATE_GOLDEN"):
+        GOLDEN.write_text(svg, encoding="utf-8")
+    assert GOLDEN.read_text(encoding="utf-8") == svg, (
+        "the opening picture changed: if on purpose, regenerate tests/golden/opening.svg (see this module's docstring)"
+    )

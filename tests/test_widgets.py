@@ -1,0 +1,450 @@
+"""The widgets of oanquan.widgets, driven with no browser, the way ipywidgets tests itself.
+
+Clicks are ``button.click()``, the slider is moved by setting its value, and
+the assertions are on widget traits and on the SVG the widgets show.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from html import unescape
+
+import ipywidgets as widgets
+import pytest
+from ipywidgets.widgets.widget_link import Link
+
+from oanquan import M0, M1, Game, Move, Position, Rules
+from oanquan.ai import RandomPlayer
+from oanquan.svg import COLOURS
+from oanquan.widgets import GameBoard, PositionEditor, RulesForm, StepPlayer, default_choices, error_reason
+
+# ================================================================ StepPlayer
+
+
+def links(player: StepPlayer) -> set[tuple[str, str, str, str]]:
+    """The jslinks as (widget, trait, widget, trait) names, for comparison."""
+    names = {
+        id(player.play): "play",
+        id(player.slider): "slider",
+        id(player.step): "step",
+        id(player.boards): "boards",
+        id(player.captions): "captions",
+        id(player.speed): "speed",
+    }
+    found = set()
+    for link in player.links:
+        assert isinstance(link, Link)  # jslink, not a kernel-side link
+        (a, ta), (b, tb) = link.source, link.target
+        found.add((names[id(a)], ta, names[id(b)], tb))
+    return found
+
+
+def test_one_frame_per_event_plus_the_start() -> None:
+    for move in ("7R", "5L", "9R", "6L"):
+        _, events = Position.initial().play_traced(move)
+        player = StepPlayer.from_move(Position.initial(), move)
+        assert len(player.frames) == len(events) + 1
+        assert len(player.boards.children) == len(player.captions.children) == len(events) + 1
+        assert player.slider.max == player.play.max == player.step.max == len(events)
+
+
+def test_the_player_is_wired_with_jslink_only() -> None:
+    player = StepPlayer.from_move(Position.initial(), "7R")
+    assert links(player) == {
+        ("play", "value", "slider", "value"),
+        ("slider", "value", "step", "value"),
+        ("slider", "value", "boards", "selected_index"),
+        ("slider", "value", "captions", "selected_index"),
+        ("speed", "value", "play", "interval"),
+    }
+    assert all(isinstance(c, widgets.HTML) for c in player.boards.children + player.captions.children)
+
+
+def test_frames_are_drawn_once_into_html() -> None:
+    player = StepPlayer.from_move(Position.initial(), "7R")
+    for frame, board, caption in zip(player.frames, player.boards.children, player.captions.children, strict=True):
+        assert frame.svg in board.value
+        assert unescape(caption.value).endswith(frame.caption + "</div>")
+
+
+def test_moving_the_slider_shows_that_frame_and_caption() -> None:
+    player = StepPlayer.from_move(Position.initial(), "7R")
+    assert player.boards.selected_index == 0 and player.caption == "Start: player 0 to play 7R."
+    relay = next(i for i, f in enumerate(player.frames) if f.event is not None and f.event.kind == "relay")
+    player.slider.value = relay
+    assert player.boards.selected_index == player.captions.selected_index == relay
+    assert player.play.value == player.step.value == relay
+    assert player.caption.startswith("R3.4b — relay: the next square, 2, holds 5 pebbles")
+
+
+def test_step_box_and_play_value_move_the_slider() -> None:
+    player = StepPlayer.from_move(Position.initial(), "7R")
+    player.step.value = 3
+    assert player.slider.value == 3 and player.boards.selected_index == 3
+    player.play.value = 5
+    assert player.slider.value == 5 and player.captions.selected_index == 5
+    player.back()
+    assert player.index == 4
+    player.forward()
+    player.forward()
+    assert player.index == 6
+
+
+def test_index_stays_in_range() -> None:
+    player = StepPlayer.from_move(Position.initial(), "7R")
+    player.index = 999
+    assert player.index == len(player.frames) - 1
+    player.index = -3
+    assert player.index == 0
+    player.back()
+    assert player.index == 0
+
+
+def test_speed_sets_the_play_interval() -> None:
+    player = StepPlayer.from_move(Position.initial(), "7R", interval=500)
+    assert player.play.interval == 500 and player.speed.value == 500
+    player.speed.value = 1200
+    assert player.play.interval == 1200
+
+
+def test_set_frames_reuses_widgets_and_handles_shrinking() -> None:
+    player = StepPlayer.from_move(Position.initial(), "7R")
+    first = player.boards.children[0]
+    player.index = len(player.frames) - 1
+    player.set_frames(player.frames[:2], index=1)
+    assert len(player.boards.children) == 2 and player.boards.children[0] is first
+    assert player.index == player.boards.selected_index == 1
+    with pytest.raises(ValueError):
+        player.set_frames([])
+
+
+def test_from_game_every_event_of_every_move() -> None:
+    game = Game.from_record("7R 0L 9L")
+    player = StepPlayer.from_game(game)
+    replay = Game()
+    expected = 1 + sum(len(replay.play_traced(m)) for m in game.moves)
+    assert len(player.frames) == expected
+    assert player.frames[-1].position.pebbles == game.position.pebbles
+    assert player.frames[-1].caption.startswith("Move 3, 9L: ")
+
+
+def test_from_game_per_move_and_the_ply_limit() -> None:
+    # R7.3: the ply limit ends the game; the last frame says so.
+    game = Game.from_record("7R 0L", rules=Rules(max_plies=2))
+    player = StepPlayer.from_game(game, steps="moves")
+    assert len(player.frames) == 3
+    assert "(R7.3)" in player.frames[-1].caption
+    events = StepPlayer.from_game(game)
+    assert any(f.event is not None and f.event.kind == "game_end" for f in events.frames)
+
+
+def test_from_record_shows_the_engine_error() -> None:
+    with pytest.raises(ValueError, match="square 2 is empty"):
+        StepPlayer.from_record("7R 2L")
+
+
+def test_player_text_repr_is_short_and_stable() -> None:
+    # nbval compares text/plain: no model ids, no frames.
+    player = StepPlayer.from_move(Position.initial(), "7R")
+    assert repr(player) == "StepPlayer(15 frames)"
+    assert player._repr_mimebundle_()["text/plain"] == "StepPlayer(15 frames)"
+
+
+def test_svg_ids_do_not_clash_between_frames() -> None:
+    player = StepPlayer.from_move(Position.initial(), "7R")
+    ids = [f.svg.split('id="', 1)[1].split('"', 1)[0] for f in player.frames]
+    assert len(set(ids)) == len(ids)
+
+
+# ================================================================= GameBoard
+
+
+def click_move(board: GameBoard, move: Move | str) -> None:
+    move = Move.parse(move) if isinstance(move, str) else move
+    board.square_buttons[move.square].click()
+    board.direction_buttons[move.direction].click()
+
+
+def test_a_click_on_a_square_highlights_it_and_enables_directions() -> None:
+    board = GameBoard(animate=False)
+    assert all(b.disabled for b in board.direction_buttons.values())
+    assert {s for s, b in board.square_buttons.items() if b.button_style == "success"} == {5, 6, 7, 8, 9}
+    board.square_buttons[7].click()
+    assert board.selected == 7
+    assert board.direction_buttons["R"].description == "7R →"
+    assert board.direction_buttons["L"].description == "← 7L"
+    assert not board.direction_buttons["R"].disabled
+    assert "chosen 7" in board.viewer.frame.svg
+
+
+def test_directions_on_the_top_row_point_the_other_way() -> None:
+    board = GameBoard(animate=False)
+    click_move(board, "7R")
+    board.square_buttons[3].click()
+    assert board.direction_buttons["R"].description == "← 3R"  # R runs left along player 1's row (R1.3)
+
+
+@pytest.mark.parametrize(
+    ("square", "reason"),
+    [(2, "square 2 belongs to player 1, and it is player 0's turn")],
+)
+def test_an_illegal_click_is_explained(square: int, reason: str) -> None:
+    board = GameBoard(animate=False)
+    board.square_buttons[square].click()
+    assert board.selected is None
+    assert reason in unescape(board.message.value)
+
+
+def test_an_empty_square_is_explained() -> None:
+    board = GameBoard(animate=False)
+    click_move(board, "7R")  # leaves 2 empty: '6,6,0,6,6,6,6,0,0,6 Q+1,Q+1 6,0 0,0 1'
+    board.square_buttons[2].click()
+    assert "Not square 2: square 2 is empty." in unescape(board.message.value)
+    assert board.selected is None and board.game.record() == "7R"
+
+
+def test_a_direction_before_a_square_is_explained() -> None:
+    board = GameBoard(animate=False)
+    board.choose_direction("R")
+    assert "Choose one of your highlighted squares first" in board.message.value
+    assert board.game.moves == []
+
+
+def test_a_move_is_animated_through_the_step_player() -> None:
+    board = GameBoard()
+    click_move(board, "7R")
+    _, events = Position.initial().play_traced("7R")
+    viewer = board.viewer
+    assert len(viewer.frames) == len(events) + 2  # start, each event, then the board for the next turn
+    assert viewer.play.playing and viewer.index == 0
+    assert viewer.frames[1].caption.startswith("Move 1, player 0 plays 7R: R3.3")
+    assert viewer.frames[-1].position == board.game.position
+
+
+def test_without_animation_the_new_position_shows_at_once() -> None:
+    board = GameBoard(animate=False)
+    click_move(board, "7R")
+    assert not board.viewer.play.playing
+    assert board.viewer.frame.position == Position.initial().play("7R")
+    assert "last move: 7R" in board.viewer.frame.svg
+    assert "Player 1 to move" in board.viewer.caption
+
+
+def test_a_full_game_by_clicks() -> None:
+    rng = random.Random(7)
+    board = GameBoard(animate=False)
+    game = Game()
+    while board.game.outcome() is None:
+        move = rng.choice(board.game.legal_moves())
+        click_move(board, move)
+        game.play(move)
+        assert board.game.position == game.position
+    outcome = game.outcome()
+    assert outcome is not None
+    assert board.game.record() == game.record()
+    assert outcome.explanation in unescape(board.status.value)
+    assert outcome.explanation in board.viewer.caption
+    assert board.record_text.value == game.record()
+    assert not any(b.button_style == "success" for b in board.square_buttons.values())
+    board.square_buttons[5].click()
+    assert "The game is over" in board.message.value
+
+
+def test_undo_restores_the_previous_position_exactly_and_redo_replays() -> None:
+    board = GameBoard(animate=False)
+    positions = [board.game.position]
+    for move in ("7R", "0L", "9L"):
+        click_move(board, move)
+        positions.append(board.game.position)
+    board.undo_button.click()
+    assert board.game.position == positions[2] and board.game.record() == "7R 0L"
+    assert board.viewer.frame.position == positions[2]
+    board.undo_button.click()
+    board.undo_button.click()
+    assert board.game.position == positions[0] and board.undo_button.disabled
+    board.undo_button.click()
+    assert "no move to undo" in board.message.value
+    board.redo_button.click()
+    board.redo_button.click()
+    assert board.game.record() == "7R 0L" and board.game.position == positions[2]
+    click_move(board, "5R")  # a new move forgets what could be redone
+    assert board.redo_button.disabled
+
+
+def test_a_computer_player_answers() -> None:
+    board = GameBoard(animate=False, players={1: RandomPlayer(seed=3)})
+    click_move(board, "7R")
+    assert len(board.game.moves) == 2 and board.game.position.to_move == 0
+    assert "Random" in board.viewer.frames[-2].caption or "Random" in board.viewer.frames[1].caption
+    board.undo_button.click()  # back to the human's turn: both moves go
+    assert board.game.moves == []
+
+
+def test_a_computer_can_move_first_and_play_itself() -> None:
+    board = GameBoard(animate=False, players={0: RandomPlayer(seed=1)})
+    assert board.game.record() != "" and board.game.position.to_move == 1
+    both = GameBoard(animate=False, players={0: RandomPlayer(seed=1), 1: RandomPlayer(seed=2)})
+    assert both.game.outcome() is not None
+
+
+def test_squares_do_not_answer_during_the_computer_turn() -> None:
+    class Waiter:
+        name = "Waiter"
+
+        def choose(self, position: Position) -> Move:
+            raise AssertionError("not asked in this test")
+
+    board = GameBoard(Position.initial(), animate=False)
+    board.players[0] = Waiter()
+    board.square_buttons[7].click()
+    assert "turn, not yours" in board.message.value
+
+
+def test_new_game_with_options_and_players() -> None:
+    board = GameBoard(animate=False)
+    click_move(board, "7R")
+    board.rules_form.young_mandarin_min.value = 5
+    board.player_menus[1].value = "computer level 1"
+    board.new_button.click()
+    assert board.game.rules == Rules(young_mandarin_min=5)
+    assert board.game.moves == [] and board.players[0] is None
+    assert board.players[1] is not None and board.players[1].name == "Level 1 (random)"
+    click_move(board, "5L")  # RULES §11: with young Mandarins, 5L captures nothing
+    assert board.game.position.points(0) == 0 and len(board.game.moves) == 2
+
+
+def test_bad_options_are_explained() -> None:
+    board = GameBoard(animate=False)
+    board.rules_form.mandarin_pieces.value = "pebbles"
+    board.new_button.click()
+    assert board.game.position == Position.initial(Rules(mandarin_pieces="pebbles"))
+    board.rules_form.max_plies.value = -1  # the box clamps it
+    assert board.rules_form.max_plies.value == 0
+
+
+def test_load_record_position_and_json() -> None:
+    board = GameBoard(animate=False)
+    board.load_text.value = "7R 0L"
+    board.load_buttons["record"].click()
+    assert board.game.record() == "7R 0L"
+    board.load_text.value = "7R 2L"
+    board.load_buttons["record"].click()
+    assert "square 2 is empty" in board.message.value and board.game.record() == "7R 0L"
+    board.load_text.value = "0,1,0,0,0,0,0,3,0,0 Q,Q 25,21 0,0 0"
+    board.load_buttons["position"].click()
+    assert board.game.start.to_text() == "0,1,0,0,0,0,0,3,0,0 Q,Q 25,21 0,0 0"
+    board.load_text.value = "5,5,5 Q,Q 0,0 0,0 0"
+    board.load_buttons["position"].click()
+    assert "bad citizen squares field" in unescape(board.message.value)
+    saved = Game.from_record("9R 3L", rules=Rules(mandarin_gap=True)).to_json()
+    board.load_text.value = saved
+    board.load_buttons["json"].click()
+    assert board.game.record() == "9R 3L" and board.game.rules.mandarin_gap
+    assert board.rules_form.mandarin_gap.value
+    board.load_text.value = "{not json"
+    board.load_buttons["json"].click()
+    assert "bad JSON" in board.message.value
+
+
+def test_user_text_is_escaped_in_messages() -> None:
+    board = GameBoard(animate=False)
+    board.load_text.value = "<img src=x onerror=alert(1)>"
+    board.load_buttons["record"].click()
+    assert "<img" not in board.message.value and "&lt;img" in board.message.value
+
+
+def test_move_list_and_status() -> None:
+    board = GameBoard(animate=False)
+    click_move(board, "7R")
+    click_move(board, "0L")
+    assert "1. P0 7R · 2. P1 0L" in unescape(board.moves.value)
+    assert "player 0 to move" in board.status.value and "move 3" in board.status.value
+
+
+def test_the_last_frame_shows_your_squares() -> None:
+    board = GameBoard(animate=False)
+    svg = board.viewer.frames[-1].svg
+    assert svg.count(f'stroke="{COLOURS["selectable"]}"') == 5
+
+
+def test_default_choices_offer_human_and_five_levels() -> None:
+    choices = default_choices()
+    assert list(choices) == ["human"] + [f"computer level {n}" for n in range(1, 6)]
+    assert choices["human"]() is None
+
+
+def test_error_reason_keeps_other_messages_whole() -> None:
+    assert error_reason(ValueError("bad position 'x': it must be 5 fields")) == "bad position 'x': it must be 5 fields"
+
+
+# =========================================================== PositionEditor
+
+
+def test_editor_clicks_add_and_remove_pebbles() -> None:
+    editor = PositionEditor()
+    editor.square_buttons[3].click()
+    editor.square_buttons[3].click()
+    assert editor.position is not None and editor.position.count(3) == 7
+    editor.mode.value = "remove"
+    editor.square_buttons[M1].click()
+    assert "M1 has no pebbles to remove" in editor.message.value
+    editor.square_buttons[3].click()
+    assert editor.position.count(3) == 6
+    assert editor.text.value == "5,5,5,6,5,5,5,5,5,5 Q,Q 0,0 0,0 0"
+    assert json.loads(editor.json.value)["position"] == editor.text.value
+    assert "chosen 3" in editor.board.value
+
+
+def test_editor_count_box_and_stones() -> None:
+    editor = PositionEditor()
+    editor.mode.value = "select"
+    editor.square_buttons[M0].click()
+    assert not editor.stone.disabled and editor.stone.value
+    editor.count.value = 4
+    editor.stone.value = False
+    assert editor.text.value.split()[1] == "4,Q"
+    editor.square_buttons[2].click()
+    assert editor.stone.disabled and editor.count.value == 5
+    editor.count.value = 0
+    assert editor.position is not None and editor.position.count(2) == 0
+
+
+def test_editor_stores_debts_turn_and_validation() -> None:
+    editor = PositionEditor()
+    editor.stores[0].value = 6
+    editor.debts[1].value = 2
+    editor.to_move.value = 1
+    assert editor.text.value == "5,5,5,5,5,5,5,5,5,5 Q,Q 6,0 0,2 1"
+    editor.captured[0].value = 1  # a third stone: the engine says no
+    assert editor.position is None
+    assert "3 Mandarin stones in all" in editor.message.value
+    assert editor.play_button.disabled and editor.open_game() is None
+    editor.captured[0].value = 0
+    assert editor.position is not None and not editor.play_button.disabled
+
+
+def test_editor_rule_options_are_checked_by_the_engine() -> None:
+    editor = PositionEditor()
+    editor.rules_form.mandarin_pieces.value = "pebbles"
+    assert editor.position is None and "no Mandarin stones" in editor.message.value
+
+
+def test_editor_reads_text_and_opens_a_game() -> None:
+    editor = PositionEditor()
+    editor.load_text("0,0,0,0,1,0,2,0,3,4 Q,0 0,0 0,0 1")
+    assert editor.position == Position.from_text("0,0,0,0,1,0,2,0,3,4 Q,0 0,0 0,0 1")
+    editor.load_text("nonsense")
+    assert "bad position" in unescape(editor.message.value)
+    assert editor.position is not None  # the last good position is kept
+    editor.play_button.click()
+    board = editor.game_board
+    assert board is not None and editor.game_area.children == (board,)
+    assert board.game.start == editor.position
+    click_move(board, "4R")
+    assert board.game.position.points(1) == 5  # R5.2: a chain takes 6 and 8
+
+
+def test_rules_form_round_trip() -> None:
+    rules = Rules(mandarin_pieces="pebbles", mandarin_value=5, mandarin_gap=True, young_mandarin_min=5, max_plies=0)
+    assert RulesForm(rules).rules() == rules
