@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 PORT ?= 8000
 HOST ?= 127.0.0.1
 
-.PHONY: setup test lint unit bench ladder book serve lab clean vendor book-pages browser-deps site-test
+.PHONY: setup test lint unit bench ladder book serve lab clean vendor book-pages browser-deps site-test play-assets
 
 setup: $(STAMP)
 
@@ -42,7 +42,12 @@ node_modules/.installed: package.json package-lock.json
 vendor: $(STAMP) node_modules/.installed
 	$(BIN)/python tools/vendor_js.py --check >/dev/null || $(BIN)/python tools/vendor_js.py
 
-book: $(STAMP) vendor
+# The Play and Puzzles pages run the engine in the browser: Pyodide (npm), the oanquan
+# package as a zip, the pages' script and a fallback picture, into _widget_js/ (not committed).
+play-assets: $(STAMP) node_modules/.installed
+	$(BIN)/python tools/build_play.py
+
+book: $(STAMP) vendor play-assets
 	@mkdir -p _build
 	@start=$$(date +%s); \
 	$(BIN)/jupyter-book build . -W -n --keep-going || exit 1; \
@@ -59,7 +64,7 @@ browser-deps:
 
 # Every page of the built book in headless Chromium: no page error, no failed or off-site request.
 site-test: book browser-deps
-	$(BIN)/pytest -q -m browser tests/test_site.py
+	$(BIN)/pytest -q -m browser tests/test_site.py tests/test_play_page.py
 
 serve: book
 	@echo "Serving the book at http://$(HOST):$(PORT)/  (Ctrl-C stops)"

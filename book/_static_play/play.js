@@ -67,6 +67,7 @@
     });
     say(answer.status);
     $("scores").textContent = "Player 0: " + answer.scores[0] + " · Player 1: " + answer.scores[1];
+    $("position").textContent = answer.position;
     var list = $("moves");
     list.textContent = "";
     answer.moves.forEach(function (move) {
@@ -83,7 +84,8 @@
     });
     if (answer.puzzle) {
       $("puzzle-text").textContent = answer.puzzle.text;
-      $("verdict").textContent = answer.puzzle.verdict || "";
+      $("verdict").textContent = answer.puzzle.verdict;
+      root.setAttribute("data-verdict", answer.puzzle.result); // "", "right" or "wrong"
     }
   }
 
@@ -100,7 +102,9 @@
       show(answer);
       while (answer.computer_to_move) {
         await sleep(30); // let the page show "thinking" first
+        var thinking = performance.now();
         answer = ask({ op: "computer" });
+        root.setAttribute("data-reply-ms", String(Math.round(performance.now() - thinking)));
         await animate(answer.frames);
         show(answer);
       }
@@ -120,7 +124,9 @@
       mandarin_gap: $("gap").checked,
       young_mandarin_min: $("young").checked ? 5 : 0,
     };
-    return { options: options, opponent: $("opponent").value, first: $("first").value };
+    // The seed only varies the computer's choice between equally good moves.
+    var seed = Math.floor(Math.random() * 1000000);
+    return { options: options, opponent: $("opponent").value, first: $("first").value, seed: seed };
   }
 
   function syncSettings(answer) {
@@ -166,9 +172,19 @@
       $("copy-link").addEventListener("click", function () { copy($("link")); });
     } else {
       $("hint").addEventListener("click", function () { act({ op: "hint" }); });
-      $("retry").addEventListener("click", function () { act({ op: "puzzle", id: $("pick").value }); });
-      $("pick").addEventListener("change", function () { act({ op: "puzzle", id: $("pick").value }); });
+      $("retry").addEventListener("click", function () { openPuzzle($("pick").value); });
+      $("pick").addEventListener("change", function () { openPuzzle($("pick").value); });
+      $("next").addEventListener("click", function () {
+        var pick = $("pick");
+        pick.selectedIndex = (pick.selectedIndex + 1) % pick.options.length;
+        openPuzzle(pick.value);
+      });
     }
+  }
+
+  function openPuzzle(id) {
+    history.replaceState(null, "", location.pathname + "?puzzle=" + encodeURIComponent(id));
+    act({ op: "puzzle", id: id });
   }
 
   function copy(input) {
@@ -222,6 +238,7 @@
     syncSettings(first);
     show(first);
     if (first.computer_to_move) await act({ op: "state" });
+    root.setAttribute("data-ready-ms", String(Math.round(performance.now()))); // since the page was opened
     setState("ready");
   }
 

@@ -1,0 +1,515 @@
+"""The bridge between the website's Play and Puzzles pages and the engine.
+
+The pages run this module in the browser under Pyodide. Their script stays
+small: it hands clicks and text to :func:`call` as JSON and puts the SVG and
+the captions it gets back on the page. Every rule, every parse of text from
+the page address or the user and every error message comes from the engine;
+this module only keeps the state of one game (or puzzle) and packs the
+answers as JSON.
+
+A request is ``{"op": NAME, ...arguments}``; the answer is a JSON object with
+``"ok": true`` and the view of the game, or ``"ok": false`` and an ``"error"``
+that is the engine's own message.
+
+>>> import json
+>>> view = json.loads(call('{"op": "new_game", "opponent": "friend"}'))
+>>> view["ok"], view["to_move"], view["scores"]
+(True, 0, [0, 0])
+>>> view = json.loads(call('{"op": "play", "move": "7R"}'))
+>>> view["record"], view["scores"], len(view["frames"]) > 10
+('7R', [6, 0], True)
+>>> json.loads(call('{"op": "play", "move": "7X"}'))["error"]
+"invalid move '7X': a move is a square 0-9 and a direction L or R, such as '7R'"
+
+It needs only the standard library, like the rest of the engine.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qs, quote, urlencode
+
+from .board import square_name
+from .errors import IllegalMoveError, OAnQuanError, RulesError
+from .events import Event
+from .game import Game
+from .move import Move
+from .narrate import describe_move
+from .position import Position
+from .rules import Rules
+
+__all__ = [
+    "LEVELS",
+    "Session",
+    "WebError",
+    "call",
+    "draw",
+    "parse_address",
+    "reset",
+]
+
+#: The computer levels a page may ask for.
+LEVELS = (1, 2, 3, 4, 5)
+
+#: Longest text from the page address or a text box that is passed on to the engine.
+MAX_TEXT = 4000
+
+_OPTION_NAMES = ("mandarin_pieces", "mandarin_value", "mandarin_gap", "young_mandarin_min", "max_plies")
+
+
+class WebError(OAnQuanError):
+    """A request from the page that the bridge cannot carry out (bad opponent, unknown puzzle...)."""
+
+
+def draw(
+    position: Position,
+    selectable: tuple[int, ...] | list[int] = (),
+    selected: int | None = None,
+    last_move: Move | None = None,
+) -> str:
+    """The board drawn by the engine's renderer (``oanquan.svg``), with a click area on each square.
+
+    ``selectable`` are the squares the player may start a move from and
+    ``selected`` the one they clicked. Each of the twelve squares gets a
+    transparent shape carrying ``data-square``, which is all the page's
+    script needs to know about the picture. The markup is made by our own
+    code from numbers only (the renderer escapes its text), so the page may
+    insert it as it is.
+
+    >>> svg = draw(Position.initial(), selectable=[5, 6, 7, 8, 9])
+    >>> svg.startswith("<svg") and svg.count("data-square=") == 12
+    True
+    """
+    from .svg import board_svg  # imported late: only the pages need pictures
+
+    picture = board_svg(position, selectable=selectable, selected=selected, last_move=last_move)
+    return picture[: -len("</svg>")] + _click_areas() + "</svg>"
+
+
+def _click_areas() -> str:
+    """Transparent shapes over the squares, placed where the renderer draws them."""
+    from .svg import square_centre
+
+    cell = square_centre(6)[0] - square_centre(5)[0]  # the width of a citizen square
+    half = cell / 2
+    shapes = []
+    for square in range(12):
+        x, y = square_centre(square)
+        label = f"<title>{square_name(square)}</title>"
+        if square < 10:
+            box = f'x="{x - half:g}" y="{y - half:g}" width="{cell:g}" height="{cell:g}"'
+            shapes.append(f'<rect {box} data-square="{square}" fill="transparent">{label}</rect>')
+        else:
+            oval = f'cx="{x:g}" cy="{y:g}" rx="{half:g}" ry="{cell:g}"'
+            shapes.append(f'<ellipse {oval} data-square="{square}" fill="transparent">{label}</ellipse>')
+    return '<g class="oaq-click">' + "".join(shapes) + "</g>"
+
+
+# ------------------------------------------------------------------ address
+
+
+def parse_address(query: str) -> dict[str, Any]:
+    """Read the page address's query string into the arguments of a ``new_game`` request.
+
+    Only the names of the settings and the length of the text are checked
+    here: the engine reads the position, the record and the rule options when
+    the game starts, and its error messages are what the page shows.
+
+    >>> parse_address("?position=0,0,0,0,1,0,0,0,0,0+Q,Q%2B2+3,0+0,0+1&young_mandarin_min=5")
+    {'position': '0,0,0,0,1,0,0,0,0,0 Q,Q+2 3,0 0,0 1', 'options': {'young_mandarin_min': '5'}}
+    >>> parse_address("?record=7R%200L&opponent=3&first=computer")
+    {'record': '7R 0L', 'opponent': '3', 'first': 'computer'}
+    >>> parse_address("")
+    {}
+    """
+    if not isinstance(query, str):
+        raise WebError(f"the page address must be text, not {query!r}")
+    if len(query) > MAX_TEXT:
+        raise WebError(f"the page address is too long ({len(query)} characters; at most {MAX_TEXT})")
+    fields = parse_qs(query.lstrip("?"), keep_blank_values=True)
+    request: dict[str, Any] = {}
+    options: dict[str, str] = {}
+    for name, values in fields.items():
+        value = values[-1]
+        if name in ("position", "record", "opponent", "first", "puzzle"):
+            request[name] = value
+        elif name in _OPTION_NAMES:
+            options[name] = value
+        else:
+            raise WebError(f"unknown setting {name!r} in the page address")
+    if options:
+        request["options"] = options
+    return request
+
+
+def _rules_from(options: Any) -> Rules:
+    """Rules from the options a page sends: JSON values, or text from the address."""
+    if options is None:
+        return Rules()
+    if not isinstance(options, dict):
+        raise RulesError(f"rule options must be a JSON object, not {options!r}")
+    cleaned: dict[str, Any] = {}
+    for name, value in options.items():
+        cleaned[name] = _option_value(value)
+    return Rules.from_dict(cleaned)
+
+
+def _option_value(value: Any) -> Any:
+    """Turn address text such as ``"5"`` or ``"true"`` into a number or a truth value.
+
+    Anything else is passed on unchanged, so that the engine's check of the
+    option rejects it with its own message.
+    """
+    if not isinstance(value, str):
+        return value
+    text = value.strip()
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    if text.isdigit() and len(text) < 10:
+        return int(text)
+    return value
+
+
+# ------------------------------------------------------------------ session
+
+
+@dataclass
+class Session:
+    """One page's game: the engine's :class:`Game`, who plays each side, what is selected.
+
+    >>> s = Session()
+    >>> s.new_game({"opponent": 1, "first": "computer"})["human"]
+    [False, True]
+    >>> s.computer()["record"]  # the computer, player 0, has moved
+    '...'
+    """
+
+    game: Game = field(default_factory=Game)
+    humans: tuple[bool, bool] = (True, True)
+    level: int | None = None
+    seed: int = 0
+    selected: int | None = None
+    players: dict[int, Any] = field(default_factory=dict)
+    puzzle: Any = None
+
+    # ---- requests
+
+    def new_game(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Start a game from the opening, or from a ``position`` and/or ``record``.
+
+        ``opponent`` is ``"friend"`` or a computer level 1-5; ``first`` is
+        ``"human"`` (you play the side to move) or ``"computer"``.
+
+        >>> view = Session().new_game({"record": "7R", "opponent": "2"})
+        >>> view["to_move"], view["human"], view["settings"]["opponent"]
+        (1, [False, True], 2)
+        """
+        rules = _rules_from(request.get("options"))
+        position_text = _text(request.get("position"), "position")
+        record_text = _text(request.get("record"), "record")
+        start = Position.from_text(position_text, rules) if position_text else Position.initial(rules)
+        game = Game.from_record(record_text or "", start) if record_text else Game(start)
+        level = _level(request.get("opponent", "friend"))
+        first = request.get("first", "human")
+        if first not in ("human", "computer"):
+            raise WebError(f"who moves first must be 'human' or 'computer', not {first!r}")
+        mover = game.position.to_move
+        if level is None:
+            humans = (True, True)
+        elif first == "human":
+            humans = (mover == 0, mover == 1)
+        else:
+            humans = (mover == 1, mover == 0)
+        seed = request.get("seed", 0)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise WebError(f"seed must be a whole number, not {seed!r}")
+        self.game, self.humans, self.level, self.seed = game, humans, level, seed
+        self.selected, self.players, self.puzzle = None, {}, None
+        return self.view([])
+
+    def click(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Select the clicked square if a move may start there; say why not otherwise.
+
+        >>> s = Session()
+        >>> s.click({"square": 7})["direction_labels"]
+        {'L': '← 7L', 'R': '7R →'}
+        >>> s.click({"square": 3})
+        Traceback (most recent call last):
+        ...
+        oanquan.errors.IllegalMoveError: illegal move '3L' in '...': square 3 belongs to player 1, ...
+        """
+        square = request.get("square")
+        if not isinstance(square, int) or isinstance(square, bool) or not 0 <= square <= 11:
+            raise WebError(f"there is no square {square!r} on the board")
+        self._check_human_turn()
+        position = self.game.position
+        if square >= 10:
+            raise IllegalMoveError(
+                f"illegal move from Mandarin square {square_name(square)}: a move starts from one of "
+                f"your own citizen squares (R3.2)"
+            )
+        move = Move(square, "L")
+        if not position.is_legal(move):
+            position.play(move)  # raises the engine's own explanation
+        self.selected = square
+        return self.view([])
+
+    def play(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Play a move given as text (``"7R"``) or as a direction for the selected square.
+
+        >>> s = Session()
+        >>> _ = s.click({"square": 5})
+        >>> s.play({"direction": "L"})["scores"]
+        [11, 0]
+        """
+        self._check_human_turn()
+        move_text = request.get("move")
+        if move_text is None and self.selected is not None:
+            direction = request.get("direction")
+            move_text = f"{self.selected}{direction if isinstance(direction, str) else '?'}"
+        move = Move.parse(_text(move_text, "move") or "")
+        self.selected = None
+        return self.view(self._play(move))
+
+    def computer(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Let the computer play its move when it is its turn.
+
+        >>> s = Session()
+        >>> _ = s.new_game({"opponent": 2})
+        >>> s.play({"move": "7R"})["computer_to_move"]
+        True
+        >>> len(s.computer()["moves"])
+        2
+        """
+        if self.game.outcome() is not None:
+            raise IllegalMoveError("the game is over")
+        mover = self.game.position.to_move
+        if self.humans[mover]:
+            raise WebError(f"it is player {mover}'s turn, and player {mover} is not the computer")
+        if mover not in self.players:
+            from .ai import player_for_level  # imported late: friend games never need it
+
+            self.players[mover] = player_for_level(self.level or 1, self.seed + mover)
+        move = self.players[mover].choose(self.game.position)
+        return self.view(self._play(move))
+
+    def undo(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Take back the last move; against the computer, back to your previous turn.
+
+        >>> s = Session()
+        >>> _ = s.new_game({"record": "7R 1R 9L"})
+        >>> s.undo()["record"]
+        '7R 1R'
+        """
+        if not self.game.moves:
+            raise IllegalMoveError("there is no move to undo")
+        self.game.undo()
+        while self.game.moves and not self.humans[self.game.position.to_move]:
+            self.game.undo()
+        self.selected = None
+        return self.view([])
+
+    def state(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The view of the game as it stands, with no animation.
+
+        >>> Session().state()["legal"][:2]
+        ['5L', '5R']
+        """
+        return self.view([])
+
+    # ---- helpers
+
+    def _check_human_turn(self) -> None:
+        outcome = self.game.outcome()
+        if outcome is not None:
+            raise IllegalMoveError(f"the game is over: {outcome.explanation}")
+        mover = self.game.position.to_move
+        if not self.humans[mover]:
+            raise WebError(f"it is the computer's turn (player {mover})")
+
+    def _play(self, move: Move) -> list[dict[str, str]]:
+        before = self.game.position
+        events = self.game.play_traced(move)
+        return frames(before, move, events)
+
+    def view(self, animation: list[dict[str, str]]) -> dict[str, Any]:
+        """Everything the page shows, as JSON-ready values; ``animation`` is the frames to play first.
+
+        >>> sorted(Session().view([]))[:6]
+        ['computer_to_move', 'direction_labels', 'frames', 'human', 'legal', 'link']
+        """
+        game = self.game
+        position = game.position
+        outcome = game.outcome()
+        mover = position.to_move
+        human_turn = outcome is None and self.humans[mover]
+        legal = [str(m) for m in game.legal_moves()] if human_turn else []
+        if outcome is not None:
+            scores = list(outcome.scores)
+            status = outcome.explanation
+        else:
+            scores = [position.points(0), position.points(1)]
+            status = _status(self, mover)
+        return {
+            "ok": True,
+            "frames": animation,
+            "svg": draw(
+                position,
+                selectable=[] if self.selected is not None else sorted({int(m[:-1]) for m in legal}),
+                selected=self.selected,
+                last_move=game.moves[-1] if game.moves else None,
+            ),
+            "position": position.to_text(),
+            "start": game.start.to_text(),
+            "rules": game.rules.changes(),
+            "moves": [str(m) for m in game.moves],
+            "record": game.record(),
+            "to_move": mover,
+            "human": list(self.humans),
+            "computer_to_move": outcome is None and not self.humans[mover],
+            "legal": legal,
+            "squares": sorted({int(m[:-1]) for m in legal}),
+            "selected": self.selected,
+            "direction_labels": _direction_labels(self.selected),
+            "scores": scores,
+            "over": outcome is not None,
+            "status": status,
+            "link": self.link(),
+            "settings": {
+                "options": game.rules.to_dict(),
+                "opponent": "friend" if self.level is None else self.level,
+                "first": "human" if self.humans[game.start.to_move] else "computer",
+            },
+        }
+
+    def link(self) -> str:
+        """The query string that reopens this game: start position, record and options.
+
+        >>> s = Session()
+        >>> _ = s.new_game({"options": {"mandarin_gap": True}})
+        >>> _ = s.play({"move": "7R"})
+        >>> s.link()
+        '?record=7R&mandarin_gap=true'
+        """
+        fields: dict[str, str] = {}
+        if self.game.start != Position.initial(self.game.rules):
+            fields["position"] = self.game.start.to_text()
+        if self.game.moves:
+            fields["record"] = self.game.record()
+        for name, value in self.game.rules.changes().items():
+            fields[name] = str(value).lower() if isinstance(value, bool) else str(value)
+        return "?" + urlencode(fields, safe=",", quote_via=quote) if fields else ""
+
+
+def frames(before: Position, move: Move, events: tuple[Event, ...] | list[Event]) -> list[dict[str, str]]:
+    """The animation of one move: the notebooks' pictures and captions (``oanquan.svg.trace_frames``).
+
+    The first frame shows the position before the move with a summary of
+    it; then comes one frame per event of the engine's trace.
+
+    >>> after, events = Position.initial().play_traced("7R")
+    >>> shown = frames(Position.initial(), Move(7, "R"), events)
+    >>> shown[0]["caption"]
+    'Player 0 plays 7R: relay from 2; captures 8 (6 pebbles).'
+    >>> shown[1]["caption"]
+    'R3.3 — Player 0 lifts the 5 pebbles of square 7 and sows them to the right (R).'
+    """
+    from .svg import trace_frames
+
+    summary = describe_move(events)
+    head = f"Player {before.to_move} plays {move}" + (f": {summary}." if summary else ".")
+    shown = trace_frames(before, events, move=move, start_caption=head)
+    return [
+        {"svg": frame.svg, "caption": frame.caption, "kind": frame.event.kind if frame.event else "move"}
+        for frame in shown
+    ]
+
+
+def _direction_labels(square: int | None) -> dict[str, str]:
+    """Button labels with arrows as the board is drawn: R points right on player 0's row, left on player 1's."""
+    if square is None:
+        return {}
+    if square >= 5:
+        return {"L": f"← {square}L", "R": f"{square}R →"}
+    return {"L": f"{square}L →", "R": f"← {square}R"}
+
+
+def _status(session: Session, mover: int) -> str:
+    if session.humans == (True, True):
+        return f"Player {mover} to move."
+    if session.humans[mover]:
+        return f"Your move (you are player {mover})."
+    return f"The computer (player {mover}) is thinking…"
+
+
+def _level(opponent: Any) -> int | None:
+    if opponent in ("friend", None):
+        return None
+    text = str(opponent).strip()
+    if text.isdigit() and int(text) in LEVELS:
+        return int(text)
+    raise WebError(f"the opponent must be 'friend' or a computer level 1-5, not {opponent!r}")
+
+
+def _text(value: Any, what: str) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise WebError(f"the {what} must be text, not {value!r}")
+    if len(value) > MAX_TEXT:
+        raise WebError(f"the {what} is too long ({len(value)} characters; at most {MAX_TEXT})")
+    return value
+
+
+# ------------------------------------------------------------------ entry point
+
+_SESSION = Session()
+
+_OPS = {
+    "new_game": Session.new_game,
+    "click": Session.click,
+    "play": Session.play,
+    "computer": Session.computer,
+    "undo": Session.undo,
+    "state": Session.state,
+}
+
+
+def reset() -> None:
+    """Forget the page's game and start a new session (for tests).
+
+    >>> reset()
+    """
+    global _SESSION
+    _SESSION = Session()
+
+
+def call(request_json: str) -> str:
+    """Carry out one request from the page and answer in JSON; the page's only entry point.
+
+    >>> json.loads(call('{"op": "dance"}'))
+    {'ok': False, 'error': "unknown request 'dance'"}
+    >>> json.loads(call('{"op": "new_game", "position": "5,5,5"}'))["error"]
+    "bad position '5,5,5': ..."
+    """
+    try:
+        request = json.loads(request_json)
+        if not isinstance(request, dict):
+            raise WebError(f"a request must be a JSON object, not {request!r}")
+        op = request.get("op")
+        if op == "address":
+            answer = _SESSION.new_game(_defaults(request) | parse_address(request.get("query", "")))
+        else:
+            handler = _OPS.get(op) if isinstance(op, str) else None
+            if handler is None:
+                raise WebError(f"unknown request {op!r}")
+            answer = handler(_SESSION, request)
+    except (OAnQuanError, json.JSONDecodeError) as error:
+        return json.dumps({"ok": False, "error": str(error)}, ensure_ascii=False)
+    return json.dumps(answer, ensure_ascii=False)
+
+
+def _defaults(request: dict[str, Any]) -> dict[str, Any]:
+    return {k: request[k] for k in ("opponent", "first", "options", "seed") if k in request}

@@ -1,0 +1,218 @@
+"""The Play and Puzzles pages of the built site, in headless Chromium (issue 6).
+
+The site (``_build/html``, from ``make book``) is served on 127.0.0.1; the pages load
+Pyodide and the oanquan package from it and run the real engine in the browser. Every
+expectation is computed here by the same engine in CPython. Any page error, failed
+request, HTTP error or request to another host fails the test.
+
+Set ``OANQUAN_SITE`` to test another built site folder.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import re
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, urlsplit
+
+import pytest
+
+from oanquan import Game, Position
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = Path(os.environ.get("OANQUAN_SITE", ROOT / "_build" / "html"))
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+READY = "#oaq[data-state=ready]"
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[str]:
+    """The built site served on 127.0.0.1; yields its base address."""
+    if not (SITE / "book" / "play.html").is_file():
+        pytest.fail(f"{SITE}/book/play.html is missing: build the site first (make book)")
+    handler = functools.partial(QuietHandler, directory=str(SITE))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `make browser-deps` installs it")
+    with playwright_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield chromium
+        chromium.close()
+
+
+class Watched:
+    """A page whose errors and requests are recorded, to be checked at the end."""
+
+    def __init__(self, browser: Any, site: str) -> None:
+        self.site = site
+        self.problems: list[str] = []
+        self.page = browser.new_page(viewport={"width": 1100, "height": 1300})
+        host = urlsplit(site).netloc
+        page = self.page
+        page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
+        page.on("requestfailed", lambda r: self.problems.append(f"request failed: {r.url} {r.failure}"))
+        page.on("response", lambda r: r.status >= 400 and self.problems.append(f"HTTP {r.status}: {r.url}"))
+
+        def check_host(request: Any) -> None:
+            parts = urlsplit(request.url)
+            if parts.scheme in ("data", "blob"):
+                return
+            if parts.netloc != host:
+                self.problems.append(f"request to another host: {request.url}")
+
+        page.on("request", check_host)
+
+    def open(self, path: str, state: str = READY, timeout: float = 60_000) -> None:
+        self.page.goto(self.site + path)
+        self.page.wait_for_selector(state, timeout=timeout)
+
+    def text(self, name: str) -> str:
+        return str(self.page.text_content(f"[data-oaq={name}]") or "").strip()
+
+    def act(self, selector: str) -> None:
+        """Click and wait until the page has finished (animation and computer reply included)."""
+        self.page.click(selector)
+        self.page.wait_for_selector(READY, timeout=120_000)
+
+    def play(self, move: str) -> None:
+        self.act(f"#oaq [data-oaq=board] [data-square='{move[:-1]}']")
+        assert self.page.get_attribute("#oaq", "data-state") == "ready"
+        self.act(f"#oaq [data-direction='{move[-1]}']")
+
+    def close(self) -> None:
+        self.page.close()
+        assert self.problems == []
+
+
+@pytest.fixture
+def watched(browser: Any, site: str) -> Iterator[Watched]:
+    page = Watched(browser, site)
+    yield page
+    page.close()
+
+
+def scores_shown(position: Position) -> str:
+    return f"Player 0: {position.points(0)} · Player 1: {position.points(1)}"
+
+
+def test_play_three_moves_against_the_computer(watched: Watched) -> None:
+    watched.open("/book/play.html?opponent=3")
+    assert watched.text("position") == Position.initial().to_text()
+    watched.page.select_option("[data-oaq=speed]", "120")  # animate, quickly
+    game = Game()
+    for turn in range(3):
+        # the human (player 0) plays the move the engine says captures most
+        move = max(game.legal_moves(), key=lambda m: game.position.play(m).points(0))
+        watched.play(str(move))
+        if turn == 0:
+            watched.page.select_option("[data-oaq=speed]", "0")
+        record = watched.page.input_value("[data-oaq=record]")
+        moves = record.split()
+        assert moves[: 2 * turn + 1] == [*[str(m) for m in game.moves], str(move)]
+        assert len(moves) == 2 * turn + 2, f"the computer did not answer: {record!r}"
+        game = Game.from_record(record)  # the engine in CPython: the computer's move is legal
+        assert watched.text("position") == game.position.to_text()
+        assert watched.text("scores") == scores_shown(game.position)
+        assert watched.text("error") == ""
+    assert game.position.points(0) > 0  # the scores did change
+    assert [li.text_content() for li in watched.page.query_selector_all("[data-oaq=moves] li")] == record.split()
+    caption = watched.text("caption")
+    assert re.match(r"R\d\.\d", caption), caption
+    watched.page.screenshot(path=str(screenshot_dir() / "play.png"), full_page=True)
+    # undo goes back to the human's previous turn
+    watched.act("[data-oaq=undo]")
+    assert watched.page.input_value("[data-oaq=record]") == " ".join(record.split()[:4])
+
+
+def test_friend_game_from_a_position_in_the_address(watched: Watched) -> None:
+    start = Position.initial().play("7R").play("1R")
+    watched.open("/book/play.html?opponent=friend&position=" + quote(start.to_text(), safe=","))
+    assert watched.text("error") == ""
+    assert watched.text("position") == start.to_text()
+    assert watched.text("scores") == scores_shown(start)
+    move = str(start.legal_moves()[-1])
+    watched.play(move)
+    after = start.play(move)
+    assert watched.text("position") == after.to_text()
+    assert watched.text("scores") == scores_shown(after)
+    assert watched.page.input_value("[data-oaq=record]") == move
+
+
+def test_typed_bad_move_shows_the_engines_message(watched: Watched) -> None:
+    watched.open("/book/play.html?opponent=friend")
+    watched.page.fill("[data-oaq=typed]", "<b>7X</b>")
+    watched.act("[data-oaq=typed-form] button[type=submit]")
+    assert (
+        watched.text("error") == "invalid move '<b>7X</b>': a move is a square 0-9 and a direction L or R, such as '7R'"
+    )
+    assert watched.page.query_selector("[data-oaq=error] b") is None
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("?position=<script>window.pwned=1</script>", "bad position '<script>window.pwned=1</script>'"),
+        ("?record=7R%20<img%20src=x%20onerror=window.pwned=1>", "invalid move '<img'"),
+        ("?record=7R%202L", "move 2 of record '7R 2L': illegal move '2L'"),
+        ("?position=5,5,5&opponent=friend", "bad position '5,5,5'"),
+    ],
+)
+def test_bad_address_shows_an_error_and_runs_nothing(watched: Watched, query: str, message: str) -> None:
+    watched.open("/book/play.html" + query)
+    assert message in watched.text("error")
+    assert watched.page.evaluate("window.pwned") is None
+    assert watched.page.query_selector("#oaq script, #oaq img[src=x]") is None
+    # the page still works: a fresh game from the opening
+    assert watched.text("position") == Position.initial().to_text()
+
+
+def test_file_url_shows_a_sentence_and_a_picture(browser: Any) -> None:
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto((SITE / "book" / "play.html").as_uri())
+    page.wait_for_selector("#oaq[data-state=fallback]", timeout=20_000)
+    assert "make serve" in (page.text_content("[data-oaq=fallback]") or "")
+    assert page.is_visible("[data-oaq=fallback] img")
+    assert page.evaluate("document.querySelector('[data-oaq=fallback] img').naturalWidth") > 0
+    assert not page.is_visible("[data-oaq=game]")
+    page.close()
+    assert errors == []
+
+
+def screenshot_dir() -> Path:
+    folder = ROOT / "_build" / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

@@ -1,0 +1,236 @@
+"""The bridge the website's Play and Puzzles pages call (oanquan/web.py), tested in CPython.
+
+The browser test (tests/test_play_page.py) checks the page around it; here every request
+is checked against the engine itself, without a browser.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import xml.etree.ElementTree as ET
+from typing import Any
+
+import pytest
+
+from oanquan import Game, IllegalMoveError, Move, Position, Rules, caption, web
+from oanquan.svg import trace_frames
+from oanquan.web import Session, call, parse_address
+
+
+def ask(request: dict[str, Any]) -> dict[str, Any]:
+    """One request through the page's JSON entry point."""
+    answer: dict[str, Any] = json.loads(call(json.dumps(request)))
+    return answer
+
+
+@pytest.fixture(autouse=True)
+def fresh_session() -> None:
+    web.reset()
+
+
+class FirstMove:
+    """A stand-in computer player: always the first legal move."""
+
+    def choose(self, position: Position) -> Move:
+        return position.legal_moves()[0]
+
+
+def test_new_game_is_the_opening() -> None:
+    view = ask({"op": "new_game", "opponent": "friend"})
+    assert view["ok"]
+    assert view["position"] == Position.initial().to_text()
+    assert view["legal"] == [str(m) for m in Position.initial().legal_moves()]
+    assert view["squares"] == [5, 6, 7, 8, 9]
+    assert view["scores"] == [0, 0] and not view["over"] and view["moves"] == []
+
+
+def test_click_then_direction_plays_the_engines_move() -> None:
+    ask({"op": "new_game", "opponent": "friend"})
+    view = ask({"op": "click", "square": 7})
+    assert view["selected"] == 7
+    assert view["direction_labels"] == {"L": "← 7L", "R": "7R →"}
+    view = ask({"op": "play", "direction": "R"})
+    after, events = Position.initial().play_traced("7R")
+    assert view["position"] == after.to_text()
+    assert view["scores"] == [after.points(0), after.points(1)] == [6, 0]
+    assert view["selected"] is None
+    # one frame before the move, then one per event, with the notebooks' captions
+    assert [f["caption"] for f in view["frames"][1:]] == [caption(e) for e in events]
+    assert [f["svg"] for f in view["frames"]] == [f.svg for f in trace_frames(Position.initial(), events, move="7R")]
+    assert view["frames"][0]["caption"].startswith("Player 0 plays 7R")
+
+
+def test_typed_move_is_parsed_by_the_engine() -> None:
+    ask({"op": "new_game", "opponent": "friend"})
+    assert ask({"op": "play", "move": " 9r "})["record"] == "9R"
+    assert ask({"op": "play", "move": "12R"})["error"] == (
+        "invalid move '12R': a move is a square 0-9 and a direction L or R, such as '7R'"
+    )
+
+
+def test_clicks_that_cannot_start_a_move_give_the_engines_reason() -> None:
+    ask({"op": "new_game", "opponent": "friend"})
+    with pytest.raises(IllegalMoveError) as engine:
+        Position.initial().play("2L")
+    assert ask({"op": "click", "square": 2})["error"] == str(engine.value)
+    assert "Mandarin square M1" in ask({"op": "click", "square": 11})["error"]
+    assert ask({"op": "click", "square": 12})["error"] == "there is no square 12 on the board"
+    ask({"op": "play", "move": "7R"})
+    assert "square 2 is empty" in ask({"op": "click", "square": 2})["error"]
+
+
+def test_rule_options_reach_the_engine() -> None:
+    view = ask({"op": "new_game", "opponent": "friend", "options": {"young_mandarin_min": 5}})
+    view = ask({"op": "play", "move": "5L"})
+    expected = Position.initial(Rules(young_mandarin_min=5)).play("5L")
+    assert view["position"] == expected.to_text()
+    assert view["settings"]["options"]["young_mandarin_min"] == 5
+    assert "young_mandarin_min" in ask({"op": "new_game", "options": {"young_mandarin_min": -1}})["error"]
+
+
+def test_computer_answers_and_undo_goes_back_to_your_turn() -> None:
+    session = Session()
+    session.new_game({"opponent": 3, "first": "human"})
+    session.players = {1: FirstMove()}
+    view = session.play({"move": "7R"})
+    assert view["computer_to_move"] and view["legal"] == []
+    with pytest.raises(web.WebError, match="computer's turn"):
+        session.play({"move": "0L"})
+    view = session.computer()
+    reply = Position.initial().play("7R").legal_moves()[0]
+    assert view["record"] == f"7R {reply}"
+    assert view["position"] == Position.initial().play("7R").play(reply).to_text()
+    assert not view["computer_to_move"] and view["legal"]
+    view = session.undo()
+    assert view["record"] == "" and view["to_move"] == 0
+
+
+def test_computer_can_move_first() -> None:
+    session = Session()
+    view = session.new_game({"opponent": 1, "first": "computer"})
+    assert view["human"] == [False, True] and view["computer_to_move"]
+    session.players = {0: FirstMove()}
+    assert session.computer()["record"] == "5L"
+
+
+def test_computer_levels_are_checked() -> None:
+    assert ask({"op": "new_game", "opponent": "6"})["error"] == (
+        "the opponent must be 'friend' or a computer level 1-5, not '6'"
+    )
+    assert ask({"op": "new_game", "first": "me"})["ok"] is False
+
+
+def test_whole_game_ends_with_the_engines_outcome() -> None:
+    rng = random.Random(6)
+    ask({"op": "new_game", "opponent": "friend"})
+    game = Game()
+    view: dict[str, Any] = {}
+    while game.outcome() is None:
+        move = rng.choice(game.legal_moves())
+        game.play(move)
+        view = ask({"op": "play", "move": str(move)})
+    outcome = game.outcome()
+    assert outcome is not None
+    assert view["over"] and view["scores"] == list(outcome.scores)
+    assert view["status"] == outcome.explanation
+    assert "game is over" in ask({"op": "play", "move": "5L"})["error"]
+    assert view["frames"][-1]["caption"].startswith(("R7.4", "R8.2"))
+
+
+# ------------------------------------------------------------------ the page address
+
+
+def test_address_with_position_record_and_options() -> None:
+    start = Position.initial().play("7R").play("1R")
+    query = "?position=" + start.to_text().replace(" ", "%20").replace("+", "%2B") + "&record=9R&mandarin_gap=true"
+    view = ask({"op": "address", "query": query, "opponent": "friend"})
+    expected = Game.from_record("9R", Position.from_text(start.to_text(), Rules(mandarin_gap=True)))
+    assert view["ok"], view
+    assert view["start"] == start.to_text() and view["position"] == expected.position.to_text()
+    assert view["settings"]["options"]["mandarin_gap"] is True
+
+
+def test_link_reopens_the_same_game() -> None:
+    session = Session()
+    start = "0,6,6,6,6,0,6,6,6,6 Q+1,0 1+Q,0 0,0 1"
+    session.new_game({"position": start, "record": "1R", "options": {"mandarin_value": 5}, "opponent": "friend"})
+    link = session.link()
+    again = Session()
+    view = again.new_game(parse_address(link) | {"opponent": "friend"})
+    assert view["start"] == start and view["record"] == "1R"
+    assert view["position"] == session.game.position.to_text()
+    assert view["rules"] == {"mandarin_value": 5}
+
+
+def test_address_settings_override_the_pages_choices() -> None:
+    view = ask({"op": "address", "query": "?opponent=4&first=computer", "opponent": "friend", "first": "human"})
+    assert view["settings"]["opponent"] == 4 and view["human"] == [False, True]
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("?position=<script>alert(1)</script>", "bad position '<script>alert(1)</script>'"),
+        ("?record=7R%20<img%20src=x%20onerror=alert(1)>", "invalid move '<img'"),
+        ("?record=7R%202L", "move 2 of record '7R 2L': illegal move '2L'"),
+        ("?position=5,5,5", "bad position '5,5,5'"),
+        ("?mandarin_value=abc", "mandarin_value must be a whole number from 1 to 100, not 'abc'"),
+        ("?young_mandarin_min=-3", "young_mandarin_min must be a whole number from 0 to 100, not '-3'"),
+        ("?colour=red", "unknown setting 'colour' in the page address"),
+        ("?opponent=<b>", "the opponent must be 'friend' or a computer level 1-5, not '<b>'"),
+        ("?record=" + "7R%20" * 2000, "the page address is too long"),
+    ],
+)
+def test_bad_address_gives_the_engines_message(query: str, message: str) -> None:
+    answer = ask({"op": "address", "query": query})
+    assert answer["ok"] is False
+    assert message in answer["error"]
+
+
+def test_empty_address_is_a_new_game() -> None:
+    view = ask({"op": "address", "query": "", "opponent": "friend"})
+    assert view["ok"] and view["record"] == "" and view["link"] == ""
+
+
+# ------------------------------------------------------------------ safety of the markup
+
+
+def svg_is_inert(markup: str) -> None:
+    """Well-formed SVG with no script, no foreign HTML and no event handlers."""
+    root = ET.fromstring(markup)
+    assert root.tag.endswith("svg")
+    for element in root.iter():
+        tag = element.tag.split("}")[-1].lower()
+        assert tag not in ("script", "foreignobject", "iframe", "a"), tag
+        for name, value in element.attrib.items():
+            assert not name.lower().startswith("on"), name
+            assert "javascript:" not in value.lower()
+
+
+def test_every_picture_is_inert_svg() -> None:
+    ask({"op": "new_game", "opponent": "friend"})
+    view = ask({"op": "play", "move": "5L"})
+    for frame in view["frames"]:
+        svg_is_inert(frame["svg"])
+    svg_is_inert(view["svg"])
+    svg_is_inert(ask({"op": "click", "square": 2})["svg"])
+
+
+# ------------------------------------------------------------------ the JSON entry point
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("not json", "Expecting value"),
+        ("[1, 2]", "a request must be a JSON object, not [1, 2]"),
+        ('{"op": "dance"}', "unknown request 'dance'"),
+        ('{"op": "click", "square": "7"}', "there is no square '7' on the board"),
+        ('{"op": "undo"}', "there is no move to undo"),
+        ('{"op": "computer"}', "is not the computer"),
+    ],
+)
+def test_bad_requests_are_answered_not_raised(text: str, message: str) -> None:
+    answer = json.loads(call(text))
+    assert answer["ok"] is False and message in answer["error"]
