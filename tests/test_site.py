@@ -177,6 +177,8 @@ def _file_size(url_path: str) -> int:
 
 
 def _visit(context: Any, base: str, path: str) -> Visit:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     visit = Visit(path)
     page = context.new_page()
     page.on("pageerror", lambda exc: visit.errors.append(str(exc)))
@@ -202,11 +204,14 @@ def _visit(context: Any, base: str, path: str) -> Visit:
     # Pages with stored widget state render their widgets once embed-amd.js has run.
     views = page.locator('script[type="application/vnd.jupyter.widget-view+json"]').count()
     if views:
-        page.wait_for_function(
-            """() => [...document.querySelectorAll('script[type="application/vnd.jupyter.widget-view+json"]')]
-                   .every(s => s.parentElement.querySelector('.jupyter-widgets'))""",
-            timeout=20_000,
-        )
+        try:
+            page.wait_for_function(
+                """() => [...document.querySelectorAll('script[type="application/vnd.jupyter.widget-view+json"]')]
+                       .every(s => s.parentElement.querySelector('.jupyter-widgets'))""",
+                timeout=20_000,
+            )
+        except PlaywrightTimeout:
+            visit.errors.append(f"{views} widget views did not all render within 20 s (blank widgets)")
         page.wait_for_load_state("networkidle")
     visit.seconds = time.perf_counter() - start
     if not path.endswith(("genindex.html", "search.html")) and path != "index.html":
