@@ -171,36 +171,41 @@ def _outline(square: int, stroke: str, fill: str, width: float, dash: str = "", 
 
 
 def _pebbles(places: Sequence[tuple[float, float]], count: int, ox: float, oy: float) -> str:
-    return "".join(
-        f'<circle cx="{_n(ox + px)}" cy="{_n(oy + py)}" r="5"/>' for px, py in places[: min(count, len(places))]
-    )
+    """Pebbles as zero-length path segments with round caps: a dot each, in a few bytes."""
+    return "".join(f"M{_n(ox + px)} {_n(oy + py)}h0" for px, py in places[: min(count, len(places))])
 
 
 def _squares(position: Position) -> tuple[str, str]:
-    """The drawn pebbles (one group) and the counts and stones of every square."""
-    pebbles: list[str] = []
-    marks: list[str] = []
+    """The drawn pebbles and the counts and stones of every square."""
+    dots: list[str] = []
+    counts: list[str] = []
+    stones: list[str] = []
     for square in range(10):
         x, y = _cell_box(square)
         count = position.count(square)
-        pebbles.append(_pebbles(_CELL_SLOTS, count, x, y))
-        marks.append(f'<text x="{x + 8}" y="{y + 24}" font-size="22" font-weight="bold">{count}</text>')
+        dots.append(_pebbles(_CELL_SLOTS, count, x, y))
+        counts.append(f'<text x="{x + 8}" y="{y + 24}">{count}</text>')
     for square in (M1, M0):
         cx, cy = square_centre(square)
         sx = cx + (8 if square == M1 else -8)  # pull the contents away from the narrow tip
         count = position.count(square)
-        pebbles.append(_pebbles(_MANDARIN_SLOTS, count, sx, cy))
-        marks.append(
-            f'<text x="{_n(sx)}" y="{cy - 44}" font-size="22" font-weight="bold" text-anchor="middle">{count}</text>'
-        )
+        dots.append(_pebbles(_MANDARIN_SLOTS, count, sx, cy))
+        counts.append(f'<text x="{_n(sx)}" y="{cy - 44}" text-anchor="middle">{count}</text>')
         if position.has_stone(square):
-            marks.append(
-                f'<g><ellipse cx="{_n(sx)}" cy="{cy - 6}" rx="25" ry="17" fill="{COLOURS["stone"]}"'
+            stones.append(
+                f'<ellipse cx="{_n(sx)}" cy="{cy - 6}" rx="25" ry="17" fill="{COLOURS["stone"]}"'
                 f' stroke="{COLOURS["line"]}" stroke-width="2"/>'
-                f'<ellipse cx="{_n(sx - 8)}" cy="{cy - 12}" rx="8" ry="4" fill="{COLOURS["stone_shine"]}"/></g>'
+                f'<ellipse cx="{_n(sx - 8)}" cy="{cy - 12}" rx="8" ry="4" fill="{COLOURS["stone_shine"]}"/>'
             )
-    group = f'<g fill="{COLOURS["pebble"]}" stroke="{COLOURS["pebble_edge"]}" stroke-width="1.2">{"".join(pebbles)}</g>'
-    return group, "".join(marks)
+    path = "".join(dots)
+    pebbles = (
+        f'<g fill="none" stroke-linecap="round"><path d="{path}" stroke="{COLOURS["pebble_edge"]}" stroke-width="12"/>'
+        f'<path d="{path}" stroke="{COLOURS["pebble"]}" stroke-width="9.6"/></g>'
+        if path
+        else ""
+    )
+    marks = f'<g font-size="22" font-weight="bold">{"".join(counts)}</g>{"".join(stones)}'
+    return pebbles, marks
 
 
 def _store_words(position: Position, player: int) -> str:
@@ -385,12 +390,11 @@ def board_svg(
         y = _TOP - 9 if square < 5 else _BOTTOM + 24
         if move is not None and move.square == square:
             numbers.append(f'<circle cx="{_n(x)}" cy="{y - 7}" r="13" fill="{COLOURS["text"]}"/>')
-            numbers.append(f'<text x="{_n(x)}" y="{y}" font-size="19" text-anchor="middle" fill="#fff">{square}</text>')
+            numbers.append(f'<text x="{_n(x)}" y="{y}" fill="#fff">{square}</text>')
         else:
-            numbers.append(f'<text x="{_n(x)}" y="{y}" font-size="19" text-anchor="middle">{square}</text>')
-    numbers.append(f'<text x="30" y="{_BOTTOM + 24}" font-size="19" text-anchor="middle">M1</text>')
-    numbers.append(f'<text x="570" y="{_BOTTOM + 24}" font-size="19" text-anchor="middle">M0</text>')
-    body.append(f'<g fill="{COLOURS["muted"]}">{"".join(numbers)}</g>')
+            numbers.append(f'<text x="{_n(x)}" y="{y}">{square}</text>')
+    numbers.append(f'<text x="30" y="{_BOTTOM + 24}">M1</text><text x="570" y="{_BOTTOM + 24}">M0</text>')
+    body.append(f'<g fill="{COLOURS["muted"]}" font-size="19" text-anchor="middle">{"".join(numbers)}</g>')
     if direction is not None:
         body.append(_chevrons(direction))
 

@@ -33,6 +33,7 @@ from html import escape
 from typing import Any, Literal
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from .ai import Player, player_for_level
 from .board import DIRECTIONS, M0, M1, Direction, owner, square_name
@@ -137,8 +138,11 @@ class StepPlayer(widgets.VBox):  # type: ignore[misc]
         if not frames:
             raise ValueError("a StepPlayer needs at least one frame")
         self.frames: list[Frame] = [frames[0]]
-        self._board_pool = [widgets.HTML(layout=widgets.Layout(width="100%"))]
-        self._caption_pool = [widgets.HTML(layout=widgets.Layout(width="100%"))]
+        # Every frame shares one layout and one style: fewer widgets, a smaller page.
+        self._frame_layout = widgets.Layout(width="100%")
+        self._frame_style = HTMLStyle()
+        self._board_pool = [self._new_frame_widget()]
+        self._caption_pool = [self._new_frame_widget()]
         self.boards = widgets.Stack(self._board_pool, selected_index=0, layout=widgets.Layout(width="100%"))
         self.captions = widgets.Stack(self._caption_pool, selected_index=0, layout=widgets.Layout(width="100%"))
         self.play = widgets.Play(
@@ -259,8 +263,8 @@ class StepPlayer(widgets.VBox):  # type: ignore[misc]
         self.frames = list(frames)
         n = len(self.frames)
         while len(self._board_pool) < n:
-            self._board_pool.append(widgets.HTML(layout=widgets.Layout(width="100%")))
-            self._caption_pool.append(widgets.HTML(layout=widgets.Layout(width="100%")))
+            self._board_pool.append(self._new_frame_widget())
+            self._caption_pool.append(self._new_frame_widget())
         for frame, board, text in zip(self.frames, self._board_pool, self._caption_pool, strict=False):
             board.value = _board_html(frame.svg)
             text.value = _caption_html(frame.caption)
@@ -273,6 +277,9 @@ class StepPlayer(widgets.VBox):  # type: ignore[misc]
             control.max = n - 1
         self.total.value = f"of {n - 1}"
         self.index = index
+
+    def _new_frame_widget(self) -> widgets.HTML:
+        return widgets.HTML(layout=self._frame_layout, style=self._frame_style)
 
     def replace_frame(self, index: int, frame: Frame) -> None:
         """Redraw one frame in place (a board widget uses this to show a selection)."""

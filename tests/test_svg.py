@@ -34,11 +34,12 @@ def texts(svg: str) -> list[str]:
 
 
 def pebble_count(svg: str) -> int:
-    """Pebbles drawn: the circles inside the group painted in the pebble colour."""
-    root = parse(svg)
-    groups = [g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("fill") == COLOURS["pebble"]]
-    assert len(groups) == 1
-    return len(groups[0].findall("s:circle", NS))
+    """Pebbles drawn: the dots (zero-length round-capped segments) of the path in the pebble colour."""
+    paths = [p for p in parse(svg).iter("{http://www.w3.org/2000/svg}path") if p.get("stroke") == COLOURS["pebble"]]
+    if not paths:
+        return 0
+    assert len(paths) == 1
+    return len(re.findall(r"M[\d.]+ [\d.]+h0", paths[0].get("d", "")))
 
 
 def stones_drawn(svg: str) -> int:
@@ -127,6 +128,7 @@ def test_pebbles_are_drawn_up_to_the_limit() -> None:
     expected = sum(min(p.count(s), MAX_DRAWN) for s in range(12))
     assert pebble_count(board_svg(p)) == expected
     assert pebble_count(board_svg(Position.initial())) == 50
+    assert pebble_count(board_svg(Position([0] * 12, (True, True), (30, 20)))) == 0
 
 
 def test_a_mandarin_stone_is_drawn_only_where_there_is_one() -> None:
