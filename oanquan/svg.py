@@ -402,7 +402,8 @@ def board_svg(
     at = received_squares[-1] if received_squares else lifted
     if hand is not None and at is not None:
         x, y = square_centre(at)
-        bx, by = (x + 24, y - 22) if at < 10 else (x, y + 52)
+        # On a citizen square, its top right corner; on a Mandarin square, just outside its tip.
+        bx, by = (x + 24, y - 22) if at < 10 else (25 if at == M1 else WIDTH - 25, _TOP + 6)
         body.append(
             f'<g><circle cx="{_n(bx)}" cy="{_n(by)}" r="15" fill="{COLOURS["hand"]}" stroke="#fff" stroke-width="2"/>'
             f'<text x="{_n(bx)}" y="{_n(by + 6)}" font-size="17" font-weight="bold" text-anchor="middle"'

@@ -177,7 +177,7 @@ class StepPlayer(widgets.VBox):  # type: ignore[misc]
             step=100,
             description="ms/step",
             tooltip="the delay between frames when playing, in milliseconds",
-            layout=widgets.Layout(flex="1 1 160px", max_width="320px"),
+            layout=widgets.Layout(width="100%", max_width="320px"),
         )
         self.speed.style.description_width = "4.5em"
         # The links that make it work in a static page: all in the browser.
@@ -438,28 +438,30 @@ class RulesForm(widgets.VBox):  # type: ignore[misc]
 
 
 def _grid_button(label: str, width: str) -> widgets.Button:
-    return widgets.Button(description=label, layout=widgets.Layout(width=width, height="2.4em", margin="1px"))
+    return widgets.Button(description=label, layout=widgets.Layout(width=width, height="2.4em", margin="0"))
 
 
 def _board_rows(buttons: Mapping[int, widgets.Button], mandarins: bool) -> widgets.Box:
-    """Buttons laid out like the board: 4 3 2 1 0 over 5 6 7 8 9, M1 and M0 at the ends."""
-    top = widgets.HBox([buttons[s] for s in (4, 3, 2, 1, 0)], layout=widgets.Layout(width="66.7%"))
-    bottom = widgets.HBox([buttons[s] for s in (5, 6, 7, 8, 9)], layout=widgets.Layout(width="66.7%"))
-    middle = widgets.VBox([top, bottom], layout=widgets.Layout(width="100%", align_items="center"))
-    if not mandarins:
-        return widgets.HBox(
-            [
-                widgets.HTML(layout=widgets.Layout(width="16.7%")),
-                middle,
-                widgets.HTML(layout=widgets.Layout(width="16.7%")),
-            ],
-            layout=widgets.Layout(width="100%", max_width="600px"),
-        )
-    for square in (M1, M0):
-        buttons[square].layout.height = "4.9em"
-        buttons[square].layout.width = "16.7%"
+    """Buttons laid out like the board: 4 3 2 1 0 over 5 6 7 8 9, under the board's columns.
+
+    The picture's citizen squares span the middle two thirds of its width
+    (x = 100 to 500 of 600), so the rows do too; M1 and M0 (when given) fill
+    the sixths at the ends, like the Mandarin squares.
+    """
+    rows = [
+        widgets.HBox([buttons[s] for s in squares], layout=widgets.Layout(width="100%"))
+        for squares in ((4, 3, 2, 1, 0), (5, 6, 7, 8, 9))
+    ]
+    middle = widgets.VBox(rows, layout=widgets.Layout(width="66.67%"))
+    if mandarins:
+        for square in (M1, M0):
+            buttons[square].layout.height = "4.9em"
+            buttons[square].layout.width = "16.67%"
+        ends = [buttons[M1], buttons[M0]]
+    else:
+        ends = [widgets.HTML(layout=widgets.Layout(width="16.67%")) for _ in range(2)]
     return widgets.HBox(
-        [buttons[M1], middle, buttons[M0]],
+        [ends[0], middle, ends[1]],
         layout=widgets.Layout(width="100%", max_width="600px", align_items="center"),
     )
 
@@ -505,6 +507,7 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
         if players is not None:
             self.players.update(players)
         self.choices: dict[str, PlayerFactory] = dict(choices) if choices is not None else default_choices()
+        self.choices.setdefault("human", lambda: None)
         self.animate = animate
         self.redo_moves: list[Move] = []
         self.selected: int | None = None
@@ -668,7 +671,7 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
             if rules is None:
                 rules = start.rules if start is not None else self.rules_form.rules()
             players = {p: self.choices[menu.value]() for p, menu in self.player_menus.items()}
-        except OAnQuanError as error:
+        except ValueError as error:  # the engine's errors are ValueErrors too
             self._say(str(error), "error")
             return
         self.players = players
@@ -740,7 +743,7 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
     def _label_of(self, player: Player | None) -> str:
         """The menu entry for ``player``; a computer player given to the constructor gets its own."""
         if player is None:
-            return next(label for label, factory in self.choices.items() if factory() is None)
+            return "human"
         self.choices[player.name] = lambda: player
         for menu in self.player_menus.values():
             menu.options = list(self.choices)
@@ -810,7 +813,6 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
         playable = set(self._human_squares())
         for square, button in self.square_buttons.items():
             button.button_style = "info" if square == self.selected else "success" if square in playable else ""
-            button.icon = "check" if square in playable else ""
         for direction, button in self.direction_buttons.items():
             if self.selected is None:
                 button.description = f"sow {direction}"
@@ -1022,8 +1024,6 @@ class PositionEditor(widgets.VBox):  # type: ignore[misc]
         self.board.value = _board_html(board_svg(position, selected=self.selected, id_prefix="oaq-editor"))
         for square, button in self.square_buttons.items():
             button.button_style = "info" if square == self.selected else ""
-            stone = "Q+" if position.has_stone(square) else ""
-            button.description = f"{square_name(square)}: {stone}{position.count(square)}"
         self.text.value = position.to_text()
         self.json.value = position.to_json()
         outcome = position.outcome()

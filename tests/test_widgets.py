@@ -448,3 +448,15 @@ def test_editor_reads_text_and_opens_a_game() -> None:
 def test_rules_form_round_trip() -> None:
     rules = Rules(mandarin_pieces="pebbles", mandarin_value=5, mandarin_gap=True, young_mandarin_min=5, max_plies=0)
     assert RulesForm(rules).rules() == rules
+
+
+def test_custom_choices_and_a_given_computer_player_appear_in_the_menus() -> None:
+    board = GameBoard(animate=False, choices={"a dice": lambda: RandomPlayer(seed=9, name="Dice")})
+    assert list(board.choices) == ["a dice", "human"]
+    assert board.player_menus[0].value == "human"
+    board.player_menus[0].value = "a dice"
+    board.new_button.click()
+    assert board.players[0] is not None and board.players[0].name == "Dice"
+    assert board.game.position.to_move == 1 and len(board.game.moves) == 1  # the computer moved first
+    given = GameBoard(animate=False, players={1: RandomPlayer(seed=2, name="Mine")})
+    assert given.player_menus[1].value == "Mine" and "Mine" in given.player_menus[0].options
