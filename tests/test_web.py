@@ -12,6 +12,8 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from oanquan import Game, IllegalMoveError, Move, Position, Rules, caption, web
 from oanquan.svg import trace_frames
@@ -234,3 +236,22 @@ def test_every_picture_is_inert_svg() -> None:
 def test_bad_requests_are_answered_not_raised(text: str, message: str) -> None:
     answer = json.loads(call(text))
     assert answer["ok"] is False and message in answer["error"]
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-20, 20) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+    max_leaves=6,
+)
+OPS = ["new_game", "click", "play", "computer", "undo", "state", "address", "dance"]
+FIELDS = ["square", "move", "direction", "options", "opponent", "first", "position", "record", "query", "seed"]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.fixed_dictionaries({"op": st.sampled_from(OPS)}, optional=dict.fromkeys(FIELDS, json_values))))
+def test_any_request_is_answered_in_json(requests: list[dict[str, Any]]) -> None:
+    """Whatever the page sends, the answer is JSON: a view, or an error message; never an exception."""
+    web.reset()
+    for request in requests:
+        answer = json.loads(call(json.dumps(request)))
+        assert answer["ok"] is True or isinstance(answer["error"], str)
