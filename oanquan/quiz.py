@@ -1,0 +1,137 @@
+"""Exercises whose answers the engine checks, and that still work with no kernel.
+
+A quiz is a :class:`ipywidgets.Dropdown` of answers linked with
+``widgets.jslink`` to a :class:`ipywidgets.Stack` of feedback panels. Every
+panel is computed by the engine in Python when the notebook runs, so on the
+static website (no kernel, no Python callbacks) choosing an answer still shows
+the right feedback: the link runs in the browser (``shared/SITE.md``).
+
+>>> from oanquan import Position
+>>> quiz = move_quiz(Position.initial(), "Which move captures a Mandarin?",
+...                  lambda before, after, events: after.captured_stones[0] > 0)
+>>> sorted(quiz.correct)
+['5L', '9R']
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import ipywidgets as widgets
+
+from .events import Event
+from .move import Move
+from .narrate import describe_move
+from .position import Position
+
+__all__ = ["Choice", "Quiz", "choice_quiz", "move_quiz"]
+
+RIGHT = "✔ Right."
+WRONG = "✘ Not this one."
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer of a quiz: its label, whether it is right, and the feedback (HTML)."""
+
+    label: str
+    right: bool
+    feedback_html: str
+
+
+@dataclass
+class Quiz:
+    """A built quiz: the widget to display and, for tests, which answers are right."""
+
+    widget: widgets.VBox
+    dropdown: widgets.Dropdown
+    stack: widgets.Stack
+    choices: tuple[Choice, ...]
+    link: widgets.widget_link.Link
+
+    @property
+    def correct(self) -> set[str]:
+        """Labels of the right answers."""
+        return {c.label for c in self.choices if c.right}
+
+    def _ipython_display_(self) -> None:  # pragma: no cover - display hook
+        from IPython.display import display
+
+        display(self.widget)  # type: ignore[no-untyped-call]
+
+
+def choice_quiz(question: str, choices: Sequence[Choice], prompt: str = "Choose an answer…") -> Quiz:
+    """A multiple-choice quiz over ready-made :class:`Choice` panels.
+
+    >>> quiz = choice_quiz("2 + 2?", [Choice("4", True, "Yes"), Choice("5", False, "No")])
+    >>> quiz.dropdown.options
+    ('Choose an answer…', '4', '5')
+    >>> quiz.link.source == (quiz.dropdown, "index")   # linked in the browser, kernel or not
+    True
+    """
+    if not choices:
+        raise ValueError(f"a quiz needs at least one answer: {question!r}")
+    dropdown = widgets.Dropdown(
+        options=[prompt, *[c.label for c in choices]],
+        index=0,
+        description="Answer:",
+        layout=widgets.Layout(width="max-content"),
+    )
+    panels = [widgets.HTML("")]
+    for choice in choices:
+        verdict = RIGHT if choice.right else WRONG
+        colour = "#1b7837" if choice.right else "#762a83"
+        panels.append(
+            widgets.HTML(
+                f'<div class="oq-quiz-feedback"><p style="color:{colour};font-weight:bold">'
+                f"{html.escape(verdict)}</p>{choice.feedback_html}</div>"
+            )
+        )
+    stack = widgets.Stack(panels, selected_index=0)
+    link = widgets.jslink((dropdown, "index"), (stack, "selected_index"))
+    title = widgets.HTML(f"<p><b>{html.escape(question)}</b></p>")
+    box = widgets.VBox([title, dropdown, stack])
+    return Quiz(box, dropdown, stack, tuple(choices), link)
+
+
+MoveTest = Callable[[Position, Position, tuple[Event, ...]], bool]
+
+
+def move_quiz(
+    position: Position,
+    question: str,
+    is_right: MoveTest,
+    render: Callable[[Position], str] | None = None,
+) -> Quiz:
+    """A quiz over the legal moves of ``position``; ``is_right(before, after, events)`` marks answers.
+
+    Each answer's panel shows what the move really does, from the engine: its
+    summary (relays, captures, why it stopped), the points it wins, and the
+    board after it.
+    """
+    draw = render or _default_render
+    choices = []
+    for move in position.legal_moves():
+        after, events = position.play_traced(move)
+        choices.append(
+            Choice(str(move), is_right(position, after, events), _move_panel(position, move, after, events, draw))
+        )
+    return choice_quiz(question, choices, prompt="Choose a move…")
+
+
+def _move_panel(
+    before: Position, move: Move, after: Position, events: tuple[Event, ...], draw: Callable[[Position], str]
+) -> str:
+    mover = before.to_move
+    gained = after.points(mover) - before.points(mover)
+    summary = describe_move(events) or "no relay and no capture"
+    text = f"<p>{html.escape(str(move))}: {html.escape(summary)}. Player {mover} gains {gained}.</p>"
+    return text + draw(after)
+
+
+def _default_render(position: Position) -> str:
+    from .svg import board_svg
+
+    return board_svg(position)

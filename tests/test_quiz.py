@@ -1,0 +1,38 @@
+"""Quizzes: answers marked by the engine, feedback linked for use with no kernel."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+import pytest
+
+from oanquan import Position
+from oanquan.quiz import Choice, choice_quiz, move_quiz
+
+
+def test_move_quiz_marks_the_moves_the_engine_says_capture_a_mandarin() -> None:
+    start = Position.initial()
+    quiz = move_quiz(start, "Which move takes a Mandarin?", lambda b, a, e: a.captured_stones[0] > 0)
+    expected = {str(m) for m in start.legal_moves() if start.play(m).captured_stones[0]}
+    assert quiz.correct == expected and expected  # RULES §11: 5L and 9R
+    assert quiz.dropdown.options[1:] == tuple(str(m) for m in start.legal_moves())
+    assert len(quiz.stack.children) == len(quiz.dropdown.options)
+
+
+def test_each_panel_shows_the_engines_account_of_the_move() -> None:
+    quiz = move_quiz(Position.initial(), "Pick 7R", lambda b, a, e: False)
+    panel = quiz.stack.children[quiz.dropdown.options.index("7R")].value
+    assert "relay from 2; captures 8 (6 pebbles)" in panel and "gains 6" in panel
+    assert "<svg" in panel and "Not this one" in panel
+
+
+def test_the_answer_is_linked_in_the_browser_not_in_python() -> None:
+    quiz = choice_quiz("2 + 2?", [Choice("4", True, "<p>yes</p>"), Choice("5", False, "<p>no</p>")])
+    assert quiz.link.source == (quiz.dropdown, "index")
+    assert quiz.link.target == (quiz.stack, "selected_index")
+    assert isinstance(quiz.link, widgets.widget_link.Link)
+    assert "Right" in quiz.stack.children[1].value and "Not this one" in quiz.stack.children[2].value
+
+
+def test_a_quiz_needs_answers() -> None:
+    with pytest.raises(ValueError, match="'empty'"):
+        choice_quiz("empty", [])
