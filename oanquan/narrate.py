@@ -34,6 +34,13 @@ def caption(event: Event) -> str:
     'R3.3 — Player 0 lifts the 5 pebbles of square 7 and sows them to the right (R).'
     >>> print(caption([e for e in events if e.kind == "relay"][0]))
     R3.4b — relay: the next square, 2, holds 5 pebbles; lift them and keep sowing to the right (R).
+    >>> _, events = Position.from_text("0,0,0,0,0,0,0,1,0,0 Q,0 30,29 0,0 0").play_traced("7R")
+    >>> print(caption(events[0]))
+    R3.3 — Player 0 lifts the 1 pebble of square 7 and sows it to the right (R).
+    >>> print(caption([e for e in events if e.kind == "capture"][0]))
+    R5.1 — an empty square, then Mandarin square M0: player 0 captures its Mandarin stone.
+    >>> print(caption([e for e in events if e.kind == "sweep"][1]))
+    R7.4 — Player 1 has no pebbles left on their row to take.
     """
     e = event
     head = f"{e.rule} — "
@@ -51,25 +58,27 @@ def caption(event: Event) -> str:
             "from their store into each of their five squares."
         )
     if kind == "lift":
-        return head + f"Player {e.player} lifts the {_pebbles(e.pebbles)} of {where} and sows them {side}."
+        them = "it" if e.pebbles == 1 else "them"
+        return head + f"Player {e.player} lifts the {_pebbles(e.pebbles)} of {where} and sows {them} {side}."
     if kind == "drop":
         left = "the hand is empty" if e.hand == 0 else f"{_pebbles(e.hand)} left in hand"
         return head + f"Drop one pebble into {where}; {left}."
     if kind == "relay":
         return head + (
             f"relay: the next square, {square_name(e.square or 0)}, holds "
-            f"{_pebbles(e.pebbles)}; lift them and keep sowing {side}."
+            f"{_pebbles(e.pebbles)}; lift {'it' if e.pebbles == 1 else 'them'} and keep sowing {side}."
         )
     if kind == "mandarin_stop":
         if e.rule == "R5.5":
             return head + f"The next square is {where}, which is never a gap: the chain stops."
         return head + f"The next square is {where}: the turn ends."
     if kind == "capture":
-        stone = " and its Mandarin stone" if e.stones else ""
+        if e.stones:
+            what = "its Mandarin stone" if not e.pebbles else f"its {_pebbles(e.pebbles)} and its Mandarin stone"
+        else:
+            what = f"its {_pebbles(e.pebbles)}"
         chain = "chain: " if e.rule == "R5.2" else ""
-        return head + (
-            f"{chain}an empty square, then {where}: player {e.player} captures its {_pebbles(e.pebbles)}{stone}."
-        )
+        return head + f"{chain}an empty square, then {where}: player {e.player} captures {what}."
     if kind == "double_empty":
         return head + f"Two empty squares in a row from {where}: the turn ends."
     if kind == "young_mandarin":
@@ -87,6 +96,8 @@ def caption(event: Event) -> str:
         }
         return head + f"The game is over: {reasons.get(e.rule, e.rule)}."
     if kind == "sweep":
+        if not e.pebbles:
+            return head + f"Player {e.player} has no pebbles left on their row to take."
         return head + f"Player {e.player} takes the {_pebbles(e.pebbles)} left on their row."
     if kind == "repay":
         return head + (f"Player {e.player} repays the {_pebbles(e.pebbles)} borrowed from player {1 - e.player}.")
