@@ -84,7 +84,9 @@ COLOURS: dict[str, str] = {
 # width 90 at each end and five columns of 80 between x=100 and x=500.
 
 WIDTH = 600
-HEIGHT = 370
+HEIGHT = 392
+#: Characters that fit on one footer line at font size 17.
+FOOTER_CHARS = 62
 _LEFT, _RIGHT = 100, 500  # the citizen squares lie between these
 _CELL = 80
 _TOP, _MID, _BOTTOM = 88, 168, 248  # top row y, the line between rows, bottom
@@ -295,6 +297,35 @@ def describe_position(position: Position) -> str:
     return "\n".join(lines)
 
 
+def _pack(parts: list[str], width: int, joiner: str) -> list[str]:
+    out: list[str] = []
+    for part in parts:
+        if out and len(out[-1]) + len(joiner) + len(part) <= width:
+            out[-1] += joiner + part
+        else:
+            out.append(part)
+    return out
+
+
+def _wrap(text: str, width: int = FOOTER_CHARS, lines: int = 2) -> list[str]:
+    """Break ``text`` into at most ``lines`` lines of about ``width`` characters.
+
+    Breaks go between the " · " items when they fit, else between words.
+
+    >>> _wrap("lifted 7 · 4 in hand", width=12)
+    ['lifted 7', '4 in hand']
+    >>> _wrap("a b c", width=3)
+    ['a b', 'c']
+    """
+    if not text:
+        return []
+    packed = _pack(text.split(" · "), width, " · ")
+    if len(packed) <= lines and all(len(line) <= width for line in packed):
+        return packed
+    packed = _pack(text.split(" "), width, " ")
+    return [*packed[: lines - 1], " ".join(packed[lines - 1 :])]
+
+
 _ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,63}\Z")
 
 
@@ -377,7 +408,7 @@ def board_svg(
     if selected is not None:
         body.append(_outline(selected, COLOURS["lifted"], COLOURS["lifted_fill"], 5, "10 5"))
     for square in focus_squares:
-        body.append(_outline(square, COLOURS["focus"], "none", 3, "3 4", inset=7))
+        body.append(_outline(square, COLOURS["focus"], "none", 3, "2 4", inset=2))
 
     pebbles, marks = _squares(p)
     body.append(pebbles)
@@ -435,10 +466,10 @@ def board_svg(
     if over and outcome is not None:
         words.append(outcome.explanation)
     footer = " · ".join(words)
-    if footer:
+    for i, line in enumerate(_wrap(footer)):
         body.append(
-            f'<text x="300" y="{HEIGHT - 8}" font-size="17" text-anchor="middle"'
-            f' fill="{COLOURS["text"]}">{escape(footer)}</text>'
+            f'<text x="300" y="{355 + 22 * i}" font-size="17" text-anchor="middle"'
+            f' fill="{COLOURS["text"]}">{escape(line)}</text>'
         )
 
     if title is None:

@@ -33,6 +33,12 @@ def texts(svg: str) -> list[str]:
     return [t.text or "" for t in parse(svg).iter("{http://www.w3.org/2000/svg}text")]
 
 
+def footer(svg: str) -> str:
+    """The footer: the highlights (and the outcome) in words, on one or two lines."""
+    lines = [t.text or "" for t in parse(svg).iter("{http://www.w3.org/2000/svg}text") if t.get("y") in ("355", "377")]
+    return " ".join(lines)
+
+
 def pebble_count(svg: str) -> int:
     """Pebbles drawn: the dots (zero-length round-capped segments) of the path in the pebble colour."""
     paths = [p for p in parse(svg).iter("{http://www.w3.org/2000/svg}path") if p.get("stroke") == COLOURS["pebble"]]
@@ -58,7 +64,7 @@ def outlines(svg: str, colour: str) -> list[ET.Element]:
 def test_svg_parses_as_xml_and_scales_to_its_container() -> None:
     root = parse(board_svg(Position.initial()))
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
-    assert root.get("viewBox") == "0 0 600 370"
+    assert root.get("viewBox") == "0 0 600 392"
     assert root.get("width") == "100%"
     assert root.get("role") == "img"
 
@@ -162,22 +168,21 @@ def test_lifted_received_and_captured_squares_are_framed() -> None:
     assert len(outlines(svg, COLOURS["received"])) == 2
     captured = outlines(svg, COLOURS["captured"])
     assert len(captured) == 2 and all(e.get("stroke-dasharray") for e in captured)
-    footer = texts(svg)[-1]
-    assert footer == "lifted 7 · dropped in 8, M0 · captured M1, 2"
+    assert footer(svg) == "lifted 7 · dropped in 8, M0 · captured M1, 2"
 
 
 def test_the_hand_badge_shows_the_pebbles_left() -> None:
     svg = board_svg(Position.initial(), received=3, hand=4)
     badge = [c for c in parse(svg).iter("{http://www.w3.org/2000/svg}circle") if c.get("fill") == COLOURS["hand"]]
     assert len(badge) == 1
-    assert "4" in texts(svg) and "4 in hand" in texts(svg)[-1]
+    assert "4" in texts(svg) and "4 in hand" in footer(svg)
 
 
 def test_direction_arrows_point_the_way_of_sowing() -> None:
     right = board_svg(Position.initial(), direction="R")
     left = board_svg(Position.initial(), direction="L")
     assert COLOURS["direction"] in right and right != left
-    assert "sowing R" in texts(right)[-1] and "sowing L" in texts(left)[-1]
+    assert "sowing R" in footer(right) and "sowing L" in footer(left)
 
 
 def test_last_move_circles_its_square_and_is_named() -> None:
@@ -190,7 +195,7 @@ def test_last_move_circles_its_square_and_is_named() -> None:
 def test_selectable_and_selected_squares() -> None:
     svg = board_svg(Position.initial(), selectable=range(5, 10), selected=6)
     assert len(outlines(svg, COLOURS["selectable"])) == 5
-    assert "chosen 6" in texts(svg)[-1]
+    assert "chosen 6" in footer(svg)
 
 
 # ----------------------------------------------------------- ids and escaping
@@ -216,7 +221,7 @@ def test_text_is_escaped() -> None:
     assert "<script>" not in svg
     root = parse(svg)  # still well-formed XML
     assert root.find("s:title", NS).text == "a < b & c"  # type: ignore[union-attr]
-    assert "<script>alert('&')</script>" in texts(svg)[-1]
+    assert "<script>alert('&')</script>" in footer(svg)
 
 
 def test_position_draws_itself_in_a_notebook() -> None:
@@ -244,12 +249,12 @@ def test_frames_highlight_what_each_event_does() -> None:
     frames = trace_frames(start, events)
     lift = frames[1]
     assert lift.event is not None and lift.event.kind == "lift"
-    assert outlines(lift.svg, COLOURS["lifted"]) and "5 in hand" in texts(lift.svg)[-1]
+    assert outlines(lift.svg, COLOURS["lifted"]) and "5 in hand" in footer(lift.svg)
     drop = frames[2]
-    assert texts(drop.svg)[-1] == "dropped in 8 · 4 in hand · sowing R"
+    assert footer(drop.svg) == "dropped in 8 · 4 in hand · sowing R"
     capture = next(f for f in frames if f.event is not None and f.event.kind == "capture")
-    assert "captured 8" in texts(capture.svg)[-1]
-    assert "captured 8" in texts(frames[-1].svg)[-1]  # still marked when the turn ends
+    assert "captured 8" in footer(capture.svg)
+    assert "captured 8" in footer(frames[-1].svg)  # still marked when the turn ends
 
 
 def test_a_chain_keeps_every_captured_square_marked() -> None:
@@ -261,6 +266,14 @@ def test_a_chain_keeps_every_captured_square_marked() -> None:
     assert len(outlines(frames[-1].svg, COLOURS["captured"])) == 2
 
 
+def test_a_long_footer_wraps_onto_two_lines() -> None:
+    finished = Position.from_text("3,0,0,0,0,4,0,0,0,0 0,0 30,33 0,0 1")
+    svg = board_svg(finished, last_move="7R", captured=[M0, M1])
+    lines = [t.text or "" for t in parse(svg).iter("{http://www.w3.org/2000/svg}text") if t.get("y") in ("355", "377")]
+    assert len(lines) == 2 and lines[0] == "last move: 7R · captured M0, M1"
+    assert footer(svg).endswith("both Mandarin squares are empty (R7.1).")
+
+
 def test_game_end_frames() -> None:
     # 7R drops into 8; 9 is empty, so M0 is captured: both Mandarin squares are empty (R7.1).
     game = Game(Position.from_text("0,0,0,0,0,0,0,1,0,0 1,0 30,38 0,0 0"))
@@ -268,7 +281,7 @@ def test_game_end_frames() -> None:
     events = game.play_traced("7R")
     frames = trace_frames(start, events)
     assert [f.event.kind for f in frames[-3:] if f.event is not None] == ["game_end", "sweep", "sweep"]
-    assert "wins" in texts(frames[-1].svg)[-1]
+    assert "wins" in footer(frames[-1].svg)
 
 
 # ------------------------------------------------------------------- golden
