@@ -542,7 +542,12 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
 
         # Copy and load.
         self.record_text = widgets.Textarea(
-            description="record", disabled=False, layout=widgets.Layout(width="100%", max_width="600px")
+            description="record", layout=widgets.Layout(width="100%", max_width="600px")
+        )
+        self.saved_text = widgets.Textarea(
+            description="saved game",
+            tooltip="the start position, rule options and moves as JSON: 'load saved game' reads it back",
+            layout=widgets.Layout(width="100%", max_width="600px"),
         )
         self.load_text = widgets.Textarea(
             placeholder="paste moves such as '7R 0L', a position such as '5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0', "
@@ -565,7 +570,9 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
                 self.new_button,
             ]
         )
-        files = widgets.VBox([self.record_text, self.load_text, widgets.HBox(list(self.load_buttons.values()))])
+        files = widgets.VBox(
+            [self.record_text, self.saved_text, self.load_text, widgets.HBox(list(self.load_buttons.values()))]
+        )
         self.more = widgets.Accordion(
             [new_game, files], titles=("new game", "record: copy or load"), selected_index=None
         )
@@ -825,6 +832,7 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
         self.undo_button.disabled = not self.game.moves
         self.redo_button.disabled = not self.redo_moves
         self.record_text.value = self.game.record()
+        self.saved_text.value = self.game.to_json()
         self.moves.value = self._move_list()
 
     def _move_list(self) -> str:
@@ -888,13 +896,15 @@ class PositionEditor(widgets.VBox):  # type: ignore[misc]
         self.to_move = widgets.ToggleButtons(options=[("player 0", 0), ("player 1", 1)], description="to move")
         self.message = widgets.HTML()
         self.text = widgets.Text(description="text", layout=widgets.Layout(width="100%", max_width="600px"))
-        self.json = widgets.Textarea(
-            description="JSON", disabled=True, layout=widgets.Layout(width="100%", max_width="600px")
-        )
+        self.json = widgets.Textarea(description="JSON", layout=widgets.Layout(width="100%", max_width="600px"))
         self.read_button = widgets.Button(
             description="read text", tooltip="set the board from the text box (RULES §10)"
         )
         self.read_button.on_click(lambda _b: self.load_text(self.text.value))
+        self.read_json_button = widgets.Button(
+            description="read JSON", tooltip="set the board and rule options from the JSON box"
+        )
+        self.read_json_button.on_click(lambda _b: self.load_json(self.json.value))
         self.play_button = widgets.Button(description="play from here", icon="play", button_style="primary")
         self.play_button.on_click(lambda _b: self.open_game())
         self.game_area = widgets.VBox()
@@ -923,7 +933,7 @@ class PositionEditor(widgets.VBox):  # type: ignore[misc]
                 widgets.Accordion([self.rules_form], titles=("rule options (RULES §9)",), selected_index=None),
                 self.message,
                 widgets.HBox([self.text, self.read_button]),
-                self.json,
+                widgets.HBox([self.json, self.read_json_button]),
                 self.play_button,
                 self.game_area,
             ],
@@ -949,6 +959,16 @@ class PositionEditor(widgets.VBox):  # type: ignore[misc]
         """Set everything from a position text (RULES §10), read by the engine under the form's rules."""
         try:
             position = Position.from_text(text, self.rules_form.rules())
+        except OAnQuanError as error:
+            self._say(str(error), "error")
+            return
+        self._load(position)
+        self._rebuild()
+
+    def load_json(self, text: str) -> None:
+        """Set everything, rule options included, from JSON such as :meth:`oanquan.Position.to_json` writes."""
+        try:
+            position = Position.from_json(text)
         except OAnQuanError as error:
             self._say(str(error), "error")
             return

@@ -347,6 +347,17 @@ def test_load_record_position_and_json() -> None:
     assert "bad JSON" in board.message.value
 
 
+def test_the_saved_game_loads_back() -> None:
+    board = GameBoard(Position.from_text("0,1,0,0,0,0,0,3,0,0 Q,Q 25,21 0,0 0"), animate=False)
+    click_move(board, "7R")
+    saved = board.saved_text.value
+    other = GameBoard(animate=False)
+    other.load_text.value = saved
+    other.load_buttons["json"].click()
+    assert other.game.start == board.game.start and other.game.record() == "7R"
+    assert other.game.position == board.game.position
+
+
 def test_user_text_is_escaped_in_messages() -> None:
     board = GameBoard(animate=False)
     board.load_text.value = "<img src=x onerror=alert(1)>"
@@ -422,6 +433,17 @@ def test_editor_stores_debts_turn_and_validation() -> None:
     assert editor.play_button.disabled and editor.open_game() is None
     editor.captured[0].value = 0
     assert editor.position is not None and not editor.play_button.disabled
+
+
+def test_editor_json_round_trip() -> None:
+    source = PositionEditor(Position.initial(Rules(mandarin_gap=True)).play("7R"))
+    editor = PositionEditor()
+    editor.json.value = source.json.value
+    editor.read_json_button.click()
+    assert editor.position == source.position and editor.rules_form.mandarin_gap.value
+    editor.json.value = '{"position": "5,5"}'
+    editor.read_json_button.click()
+    assert "bad position" in unescape(editor.message.value) and editor.position == source.position
 
 
 def test_editor_rule_options_are_checked_by_the_engine() -> None:
