@@ -56,7 +56,7 @@ book: $(STAMP) vendor play-assets
 
 # Re-execute the book's notebook pages in place, storing outputs and widget state.
 book-pages: $(STAMP)
-	$(BIN)/jupyter nbconvert --to notebook --execute --inplace book/*.ipynb
+	$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.record_timing=False book/*.ipynb
 
 # Headless Chromium for the browser tests (CI runs as root on a fresh machine).
 browser-deps:
