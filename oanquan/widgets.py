@@ -487,8 +487,11 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
     >>> board.game.record(), board.game.position.to_move
     ('7R', 1)
     >>> board.square_buttons[7].click()
-    >>> board.message.value
-    '...square 7 belongs to player 0, and it is player 1&#x27;s turn...'
+    >>> board.message_text
+    "Not square 7: square 7 belongs to player 0, and it is player 1's turn."
+
+    Play against the computer with ``GameBoard(players={1: player_for_level(3)})``.
+    A computer player thinks in the kernel, so the board waits for its move.
     """
 
     def __init__(
@@ -514,6 +517,7 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
 
         self.status = widgets.HTML()
         self.message = widgets.HTML()
+        self.message_text = ""  # the message in plain text
         self.viewer = StepPlayer([self._current_frame()], interval=interval)
         self.square_buttons = {s: _grid_button(str(s), "20%") for s in range(10)}
         for square, button in self.square_buttons.items():
@@ -626,8 +630,8 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
 
         >>> board = GameBoard(animate=False)
         >>> board.play("3R")
-        >>> board.message.value
-        '...square 3 belongs to player 1...'
+        >>> board.message_text
+        "square 3 belongs to player 1, and it is player 0's turn"
         """
         self.selected = None
         before = self.game.position
@@ -643,12 +647,14 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
         self._refresh(played)
 
     def undo(self) -> None:
-        """Take back the last move (and the computer's moves before it, back to a human's turn)."""
-        if not self.game.moves:
-            self._say("There is no move to undo.", "error")
+        """Take back the last move by a human, and the computer's replies after it."""
+        ours = [ply for ply, before in enumerate(self.game.positions[:-1]) if self.players[before.to_move] is None]
+        if not ours:
+            self._say(
+                "There is no move to undo." if not self.game.moves else "There is no move of yours to undo.", "error"
+            )
             return
-        self.redo_moves.append(self.game.undo())
-        while self.game.moves and self.players[self.game.position.to_move] is not None:
+        while len(self.game.moves) > ours[-1]:
             self.redo_moves.append(self.game.undo())
         self.selected = None
         self._say("")
@@ -757,6 +763,7 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
         return player.name
 
     def _say(self, text: str, kind: Literal["info", "error"] = "info") -> None:
+        self.message_text = text
         self.message.value = _message_html(text, kind)
 
     def _human_squares(self) -> tuple[int, ...]:

@@ -283,7 +283,14 @@ def test_a_computer_player_answers() -> None:
 
 def test_a_computer_can_move_first_and_play_itself() -> None:
     board = GameBoard(animate=False, players={0: RandomPlayer(seed=1)})
-    assert board.game.record() != "" and board.game.position.to_move == 1
+    assert len(board.game.moves) == 1 and board.game.position.to_move == 1
+    board.undo_button.click()  # the computer's opening move is not the human's to take back
+    assert len(board.game.moves) == 1 and "no move of yours to undo" in board.message_text
+    human = next(iter(board.game.legal_moves()))
+    click_move(board, human)
+    assert len(board.game.moves) == 3
+    board.undo_button.click()
+    assert len(board.game.moves) == 1 and board.game.position.to_move == 1
     both = GameBoard(animate=False, players={0: RandomPlayer(seed=1), 1: RandomPlayer(seed=2)})
     assert both.game.outcome() is not None
 
