@@ -494,7 +494,12 @@ def board_svg(
 
 
 class Frame(NamedTuple):
-    """One picture of a step-through: the position, its caption, its SVG, the event (None at the start)."""
+    """One picture of a step-through: the position, its caption, its SVG, the event (None at the start).
+
+    >>> from oanquan import Position
+    >>> Frame(Position.initial(), "The opening.", board_svg(Position.initial())).caption
+    'The opening.'
+    """
 
     position: Position
     caption: str
@@ -503,7 +508,13 @@ class Frame(NamedTuple):
 
 
 class Highlights(TypedDict, total=False):
-    """Keyword options of :func:`board_svg` that show one event."""
+    """Keyword options of :func:`board_svg` that show one event.
+
+    >>> from oanquan import Position
+    >>> options: Highlights = {"lifted": 7, "direction": "R"}
+    >>> "lifted 7 · sowing R" in board_svg(Position.initial(), **options)
+    True
+    """
 
     lifted: int | None
     received: int | tuple[int, ...] | None

@@ -54,6 +54,7 @@ __all__ = [
     "StepPlayer",
     "default_choices",
     "error_reason",
+    "game_frames",
 ]
 
 #: Makes the player for one side of a :class:`GameBoard`: ``None`` means a human.
@@ -282,14 +283,29 @@ class StepPlayer(widgets.VBox):  # type: ignore[misc]
         return widgets.HTML(layout=self._frame_layout, style=self._frame_style)
 
     def replace_frame(self, index: int, frame: Frame) -> None:
-        """Redraw one frame in place (a board widget uses this to show a selection)."""
+        """Redraw one frame in place (a board widget uses this to show a selection).
+
+        >>> from oanquan import Position
+        >>> from oanquan.svg import Frame, board_svg
+        >>> player = StepPlayer.from_move(Position.initial(), "7R")
+        >>> player.replace_frame(0, Frame(Position.initial(), "Ready?", board_svg(Position.initial())))
+        >>> player.caption
+        'Ready?'
+        """
         self.frames[index] = frame
         self._board_pool[index].value = _board_html(frame.svg)
         self._caption_pool[index].value = _caption_html(frame.caption)
 
     @property
     def index(self) -> int:
-        """The frame shown now (0 is the start)."""
+        """The frame shown now (0 is the start); setting it moves the slider, kept in range.
+
+        >>> from oanquan import Position
+        >>> player = StepPlayer.from_move(Position.initial(), "7R")
+        >>> player.index = 99
+        >>> player.index, player.slider.value
+        (14, 14)
+        """
         return int(self.slider.value)
 
     @index.setter
@@ -303,19 +319,45 @@ class StepPlayer(widgets.VBox):  # type: ignore[misc]
 
     @property
     def caption(self) -> str:
-        """The caption of the frame shown now."""
+        """The caption of the frame shown now.
+
+        >>> from oanquan import Position
+        >>> StepPlayer.from_move(Position.initial(), "7R").caption
+        'Start: player 0 to play 7R.'
+        """
         return self.frame.caption
 
     def forward(self) -> None:
-        """One frame on, as the up arrow of the step box does in the browser."""
+        """One frame on, as the up arrow of the step box does in the browser.
+
+        >>> from oanquan import Position
+        >>> player = StepPlayer.from_move(Position.initial(), "7R")
+        >>> player.forward()
+        >>> player.frame.event.kind
+        'lift'
+        """
         self.index = self.index + 1
 
     def back(self) -> None:
-        """One frame back."""
+        """One frame back (none before the start).
+
+        >>> from oanquan import Position
+        >>> player = StepPlayer.from_move(Position.initial(), "7R")
+        >>> player.back()
+        >>> player.index
+        0
+        """
         self.index = self.index - 1
 
     def animate(self) -> None:
-        """Play from the start (the browser runs the animation; the kernel only starts it)."""
+        """Play from the start (the browser runs the animation; the kernel only starts it).
+
+        >>> from oanquan import Position
+        >>> player = StepPlayer.from_move(Position.initial(), "7R")
+        >>> player.animate()
+        >>> player.play.playing, player.index
+        (True, 0)
+        """
         self.play.playing = False
         self.index = 0
         self.play.playing = len(self.frames) > 1
@@ -413,7 +455,13 @@ class RulesForm(widgets.VBox):  # type: ignore[misc]
         self.set_rules(rules if rules is not None else Rules())
 
     def set_rules(self, rules: Rules) -> None:
-        """Show ``rules`` in the form."""
+        """Show ``rules`` in the form.
+
+        >>> form = RulesForm()
+        >>> form.set_rules(Rules(mandarin_gap=True))
+        >>> form.mandarin_gap.value
+        True
+        """
         self.mandarin_pieces.value = rules.mandarin_pieces
         self.mandarin_value.value = rules.mandarin_value
         self.mandarin_gap.value = rules.mandarin_gap
@@ -600,7 +648,13 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
     # ------------------------------------------------------------ actions
 
     def click_square(self, square: int) -> None:
-        """Pick ``square`` to move from, or say why it cannot be picked."""
+        """Pick ``square`` to move from, or say why it cannot be picked.
+
+        >>> board = GameBoard(animate=False)
+        >>> board.click_square(8)
+        >>> board.selected, board.message_text
+        (8, 'Square 8 chosen: now pick a direction.')
+        """
         self.selected = None
         mover = self.game.position.to_move
         outcome = self.game.outcome()
@@ -619,7 +673,14 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
         self._show_selection()
 
     def choose_direction(self, direction: Direction) -> None:
-        """Play the chosen square in ``direction``."""
+        """Play the chosen square in ``direction``.
+
+        >>> board = GameBoard(animate=False)
+        >>> board.click_square(8)
+        >>> board.choose_direction("L")
+        >>> board.game.record()
+        '8L'
+        """
         if self.selected is None:
             self._say("Choose one of your highlighted squares first.", "error")
             return
@@ -647,7 +708,14 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
         self._refresh(played)
 
     def undo(self) -> None:
-        """Take back the last move by a human, and the computer's replies after it."""
+        """Take back the last move by a human, and the computer's replies after it.
+
+        >>> board = GameBoard(animate=False)
+        >>> board.play("7R")
+        >>> board.undo()
+        >>> board.game.position == Position.initial(), board.redo_moves
+        (True, [Move(7, 'R')])
+        """
         ours = [ply for ply, before in enumerate(self.game.positions[:-1]) if self.players[before.to_move] is None]
         if not ours:
             self._say(
@@ -661,7 +729,15 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
         self._refresh([])
 
     def redo(self) -> None:
-        """Play again the last move taken back (and the computer's, up to a human's turn)."""
+        """Play again the last move taken back (and the computer's, up to a human's turn).
+
+        >>> board = GameBoard(animate=False)
+        >>> board.play("7R")
+        >>> board.undo()
+        >>> board.redo()
+        >>> board.game.record()
+        '7R'
+        """
         if not self.redo_moves:
             self._say("There is no move to redo.", "error")
             return
@@ -679,7 +755,15 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
         self._refresh(played)
 
     def new_game(self, rules: Rules | None = None, start: Position | None = None) -> None:
-        """Start again: from ``start``, or the opening under ``rules`` (the form's options by default)."""
+        """Start again: from ``start``, or the opening under ``rules`` (the form's options by default).
+
+        The players are the ones chosen in the menus.
+
+        >>> board = GameBoard(animate=False)
+        >>> board.new_game(Rules(young_mandarin_min=5))
+        >>> board.game.rules.young_mandarin_min, board.rules_form.young_mandarin_min.value
+        (5, 5)
+        """
         try:
             if rules is None:
                 rules = start.rules if start is not None else self.rules_form.rules()
@@ -691,7 +775,13 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
         self._start(Game(start) if start is not None else Game(rules=rules))
 
     def load_record(self, text: str) -> None:
-        """Replay the moves of ``text`` (RULES §4.2) from the current game's start position."""
+        """Replay the moves of ``text`` (RULES §4.2) from the current game's start position.
+
+        >>> board = GameBoard(animate=False)
+        >>> board.load_record("7R 2L")
+        >>> board.message_text
+        "move 2 of record '7R 2L': illegal move '2L' in '6,6,0,6,6,6,6,0,0,6 Q+1,Q+1 6,0 0,0 1': square 2 is empty"
+        """
         try:
             game = Game.from_record(text, self.game.start)
         except OAnQuanError as error:
@@ -700,7 +790,13 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
         self._start(game)
 
     def load_position(self, text: str) -> None:
-        """Start a game from a position text (RULES §10) under the rules in the new-game form."""
+        """Start a game from a position text (RULES §10) under the rules in the new-game form.
+
+        >>> board = GameBoard(animate=False)
+        >>> board.load_position("0,0,0,0,1,0,2,0,3,4 Q,0 0,0 0,0 1")
+        >>> board.game.position.to_move
+        1
+        """
         try:
             game = Game(Position.from_text(text, self.rules_form.rules()))
         except OAnQuanError as error:
@@ -709,7 +805,13 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
         self._start(game)
 
     def load_json(self, text: str) -> None:
-        """Load a game saved as JSON (:meth:`oanquan.Game.to_json`)."""
+        """Load a game saved as JSON (:meth:`oanquan.Game.to_json`).
+
+        >>> board = GameBoard(animate=False)
+        >>> board.load_json(Game.from_record("7R").to_json())
+        >>> board.game.record()
+        '7R'
+        """
         try:
             game = Game.from_json(text)
         except OAnQuanError as error:
@@ -902,6 +1004,7 @@ class PositionEditor(widgets.VBox):  # type: ignore[misc]
         self.debts = [widgets.BoundedIntText(min=0, max=MAX_PEBBLES, description=f"debt {p} (R6.2)") for p in (0, 1)]
         self.to_move = widgets.ToggleButtons(options=[("player 0", 0), ("player 1", 1)], description="to move")
         self.message = widgets.HTML()
+        self.message_text = ""  # the message in plain text
         self.text = widgets.Text(description="text", layout=widgets.Layout(width="100%", max_width="600px"))
         self.json = widgets.Textarea(description="JSON", layout=widgets.Layout(width="100%", max_width="600px"))
         self.read_button = widgets.Button(
@@ -951,7 +1054,14 @@ class PositionEditor(widgets.VBox):  # type: ignore[misc]
     # ------------------------------------------------------------ actions
 
     def click_square(self, square: int) -> None:
-        """Select ``square`` and, in "+1" or "−1" mode, add or remove a pebble there."""
+        """Select ``square`` and, in "+1" or "−1" mode, add or remove a pebble there.
+
+        >>> editor = PositionEditor()
+        >>> editor.mode.value = "remove"
+        >>> editor.click_square(M0)
+        >>> editor.message_text
+        'Square M0 has no pebbles to remove.'
+        """
         self.selected = square
         if self.mode.value == "add":
             self._pebbles[square] += 1
@@ -963,7 +1073,13 @@ class PositionEditor(widgets.VBox):  # type: ignore[misc]
         self._rebuild()
 
     def load_text(self, text: str) -> None:
-        """Set everything from a position text (RULES §10), read by the engine under the form's rules."""
+        """Set everything from a position text (RULES §10), read by the engine under the form's rules.
+
+        >>> editor = PositionEditor()
+        >>> editor.load_text("0,0,0,0,1,0,2,0,3,4 Q,0 0,0 0,0 1")
+        >>> editor.position.count(9)
+        4
+        """
         try:
             position = Position.from_text(text, self.rules_form.rules())
         except OAnQuanError as error:
@@ -973,7 +1089,13 @@ class PositionEditor(widgets.VBox):  # type: ignore[misc]
         self._rebuild()
 
     def load_json(self, text: str) -> None:
-        """Set everything, rule options included, from JSON such as :meth:`oanquan.Position.to_json` writes."""
+        """Set everything, rule options included, from JSON such as :meth:`oanquan.Position.to_json` writes.
+
+        >>> editor = PositionEditor()
+        >>> editor.load_json(Position.initial(Rules(mandarin_pieces="pebbles")).to_json())
+        >>> editor.text.value
+        '5,5,5,5,5,5,5,5,5,5 10,10 0,0 0,0 0'
+        """
         try:
             position = Position.from_json(text)
         except OAnQuanError as error:
@@ -983,7 +1105,11 @@ class PositionEditor(widgets.VBox):  # type: ignore[misc]
         self._rebuild()
 
     def open_game(self) -> GameBoard | None:
-        """Open a :class:`GameBoard` from the position below the editor (and return it)."""
+        """Open a :class:`GameBoard` from the position below the editor (and return it).
+
+        >>> PositionEditor(Position.initial().play("7R")).open_game().game.position.to_move
+        1
+        """
         if self.position is None:
             self._say("Fix the position first: the engine does not accept it.", "error")
             return None
@@ -1018,6 +1144,7 @@ class PositionEditor(widgets.VBox):  # type: ignore[misc]
             self._rebuild()
 
     def _say(self, text: str, kind: Literal["info", "error"] = "info") -> None:
+        self.message_text = text
         self.message.value = _message_html(text, kind)
 
     def _rebuild(self, note: str = "") -> None:
