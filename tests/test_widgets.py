@@ -276,7 +276,9 @@ def test_a_computer_player_answers() -> None:
     board = GameBoard(animate=False, players={1: RandomPlayer(seed=3)})
     click_move(board, "7R")
     assert len(board.game.moves) == 2 and board.game.position.to_move == 0
-    assert "Random" in board.viewer.frames[-2].caption or "Random" in board.viewer.frames[1].caption
+    reply = board.game.moves[1]
+    assert any(f.caption.startswith(f"Move 2, player 1 (Random) plays {reply}: ") for f in board.viewer.frames)
+    assert board.viewer.frames[1].caption.startswith("Move 1, player 0 plays 7R: ")
     board.undo_button.click()  # back to the human's turn: both moves go
     assert board.game.moves == []
 
@@ -321,13 +323,23 @@ def test_new_game_with_options_and_players() -> None:
     assert board.game.position.points(0) == 0 and len(board.game.moves) == 2
 
 
-def test_bad_options_are_explained() -> None:
+def test_new_game_under_the_pebbles_option() -> None:
     board = GameBoard(animate=False)
     board.rules_form.mandarin_pieces.value = "pebbles"
     board.new_button.click()
     assert board.game.position == Position.initial(Rules(mandarin_pieces="pebbles"))
-    board.rules_form.max_plies.value = -1  # the box clamps it
-    assert board.rules_form.max_plies.value == 0
+
+
+def test_a_player_that_cannot_be_made_is_explained() -> None:
+    def broken() -> None:
+        raise ValueError("level must be 1-5, not 9")
+
+    board = GameBoard(animate=False, choices={"level 9": broken})
+    click_move(board, "7R")
+    board.player_menus[1].value = "level 9"
+    board.new_button.click()
+    assert board.message_text == "level must be 1-5, not 9"
+    assert board.game.record() == "7R"  # the game goes on
 
 
 def test_load_record_position_and_json() -> None:
