@@ -560,12 +560,15 @@ def trace_frames(
     move: Move | str | None = None,
     start_caption: str | None = None,
     prefix: str = "",
+    id_prefix: str | None = None,
 ) -> list[Frame]:
     """One :class:`Frame` for ``start`` and one after each event: what a step-through shows.
 
     Each caption names its rule (from :func:`oanquan.narrate.caption`);
     ``prefix`` goes before each event's caption (for example ``"Move 3, 7R: "``).
-    Squares captured earlier in the same move stay marked.
+    Squares captured earlier in the same move stay marked. With ``id_prefix``,
+    frame ``i`` gets the element ids ``{id_prefix}-{i}-...`` (by default they
+    come from each picture's digest).
 
     >>> from oanquan import Position
     >>> start = Position.initial()
@@ -578,7 +581,11 @@ def trace_frames(
     """
     if start_caption is None:
         start_caption = f"Start: player {start.to_move} to " + (f"play {move}." if move is not None else "move.")
-    frames = [Frame(start, start_caption, board_svg(start), None)]
+
+    def ids(index: int) -> str | None:
+        return None if id_prefix is None else f"{id_prefix}-{index}"
+
+    frames = [Frame(start, start_caption, board_svg(start, id_prefix=ids(0)), None)]
     captured: list[int] = []
     for event in events:
         if event.kind in ("borrow", "refill", "lift"):  # a new move (or sowing) starts
@@ -587,6 +594,6 @@ def trace_frames(
         if event.kind == "capture" and event.square is not None:
             captured.append(event.square)
             options["captured"] = tuple(captured)
-        svg = board_svg(event.position, **options)
+        svg = board_svg(event.position, **options, id_prefix=ids(len(frames)))
         frames.append(Frame(event.position, prefix + caption(event), svg, event))
     return frames

@@ -207,8 +207,13 @@ class StepPlayer(widgets.VBox):  # type: ignore[misc]
     # ------------------------------------------------------------- making
 
     @classmethod
-    def from_move(cls, position: Position, move: Move | str, *, interval: int = 700) -> StepPlayer:
+    def from_move(
+        cls, position: Position, move: Move | str, *, interval: int = 700, id_prefix: str | None = None
+    ) -> StepPlayer:
         """Step through ``move`` played in ``position``: the start and one frame per event.
+
+        ``id_prefix`` names the pictures' element ids (see :func:`oanquan.svg.trace_frames`),
+        for a page that shows the same move twice.
 
         >>> from oanquan import Position
         >>> player = StepPlayer.from_move(Position.initial(), "7R")
@@ -216,7 +221,7 @@ class StepPlayer(widgets.VBox):  # type: ignore[misc]
         True
         """
         _, events = position.play_traced(move)
-        return cls(trace_frames(position, events, move=move), interval=interval)
+        return cls(trace_frames(position, events, move=move, id_prefix=id_prefix), interval=interval)
 
     @classmethod
     def from_game(cls, game: Game, *, steps: Literal["events", "moves"] = "events", interval: int = 700) -> StepPlayer:

@@ -501,3 +501,11 @@ def test_custom_choices_and_a_given_computer_player_appear_in_the_menus() -> Non
     assert board.game.position.to_move == 1 and len(board.game.moves) == 1  # the computer moved first
     given = GameBoard(animate=False, players={1: RandomPlayer(seed=2, name="Mine")})
     assert given.player_menus[1].value == "Mine" and "Mine" in given.player_menus[0].options
+
+
+def test_the_same_move_twice_on_a_page_can_have_distinct_ids() -> None:
+    first = StepPlayer.from_move(Position.initial(), "7R", id_prefix="a")
+    second = StepPlayer.from_move(Position.initial(), "7R", id_prefix="b")
+    ids = [f.svg.split('id="', 1)[1].split('"', 1)[0] for f in first.frames + second.frames]
+    assert len(set(ids)) == len(ids) == 30
+    assert ids[0] == "a-0-title" and ids[-1] == "b-14-title"
