@@ -296,18 +296,20 @@ class Session:
         return self.view(self._play(move))
 
     def undo(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
-        """Take back the last move; against the computer, back to your previous turn.
+        """Take back your last move and the computer's replies after it (never a computer's opening).
 
         >>> s = Session()
         >>> _ = s.new_game({"record": "7R 1R 9L"})
         >>> s.undo()["record"]
         '7R 1R'
         """
-        if not self.game.moves:
+        game = self.game
+        # the mover of move i is the player to move in the position before it
+        mine = [i for i in range(len(game.moves)) if self.humans[game.positions[i].to_move]]
+        if not mine:
             raise IllegalMoveError("there is no move to undo")
-        self.game.undo()
-        while self.game.moves and not self.humans[self.game.position.to_move]:
-            self.game.undo()
+        while len(game.moves) > mine[-1]:
+            game.undo()
         self.selected = None
         return self.view([])
 

@@ -108,12 +108,18 @@ def test_computer_answers_and_undo_goes_back_to_your_turn() -> None:
     assert view["record"] == "" and view["to_move"] == 0
 
 
-def test_computer_can_move_first() -> None:
+def test_computer_can_move_first_and_its_opening_is_never_undone() -> None:
     session = Session()
     view = session.new_game({"opponent": 1, "first": "computer"})
     assert view["human"] == [False, True] and view["computer_to_move"]
     session.players = {0: FirstMove()}
     assert session.computer()["record"] == "5L"
+    with pytest.raises(IllegalMoveError, match="there is no move to undo"):
+        session.undo()
+    reply = str(Position.initial().play("5L").legal_moves()[0])
+    session.play({"move": reply})
+    session.computer()
+    assert session.undo()["record"] == "5L"
 
 
 def test_computer_levels_are_checked() -> None:
