@@ -80,8 +80,10 @@ COLOURS: dict[str, str] = {
 
 # ------------------------------------------------------------------- layout
 #
-# viewBox 600 x 370. The board runs from x=10 to 590: a half-ellipse of
-# width 90 at each end and five columns of 80 between x=100 and x=500.
+# viewBox 600 x 392: player 1's strip on top, the board from y=88 to 248,
+# player 0's strip, then two footer lines. The board runs from x=10 to 590:
+# a half-ellipse of width 90 at each end and five columns of 80 between
+# x=100 and x=500.
 
 WIDTH = 600
 HEIGHT = 392
@@ -102,7 +104,7 @@ def _column(square: int) -> int:
 
 
 def square_centre(square: int) -> tuple[int, int]:
-    """Where ``square`` is drawn: the centre of its cell in the 600 x 370 viewBox.
+    """Where ``square`` is drawn: the centre of its cell in the 600 x 392 viewBox.
 
     >>> square_centre(4), square_centre(5), square_centre(M0)
     ((140, 128), (140, 208), (545, 168))
