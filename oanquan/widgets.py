@@ -883,7 +883,7 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
         outcome = self.game.outcome()
         last = self.game.moves[-1] if self.game.moves else None
         if outcome is not None:
-            text = outcome.explanation
+            text = "Game over (the result is under the board): start a new game, or undo to try another move."
         elif self.players[position.to_move] is None:
             text = f"Player {position.to_move} to move: click a highlighted square, then a direction."
         else:
@@ -893,7 +893,7 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
             last_move=last,
             selectable=self._human_squares(),
             selected=self.selected,
-            note="game over" if outcome is not None and outcome.reason == "R7.3" else "",
+            note=outcome.explanation if outcome is not None and outcome.reason == "R7.3" else "",
         )
         return Frame(position, text, svg)
 

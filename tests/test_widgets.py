@@ -244,7 +244,7 @@ def test_a_full_game_by_clicks() -> None:
     assert outcome is not None
     assert board.game.record() == game.record()
     assert outcome.explanation in unescape(board.status.value)
-    assert outcome.explanation in board.viewer.caption
+    assert outcome.explanation in unescape(board.viewer.frame.svg) and "Game over" in board.viewer.caption
     assert board.record_text.value == game.record()
     assert not any(b.button_style == "success" for b in board.square_buttons.values())
     board.square_buttons[5].click()
@@ -509,3 +509,16 @@ def test_the_same_move_twice_on_a_page_can_have_distinct_ids() -> None:
     ids = [f.svg.split('id="', 1)[1].split('"', 1)[0] for f in first.frames + second.frames]
     assert len(set(ids)) == len(ids) == 30
     assert ids[0] == "a-0-title" and ids[-1] == "b-14-title"
+
+
+def test_the_ply_limit_ends_the_game_on_the_board() -> None:
+    # R7.3: the position alone does not know the game is over; the board says so.
+    board = GameBoard(rules=Rules(max_plies=2), animate=False)
+    click_move(board, "7R")
+    click_move(board, "0L")
+    outcome = board.game.outcome()
+    assert outcome is not None and outcome.reason == "R7.3"
+    assert outcome.explanation in unescape(board.viewer.frame.svg)
+    assert outcome.explanation in unescape(board.status.value)
+    board.square_buttons[5].click()
+    assert board.message_text.startswith("The game is over.")
