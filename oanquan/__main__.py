@@ -51,7 +51,11 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     except OAnQuanError as error:
         print(f"error: {error}", file=sys.stderr if stdout is None else out)
         return 2
-    return _play(game, stdin, out)
+    try:
+        return _play(game, stdin, out)
+    except KeyboardInterrupt:  # Ctrl-C: leave as cleanly as Ctrl-D does
+        print("\nInterrupted. Record so far: " + (game.record() or "(no moves)"), file=out)
+        return 130
 
 
 def _play(game: Game, stdin: TextIO, out: TextIO) -> int:
