@@ -82,6 +82,11 @@ def _message_html(text: str, kind: Literal["info", "error"] = "info") -> str:
     return f'<div style="max-width:600px;color:{colour};line-height:1.4">{mark}{escape(text)}</div>'
 
 
+def _from_browser(change: Mapping[str, Any]) -> bool:
+    """Whether a trait change was sent by the browser (ipywidgets locks the property while applying it)."""
+    return str(change["name"]) in getattr(change["owner"], "_property_lock", {})
+
+
 def error_reason(error: Exception) -> str:
     """The engine's explanation in an error, without the move and position texts it quotes.
 
@@ -375,15 +380,20 @@ class StepPlayer(widgets.VBox):  # type: ignore[misc]
             if stack.selected_index != value:
                 stack.selected_index = value
 
+    # The Python mirror of the links acts only on changes made in Python. A change
+    # that comes from the browser was already passed on by the jslinks there, and
+    # echoing it back could pull a running animation back a frame.
+
     def _slider_moved(self, change: Mapping[str, Any]) -> None:
-        self._sync(int(change["new"]))
+        if not _from_browser(change):
+            self._sync(int(change["new"]))
 
     def _other_moved(self, change: Mapping[str, Any]) -> None:
-        if self.slider.value != change["new"]:
+        if not _from_browser(change) and self.slider.value != change["new"]:
             self.slider.value = change["new"]
 
     def _speed_changed(self, change: Mapping[str, Any]) -> None:
-        if self.play.interval != change["new"]:
+        if not _from_browser(change) and self.play.interval != change["new"]:
             self.play.interval = change["new"]
 
     def __repr__(self) -> str:

@@ -522,3 +522,14 @@ def test_the_ply_limit_ends_the_game_on_the_board() -> None:
     assert outcome.explanation in unescape(board.status.value)
     board.square_buttons[5].click()
     assert board.message_text.startswith("The game is over.")
+
+
+def test_changes_from_the_browser_are_not_echoed() -> None:
+    # In the browser the jslinks already moved the frames; the kernel must not send
+    # its own copy back, or a running animation could be pulled back a frame.
+    player = StepPlayer.from_move(Position.initial(), "7R")
+    player.slider.set_state({"value": 3})  # what ipywidgets does with a message from the browser
+    assert player.slider.value == 3
+    assert player.play.value == 0 and player.boards.selected_index == 0
+    player.slider.value = 4  # a change made in Python is passed on
+    assert player.play.value == player.boards.selected_index == 4
