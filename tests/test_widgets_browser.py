@@ -125,7 +125,7 @@ def browser_page(page_url: tuple[str, StepPlayer], tmp_path_factory: pytest.Temp
 
 def shown(page: Any) -> tuple[str, str]:
     """The caption and the board <title>+<desc> on show (the other frames are hidden by the Stack)."""
-    return page.evaluate(
+    caption, desc = page.evaluate(
         """() => {
           const visible = (el) => el.offsetParent !== null;
           const caption = [...document.querySelectorAll('.oaq-caption')].filter(visible);
@@ -134,6 +134,7 @@ def shown(page: Any) -> tuple[str, str]:
           return [caption.map(e => e.textContent).join('|'), descs.join('|')];
         }"""
     )
+    return str(caption), str(desc)
 
 
 def test_the_page_loads_offline_without_errors(browser_page: Any) -> None:
