@@ -1,0 +1,147 @@
+"""``make ladder``: the match table between the computer levels (issue 4).
+
+Every pair of levels plays ``--games`` games (200 by default) from the
+opening position with colours alternated: the lower level moves first in the
+even-numbered games. Both players are seeded by the game number, and the
+seed breaks ties between equal moves, so the games differ; the table says how
+many distinct games were played. A game ends by the rules, the ply limit of
+R7.3 included.
+
+It prints the table (wins-draws-losses of the row level against the column
+level), the checks the issue asks for, and the time per move of each level.
+This is a measurement, not a test: it takes a while.
+
+    python -m benchmarks.ladder --games 20 --levels 1,2,3,4,5 --workers 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+import time
+from collections import defaultdict
+from multiprocessing import Pool
+
+from oanquan import Game
+from oanquan.ai import player_for_level
+
+Task = tuple[int, int, int]  # level a, level b, game number
+Result = tuple[int, int, int, int, float, int, float, int, str, str]
+
+
+def play_game(task: Task) -> Result:
+    """Play game ``number`` between levels ``a`` and ``b``; the result is from a's side.
+
+    Returns (a, b, number, score difference for a, a's seconds, a's moves, b's seconds,
+    b's moves, reason the game ended, game record).
+    """
+    a, b, number = task
+    a_first = number % 2 == 0
+    first, second = (a, b) if a_first else (b, a)
+    players = {0: player_for_level(first, seed=number), 1: player_for_level(second, seed=number)}
+    game = Game()
+    spent = {0: 0.0, 1: 0.0}
+    count = {0: 0, 1: 0}
+    while game.outcome() is None:
+        mover = game.position.to_move
+        start = time.perf_counter()
+        move = players[mover].choose(game.position)
+        spent[mover] += time.perf_counter() - start
+        count[mover] += 1
+        game.play(move)
+    outcome = game.outcome()
+    assert outcome is not None
+    a_side = 0 if a_first else 1
+    diff = outcome.scores[a_side] - outcome.scores[1 - a_side]
+    return (
+        a,
+        b,
+        number,
+        diff,
+        spent[a_side],
+        count[a_side],
+        spent[1 - a_side],
+        count[1 - a_side],
+        outcome.reason,
+        game.record(),
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the ladder and print the table."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.ladder", description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="games per pair of levels (default 200)")
+    parser.add_argument("--levels", default="1,2,3,4,5", help="comma-separated levels (default 1,2,3,4,5)")
+    parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
+    args = parser.parse_args(argv)
+    levels = sorted({int(x) for x in args.levels.split(",")})
+    tasks = [(a, b, n) for a, b in itertools.combinations(levels, 2) for n in range(args.games)]
+    # The slow games (strong levels) first, so the workers finish together.
+    tasks.sort(key=lambda t: -(t[0] + t[1]))
+    print(f"ladder: levels {levels}, {args.games} games a pair, {len(tasks)} games, {args.workers} workers", flush=True)
+    began = time.perf_counter()
+    wins: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0, 0])
+    margin: dict[tuple[int, int], int] = defaultdict(int)
+    seconds: dict[int, float] = defaultdict(float)
+    moves: dict[int, int] = defaultdict(int)
+    reasons: dict[str, int] = defaultdict(int)
+    records: dict[tuple[int, int], set[str]] = defaultdict(set)
+    plies = 0
+    with Pool(args.workers) as pool:
+        for done, result in enumerate(pool.imap_unordered(play_game, tasks, chunksize=1), start=1):
+            a, b, _, diff, sa, na, sb, nb, reason, record = result
+            records[(a, b)].add(record)
+            plies += na + nb
+            slot = 0 if diff > 0 else (1 if diff == 0 else 2)
+            wins[(a, b)][slot] += 1
+            wins[(b, a)][2 - slot] += 1
+            margin[(a, b)] += diff
+            margin[(b, a)] -= diff
+            seconds[a] += sa
+            seconds[b] += sb
+            moves[a] += na
+            moves[b] += nb
+            reasons[reason] += 1
+            if done % max(1, len(tasks) // 10) == 0:
+                print(f"  {done}/{len(tasks)} games, {time.perf_counter() - began:.0f} s", flush=True)
+    print(f"\nwins-draws-losses of the row level against the column level ({args.games} games a pair)\n")
+    print("level | " + " | ".join(f"{c:^11}" for c in levels))
+    print("----- | " + " | ".join("-" * 11 for _ in levels))
+    for r in levels:
+        cells = []
+        for c in levels:
+            cells.append(f"{'—':^11}" if r == c else f"{'-'.join(str(x) for x in wins[(r, c)]):^11}")
+        print(f"{r:^5} | " + " | ".join(cells))
+    print("\nscore (wins + half the draws) and mean margin of the row level:")
+    for r, c in itertools.permutations(levels, 2):
+        if r > c:
+            w, d, lost = wins[(r, c)]
+            n = w + d + lost
+            print(f"  {r} v {c}: {100 * (w + d / 2) / n:5.1f}%  (mean margin {margin[(r, c)] / n:+.1f} points)")
+    print("\nchecks:")
+    failures = 0
+    for low, high in itertools.pairwise(levels):
+        w, d, lost = wins[(high, low)]
+        ok = w > lost
+        failures += not ok
+        print(f"  level {high} beats level {low}: {'yes' if ok else 'NO'} ({w}-{d}-{lost})")
+    top = levels[-1]
+    for bottom, need in ((2, 90.0), (1, 99.0)):
+        if bottom in levels and bottom != top:
+            w, d, lost = wins[(top, bottom)]
+            share = 100 * w / (w + d + lost)
+            ok = share >= need
+            failures += not ok
+            print(f"  level {top} wins >= {need:g}% against level {bottom}: {'yes' if ok else 'NO'} ({share:.1f}%)")
+    print("\nseconds per move: " + ", ".join(f"level {lv} {seconds[lv] / max(1, moves[lv]):.3f}" for lv in levels))
+    distinct = ", ".join(f"{a}v{b} {len(r)}" for (a, b), r in sorted(records.items()))
+    print(f"distinct games per pair: {distinct}")
+    ended = ", ".join(f"{k} {v}" for k, v in sorted(reasons.items()))
+    print(f"mean length {plies / max(1, len(tasks)):.1f} plies; games ended by {ended}")
+    print(f"total time {time.perf_counter() - began:.0f} s")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
