@@ -84,6 +84,15 @@ def main() -> None:
         f"  frames: {svg_bytes / 1024:.0f} KiB of SVG ({svg_bytes / len(player.frames) / 1024:.1f} KiB a frame); "
         f"embedded widget state {len(state.encode()) / 1024:.0f} KiB"
     )
+    board = GameBoard(position)
+    timings = []
+    for _ in range(2):  # the first time the board makes its frame widgets; then it reuses them
+        start = time.perf_counter()
+        board.square_buttons[move.square].click()
+        board.direction_buttons[move.direction].click()
+        timings.append((time.perf_counter() - start) * 1000)
+        board.undo()
+    print(f"  GameBoard click to next board for this move: {timings[0]:.0f} ms first, {timings[1]:.0f} ms after")
     opening = StepPlayer.from_move(Position.initial(), "7R")
     state = json.dumps(dependency_state(opening))
     print(f"  for comparison, 7R from the opening: {len(opening.frames)} frames, state {len(state) / 1024:.0f} KiB")

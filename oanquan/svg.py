@@ -174,9 +174,24 @@ def _outline(square: int, stroke: str, fill: str, width: float, dash: str = "", 
     return f'<rect x="{_n(x + inset)}" y="{_n(y + inset)}" width="{_n(size)}" height="{_n(size)}" rx="4" {paint}/>'
 
 
-def _pebbles(places: Sequence[tuple[float, float]], count: int, ox: float, oy: float) -> str:
-    """Pebbles as zero-length path segments with round caps: a dot each, in a few bytes."""
-    return "".join(f"M{_n(ox + px)} {_n(oy + py)}h0" for px, py in places[: min(count, len(places))])
+def _mandarin_anchor(square: int) -> tuple[int, int]:
+    """Where a Mandarin square's stone sits, pulled away from the narrow tip of its half-ellipse."""
+    cx, cy = square_centre(square)
+    return cx + (8 if square == M1 else -8), cy
+
+
+def _pebble_dots(square: int) -> tuple[str, ...]:
+    """Path data for 0..MAX_DRAWN pebbles in ``square``: zero-length segments with round caps, a dot each."""
+    if square >= 10:
+        places, (ox, oy) = _MANDARIN_SLOTS, _mandarin_anchor(square)
+    else:
+        places, (ox, oy) = _CELL_SLOTS, _cell_box(square)
+    dots = [f"M{_n(ox + px)} {_n(oy + py)}h0" for px, py in places[:MAX_DRAWN]]
+    return tuple("".join(dots[:n]) for n in range(MAX_DRAWN + 1))
+
+
+#: ``_DOTS[square][n]`` draws n pebbles in ``square``: computed once, since every picture needs them.
+_DOTS = tuple(_pebble_dots(square) for square in range(12))
 
 
 def _squares(position: Position) -> tuple[str, str]:
@@ -187,13 +202,12 @@ def _squares(position: Position) -> tuple[str, str]:
     for square in range(10):
         x, y = _cell_box(square)
         count = position.count(square)
-        dots.append(_pebbles(_CELL_SLOTS, count, x, y))
+        dots.append(_DOTS[square][min(count, MAX_DRAWN)])
         counts.append(f'<text x="{x + 8}" y="{y + 24}">{count}</text>')
     for square in (M1, M0):
-        cx, cy = square_centre(square)
-        sx = cx + (8 if square == M1 else -8)  # pull the contents away from the narrow tip
+        sx, cy = _mandarin_anchor(square)
         count = position.count(square)
-        dots.append(_pebbles(_MANDARIN_SLOTS, count, sx, cy))
+        dots.append(_DOTS[square][min(count, MAX_DRAWN)])
         counts.append(f'<text x="{_n(sx)}" y="{cy - 44}" text-anchor="middle">{count}</text>')
         if position.has_stone(square):
             stones.append(
