@@ -41,6 +41,8 @@ class Outcome:
 
     >>> Outcome((40, 30), 0, "R7.1").explanation
     'Player 0 wins 40-30: both Mandarin squares are empty (R7.1).'
+    >>> Outcome((32, 38), 1, "R7.3").explanation
+    'Player 1 wins 38-32: the game reached its limit of plies (R7.3).'
     """
 
     scores: tuple[int, int]
@@ -51,7 +53,10 @@ class Outcome:
     def explanation(self) -> str:
         """The result in one plain sentence."""
         a, b = self.scores
-        result = f"Draw, {a}-{b}" if self.winner is None else f"Player {self.winner} wins {a}-{b}"
+        if self.winner is None:
+            result = f"Draw, {a}-{b}"
+        else:  # the winner's score first, as people say it
+            result = f"Player {self.winner} wins {max(a, b)}-{min(a, b)}"
         return f"{result}: {_REASONS[self.reason]} ({self.reason})."
 
 
