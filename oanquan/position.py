@@ -53,10 +53,9 @@ class Outcome:
     def explanation(self) -> str:
         """The result in one plain sentence."""
         a, b = self.scores
-        if self.winner is None:
-            result = f"Draw, {a}-{b}"
-        else:  # the winner's score first, as people say it
-            result = f"Player {self.winner} wins {max(a, b)}-{min(a, b)}"
+        # The winner's score first, as people say it.
+        won = f"Player {self.winner} wins {max(a, b)}-{min(a, b)}"
+        result = f"Draw, {a}-{b}" if self.winner is None else won
         return f"{result}: {_REASONS[self.reason]} ({self.reason})."
 
 
