@@ -188,7 +188,9 @@ class _Searcher:
         tt_move: Move | None = None
         if entry is not None:
             e_depth, flag, value, tt_move = entry
-            if e_depth >= depth:
+            # Only an entry of the same depth gives a value, so a search to depth d
+            # returns exactly the depth-d minimax value; deeper entries order moves.
+            if e_depth == depth:
                 if flag == _EXACT:
                     return value
                 if flag == _LOWER and value >= beta:
