@@ -33,6 +33,10 @@ test: lint unit site-test
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
+# The match table between the computer levels (issue 4): slow, so not part of make test.
+ladder: $(STAMP)
+	$(BIN)/python -m benchmarks.ladder
+
 # The widget JavaScript, served by the site itself (shared/SITE.md): npm packages pinned by
 # package-lock.json, copied into _widget_js/ (not committed) by tools/vendor_js.py.
 node_modules/.installed: package.json package-lock.json

@@ -483,7 +483,7 @@ def hint(position: Position, depth: int = 4) -> Hint:
     """The best move by :func:`analyse`, with one sentence saying why.
 
     >>> print(hint(Position.initial(), depth=1))
-    5L relays from square 0 and captures the left Mandarin (M1) with its 1 pebble: +11;
+    5L relays from square 0 and captures the left Mandarin M1 (stone and 1 pebble): +11;
     looking 1 ply ahead it is worth +11 to you, and 9R is just as good.
     >>> print(hint(Position.from_text("0,0,0,0,1,0,1,0,0,2 Q,Q+1 20,28 0,0 0")))
     6R captures square 9 (2 pebbles): +2;
@@ -511,15 +511,22 @@ def _where(square: int | None) -> str:
         return "?"
     if square >= 10:
         side = "right" if square == 10 else "left"
-        return f"the {side} Mandarin ({square_name(square)})"
+        return f"the {side} Mandarin {square_name(square)}"
     return f"square {square}"
+
+
+def _contents(event: Event) -> str:
+    pebbles = f"{event.pebbles} pebble{'s' if event.pebbles != 1 else ''}"
+    if not event.stones:
+        return pebbles
+    return f"stone and {pebbles}" if event.pebbles else "stone"
 
 
 def move_phrase(events: tuple[Event, ...] | list[Event]) -> str:
     """What a move does, as a verb phrase for a sentence, from its trace.
 
     >>> move_phrase(Position.initial().play_traced("5L")[1])
-    'relays from square 0 and captures the left Mandarin (M1) with its 1 pebble'
+    'relays from square 0 and captures the left Mandarin M1 (stone and 1 pebble)'
     >>> move_phrase(Position.initial().play_traced("7R")[1])
     'relays from square 2 and captures square 8 (6 pebbles)'
     """
@@ -533,10 +540,7 @@ def move_phrase(events: tuple[Event, ...] | list[Event]) -> str:
         parts.append(f"relays from square{'s' if len(relays) > 1 else ''} {squares}")
     captures = [e for e in events if e.kind == "capture"]
     if captures:
-        taken = []
-        for e in captures:
-            pebbles = f"{e.pebbles} pebble{'s' if e.pebbles != 1 else ''}"
-            taken.append(f"{_where(e.square)} with its {pebbles}" if e.stones else f"{_where(e.square)} ({pebbles})")
+        taken = [f"{_where(e.square)} ({_contents(e)})" for e in captures]
         chain = " in a chain" if len(captures) > 1 else ""
         parts.append("captures " + (", ".join(taken[:-1]) + " and " if len(taken) > 1 else "") + taken[-1] + chain)
     else:

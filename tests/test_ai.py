@@ -158,7 +158,7 @@ def test_hint_names_the_best_move_and_its_gain() -> None:
     assert found.text.startswith(f"{found.move} ")
     assert f": {immediate_gain(position, found.move):+d};" in found.text
     assert hint(Position.initial(), depth=1).text.startswith(
-        "5L relays from square 0 and captures the left Mandarin (M1) with its 1 pebble: +11;"
+        "5L relays from square 0 and captures the left Mandarin M1 (stone and 1 pebble): +11;"
     )
 
 
