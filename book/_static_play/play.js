@@ -130,7 +130,6 @@
   }
 
   function syncSettings(answer) {
-    if (!answer.settings) return;
     var s = answer.settings;
     $("pieces").value = s.options.mandarin_pieces;
     $("value").value = String(s.options.mandarin_value);
@@ -172,6 +171,7 @@
       $("copy-link").addEventListener("click", function () { copy($("link")); });
     } else {
       $("hint").addEventListener("click", function () { act({ op: "hint" }); });
+      $("answer").addEventListener("click", function () { act({ op: "answer" }); });
       $("retry").addEventListener("click", function () { openPuzzle($("pick").value); });
       $("pick").addEventListener("change", function () { openPuzzle($("pick").value); });
       $("next").addEventListener("click", function () {
@@ -216,30 +216,40 @@
     $("fallback").hidden = true;
     $("game").hidden = false;
     wire();
+    try {
+      await begin();
+    } catch (error) {
+      showError(error.message); // for example an empty puzzle collection
+      setState("error");
+      return;
+    }
+    root.setAttribute("data-ready-ms", String(Math.round(performance.now()))); // since the page was opened
+    setState("ready");
+  }
+
+  // The first game or puzzle: from the page address if it names one, else a fresh start.
+  async function begin() {
     var first;
     if (mode === "play") {
       first = JSON.parse(api(JSON.stringify(Object.assign({ op: "address", query: location.search }, settings()))));
     } else {
-      var list = ask({ op: "puzzles" }).puzzles;
-      list.forEach(function (p) {
+      ask({ op: "puzzles" }).puzzles.forEach(function (p) {
         var option = document.createElement("option");
         option.value = p.id;
         option.textContent = p.title;
         $("pick").appendChild(option);
       });
       first = JSON.parse(api(JSON.stringify({ op: "puzzle_address", query: location.search })));
-      if (first.ok && first.puzzle) $("pick").value = first.puzzle.id;
+      if (first.ok) $("pick").value = first.puzzle.id;
     }
     if (!first.ok) {
       // Bad text in the address: the engine's message, and a fresh start instead.
       showError(first.error);
       first = mode === "play" ? ask(Object.assign({ op: "new_game" }, settings())) : ask({ op: "puzzle", id: $("pick").value });
     }
-    syncSettings(first);
+    if (mode === "play") syncSettings(first);
     show(first);
     if (first.computer_to_move) await act({ op: "state" });
-    root.setAttribute("data-ready-ms", String(Math.round(performance.now()))); // since the page was opened
-    setState("ready");
   }
 
   if (location.protocol === "file:") fallback("");
