@@ -65,7 +65,7 @@ book-pages: $(STAMP)
 
 # Headless Chromium for the browser tests (CI runs as root on a fresh machine).
 browser-deps:
-	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+	command -v chromium >/dev/null || (export DEBIAN_FRONTEND=noninteractive; apt-get update && apt-get install -y chromium)
 
 # Every page of the built book in headless Chromium: no page error, no failed or off-site request.
 site-test: book browser-deps
