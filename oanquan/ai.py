@@ -23,6 +23,13 @@ ended now (R7.4), but the opponent may still capture them. Pebbles lying in a
 Mandarin square belong to nobody yet and do not count. A finished game is
 scored exactly by its final scores (R7.4, R8). Values are reported in points.
 
+**Repetitions and the ply limit.** The search is depth-limited, so a line
+that repeats positions cannot make it loop, and a repeated position is simply
+searched again. The ply limit of R7.3 belongs to a game record, not to a
+position, so the search does not know it; near the limit a
+:class:`~oanquan.Game` may end sooner than the search expects. For exact
+answers about repetition, see :mod:`oanquan.solver`.
+
 >>> from oanquan import Position
 >>> player = player_for_level(3, seed=1)
 >>> player.name
@@ -44,6 +51,7 @@ from .move import Move
 from .position import Position
 
 __all__ = [
+    "LEVEL5_NODES",
     "LEVELS",
     "GreedyPlayer",
     "Hint",

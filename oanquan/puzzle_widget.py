@@ -1,0 +1,170 @@
+"""``PuzzleWidget``: try the puzzles of :mod:`oanquan.puzzles` in a notebook.
+
+A thin adapter: it shows a puzzle's board and goal through a
+:class:`~oanquan.widgets.StepPlayer`, offers the legal moves the engine lists,
+plays the learner's move through the step player, and shows what the puzzle
+says about it (:meth:`Puzzle.verdict`, :attr:`Puzzle.hint`,
+:attr:`Puzzle.explanation`). Every judgement comes from the engine and the
+puzzle file; none is made here.
+
+This module needs ``ipywidgets`` (``pip install oanquan[widgets]``).
+
+>>> widget = PuzzleWidget()
+>>> widget.try_move(widget.puzzle.solution[0])
+>>> widget.solved, 'Right!' in widget.feedback.value
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+import ipywidgets as widgets
+
+from .move import Move
+from .puzzles import THEMES, Puzzle, load_builtin
+from .svg import Frame, board_svg, trace_frames
+from .widgets import StepPlayer, error_reason
+
+__all__ = ["PuzzleWidget"]
+
+
+def _feedback_html(text: str, kind: str) -> str:
+    colours = {"right": "#1b6e3a", "wrong": "#a13d00", "info": "#1f1a14"}
+    return (
+        f'<div class="oaq-feedback {kind}" style="max-width:600px;line-height:1.4;'
+        f'color:{colours[kind]}">{escape(text)}</div>'
+    )
+
+
+class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
+    """Shows one puzzle at a time; the learner picks a move and presses *Play*.
+
+    Parts: ``heading`` (title, theme, difficulty and goal), ``player`` (a
+    :class:`~oanquan.widgets.StepPlayer`), ``moves`` (the legal moves),
+    ``play_button``, ``hint_button``, ``answer_button``, ``retry_button``,
+    ``previous_button`` and ``next_button``, and ``feedback``.
+
+    >>> widget = PuzzleWidget()
+    >>> widget.next_button.click()
+    >>> widget.index, widget.puzzle is widget.puzzles[1]
+    (1, True)
+    >>> widget.hint_button.click()
+    >>> "Look at square" in widget.feedback.value
+    True
+    """
+
+    def __init__(self, puzzles: Sequence[Puzzle] | None = None, index: int = 0) -> None:
+        """A widget for ``puzzles`` (the built-in collection by default), starting at ``index``."""
+        self.puzzles: list[Puzzle] = list(puzzles) if puzzles is not None else load_builtin()
+        if not self.puzzles:
+            raise ValueError("a PuzzleWidget needs at least one puzzle")
+        self.index = 0
+        self.solved = False
+        self.tried: list[Move] = []
+        self.heading = widgets.HTML()
+        self.player = StepPlayer([self._start_frame(self.puzzles[0])])
+        self.moves = widgets.Dropdown(description="your move", options=[], layout=widgets.Layout(width="14em"))
+        self.play_button = widgets.Button(description="Play", button_style="primary", tooltip="play the chosen move")
+        self.hint_button = widgets.Button(description="Hint", tooltip="a nudge toward the answer")
+        self.answer_button = widgets.Button(description="Show answer", tooltip="the answer and why")
+        self.retry_button = widgets.Button(description="Try again", tooltip="back to the puzzle's position")
+        self.previous_button = widgets.Button(description="◀ Previous")
+        self.next_button = widgets.Button(description="Next ▶")
+        self.feedback = widgets.HTML()
+        self.play_button.on_click(lambda _: self.try_move(self.moves.value))
+        self.hint_button.on_click(lambda _: self.show_hint())
+        self.answer_button.on_click(lambda _: self.show_answer())
+        self.retry_button.on_click(lambda _: self.show(self.index))
+        self.previous_button.on_click(lambda _: self.show(self.index - 1))
+        self.next_button.on_click(lambda _: self.show(self.index + 1))
+        row = widgets.HBox(
+            [self.moves, self.play_button, self.hint_button, self.answer_button, self.retry_button],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        nav = widgets.HBox([self.previous_button, self.next_button])
+        super().__init__([self.heading, self.player, row, self.feedback, nav], layout=widgets.Layout(max_width="620px"))
+        self.show(index)
+
+    @property
+    def puzzle(self) -> Puzzle:
+        """The puzzle shown now."""
+        return self.puzzles[self.index]
+
+    def show(self, index: int) -> None:
+        """Show puzzle ``index`` (wrapping round the collection) at its start.
+
+        >>> widget = PuzzleWidget()
+        >>> widget.show(-1)
+        >>> widget.index == len(widget.puzzles) - 1
+        True
+        """
+        self.index = index % len(self.puzzles)
+        self.solved = False
+        self.tried = []
+        puzzle = self.puzzle
+        position = puzzle.position
+        theme = THEMES[puzzle.theme]
+        options = ", ".join(f"{k}={v!r}" for k, v in puzzle.rules_options.items())
+        rules = f" · rules: {options}" if options else ""
+        self.heading.value = (
+            f"<h4 style='margin:4px 0'>Puzzle {self.index + 1} of {len(self.puzzles)}: {escape(puzzle.title)}</h4>"
+            f"<div>{escape(theme)} · difficulty {'★' * puzzle.difficulty}{escape(rules)}</div>"
+            f"<div><b>Player {position.to_move} to move.</b> {escape(puzzle.goal_text)}</div>"
+        )
+        self.player.set_frames([self._start_frame(puzzle)])
+        self.moves.options = [str(m) for m in position.legal_moves()]
+        self.moves.value = self.moves.options[0] if self.moves.options else None
+        self.play_button.disabled = False
+        self.feedback.value = ""
+
+    def try_move(self, move: Move | str | None) -> None:
+        """Play ``move`` from the puzzle's position through the step player and say if it was right.
+
+        >>> widget = PuzzleWidget()
+        >>> wrong = next(m for m in widget.puzzle.position.legal_moves() if not widget.puzzle.is_solution(m))
+        >>> widget.try_move(wrong)
+        >>> widget.solved, "Not this one" in widget.feedback.value
+        (False, True)
+        """
+        puzzle = self.puzzle
+        position = puzzle.position
+        try:
+            chosen = Move.parse(move) if isinstance(move, str) else move
+            if chosen is None:
+                raise ValueError("choose a move first")
+            _, events = position.play_traced(chosen)
+        except ValueError as error:
+            self.feedback.value = _feedback_html(error_reason(error), "wrong")
+            return
+        self.tried.append(chosen)
+        self.player.set_frames(trace_frames(position, events, move=chosen))
+        self.player.animate()
+        right, text = puzzle.verdict(chosen)
+        self.solved = self.solved or right
+        self.feedback.value = _feedback_html(text, "right" if right else "wrong")
+
+    def show_hint(self) -> None:
+        """Say the puzzle's hint."""
+        self.feedback.value = _feedback_html(self.puzzle.hint, "info")
+
+    def show_answer(self) -> None:
+        """Say the answer and its explanation.
+
+        >>> widget = PuzzleWidget()
+        >>> widget.answer_button.click()
+        >>> widget.puzzle.explanation[:20] in widget.feedback.value
+        True
+        """
+        puzzle = self.puzzle
+        answer = " or ".join(puzzle.solution)
+        self.feedback.value = _feedback_html(f"The answer: {answer}. {puzzle.explanation}", "info")
+
+    def _start_frame(self, puzzle: Puzzle) -> Frame:
+        position = puzzle.position
+        caption = f"Player {position.to_move} to move. {puzzle.goal_text}"
+        return Frame(position, caption, board_svg(position, title=puzzle.title))
+
+    def __repr__(self) -> str:
+        return f"PuzzleWidget(puzzle {self.index + 1} of {len(self.puzzles)}: {self.puzzle.id!r})"
