@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, quote, urlencode
 
 from .board import square_name
@@ -39,6 +39,9 @@ from .move import Move
 from .narrate import describe_move
 from .position import Position
 from .rules import Rules
+
+if TYPE_CHECKING:
+    from .puzzles import Puzzle
 
 __all__ = [
     "LEVELS",
@@ -192,7 +195,13 @@ class Session:
     seed: int = 0
     selected: int | None = None
     players: dict[int, Any] = field(default_factory=dict)
-    puzzle: Any = None
+    puzzle: Puzzle | None = None
+    #: the puzzles offered (the built-in collection unless given)
+    collection: list[Puzzle] | None = None
+    #: "" while the puzzle waits for an answer, then "right" or "wrong"
+    result: str = ""
+    verdict: str = ""
+    hints: int = 0
 
     # ---- requests
 
@@ -228,6 +237,118 @@ class Session:
         self.game, self.humans, self.level, self.seed = game, humans, level, seed
         self.selected, self.players, self.puzzle = None, {}, None
         return self.view([])
+
+    def open_puzzle(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Set up puzzle ``id`` from the built-in collection; the learner plays the side to move.
+
+        >>> from oanquan.puzzles import Puzzle
+        >>> demo = Puzzle("demo", "Take a Mandarin", "mandarin", "5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0", {},
+        ...               "capture_mandarin", ("5L", "9R"), False, "5L and 9R both do.", 1)
+        >>> s = Session(collection=[demo])
+        >>> s.open_puzzle({"id": "demo"})["puzzle"]["text"]
+        'Take a Mandarin: Capture a Mandarin square in one move. (Player 0 to move; difficulty 1 of 3.)'
+        >>> s.play({"move": "9R"})["puzzle"]["verdict"]
+        'Right! 5L and 9R both do.'
+        >>> s.play({"move": "5L"})
+        Traceback (most recent call last):
+        ...
+        oanquan.web.WebError: this puzzle is answered: press Try again, or choose another puzzle
+        """
+        puzzle = self._find_puzzle(request.get("id"))
+        self.game, self.humans, self.level = Game(puzzle.position), (True, True), None
+        self.selected, self.players, self.puzzle = None, {}, puzzle
+        self.result, self.verdict, self.hints = "", "", 0
+        return self.view([])
+
+    def puzzle_address(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Open the puzzle named by the page address (``?puzzle=ID``), or the first one.
+
+        >>> Session(collection=[]).puzzle_address({"query": "?puzzle=<b>"})
+        Traceback (most recent call last):
+        ...
+        oanquan.web.WebError: there is no puzzle '<b>' in the collection
+        """
+        query = request.get("query", "")
+        if not isinstance(query, str) or len(query) > MAX_TEXT:
+            raise WebError("the page address is too long, or not text")
+        fields = parse_qs(query.lstrip("?"), keep_blank_values=True)
+        unknown = [name for name in fields if name != "puzzle"]
+        if unknown:
+            raise WebError(f"unknown setting {unknown[0]!r} in the page address")
+        if "puzzle" in fields:
+            return self.open_puzzle({"id": fields["puzzle"][-1]})
+        first = self._collection()[:1]
+        if not first:
+            raise WebError("the puzzle collection is empty")
+        return self.open_puzzle({"id": first[0].id})
+
+    def list_puzzles(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The collection, for the page's list: id, title, goal, theme and difficulty of each puzzle.
+
+        >>> Session(collection=[]).list_puzzles()
+        {'ok': True, 'puzzles': []}
+        """
+        from .puzzles import THEMES
+
+        return {
+            "ok": True,
+            "puzzles": [
+                {
+                    "id": p.id,
+                    "title": f"{p.title} ({THEMES.get(p.theme, p.theme)}, difficulty {p.difficulty})",
+                    "goal": p.goal_text,
+                }
+                for p in self._collection()
+            ],
+        }
+
+    def hint(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The puzzle's hint, the same nudge as in the notebooks' puzzle widget.
+
+        >>> from oanquan.puzzles import Puzzle
+        >>> demo = Puzzle("demo", "Take a Mandarin", "mandarin", "5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0", {},
+        ...               "capture_mandarin", ("5L", "9R"), False, "", 1)
+        >>> s = Session(collection=[demo])
+        >>> _ = s.open_puzzle({"id": "demo"})
+        >>> s.hint()["puzzle"]["verdict"]
+        'Look at squares 5 or 9: which way should their pebbles go?'
+        """
+        self.verdict = self._current_puzzle().hint
+        return self.view([])
+
+    def answer(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The puzzle's answer and its explanation, as the notebooks' puzzle widget says them.
+
+        >>> from oanquan.puzzles import Puzzle
+        >>> demo = Puzzle("demo", "Take a Mandarin", "mandarin", "5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0", {},
+        ...               "capture_mandarin", ("5L", "9R"), False, "Both relay.", 1)
+        >>> s = Session(collection=[demo])
+        >>> _ = s.open_puzzle({"id": "demo"})
+        >>> s.answer()["puzzle"]["verdict"]
+        'The answer: 5L or 9R. Both relay.'
+        """
+        puzzle = self._current_puzzle()
+        self.verdict = f"The answer: {' or '.join(puzzle.solution)}. {puzzle.explanation}"
+        return self.view([])
+
+    def _current_puzzle(self) -> Puzzle:
+        if self.puzzle is None:
+            raise WebError("there is no puzzle on the board")
+        return self.puzzle
+
+    def _collection(self) -> list[Puzzle]:
+        if self.collection is None:
+            from .puzzles import load_builtin
+
+            self.collection = load_builtin()
+        return self.collection
+
+    def _find_puzzle(self, wanted: Any) -> Puzzle:
+        for puzzle in self._collection():
+            if puzzle.id == wanted:
+                return puzzle
+        shown = wanted if not isinstance(wanted, str) or len(wanted) <= 60 else wanted[:60] + "..."
+        raise WebError(f"there is no puzzle {shown!r} in the collection")
 
     def click(self, request: dict[str, Any]) -> dict[str, Any]:
         """Select the clicked square if a move may start there; say why not otherwise.
@@ -271,7 +392,15 @@ class Session:
             move_text = f"{self.selected}{direction if isinstance(direction, str) else '?'}"
         move = Move.parse(_text(move_text, "move") or "")
         self.selected = None
-        return self.view(self._play(move))
+        shown = self._play(move)
+        if self.puzzle is not None:
+            self._judge(move)
+        return self.view(shown)
+
+    def _judge(self, move: Move) -> None:
+        """Whether a puzzle's answer is right, and what to say: the puzzle's own verdict."""
+        right, self.verdict = self._current_puzzle().verdict(move)
+        self.result = "right" if right else "wrong"
 
     def computer(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
         """Let the computer play its move when it is its turn.
@@ -311,6 +440,7 @@ class Session:
         while len(game.moves) > mine[-1]:
             game.undo()
         self.selected = None
+        self.result, self.verdict = "", ""
         return self.view([])
 
     def state(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -324,6 +454,8 @@ class Session:
     # ---- helpers
 
     def _check_human_turn(self) -> None:
+        if self.puzzle is not None and self.result:
+            raise WebError("this puzzle is answered: press Try again, or choose another puzzle")
         outcome = self.game.outcome()
         if outcome is not None:
             raise IllegalMoveError(f"the game is over: {outcome.explanation}")
@@ -346,7 +478,8 @@ class Session:
         position = game.position
         outcome = game.outcome()
         mover = position.to_move
-        human_turn = outcome is None and self.humans[mover]
+        answered = self.puzzle is not None and bool(self.result)
+        human_turn = outcome is None and self.humans[mover] and not answered
         legal = [str(m) for m in game.legal_moves()] if human_turn else []
         if outcome is not None:
             scores = list(outcome.scores)
@@ -354,6 +487,8 @@ class Session:
         else:
             scores = [position.points(0), position.points(1)]
             status = _status(self, mover)
+        if self.puzzle is not None:
+            status = "Press Try again, or choose the next puzzle." if answered else f"Player {mover} to move."
         return {
             "ok": True,
             "frames": animation,
@@ -379,12 +514,21 @@ class Session:
             "over": outcome is not None,
             "status": status,
             "link": self.link(),
+            "puzzle": self._puzzle_view(),
             "settings": {
                 "options": game.rules.to_dict(),
                 "opponent": "friend" if self.level is None else self.level,
                 "first": "human" if self.humans[game.start.to_move] else "computer",
             },
         }
+
+    def _puzzle_view(self) -> dict[str, Any] | None:
+        puzzle = self.puzzle
+        if puzzle is None:
+            return None
+        mover = puzzle.position.to_move
+        text = f"{puzzle.title}: {puzzle.goal_text} (Player {mover} to move; difficulty {puzzle.difficulty} of 3.)"
+        return {"id": puzzle.id, "text": text, "verdict": self.verdict, "result": self.result}
 
     def link(self) -> str:
         """The query string that reopens this game: start position, record and options.
@@ -476,6 +620,11 @@ _OPS = {
     "computer": Session.computer,
     "undo": Session.undo,
     "state": Session.state,
+    "puzzles": Session.list_puzzles,
+    "puzzle": Session.open_puzzle,
+    "puzzle_address": Session.puzzle_address,
+    "hint": Session.hint,
+    "answer": Session.answer,
 }
 
 

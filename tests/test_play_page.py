@@ -15,6 +15,7 @@ import http.server
 import os
 import re
 import threading
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ from urllib.parse import quote, urlsplit
 import pytest
 
 from oanquan import Game, Position
+from oanquan.puzzles import Puzzle, loads
 
 pytestmark = pytest.mark.browser
 
@@ -196,6 +198,52 @@ def test_bad_address_shows_an_error_and_runs_nothing(watched: Watched, query: st
     assert watched.page.query_selector("#oaq script, #oaq img[src=x]") is None
     # the page still works: a fresh game from the opening
     assert watched.text("position") == Position.initial().to_text()
+
+
+def served_puzzles() -> list[Puzzle]:
+    """The puzzle collection inside the package the site serves to the page."""
+    with zipfile.ZipFile(SITE / "_static" / "play" / "oanquan.zip") as archive:
+        puzzles = loads(archive.read("oanquan/data/puzzles.json").decode("utf-8"))
+    assert puzzles, "the puzzle collection is empty"
+    return puzzles
+
+
+def test_puzzles_one_right_and_one_wrong_answer(watched: Watched) -> None:
+    puzzle = served_puzzles()[-1]
+    right = puzzle.moves[0]
+    wrong = next(m for m in puzzle.position.legal_moves() if not puzzle.is_solution(m))
+    watched.open(f"/book/puzzles.html?puzzle={quote(puzzle.id)}")
+    assert watched.text("error") == ""
+    assert watched.page.input_value("[data-oaq=pick]") == puzzle.id
+    assert puzzle.goal_text in watched.text("puzzle-text")
+    assert watched.text("position") == puzzle.position.to_text()
+    watched.page.select_option("[data-oaq=speed]", "0")
+    watched.play(str(wrong))
+    assert watched.page.get_attribute("#oaq", "data-verdict") == "wrong"
+    assert watched.text("verdict") == puzzle.verdict(wrong)[1]
+    assert watched.text("position") == puzzle.position.play(wrong).to_text()
+    watched.act("[data-oaq=retry]")
+    assert watched.text("position") == puzzle.position.to_text()
+    watched.act("[data-oaq=hint]")
+    assert watched.text("verdict") == puzzle.hint
+    watched.play(str(right))
+    assert watched.page.get_attribute("#oaq", "data-verdict") == "right"
+    assert watched.text("verdict") == f"Right! {puzzle.explanation}"
+    assert watched.text("position") == puzzle.position.play(right).to_text()
+    watched.page.screenshot(path=str(screenshot_dir() / "puzzles.png"), full_page=True)
+    watched.act("[data-oaq=answer]")
+    assert watched.text("verdict") == f"The answer: {' or '.join(puzzle.solution)}. {puzzle.explanation}"
+    watched.act("[data-oaq=next]")
+    assert watched.page.input_value("[data-oaq=pick]") == served_puzzles()[0].id
+    assert watched.page.url.endswith(f"?puzzle={quote(served_puzzles()[0].id)}")
+
+
+def test_puzzles_bad_address_shows_an_error_and_runs_nothing(watched: Watched) -> None:
+    watched.open("/book/puzzles.html?puzzle=<script>window.pwned=1</script>")
+    assert "there is no puzzle '<script>window.pwned=1</script>' in the collection" in watched.text("error")
+    assert watched.page.evaluate("window.pwned") is None
+    assert watched.page.query_selector("#oaq script") is None
+    assert watched.page.input_value("[data-oaq=pick]") == served_puzzles()[0].id
 
 
 def test_file_url_shows_a_sentence_and_a_picture(browser: Any) -> None:

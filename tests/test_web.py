@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from oanquan import Game, IllegalMoveError, Move, Position, Rules, caption, web
+from oanquan.puzzles import Puzzle, explain, goal_moves, load_builtin
 from oanquan.svg import trace_frames
 from oanquan.web import Session, call, parse_address
 
@@ -261,3 +262,99 @@ def test_any_request_is_answered_in_json(requests: list[dict[str, Any]]) -> None
     for request in requests:
         answer = json.loads(call(json.dumps(request)))
         assert answer["ok"] is True or isinstance(answer["error"], str)
+
+
+# ------------------------------------------------------------------ puzzles
+
+DEMO = Puzzle(
+    "demo",
+    "Take a Mandarin",
+    "mandarin",
+    "5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0",
+    {},
+    "capture_mandarin",
+    ("5L", "9R"),
+    False,
+    explain(Position.initial(), "capture_mandarin", (Move(5, "L"), Move(9, "R"))),
+    1,
+)
+YOUNG = Puzzle(
+    "young",
+    "A young Mandarin",
+    "young_mandarin",
+    "5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0",
+    {"young_mandarin_min": 5},
+    "max_gain",
+    ("9L",),
+    True,
+    "",
+    2,
+)
+
+
+def puzzle_session() -> Session:
+    return Session(collection=[DEMO, YOUNG])
+
+
+def test_demo_puzzles_are_what_the_engine_says() -> None:
+    assert set(goal_moves(DEMO.position, DEMO.goal)) == set(DEMO.moves)
+    assert set(goal_moves(YOUNG.position, YOUNG.goal)) >= set(YOUNG.moves)
+
+
+def test_puzzle_list_and_address() -> None:
+    session = puzzle_session()
+    assert [p["id"] for p in session.list_puzzles()["puzzles"]] == ["demo", "young"]
+    view = session.puzzle_address({"query": "?puzzle=young"})
+    assert view["puzzle"]["id"] == "young" and view["rules"] == {"young_mandarin_min": 5}
+    assert session.puzzle_address({"query": ""})["puzzle"]["id"] == "demo"
+    with pytest.raises(web.WebError, match=r"there is no puzzle '<script>x</script>' in the collection"):
+        session.puzzle_address({"query": "?puzzle=<script>x</script>"})
+    with pytest.raises(web.WebError, match="unknown setting 'record'"):
+        session.puzzle_address({"query": "?record=7R"})
+
+
+def test_right_answer_gives_the_puzzles_explanation() -> None:
+    session = puzzle_session()
+    session.open_puzzle({"id": "demo"})
+    session.click({"square": 9})
+    view = session.play({"direction": "R"})
+    assert view["puzzle"]["result"] == "right"
+    assert view["puzzle"]["verdict"] == "Right! " + DEMO.explanation
+    assert view["legal"] == [] and view["squares"] == []
+    with pytest.raises(web.WebError, match="this puzzle is answered"):
+        session.play({"move": "0L"})
+
+
+def test_wrong_answer_says_what_the_move_did_and_try_again_resets() -> None:
+    session = puzzle_session()
+    session.open_puzzle({"id": "demo"})
+    view = session.play({"move": "7R"})
+    assert view["puzzle"]["result"] == "wrong"
+    assert view["puzzle"]["verdict"] == DEMO.verdict("7R")[1]
+    assert view["puzzle"]["verdict"].startswith("Not this one: 7R ")
+    assert view["position"] == Position.initial().play("7R").to_text()  # the move was played, step by step
+    assert len(view["frames"]) > 10
+    view = session.open_puzzle({"id": "demo"})
+    assert view["puzzle"]["result"] == "" and view["position"] == DEMO.position_text
+
+
+def test_puzzle_rules_apply() -> None:
+    session = puzzle_session()
+    session.open_puzzle({"id": "young"})
+    view = session.play({"move": "5L"})  # the young Mandarin M1 cannot be taken (R5.6)
+    assert view["position"] == YOUNG.position.play("5L").to_text()
+    assert view["puzzle"]["result"] == "wrong"
+
+
+def test_hint_and_answer_are_the_puzzles_own() -> None:
+    session = puzzle_session()
+    session.open_puzzle({"id": "young"})
+    assert session.hint()["puzzle"]["verdict"] == YOUNG.hint
+    assert session.answer()["puzzle"]["verdict"] == f"The answer: 9L. {YOUNG.explanation}"
+    with pytest.raises(web.WebError, match="no puzzle on the board"):
+        Session().hint()
+
+
+def test_built_in_collection_is_offered() -> None:
+    listed = ask({"op": "puzzles"})["puzzles"]
+    assert [p["id"] for p in listed] == [p.id for p in load_builtin()]

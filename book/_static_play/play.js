@@ -202,9 +202,11 @@
     say("Loading the game engine (Python in your browser)…");
     try {
       var pyodideUrl = here + "../pyodide/";
+      var download = fetch(here + "oanquan.zip"); // meanwhile, the engine itself
+      download.catch(function () {}); // reported below, when awaited
       var module = await import(pyodideUrl + "pyodide.mjs");
       var python = await module.loadPyodide({ indexURL: pyodideUrl });
-      var archive = await fetch(here + "oanquan.zip");
+      var archive = await download;
       if (!archive.ok) throw new Error("oanquan.zip: HTTP " + archive.status);
       python.unpackArchive(await archive.arrayBuffer(), "zip", { extractDir: "/home/pyodide/site" });
       python.runPython("import sys; sys.path.insert(0, '/home/pyodide/site')");
