@@ -19,16 +19,16 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     """Run the command line; returns the exit status."""
     stdin = stdin or sys.stdin
     out = stdout or sys.stdout
-    parser = argparse.ArgumentParser(prog="python -m oanquan", description=__doc__.splitlines()[0])
-    parser.add_argument("--young-mandarin-min", type=int, default=0, help="R5.6 (0 = off)")
-    parser.add_argument("--mandarin-gap", action="store_true", help="R5.5: empty Mandarin is a gap")
-    parser.add_argument("--mandarin-pieces", choices=("stone", "pebbles"), default="stone")
-    parser.add_argument("--mandarin-value", type=int, default=10)
-    parser.add_argument("--max-plies", type=int, default=300, help="R7.3 (0 = none)")
+    parser = argparse.ArgumentParser(
+        prog="python -m oanquan", description=__doc__.splitlines()[0], parents=[_rule_options(True)]
+    )
     sub = parser.add_subparsers(dest="command")
-    show = sub.add_parser("show", help="draw a position given as RULES §10 text")
+    # After the sub-command the options default to "not given", so that they
+    # never overwrite options given before it.
+    after = _rule_options(False)
+    show = sub.add_parser("show", help="draw a position given as RULES §10 text", parents=[after])
     show.add_argument("position")
-    play = sub.add_parser("play", help="two people play (the default)")
+    play = sub.add_parser("play", help="two people play (the default)", parents=[after])
     play.add_argument("--start", help="start from this position text")
     args = parser.parse_args(argv)
     try:
@@ -58,6 +58,23 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
         return 130
 
 
+def _rule_options(with_defaults: bool) -> argparse.ArgumentParser:
+    """The rule options of RULES §9, accepted before or after the sub-command."""
+
+    def default(value: object) -> object:
+        return value if with_defaults else argparse.SUPPRESS
+
+    options = argparse.ArgumentParser(add_help=False)
+    options.add_argument("--young-mandarin-min", type=int, default=default(0), help="R5.6 (0 = off)")
+    options.add_argument(
+        "--mandarin-gap", action="store_true", default=default(False), help="R5.5: an empty Mandarin is a gap"
+    )
+    options.add_argument("--mandarin-pieces", choices=("stone", "pebbles"), default=default("stone"))
+    options.add_argument("--mandarin-value", type=int, default=default(10))
+    options.add_argument("--max-plies", type=int, default=default(300), help="R7.3 (0 = none)")
+    return options
+
+
 def _play(game: Game, stdin: TextIO, out: TextIO) -> int:
     print(HELP, file=out)
     last_events: tuple[Event, ...] = ()
@@ -85,6 +102,7 @@ def _play(game: Game, stdin: TextIO, out: TextIO) -> int:
         elif command == "undo":
             try:
                 print(f"took back {game.undo()}", file=out)
+                last_events = ()  # 'explain' must not narrate a move taken back
             except OAnQuanError as error:
                 print(f"error: {error}", file=out)
         elif command in ("moves", "legal"):

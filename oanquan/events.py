@@ -21,7 +21,7 @@ kind               rule     meaning
                    R5.2     the same, further along a chain
 ``double_empty``   R5.3     two empty squares from ``square`` on: turn ends
 ``young_mandarin`` R5.6     ``square`` is a young Mandarin: it cannot be taken
-``chain_end``      R5.2     ``square`` is occupied, so no gap: the chain ends
+``chain_end``      R5.4     ``square`` is occupied, so no gap: the turn ends
 ``game_end``       R7.x     the game is over (``rule`` says why)
 ``sweep``          R7.4     ``player`` takes the ``pebbles`` pebbles of their row
 ``repay``          R8.2     ``player`` repays a debt of ``pebbles`` pebbles

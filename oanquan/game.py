@@ -33,8 +33,12 @@ class Game:
 
     def __init__(self, start: Position | None = None, rules: Rules | None = None) -> None:
         """A new game from ``start`` (the opening under ``rules`` when omitted)."""
+        if rules is not None and not isinstance(rules, Rules):
+            raise RulesError(f"rules must be a Rules value, not {rules!r}")
         if start is None:
             start = Position.initial(rules)
+        elif not isinstance(start, Position):
+            raise RecordFormatError(f"a game starts from a Position, not {start!r}")
         elif rules is not None and rules != start.rules:
             raise RulesError(f"the start position is under {start.rules!r}, not {rules!r}")
         self.start: Position = start
@@ -43,17 +47,29 @@ class Game:
 
     @property
     def rules(self) -> Rules:
-        """The rule options of the game (RULES §9)."""
+        """The rule options of the game (RULES §9).
+
+        >>> Game(rules=Rules(mandarin_gap=True)).rules.mandarin_gap
+        True
+        """
         return self.start.rules
 
     @property
     def position(self) -> Position:
-        """The current position."""
+        """The current position.
+
+        >>> Game().play("7R").position.to_text()
+        '6,6,0,6,6,6,6,0,0,6 Q+1,Q+1 6,0 0,0 1'
+        """
         return self.positions[-1]
 
     @property
     def ply(self) -> int:
-        """How many moves have been played."""
+        """How many moves have been played.
+
+        >>> Game().play("7R").ply
+        1
+        """
         return len(self.moves)
 
     def __len__(self) -> int:
@@ -74,7 +90,11 @@ class Game:
         return None
 
     def legal_moves(self) -> tuple[Move, ...]:
-        """The legal moves now; none once the game is over, the ply limit included."""
+        """The legal moves now; none once the game is over, the ply limit included.
+
+        >>> len(Game().legal_moves()), Game(rules=Rules(max_plies=1)).play("7R").legal_moves()
+        (10, ())
+        """
         if self.outcome() is not None:
             return ()
         return self.position.legal_moves()
@@ -88,7 +108,11 @@ class Game:
             )
 
     def play(self, move: Move | str) -> Game:
-        """Play ``move`` and return the game itself, so calls can be chained."""
+        """Play ``move`` and return the game itself, so calls can be chained.
+
+        >>> Game().play("7R").play("0L").record()
+        '7R 0L'
+        """
         self._check_limit(move)
         after = self.position.play(move)
         self.moves.append(move if isinstance(move, Move) else Move.parse(move))
@@ -125,7 +149,11 @@ class Game:
         return self.moves.pop()
 
     def record(self) -> str:
-        """The moves as a game record: move texts separated by spaces (R4.2)."""
+        """The moves as a game record: move texts separated by spaces (R4.2).
+
+        >>> Game.from_record("7r  0l").record()
+        '7R 0L'
+        """
         return " ".join(str(m) for m in self.moves)
 
     @classmethod
@@ -152,7 +180,11 @@ class Game:
         return game
 
     def to_dict(self) -> dict[str, Any]:
-        """The game as a JSON-ready dict: start position, rules and moves."""
+        """The game as a JSON-ready dict: start position, rules and moves.
+
+        >>> Game().play("7R").to_dict()["moves"]
+        '7R'
+        """
         return {
             "start": self.start.to_text(),
             "rules": self.rules.to_dict(),
@@ -161,7 +193,11 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
-        """The inverse of :meth:`to_dict`."""
+        """The inverse of :meth:`to_dict`.
+
+        >>> Game.from_dict({"moves": "7R 0L"}).ply
+        2
+        """
         if not isinstance(data, dict) or not isinstance(data.get("moves", ""), str):
             raise RecordFormatError(f"a saved game must be an object with 'moves' text, not {data!r}")
         try:
@@ -184,10 +220,14 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str) -> Game:
-        """Read a game saved by :meth:`to_json`."""
+        """Read a game saved by :meth:`to_json`.
+
+        >>> Game.from_json('{"moves": "9R"}').position.points(0)
+        11
+        """
         try:
             data = json.loads(text)
-        except (TypeError, ValueError) as error:
+        except (TypeError, ValueError, RecursionError) as error:
             raise RecordFormatError(f"bad JSON for a game {text!r}: {error}") from None
         return cls.from_dict(data)
 

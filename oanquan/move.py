@@ -40,7 +40,11 @@ class Move:
 
     @staticmethod
     def parse(text: str) -> Move:
-        """Read a move from its notation; lower case is accepted (R4.1)."""
+        """Read a move from its notation; lower case is accepted (R4.1).
+
+        >>> Move.parse("2l")
+        Move(2, 'L')
+        """
         return _parse(text)
 
     def __str__(self) -> str:

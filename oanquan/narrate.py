@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .board import square_name
 from .events import Event
+from .position import END_REASONS
 
 __all__ = ["caption", "describe_move"]
 
@@ -87,14 +88,11 @@ def caption(event: Event) -> str:
             f"{_pebbles(e.pebbles)}): it cannot be captured, and the turn ends."
         )
     if kind == "chain_end":
-        return head + f"The next square, {square_name(e.square or 0)}, is not empty: the chain ends."
+        return head + (
+            f"The next square, {square_name(e.square or 0)}, is not empty, so nothing more is captured: the turn ends."
+        )
     if kind == "game_end":
-        reasons = {
-            "R7.1": "both Mandarin squares are empty",
-            "R7.2": "the player to move has an empty row and too few pebbles to release",
-            "R7.3": "the game has reached its limit of moves",
-        }
-        return head + f"The game is over: {reasons.get(e.rule, e.rule)}."
+        return head + f"The game is over: {END_REASONS.get(e.rule, e.rule)}."
     if kind == "sweep":
         if not e.pebbles:
             return head + f"Player {e.player} has no pebbles left on their row to take."

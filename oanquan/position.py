@@ -11,22 +11,25 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from .board import M0, M1, NEXT, Direction, square_name
-from .errors import IllegalMoveError, InvalidMoveError, PositionFormatError
+from . import textformat
+from .board import M0, M1, NEXT, Direction
+from .errors import IllegalMoveError, InvalidMoveError, OAnQuanError, PositionFormatError, RulesError
 from .events import Event, EventKind
 from .move import ALL_MOVES, Move
 from .rules import Rules
+from .textformat import Parts
 
-__all__ = ["MAX_PEBBLES", "Outcome", "Position"]
+__all__ = ["END_REASONS", "MAX_PEBBLES", "Outcome", "Position", "ending_events", "final_outcome"]
 
 #: The most pebbles a position may hold in all. The rules set no limit; this
 #: one keeps a mistyped position from making a move that takes forever.
 MAX_PEBBLES = 1000
 
-_REASONS = {
+#: Why a game ends, in words, for each rule of RULES §7 that can end it.
+END_REASONS = {
     "R7.1": "both Mandarin squares are empty",
-    "R7.2": "the player to move has no pebbles to release (thả cá) and cannot borrow enough",
-    "R7.3": "the game reached its limit of plies",
+    "R7.2": "the player to move has an empty row and too few pebbles to release (thả cá)",
+    "R7.3": "the game reached its limit of moves (max_plies)",
 }
 
 
@@ -42,12 +45,16 @@ class Outcome:
     >>> Outcome((40, 30), 0, "R7.1").explanation
     'Player 0 wins 40-30: both Mandarin squares are empty (R7.1).'
     >>> Outcome((32, 38), 1, "R7.3").explanation
-    'Player 1 wins 38-32: the game reached its limit of plies (R7.3).'
+    'Player 1 wins 38-32: the game reached its limit of moves (max_plies) (R7.3).'
     """
 
     scores: tuple[int, int]
     winner: int | None
     reason: str
+
+    def __post_init__(self) -> None:
+        if self.reason not in END_REASONS:
+            raise OAnQuanError(f"an outcome's reason must be one of {sorted(END_REASONS)}, not {self.reason!r}")
 
     @property
     def explanation(self) -> str:
@@ -56,7 +63,7 @@ class Outcome:
         # The winner's score first, as people say it.
         won = f"Player {self.winner} wins {max(a, b)}-{min(a, b)}"
         result = f"Draw, {a}-{b}" if self.winner is None else won
-        return f"{result}: {_REASONS[self.reason]} ({self.reason})."
+        return f"{result}: {END_REASONS[self.reason]} ({self.reason})."
 
 
 class Position:
@@ -105,15 +112,17 @@ class Position:
         >>> Position([0] * 10 + [3, 0], stones=(False, True)).to_text()
         '0,0,0,0,0,0,0,0,0,0 3,Q 0,0 0,0 0'
         """
-        rules = rules if rules is not None else Rules()
-        self._rules = rules
-        self._pebbles = tuple(pebbles)
-        self._stones = (int(stones[0]), int(stones[1]))
-        self._stores = (stores[0], stores[1])
-        self._captured = (captured_stones[0], captured_stones[1])
-        self._debts = (debts[0], debts[1])
-        self._to_move = to_move
-        self._hash = None
+        if not isinstance(pebbles, (tuple, list)) or len(pebbles) != 12:
+            raise PositionFormatError(f"pebbles must be 12 counts (squares 0-9, M0, M1), not {pebbles!r}")
+        parts = Parts(
+            tuple(pebbles),
+            _stone_pair(stones),
+            _pair_of_counts("stores", stores),
+            _pair_of_counts("captured_stones", captured_stones),
+            _pair_of_counts("debts", debts),
+            to_move,
+        )
+        _fill(self, parts, _checked_rules(rules))
         _validate(self)
 
     # ----------------------------------------------------------------- making
@@ -142,7 +151,14 @@ class Position:
         ...
         oanquan.errors.PositionFormatError: bad citizen squares field '5,5,5' in position '5,5,5 Q,Q 0,0 0,0 0': ...
         """
-        return _parse_position(text, rules if rules is not None else Rules())
+        rules = _checked_rules(rules)
+        position = object.__new__(cls)
+        _fill(position, textformat.parse(text), rules)
+        try:
+            _validate(position)
+        except PositionFormatError as error:
+            raise PositionFormatError(f"bad position {textformat.shorten(text)!r}: {error}") from None
+        return position
 
     def to_text(self) -> str:
         """The position in the format of RULES §10; :meth:`from_text` reads it back.
@@ -150,11 +166,9 @@ class Position:
         >>> Position.initial().play("5L").to_text()   # RULES §11, second example
         '0,6,6,6,6,0,6,6,6,6 Q+1,0 1+Q,0 0,0 1'
         """
-        citizens = ",".join(str(n) for n in self._pebbles[:10])
-        mandarins = ",".join(_mandarin_text(self._pebbles[m], self._stones[m - 10]) for m in (M0, M1))
-        stores = ",".join(_store_text(self._stores[p], self._captured[p]) for p in (0, 1))
-        debts = f"{self._debts[0]},{self._debts[1]}"
-        return f"{citizens} {mandarins} {stores} {debts} {self._to_move}"
+        return textformat.write(
+            Parts(self._pebbles, self._stones, self._stores, self._captured, self._debts, self._to_move)
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The position and its rules as a JSON-ready dict.
@@ -190,10 +204,14 @@ class Position:
 
     @classmethod
     def from_json(cls, text: str) -> Position:
-        """Read a position saved by :meth:`to_json`."""
+        """Read a position saved by :meth:`to_json`.
+
+        >>> Position.from_json('{"position": "5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0"}').to_move
+        0
+        """
         try:
             data = json.loads(text)
-        except (TypeError, ValueError) as error:
+        except (TypeError, ValueError, RecursionError) as error:
             raise PositionFormatError(f"bad JSON for a position {text!r}: {error}") from None
         return cls.from_dict(data)
 
@@ -201,37 +219,65 @@ class Position:
 
     @property
     def rules(self) -> Rules:
-        """The rule options this position is played under (RULES §9)."""
+        """The rule options this position is played under (RULES §9).
+
+        >>> Position.initial().rules.mandarin_value
+        10
+        """
         return self._rules
 
     @property
     def to_move(self) -> int:
-        """The player whose turn it is: 0 or 1."""
+        """The player whose turn it is: 0 or 1.
+
+        >>> Position.initial().play("7R").to_move
+        1
+        """
         return self._to_move
 
     @property
     def pebbles(self) -> tuple[int, ...]:
-        """Pebbles in each square, indexed 0-9 then M0 (10) and M1 (11); stones not counted."""
+        """Pebbles in each square, indexed 0-9 then M0 (10) and M1 (11); stones not counted.
+
+        >>> Position.initial().play("7R").pebbles
+        (6, 6, 0, 6, 6, 6, 6, 0, 0, 6, 1, 1)
+        """
         return self._pebbles
 
     @property
     def stones(self) -> tuple[bool, bool]:
-        """Whether M0 and M1 still hold their Mandarin stone (R2.3)."""
+        """Whether M0 and M1 still hold their Mandarin stone (R2.3).
+
+        >>> Position.initial().play("5L").stones
+        (True, False)
+        """
         return (bool(self._stones[0]), bool(self._stones[1]))
 
     @property
     def stores(self) -> tuple[int, int]:
-        """Captured pebbles in each player's store (R2.5)."""
+        """Captured pebbles in each player's store (R2.5).
+
+        >>> Position.initial().play("7R").stores
+        (6, 0)
+        """
         return self._stores
 
     @property
     def captured_stones(self) -> tuple[int, int]:
-        """Captured Mandarin stones in each player's store (R2.5)."""
+        """Captured Mandarin stones in each player's store (R2.5).
+
+        >>> Position.initial().play("9R").captured_stones
+        (1, 0)
+        """
         return self._captured
 
     @property
     def debts(self) -> tuple[int, int]:
-        """Pebbles each player owes the other from thả cá (R6.2)."""
+        """Pebbles each player owes the other from thả cá (R6.2).
+
+        >>> Position.from_text("1,1,1,1,1,0,0,0,0,0 Q,Q 2,10 0,0 0").play("5R").debts
+        (3, 0)
+        """
         return self._debts
 
     def count(self, square: int) -> int:
@@ -335,11 +381,19 @@ class Position:
             trace.extend(ending_events(after, outcome))
         return after, tuple(trace)
 
+    def _as_move(self, move: object) -> Move:
+        """``move`` as a Move; bad text raises InvalidMoveError quoting it and this position."""
+        if isinstance(move, Move):
+            return move
+        try:
+            if not isinstance(move, str):
+                raise InvalidMoveError(f"invalid move {move!r}: expected a Move or text such as '7R'")
+            return Move.parse(move)
+        except InvalidMoveError as error:
+            raise InvalidMoveError(f"{error} (in '{self.to_text()}')") from None
+
     def _checked(self, move: Move | str) -> Move:
-        if isinstance(move, str):
-            move = Move.parse(move)
-        elif not isinstance(move, Move):
-            raise InvalidMoveError(f"invalid move {move!r}: expected a Move or text such as '7R'")
+        move = self._as_move(move)
         problem = self._illegal_because(move)
         if problem:
             raise IllegalMoveError(f"illegal move '{move}' in '{self.to_text()}': {problem}")
@@ -349,7 +403,7 @@ class Position:
         """Why ``move`` is not legal here, or "" when it is."""
         outcome = self.outcome()
         if outcome is not None:
-            return f"the game is over ({outcome.reason}: {_REASONS[outcome.reason]})"
+            return f"the game is over ({outcome.reason}: {END_REASONS[outcome.reason]})"
         square, mover = move.square, self._to_move
         if (square >= 5) != (mover == 0):
             return f"square {square} belongs to player {1 - mover}, and it is player {mover}'s turn"
@@ -363,9 +417,7 @@ class Position:
         >>> Position.initial().is_legal("7R"), Position.initial().is_legal("2L")
         (True, False)
         """
-        if isinstance(move, str):
-            move = Move.parse(move)
-        return not self._illegal_because(move)
+        return not self._illegal_because(self._as_move(move))
 
     # ------------------------------------------------------------------ end
 
@@ -387,13 +439,21 @@ class Position:
         return None
 
     def is_over(self) -> bool:
-        """Whether the game has ended in this position (R7.1, R7.2)."""
+        """Whether the game has ended in this position (R7.1, R7.2).
+
+        >>> Position.initial().is_over(), Position.from_text("0,0,0,0,0,1,0,0,0,0 0,0 40,29 0,0 1").is_over()
+        (False, True)
+        """
         return self.outcome() is not None
 
     # --------------------------------------------------------------- python
 
     def key(self) -> tuple[Any, ...]:
-        """Everything that tells two positions apart, as one hashable tuple."""
+        """Everything that tells two positions apart, as one hashable tuple.
+
+        >>> Position.initial().key() == Position.from_text("5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0").key()
+        True
+        """
         return (
             self._pebbles,
             self._stones,
@@ -442,6 +502,11 @@ class Position:
 # A move is played on a mutable working copy (_Turn) that becomes a new
 # Position at the end. The same code runs with and without a trace: `events`
 # is None when nobody is watching, so the sowing loop can skip the events.
+#
+# Two shorthands run through this code because it runs once per pebble: a
+# square s is a Mandarin square when s >= 10 (M0 = 10, M1 = 11; board.py's
+# is_mandarin says the same), and player p's row starts at 5 if p == 0 else 0
+# (board.row_of). Mandarin stones are stored as stones[s - 10].
 
 
 class _Turn:
@@ -575,7 +640,9 @@ def _capture(turn: _Turn, gap: int, nxt: tuple[int, ...], direction: Direction) 
         rule = "R5.2"
         gap = nxt[target]
         if not turn.is_empty(gap):
-            turn.emit("chain_end", "R5.2", gap, direction=direction)
+            # The square after a capture is occupied, so no gap: no further
+            # capture (R5.2), and nothing is sown after a capture (R5.4).
+            turn.emit("chain_end", "R5.4", gap, direction=direction)
             return
         if not turn.is_gap(gap):
             turn.emit("mandarin_stop", "R5.5", gap, direction=direction)
@@ -619,6 +686,10 @@ def ending_events(position: Position, outcome: Outcome) -> list[Event]:
 
     The positions they carry show the row pebbles moved into the stores; the
     debts stay on show, since repaying one can take a store below zero.
+
+    >>> end = Position.from_text("0,0,2,0,0,0,1,0,0,0 0,0 20+2Q,27 3,0 1")
+    >>> [(e.kind, e.player, e.pebbles) for e in ending_events(end, end.outcome())]
+    [('game_end', 0, 0), ('sweep', 0, 1), ('sweep', 1, 2), ('repay', 0, 3)]
     """
     swept = _swept(position)
     pebbles = list(position._pebbles)
@@ -677,121 +748,58 @@ def _make(
     return position
 
 
-def _mandarin_text(pebbles: int, stone: int) -> str:
-    if not stone:
-        return str(pebbles)
-    return f"Q+{pebbles}" if pebbles else "Q"
+def _fill(position: Position, parts: Parts, rules: Rules) -> None:
+    position._pebbles = parts.pebbles
+    position._stones = parts.stones
+    position._stores = parts.stores
+    position._captured = parts.captured
+    position._debts = parts.debts
+    position._to_move = parts.to_move
+    position._rules = rules
+    position._hash = None
 
 
-def _store_text(pebbles: int, stones: int) -> str:
-    if not stones:
-        return str(pebbles)
-    return f"{pebbles}+{'Q' if stones == 1 else '2Q'}"
+def _checked_rules(rules: object) -> Rules:
+    if rules is None:
+        return Rules()
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules must be a Rules value, not {rules!r}")
+    return rules
 
 
-_FIELDS = (
-    ("citizen squares", "it must be 10 whole numbers separated by commas"),
-    ("Mandarin squares", "it must be two entries 'Q', 'Q+n' or 'n', separated by a comma"),
-    ("stores", "it must be two entries 'n', 'n+Q' or 'n+2Q', separated by a comma"),
-    ("debts", "it must be two whole numbers separated by a comma"),
-    ("player to move", "it must be 0 or 1"),
-)
+def _stone_pair(value: object) -> tuple[int, int]:
+    """(M0, M1) stones given as True/False or 1/0, stored as 1/0."""
+    if isinstance(value, (tuple, list)) and len(value) == 2 and all(v in (0, 1) for v in value):
+        return (int(value[0]), int(value[1]))
+    raise PositionFormatError(f"stones must be two of True/False (M0, M1), not {value!r}")
 
 
-def _parse_position(text: str, rules: Rules) -> Position:
-    if not isinstance(text, str):
-        raise PositionFormatError(f"a position must be text, not {text!r}")
-    shown = text if len(text) <= 200 else text[:200] + "..."
-
-    def fail(field: int, value: str, why: str | None = None) -> PositionFormatError:
-        name, rule = _FIELDS[field]
-        return PositionFormatError(f"bad {name} field {value!r} in position {shown!r}: {why or rule}")
-
-    parts = text.strip().split(" ")
-    if len(parts) != 5:
-        raise PositionFormatError(
-            f"bad position {shown!r}: it must be 5 fields separated by single spaces, "
-            "as in '5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0' (RULES §10)"
-        )
-    cit, man, sto, deb, turn = parts
-
-    citizens = cit.split(",")
-    if len(citizens) != 10 or not all(_is_count(c) for c in citizens):
-        raise fail(0, cit)
-    pebbles = [int(c) for c in citizens]
-
-    stones = [0, 0]
-    mandarins = man.split(",")
-    if len(mandarins) != 2:
-        raise fail(1, man)
-    for i, entry in enumerate(mandarins):
-        if _is_count(entry):
-            pebbles.append(int(entry))
-        elif entry == "Q" or (entry.startswith("Q+") and _is_count(entry[2:])):
-            stones[i] = 1
-            pebbles.append(int(entry[2:]) if entry != "Q" else 0)
-        else:
-            raise fail(1, man)
-
-    stores = [0, 0]
-    captured = [0, 0]
-    entries = sto.split(",")
-    if len(entries) != 2:
-        raise fail(2, sto)
-    for i, entry in enumerate(entries):
-        count, _, stone = entry.partition("+")
-        if not _is_count(count) or stone not in ("", "Q", "2Q") or entry.endswith("+"):
-            raise fail(2, sto)
-        stores[i] = int(count)
-        captured[i] = {"": 0, "Q": 1, "2Q": 2}[stone]
-
-    debt = deb.split(",")
-    if len(debt) != 2 or not all(_is_count(d) for d in debt):
-        raise fail(3, deb)
-    if turn not in ("0", "1"):
-        raise fail(4, turn)
-
-    position = _make(
-        tuple(pebbles),
-        (stones[0], stones[1]),
-        (stores[0], stores[1]),
-        (captured[0], captured[1]),
-        (int(debt[0]), int(debt[1])),
-        int(turn),
-        rules,
-    )
-    try:
-        _validate(position)
-    except PositionFormatError as error:
-        raise PositionFormatError(f"bad position {shown!r}: {error}") from None
-    return position
-
-
-def _is_count(text: str) -> bool:
-    # isdecimal() alone would accept other scripts' digits such as '٣'.
-    return 0 < len(text) <= 6 and text.isascii() and text.isdecimal()
+def _pair_of_counts(name: str, value: object) -> tuple[int, int]:
+    """A pair for players 0 and 1; the counts themselves are checked by _validate."""
+    if isinstance(value, (tuple, list)) and len(value) == 2:
+        return (value[0], value[1])
+    raise PositionFormatError(f"{name} must be a pair of whole numbers (players 0, 1), not {value!r}")
 
 
 def _validate(position: Position) -> None:
-    """Checks shared by the constructor and the text reader."""
+    """Checks shared by the constructor and the text reader (RULES §10)."""
     p = position
-    if len(p._pebbles) != 12:
-        raise PositionFormatError(f"there must be 12 squares, not {len(p._pebbles)}")
     numbers = (*p._pebbles, *p._stores, *p._captured, *p._debts)
     if any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in numbers):
         raise PositionFormatError(f"counts must be whole numbers of at least 0: {numbers}")
-    if p._to_move not in (0, 1):
+    if p._to_move not in (0, 1) or isinstance(p._to_move, bool):
         raise PositionFormatError(f"the player to move must be 0 or 1, not {p._to_move!r}")
     stones = p._stones[0] + p._stones[1] + p._captured[0] + p._captured[1]
     if stones > 2:
-        raise PositionFormatError(f"there are {stones} Mandarin stones in all; there are only 2")
+        raise PositionFormatError(
+            f"the Mandarin squares and stores fields hold {stones} Mandarin stones in all; there are only 2"
+        )
     if stones and p._rules.mandarin_pieces == "pebbles":
-        raise PositionFormatError("there are no Mandarin stones when mandarin_pieces='pebbles'")
+        raise PositionFormatError(
+            "the Mandarin squares and stores fields may not hold stones (Q) when mandarin_pieces='pebbles'"
+        )
     pebbles = sum(p._pebbles) + p._stores[0] + p._stores[1]
     if pebbles > MAX_PEBBLES:
         raise PositionFormatError(f"{pebbles} pebbles is more than the {MAX_PEBBLES} allowed")
     if p._debts[0] > MAX_PEBBLES or p._debts[1] > MAX_PEBBLES:
         raise PositionFormatError(f"debts of more than {MAX_PEBBLES} pebbles: {p._debts}")
-
-
-__all__ += ["ending_events", "final_outcome", "square_name"]

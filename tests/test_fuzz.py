@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -101,3 +102,40 @@ def test_a_huge_position_is_refused_rather_than_played_for_ever() -> None:
         assert "999999" in str(error)
     else:
         raise AssertionError("a million pebbles should be refused")
+
+
+@FUZZ
+@given(
+    st.one_of(st.integers(-3, 3), st.lists(st.integers(-2, 30), max_size=13), st.text(max_size=3)),
+    st.one_of(
+        st.tuples(st.integers(-1, 2), st.integers(-1, 2)), st.lists(st.booleans(), max_size=3), st.text(max_size=2)
+    ),
+    st.one_of(st.tuples(st.integers(-1, 9), st.integers(0, 9)), st.just((1,)), st.none()),
+    st.sampled_from([None, Rules(), "x", 3]),
+)
+def test_the_constructor_raises_only_engine_errors(
+    pebbles: object, stones: object, stores: object, rules: object
+) -> None:
+    try:
+        position = Position(pebbles, stones, stores, rules=rules)  # type: ignore[arg-type]
+    except OAnQuanError as error:
+        assert str(error)
+    else:
+        assert Position.from_text(position.to_text(), position.rules) == position
+
+
+@pytest.mark.parametrize("load", [Position.from_json, Game.from_json])
+def test_deeply_nested_json_is_refused_cleanly(load: object) -> None:
+    with pytest.raises(OAnQuanError):
+        load("[" * 100_000 + "]" * 100_000)  # type: ignore[operator]
+
+
+def test_wrong_argument_types_raise_engine_errors() -> None:
+    with pytest.raises(OAnQuanError):
+        Position.initial().is_legal(7)  # type: ignore[arg-type]
+    with pytest.raises(OAnQuanError, match="'x'"):
+        Position.from_text("5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0", rules="x")  # type: ignore[arg-type]
+    with pytest.raises(OAnQuanError):
+        Game(5)  # type: ignore[arg-type]
+    with pytest.raises(OAnQuanError):
+        Game.from_record("7R", start=5)  # type: ignore[arg-type]

@@ -78,6 +78,19 @@ def test_terminal_game_plays_reports_errors_and_ends_on_eof() -> None:
     assert "took back 0L" in text
     assert "legal moves: 0L 0R 1L 1R 3L 3R 4L 4R" in text
     assert text.rstrip().endswith("Goodbye. Record so far: 7R")
+    # After undo, 'explain' has nothing to narrate: the move was taken back.
+    status, text = run_cli([], "7R\nundo\nexplain\n")
+    assert "took back 7R" in text and "R3.4b" not in text
+
+
+def test_rule_options_go_before_or_after_the_command() -> None:
+    stones_under_pebbles = "5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0"
+    for argv in (
+        ["--mandarin-pieces", "pebbles", "show", stones_under_pebbles],
+        ["show", "--mandarin-pieces", "pebbles", stones_under_pebbles],
+    ):
+        status, text = run_cli(argv, "")
+        assert status == 2 and "mandarin_pieces='pebbles'" in text
 
 
 def test_terminal_game_to_the_end() -> None:

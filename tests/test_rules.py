@@ -134,6 +134,13 @@ def test_R3_4a_a_mandarin_square_next_ends_the_turn() -> None:
     assert after.to_text() == "2,0,3,0,0,0,0,0,0,1 0,Q 0,0 0,0 1"
 
 
+def test_R3_4a_an_occupied_mandarin_ends_the_turn_even_with_mandarin_gap() -> None:
+    # M0 holds 2 pebbles and no stone: not empty, so not a gap, and never relayed.
+    after, events = play("2,0,3,0,0,0,0,0,1,0 2,Q 0,0 0,0 0", "8R", mandarin_gap=True)
+    assert kinds(events) == ["lift", "mandarin_stop"] and events[-1].rule == "R3.4a"
+    assert after.to_text() == "2,0,3,0,0,0,0,0,0,1 2,Q 0,0 0,0 1"
+
+
 def test_R3_4b_relay_from_an_occupied_square_of_either_row() -> None:
     after, events = play(OPENING, "7R")
     relays = [(e.square, e.pebbles, e.rule) for e in events if e.kind == "relay"]
@@ -246,6 +253,13 @@ def test_R5_6_a_young_mandarin_cannot_be_captured() -> None:
     assert after.to_text() == "0,6,6,6,6,0,6,6,6,6 Q+1,Q+1 0,0 0,0 1"  # RULES §11, last line
 
 
+def test_R5_6_a_young_mandarin_stops_a_chain_and_earlier_captures_stand() -> None:
+    # 5R drops into 6; 7 is empty, capture 8 (R5.1); 9 is empty, but M0 is young.
+    after, events = play("1,1,1,1,1,1,0,0,2,0 Q+1,Q 0,0 0,0 0", "5R", young_mandarin_min=5)
+    assert kinds(events) == ["lift", "capture", "young_mandarin"]
+    assert after.to_text() == "1,1,1,1,1,0,1,0,0,0 Q+1,Q 2,0 0,0 1"
+
+
 def test_R5_6_a_grown_mandarin_or_one_without_stone_can_be_captured() -> None:
     grown, _ = play("0,0,1,0,0,0,0,1,0,0 0,Q+5 0,0 0,0 0", "7L", young_mandarin_min=5)
     assert grown.captured_stones == (1, 0) and grown.stores == (5, 0)
@@ -264,7 +278,7 @@ def test_R6_1_release_one_pebble_from_the_store_into_each_square() -> None:
     refill = events[0]
     assert (refill.kind, refill.rule, refill.pebbles) == ("refill", "R6.1", 5)
     assert refill.position.stores == (2, 0)
-    # Then 5R relays all round the ring and captures everything: see the rule test of R7.1.
+    # Then 5R relays all round the ring and captures everything, ending the game (R7.1).
     assert after.to_text() == "0,0,0,0,0,0,0,0,0,0 0,0 12+2Q,0 0,0 1"
 
 
@@ -274,6 +288,12 @@ def test_R6_2_borrow_the_shortfall_as_a_debt() -> None:
     assert (borrow.kind, borrow.rule, borrow.pebbles) == ("borrow", "R6.2", 3)
     assert events[1].position.stores == (0, 7) and events[1].position.debts == (3, 0)
     assert after.debts == (3, 0)
+
+
+def test_R6_2_an_empty_store_borrows_all_five() -> None:
+    _, events = play("1,1,1,1,1,0,0,0,0,0 Q,Q 0,10 0,0 0", "5R")
+    assert (events[0].kind, events[0].pebbles) == ("borrow", 5)
+    assert events[1].position.stores == (0, 5) and events[1].position.debts == (5, 0)
 
 
 def test_R6_3_too_few_pebbles_in_both_stores_ends_the_game() -> None:
@@ -347,9 +367,6 @@ def test_R8_3_higher_score_wins_equal_is_a_draw_and_r7_1_sums_to_70() -> None:
     assert draw is not None and draw.winner is None and draw.scores == (35, 35)
     lost = Position.from_text("0,0,0,0,0,0,0,0,0,0 0,0 15+Q,35+Q 0,0 0").outcome()
     assert lost is not None and lost.winner == 1 and lost.scores == (25, 45)
-    after = Position.initial().play("5L")
-    game = Game(after)
-    assert game.position.total_points() == 70
     won = Position.from_text("0,0,2,0,0,0,0,1,0,0 0,Q 20+Q,27 0,0 0").play("7L").outcome()
     assert won is not None and sum(won.scores) == 70 and won.winner == 0
 
@@ -406,8 +423,11 @@ def test_R10_text_round_trips() -> None:
         ("5,5,5,5,5,5,5,5,5,5 Q,Q 0+,0 0,0 0", "stores"),
         ("5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 -1,0 0", "debts"),
         ("5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 2", "player to move"),
-        ("5,5,5,5,5,5,5,5,5,5 Q,Q 0+Q,0 0,0 0", "3 Mandarin stones"),
+        ("5,5,5,5,5,5,5,5,5,5 Q,Q 0+Q,0 0,0 0", "stores fields hold 3 Mandarin stones"),
         ("5,5,5,5,5,5,5,5,5,5  Q,Q 0,0 0,0 0", "5 fields"),
+        ("05,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0", "citizen squares"),  # canonical: no leading zero
+        ("5,5,5,5,5,5,5,5,5,5 Q+0,Q 0,0 0,0 0", "Mandarin squares"),  # canonical: Q, not Q+0
+        ("5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 00,0 0", "debts"),
         ("5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0", "5 fields"),
     ],
 )

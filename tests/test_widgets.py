@@ -468,7 +468,7 @@ def test_editor_json_round_trip() -> None:
 def test_editor_rule_options_are_checked_by_the_engine() -> None:
     editor = PositionEditor()
     editor.rules_form.mandarin_pieces.value = "pebbles"
-    assert editor.position is None and "no Mandarin stones" in editor.message.value
+    assert editor.position is None and "may not hold stones (Q)" in editor.message.value
 
 
 def test_editor_reads_text_and_opens_a_game() -> None:
