@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 PORT ?= 8000
 HOST ?= 127.0.0.1
 
-.PHONY: setup test lint unit bench ladder book serve lab clean vendor book-pages browser-deps site-test play-assets
+.PHONY: setup test lint unit bench ladder book serve lab clean vendor book-pages notebooks browser-deps site-test play-assets
 
 setup: $(STAMP)
 
@@ -62,6 +62,10 @@ book: $(STAMP) vendor play-assets
 # Re-execute the book's notebook pages in place, storing outputs and widget state.
 book-pages: $(STAMP)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.record_timing=False book/*.ipynb
+
+# Re-execute the tutorial chapters in place (after a change to the engine's pictures or words).
+notebooks: $(STAMP)
+	$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.record_timing=False notebooks/*.ipynb
 
 # Headless Chromium for the browser tests (CI runs as root on a fresh machine).
 browser-deps:

@@ -125,9 +125,11 @@ def _move_panel(
     before: Position, move: Move, after: Position, events: tuple[Event, ...], draw: Callable[[Position], str]
 ) -> str:
     mover = before.to_move
-    gained = after.points(mover) - before.points(mover)
+    # What the move captures (R5): pebbles put down for thả cá are no loss.
+    value = before.rules.mandarin_value
+    captured = sum(e.pebbles + value * e.stones for e in events if e.kind == "capture")
     summary = describe_move(events) or "no relay and no capture"
-    text = f"<p>{html.escape(str(move))}: {html.escape(summary)}. Player {mover} gains {gained}.</p>"
+    text = f"<p>{html.escape(str(move))}: {html.escape(summary)}. Player {mover} captures {captured}.</p>"
     return text + draw(after)
 
 

@@ -21,7 +21,7 @@ def test_move_quiz_marks_the_moves_the_engine_says_capture_a_mandarin() -> None:
 def test_each_panel_shows_the_engines_account_of_the_move() -> None:
     quiz = move_quiz(Position.initial(), "Pick 7R", lambda b, a, e: False)
     panel = quiz.stack.children[quiz.dropdown.options.index("7R")].value
-    assert "relay from 2; captures 8 (6 pebbles)" in panel and "gains 6" in panel
+    assert "relay from 2; captures 8 (6 pebbles)" in panel and "captures 6." in panel
     assert "<svg" in panel and "Not this one" in panel
 
 
@@ -36,3 +36,13 @@ def test_the_answer_is_linked_in_the_browser_not_in_python() -> None:
 def test_a_quiz_needs_answers() -> None:
     with pytest.raises(ValueError, match="'empty'"):
         choice_quiz("empty", [])
+
+
+def test_a_release_of_fish_is_not_counted_as_a_loss() -> None:
+    # Player 0's row is empty: every move starts with thả cá (R6.1), then captures nothing or more.
+    start = Position.from_text("1,1,1,1,1,0,0,0,0,0 Q,Q 7,0 0,0 0")
+    quiz = move_quiz(start, "Any", lambda b, a, e: True)
+    panels = dict(zip(quiz.dropdown.options[1:], (c.value for c in quiz.stack.children[1:]), strict=True))
+    assert all("captures -" not in panel for panel in panels.values())
+    # 5R relays round the ring and takes 10 pebbles and both stones (worked out in test_rules, R6.1).
+    assert "5R: thả cá;" in panels["5R"] and "Player 0 captures 30." in panels["5R"]
