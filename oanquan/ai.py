@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -221,17 +222,17 @@ class _Searcher:
         self.table[position] = (depth, flag, best, best_move)
         return best
 
-    def ordered(self, position: Position, first: Move | None) -> list[tuple[Move, Position]]:
-        """The children, the table's best move first, then the most promising for the mover."""
-        children = [(move, position.play(move)) for move in position.legal_moves()]
-        children.sort(key=lambda mc: evaluate(mc[1]))
-        if first is not None:
-            for i, (move, _) in enumerate(children):
-                if move == first:
-                    if i:
-                        children.insert(0, children.pop(i))
-                    break
-        return children
+    def ordered(self, position: Position, first: Move | None) -> Iterator[tuple[Move, Position]]:
+        """The children, the table's best move first, then the most promising for the mover.
+
+        The others are only played when the first one does not cut the search off.
+        """
+        moves = position.legal_moves()
+        if first is not None and first in moves:
+            yield first, position.play(first)
+        rest = [(move, position.play(move)) for move in moves if move != first]
+        rest.sort(key=lambda mc: evaluate(mc[1]))
+        yield from rest
 
     def pv(self, position: Position, first: Move, length: int) -> tuple[Move, ...]:
         """The principal variation from the table, starting with ``first``."""
@@ -394,7 +395,9 @@ LEVELS: dict[int, str] = {
     5: "Search, deepest: looks as far as it can in about a second per move.",
 }
 
-#: Level 5's node budget: about a second per move on the project's 2-core machine.
+#: Level 5's node budget: about half a second per move on the project's 2-core
+#: machine (``make bench`` measures it), leaving room for the slower Python of
+#: a browser (Pyodide) to answer within a second or two.
 LEVEL5_NODES = 40_000
 
 
