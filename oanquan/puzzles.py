@@ -52,11 +52,13 @@ __all__ = [
     "THEMES",
     "Puzzle",
     "PuzzleFormatError",
+    "dumps",
     "explain",
     "goal_moves",
     "load",
     "load_builtin",
     "loads",
+    "theme_problems",
     "verify",
 ]
 
@@ -249,9 +251,6 @@ def dumps(puzzles: list[Puzzle]) -> str:
     """
     data = {"format": FORMAT, "version": 1, "puzzles": [p.to_dict() for p in puzzles]}
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
-
-
-__all__ += ["dumps"]
 
 
 def _quote(value: object) -> str:
@@ -513,6 +512,3 @@ def theme_problems(theme: str, position: Position, solution: tuple[Move, ...]) -
     else:
         return [f"unknown theme {theme!r}"]
     return [] if ok else [f"the position does not show the theme {theme!r} ({THEMES[theme]})"]
-
-
-__all__ += ["theme_problems"]
