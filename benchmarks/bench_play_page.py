@@ -34,7 +34,7 @@ FLAGS = [
     "--disable-sync",
 ]
 READY = "#oaq[data-state=ready]"
-REPLIES = 3  # computer replies timed per level
+REPLIES = 6  # computer replies timed per level
 TARGET_READY_S = 8.0
 
 
@@ -118,7 +118,7 @@ def main() -> None:
                 times, record = _replies(page, url, level)
                 native = _cpython_ms(level, record)
                 print(
-                    f"  level {level}: median {statistics.median(times):>5} ms, max {max(times):>5} ms"
+                    f"  level {level}: median {statistics.median(times):>5.0f} ms, max {max(times):>5} ms"
                     f"   (each: {', '.join(map(str, times))}; CPython: {', '.join(map(str, native))})"
                 )
             context.close()
