@@ -213,7 +213,7 @@ def bounds(position: Position, max_depth: int = 40, max_nodes: int = 200_000, pa
     have not moved them. Bounds are proved, whatever stopped the search.
 
     >>> from oanquan import Position
-    >>> str(bounds(Position.from_text("0,0,0,0,0,0,1,0,0,0 1,0 30,38 0,0 1")))
+    >>> str(bounds(Position.from_text("0,0,0,0,0,0,1,0,0,0 1,0 30,38 0,0 1"), max_nodes=5_000))
     '[8, +inf]'
     """
     return _bounds_cached(position, max_depth, max_nodes, patience)[0]
@@ -311,7 +311,7 @@ def move_values(position: Position, max_depth: int = 40, max_nodes: int = 200_00
     """Proved bounds on the value of every legal move, for the player to move (module notes).
 
     >>> from oanquan import Position
-    >>> values = move_values(Position.from_text("0,0,0,0,0,0,0,1,0,0 1,0 30,38 0,0 0"))
+    >>> values = move_values(Position.from_text("0,0,0,0,0,0,0,1,0,0 1,0 30,38 0,0 0"), max_nodes=5_000)
     >>> {str(m): str(v) for m, v in values.items()}
     {'7L': '[-inf, -8]', '7R': '-6'}
     """
