@@ -10,43 +10,20 @@ same player's time in CPython on the same positions. Target: ready in under 8 s.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import statistics
 import subprocess
 import tempfile
-import threading
 import time
 from pathlib import Path
 from typing import Any
 
+from tools.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing, serve
+
 ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(__import__("os").environ.get("OANQUAN_SITE", ROOT / "_build" / "html"))
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 READY = "#oaq[data-state=ready]"
 REPLIES = 6  # computer replies timed per level
 TARGET_READY_S = 8.0
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-def _serve() -> tuple[http.server.ThreadingHTTPServer, str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(SITE)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/book/play.html"
 
 
 def _ready_ms(page: Any) -> int:
@@ -94,37 +71,33 @@ def _cpython_ms(level: int, record: str) -> list[int]:
 def main() -> None:
     if not (SITE / "book" / "play.html").is_file():
         subprocess.run(["make", "book"], cwd=ROOT, check=True)
-    if not Path(CHROMIUM).exists():
-        print(f"skipped: {CHROMIUM} is missing (make browser-deps)")
+    if missing := chromium_missing():
+        print(f"skipped: {missing}")
         return
     from playwright.sync_api import sync_playwright
 
-    server, url = _serve()
-    try:
-        with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
-            context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=FLAGS)
-            page = context.new_page()
-            page.goto(f"{url}?opponent=friend")
-            cold = _ready_ms(page)
-            warm = []
-            for _ in range(3):
-                page.reload()
-                warm.append(_ready_ms(page))
-            verdict = "ok" if cold / 1000 < TARGET_READY_S else "OVER TARGET"
-            print(f"ready to take a click: first visit {cold / 1000:.2f} s ({verdict}, target < {TARGET_READY_S:g} s);")
-            print(f"  reload (cached) median {statistics.median(warm) / 1000:.2f} s of {len(warm)}")
-            print(f"computer's reply, {REPLIES} replies per level (browser ms; CPython ms on the same positions):")
-            for level in (1, 2, 3, 4, 5):
-                times, record = _replies(page, url, level)
-                native = _cpython_ms(level, record)
-                print(
-                    f"  level {level}: median {statistics.median(times):>5.0f} ms, max {max(times):>5} ms"
-                    f"   (each: {', '.join(map(str, times))}; CPython: {', '.join(map(str, native))})"
-                )
-            context.close()
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve(SITE) as base, sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
+        url = base + "book/play.html"
+        context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        page = context.new_page()
+        page.goto(f"{url}?opponent=friend")
+        cold = _ready_ms(page)
+        warm = []
+        for _ in range(3):
+            page.reload()
+            warm.append(_ready_ms(page))
+        verdict = "ok" if cold / 1000 < TARGET_READY_S else "OVER TARGET"
+        print(f"ready to take a click: first visit {cold / 1000:.2f} s ({verdict}, target < {TARGET_READY_S:g} s);")
+        print(f"  reload (cached) median {statistics.median(warm) / 1000:.2f} s of {len(warm)}")
+        print(f"computer's reply, {REPLIES} replies per level (browser ms; CPython ms on the same positions):")
+        for level in (1, 2, 3, 4, 5):
+            times, record = _replies(page, url, level)
+            native = _cpython_ms(level, record)
+            print(
+                f"  level {level}: median {statistics.median(times):>5.0f} ms, max {max(times):>5} ms"
+                f"   (each: {', '.join(map(str, times))}; CPython: {', '.join(map(str, native))})"
+            )
+        context.close()
 
 
 if __name__ == "__main__":

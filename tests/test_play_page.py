@@ -10,11 +10,8 @@ Set ``OANQUAN_SITE`` to test another built site folder.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import re
-import threading
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,28 +22,13 @@ import pytest
 
 from oanquan import Game, Position
 from oanquan.puzzles import Puzzle, loads
+from tools.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing, serve
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("OANQUAN_SITE", ROOT / "_build" / "html"))
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 READY = "#oaq[data-state=ready]"
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
 
 
 @pytest.fixture(scope="module")
@@ -54,22 +36,17 @@ def site() -> Iterator[str]:
     """The built site served on 127.0.0.1; yields its base address."""
     if not (SITE / "book" / "play.html").is_file():
         pytest.fail(f"{SITE}/book/play.html is missing: build the site first (make book)")
-    handler = functools.partial(QuietHandler, directory=str(SITE))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with serve(SITE) as base:
+        yield base.removesuffix("/")  # the tests open "/book/..." paths
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     playwright_api = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: `make browser-deps` installs it")
+    if missing := chromium_missing():
+        pytest.fail(missing)
     with playwright_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         yield chromium
         chromium.close()
 

@@ -1,9 +1,9 @@
 """The built book in a real browser: every page loads cleanly, offline, and its players work.
 
 `make site-test` (part of `make test`) builds the book first; run alone, this module
-builds it when `_build/html` is missing. The site is served with `python -m http.server`
-on 127.0.0.1 and every page is opened in headless Chromium (Debian's /usr/bin/chromium,
-driven by the `playwright` package: never `playwright install`, see shared/SITE.md).
+builds it when `_build/html` is missing. The site is served on 127.0.0.1 and every page
+is opened in headless Chromium (Debian's /usr/bin/chromium, driven by the `playwright`
+package: never `playwright install`, see shared/SITE.md), both by `tools.localsite`.
 
 A page fails on any JavaScript error, any failed request (network error or HTTP status
 400 or more), any request to a host other than 127.0.0.1, or a weight over 2 MB apart
@@ -17,14 +17,10 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-import os
 import re
 import shutil
-import socket
 import subprocess
-import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +29,8 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
+from tools.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing, serve
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,16 +38,6 @@ HTML = ROOT / "_build" / "html"
 SCREENSHOTS = ROOT / "_build" / "screenshots"
 REPORT = ROOT / "_build" / "site-report.txt"
 BUILD_SECONDS = ROOT / "_build" / "build-seconds.txt"  # written by the Makefile's `book` target
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 # Scripts and fonts shared by every page with widgets (or by the play page's Python
 # runtime): downloaded once and cached, so they do not count toward a page's weight.
 SHARED_PREFIXES = ("/_static/widgets/", "/_static/pyodide/")
@@ -82,12 +70,6 @@ def _pages() -> list[str]:
     )
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def site() -> Path:
     if not (HTML / "index.html").is_file():
@@ -97,31 +79,14 @@ def site() -> Path:
 
 @pytest.fixture(scope="module")
 def server(site: Path) -> Iterator[str]:
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(site), str(port)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}/"
-    try:
-        for _ in range(100):
-            with contextlib.suppress(OSError):
-                urllib.request.urlopen(base, timeout=1).close()
-                break
-            time.sleep(0.1)
-        else:
-            pytest.fail(f"http.server did not start on {base}")
+    with serve(site) as base:
         yield base
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")
 def browser_context(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: `make browser-deps` installs it (apt-get install chromium)")
+    if missing := chromium_missing():
+        pytest.fail(missing)
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
@@ -129,7 +94,7 @@ def browser_context(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
             str(tmp_path_factory.mktemp("chromium-profile")),
             executable_path=CHROMIUM,
             headless=True,
-            args=FLAGS,
+            args=CHROMIUM_FLAGS,
             viewport={"width": 1280, "height": 900},
         )
         try:

@@ -10,15 +10,8 @@ Run with ``pytest -m browser tests/test_widgets_browser.py``.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -28,28 +21,12 @@ from ipywidgets.embed import embed_data
 
 from oanquan import Position
 from oanquan.widgets import StepPlayer
+from tools.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing, serve
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
 VENDORED = ROOT / "_widget_js" / "widgets"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture(scope="module")
@@ -70,39 +47,21 @@ def page_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, St
         f'</head><body><script type="application/vnd.jupyter.widget-view+json">{view}</script></body></html>',
         encoding="utf-8",
     )
-    port = _free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(site), str(port)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}/"
-    try:
-        for _ in range(100):
-            with contextlib.suppress(OSError):
-                urllib.request.urlopen(base, timeout=1).close()
-                break
-            time.sleep(0.1)
-        else:
-            pytest.fail(f"http.server did not start on {base}")
+    with serve(site) as base:
         yield base + "index.html", player
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")
 def browser_page(page_url: tuple[str, StepPlayer], tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: `make browser-deps` installs it (apt-get install chromium)")
+    if missing := chromium_missing():
+        pytest.fail(missing)
     from playwright.sync_api import sync_playwright
 
     url, _ = page_url
     problems: list[str] = []
+    profile = str(tmp_path_factory.mktemp("chromium-profile"))
     with sync_playwright() as pw:
-        context = pw.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM, headless=True, args=FLAGS
-        )
+        context = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         try:
             page = context.new_page()
             page.on("pageerror", lambda error: problems.append(f"page error: {error}"))

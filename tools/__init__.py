@@ -1,0 +1,1 @@
+"""Build and test helpers run from the repository root (not part of the oanquan package)."""

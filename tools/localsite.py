@@ -1,0 +1,81 @@
+"""A folder served on 127.0.0.1 and Debian's headless Chromium: what the browser tests share.
+
+The browser tests (``tests/test_site.py``, ``tests/test_play_page.py``,
+``tests/test_widgets_browser.py``) and ``benchmarks/bench_play_page.py`` all open pages
+of a local folder in headless Chromium, driven by the ``playwright`` package with the
+system browser (never ``playwright install``, see shared/SITE.md). This module holds that
+plumbing once:
+
+- :data:`CHROMIUM`, the browser (``$CHROMIUM`` overrides ``/usr/bin/chromium``), and
+  :data:`CHROMIUM_FLAGS`, the flags of shared/SITE.md (no sandbox, GPU, QUIC or background
+  traffic, so nothing but the page's own requests leaves the browser);
+- :func:`chromium_missing`, the message to fail or skip with when the browser is absent;
+- :func:`serve`, a folder served over HTTP on 127.0.0.1 for the length of a ``with`` block.
+
+Import it from the repository root (``pythonpath = ["."]`` for pytest; ``python -m
+benchmarks`` runs from there)::
+
+    from tools.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing, serve
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Final
+
+__all__ = ["CHROMIUM", "CHROMIUM_FLAGS", "chromium_missing", "serve"]
+
+#: The Chromium executable: ``$CHROMIUM`` if set, else Debian's (``make browser-deps``).
+CHROMIUM: Final[str] = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+#: Command-line flags for every launch (shared/SITE.md): headless, and no traffic of its own.
+CHROMIUM_FLAGS: Final[list[str]] = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def chromium_missing() -> str | None:
+    """Why the browser tests cannot run (:data:`CHROMIUM` is not there), or None if they can."""
+    if Path(CHROMIUM).exists():
+        return None
+    return f"{CHROMIUM} is missing: `make browser-deps` installs it (apt-get install chromium)"
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves files like ``python -m http.server`` but logs nothing to stderr."""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def serve(directory: str | os.PathLike[str]) -> Iterator[str]:
+    """Serve ``directory`` on 127.0.0.1 while the block runs; yields the base URL ``http://127.0.0.1:PORT/``.
+
+    The server runs in this process, in a daemon thread, on a free port chosen by the
+    system (port 0), so it is listening as soon as the block starts; it is shut down and
+    its socket closed when the block ends.
+    """
+    handler = functools.partial(_QuietHandler, directory=os.fspath(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, name=f"serve {directory}", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
