@@ -29,20 +29,29 @@ def _pebbles(n: int) -> str:
 def caption(event: Event) -> str:
     """One sentence describing ``event``, starting with its rule number.
 
+    The sentence after the rule number always starts with a capital letter.
+
     >>> from oanquan import Position
     >>> _, events = Position.initial().play_traced("7R")
     >>> caption(events[0])
     'R3.3 — Player 0 lifts the 5 pebbles of square 7 and sows them to the right (R).'
     >>> print(caption([e for e in events if e.kind == "relay"][0]))
-    R3.4b — relay: the next square, 2, holds 5 pebbles; lift them and keep sowing to the right (R).
+    R3.4b — Relay: the next square, 2, holds 5 pebbles; lift them and keep sowing to the right (R).
     >>> _, events = Position.from_text("0,0,0,0,0,0,0,1,0,0 Q,0 30,29 0,0 0").play_traced("7R")
     >>> print(caption(events[0]))
     R3.3 — Player 0 lifts the 1 pebble of square 7 and sows it to the right (R).
     >>> print(caption([e for e in events if e.kind == "capture"][0]))
-    R5.1 — an empty square, then Mandarin square M0: player 0 captures its Mandarin stone.
+    R5.1 — An empty square, then Mandarin square M0: player 0 captures its Mandarin stone.
     >>> print(caption([e for e in events if e.kind == "sweep"][1]))
     R7.4 — Player 1 has no pebbles left on their row to take.
     """
+    text = _sentence(event)
+    head, dash, body = text.partition(" — ")
+    return f"{head}{dash}{body[:1].upper()}{body[1:]}"
+
+
+def _sentence(event: Event) -> str:
+    """The sentence of :func:`caption`, before its first letter is capitalised."""
     e = event
     head = f"{e.rule} — "
     where = _sq(e.square)

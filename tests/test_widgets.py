@@ -75,7 +75,7 @@ def test_moving_the_slider_shows_that_frame_and_caption() -> None:
     player.slider.value = relay
     assert player.boards.selected_index == player.captions.selected_index == relay
     assert player.play.value == player.step.value == relay
-    assert player.caption.startswith("R3.4b — relay: the next square, 2, holds 5 pebbles")
+    assert player.caption.startswith("R3.4b — Relay: the next square, 2, holds 5 pebbles")
 
 
 def test_step_box_and_play_value_move_the_slider() -> None:
