@@ -10,7 +10,7 @@ script can take any of them:
   iterative deepening, move ordering and a transposition table.
 
 :func:`player_for_level` gives the five levels of :data:`LEVELS`, from random
-(1) to the strongest search that answers in about a second (5).
+(1) to the deepest search, limited by a budget of positions per move (5).
 :func:`analyse` rates every legal move and :func:`hint` says in one sentence
 which move is best and why.
 
@@ -386,19 +386,19 @@ def _legal(position: Position) -> tuple[Move, ...]:
 
 # ===================================================================== levels
 
+#: Level 5's node budget: about half a second per move on the project's 2-core
+#: machine (``make bench`` measures it), leaving room for the slower Python of
+#: a browser (Pyodide) to answer within a second or two.
+LEVEL5_NODES = 40_000
+
 #: What each level of :func:`player_for_level` is, in words.
 LEVELS: dict[int, str] = {
     1: "Random: plays any legal move.",
     2: "Greedy: captures as much as it can this turn, never looking further.",
     3: "Search, 2 plies: also sees the opponent's best reply.",
     4: "Search, 4 plies: sees two moves for each side ahead.",
-    5: "Search, deepest: looks as far as it can in about a second per move.",
+    5: f"Search, deepest: looks one ply deeper at a time until it has visited {LEVEL5_NODES:,} positions per move.",
 }
-
-#: Level 5's node budget: about half a second per move on the project's 2-core
-#: machine (``make bench`` measures it), leaving room for the slower Python of
-#: a browser (Pyodide) to answer within a second or two.
-LEVEL5_NODES = 40_000
 
 
 def player_for_level(level: int, seed: int = 0, time_limit: float | None = None) -> Player:
