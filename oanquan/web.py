@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
-from urllib.parse import parse_qs, quote, urlencode
+from urllib.parse import quote, unquote, urlencode
 
 from .board import square_name
 from .errors import IllegalMoveError, OAnQuanError, RulesError
@@ -50,7 +50,9 @@ __all__ = [
     "call",
     "draw",
     "parse_address",
+    "query_fields",
     "reset",
+    "rules_in_words",
 ]
 
 #: The computer levels a page may ask for.
@@ -118,24 +120,19 @@ def parse_address(query: str) -> dict[str, Any]:
 
     Only the names of the settings and the length of the text are checked
     here: the engine reads the position, the record and the rule options when
-    the game starts, and its error messages are what the page shows.
+    the game starts, and its error messages are what the page shows. A ``+``
+    is a plus sign, as in the position text, not a space (see :func:`query_fields`).
 
-    >>> parse_address("?position=0,0,0,0,1,0,0,0,0,0+Q,Q%2B2+3,0+0,0+1&young_mandarin_min=5")
+    >>> parse_address("?position=0,0,0,0,1,0,0,0,0,0%20Q,Q+2%203,0 0,0 1&young_mandarin_min=5")
     {'position': '0,0,0,0,1,0,0,0,0,0 Q,Q+2 3,0 0,0 1', 'options': {'young_mandarin_min': '5'}}
     >>> parse_address("?record=7R%200L&opponent=3&first=computer")
     {'record': '7R 0L', 'opponent': '3', 'first': 'computer'}
     >>> parse_address("")
     {}
     """
-    if not isinstance(query, str):
-        raise WebError(f"the page address must be text, not {query!r}")
-    if len(query) > MAX_TEXT:
-        raise WebError(f"the page address is too long ({len(query)} characters; at most {MAX_TEXT})")
-    fields = parse_qs(query.lstrip("?"), keep_blank_values=True)
     request: dict[str, Any] = {}
     options: dict[str, str] = {}
-    for name, values in fields.items():
-        value = values[-1]
+    for name, value in query_fields(query).items():
         if name in ("position", "record", "opponent", "first", "puzzle"):
             request[name] = value
         elif name in _OPTION_NAMES:
@@ -145,6 +142,57 @@ def parse_address(query: str) -> dict[str, Any]:
     if options:
         request["options"] = options
     return request
+
+
+def query_fields(query: str) -> dict[str, str]:
+    """The settings of a query string, percent-decoded, with ``+`` kept as a plus sign.
+
+    A position has ``+`` in it (``Q+1``, RULES §10), and a teacher writes it as it
+    is; the page itself writes a space as ``%20`` and a ``+`` as ``%2B``, and a
+    browser sends a typed space as ``%20``. So, unlike ``urllib.parse.parse_qs``,
+    ``+`` is never read as a space. The last of repeated settings counts.
+
+    >>> query_fields("?position=6,6,0,6,6,6,6,0,0,6%20Q+1,Q%2B1 6,0&first=human&first=computer")
+    {'position': '6,6,0,6,6,6,6,0,0,6 Q+1,Q+1 6,0', 'first': 'computer'}
+    """
+    if not isinstance(query, str):
+        raise WebError(f"the page address must be text, not {query!r}")
+    if len(query) > MAX_TEXT:
+        raise WebError(f"the page address is too long ({len(query)} characters; at most {MAX_TEXT})")
+    fields: dict[str, str] = {}
+    for part in query.lstrip("?").split("&"):
+        if part:
+            name, _, value = part.partition("=")
+            fields[unquote(name)] = unquote(value)
+    return fields
+
+
+def rules_in_words(rules: Rules) -> str:
+    """The rule options that differ from the defaults (RULES §9), in plain words with their rule numbers.
+
+    >>> rules_in_words(Rules(young_mandarin_min=5))
+    'a young Mandarin (fewer than 5 pebbles) cannot be captured (R5.6)'
+    >>> rules_in_words(Rules(mandarin_gap=True, max_plies=0))
+    'an empty Mandarin square counts as an empty gap (R5.5); the game has no length limit (R7.3)'
+    >>> rules_in_words(Rules(mandarin_pieces="pebbles", mandarin_value=5))
+    'each Mandarin square starts with 5 small pebbles instead of a stone (R2.2)'
+    >>> rules_in_words(Rules())
+    ''
+    """
+    default = Rules()
+    said = []
+    if rules.mandarin_pieces != default.mandarin_pieces:
+        said.append(f"each Mandarin square starts with {rules.mandarin_value} small pebbles instead of a stone (R2.2)")
+    elif rules.mandarin_value != default.mandarin_value:
+        said.append(f"a Mandarin stone is worth {rules.mandarin_value} points (R2.2, R8.1)")
+    if rules.mandarin_gap:
+        said.append("an empty Mandarin square counts as an empty gap (R5.5)")
+    if rules.young_mandarin_min:
+        said.append(f"a young Mandarin (fewer than {rules.young_mandarin_min} pebbles) cannot be captured (R5.6)")
+    if rules.max_plies != default.max_plies:
+        limit = f"ends after {rules.max_plies} plies" if rules.max_plies else "has no length limit"
+        said.append(f"the game {limit} (R7.3)")
+    return "; ".join(said)
 
 
 def _rules_from(options: Any) -> Rules:
@@ -208,12 +256,16 @@ class Session:
     def new_game(self, request: dict[str, Any]) -> dict[str, Any]:
         """Start a game from the opening, or from a ``position`` and/or ``record``.
 
-        ``opponent`` is ``"friend"`` or a computer level 1-5; ``first`` is
-        ``"human"`` (you play the side to move) or ``"computer"``.
+        ``opponent`` is ``"friend"`` or a computer level 1-5; ``first`` says who
+        made the game's first move (of the record, or the next one if there is no
+        record): ``"human"`` or ``"computer"``. So a game's link reopens it with
+        the same sides, whatever the length of its record.
 
-        >>> view = Session().new_game({"record": "7R", "opponent": "2"})
+        >>> view = Session().new_game({"record": "7R", "opponent": "2", "first": "computer"})
         >>> view["to_move"], view["human"], view["settings"]["opponent"]
         (1, [False, True], 2)
+        >>> Session().new_game({"record": "7R", "opponent": "2"})["computer_to_move"]
+        True
         """
         rules = _rules_from(request.get("options"))
         position_text = _text(request.get("position"), "position")
@@ -224,7 +276,7 @@ class Session:
         first = request.get("first", "human")
         if first not in ("human", "computer"):
             raise WebError(f"who moves first must be 'human' or 'computer', not {first!r}")
-        mover = game.position.to_move
+        mover = game.start.to_move
         if level is None:
             humans = (True, True)
         elif first == "human":
@@ -268,15 +320,12 @@ class Session:
         ...
         oanquan.web.WebError: there is no puzzle '<b>' in the collection
         """
-        query = request.get("query", "")
-        if not isinstance(query, str) or len(query) > MAX_TEXT:
-            raise WebError("the page address is too long, or not text")
-        fields = parse_qs(query.lstrip("?"), keep_blank_values=True)
+        fields = query_fields(request.get("query", ""))
         unknown = [name for name in fields if name != "puzzle"]
         if unknown:
             raise WebError(f"unknown setting {unknown[0]!r} in the page address")
         if "puzzle" in fields:
-            return self.open_puzzle({"id": fields["puzzle"][-1]})
+            return self.open_puzzle({"id": fields["puzzle"]})
         first = self._collection()[:1]
         if not first:
             raise WebError("the puzzle collection is empty")
@@ -518,7 +567,7 @@ class Session:
             "settings": {
                 "options": game.rules.to_dict(),
                 "opponent": "friend" if self.level is None else self.level,
-                "first": "human" if self.humans[game.start.to_move] else "computer",
+                "first": self._first(),
             },
         }
 
@@ -528,16 +577,25 @@ class Session:
             return None
         mover = puzzle.position.to_move
         text = f"{puzzle.title}: {puzzle.goal_text} (Player {mover} to move; difficulty {puzzle.difficulty} of 3.)"
+        if rules := rules_in_words(puzzle.rules):
+            text += f" Rules: {rules}."
         return {"id": puzzle.id, "text": text, "verdict": self.verdict, "result": self.result}
 
+    def _first(self) -> str:
+        """Who made (or makes) the game's first move: ``"human"`` or ``"computer"``."""
+        return "human" if self.humans[self.game.start.to_move] else "computer"
+
     def link(self) -> str:
-        """The query string that reopens this game: start position, record and options.
+        """The query string that reopens this game: start position, record, options and players.
 
         >>> s = Session()
-        >>> _ = s.new_game({"options": {"mandarin_gap": True}})
+        >>> _ = s.new_game({"options": {"mandarin_gap": True}, "opponent": "friend"})
         >>> _ = s.play({"move": "7R"})
         >>> s.link()
-        '?record=7R&mandarin_gap=true'
+        '?record=7R&mandarin_gap=true&opponent=friend'
+        >>> _ = s.new_game({"opponent": 4, "first": "computer", "position": "0,6,6,6,6,0,0,6,6,6 Q+1,Q+1 6,0 0,0 1"})
+        >>> s.link()
+        '?position=0,6,6,6,6,0,0,6,6,6%20Q%2B1,Q%2B1%206,0%200,0%201&opponent=4&first=computer'
         """
         fields: dict[str, str] = {}
         if self.game.start != Position.initial(self.game.rules):
@@ -546,7 +604,10 @@ class Session:
             fields["record"] = self.game.record()
         for name, value in self.game.rules.changes().items():
             fields[name] = str(value).lower() if isinstance(value, bool) else str(value)
-        return "?" + urlencode(fields, safe=",", quote_via=quote) if fields else ""
+        fields["opponent"] = "friend" if self.level is None else str(self.level)
+        if self.level is not None:
+            fields["first"] = self._first()
+        return "?" + urlencode(fields, safe=",", quote_via=quote)
 
 
 def frames(before: Position, move: Move, events: tuple[Event, ...] | list[Event]) -> list[dict[str, str]]:

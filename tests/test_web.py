@@ -10,6 +10,7 @@ import json
 import random
 import xml.etree.ElementTree as ET
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from hypothesis import given, settings
@@ -199,7 +200,40 @@ def test_bad_address_gives_the_engines_message(query: str, message: str) -> None
 
 def test_empty_address_is_a_new_game() -> None:
     view = ask({"op": "address", "query": "", "opponent": "friend"})
-    assert view["ok"] and view["record"] == "" and view["link"] == ""
+    assert view["ok"] and view["record"] == "" and view["link"] == "?opponent=friend"
+
+
+def test_plus_in_the_address_is_a_plus_not_a_space() -> None:
+    """A teacher types a position as RULES §10 writes it, '+' and all (spaces may stay literal)."""
+    start = "6,6,0,6,6,6,6,0,0,6 Q+1,Q+1 6,0 0,0 1"
+    for query in ("?position=" + start, "?position=" + start.replace(" ", "%20"), "?position=" + quote(start)):
+        view = ask({"op": "address", "query": query + "&opponent=friend"})
+        assert view["ok"], view
+        assert view["start"] == Position.from_text(start).to_text() == start
+    assert parse_address("?record=7R%200L+")["record"] == "7R 0L+"  # the engine, not the address, rejects it
+
+
+def test_link_reopens_a_game_against_the_computer_with_the_same_sides() -> None:
+    session = Session()
+    session.new_game({"opponent": 4, "first": "computer"})
+    session.players = {0: FirstMove()}
+    session.computer()  # the computer opens; now it is the human's turn
+    link = session.link()
+    assert link == "?record=5L&opponent=4&first=computer"
+    # the page sends its own form's choices too; the link's win
+    view = ask({"op": "address", "query": link, "opponent": "2", "first": "human"})
+    assert view["record"] == "5L" and view["settings"]["opponent"] == 4 and view["settings"]["first"] == "computer"
+    assert view["human"] == [False, True] and not view["computer_to_move"]
+    assert view["link"] == link
+
+
+def test_address_options_come_back_in_the_settings_whatever_their_value() -> None:
+    """The page's form shows these values (adding a choice when needed), so New game keeps them."""
+    view = ask({"op": "address", "query": "?mandarin_value=7&young_mandarin_min=3&max_plies=50", "opponent": "friend"})
+    options = view["settings"]["options"]
+    assert (options["mandarin_value"], options["young_mandarin_min"], options["max_plies"]) == (7, 3, 50)
+    again = ask({"op": "new_game", "opponent": "friend", "options": options})
+    assert again["rules"] == {"mandarin_value": 7, "young_mandarin_min": 3, "max_plies": 50}
 
 
 # ------------------------------------------------------------------ safety of the markup
@@ -344,6 +378,28 @@ def test_puzzle_rules_apply() -> None:
     view = session.play({"move": "5L"})  # the young Mandarin M1 cannot be taken (R5.6)
     assert view["position"] == YOUNG.position.play("5L").to_text()
     assert view["puzzle"]["result"] == "wrong"
+
+
+def test_puzzle_text_says_its_rule_options_in_words() -> None:
+    session = puzzle_session()
+    text = session.open_puzzle({"id": "young"})["puzzle"]["text"]
+    assert text.endswith(" Rules: a young Mandarin (fewer than 5 pebbles) cannot be captured (R5.6).")
+    assert "Rules:" not in session.open_puzzle({"id": "demo"})["puzzle"]["text"]
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ({"mandarin_pieces": "pebbles"}, "each Mandarin square starts with 10 small pebbles instead of a stone (R2.2)"),
+        ({"mandarin_value": 5}, "a Mandarin stone is worth 5 points (R2.2, R8.1)"),
+        ({"mandarin_gap": True}, "an empty Mandarin square counts as an empty gap (R5.5)"),
+        ({"young_mandarin_min": 3}, "a young Mandarin (fewer than 3 pebbles) cannot be captured (R5.6)"),
+        ({"max_plies": 40}, "the game ends after 40 plies (R7.3)"),
+        ({"max_plies": 0}, "the game has no length limit (R7.3)"),
+    ],
+)
+def test_every_rule_option_has_words(options: dict[str, Any], words: str) -> None:
+    assert web.rules_in_words(Rules.from_dict(options)) == words
 
 
 def test_hint_and_answer_are_the_puzzles_own() -> None:
