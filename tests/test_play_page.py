@@ -20,8 +20,9 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 
-from oanquan import Game, Position
+from oanquan import Game, Position, Rules
 from oanquan.puzzles import Puzzle, loads
+from oanquan.web import rules_in_words
 from tools.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing, serve
 
 pytestmark = pytest.mark.browser
@@ -177,6 +178,78 @@ def test_bad_address_shows_an_error_and_runs_nothing(watched: Watched, query: st
     assert watched.text("position") == Position.initial().to_text()
 
 
+def test_position_with_plus_signs_typed_into_the_address(watched: Watched) -> None:
+    """A teacher writes the position as RULES §10 does: '+' is a plus sign, spaces may stay spaces."""
+    start = "6,6,0,6,6,6,6,0,0,6 Q+1,Q+1 6,0 0,0 1"
+    watched.open("/book/play.html?opponent=friend&position=" + start)
+    assert watched.text("error") == ""
+    assert watched.text("position") == Position.from_text(start).to_text() == start
+
+
+def test_every_setting_in_the_address_shows_in_the_form_and_new_game_keeps_it(watched: Watched) -> None:
+    watched.open("/book/play.html?opponent=friend&mandarin_value=7&young_mandarin_min=3&max_plies=50")
+    assert watched.text("error") == ""
+    shown = {name: watched.page.input_value(f"[data-oaq={name}]") for name in ("value", "young", "plies")}
+    assert shown == {"value": "7", "young": "3", "plies": "50"}
+    chosen = "document.querySelector('[data-oaq=young]').selectedOptions[0].textContent"
+    assert watched.page.evaluate(chosen) == "fewer than 3 pebbles: cannot be captured"
+    watched.act("[data-oaq=new]")
+    assert watched.text("error") == ""
+    assert watched.page.input_value("[data-oaq=link]").endswith(
+        "?mandarin_value=7&young_mandarin_min=3&max_plies=50&opponent=friend"
+    )
+    assert watched.text("position") == Position.initial(Rules(mandarin_value=7)).to_text()
+
+
+def test_link_reopens_the_game_against_the_same_computer(watched: Watched) -> None:
+    watched.open("/book/play.html?opponent=4&first=computer")
+    record = watched.page.input_value("[data-oaq=record]")
+    assert len(record.split()) == 1, record  # the computer opened
+    link = watched.page.input_value("[data-oaq=link]")
+    assert link.endswith(f"?record={record}&opponent=4&first=computer")
+    watched.page.goto(link)
+    watched.page.wait_for_selector(READY, timeout=60_000)
+    assert watched.text("error") == ""
+    assert watched.page.input_value("[data-oaq=record]") == record  # no second computer move: your turn
+    assert watched.page.input_value("[data-oaq=opponent]") == "4"
+    assert watched.page.input_value("[data-oaq=first]") == "computer"
+    assert watched.text("status") == "Your move (you are player 1)."
+
+
+def test_new_game_and_undo_leave_no_old_caption_or_typed_move(watched: Watched) -> None:
+    watched.open("/book/play.html?opponent=friend")
+    watched.page.select_option("[data-oaq=speed]", "0")
+    watched.page.fill("[data-oaq=typed]", "7R")
+    watched.act("[data-oaq=typed-form] button[type=submit]")
+    assert watched.text("caption").startswith("R")  # the last step of 7R, with its rule
+    assert watched.page.input_value("[data-oaq=typed]") == ""  # played: the box is free again
+    watched.page.fill("[data-oaq=typed]", "9X")
+    watched.act("[data-oaq=typed-form] button[type=submit]")
+    assert watched.text("error") != "" and watched.page.input_value("[data-oaq=typed]") == "9X"  # to correct
+    watched.act("[data-oaq=undo]")
+    assert watched.page.input_value("[data-oaq=record]") == ""
+    assert (watched.text("caption"), watched.page.input_value("[data-oaq=typed]")) == ("", "")
+    watched.play("7R")
+    assert watched.text("caption") != ""
+    watched.page.fill("[data-oaq=typed]", "1")
+    watched.act("[data-oaq=new]")
+    assert (watched.text("caption"), watched.page.input_value("[data-oaq=typed]")) == ("", "")
+
+
+def test_undo_waits_visibly_while_a_move_is_shown(watched: Watched) -> None:
+    watched.open("/book/play.html?opponent=friend")
+    watched.page.select_option("[data-oaq=speed]", "700")
+    watched.act("#oaq [data-oaq=board] [data-square='7']")
+    watched.page.click("#oaq [data-direction='R']")  # a slow animation starts
+    assert watched.page.get_attribute("#oaq", "data-state") == "busy"
+    assert watched.page.is_disabled("[data-oaq=undo]") and watched.page.is_disabled("[data-oaq=new]")
+    assert watched.page.is_enabled("[data-oaq=skip]")
+    watched.act("[data-oaq=skip]")
+    assert watched.page.is_enabled("[data-oaq=undo]") and watched.page.is_disabled("[data-oaq=skip]")
+    watched.act("[data-oaq=undo]")
+    assert watched.page.input_value("[data-oaq=record]") == ""
+
+
 def served_puzzles() -> list[Puzzle]:
     """The puzzle collection inside the package the site serves to the page."""
     with zipfile.ZipFile(SITE / "_static" / "play" / "oanquan.zip") as archive:
@@ -213,6 +286,28 @@ def test_puzzles_one_right_and_one_wrong_answer(watched: Watched) -> None:
     watched.act("[data-oaq=next]")
     assert watched.page.input_value("[data-oaq=pick]") == served_puzzles()[0].id
     assert watched.page.url.endswith(f"?puzzle={quote(served_puzzles()[0].id)}")
+
+
+def test_puzzle_says_its_rule_options_in_words(watched: Watched) -> None:
+    puzzle = next(p for p in served_puzzles() if p.rules_options.get("young_mandarin_min") == 5)
+    watched.open(f"/book/puzzles.html?puzzle={quote(puzzle.id)}")
+    text = watched.text("puzzle-text")
+    assert text.endswith(" Rules: a young Mandarin (fewer than 5 pebbles) cannot be captured (R5.6).")
+    assert rules_in_words(puzzle.rules) in text
+    watched.page.screenshot(path=str(screenshot_dir() / "puzzles-rules.png"), full_page=True)
+    # a move, then Try again or another puzzle: no caption or typed move of the old board stays
+    watched.page.select_option("[data-oaq=speed]", "0")
+    watched.play(str(puzzle.moves[0]))
+    assert watched.text("caption") != ""
+    watched.act("[data-oaq=retry]")
+    assert watched.text("caption") == ""
+    watched.play(str(puzzle.moves[0]))
+    watched.page.fill("[data-oaq=typed]", "7R")
+    watched.page.select_option("[data-oaq=pick]", served_puzzles()[0].id)
+    watched.page.wait_for_selector(READY, timeout=60_000)
+    assert watched.text("position") == served_puzzles()[0].position.to_text()
+    assert (watched.text("caption"), watched.page.input_value("[data-oaq=typed]")) == ("", "")
+    assert "Rules:" not in watched.text("puzzle-text")
 
 
 def test_puzzles_bad_address_shows_an_error_and_runs_nothing(watched: Watched) -> None:

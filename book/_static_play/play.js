@@ -14,7 +14,18 @@
   var skip = false;
 
   function $(name) { return root.querySelector("[data-oaq=" + name + "]"); }
-  function setState(state) { root.setAttribute("data-state", state); }
+  var focused = null; // the control to give the focus back to after a move
+  function setState(state) {
+    root.setAttribute("data-state", state);
+    if (state === "busy") focused = document.activeElement;
+    // While a move is shown or the computer thinks, only Skip (and the speed) can act.
+    root.querySelectorAll("button, [data-oaq=pick]").forEach(function (control) {
+      control.disabled = (state === "busy") !== (control.getAttribute("data-oaq") === "skip");
+    });
+    if (state === "ready" && focused && root.contains(focused) && focused.offsetParent) {
+      focused.focus({ preventScroll: true });
+    }
+  }
   function sleep(ms) { return new Promise(function (done) { setTimeout(done, ms); }); }
   function say(text) { $("status").textContent = text; }
   function showError(text) {
@@ -54,6 +65,10 @@
   }
 
   function show(answer) {
+    // A new game, an undo or another puzzle: no caption or typed move of the old board stays.
+    var changed = !view || answer.record !== view.record || answer.start !== view.start;
+    if (changed) $("typed").value = "";
+    if (changed && !answer.frames.length) $("caption").textContent = "";
     view = answer;
     $("board").innerHTML = answer.svg; // drawn by oanquan/svg.py from numbers only
     $("board").querySelectorAll("[data-square]").forEach(function (el) {
@@ -122,21 +137,36 @@
       mandarin_pieces: $("pieces").value,
       mandarin_value: Number($("value").value),
       mandarin_gap: $("gap").checked,
-      young_mandarin_min: $("young").checked ? 5 : 0,
+      young_mandarin_min: Number($("young").value),
+      max_plies: Number($("plies").value),
     };
     // The seed only varies the computer's choice between equally good moves.
     var seed = Math.floor(Math.random() * 1000000);
     return { options: options, opponent: $("opponent").value, first: $("first").value, seed: seed };
   }
 
+  // Show the game's settings in the form; a number the address gave that the form does not
+  // offer becomes one more choice, so that New game keeps it.
   function syncSettings(answer) {
-    var s = answer.settings;
-    $("pieces").value = s.options.mandarin_pieces;
-    $("value").value = String(s.options.mandarin_value);
-    $("gap").checked = s.options.mandarin_gap;
-    $("young").checked = s.options.young_mandarin_min > 0;
+    var s = answer.settings, o = s.options;
+    $("pieces").value = o.mandarin_pieces;
+    choose($("value"), o.mandarin_value, o.mandarin_value + " points");
+    $("gap").checked = o.mandarin_gap;
+    choose($("young"), o.young_mandarin_min, "fewer than " + o.young_mandarin_min + " pebbles: cannot be captured");
+    choose($("plies"), o.max_plies, o.max_plies + " plies");
     $("opponent").value = String(s.opponent);
     $("first").value = s.first;
+  }
+
+  function choose(select, value, label) {
+    value = String(value);
+    if (!Array.prototype.some.call(select.options, function (o) { return o.value === value; })) {
+      var option = document.createElement("option");
+      option.value = value;
+      option.textContent = label;
+      select.appendChild(option);
+    }
+    select.value = value;
   }
 
   function wire() {
