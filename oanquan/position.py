@@ -29,7 +29,7 @@ MAX_PEBBLES = 1000
 END_REASONS = {
     "R7.1": "both Mandarin squares are empty",
     "R7.2": "the player to move has an empty row and too few pebbles to release (thả cá)",
-    "R7.3": "the game reached its limit of moves (max_plies)",
+    "R7.3": "the game reached its limit of plies, single moves (max_plies)",
 }
 
 
@@ -45,7 +45,7 @@ class Outcome:
     >>> Outcome((40, 30), 0, "R7.1").explanation
     'Player 0 wins 40-30: both Mandarin squares are empty (R7.1).'
     >>> Outcome((32, 38), 1, "R7.3").explanation
-    'Player 1 wins 38-32: the game reached its limit of moves (max_plies) (R7.3).'
+    'Player 1 wins 38-32: the game reached its limit of plies, single moves (max_plies) (R7.3).'
     """
 
     scores: tuple[int, int]
