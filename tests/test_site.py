@@ -5,8 +5,9 @@ builds it when `_build/html` is missing. The site is served on 127.0.0.1 and eve
 is opened in headless Chromium (Debian's /usr/bin/chromium, driven by the `playwright`
 package: never `playwright install`, see shared/SITE.md), both by `tools.localsite`.
 
-A page fails on any JavaScript error, any failed request (network error or HTTP status
-400 or more), any request to a host other than 127.0.0.1, or a weight over 2 MB apart
+A page fails on any JavaScript error or console message of type "error" (the theme logs
+its own failures there, such as "Got invalid theme mode"), any failed request (network
+error or HTTP status 400 or more), any request to a host other than 127.0.0.1, or a weight over 2 MB apart
 from the shared widget scripts. On the pages with a step-through player, the player is
 stepped forward three times and the board and caption must change each time.
 Screenshots go to `_build/screenshots/`; a summary (build time, page weights and load
@@ -160,6 +161,12 @@ def _visit(context: Any, base: str, path: str) -> Visit:
     visit = Visit(path)
     page = context.new_page()
     page.on("pageerror", lambda exc: visit.errors.append(str(exc)))
+
+    def on_console(message: Any) -> None:
+        if message.type == "error":
+            visit.errors.append(f"console error: {message.text}")
+
+    page.on("console", on_console)
     page.on("requestfailed", lambda req: visit.failed.append(f"{req.url} ({req.failure})"))
 
     def on_request(req: Any) -> None:
@@ -264,6 +271,32 @@ def test_step_through_players_work_without_a_kernel(visits: dict[str, Visit]) ->
         for before, after in itertools.pairwise(states):
             assert after["board"] != before["board"], f"{path}: the board did not change: {after['caption']}"
             assert after["caption"] != before["caption"], f"{path}: the caption did not change: {after['caption']}"
+
+
+def test_pages_have_no_header_strip(site: Path) -> None:
+    """The theme's header strip stays empty: its "Search Ctrl+K" field doubled the sidebar's search."""
+    strips = []
+    for page in _pages():
+        header = re.search(
+            r'<header id="pst-header"[^>]*>(.*?)</header>', (site / page).read_text(encoding="utf-8"), re.S
+        )
+        if header and header[1].strip():
+            strips.append(page)
+    assert strips == []
+
+
+def test_download_links_resolve(site: Path) -> None:
+    """Every {download} link points at a file of the build, and the teacher's guide offers the board."""
+    hrefs: dict[str, list[str]] = {}
+    for page in _pages():
+        text = (site / page).read_text(encoding="utf-8")
+        hrefs[page] = re.findall(r'<a class="reference download[^"]*"[^>]*\shref="([^"]+)"', text)
+    for page, links in hrefs.items():
+        for href in links:
+            target = (site / page).parent / unquote(href)
+            assert target.is_file() and target.stat().st_size > 0, f"{page}: {href}"
+    names = {Path(href).name for href in hrefs.get("book/teachers.html", [])}
+    assert {"oanquan-board.pdf", "oanquan-board.svg"} <= names
 
 
 def test_book_builds_in_under_5_minutes(visits: dict[str, Visit]) -> None:
