@@ -163,7 +163,9 @@ def _visit(context: Any, base: str, path: str) -> Visit:
     page.on("pageerror", lambda exc: visit.errors.append(str(exc)))
 
     def on_console(message: Any) -> None:
-        if message.type == "error":
+        # "Failed to load resource" messages are requests, which the listeners below judge;
+        # one is the browser's own /favicon.ico on the bare redirect page index.html.
+        if message.type == "error" and not message.text.startswith("Failed to load resource"):
             visit.errors.append(f"console error: {message.text}")
 
     page.on("console", on_console)
