@@ -35,7 +35,7 @@ from .narrate import caption
 
 if TYPE_CHECKING:
     from .events import Event
-    from .position import Position
+    from .position import Outcome, Position
 
 __all__ = [
     "COLOURS",
@@ -44,6 +44,7 @@ __all__ = [
     "board_svg",
     "describe_position",
     "event_highlights",
+    "result_words",
     "screen_direction",
     "square_centre",
     "trace_frames",
@@ -80,19 +81,30 @@ COLOURS: dict[str, str] = {
 
 # ------------------------------------------------------------------- layout
 #
-# viewBox 600 x 392: player 1's strip on top, the board from y=88 to 248,
+# viewBox 600 x 442: player 1's strip on top, the board from y=106 to 266,
 # player 0's strip, then two footer lines. The board runs from x=10 to 590:
 # a half-ellipse of width 90 at each end and five columns of 80 between
 # x=100 and x=500.
+#
+# Text: a phone 320 px wide shows the board about 280 px wide, 0.47 px a unit,
+# so no text is smaller than 24 units (11 px there, 24 px at 600 px wide).
+# The board therefore carries few words: short labels, and the highlights in
+# at most two short footer lines; the full sentences are in <title> and <desc>.
 
 WIDTH = 600
-HEIGHT = 392
-#: Characters that fit on one footer line at font size 17.
-FOOTER_CHARS = 62
+HEIGHT = 442
+#: The smallest font size used anywhere on the picture, in viewBox units.
+MIN_FONT = 24
+_COUNT_FONT = 26  # the pebble counts in the squares
+#: Characters that fit on one footer line at font size 24 (in DejaVu Sans, a wide font).
+FOOTER_CHARS = 42
 _LEFT, _RIGHT = 100, 500  # the citizen squares lie between these
 _CELL = 80
-_TOP, _MID, _BOTTOM = 88, 168, 248  # top row y, the line between rows, bottom
+_TOP, _MID, _BOTTOM = 106, 186, 266  # top row y, the line between rows, bottom
 _RX, _RY = 90, 80  # the Mandarin half-ellipses
+_PANEL_H = 66  # a player's strip
+_PANELS = (306, 4)  # the y of player 0's strip (below the board) and player 1's (above)
+_FOOTER_Y = (402, 432)  # the baselines of the two footer lines
 
 #: How many pebbles are drawn in one square; the count is always written too.
 MAX_DRAWN = 15
@@ -104,10 +116,10 @@ def _column(square: int) -> int:
 
 
 def square_centre(square: int) -> tuple[int, int]:
-    """Where ``square`` is drawn: the centre of its cell in the 600 x 392 viewBox.
+    """Where ``square`` is drawn: the centre of its cell in the 600 x 442 viewBox.
 
     >>> square_centre(4), square_centre(5), square_centre(M0)
-    ((140, 128), (140, 208), (545, 168))
+    ((140, 146), (140, 226), (545, 186))
     """
     if square == M1:
         return (_LEFT - _RX // 2, _MID)
@@ -203,12 +215,12 @@ def _squares(position: Position) -> tuple[str, str]:
         x, y = _cell_box(square)
         count = position.count(square)
         dots.append(_DOTS[square][min(count, MAX_DRAWN)])
-        counts.append(f'<text x="{x + 8}" y="{y + 24}">{count}</text>')
+        counts.append(f'<text x="{x + 7}" y="{y + 26}">{count}</text>')
     for square in (M1, M0):
         sx, cy = _mandarin_anchor(square)
         count = position.count(square)
         dots.append(_DOTS[square][min(count, MAX_DRAWN)])
-        counts.append(f'<text x="{_n(sx)}" y="{cy - 44}" text-anchor="middle">{count}</text>')
+        counts.append(f'<text x="{_n(sx)}" y="{cy - 40}" text-anchor="middle">{count}</text>')
         if position.has_stone(square):
             stones.append(
                 f'<ellipse cx="{_n(sx)}" cy="{cy - 6}" rx="25" ry="17" fill="{COLOURS["stone"]}"'
@@ -222,44 +234,51 @@ def _squares(position: Position) -> tuple[str, str]:
         if path
         else ""
     )
-    marks = f'<g font-size="22" font-weight="bold">{"".join(counts)}</g>{"".join(stones)}'
+    marks = f'<g font-size="{_COUNT_FONT}" font-weight="bold">{"".join(counts)}</g>{"".join(stones)}'
     return pebbles, marks
 
 
-def _store_words(position: Position, player: int) -> str:
+def _store_words(position: Position, player: int, stone: str = "Mandarin stone") -> str:
     pebbles = position.stores[player]
     stones = position.captured_stones[player]
     text = f"{pebbles} pebble" + ("" if pebbles == 1 else "s")
     if stones:
-        text += f" + {stones} Mandarin stone" + ("" if stones == 1 else "s")
+        text += f" + {stones} {stone}" + ("" if stones == 1 else "s")
     return text
 
 
+#: Characters of a strip's second line that leave room for the debt beside them.
+_STORE_CHARS = 34
+
+
 def _panel(position: Position, player: int, y: int, to_move: bool) -> str:
-    """A player's strip: name, points so far, store, debt, and the turn marker."""
+    """A player's strip: name and points so far, the turn marker; the store, and any debt on the right."""
     points = position.points(player)
     line1 = f"Player {player} · {points} point" + ("" if points == 1 else "s")
+    debt = position.debts[player]
     line2 = f"store: {_store_words(position, player)}"
-    if position.debts[player]:
-        line2 += f" · owes {position.debts[player]}"
+    if debt and len(line2) > _STORE_CHARS:
+        line2 = f"store: {_store_words(position, player, 'stone')}"
     stroke = f'stroke="{COLOURS["text"]}" stroke-width="3"' if to_move else f'stroke="{COLOURS["muted"]}"'
     parts = [
-        f'<rect x="10" y="{y}" width="580" height="52" rx="8" fill="{COLOURS["panel"]}" {stroke}/>',
-        f'<text x="22" y="{y + 23}" font-size="20" font-weight="bold">{escape(line1)}</text>',
-        f'<text x="22" y="{y + 45}" font-size="17">{escape(line2)}</text>',
+        f'<rect x="10" y="{y}" width="580" height="{_PANEL_H}" rx="8" fill="{COLOURS["panel"]}" {stroke}/>',
+        f'<text x="22" y="{y + 28}" font-weight="bold">{escape(line1)}</text>',
+        f'<text x="22" y="{y + 57}">{escape(line2)}</text>',
     ]
+    if debt:
+        parts.append(f'<text x="578" y="{y + 57}" text-anchor="end">owes {debt}</text>')
     if to_move:
         parts.append(
-            f'<g><path d="M456 {y + 11}l16 9-16 9z" fill="{COLOURS["text"]}"/>'
-            f'<text x="578" y="{y + 26}" font-size="20" font-weight="bold" text-anchor="end">to move</text></g>'
+            f'<g><path d="M442 {y + 11}l18 10-18 10z" fill="{COLOURS["text"]}"/>'
+            f'<text x="578" y="{y + 28}" font-weight="bold" text-anchor="end">to move</text></g>'
         )
-    return "".join(parts)
+    return f'<g font-size="{MIN_FONT}">{"".join(parts)}</g>'
 
 
 def _chevrons(direction: Direction) -> str:
     """Arrowheads between the square numbers, pointing the way the pebbles travel."""
     parts: list[str] = []
-    for row, y in ((1, _TOP - 16), (0, _BOTTOM + 16)):
+    for row, y in ((1, _TOP - 19), (0, _BOTTOM + 19)):
         tip = 10 if screen_direction(row, direction) == "right" else -10
         for x in range(_LEFT, _RIGHT + 1, _CELL):
             parts.append(f"M{x - tip // 2} {y - 7}l{tip} 7l{-tip} 7z")
@@ -326,7 +345,8 @@ def _pack(parts: list[str], width: int, joiner: str) -> list[str]:
 def _wrap(text: str, width: int = FOOTER_CHARS, lines: int = 2) -> list[str]:
     """Break ``text`` into at most ``lines`` lines of about ``width`` characters.
 
-    Breaks go between the " · " items when they fit, else between words.
+    Breaks go between the " · " items when they fit, else between words; what
+    does not fit goes on the last line (which the picture then squeezes).
 
     >>> _wrap("lifted 7 · 4 in hand", width=12)
     ['lifted 7', '4 in hand']
@@ -340,6 +360,16 @@ def _wrap(text: str, width: int = FOOTER_CHARS, lines: int = 2) -> list[str]:
         return packed
     packed = _pack(text.split(" "), width, " ")
     return [*packed[: lines - 1], " ".join(packed[lines - 1 :])]
+
+
+def result_words(outcome: Outcome) -> str:
+    """The end of a game in a few words for the board's footer (the full sentence is in ``<title>``).
+
+    >>> from oanquan.position import Outcome
+    >>> result_words(Outcome((32, 38), 1, "R7.3"))
+    'game over: Player 1 wins 38-32 (R7.3)'
+    """
+    return f"game over: {outcome.explanation.split(':', 1)[0]} ({outcome.reason})"
 
 
 _ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,63}\Z")
@@ -434,14 +464,14 @@ def board_svg(
     numbers: list[str] = []
     for square in range(10):
         x, _ = square_centre(square)
-        y = _TOP - 9 if square < 5 else _BOTTOM + 24
+        y = _TOP - 10 if square < 5 else _BOTTOM + 28
         if move is not None and move.square == square:
-            numbers.append(f'<circle cx="{_n(x)}" cy="{y - 7}" r="13" fill="{COLOURS["text"]}"/>')
+            numbers.append(f'<circle cx="{_n(x)}" cy="{y - 9}" r="16" fill="{COLOURS["text"]}"/>')
             numbers.append(f'<text x="{_n(x)}" y="{y}" fill="#fff">{square}</text>')
         else:
             numbers.append(f'<text x="{_n(x)}" y="{y}">{square}</text>')
-    numbers.append(f'<text x="30" y="{_BOTTOM + 24}">M1</text><text x="570" y="{_BOTTOM + 24}">M0</text>')
-    body.append(f'<g fill="{COLOURS["muted"]}" font-size="19" text-anchor="middle">{"".join(numbers)}</g>')
+    numbers.append(f'<text x="32" y="{_BOTTOM + 28}">M1</text><text x="568" y="{_BOTTOM + 28}">M0</text>')
+    body.append(f'<g fill="{COLOURS["muted"]}" font-size="{MIN_FONT}" text-anchor="middle">{"".join(numbers)}</g>')
     if direction is not None:
         body.append(_chevrons(direction))
 
@@ -449,17 +479,20 @@ def board_svg(
     at = received_squares[-1] if received_squares else lifted
     if hand is not None and at is not None:
         x, y = square_centre(at)
-        # On a citizen square, its top right corner; on a Mandarin square, just outside its tip.
-        bx, by = (x + 24, y - 22) if at < 10 else (25 if at == M1 else WIDTH - 25, _TOP + 6)
+        # A pill wide enough for the number: on a citizen square, in its top right
+        # corner; on a Mandarin square, just outside its tip.
+        half = max(16, 7 + 8 * len(str(hand)))
+        bx, by = (x + 38 - half, y - 22) if at < 10 else (4 + half if at == M1 else WIDTH - 4 - half, _TOP + 4)
         body.append(
-            f'<g><circle cx="{_n(bx)}" cy="{_n(by)}" r="15" fill="{COLOURS["hand"]}" stroke="#fff" stroke-width="2"/>'
-            f'<text x="{_n(bx)}" y="{_n(by + 6)}" font-size="17" font-weight="bold" text-anchor="middle"'
+            f'<g><rect x="{_n(bx - half)}" y="{_n(by - 16)}" width="{2 * half}" height="32" rx="16"'
+            f' fill="{COLOURS["hand"]}" stroke="#fff" stroke-width="2"/>'
+            f'<text x="{_n(bx)}" y="{_n(by + 8.5)}" font-size="{MIN_FONT}" font-weight="bold" text-anchor="middle"'
             f' fill="#fff">{hand}</text></g>'
         )
 
     over = outcome is not None
-    body.append(_panel(p, 1, 4, p.to_move == 1 and not over))
-    body.append(_panel(p, 0, 280, p.to_move == 0 and not over))
+    body.append(_panel(p, 1, _PANELS[1], p.to_move == 1 and not over))
+    body.append(_panel(p, 0, _PANELS[0], p.to_move == 0 and not over))
 
     # Footer: the highlights in words, so colour is never the only cue.
     words: list[str] = []
@@ -480,13 +513,15 @@ def board_svg(
     if selected is not None:
         words.append(f"chosen {square_name(selected)}")
     if over and outcome is not None:
-        words.append(outcome.explanation)
+        words.append(result_words(outcome))
     footer = " · ".join(words)
-    for i, line in enumerate(_wrap(footer)):
-        body.append(
-            f'<text x="300" y="{355 + 22 * i}" font-size="17" text-anchor="middle"'
-            f' fill="{COLOURS["text"]}">{escape(line)}</text>'
-        )
+    footer_lines: list[str] = []
+    for y, line in zip(_FOOTER_Y, _wrap(footer), strict=False):
+        # A line too long for the width (a long note) is squeezed to fit rather than cut.
+        squeeze = ' textLength="572" lengthAdjust="spacingAndGlyphs"' if len(line) > FOOTER_CHARS else ""
+        footer_lines.append(f'<text x="300" y="{y}"{squeeze}>{escape(line)}</text>')
+    if footer_lines:
+        body.append(f'<g font-size="{MIN_FONT}" text-anchor="middle">{"".join(footer_lines)}</g>')
 
     if title is None:
         title = "Ô Ăn Quan board: " + (outcome.explanation if outcome is not None else f"player {p.to_move} to move")

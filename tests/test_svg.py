@@ -18,7 +18,17 @@ import pytest
 
 from oanquan import M0, M1, Game, Position, Rules
 from oanquan.board import next_square, row_of
-from oanquan.svg import COLOURS, MAX_DRAWN, board_svg, describe_position, screen_direction, square_centre, trace_frames
+from oanquan.svg import (
+    _FOOTER_Y,
+    COLOURS,
+    FOOTER_CHARS,
+    MAX_DRAWN,
+    board_svg,
+    describe_position,
+    screen_direction,
+    square_centre,
+    trace_frames,
+)
 
 GOLDEN = Path(__file__).parent / "golden" / "opening.svg"
 NS = {"s": "http://www.w3.org/2000/svg"}
@@ -33,10 +43,15 @@ def texts(svg: str) -> list[str]:
     return [t.text or "" for t in parse(svg).iter("{http://www.w3.org/2000/svg}text")]
 
 
+def footer_lines(svg: str) -> list[str]:
+    """The footer's lines: the highlights (and the outcome) in words."""
+    baselines = {str(y) for y in _FOOTER_Y}
+    return [t.text or "" for t in parse(svg).iter("{http://www.w3.org/2000/svg}text") if t.get("y") in baselines]
+
+
 def footer(svg: str) -> str:
-    """The footer: the highlights (and the outcome) in words, on one or two lines."""
-    lines = [t.text or "" for t in parse(svg).iter("{http://www.w3.org/2000/svg}text") if t.get("y") in ("355", "377")]
-    return " ".join(lines)
+    """The footer, its lines joined (they break between the " · " items when they can)."""
+    return " · ".join(footer_lines(svg))
 
 
 def pebble_count(svg: str) -> int:
@@ -64,16 +79,42 @@ def outlines(svg: str, colour: str) -> list[ET.Element]:
 def test_svg_parses_as_xml_and_scales_to_its_container() -> None:
     root = parse(board_svg(Position.initial()))
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
-    assert root.get("viewBox") == "0 0 600 392"
+    assert root.get("viewBox") == "0 0 600 442"
     assert root.get("width") == "100%"
     assert root.get("role") == "img"
 
 
-def test_every_font_is_readable_at_320_pixels_wide() -> None:
-    # The viewBox is 600 wide, so at 320 px a font of 17 units is 9 px.
-    svg = board_svg(Position.from_text(SAMPLE), last_move="4R", direction="L", hand=3, received=2, captured=[M0])
-    sizes = [int(size) for size in re.findall(r'font-size="(\d+)"', svg)]
-    assert sizes and min(sizes) * 320 / 600 >= 9
+def font_sizes(svg: str) -> list[tuple[str, float]]:
+    """Every text and its font size in viewBox units, inherited from its ancestors (SVG's default is 16)."""
+    sizes: list[tuple[str, float]] = []
+
+    def walk(element: ET.Element, size: float) -> None:
+        size = float(element.get("font-size", size))
+        if element.tag.endswith("}text"):
+            sizes.append((element.text or "", size))
+        for child in element:
+            walk(child, size)
+
+    walk(parse(svg), 16)
+    return sizes
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"last_move": "4R", "direction": "L", "hand": 13, "received": 2, "captured": [M0]},
+        {"lifted": M1, "hand": 3, "selectable": [5, 6], "selected": 6, "note": "a note"},
+    ],
+)
+def test_every_text_is_readable_on_a_320_pixel_phone(options: dict[str, object]) -> None:
+    # A 320 px phone shows the board about 280 px wide: every text must still be 11 px or more.
+    svg = board_svg(Position.from_text(SAMPLE), **options)  # type: ignore[arg-type]
+    width = float(parse(svg).get("viewBox", "").split()[2])
+    sizes = font_sizes(svg)
+    assert len(sizes) > 20
+    small = {text: size * 280 / width for text, size in sizes if size * 280 / width < 11}
+    assert not small, f"too small at 280 px wide (px): {small}"
 
 
 def test_title_and_desc_describe_the_position_for_screen_readers() -> None:
@@ -96,7 +137,7 @@ def test_layout_follows_rules_section_1() -> None:
     top = [square_centre(s) for s in (4, 3, 2, 1, 0)]
     bottom = [square_centre(s) for s in (5, 6, 7, 8, 9)]
     assert [x for x, _ in top] == sorted(x for x, _ in top) == [x for x, _ in bottom]
-    assert {y for _, y in top} == {128} and {y for _, y in bottom} == {208}
+    assert {y for _, y in top} == {146} and {y for _, y in bottom} == {226}
     assert square_centre(M1)[0] < top[0][0] and square_centre(M0)[0] > top[-1][0]
 
 
@@ -126,7 +167,14 @@ def test_counts_and_square_numbers_are_written() -> None:
         assert str(count) in words
     assert "Player 0 · 14 points" in words  # 4 pebbles + a stone worth 10 (R8.1)
     assert "store: 4 pebbles + 1 Mandarin stone" in words
-    assert "store: 0 pebbles · owes 2" in words
+    assert "store: 0 pebbles" in words and "owes 2" in words
+
+
+def test_a_long_store_line_with_a_debt_says_stone_for_short() -> None:
+    p = Position.from_text("0,1,0,0,1,0,0,2,0,2 3,3 14+Q,24+Q 0,12 1")
+    words = texts(board_svg(p))
+    assert "store: 14 pebbles + 1 Mandarin stone" in words  # no debt: room for the whole words
+    assert "store: 24 pebbles + 1 stone" in words and "owes 12" in words
 
 
 def test_pebbles_are_drawn_up_to_the_limit() -> None:
@@ -146,10 +194,15 @@ def test_a_mandarin_stone_is_drawn_only_where_there_is_one() -> None:
 def test_whose_turn_is_marked_and_the_outcome_replaces_it() -> None:
     assert "to move" in texts(board_svg(Position.initial()))
     finished = Position.from_text("3,0,0,0,0,4,0,0,0,0 0,0 30,33 0,0 1")
-    words = " ".join(texts(board_svg(finished)))
-    assert "to move" not in words
-    assert finished.outcome() is not None
-    assert finished.outcome().explanation in words  # type: ignore[union-attr]
+    svg = board_svg(finished)
+    assert "to move" not in " ".join(texts(svg))
+    outcome = finished.outcome()
+    assert outcome is not None
+    assert footer(svg) == f"game over: {outcome.explanation.split(':')[0]} (R7.1)"
+    root = parse(svg)
+    title, desc = root.find("s:title", NS), root.find("s:desc", NS)
+    assert title is not None and desc is not None
+    assert outcome.explanation in (title.text or "") and outcome.explanation in (desc.text or "")
 
 
 # --------------------------------------------------------------- highlights
@@ -173,9 +226,12 @@ def test_lifted_received_and_captured_squares_are_framed() -> None:
 
 def test_the_hand_badge_shows_the_pebbles_left() -> None:
     svg = board_svg(Position.initial(), received=3, hand=4)
-    badge = [c for c in parse(svg).iter("{http://www.w3.org/2000/svg}circle") if c.get("fill") == COLOURS["hand"]]
+    badge = [c for c in parse(svg).iter("{http://www.w3.org/2000/svg}rect") if c.get("fill") == COLOURS["hand"]]
     assert len(badge) == 1
     assert "4" in texts(svg) and "4 in hand" in footer(svg)
+    two_digits = board_svg(Position.initial(), received=3, hand=12)
+    wide = [c for c in parse(two_digits).iter() if c.get("fill") == COLOURS["hand"]]
+    assert float(wide[0].get("width", 0)) > float(badge[0].get("width", 0))  # room for two digits
 
 
 def test_direction_arrows_point_the_way_of_sowing() -> None:
@@ -188,7 +244,7 @@ def test_direction_arrows_point_the_way_of_sowing() -> None:
 def test_last_move_circles_its_square_and_is_named() -> None:
     svg = board_svg(Position.initial().play("7R"), last_move="7R")
     assert "last move: 7R" in texts(svg)
-    circled = [c for c in parse(svg).iter("{http://www.w3.org/2000/svg}circle") if c.get("r") == "13"]
+    circled = [c for c in parse(svg).iter("{http://www.w3.org/2000/svg}circle") if c.get("r") == "16"]
     assert len(circled) == 1 and circled[0].get("cx") == str(square_centre(7)[0])
 
 
@@ -269,9 +325,17 @@ def test_a_chain_keeps_every_captured_square_marked() -> None:
 def test_a_long_footer_wraps_onto_two_lines() -> None:
     finished = Position.from_text("3,0,0,0,0,4,0,0,0,0 0,0 30,33 0,0 1")
     svg = board_svg(finished, last_move="7R", captured=[M0, M1])
-    lines = [t.text or "" for t in parse(svg).iter("{http://www.w3.org/2000/svg}text") if t.get("y") in ("355", "377")]
-    assert len(lines) == 2 and lines[0] == "last move: 7R · captured M0, M1"
-    assert footer(svg).endswith("both Mandarin squares are empty (R7.1).")
+    assert footer_lines(svg) == ["last move: 7R · captured M0, M1", "game over: Player 1 wins 36-34 (R7.1)"]
+    assert all(len(line) <= FOOTER_CHARS for line in footer_lines(svg))
+
+
+def test_a_footer_too_long_for_two_lines_is_squeezed_not_cut() -> None:
+    note = "a note much longer than the board is wide, " * 3
+    svg = board_svg(Position.initial(), note=note.strip(), last_move="7R")
+    baselines = {str(y) for y in _FOOTER_Y}
+    lines = [t for t in parse(svg).iter("{http://www.w3.org/2000/svg}text") if t.get("y") in baselines]
+    assert len(lines) == 2 and " ".join(t.text or "" for t in lines).endswith("last move: 7R")
+    assert lines[0].get("textLength") is None and lines[1].get("textLength") == "572"
 
 
 def test_game_end_frames() -> None:
