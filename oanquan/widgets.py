@@ -7,9 +7,9 @@ including its error messages. No rule of the game is decided here.
 * :class:`StepPlayer` shows a move, or a whole game, one frame per trace
   event, each with a caption that names its rule. It is built only from
   widgets linked with ``widgets.jslink`` (``Play`` ⇄ ``IntSlider`` ⇄ ``Stack``
-  of ``HTML`` frames, plus a number box whose arrows step back and forward and
-  a speed slider), so it keeps working on a static Jupyter Book page with no
-  kernel (``shared/SITE.md``). The frames are drawn once, in Python.
+  of ``HTML`` frames, plus "◀ back" and "next ▶" buttons and a speed slider),
+  so it keeps working on a static Jupyter Book page with no kernel
+  (``shared/SITE.md``). The frames are drawn once, in Python.
 * :class:`GameBoard` plays a game: click one of your highlighted squares, then
   a direction; the move is animated through a :class:`StepPlayer`. Each side
   is a human or a computer player (:class:`oanquan.ai.Player`).
@@ -44,7 +44,7 @@ from .move import Move
 from .narrate import describe_move
 from .position import MAX_PEBBLES, Position
 from .rules import Rules
-from .svg import Frame, board_svg, screen_direction, trace_frames
+from .svg import Frame, board_svg, result_words, screen_direction, trace_frames
 
 __all__ = [
     "GameBoard",
@@ -61,6 +61,47 @@ __all__ = [
 PlayerFactory = Callable[[], Player | None]
 
 _ARROW = {"left": "←", "right": "→"}
+
+
+# The back and next buttons of a StepPlayer are one ToggleButtons widget with a
+# button per frame, its ``index`` jslinked to the slider: clicking button i shows
+# frame i, in the browser alone. This style sheet shows only the buttons beside
+# the selected one (``mod-active``, set by the widget's own script): the one before
+# it as "◀ back", the one after it as "next ▶", and the selected one between them
+# as "step i of n". Plain CSS in an HTML widget, so it works with no kernel too.
+_STEPS_CSS = (
+    ".oaq-steps{width:100%;max-width:600px;margin:6px 0}"
+    ".oaq-steps>div{display:grid;grid-template-columns:1fr auto 1fr;column-gap:10px;width:100%;align-items:center}"
+    ".oaq-steps .widget-toggle-button{display:none}"
+    ".oaq-steps .widget-toggle-button:has(+.mod-active),.oaq-steps .mod-active+.widget-toggle-button{"
+    "display:block;grid-row:1;width:100%;min-height:44px;height:auto;margin:0;padding:0 8px;font-size:0;"
+    "line-height:1.2;border:2px solid #5b4025;border-radius:8px;background:#fbf6ea;color:#1f1a14}"
+    ".oaq-steps .widget-toggle-button:has(+.mod-active){grid-column:1}"
+    ".oaq-steps .mod-active+.widget-toggle-button{grid-column:3}"
+    # The second content, with the words a screen reader says, is ignored by browsers that cannot read it.
+    ".oaq-steps .widget-toggle-button:has(+.mod-active)::before"
+    '{content:"◀ back";content:"◀ back"/"back";font-size:17px}'
+    ".oaq-steps .mod-active+.widget-toggle-button::after"
+    '{content:"next ▶";content:"next ▶"/"next";font-size:17px}'
+    ".oaq-steps .widget-toggle-button.mod-active{display:block;grid-row:1;grid-column:2;width:auto;height:auto;"
+    "margin:0;padding:0 4px;border:0;background:none;box-shadow:none;color:inherit;font-size:15px;"
+    "pointer-events:none}"
+    ".oaq-steps .mod-active:focus:not(:focus-visible){outline:none}"
+    '.oaq-steps .mod-active::before{content:"step "}'
+)
+
+
+def _steps_css(frames: int) -> str:
+    """The style sheet of a player's back / next buttons, for a player of ``frames`` frames.
+
+    Its last rules name the number of the last frame, and hide any button past
+    it that a page may still hold from a longer list of frames.
+    """
+    last = f".oaq-of-{frames - 1}"
+    return (
+        f"<style>{_STEPS_CSS}{last} .mod-active::after{{content:' of {frames - 1}'}}"
+        f"{last} .widget-toggle-button:nth-child(n+{frames + 1}){{display:none!important}}</style>"
+    )
 
 
 def _board_html(svg: str) -> str:
@@ -126,11 +167,21 @@ def default_choices() -> dict[str, PlayerFactory]:
 class StepPlayer(widgets.VBox):  # type: ignore[misc]
     """A move or a game, frame by frame: the board after each trace event and a caption naming its rule.
 
-    Controls: play/pause (``play``), a slider (``slider``), a number box whose
-    arrows step one frame back or forward (``step``), and the delay between
-    frames in milliseconds (``speed``). They are joined with ``widgets.jslink``
-    only, so the player works without a kernel; the same links are mirrored
-    in Python so the widget's state is right in the kernel too.
+    Controls: "◀ back" and "next ▶" buttons either side of "step i of n"
+    (``steps``), play/pause (``play``), a slider (``slider``) and the delay
+    between frames in milliseconds (``speed``). They are joined with
+    ``widgets.jslink`` only, so the player works without a kernel; the same
+    links are mirrored in Python so the widget's state is right in the kernel
+    too.
+
+    No stock widget steps a number by one on a click (Play only counts up, and
+    on touch screens a number box has no arrows), so ``steps`` is a
+    ``ToggleButtons`` with one button per frame whose ``index`` is jslinked to
+    the slider; a style sheet (``stylesheet``, an HTML widget) shows only the
+    buttons just before and just after the selected one, as "◀ back" and
+    "next ▶", large enough for a finger. Clicking one selects that frame: a step
+    back or forward, done by the widget's own script. (A browser without CSS
+    ``:has()``, older than 2022-23, shows "next ▶" but not "◀ back".)
 
     >>> from oanquan import Position
     >>> player = StepPlayer.from_move(Position.initial(), "5L")
@@ -165,17 +216,9 @@ class StepPlayer(widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(flex="1 1 160px", min_width="140px"),
         )
         self.slider.style.description_width = "3.5em"
-        self.step = widgets.BoundedIntText(
-            value=0,
-            min=0,
-            max=0,
-            step=1,
-            description="step",
-            tooltip="the arrows (or the ↑ ↓ keys) step one frame back or forward",
-            layout=widgets.Layout(width="8.5em"),
-        )
-        self.step.style.description_width = "3em"
-        self.total = widgets.HTML(value="", layout=widgets.Layout(width="auto"))
+        self.steps = widgets.ToggleButtons(options=["0"], tooltips=["step 0"], layout=widgets.Layout(width="100%"))
+        self.steps.add_class("oaq-steps")
+        self.stylesheet = widgets.HTML(layout=widgets.Layout(display="none"))
         self.speed = widgets.IntSlider(
             value=interval,
             min=100,
@@ -189,7 +232,7 @@ class StepPlayer(widgets.VBox):  # type: ignore[misc]
         # The links that make it work in a static page: all in the browser.
         self.links = [
             widgets.jslink((self.play, "value"), (self.slider, "value")),
-            widgets.jslink((self.slider, "value"), (self.step, "value")),
+            widgets.jslink((self.slider, "value"), (self.steps, "index")),
             widgets.jslink((self.slider, "value"), (self.boards, "selected_index")),
             widgets.jslink((self.slider, "value"), (self.captions, "selected_index")),
             widgets.jslink((self.speed, "value"), (self.play, "interval")),
@@ -197,14 +240,14 @@ class StepPlayer(widgets.VBox):  # type: ignore[misc]
         # The same links in Python, so that the kernel's copy agrees (and tests can check it).
         self.slider.observe(self._slider_moved, names="value")
         self.play.observe(self._other_moved, names="value")
-        self.step.observe(self._other_moved, names="value")
+        self.steps.observe(self._other_moved, names="index")
         self.speed.observe(self._speed_changed, names="value")
         controls = widgets.HBox(
-            [self.play, self.slider, self.step, self.total],
+            [self.play, self.slider],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center", max_width="600px"),
         )
         super().__init__(
-            [self.boards, self.captions, controls, self.speed],
+            [self.stylesheet, self.boards, self.captions, self.steps, controls, self.speed],
             layout=widgets.Layout(max_width="620px", width="100%"),
         )
         self.set_frames(frames)
@@ -284,9 +327,13 @@ class StepPlayer(widgets.VBox):  # type: ignore[misc]
         self._sync(0)
         self.boards.children = tuple(self._board_pool[:n])
         self.captions.children = tuple(self._caption_pool[:n])
-        for control in (self.play, self.slider, self.step):
+        for control in (self.play, self.slider):
             control.max = n - 1
-        self.total.value = f"of {n - 1}"
+        with self.steps.hold_sync():
+            self.steps.options = [str(i) for i in range(n)]  # labels equal to the index: see _steps_css
+            self.steps.tooltips = [f"step {i}" for i in range(n)]
+            self.steps._dom_classes = ("oaq-steps", f"oaq-of-{n - 1}")
+        self.stylesheet.value = _steps_css(n)
         self.index = index
 
     def _new_frame_widget(self) -> widgets.HTML:
@@ -338,7 +385,7 @@ class StepPlayer(widgets.VBox):  # type: ignore[misc]
         return self.frame.caption
 
     def forward(self) -> None:
-        """One frame on, as the up arrow of the step box does in the browser.
+        """One frame on, as the "next ▶" button does in the browser.
 
         >>> from oanquan import Position
         >>> player = StepPlayer.from_move(Position.initial(), "7R")
@@ -373,9 +420,10 @@ class StepPlayer(widgets.VBox):  # type: ignore[misc]
         self.play.playing = len(self.frames) > 1
 
     def _sync(self, value: int) -> None:
-        for control in (self.play, self.step):
-            if control.value != value:
-                control.value = value
+        if self.play.value != value:
+            self.play.value = value
+        if self.steps.index != value:
+            self.steps.index = value
         for stack in (self.boards, self.captions):
             if stack.selected_index != value:
                 stack.selected_index = value
@@ -898,12 +946,15 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
             text = f"Player {position.to_move} to move: click a highlighted square, then a direction."
         else:
             text = f"{self._who(position.to_move)} to move."
+        # The position alone cannot know the ply limit (R7.3): say that ending in the footer and title.
+        by_plies = outcome is not None and outcome.reason == "R7.3"
         svg = board_svg(
             position,
             last_move=last,
             selectable=self._human_squares(),
             selected=self.selected,
-            note=outcome.explanation if outcome is not None and outcome.reason == "R7.3" else "",
+            note=result_words(outcome) if outcome is not None and by_plies else "",
+            title=f"Ô Ăn Quan board: {outcome.explanation}" if outcome is not None and by_plies else None,
         )
         return Frame(position, text, svg)
 

@@ -27,7 +27,7 @@ def links(player: StepPlayer) -> set[tuple[str, str, str, str]]:
     names = {
         id(player.play): "play",
         id(player.slider): "slider",
-        id(player.step): "step",
+        id(player.steps): "steps",
         id(player.boards): "boards",
         id(player.captions): "captions",
         id(player.speed): "speed",
@@ -46,14 +46,14 @@ def test_one_frame_per_event_plus_the_start() -> None:
         player = StepPlayer.from_move(Position.initial(), move)
         assert len(player.frames) == len(events) + 1
         assert len(player.boards.children) == len(player.captions.children) == len(events) + 1
-        assert player.slider.max == player.play.max == player.step.max == len(events)
+        assert player.slider.max == player.play.max == len(player.steps.options) - 1 == len(events)
 
 
 def test_the_player_is_wired_with_jslink_only() -> None:
     player = StepPlayer.from_move(Position.initial(), "7R")
     assert links(player) == {
         ("play", "value", "slider", "value"),
-        ("slider", "value", "step", "value"),
+        ("slider", "value", "steps", "index"),
         ("slider", "value", "boards", "selected_index"),
         ("slider", "value", "captions", "selected_index"),
         ("speed", "value", "play", "interval"),
@@ -74,13 +74,13 @@ def test_moving_the_slider_shows_that_frame_and_caption() -> None:
     relay = next(i for i, f in enumerate(player.frames) if f.event is not None and f.event.kind == "relay")
     player.slider.value = relay
     assert player.boards.selected_index == player.captions.selected_index == relay
-    assert player.play.value == player.step.value == relay
+    assert player.play.value == player.steps.index == relay
     assert player.caption.startswith("R3.4b — Relay: the next square, 2, holds 5 pebbles")
 
 
-def test_step_box_and_play_value_move_the_slider() -> None:
+def test_step_buttons_and_play_value_move_the_slider() -> None:
     player = StepPlayer.from_move(Position.initial(), "7R")
-    player.step.value = 3
+    player.steps.index = 3  # what a click on "next ▶" does on frame 2
     assert player.slider.value == 3 and player.boards.selected_index == 3
     player.play.value = 5
     assert player.slider.value == 5 and player.captions.selected_index == 5
@@ -89,6 +89,20 @@ def test_step_box_and_play_value_move_the_slider() -> None:
     player.forward()
     player.forward()
     assert player.index == 6
+
+
+def test_step_buttons_are_one_per_frame_labelled_by_their_index() -> None:
+    # The browser rebuilds a ToggleButtons' buttons unless each label equals its index,
+    # and the style sheet hides any button past the last frame.
+    player = StepPlayer.from_move(Position.initial(), "7R")
+    n = len(player.frames)
+    assert player.steps.options == tuple(str(i) for i in range(n))
+    assert "oaq-steps" in player.steps._dom_classes and f"oaq-of-{n - 1}" in player.steps._dom_classes
+    assert f"nth-child(n+{n + 1})" in player.stylesheet.value and f"of {n - 1}" in player.stylesheet.value
+    player.set_frames(player.frames[:4], index=3)
+    assert player.steps.options == ("0", "1", "2", "3") and player.steps.index == 3
+    assert "oaq-of-3" in player.steps._dom_classes and "oaq-of-14" not in player.steps._dom_classes
+    assert "nth-child(n+5)" in player.stylesheet.value
 
 
 def test_index_stays_in_range() -> None:

@@ -3,9 +3,11 @@
 A page embeds one :class:`~oanquan.widgets.StepPlayer` as a built book page
 does (widget state + view, the widget manager vendored under
 ``_widget_js/widgets`` by ``make vendor``), is served on 127.0.0.1 and opened in
-Debian's ``/usr/bin/chromium`` (``make browser-deps``). The test steps with the
-number box's arrow keys, plays, and checks the caption and board on show.
-Run with ``pytest -m browser tests/test_widgets_browser.py``.
+Debian's ``/usr/bin/chromium`` (``make browser-deps``). The tests click the
+"◀ back" and "next ▶" buttons, play, and check the caption and board on show.
+A second page holds the same player with the jslink of those buttons removed:
+there they do nothing, which shows that the link, and nothing else, steps the
+player. Run with ``pytest -m browser tests/test_widgets_browser.py``.
 """
 
 from __future__ import annotations
@@ -29,17 +31,16 @@ ROOT = Path(__file__).resolve().parent.parent
 VENDORED = ROOT / "_widget_js" / "widgets"
 
 
-@pytest.fixture(scope="module")
-def page_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, StepPlayer]]:
-    for name in ("require.js", "widgets-config.js", "embed-amd.js"):
-        if not (VENDORED / name).exists():
-            pytest.fail(f"{VENDORED / name} is missing: `make vendor` fetches the widget manager from npm")
-    site = tmp_path_factory.mktemp("player-page")
-    shutil.copytree(VENDORED, site / "widgets")
-    player = StepPlayer.from_move(Position.initial(), "7R", interval=100)
+BACK = ".oaq-steps .widget-toggle-button:has(+ .mod-active)"
+NEXT = ".oaq-steps .mod-active + .widget-toggle-button"
+CURRENT = ".oaq-steps .mod-active"
+
+
+def write_page(site: Path, name: str, player: StepPlayer) -> None:
+    """A page embedding ``player`` as a built book page does: widget state and one view, no kernel."""
     data = embed_data(views=[player])
     view = json.dumps(data["view_specs"][0])
-    (site / "index.html").write_text(
+    (site / name).write_text(
         '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">'
         '<script src="widgets/require.js"></script><script src="widgets/widgets-config.js"></script>'
         '<script src="widgets/embed-amd.js"></script>'
@@ -47,39 +48,68 @@ def page_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, St
         f'</head><body><script type="application/vnd.jupyter.widget-view+json">{view}</script></body></html>',
         encoding="utf-8",
     )
-    with serve(site) as base:
-        yield base + "index.html", player
 
 
 @pytest.fixture(scope="module")
-def browser_page(page_url: tuple[str, StepPlayer], tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+def page_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, StepPlayer]]:
+    for name in ("require.js", "widgets-config.js", "embed-amd.js"):
+        if not (VENDORED / name).exists():
+            pytest.fail(f"{VENDORED / name} is missing: `make vendor` fetches the widget manager from npm")
+    site = tmp_path_factory.mktemp("player-page")
+    shutil.copytree(VENDORED, site / "widgets")
+    # The control page first: its player loses the jslink between the back / next buttons and the slider.
+    unlinked = StepPlayer.from_move(Position.initial(), "7R", interval=100)
+    for link in unlinked.links:
+        if (unlinked.steps, "index") in (link.source, link.target):
+            link.close()
+    write_page(site, "unlinked.html", unlinked)
+    for widget in unlinked.links:
+        widget.close()
+    player = StepPlayer.from_move(Position.initial(), "7R", interval=100)
+    write_page(site, "index.html", player)
+    with serve(site) as base:
+        yield base, player
+
+
+def open_page(context: Any, url: str, problems: list[str]) -> Any:
+    page = context.new_page()
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    page.on("requestfailed", lambda request: problems.append(f"failed request: {request.url}"))
+    page.on(
+        "request",
+        lambda request: (
+            None
+            if request.url.startswith(("http://127.0.0.1:", "data:"))
+            else problems.append(f"request to another host: {request.url}")
+        ),
+    )
+    page.goto(url)
+    page.locator(".oaq-caption").first.wait_for(state="attached", timeout=15_000)
+    page.locator(CURRENT).wait_for(state="visible", timeout=15_000)
+    page.wait_for_timeout(300)
+    return page
+
+
+@pytest.fixture(scope="module")
+def browser(page_url: tuple[str, StepPlayer], tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     if missing := chromium_missing():
         pytest.fail(missing)
     from playwright.sync_api import sync_playwright
 
-    url, _ = page_url
-    problems: list[str] = []
     profile = str(tmp_path_factory.mktemp("chromium-profile"))
     with sync_playwright() as pw:
         context = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         try:
-            page = context.new_page()
-            page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-            page.on("requestfailed", lambda request: problems.append(f"failed request: {request.url}"))
-            page.on(
-                "request",
-                lambda request: (
-                    None
-                    if request.url.startswith(("http://127.0.0.1:", "data:"))
-                    else problems.append(f"request to another host: {request.url}")
-                ),
-            )
-            page.goto(url)
-            page.locator(".oaq-caption").first.wait_for(state="attached", timeout=15_000)
-            page.wait_for_timeout(300)
-            yield page, problems
+            yield context
         finally:
             context.close()
+
+
+@pytest.fixture(scope="module")
+def browser_page(browser: Any, page_url: tuple[str, StepPlayer]) -> Iterator[Any]:
+    base, _ = page_url
+    problems: list[str] = []
+    yield open_page(browser, base + "index.html", problems), problems
 
 
 def shown(page: Any) -> tuple[str, str]:
@@ -102,22 +132,78 @@ def test_the_page_loads_offline_without_errors(browser_page: Any) -> None:
     assert problems == []
 
 
-def test_the_step_box_arrows_step_back_and_forward(browser_page: Any, page_url: tuple[str, StepPlayer]) -> None:
+def desc_of(frame_svg: str) -> str:
+    """The start of a picture's <desc>, which differs from frame to frame."""
+    return frame_svg.split("<desc", 1)[1].split(">", 1)[1][:60]
+
+
+def buttons_on_show(page: Any) -> list[str]:
+    """The texts (CSS-generated ones included) of the step buttons one can see, left to right."""
+    return list(
+        page.evaluate(
+            r"""() => [...document.querySelectorAll('.oaq-steps button')]
+                .filter(b => b.offsetParent !== null)
+                .map(b => {
+                  const own = parseFloat(getComputedStyle(b).fontSize) > 0 ? b.textContent : '';
+                  const css = (where) => getComputedStyle(b, where).content.replace(/^none$/, '')
+                    .replace(/" \/ ".*$/, '').replace(/^["']|["']$/g, '');
+                  return (css('::before') + own + css('::after')).trim();
+                })"""
+        )
+    )
+
+
+def test_back_and_next_buttons_step_one_frame_each_way(browser_page: Any, page_url: tuple[str, StepPlayer]) -> None:
     page, problems = browser_page
     _, player = page_url
+    last = len(player.frames) - 1
     assert shown(page)[0] == player.frames[0].caption
-    box = page.locator(".widget-text input[type=number]").first
-    box.click()
-    page.keyboard.press("ArrowUp")
-    page.keyboard.press("ArrowUp")
+    assert buttons_on_show(page) == [f"step 0 of {last}", "next ▶"]  # nothing to go back to
+    page.locator(NEXT).click()
+    page.locator(NEXT).click()
     page.wait_for_timeout(200)
     caption, desc = shown(page)
-    assert caption == player.frames[2].caption
-    assert desc.startswith(player.frames[2].svg.split("<desc", 1)[1].split(">", 1)[1][:60])
-    page.keyboard.press("ArrowDown")
+    assert caption == player.frames[2].caption and desc.startswith(desc_of(player.frames[2].svg))
+    assert buttons_on_show(page) == ["◀ back", f"step 2 of {last}", "next ▶"]
+    assert page.locator(".widget-slider .widget-readout").first.text_content() == "2"  # the slider follows
+    page.locator(BACK).click()
     page.wait_for_timeout(200)
-    assert shown(page)[0] == player.frames[1].caption
+    caption, desc = shown(page)
+    assert caption == player.frames[1].caption and desc.startswith(desc_of(player.frames[1].svg))
+    page.locator(BACK).click()
+    page.wait_for_timeout(200)
+    assert shown(page)[0] == player.frames[0].caption
     assert problems == []
+
+
+def test_the_buttons_are_big_enough_for_a_finger_on_a_phone(browser_page: Any) -> None:
+    page, problems = browser_page
+    page.set_viewport_size({"width": 320, "height": 800})
+    try:
+        page.locator(NEXT).click()
+        page.wait_for_timeout(200)
+        for selector in (BACK, NEXT):
+            box = page.locator(selector).bounding_box()
+            assert box is not None and box["height"] >= 44 and box["width"] >= 80, (selector, box)
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 320, (selector, box)
+        page.locator(BACK).click()
+        page.wait_for_timeout(200)
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 720})
+    assert problems == []
+
+
+def test_without_their_jslink_the_buttons_do_nothing(browser: Any, page_url: tuple[str, StepPlayer]) -> None:
+    # The control for the test above: the same page minus one jslink, and no Python behind it.
+    base, player = page_url
+    problems: list[str] = []
+    page = open_page(browser, base + "unlinked.html", problems)
+    page.locator(NEXT).click()
+    page.wait_for_timeout(300)
+    assert shown(page)[0] == player.frames[0].caption  # the board and caption did not move
+    assert page.locator(".widget-slider .widget-readout").first.text_content() == "0"
+    assert problems == []
+    page.close()
 
 
 def test_play_runs_to_the_last_frame(browser_page: Any, page_url: tuple[str, StepPlayer]) -> None:
@@ -126,5 +212,6 @@ def test_play_runs_to_the_last_frame(browser_page: Any, page_url: tuple[str, Ste
     page.locator(".widget-play button").first.click()  # play, at 100 ms a frame
     page.wait_for_timeout(100 * len(player.frames) + 1500)
     assert shown(page)[0] == player.frames[-1].caption
-    assert page.locator(".widget-text input[type=number]").first.input_value() == str(len(player.frames) - 1)
+    assert page.locator(CURRENT).get_attribute("value") == str(len(player.frames) - 1)  # the buttons follow
+    assert buttons_on_show(page) == ["◀ back", f"step {len(player.frames) - 1} of {len(player.frames) - 1}"]
     assert problems == []
