@@ -73,7 +73,7 @@ browser-deps:
 
 # Every page of the built book in headless Chromium: no page error, no failed or off-site request.
 site-test: book browser-deps
-	$(BIN)/pytest -q -m browser tests/test_site.py tests/test_play_page.py
+	$(BIN)/pytest -q -m browser tests/test_site.py tests/test_play_page.py tests/test_widgets_browser.py
 
 serve: book
 	@echo "Serving the book at http://$(HOST):$(PORT)/  (Ctrl-C stops)"
