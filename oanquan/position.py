@@ -122,7 +122,7 @@ class Position:
             _pair_of_counts("debts", debts),
             to_move,
         )
-        _fill(self, parts, _checked_rules(rules))
+        _set(self, *parts, _checked_rules(rules))
         _validate(self)
 
     # ----------------------------------------------------------------- making
@@ -152,8 +152,7 @@ class Position:
         oanquan.errors.PositionFormatError: bad citizen squares field '5,5,5' in position '5,5,5 Q,Q 0,0 0,0 0': ...
         """
         rules = _checked_rules(rules)
-        position = object.__new__(cls)
-        _fill(position, textformat.parse(text), rules)
+        position = _make(*textformat.parse(text), rules)
         try:
             _validate(position)
         except PositionFormatError as error:
@@ -737,24 +736,27 @@ def _make(
 ) -> Position:
     """Build a Position without checks: for states the engine itself produced."""
     position = object.__new__(Position)
+    _set(position, pebbles, stones, stores, captured, debts, to_move, rules)
+    return position
+
+
+def _set(
+    position: Position,
+    pebbles: tuple[int, ...],
+    stones: tuple[int, int],
+    stores: tuple[int, int],
+    captured: tuple[int, int],
+    debts: tuple[int, int],
+    to_move: int,
+    rules: Rules,
+) -> None:
+    """The one place a Position's fields are assigned."""
     position._pebbles = pebbles
     position._stones = stones
     position._stores = stores
     position._captured = captured
     position._debts = debts
     position._to_move = to_move
-    position._rules = rules
-    position._hash = None
-    return position
-
-
-def _fill(position: Position, parts: Parts, rules: Rules) -> None:
-    position._pebbles = parts.pebbles
-    position._stones = parts.stones
-    position._stores = parts.stores
-    position._captured = parts.captured
-    position._debts = parts.debts
-    position._to_move = parts.to_move
     position._rules = rules
     position._hash = None
 
