@@ -171,6 +171,23 @@ class SearchResult:
     nodes: int
 
 
+def ordered_children(position: Position, first: Move | None) -> Iterator[tuple[Move, Position]]:
+    """The children of ``position``, ``first`` (a remembered best move) first, then the most
+    promising for the mover by :func:`evaluate`; shared by the search and the solver.
+
+    The others are only played when the first one does not cut the search off.
+
+    >>> [str(m) for m, _ in ordered_children(Position.initial(), None)][:2]
+    ['5L', '9R']
+    """
+    moves = position.legal_moves()
+    if first is not None and first in moves:
+        yield first, position.play(first)
+    rest = [(move, position.play(move)) for move in moves if move != first]
+    rest.sort(key=lambda mc: evaluate(mc[1]))
+    yield from rest
+
+
 class _Searcher:
     """One search: negamax with alpha-beta, a transposition table and budgets."""
 
@@ -206,7 +223,7 @@ class _Searcher:
                     return value
                 if flag == _UPPER and value <= alpha:
                     return value
-        children = self.ordered(position, tt_move)
+        children = ordered_children(position, tt_move)
         original_alpha = alpha
         best = -_INFINITY
         best_move: Move | None = None
@@ -221,18 +238,6 @@ class _Searcher:
         flag = _EXACT if original_alpha < best < beta else (_LOWER if best >= beta else _UPPER)
         self.table[position] = (depth, flag, best, best_move)
         return best
-
-    def ordered(self, position: Position, first: Move | None) -> Iterator[tuple[Move, Position]]:
-        """The children, the table's best move first, then the most promising for the mover.
-
-        The others are only played when the first one does not cut the search off.
-        """
-        moves = position.legal_moves()
-        if first is not None and first in moves:
-            yield first, position.play(first)
-        rest = [(move, position.play(move)) for move in moves if move != first]
-        rest.sort(key=lambda mc: evaluate(mc[1]))
-        yield from rest
 
     def pv(self, position: Position, first: Move, length: int) -> tuple[Move, ...]:
         """The principal variation from the table, starting with ``first``."""
@@ -349,8 +354,6 @@ class SearchPlayer:
             best, finished = found, depth
             # The best move first next time; the rest keep their order.
             children.sort(key=lambda mc: mc[0] != found[0])
-            if abs(found[1]) >= _INFINITY // 2:  # pragma: no cover - values are bounded by the points
-                break
         move, value = best
         return SearchResult(move, value / 2, searcher.pv(position, move, max(finished, 1)), finished, searcher.nodes)
 

@@ -44,11 +44,10 @@ positions many times.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .ai import evaluate
+from .ai import ordered_children
 from .errors import OAnQuanError
 from .move import Move
 from .position import Position, final_outcome
@@ -123,7 +122,7 @@ class _Prover:
         original_alpha = alpha
         best = -_INFINITY - 1
         best_move: Move | None = None
-        for move, child in self._children(position, first):
+        for move, child in ordered_children(position, first):
             value = -self.search(child, depth - 1, -beta, -alpha, not pessimist)
             if value > best:
                 best, best_move = value, move
@@ -136,17 +135,6 @@ class _Prover:
         if best_move is not None:
             self.best[position] = best_move
         return best
-
-    @staticmethod
-    def _children(position: Position, first: Move | None) -> Iterator[tuple[Move, Position]]:
-        """The moves and their positions: the remembered best move first, then the most
-        promising by the evaluation. The rest are only played if the first does not cut off."""
-        moves = position.legal_moves()
-        if first is not None and first in moves:
-            yield first, position.play(first)
-        rest = [(m, position.play(m)) for m in moves if m != first]
-        rest.sort(key=lambda mc: evaluate(mc[1]))
-        yield from rest
 
     def root(self, position: Position, depth: int, pessimist: bool) -> tuple[int, Move | None]:
         """The value and best move at the root, searched with a full window."""

@@ -49,8 +49,7 @@ def games(count: int, seed: int, rules: Rules, lowest: int = 1) -> Iterator[tupl
 
 def board_points(position: Position) -> int:
     """Points still on the board: pebbles, and stones at their value."""
-    stones = position.stones[0] + position.stones[1]
-    return sum(position.pebbles) + position.rules.mandarin_value * stones
+    return position.total_points() - position.points(0) - position.points(1)
 
 
 def candidate(theme: str, position: Position) -> tuple[str, tuple[Move, ...], int, str] | None:

@@ -8,6 +8,7 @@ import pytest
 
 from oanquan import Game, Move, Position, Rules
 from oanquan.ai import (
+    LEVEL5_NODES,
     LEVELS,
     GreedyPlayer,
     Player,
@@ -62,8 +63,8 @@ def test_every_level_is_a_player_and_plays_legal_moves() -> None:
 
 
 def test_level_5_is_bounded_by_its_node_budget() -> None:
-    result = player_for_level(5)
-    assert isinstance(result, SearchPlayer) and result.max_nodes is not None
+    player = player_for_level(5)
+    assert isinstance(player, SearchPlayer) and player.max_nodes == LEVEL5_NODES
     found = SearchPlayer(depth=30, max_nodes=3_000).search(Position.initial())
     assert found.depth < 30
     assert found.nodes <= 3_000 + 256  # the budget is checked every 256 positions
