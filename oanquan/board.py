@@ -28,6 +28,7 @@ __all__ = [
     "RING_R",
     "SQUARES",
     "Direction",
+    "column",
     "is_mandarin",
     "next_square",
     "owner",
@@ -88,6 +89,17 @@ def is_mandarin(square: int) -> bool:
     (True, False)
     """
     return square >= 10
+
+
+def column(square: int) -> int:
+    """The column 0-4 of a citizen square from the left of the picture of RULES §1.
+
+    Player 1's row reads 4 3 2 1 0 and player 0's row 5 6 7 8 9.
+
+    >>> [column(s) for s in (4, 0, 5, 9)]
+    [0, 4, 0, 4]
+    """
+    return 4 - square if square < 5 else square - 5
 
 
 def owner(square: int) -> int | None:

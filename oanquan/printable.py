@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 from xml.sax.saxutils import escape
 
-from .board import M0, M1, square_name
+from .board import M0, M1, column, square_name
 
 __all__ = [
     "FILE_STEM",
@@ -107,11 +107,6 @@ class Text(NamedTuple):
 Shape = Rect | HalfEllipse | Text
 
 
-def _column(square: int) -> int:
-    """Column 0-4 from the left: player 1's row reads 4 3 2 1 0, player 0's 5 6 7 8 9 (R1)."""
-    return 4 - square if square < 5 else square - 5
-
-
 def board_shapes() -> list[Shape]:
     """Everything on the page: the 12 squares, then the text, in page points with y downwards.
 
@@ -122,13 +117,13 @@ def board_shapes() -> list[Shape]:
     shapes: list[Shape] = []
     for square in range(10):
         y = _TOP if square < 5 else _MID
-        shapes.append(Rect(_LEFT + _CELL * _column(square), y, _CELL, square_name(square)))
+        shapes.append(Rect(_LEFT + _CELL * column(square), y, _CELL, square_name(square)))
     shapes.append(HalfEllipse(_LEFT, _MID, _RX, _RY, -1, square_name(M1)))
     shapes.append(HalfEllipse(_RIGHT, _MID, _RX, _RY, +1, square_name(M0)))
 
     # Square numbers by the edge nearest their owner, each readable from the owner's side.
     for square in range(10):
-        cx = _LEFT + _CELL * _column(square) + _CELL / 2
+        cx = _LEFT + _CELL * column(square) + _CELL / 2
         if square < 5:
             shapes.append(Text(cx, _TOP + 12, str(square), 20, flip=True))
         else:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 import ipywidgets as widgets
 
+from .ai import immediate_gain
 from .events import Event
 from .move import Move
 from .narrate import describe_move
@@ -125,9 +126,7 @@ def _move_panel(
     before: Position, move: Move, after: Position, events: tuple[Event, ...], draw: Callable[[Position], str]
 ) -> str:
     mover = before.to_move
-    # What the move captures (R5): pebbles put down for thả cá are no loss.
-    value = before.rules.mandarin_value
-    captured = sum(e.pebbles + value * e.stones for e in events if e.kind == "capture")
+    captured = immediate_gain(before, move)  # thả cá's pebbles put down are no loss
     summary = describe_move(events) or "no relay and no capture"
     text = f"<p>{html.escape(str(move))}: {html.escape(summary)}. Player {mover} captures {captured}.</p>"
     return text + draw(after)

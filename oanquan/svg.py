@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, TypedDict
 from xml.sax.saxutils import escape
 
-from .board import M0, M1, Direction, next_square, row_of, square_name
+from .board import M0, M1, Direction, column, next_square, owner, row_of, square_name
 from .move import Move
 from .narrate import caption
 
@@ -110,11 +110,6 @@ _FOOTER_Y = (402, 432)  # the baselines of the two footer lines
 MAX_DRAWN = 15
 
 
-def _column(square: int) -> int:
-    """Column 0-4 from the left: player 1's row reads 4 3 2 1 0, player 0's 5 6 7 8 9."""
-    return 4 - square if square < 5 else square - 5
-
-
 def square_centre(square: int) -> tuple[int, int]:
     """Where ``square`` is drawn: the centre of its cell in the 600 x 442 viewBox.
 
@@ -125,7 +120,7 @@ def square_centre(square: int) -> tuple[int, int]:
         return (_LEFT - _RX // 2, _MID)
     if square == M0:
         return (_RIGHT + _RX // 2, _MID)
-    x = _LEFT + _CELL * _column(square) + _CELL // 2
+    x = _LEFT + _CELL * column(square) + _CELL // 2
     return (x, _TOP + _CELL // 2 if square < 5 else _MID + _CELL // 2)
 
 
@@ -141,6 +136,16 @@ def screen_direction(row: int, direction: Direction) -> str:
     square = row_of(row)[2]
     after = next_square(square, direction)
     return "right" if square_centre(after)[0] > square_centre(square)[0] else "left"
+
+
+def direction_label(square: int, direction: Direction) -> str:
+    """A button label for the move, its arrow pointing the way the pebbles go on the picture.
+
+    >>> direction_label(7, "R"), direction_label(7, "L"), direction_label(3, "R")
+    ('7R →', '← 7L', '← 3R')
+    """
+    text = f"{square}{direction}"
+    return f"← {text}" if screen_direction(owner(square) or 0, direction) == "left" else f"{text} →"
 
 
 def _slots(x0: float, y0: float, cols: int, rows: int, dx: float, dy: float) -> list[tuple[float, float]]:
@@ -161,7 +166,7 @@ def _n(value: float) -> str:
 
 
 def _cell_box(square: int) -> tuple[int, int]:
-    x = _LEFT + _CELL * _column(square)
+    x = _LEFT + _CELL * column(square)
     return x, _TOP if square < 5 else _MID
 
 

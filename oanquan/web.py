@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, unquote, urlencode
 
-from .board import square_name
+from .board import DIRECTIONS, square_name
 from .errors import IllegalMoveError, OAnQuanError, RulesError
 from .events import Event
 from .game import Game
@@ -636,11 +636,11 @@ def frames(before: Position, move: Move, events: tuple[Event, ...] | list[Event]
 
 def _direction_labels(square: int | None) -> dict[str, str]:
     """Button labels with arrows as the board is drawn: R points right on player 0's row, left on player 1's."""
+    from .svg import direction_label  # imported late, as in draw()
+
     if square is None:
         return {}
-    if square >= 5:
-        return {"L": f"← {square}L", "R": f"{square}R →"}
-    return {"L": f"{square}L →", "R": f"← {square}R"}
+    return {d: direction_label(square, d) for d in DIRECTIONS}
 
 
 def _status(session: Session, mover: int) -> str:

@@ -36,7 +36,7 @@ import ipywidgets as widgets
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from .ai import Player, player_for_level
-from .board import DIRECTIONS, M0, M1, Direction, owner, square_name
+from .board import DIRECTIONS, M0, M1, Direction, square_name
 from .errors import OAnQuanError
 from .events import Event
 from .game import Game
@@ -44,7 +44,7 @@ from .move import Move
 from .narrate import describe_move
 from .position import MAX_PEBBLES, Position
 from .rules import Rules
-from .svg import Frame, board_svg, result_words, screen_direction, trace_frames
+from .svg import Frame, board_svg, direction_label, result_words, trace_frames
 
 __all__ = [
     "GameBoard",
@@ -59,8 +59,6 @@ __all__ = [
 
 #: Makes the player for one side of a :class:`GameBoard`: ``None`` means a human.
 PlayerFactory = Callable[[], Player | None]
-
-_ARROW = {"left": "←", "right": "→"}
 
 
 # The back and next buttons of a StepPlayer are one ToggleButtons widget with a
@@ -1000,9 +998,7 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
                 button.description = f"sow {direction}"
                 button.disabled = True
                 continue
-            way = screen_direction(owner(self.selected) or 0, direction)
-            text = f"{self.selected}{direction}"
-            button.description = f"{_ARROW[way]} {text}" if way == "left" else f"{text} {_ARROW[way]}"
+            button.description = direction_label(self.selected, direction)
             button.disabled = False
         self.undo_button.disabled = not self.game.moves
         self.redo_button.disabled = not self.redo_moves
