@@ -1,7 +1,7 @@
 """oanquan: Ô Ăn Quan, the Vietnamese Mandarin Square Capturing game.
 
 A pure-Python engine (standard library only, so it also runs in the browser)
-that implements every rule of ``shared/RULES.md`` and traces each move step by
+that implements every rule of ``RULES.md`` and traces each move step by
 step for pictures and tutorials.
 
 >>> from oanquan import Position

@@ -11,6 +11,7 @@ import sys
 from typing import TextIO
 
 from . import Event, Game, OAnQuanError, Position, Rules, caption, describe_move
+from .rules import MANDARIN_GAPS
 
 HELP = "Type a move such as 7R or 2l, 'undo', 'moves', 'record', 'explain' or 'quit'."
 
@@ -67,7 +68,10 @@ def _rule_options(with_defaults: bool) -> argparse.ArgumentParser:
     options = argparse.ArgumentParser(add_help=False)
     options.add_argument("--young-mandarin-min", type=int, default=default(0), help="R5.6 (0 = off)")
     options.add_argument(
-        "--mandarin-gap", action="store_true", default=default(False), help="R5.5: an empty Mandarin is a gap"
+        "--mandarin-gap",
+        choices=MANDARIN_GAPS,
+        default=default("chain"),
+        help="R5.5: where an empty Mandarin square is a gap (default: chain)",
     )
     options.add_argument("--mandarin-pieces", choices=("stone", "pebbles"), default=default("stone"))
     options.add_argument("--mandarin-value", type=int, default=default(10))

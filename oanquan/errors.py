@@ -8,14 +8,21 @@ the position text, where there is one), in the style of python-chess:
 
 from __future__ import annotations
 
+import math
+
 __all__ = [
+    "QUOTE_LIMIT",
     "IllegalMoveError",
     "InvalidMoveError",
     "OAnQuanError",
     "PositionFormatError",
     "RecordFormatError",
     "RulesError",
+    "quote",
 ]
+
+#: The most characters of an input that an error message quotes.
+QUOTE_LIMIT = 200
 
 
 class OAnQuanError(ValueError):
@@ -37,7 +44,7 @@ class RulesError(OAnQuanError):
     >>> Rules(max_plies=-1)
     Traceback (most recent call last):
     ...
-    oanquan.errors.RulesError: max_plies must be a whole number of at least 0, not -1
+    oanquan.errors.RulesError: max_plies must be a whole number from 0 to 1000000, not -1
     """
 
 
@@ -81,5 +88,33 @@ class RecordFormatError(OAnQuanError):
     >>> Game.from_json("[]")
     Traceback (most recent call last):
     ...
-    oanquan.errors.RecordFormatError: a saved game must be an object with 'moves' text, not []
+    oanquan.errors.RecordFormatError: a saved game must be a JSON object, not []
     """
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` for an error message: at most ``limit`` characters, and how long it was.
+
+    A message that quotes a megabyte of input helps nobody, and some values
+    (a number of 5,000 digits, a list nested 1,000 deep) cannot even be
+    written out, so they are described instead.
+
+    >>> quote("7X")
+    "'7X'"
+    >>> quote("x" * 1000, limit=8)
+    "'xxxxxx... (1,000 characters)"
+    >>> quote(10**5000)
+    'a whole number of about 5,000 digits'
+    """
+    if isinstance(value, int) and value.bit_length() > 4 * limit:
+        # Python refuses to write out a number of more than 4,300 digits; count them instead.
+        return f"a whole number of about {round(value.bit_length() * math.log10(2)):,} digits"
+    if isinstance(value, str) and len(value) > limit:
+        return f"{repr(value[:limit])[: limit - 1]}... ({len(value):,} characters)"
+    try:
+        shown = repr(value)
+    except (RecursionError, ValueError):
+        return f"a {type(value).__name__} nested too deeply to show"
+    if len(shown) <= limit:
+        return shown
+    return f"{shown[: limit - 1]}... ({len(shown):,} characters written out)"

@@ -16,7 +16,8 @@ kind               rule     meaning
 ``drop``           R3.3     one pebble dropped into ``square``; ``hand`` remain
 ``relay``          R3.4b    the next square is occupied: lift it and sow on
 ``mandarin_stop``  R3.4a    the next square is a Mandarin square: turn ends
-                   R5.5     (in a chain) a Mandarin square is no gap: chain ends
+                   R5.5     (in a chain) an empty Mandarin square is no gap
+                            under ``mandarin_gap="never"``: the chain ends
 ``capture``        R5.1     capture ``square``: ``pebbles`` pebbles, ``stones``
                    R5.2     the same, further along a chain
 ``double_empty``   R5.3     two empty squares from ``square`` on: turn ends

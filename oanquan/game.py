@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .errors import IllegalMoveError, OAnQuanError, RecordFormatError, RulesError
+from .errors import IllegalMoveError, OAnQuanError, RecordFormatError, RulesError, quote
 from .events import Event
+from .jsonio import check_fields, read_json
 from .move import Move
 from .position import Outcome, Position, ending_events, final_outcome
 from .rules import Rules
@@ -34,11 +35,11 @@ class Game:
     def __init__(self, start: Position | None = None, rules: Rules | None = None) -> None:
         """A new game from ``start`` (the opening under ``rules`` when omitted)."""
         if rules is not None and not isinstance(rules, Rules):
-            raise RulesError(f"rules must be a Rules value, not {rules!r}")
+            raise RulesError(f"rules must be a Rules value, not {quote(rules)}")
         if start is None:
             start = Position.initial(rules)
         elif not isinstance(start, Position):
-            raise RecordFormatError(f"a game starts from a Position, not {start!r}")
+            raise RecordFormatError(f"a game starts from a Position, not {quote(start)}")
         elif rules is not None and rules != start.rules:
             raise RulesError(f"the start position is under {start.rules!r}, not {rules!r}")
         self.start: Position = start
@@ -49,8 +50,8 @@ class Game:
     def rules(self) -> Rules:
         """The rule options of the game (RULES §9).
 
-        >>> Game(rules=Rules(mandarin_gap=True)).rules.mandarin_gap
-        True
+        >>> Game(rules=Rules(mandarin_gap="never")).rules.mandarin_gap
+        'never'
         """
         return self.start.rules
 
@@ -170,13 +171,12 @@ class Game:
             rules = None
         game = cls(start, rules)
         if not isinstance(text, str):
-            raise RecordFormatError(f"a game record must be text, not {text!r}")
+            raise RecordFormatError(f"a game record must be text, not {quote(text)}")
         for number, token in enumerate(text.split(), start=1):
             try:
                 game.play(token)
             except OAnQuanError as error:
-                shown = text if len(text) <= 200 else text[:200] + "..."
-                raise type(error)(f"move {number} of record {shown!r}: {error}") from None
+                raise type(error)(f"move {number} of record {quote(text)}: {error}") from None
         return game
 
     def to_dict(self) -> dict[str, Any]:
@@ -195,20 +195,28 @@ class Game:
     def from_dict(cls, data: Any) -> Game:
         """The inverse of :meth:`to_dict`.
 
+        ``moves`` is required; ``start`` (the opening when absent) and
+        ``rules`` (the defaults) may be left out; any other key is an error.
+
         >>> Game.from_dict({"moves": "7R 0L"}).ply
         2
+        >>> Game.from_dict({"mvoes": "7R"})
+        Traceback (most recent call last):
+        ...
+        oanquan.errors.RecordFormatError: a saved game has an unknown key 'mvoes' (it may have 'moves', ...
         """
-        if not isinstance(data, dict) or not isinstance(data.get("moves", ""), str):
-            raise RecordFormatError(f"a saved game must be an object with 'moves' text, not {data!r}")
+        data = check_fields(data, RecordFormatError, "a saved game", ["moves"], ["start", "rules"])
+        moves, start = data["moves"], data.get("start")
+        if not isinstance(moves, str):
+            raise RecordFormatError(f"the 'moves' of a saved game must be text such as '7R 0L', not {quote(moves)}")
+        if start is not None and not isinstance(start, str):
+            raise RecordFormatError(f"the 'start' of a saved game must be position text, not {quote(start)}")
         try:
             rules = Rules.from_dict(data.get("rules", {}))
-        except ValueError as error:
-            raise RecordFormatError(f"bad rules in saved game {data!r}: {error}") from None
-        start = data.get("start")
-        if start is not None and not isinstance(start, str):
-            raise RecordFormatError(f"the 'start' of a saved game must be text, not {start!r}")
+        except RulesError as error:
+            raise RecordFormatError(f"bad rules in a saved game: {error}") from None
         begin = Position.from_text(start, rules) if start else Position.initial(rules)
-        return cls.from_record(data.get("moves", ""), begin)
+        return cls.from_record(moves, begin)
 
     def to_json(self) -> str:
         """The game as JSON text.
@@ -225,11 +233,7 @@ class Game:
         >>> Game.from_json('{"moves": "9R"}').position.points(0)
         11
         """
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError, RecursionError) as error:
-            raise RecordFormatError(f"bad JSON for a game {text!r}: {error}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(read_json(text, RecordFormatError, "a saved game"))
 
     def __repr__(self) -> str:
         return f"Game.from_record({self.record()!r}, start={self.start!r})"

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .board import DIRECTIONS, Direction
-from .errors import InvalidMoveError
+from .errors import InvalidMoveError, quote
 
 __all__ = ["ALL_MOVES", "Move"]
 
@@ -34,9 +34,9 @@ class Move:
     def __post_init__(self) -> None:
         square_ok = isinstance(self.square, int) and not isinstance(self.square, bool)
         if not square_ok or not 0 <= self.square <= 9:
-            raise InvalidMoveError(f"invalid move square {self.square!r}: it must be 0-9")
+            raise InvalidMoveError(f"invalid move square {quote(self.square)}: it must be 0-9")
         if self.direction not in DIRECTIONS:
-            raise InvalidMoveError(f"invalid move direction {self.direction!r}: it must be 'L' or 'R'")
+            raise InvalidMoveError(f"invalid move direction {quote(self.direction)}: it must be 'L' or 'R'")
 
     @staticmethod
     def parse(text: str) -> Move:
@@ -64,9 +64,9 @@ def _parse_cached(text: str) -> Move:
 
 def _parse(text: object) -> Move:
     if not isinstance(text, str):
-        raise InvalidMoveError(f"invalid move {text!r}: expected text such as '7R'")
+        raise InvalidMoveError(f"invalid move {quote(text)}: expected text such as '7R'")
     if len(text) > 40:  # keep the cache for real moves, not pasted essays
-        raise InvalidMoveError(f"invalid move {text[:40]!r}...: a move is written like '7R'")
+        raise InvalidMoveError(f"invalid move {quote(text, limit=40)}: a move is written like '7R'")
     return _parse_cached(text)
 
 

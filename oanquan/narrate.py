@@ -6,7 +6,7 @@ use these, so a learner reads the same words everywhere.
 
 from __future__ import annotations
 
-from .board import square_name
+from .board import next_square, square_name
 from .events import Event
 from .position import END_REASONS
 
@@ -26,6 +26,16 @@ def _pebbles(n: int) -> str:
     return f"{n} pebble" if n == 1 else f"{n} pebbles"
 
 
+def _gap_words(capture: Event) -> str:
+    """The empty square just before a captured one, in words (R5.1, R5.2, R5.5)."""
+    if capture.square is None or capture.direction is None:
+        return "an empty square"
+    gap = next_square(capture.square, "L" if capture.direction == "R" else "R")
+    if gap >= 10:
+        return f"the empty Mandarin square {square_name(gap)}, a gap like any other (R5.5)"
+    return "an empty square"
+
+
 def caption(event: Event) -> str:
     """One sentence describing ``event``, starting with its rule number.
 
@@ -42,6 +52,11 @@ def caption(event: Event) -> str:
     R3.3 — Player 0 lifts the 1 pebble of square 7 and sows it to the right (R).
     >>> print(caption([e for e in events if e.kind == "capture"][0]))
     R5.1 — An empty square, then Mandarin square M0: player 0 captures its Mandarin stone.
+    >>> _, events = Position.from_text("3,1,1,1,1,0,1,0,0,4 0,Q 20,20+Q 0,0 0").play_traced("6R")
+    >>> print(caption([e for e in events if e.kind == "capture"][1]))  # doctest: +NORMALIZE_WHITESPACE
+    R5.2 — Chain: the empty Mandarin square M0, a gap like any other (R5.5),
+    then square 0: player 0 captures its 3 pebbles.
+    >>> _, events = Position.from_text("0,0,0,0,0,0,0,1,0,0 Q,0 30,29 0,0 0").play_traced("7R")
     >>> print(caption([e for e in events if e.kind == "sweep"][1]))
     R7.4 — Player 1 has no pebbles left on their row to take.
     """
@@ -80,7 +95,8 @@ def _sentence(event: Event) -> str:
         )
     if kind == "mandarin_stop":
         if e.rule == "R5.5":
-            return head + f"The next square is {where}, which is never a gap: the chain stops."
+            no_gap = "with these rules an empty Mandarin square is no gap"
+            return head + f"The next square is {where}; {no_gap}: the chain stops."
         return head + f"The next square is {where}: the turn ends."
     if kind == "capture":
         if e.stones:
@@ -88,7 +104,7 @@ def _sentence(event: Event) -> str:
         else:
             what = f"its {_pebbles(e.pebbles)}"
         chain = "chain: " if e.rule == "R5.2" else ""
-        return head + f"{chain}an empty square, then {where}: player {e.player} captures {what}."
+        return head + f"{chain}{_gap_words(e)}, then {where}: player {e.player} captures {what}."
     if kind == "double_empty":
         return head + f"Two empty squares in a row from {where}: the turn ends."
     if kind == "young_mandarin":

@@ -1,6 +1,6 @@
 """Positions, moves played on them, and the outcome of a game.
 
-This module is the one place where the rules of ``shared/RULES.md`` live.
+This module is the one place where the rules of ``RULES.md`` live.
 Everything else (pictures, widgets, computer players, the book) asks a
 :class:`Position` what happens.
 """
@@ -13,8 +13,9 @@ from typing import Any
 
 from . import textformat
 from .board import M0, M1, NEXT, Direction
-from .errors import IllegalMoveError, InvalidMoveError, OAnQuanError, PositionFormatError, RulesError
+from .errors import IllegalMoveError, InvalidMoveError, OAnQuanError, PositionFormatError, RulesError, quote
 from .events import Event, EventKind
+from .jsonio import check_fields, read_json
 from .move import ALL_MOVES, Move
 from .rules import Rules
 from .textformat import Parts
@@ -113,7 +114,7 @@ class Position:
         '0,0,0,0,0,0,0,0,0,0 3,Q 0,0 0,0 0'
         """
         if not isinstance(pebbles, (tuple, list)) or len(pebbles) != 12:
-            raise PositionFormatError(f"pebbles must be 12 counts (squares 0-9, M0, M1), not {pebbles!r}")
+            raise PositionFormatError(f"pebbles must be 12 counts (squares 0-9, M0, M1), not {quote(pebbles)}")
         parts = Parts(
             tuple(pebbles),
             _stone_pair(stones),
@@ -156,7 +157,7 @@ class Position:
         try:
             _validate(position)
         except PositionFormatError as error:
-            raise PositionFormatError(f"bad position {textformat.shorten(text)!r}: {error}") from None
+            raise PositionFormatError(f"bad position {quote(text)}: {error}") from None
         return position
 
     def to_text(self) -> str:
@@ -181,16 +182,19 @@ class Position:
     def from_dict(cls, data: Any) -> Position:
         """The inverse of :meth:`to_dict`.
 
-        >>> p = Position.initial(Rules(mandarin_gap=True))
+        >>> p = Position.initial(Rules(mandarin_gap="always"))
         >>> Position.from_dict(p.to_dict()) == p
         True
+        >>> Position.from_dict({"moves": "7R"})
+        Traceback (most recent call last):
+        ...
+        oanquan.errors.PositionFormatError: a saved position has an unknown key 'moves' (it may have ...
         """
-        if not isinstance(data, dict) or not isinstance(data.get("position"), str):
-            raise PositionFormatError(f"a saved position must be an object with a 'position' text, not {data!r}")
+        data = check_fields(data, PositionFormatError, "a saved position", ["position"], ["rules"])
         try:
             rules = Rules.from_dict(data.get("rules", {}))
-        except ValueError as error:
-            raise PositionFormatError(f"bad rules in saved position {data!r}: {error}") from None
+        except RulesError as error:
+            raise PositionFormatError(f"bad rules in a saved position: {error}") from None
         return cls.from_text(data["position"], rules)
 
     def to_json(self) -> str:
@@ -208,11 +212,7 @@ class Position:
         >>> Position.from_json('{"position": "5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0"}').to_move
         0
         """
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError, RecursionError) as error:
-            raise PositionFormatError(f"bad JSON for a position {text!r}: {error}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(read_json(text, PositionFormatError, "a saved position"))
 
     # -------------------------------------------------------------- reading
 
@@ -386,7 +386,7 @@ class Position:
             return move
         try:
             if not isinstance(move, str):
-                raise InvalidMoveError(f"invalid move {move!r}: expected a Move or text such as '7R'")
+                raise InvalidMoveError(f"invalid move {quote(move)}: expected a Move or text such as '7R'")
             return Move.parse(move)
         except InvalidMoveError as error:
             raise InvalidMoveError(f"{error} (in '{self.to_text()}')") from None
@@ -542,9 +542,21 @@ class _Turn:
         """R2.4: neither pebbles nor a stone."""
         return not self.board[square] and not (square >= 10 and self.stones[square - 10])
 
-    def is_gap(self, square: int) -> bool:
-        """An empty square that can serve as the gap of a capture (R3.4c, R5.5)."""
-        if square >= 10 and not self.rules.mandarin_gap:
+    def mandarin_gap_after_landing(self, square: int) -> bool:
+        """R3.4a, R5.5: whether the Mandarin ``square`` right after the landing is a gap.
+
+        Only under ``mandarin_gap="always"``, and only when it is empty; otherwise
+        a Mandarin square next ends the turn.
+        """
+        return self.rules.mandarin_gap == "always" and self.is_empty(square)
+
+    def is_chain_gap(self, square: int) -> bool:
+        """R5.2, R5.5: whether ``square``, after a captured square, is a gap the chain jumps.
+
+        Any empty citizen square is; an empty Mandarin square is too, unless
+        ``mandarin_gap="never"``.
+        """
+        if square >= 10 and self.rules.mandarin_gap == "never":
             return False
         return self.is_empty(square)
 
@@ -594,7 +606,7 @@ def _sow_and_capture(turn: _Turn, square: int, direction: Direction) -> None:
     while True:
         square = _sow(turn, square, hand, nxt, direction)
         following = nxt[square]
-        if following >= 10 and not turn.is_gap(following):
+        if following >= 10 and not turn.mandarin_gap_after_landing(following):
             turn.emit("mandarin_stop", "R3.4a", following, direction=direction)
             return
         if following < 10 and board[following]:
@@ -625,7 +637,12 @@ def _sow(turn: _Turn, square: int, hand: int, nxt: tuple[int, ...], direction: D
 
 
 def _capture(turn: _Turn, gap: int, nxt: tuple[int, ...], direction: Direction) -> None:
-    """R5.1-R5.6: ``gap`` is empty; capture what follows it, and along the chain."""
+    """R5.1-R5.6: ``gap`` is empty; capture what follows it, and along the chain.
+
+    By default (R5.5) the chain jumps an empty Mandarin square like any other
+    gap: from ``3,1,1,1,1,0,1,0,0,4 0,Q 20,20+Q 0,0 0``, ``6R`` captures 9,
+    jumps the empty M0 and captures 0 too (RULES §11).
+    """
     rule = "R5.1"
     while True:
         target = nxt[gap]
@@ -643,7 +660,8 @@ def _capture(turn: _Turn, gap: int, nxt: tuple[int, ...], direction: Direction) 
             # capture (R5.2), and nothing is sown after a capture (R5.4).
             turn.emit("chain_end", "R5.4", gap, direction=direction)
             return
-        if not turn.is_gap(gap):
+        if not turn.is_chain_gap(gap):
+            # An empty Mandarin square under mandarin_gap="never".
             turn.emit("mandarin_stop", "R5.5", gap, direction=direction)
             return
 
@@ -765,43 +783,56 @@ def _checked_rules(rules: object) -> Rules:
     if rules is None:
         return Rules()
     if not isinstance(rules, Rules):
-        raise RulesError(f"rules must be a Rules value, not {rules!r}")
+        raise RulesError(f"rules must be a Rules value, not {quote(rules)}")
     return rules
 
 
 def _stone_pair(value: object) -> tuple[int, int]:
-    """(M0, M1) stones given as True/False or 1/0, stored as 1/0."""
-    if isinstance(value, (tuple, list)) and len(value) == 2 and all(v in (0, 1) for v in value):
+    """(M0, M1) stones given as True/False or 1/0, stored as 1/0 (not 1.0: see _is_count)."""
+    if (
+        isinstance(value, (tuple, list))
+        and len(value) == 2
+        and all(type(v) in (bool, int) and v in (0, 1) for v in value)
+    ):
         return (int(value[0]), int(value[1]))
-    raise PositionFormatError(f"stones must be two of True/False (M0, M1), not {value!r}")
+    raise PositionFormatError(f"stones must be two of True/False (M0, M1), not {quote(value)}")
 
 
 def _pair_of_counts(name: str, value: object) -> tuple[int, int]:
     """A pair for players 0 and 1; the counts themselves are checked by _validate."""
     if isinstance(value, (tuple, list)) and len(value) == 2:
         return (value[0], value[1])
-    raise PositionFormatError(f"{name} must be a pair of whole numbers (players 0, 1), not {value!r}")
+    raise PositionFormatError(f"{name} must be a pair of whole numbers (players 0, 1), not {quote(value)}")
 
 
 def _validate(position: Position) -> None:
     """Checks shared by the constructor and the text reader (RULES §10)."""
     p = position
     numbers = (*p._pebbles, *p._stores, *p._captured, *p._debts)
-    if any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in numbers):
-        raise PositionFormatError(f"counts must be whole numbers of at least 0: {numbers}")
-    if p._to_move not in (0, 1) or isinstance(p._to_move, bool):
-        raise PositionFormatError(f"the player to move must be 0 or 1, not {p._to_move!r}")
+    if not all(_is_count(n) for n in numbers):
+        raise PositionFormatError(f"counts must be whole numbers of at least 0: {quote(numbers)}")
+    if not (_is_count(p._to_move) and p._to_move in (0, 1)):
+        raise PositionFormatError(f"the player to move must be 0 or 1, not {quote(p._to_move)}")
     stones = p._stones[0] + p._stones[1] + p._captured[0] + p._captured[1]
     if stones > 2:
         raise PositionFormatError(
-            f"the Mandarin squares and stores fields hold {stones} Mandarin stones in all; there are only 2"
+            f"the Mandarin squares and stores fields hold {quote(stones)} Mandarin stones in all; there are only 2"
         )
     if stones and p._rules.mandarin_pieces == "pebbles":
         raise PositionFormatError(
             "the Mandarin squares and stores fields may not hold stones (Q) when mandarin_pieces='pebbles'"
         )
     pebbles = sum(p._pebbles) + p._stores[0] + p._stores[1]
-    if pebbles > MAX_PEBBLES:
-        raise PositionFormatError(f"{pebbles} pebbles is more than the {MAX_PEBBLES} allowed")
+    if pebbles > MAX_PEBBLES:  # so that no move can take for ever (and no number is too long to print)
+        raise PositionFormatError(f"{quote(pebbles)} pebbles is more than the {MAX_PEBBLES} allowed")
     if p._debts[0] > MAX_PEBBLES or p._debts[1] > MAX_PEBBLES:
-        raise PositionFormatError(f"debts of more than {MAX_PEBBLES} pebbles: {p._debts}")
+        raise PositionFormatError(f"debts of more than {MAX_PEBBLES} pebbles: {quote(p._debts)}")
+
+
+def _is_count(value: object) -> bool:
+    """A whole number of at least 0, exactly as the text format writes one.
+
+    Only ``int`` itself: ``True`` is not a count, and ``1.0`` would be written
+    out as ``1.0``, which the position text (RULES §10) cannot read back.
+    """
+    return type(value) is int and value >= 0

@@ -39,7 +39,8 @@ from pathlib import Path
 from typing import Any
 
 from .ai import immediate_gain, move_phrase
-from .errors import OAnQuanError
+from .errors import OAnQuanError, quote
+from .jsonio import check_fields, read_json
 from .move import Move
 from .position import Position
 from .rules import Rules
@@ -207,22 +208,20 @@ def loads(text: str, source: str = "puzzle text") -> list[Puzzle]:
     ...
     oanquan.puzzles.PuzzleFormatError: puzzle text, puzzle 1 ('x'): missing fields: title, theme, ...
     """
-    try:
-        data = json.loads(text)
-    except ValueError as error:
-        raise PuzzleFormatError(f"{source}: not JSON ({error}): {_quote(text)}") from None
+    data = read_json(text, PuzzleFormatError, source)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise PuzzleFormatError(f'{source}: expected an object with "format": "{FORMAT}", not {_quote(data)}')
+        raise PuzzleFormatError(f'{source}: expected an object with "format": "{FORMAT}", not {quote(data)}')
+    check_fields(data, PuzzleFormatError, source, ["format", "version", "puzzles"])
     if data.get("version") != 1:
-        raise PuzzleFormatError(f"{source}: unknown version {data.get('version')!r} (this reader knows version 1)")
+        raise PuzzleFormatError(f"{source}: unknown version {quote(data.get('version'))} (this reader knows version 1)")
     items = data.get("puzzles")
     if not isinstance(items, list):
-        raise PuzzleFormatError(f'{source}: "puzzles" must be a list, not {_quote(items)}')
+        raise PuzzleFormatError(f'{source}: "puzzles" must be a list, not {quote(items)}')
     puzzles = [_puzzle(item, f"{source}, puzzle {number}") for number, item in enumerate(items, start=1)]
     seen: set[str] = set()
     for puzzle in puzzles:
         if puzzle.id in seen:
-            raise PuzzleFormatError(f"{source}: the id {puzzle.id!r} is used twice")
+            raise PuzzleFormatError(f"{source}: the id {quote(puzzle.id)} is used twice")
         seen.add(puzzle.id)
     return puzzles
 
@@ -253,17 +252,12 @@ def dumps(puzzles: list[Puzzle]) -> str:
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
 
-def _quote(value: object) -> str:
-    shown = repr(value)
-    return shown if len(shown) <= 200 else shown[:200] + "..."
-
-
 def _puzzle(item: object, where: str) -> Puzzle:
     if not isinstance(item, dict):
-        raise PuzzleFormatError(f"{where}: a puzzle must be an object, not {_quote(item)}")
+        raise PuzzleFormatError(f"{where}: a puzzle must be an object, not {quote(item)}")
     name = item.get("id")
     if isinstance(name, str):
-        where = f"{where} ({name!r})"
+        where = f"{where} ({quote(name, limit=60)})"
     missing = [f for f in _FIELDS if f not in item]
     if missing:
         raise PuzzleFormatError(f"{where}: missing fields: {', '.join(missing)}")
@@ -274,16 +268,16 @@ def _puzzle(item: object, where: str) -> Puzzle:
     def text(key: str) -> str:
         value = item[key]
         if not isinstance(value, str) or not value.strip():
-            raise PuzzleFormatError(f"{where}: {key!r} must be non-empty text, not {_quote(value)}")
+            raise PuzzleFormatError(f"{where}: {key!r} must be non-empty text, not {quote(value)}")
         return value
 
     pid, title, theme, position_text, goal, explanation = (
         text(k) for k in ("id", "title", "theme", "position", "goal", "explanation")
     )
     if theme not in THEMES:
-        raise PuzzleFormatError(f"{where}: unknown theme {theme!r}; themes are {', '.join(THEMES)}")
+        raise PuzzleFormatError(f"{where}: unknown theme {quote(theme)}; themes are {', '.join(THEMES)}")
     if goal not in GOALS:
-        raise PuzzleFormatError(f"{where}: unknown goal {goal!r}; goals are {', '.join(GOALS)}")
+        raise PuzzleFormatError(f"{where}: unknown goal {quote(goal)}; goals are {', '.join(GOALS)}")
     options = item["rules"]
     try:
         rules = Rules.from_dict(options)
@@ -292,23 +286,23 @@ def _puzzle(item: object, where: str) -> Puzzle:
         raise PuzzleFormatError(f"{where}: {error}") from None
     solution = item["solution"]
     if not isinstance(solution, list) or not solution or not all(isinstance(m, str) for m in solution):
-        raise PuzzleFormatError(f"{where}: 'solution' must be a non-empty list of moves, not {_quote(solution)}")
+        raise PuzzleFormatError(f"{where}: 'solution' must be a non-empty list of moves, not {quote(solution)}")
     for move in solution:
         try:
             if not position.is_legal(move):
-                raise PuzzleFormatError(f"{where}: solution move {move!r} is not legal in {position_text!r}")
+                raise PuzzleFormatError(f"{where}: solution move {quote(move)} is not legal in {quote(position_text)}")
         except OAnQuanError as error:
             if isinstance(error, PuzzleFormatError):
                 raise
             raise PuzzleFormatError(f"{where}: {error}") from None
     unique = item["unique"]
     if not isinstance(unique, bool):
-        raise PuzzleFormatError(f"{where}: 'unique' must be true or false, not {_quote(unique)}")
+        raise PuzzleFormatError(f"{where}: 'unique' must be true or false, not {quote(unique)}")
     if unique and len(solution) != 1:
         raise PuzzleFormatError(f"{where}: 'unique' is true but the solution lists {len(solution)} moves")
     difficulty = item["difficulty"]
     if not isinstance(difficulty, int) or isinstance(difficulty, bool) or not 1 <= difficulty <= 3:
-        raise PuzzleFormatError(f"{where}: 'difficulty' must be 1, 2 or 3, not {_quote(difficulty)}")
+        raise PuzzleFormatError(f"{where}: 'difficulty' must be 1, 2 or 3, not {quote(difficulty)}")
     return Puzzle(
         pid,
         title,
@@ -343,7 +337,7 @@ def goal_moves(position: Position, goal: str) -> tuple[Move, ...]:
     ['5L', '9R']
     """
     if goal not in GOALS:
-        raise ValueError(f"unknown goal {goal!r}; goals are {', '.join(GOALS)}")
+        raise ValueError(f"unknown goal {quote(goal)}; goals are {', '.join(GOALS)}")
     moves = position.legal_moves()
     if goal in _SOLVER_GOALS:
         return _solver_goal(position, goal, move_values(position, max_nodes=SOLVER_NODES))

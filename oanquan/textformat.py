@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .errors import PositionFormatError
+from .errors import PositionFormatError, quote
 
 __all__ = ["FIELDS", "Parts", "parse", "write"]
 
@@ -60,15 +60,6 @@ def write(parts: Parts) -> str:
     return f"{citizens} {mandarins} {stores} {parts.debts[0]},{parts.debts[1]} {parts.to_move}"
 
 
-def shorten(text: str, limit: int = 200) -> str:
-    """``text`` cut to ``limit`` characters for an error message.
-
-    >>> shorten("x" * 300)[-4:]
-    'x...'
-    """
-    return text if len(text) <= limit else text[:limit] + "..."
-
-
 def parse(text: str) -> Parts:
     """Read the text of RULES §10; a bad field raises :class:`PositionFormatError` naming it.
 
@@ -78,18 +69,18 @@ def parse(text: str) -> Parts:
     oanquan.errors.PositionFormatError: bad citizen squares field '5,5' in position '5,5 Q,Q 0,0 0,0 0': ...
     """
     if not isinstance(text, str):
-        raise PositionFormatError(f"a position must be text, not {text!r}")
-    shown = shorten(text)
+        raise PositionFormatError(f"a position must be text, not {quote(text)}")
+    shown = quote(text)
     parts = text.strip().split(" ")
     if len(parts) != 5:
         raise PositionFormatError(
-            f"bad position {shown!r}: it must be 5 fields separated by single spaces, "
+            f"bad position {shown}: it must be 5 fields separated by single spaces, "
             "as in '5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0' (RULES §10)"
         )
 
     def fail(field: int) -> PositionFormatError:
         name, form = FIELDS[field]
-        return PositionFormatError(f"bad {name} field {parts[field]!r} in position {shown!r}: {form}")
+        return PositionFormatError(f"bad {name} field {quote(parts[field])} in position {shown}: {form}")
 
     citizens = parts[0].split(",")
     if len(citizens) != 10 or not all(_is_count(c) for c in citizens):

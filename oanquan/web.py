@@ -33,8 +33,10 @@ from urllib.parse import quote, unquote, urlencode
 
 from .board import DIRECTIONS, square_name
 from .errors import IllegalMoveError, OAnQuanError, RulesError
+from .errors import quote as quote_input
 from .events import Event
 from .game import Game
+from .jsonio import read_json
 from .move import Move
 from .narrate import describe_move
 from .position import Position
@@ -138,7 +140,7 @@ def parse_address(query: str) -> dict[str, Any]:
         elif name in _OPTION_NAMES:
             options[name] = value
         else:
-            raise WebError(f"unknown setting {name!r} in the page address")
+            raise WebError(f"unknown setting {quote_input(name)} in the page address")
     if options:
         request["options"] = options
     return request
@@ -156,7 +158,7 @@ def query_fields(query: str) -> dict[str, str]:
     {'position': '6,6,0,6,6,6,6,0,0,6 Q+1,Q+1 6,0', 'first': 'computer'}
     """
     if not isinstance(query, str):
-        raise WebError(f"the page address must be text, not {query!r}")
+        raise WebError(f"the page address must be text, not {quote_input(query)}")
     if len(query) > MAX_TEXT:
         raise WebError(f"the page address is too long ({len(query)} characters; at most {MAX_TEXT})")
     fields: dict[str, str] = {}
@@ -167,13 +169,21 @@ def query_fields(query: str) -> dict[str, str]:
     return fields
 
 
+#: How each value of ``mandarin_gap`` other than the default reads (R5.5).
+MANDARIN_GAP_WORDS = {
+    "never": "an empty Mandarin square is never a gap: a chain stops there (R5.5)",
+    "chain": "a chain jumps an empty Mandarin square like any other gap (R5.5)",
+    "always": "an empty Mandarin square is a gap everywhere, even right after the last pebble (R5.5)",
+}
+
+
 def rules_in_words(rules: Rules) -> str:
     """The rule options that differ from the defaults (RULES §9), in plain words with their rule numbers.
 
     >>> rules_in_words(Rules(young_mandarin_min=5))
     'a young Mandarin (fewer than 5 pebbles) cannot be captured (R5.6)'
-    >>> rules_in_words(Rules(mandarin_gap=True, max_plies=0))
-    'an empty Mandarin square counts as an empty gap (R5.5); the game has no length limit (R7.3)'
+    >>> print(rules_in_words(Rules(mandarin_gap="never", max_plies=0)))
+    an empty Mandarin square is never a gap: a chain stops there (R5.5); the game has no length limit (R7.3)
     >>> rules_in_words(Rules(mandarin_pieces="pebbles", mandarin_value=5))
     'each Mandarin square starts with 5 small pebbles instead of a stone (R2.2)'
     >>> rules_in_words(Rules())
@@ -185,8 +195,8 @@ def rules_in_words(rules: Rules) -> str:
         said.append(f"each Mandarin square starts with {rules.mandarin_value} small pebbles instead of a stone (R2.2)")
     elif rules.mandarin_value != default.mandarin_value:
         said.append(f"a Mandarin stone is worth {rules.mandarin_value} points (R2.2, R8.1)")
-    if rules.mandarin_gap:
-        said.append("an empty Mandarin square counts as an empty gap (R5.5)")
+    if rules.mandarin_gap != default.mandarin_gap:
+        said.append(MANDARIN_GAP_WORDS[rules.mandarin_gap])
     if rules.young_mandarin_min:
         said.append(f"a young Mandarin (fewer than {rules.young_mandarin_min} pebbles) cannot be captured (R5.6)")
     if rules.max_plies != default.max_plies:
@@ -200,7 +210,7 @@ def _rules_from(options: Any) -> Rules:
     if options is None:
         return Rules()
     if not isinstance(options, dict):
-        raise RulesError(f"rule options must be a JSON object, not {options!r}")
+        raise RulesError(f"rule options must be a JSON object, not {quote_input(options)}")
     cleaned: dict[str, Any] = {}
     for name, value in options.items():
         cleaned[name] = _option_value(value)
@@ -208,7 +218,7 @@ def _rules_from(options: Any) -> Rules:
 
 
 def _option_value(value: Any) -> Any:
-    """Turn address text such as ``"5"`` or ``"true"`` into a number or a truth value.
+    """Turn address text such as ``"5"`` into a number.
 
     Anything else is passed on unchanged, so that the engine's check of the
     option rejects it with its own message.
@@ -216,9 +226,8 @@ def _option_value(value: Any) -> Any:
     if not isinstance(value, str):
         return value
     text = value.strip()
-    if text.lower() in ("true", "false"):
-        return text.lower() == "true"
-    if text.isdigit() and len(text) < 10:
+    # Only ASCII digits: "²".isdigit() and "٣".isdigit() are true, and int("²") fails.
+    if text.isascii() and text.isdigit() and len(text) < 10:
         return int(text)
     return value
 
@@ -275,7 +284,7 @@ class Session:
         level = _level(request.get("opponent", "friend"))
         first = request.get("first", "human")
         if first not in ("human", "computer"):
-            raise WebError(f"who moves first must be 'human' or 'computer', not {first!r}")
+            raise WebError(f"who moves first must be 'human' or 'computer', not {quote_input(first)}")
         mover = game.start.to_move
         if level is None:
             humans = (True, True)
@@ -285,7 +294,7 @@ class Session:
             humans = (mover == 1, mover == 0)
         seed = request.get("seed", 0)
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise WebError(f"seed must be a whole number, not {seed!r}")
+            raise WebError(f"seed must be a whole number, not {quote_input(seed)}")
         self.game, self.humans, self.level, self.seed = game, humans, level, seed
         self.selected, self.players, self.puzzle = None, {}, None
         return self.view([])
@@ -323,7 +332,7 @@ class Session:
         fields = query_fields(request.get("query", ""))
         unknown = [name for name in fields if name != "puzzle"]
         if unknown:
-            raise WebError(f"unknown setting {unknown[0]!r} in the page address")
+            raise WebError(f"unknown setting {quote_input(unknown[0])} in the page address")
         if "puzzle" in fields:
             return self.open_puzzle({"id": fields["puzzle"]})
         first = self._collection()[:1]
@@ -397,7 +406,7 @@ class Session:
             if puzzle.id == wanted:
                 return puzzle
         shown = wanted if not isinstance(wanted, str) or len(wanted) <= 60 else wanted[:60] + "..."
-        raise WebError(f"there is no puzzle {shown!r} in the collection")
+        raise WebError(f"there is no puzzle {quote_input(shown)} in the collection")
 
     def click(self, request: dict[str, Any]) -> dict[str, Any]:
         """Select the clicked square if a move may start there; say why not otherwise.
@@ -412,7 +421,7 @@ class Session:
         """
         square = request.get("square")
         if not isinstance(square, int) or isinstance(square, bool) or not 0 <= square <= 11:
-            raise WebError(f"there is no square {square!r} on the board")
+            raise WebError(f"there is no square {quote_input(square)} on the board")
         self._check_human_turn()
         position = self.game.position
         if square >= 10:
@@ -589,10 +598,10 @@ class Session:
         """The query string that reopens this game: start position, record, options and players.
 
         >>> s = Session()
-        >>> _ = s.new_game({"options": {"mandarin_gap": True}, "opponent": "friend"})
+        >>> _ = s.new_game({"options": {"mandarin_gap": "always"}, "opponent": "friend"})
         >>> _ = s.play({"move": "7R"})
         >>> s.link()
-        '?record=7R&mandarin_gap=true&opponent=friend'
+        '?record=7R&mandarin_gap=always&opponent=friend'
         >>> _ = s.new_game({"opponent": 4, "first": "computer", "position": "0,6,6,6,6,0,0,6,6,6 Q+1,Q+1 6,0 0,0 1"})
         >>> s.link()
         '?position=0,6,6,6,6,0,0,6,6,6%20Q%2B1,Q%2B1%206,0%200,0%201&opponent=4&first=computer'
@@ -603,7 +612,7 @@ class Session:
         if self.game.moves:
             fields["record"] = self.game.record()
         for name, value in self.game.rules.changes().items():
-            fields[name] = str(value).lower() if isinstance(value, bool) else str(value)
+            fields[name] = str(value)
         fields["opponent"] = "friend" if self.level is None else str(self.level)
         if self.level is not None:
             fields["first"] = self._first()
@@ -657,14 +666,14 @@ def _level(opponent: Any) -> int | None:
     text = str(opponent).strip()
     if text.isdigit() and int(text) in LEVELS:
         return int(text)
-    raise WebError(f"the opponent must be 'friend' or a computer level 1-5, not {opponent!r}")
+    raise WebError(f"the opponent must be 'friend' or a computer level 1-5, not {quote_input(opponent)}")
 
 
 def _text(value: Any, what: str) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise WebError(f"the {what} must be text, not {value!r}")
+        raise WebError(f"the {what} must be text, not {quote_input(value)}")
     if len(value) > MAX_TEXT:
         raise WebError(f"the {what} is too long ({len(value)} characters; at most {MAX_TEXT})")
     return value
@@ -707,18 +716,18 @@ def call(request_json: str) -> str:
     "bad position '5,5,5': ..."
     """
     try:
-        request = json.loads(request_json)
+        request = read_json(request_json, WebError, "a request")
         if not isinstance(request, dict):
-            raise WebError(f"a request must be a JSON object, not {request!r}")
+            raise WebError(f"a request must be a JSON object, not {quote_input(request)}")
         op = request.get("op")
         if op == "address":
             answer = _SESSION.new_game(_defaults(request) | parse_address(request.get("query", "")))
         else:
             handler = _OPS.get(op) if isinstance(op, str) else None
             if handler is None:
-                raise WebError(f"unknown request {op!r}")
+                raise WebError(f"unknown request {quote_input(op)}")
             answer = handler(_SESSION, request)
-    except (OAnQuanError, json.JSONDecodeError) as error:
+    except OAnQuanError as error:
         return json.dumps({"ok": False, "error": str(error)}, ensure_ascii=False)
     return json.dumps(answer, ensure_ascii=False)
 

@@ -499,7 +499,15 @@ class RulesForm(widgets.VBox):  # type: ignore[misc]
         self.mandarin_value = widgets.BoundedIntText(
             min=1, max=100, description="Mandarin value (R8.1)", style=wide, layout=widgets.Layout(width="20em")
         )
-        self.mandarin_gap = widgets.Checkbox(description="empty Mandarin is a gap (R5.5)", indent=False)
+        self.mandarin_gap = widgets.Dropdown(
+            options=[
+                ("a gap inside a chain (R5.5)", "chain"),
+                ("never a gap (R5.5)", "never"),
+                ("always a gap (R5.5)", "always"),
+            ],
+            description="empty Mandarin square",
+            style=wide,
+        )
         self.young_mandarin_min = widgets.BoundedIntText(
             min=0, max=100, description="young Mandarin under (R5.6)", style=wide, layout=widgets.Layout(width="20em")
         )
@@ -519,9 +527,9 @@ class RulesForm(widgets.VBox):  # type: ignore[misc]
         """Show ``rules`` in the form.
 
         >>> form = RulesForm()
-        >>> form.set_rules(Rules(mandarin_gap=True))
+        >>> form.set_rules(Rules(mandarin_gap="never"))
         >>> form.mandarin_gap.value
-        True
+        'never'
         """
         self.mandarin_pieces.value = rules.mandarin_pieces
         self.mandarin_value.value = rules.mandarin_value
@@ -534,7 +542,7 @@ class RulesForm(widgets.VBox):  # type: ignore[misc]
         return Rules(
             mandarin_pieces=self.mandarin_pieces.value,
             mandarin_value=int(self.mandarin_value.value),
-            mandarin_gap=bool(self.mandarin_gap.value),
+            mandarin_gap=self.mandarin_gap.value,
             young_mandarin_min=int(self.young_mandarin_min.value),
             max_plies=int(self.max_plies.value),
         )

@@ -8,12 +8,15 @@ import random
 import pytest
 
 from oanquan import Position, Rules
+from oanquan.rules import MANDARIN_GAPS
 
-#: Every combination of the options of RULES §9 that changes play (with a ply
-#: limit, so that every random game ends).
+#: Every combination of the options of RULES §9: 2 x 2 x 3 x 2 x 2 = 48. Random
+#: games under ``max_plies=0`` are cut at 300 plies by the helpers below.
 ALL_RULES = [
-    Rules(mandarin_pieces=pieces, mandarin_value=value, mandarin_gap=gap, young_mandarin_min=young)
-    for pieces, value, gap, young in itertools.product(("stone", "pebbles"), (10, 5), (False, True), (0, 5))
+    Rules(mandarin_pieces=pieces, mandarin_value=value, mandarin_gap=gap, young_mandarin_min=young, max_plies=plies)
+    for pieces, value, gap, young, plies in itertools.product(
+        ("stone", "pebbles"), (10, 5), MANDARIN_GAPS, (0, 5), (300, 0)
+    )
 ]
 
 

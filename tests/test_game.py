@@ -61,7 +61,7 @@ def test_bad_saved_games_raise_record_errors(bad: str) -> None:
 
 def test_rules_mismatch_between_start_and_game_is_refused() -> None:
     with pytest.raises(ValueError, match="start position"):
-        Game(Position.initial(), Rules(mandarin_gap=True))
+        Game(Position.initial(), Rules(mandarin_gap="always"))
 
 
 def run_cli(argv: list[str], typed: str) -> tuple[int, str]:

@@ -109,7 +109,7 @@ GOOD = PUZZLES[0].to_dict()
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("{not json", "not JSON"),
+        ("{not json", "not valid JSON"),
         ('{"format": "chess"}', 'expected an object with "format"'),
         ('{"format": "oanquan-puzzles", "version": 7, "puzzles": []}', "unknown version 7"),
         ('{"format": "oanquan-puzzles", "version": 1, "puzzles": {}}', '"puzzles" must be a list'),

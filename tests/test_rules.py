@@ -1,4 +1,4 @@
-"""One or more tests per rule of shared/RULES.md, named after the rule.
+"""One or more tests per rule of RULES.md, named after the rule.
 
 Expected positions were worked out by hand from the rules' text, pebble by
 pebble, and are written in the position text of RULES §10.
@@ -134,9 +134,9 @@ def test_R3_4a_a_mandarin_square_next_ends_the_turn() -> None:
     assert after.to_text() == "2,0,3,0,0,0,0,0,0,1 0,Q 0,0 0,0 1"
 
 
-def test_R3_4a_an_occupied_mandarin_ends_the_turn_even_with_mandarin_gap() -> None:
+def test_R3_4a_an_occupied_mandarin_ends_the_turn_even_with_mandarin_gap_always() -> None:
     # M0 holds 2 pebbles and no stone: not empty, so not a gap, and never relayed.
-    after, events = play("2,0,3,0,0,0,0,0,1,0 2,Q 0,0 0,0 0", "8R", mandarin_gap=True)
+    after, events = play("2,0,3,0,0,0,0,0,1,0 2,Q 0,0 0,0 0", "8R", mandarin_gap="always")
     assert kinds(events) == ["lift", "mandarin_stop"] and events[-1].rule == "R3.4a"
     assert after.to_text() == "2,0,3,0,0,0,0,0,0,1 2,Q 0,0 0,0 1"
 
@@ -228,23 +228,55 @@ def test_R5_4_no_sowing_follows_a_capture() -> None:
     assert after.count(9) == 2  # untouched
 
 
-def test_R5_5_an_empty_mandarin_is_no_gap_at_the_landing_by_default() -> None:
+@pytest.mark.parametrize("gap", ["never", "chain"])
+def test_R5_5_an_empty_mandarin_right_after_the_landing_ends_the_turn(gap: str) -> None:
+    # R3.4a: 8R drops into 9, and the next square is the empty M0: no capture.
     text = "2,0,3,0,0,0,0,0,1,0 0,Q 0,0 0,0 0"
-    default, events = play(text, "8R")
-    assert events[-1].kind == "mandarin_stop" and default.stores == (0, 0)
-    gap, events = play(text, "8R", mandarin_gap=True)
+    after, events = play(text, "8R", mandarin_gap=gap)
+    assert kinds(events) == ["lift", "mandarin_stop"] and events[-1].rule == "R3.4a"
+    assert after.to_text() == "2,0,3,0,0,0,0,0,0,1 0,Q 0,0 0,0 1"
+
+
+def test_R5_5_always_an_empty_mandarin_right_after_the_landing_is_a_gap() -> None:
+    gap, events = play("2,0,3,0,0,0,0,0,1,0 0,Q 0,0 0,0 0", "8R", mandarin_gap="always")
     assert kinds(events) == ["lift", "capture", "capture", "double_empty"]
     assert gap.to_text() == "0,0,0,0,0,0,0,0,0,1 0,Q 5,0 0,0 1"
 
 
-def test_R5_5_an_empty_mandarin_stops_a_chain_by_default() -> None:
-    text = "4,0,1,0,0,0,1,0,0,3 0,Q 0,0 0,0 0"
-    default, events = play(text, "6R")
-    assert (events[-1].kind, events[-1].rule, events[-1].square) == ("mandarin_stop", "R5.5", M0)
-    assert default.to_text() == "4,0,1,0,0,0,0,1,0,0 0,Q 3,0 0,0 1"
-    gap, events = play(text, "6R", mandarin_gap=True)
-    assert [e.square for e in events if e.kind == "capture"] == [9, 0, 2]
-    assert gap.to_text() == "0,0,0,0,0,0,0,1,0,0 0,Q 8,0 0,0 1"
+@pytest.mark.parametrize(
+    ("gap", "captured", "result"),
+    [
+        ("chain", [9, 0, 2], "0,0,0,0,0,0,0,1,0,0 0,Q 8,0 0,0 1"),
+        ("always", [9, 0, 2], "0,0,0,0,0,0,0,1,0,0 0,Q 8,0 0,0 1"),
+        ("never", [9], "4,0,1,0,0,0,0,1,0,0 0,Q 3,0 0,0 1"),
+    ],
+)
+def test_R5_5_a_chain_jumps_an_empty_mandarin_unless_never(gap: str, captured: list[int], result: str) -> None:
+    # 6R drops into 7; 8 empty: capture 9 (R5.1); M0 empty: a gap inside the chain
+    # (R5.5), so 0 is captured; 1 empty: capture 2; then 3 and 4 are empty (R5.3).
+    after, events = play("4,0,1,0,0,0,1,0,0,3 0,Q 0,0 0,0 0", "6R", mandarin_gap=gap)
+    assert [e.square for e in events if e.kind == "capture"] == captured
+    assert after.to_text() == result
+    if gap == "never":
+        assert (events[-1].kind, events[-1].rule, events[-1].square) == ("mandarin_stop", "R5.5", M0)
+    else:
+        assert events[-1].kind == "double_empty"
+
+
+@pytest.mark.parametrize(
+    ("gap", "result"),
+    [
+        ("chain", "0,1,1,1,1,0,0,1,0,0 0,Q 27,20+Q 0,0 1"),
+        ("always", "0,1,1,1,1,0,0,1,0,0 0,Q 27,20+Q 0,0 1"),
+        ("never", "3,1,1,1,1,0,0,1,0,0 0,Q 24,20+Q 0,0 1"),
+    ],
+)
+def test_R5_5_the_worked_example_of_rules_section_11(gap: str, result: str) -> None:
+    # RULES §11: the pebble drops into 7; 8 is empty, so 9 (4) is captured; M0 is
+    # empty, so (unless "never") the chain jumps it and captures 0 (3).
+    after, events = play("3,1,1,1,1,0,1,0,0,4 0,Q 20,20+Q 0,0 0", "6R", mandarin_gap=gap)
+    assert after.to_text() == result
+    assert after.outcome() is None  # M1 still holds its stone (R7.1)
 
 
 def test_R5_6_a_young_mandarin_cannot_be_captured() -> None:
@@ -375,7 +407,7 @@ def test_R8_3_higher_score_wins_equal_is_a_draw_and_r7_1_sums_to_70() -> None:
 
 
 def test_R9_options_have_the_documented_defaults() -> None:
-    assert Rules() == Rules("stone", 10, False, 0, 300)
+    assert Rules() == Rules("stone", 10, "chain", 0, 300)
 
 
 @pytest.mark.parametrize(
@@ -385,6 +417,9 @@ def test_R9_options_have_the_documented_defaults() -> None:
         ({"mandarin_value": 0}, "mandarin_value"),
         ({"mandarin_value": "10"}, "mandarin_value"),
         ({"mandarin_gap": 1}, "mandarin_gap"),
+        ({"mandarin_gap": True}, "mandarin_gap"),
+        ({"mandarin_gap": False}, "mandarin_gap"),
+        ({"mandarin_gap": "Chain"}, "mandarin_gap"),
         ({"young_mandarin_min": -1}, "young_mandarin_min"),
         ({"young_mandarin_min": True}, "young_mandarin_min"),
         ({"max_plies": -5}, "max_plies"),

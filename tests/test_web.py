@@ -153,12 +153,12 @@ def test_whole_game_ends_with_the_engines_outcome() -> None:
 
 def test_address_with_position_record_and_options() -> None:
     start = Position.initial().play("7R").play("1R")
-    query = "?position=" + start.to_text().replace(" ", "%20").replace("+", "%2B") + "&record=9R&mandarin_gap=true"
+    query = "?position=" + start.to_text().replace(" ", "%20").replace("+", "%2B") + "&record=9R&mandarin_gap=always"
     view = ask({"op": "address", "query": query, "opponent": "friend"})
-    expected = Game.from_record("9R", Position.from_text(start.to_text(), Rules(mandarin_gap=True)))
+    expected = Game.from_record("9R", Position.from_text(start.to_text(), Rules(mandarin_gap="always")))
     assert view["ok"], view
     assert view["start"] == start.to_text() and view["position"] == expected.position.to_text()
-    assert view["settings"]["options"]["mandarin_gap"] is True
+    assert view["settings"]["options"]["mandarin_gap"] == "always"
 
 
 def test_link_reopens_the_same_game() -> None:
@@ -392,7 +392,11 @@ def test_puzzle_text_says_its_rule_options_in_words() -> None:
     [
         ({"mandarin_pieces": "pebbles"}, "each Mandarin square starts with 10 small pebbles instead of a stone (R2.2)"),
         ({"mandarin_value": 5}, "a Mandarin stone is worth 5 points (R2.2, R8.1)"),
-        ({"mandarin_gap": True}, "an empty Mandarin square counts as an empty gap (R5.5)"),
+        (
+            {"mandarin_gap": "always"},
+            "an empty Mandarin square is a gap everywhere, even right after the last pebble (R5.5)",
+        ),
+        ({"mandarin_gap": "never"}, "an empty Mandarin square is never a gap: a chain stops there (R5.5)"),
         ({"young_mandarin_min": 3}, "a young Mandarin (fewer than 3 pebbles) cannot be captured (R5.6)"),
         ({"max_plies": 40}, "the game ends after 40 plies (R7.3)"),
         ({"max_plies": 0}, "the game has no length limit (R7.3)"),

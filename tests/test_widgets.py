@@ -370,14 +370,14 @@ def test_load_record_position_and_json() -> None:
     board.load_text.value = "5,5,5 Q,Q 0,0 0,0 0"
     board.load_buttons["position"].click()
     assert "bad citizen squares field" in unescape(board.message.value)
-    saved = Game.from_record("9R 3L", rules=Rules(mandarin_gap=True)).to_json()
+    saved = Game.from_record("9R 3L", rules=Rules(mandarin_gap="always")).to_json()
     board.load_text.value = saved
     board.load_buttons["json"].click()
-    assert board.game.record() == "9R 3L" and board.game.rules.mandarin_gap
-    assert board.rules_form.mandarin_gap.value
+    assert board.game.record() == "9R 3L" and board.game.rules.mandarin_gap == "always"
+    assert board.rules_form.mandarin_gap.value == "always"
     board.load_text.value = "{not json"
     board.load_buttons["json"].click()
-    assert "bad JSON" in board.message.value
+    assert "not valid JSON" in board.message.value
 
 
 def test_the_saved_game_loads_back() -> None:
@@ -469,11 +469,11 @@ def test_editor_stores_debts_turn_and_validation() -> None:
 
 
 def test_editor_json_round_trip() -> None:
-    source = PositionEditor(Position.initial(Rules(mandarin_gap=True)).play("7R"))
+    source = PositionEditor(Position.initial(Rules(mandarin_gap="always")).play("7R"))
     editor = PositionEditor()
     editor.json.value = source.json.value
     editor.read_json_button.click()
-    assert editor.position == source.position and editor.rules_form.mandarin_gap.value
+    assert editor.position == source.position and editor.rules_form.mandarin_gap.value == "always"
     editor.json.value = '{"position": "5,5"}'
     editor.read_json_button.click()
     assert "bad position" in unescape(editor.message.value) and editor.position == source.position
@@ -501,7 +501,7 @@ def test_editor_reads_text_and_opens_a_game() -> None:
 
 
 def test_rules_form_round_trip() -> None:
-    rules = Rules(mandarin_pieces="pebbles", mandarin_value=5, mandarin_gap=True, young_mandarin_min=5, max_plies=0)
+    rules = Rules(mandarin_pieces="pebbles", mandarin_value=5, mandarin_gap="never", young_mandarin_min=5, max_plies=0)
     assert RulesForm(rules).rules() == rules
 
 

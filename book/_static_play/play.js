@@ -136,7 +136,7 @@
     var options = {
       mandarin_pieces: $("pieces").value,
       mandarin_value: Number($("value").value),
-      mandarin_gap: $("gap").checked,
+      mandarin_gap: $("gap").value,
       young_mandarin_min: Number($("young").value),
       max_plies: Number($("plies").value),
     };
@@ -151,7 +151,7 @@
     var s = answer.settings, o = s.options;
     $("pieces").value = o.mandarin_pieces;
     choose($("value"), o.mandarin_value, o.mandarin_value + " points");
-    $("gap").checked = o.mandarin_gap;
+    $("gap").value = o.mandarin_gap;
     choose($("young"), o.young_mandarin_min, "fewer than " + o.young_mandarin_min + " pebbles: cannot be captured");
     choose($("plies"), o.max_plies, o.max_plies + " plies");
     $("opponent").value = String(s.opponent);
