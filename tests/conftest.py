@@ -40,6 +40,11 @@ def random_positions(rules: Rules, seed: int, games: int = 3) -> list[Position]:
     return seen
 
 
-@pytest.fixture(params=ALL_RULES, ids=lambda r: "-".join(f"{k}={v}" for k, v in r.changes().items()) or "default")
+def rules_id(rules: Rules) -> str:
+    """A test id naming the options that differ from the defaults."""
+    return "-".join(f"{k}={v}" for k, v in rules.changes().items()) or "default"
+
+
+@pytest.fixture(params=ALL_RULES, ids=rules_id)
 def rules(request: pytest.FixtureRequest) -> Rules:
     return request.param  # type: ignore[no-any-return]

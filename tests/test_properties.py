@@ -1,7 +1,8 @@
 """Invariants over positions reached by seeded random play, under every option set.
 
-Hypothesis picks the option set and the seed; each example plays whole random
-games and checks every position along the way.
+Each property runs under every option set (all 48 combinations of RULES §9);
+Hypothesis picks the seeds; each example plays whole random games and checks
+every position along the way.
 """
 
 from __future__ import annotations
@@ -9,27 +10,31 @@ from __future__ import annotations
 import json
 import random
 
-from conftest import ALL_RULES, random_positions
+import pytest
+from conftest import ALL_RULES, random_positions, rules_id
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from oanquan import Game, Position, Rules
 from oanquan.events import STOP_KINDS
 
-rules_strategy = st.sampled_from(ALL_RULES)
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
-SETTINGS = settings(max_examples=60, deadline=None)
+#: Each property runs under every one of the 48 option sets of RULES §9, on a few seeds each.
+SETTINGS = settings(max_examples=4, deadline=None)
+every_rule_set = pytest.mark.parametrize("rules", ALL_RULES, ids=rules_id)
 
 
+@every_rule_set
 @SETTINGS
-@given(rules_strategy, seeds)
+@given(seed=seeds)
 def test_points_are_conserved(rules: Rules, seed: int) -> None:
     for position in random_positions(rules, seed):
         assert position.total_points() == rules.total_points == 50 + 2 * rules.mandarin_value
 
 
+@every_rule_set
 @SETTINGS
-@given(rules_strategy, seeds)
+@given(seed=seeds)
 def test_text_and_json_round_trip(rules: Rules, seed: int) -> None:
     for position in random_positions(rules, seed, games=1):
         assert Position.from_text(position.to_text(), rules) == position
@@ -37,15 +42,17 @@ def test_text_and_json_round_trip(rules: Rules, seed: int) -> None:
         assert json.loads(position.to_json())["rules"] == rules.to_dict()
 
 
+@every_rule_set
 @SETTINGS
-@given(rules_strategy, seeds)
+@given(seed=seeds)
 def test_no_legal_move_exactly_when_the_game_is_over(rules: Rules, seed: int) -> None:
     for position in random_positions(rules, seed):
         assert (position.legal_moves() == ()) == (position.outcome() is not None)
 
 
+@every_rule_set
 @SETTINGS
-@given(rules_strategy, seeds)
+@given(seed=seeds)
 def test_play_never_changes_the_original(rules: Rules, seed: int) -> None:
     for position in random_positions(rules, seed, games=1):
         before = position.to_text()
@@ -55,8 +62,9 @@ def test_play_never_changes_the_original(rules: Rules, seed: int) -> None:
         assert position.to_text() == before
 
 
+@every_rule_set
 @SETTINGS
-@given(rules_strategy, seeds)
+@given(seed=seeds)
 def test_every_random_game_ends(rules: Rules, seed: int) -> None:
     rng = random.Random(seed)
     game = Game(rules=rules)
@@ -74,8 +82,9 @@ def test_every_random_game_ends(rules: Rules, seed: int) -> None:
     assert Game.from_json(game.to_json()).position == game.position
 
 
+@every_rule_set
 @SETTINGS
-@given(rules_strategy, seeds)
+@given(seed=seeds)
 def test_fast_and_traced_play_agree(rules: Rules, seed: int) -> None:
     """The untraced path skips the per-pebble events; it must reach the same positions."""
     for position in random_positions(rules, seed, games=2):
@@ -91,8 +100,9 @@ def test_fast_and_traced_play_agree(rules: Rules, seed: int) -> None:
             assert last.captured_stones == fast.captured_stones and last.debts == fast.debts
 
 
+@every_rule_set
 @SETTINGS
-@given(rules_strategy, seeds)
+@given(seed=seeds)
 def test_trace_steps_are_consistent(rules: Rules, seed: int) -> None:
     """Each drop adds one pebble to its square; each capture empties its square."""
     for position in random_positions(rules, seed, games=1):
