@@ -177,7 +177,7 @@ class Settings:
         if self.hint_limit is not None and (
             not isinstance(self.hint_limit, int) or isinstance(self.hint_limit, bool) or self.hint_limit < 0
         ):
-            raise SessionError(f"the hint limit must be a whole number from 0 up, or None, not {quote(self.hint_limit)}")
+            raise SessionError(f"the hint limit must be a whole number or None, not {quote(self.hint_limit)}")
         if not isinstance(self.players, tuple) or len(self.players) != 2:
             raise SessionError(f"players must be a pair (player 0, player 1), not {quote(self.players)}")
         for side in self.players:
@@ -296,13 +296,13 @@ def animation_events(events: Sequence[Event], limit: int = MAX_MOVE_FRAMES) -> l
         room = max(0, limit - fixed)
         if room < len(thinnable):
             step = len(thinnable) / room if room else float("inf")
-            kept = {thinnable[int(j * step)] for j in range(room)}
+            survivors = {thinnable[int(j * step)] for j in range(room)}
             for i in thinnable:
-                keep[i] = i in kept
+                keep[i] = i in survivors
     shown: list[tuple[Event, int]] = []
     skipped = 0
-    for event, kept in zip(events, keep, strict=True):
-        if kept:
+    for event, shown_here in zip(events, keep, strict=True):
+        if shown_here:
             shown.append((event, skipped))
             skipped = 0
         elif event.kind == "drop":
@@ -556,10 +556,7 @@ class Controller:
         stones = position.captured_stones
         swept = _swept(position)
         debts = position.debts
-        if outcome is not None:
-            scores = outcome.scores
-        else:
-            scores = (position.points(0), position.points(1))
+        scores = outcome.scores if outcome is not None else (position.points(0), position.points(1))
         return ScoreBreakdown(
             captured=stores,
             stones=stones,
@@ -581,7 +578,7 @@ class Controller:
         >>> c.click(11)
         Traceback (most recent call last):
         ...
-        oanquan.errors.IllegalMoveError: illegal move from Mandarin square M1: a move starts from one of your own citizen squares (R3.2)
+        oanquan.errors.IllegalMoveError: illegal move from Mandarin square M1: a move starts from one of your own ...
         """
         if not isinstance(square, int) or isinstance(square, bool) or not 0 <= square <= 11:
             raise SessionError(f"there is no square {quote(square)} on the board")
