@@ -256,6 +256,27 @@ class ScoreBreakdown(NamedTuple):
     debts: tuple[int, int]
     scores: tuple[int, int]
 
+    def lines(self) -> list[str]:
+        """One sentence per player that adds up their score.
+
+        >>> ScoreBreakdown((20, 15), (1, 0), (10, 0), (5, 17), (0, 3), (38, 29)).lines()[1]
+        'Player 1: 15 captured + 17 from their row − debt 3 = 29.'
+        """
+        said = []
+        for p in (0, 1):
+            stones = self.stones[p]
+            parts = [f"{self.captured[p]} captured"]
+            if stones:
+                parts.append(f"{stones} stone{'s' if stones != 1 else ''} ({self.stone_points[p]})")
+            parts.append(f"{self.swept[p]} from their row")
+            text = " + ".join(parts)
+            if self.debts[p]:
+                text += f" − debt {self.debts[p]}"
+            if self.debts[1 - p]:
+                text += f" + debt repaid {self.debts[1 - p]}"
+            said.append(f"Player {p}: {text} = {self.scores[p]}.")
+        return said
+
 
 def animation_events(events: Sequence[Event], limit: int = MAX_MOVE_FRAMES) -> list[tuple[Event, int]]:
     """The events a move is shown with, at most ``limit``, each with the drops left out just before it.

@@ -509,7 +509,7 @@ class Session:
             "selected": c.selected,
             "direction_labels": c.direction_labels(),
             "scores": scores,
-            "breakdown": c.score_breakdown()._asdict(),
+            "breakdown": {**c.score_breakdown()._asdict(), "words": c.score_breakdown().lines()},
             "over": outcome is not None,
             "status": c.status,
             "can_undo": c.can_undo,
