@@ -1020,8 +1020,16 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
             self._refreshing = False
 
     def _label_of(self, player: Player | None) -> str:
+        """The menu entry for ``player``: a choice that makes a player of that name, or a new entry."""
         if player is None:
             return "human"
+        for label, factory in self.choices.items():
+            try:
+                made = factory() if label != player.name else player
+            except ValueError:  # a choice that cannot be made now is not this player
+                continue
+            if made is not None and made.name == player.name:
+                return label
         if player.name not in self.choices:
             self.choices[player.name] = lambda: player
             for menu in self.player_menus.values():
@@ -1031,7 +1039,10 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
     def _resolve(self, name: str) -> Player | None:
         """The player a saved session names: one of the choices, by label or by the player's name."""
         for label, factory in self.choices.items():
-            made = factory()
+            try:
+                made = factory()
+            except ValueError:
+                continue
             if made is not None and (label == name or made.name == name):
                 return made
         return None
