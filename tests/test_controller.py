@@ -10,6 +10,7 @@ import json
 import random
 
 import pytest
+from conftest import BAD_SAVED_GAMES, DEMO, YOUNG
 
 from oanquan import Game, IllegalMoveError, InvalidMoveError, Move, Position, RecordFormatError, Rules, caption
 from oanquan.ai import RandomPlayer
@@ -26,7 +27,7 @@ from oanquan.controller import (
     pace,
     sides_for,
 )
-from oanquan.puzzles import Puzzle, explain, goal_moves, load_builtin
+from oanquan.puzzles import goal_moves, load_builtin
 
 
 class FirstMove:
@@ -320,21 +321,7 @@ def test_load_record_position_and_saved_games() -> None:
     assert c.game.record() == "9R 3L" and c.game.rules.mandarin_gap == "always"
 
 
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("{}", "a saved game has no 'moves': {}"),
-        ('{"mvoes": "7R"}', "a saved game has an unknown key 'mvoes'"),
-        (Position.initial().to_json(), "a saved game has an unknown key 'position'"),
-        ("", "a saved game is not valid JSON"),
-        ("{not json", "a saved game is not valid JSON"),
-        ('{"moves": "7R 2L"}', "square 2 is empty"),
-        ('{"format": "oanquan-session", "game": {"moves": ""}, "players": ["human", {"level": 9}]}', "each player"),
-        ('{"format": "chess", "game": {"moves": ""}, "players": ["human", "human"]}', "format 'oanquan-session'"),
-        ('{"format": "oanquan-session", "game": {"moves": ""}, "players": ["human", "human"], "puzzle": 1}', "puzzle"),
-        ("x" * 30_000, "the saved game is too long"),
-    ],
-)
+@pytest.mark.parametrize(("text", "message"), BAD_SAVED_GAMES)
 def test_a_load_that_fails_keeps_the_game_in_progress(text: str, message: str) -> None:
     c = Controller(players=(None, 3), hint_limit=5)
     c.play("7R")
@@ -395,31 +382,6 @@ def test_text_limits() -> None:
 
 
 # ============================================================= puzzles
-
-DEMO = Puzzle(
-    "demo",
-    "Take a Mandarin",
-    "mandarin",
-    "5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0",
-    {},
-    "capture_mandarin",
-    ("5L", "9R"),
-    False,
-    explain(Position.initial(), "capture_mandarin", (Move(5, "L"), Move(9, "R"))),
-    1,
-)
-YOUNG = Puzzle(
-    "young",
-    "A young Mandarin",
-    "young_mandarin",
-    "5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0",
-    {"young_mandarin_min": 5},
-    "max_gain",
-    ("9L",),
-    True,
-    "",
-    2,
-)
 
 
 def test_demo_puzzles_are_what_the_engine_says() -> None:

@@ -13,12 +13,13 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
+from conftest import DEMO, YOUNG
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from oanquan import Game, IllegalMoveError, Move, Position, Rules, caption, web
 from oanquan.controller import MAX_MOVE_FRAMES, Controller, move_frames
-from oanquan.puzzles import Puzzle, explain, load_builtin
+from oanquan.puzzles import load_builtin
 from oanquan.web import Session, call, parse_address
 
 
@@ -283,31 +284,6 @@ def test_any_request_is_answered_in_json(requests: list[dict[str, Any]]) -> None
 
 
 # ------------------------------------------------------------------ puzzles
-
-DEMO = Puzzle(
-    "demo",
-    "Take a Mandarin",
-    "mandarin",
-    "5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0",
-    {},
-    "capture_mandarin",
-    ("5L", "9R"),
-    False,
-    explain(Position.initial(), "capture_mandarin", (Move(5, "L"), Move(9, "R"))),
-    1,
-)
-YOUNG = Puzzle(
-    "young",
-    "A young Mandarin",
-    "young_mandarin",
-    "5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0",
-    {"young_mandarin_min": 5},
-    "max_gain",
-    ("9L",),
-    True,
-    "",
-    2,
-)
 
 
 def puzzle_session() -> Session:

@@ -12,6 +12,7 @@ from html import unescape
 
 import ipywidgets as widgets
 import pytest
+from conftest import BAD_SAVED_GAMES
 from ipywidgets.widgets.widget_link import Link
 
 from oanquan import M0, M1, Game, Move, Position, Rules
@@ -393,15 +394,7 @@ def test_load_buttons_read_the_text_box() -> None:
     assert board.message_text == ""  # showing the loaded rules is not a change of settings
 
 
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("{}", "a saved game has no 'moves': {}"),
-        ('{"mvoes": "7R"}', "a saved game has an unknown key 'mvoes'"),
-        (Position.initial().to_json(), "a saved game has an unknown key 'position'"),
-        ("", "a saved game is not valid JSON"),
-    ],
-)
+@pytest.mark.parametrize(("text", "message"), BAD_SAVED_GAMES[:5])
 def test_load_saved_game_errors_keep_the_game_in_progress(text: str, message: str) -> None:
     board = GameBoard(animate=False, players={1: RandomPlayer(seed=5)})
     click_move(board, "7R")
