@@ -27,7 +27,7 @@ from .errors import OAnQuanError
 from .move import Move
 from .puzzles import THEMES, Puzzle, load_builtin
 from .svg import Frame, board_svg
-from .widgets import StepPlayer, _sentence
+from .widgets import StaticFallback, StepPlayer, _sentence, static_view
 
 __all__ = ["PuzzleWidget"]
 
@@ -40,7 +40,7 @@ def _feedback_html(text: str, kind: str) -> str:
     )
 
 
-class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
+class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
     """Shows one puzzle at a time; the learner picks a move and presses *Play*.
 
     A thin view over a :class:`~oanquan.controller.Controller` (``controller``)
@@ -191,6 +191,17 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         position = puzzle.position
         caption = f"Player {position.to_move} to move. {puzzle.goal_text}"
         return Frame(position, caption, board_svg(position, title=puzzle.title))
+
+    def static_html(self) -> str:
+        """The puzzle's board and goal, for a notebook that has not run (see :class:`~oanquan.widgets.StaticFallback`).
+
+        >>> "Puzzle 1 of" in PuzzleWidget().static_html()
+        True
+        """
+        puzzle = self.puzzle
+        frame = self._start_frame(puzzle)
+        heading = f"<p><b>Puzzle {self.index + 1} of {len(self.puzzles)}: {escape(puzzle.title)}</b></p>"
+        return static_view(frame.svg, frame.caption, "This is a puzzle to try", heading)
 
     def __repr__(self) -> str:
         return f"PuzzleWidget(puzzle {self.index + 1} of {len(self.puzzles)}: {self.puzzle.id!r})"

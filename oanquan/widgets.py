@@ -44,7 +44,7 @@ from .move import Move
 from .narrate import describe_move
 from .position import MAX_PEBBLES, Position
 from .rules import Rules
-from .svg import Frame, board_svg, result_words, trace_frames
+from .svg import Frame, board_svg, figure_html, result_words, trace_frames
 
 __all__ = [
     "SPEEDS",
@@ -103,6 +103,46 @@ def _steps_css(frames: int) -> str:
     )
 
 
+class StaticFallback:
+    """Adds to a widget's display a static picture for viewers that cannot show the widget.
+
+    An untrusted notebook in JupyterLab (one opened fresh, before it runs)
+    shows no widget: it falls back on the output's other formats, and without
+    this it would show the widget's Python repr. So beside the widget view the
+    display carries ``text/html``: the board picture (an ``<img>``, which
+    JupyterLab's sanitizer keeps) and one line saying to run the notebook.
+    Where widgets work (a running notebook, the book's pages) the widget view
+    is shown instead. A subclass says what to show in :meth:`static_html`.
+    """
+
+    def static_html(self) -> str:
+        """The static picture and its line (HTML); subclasses give their own."""
+        raise NotImplementedError
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
+        if bundle is not None:
+            bundle["text/html"] = self.static_html()
+        return bundle
+
+
+#: What a static fallback says about running the notebook.
+RUN_HINT = "run the notebook (Run ▸ Run All Cells) to use it."
+
+
+def static_view(svg: str | None, caption: str, what: str, heading_html: str = "") -> str:
+    """The HTML of a widget's static fallback: a heading (HTML), a board with its caption, and a line to run it.
+
+    >>> from oanquan import Position
+    >>> html = static_view(board_svg(Position.initial()), "The opening.", "This board is live")
+    >>> "<svg" in html, "This board is live: run the notebook" in html
+    (False, True)
+    """
+    picture = figure_html(None, caption, svg=svg) if svg is not None else ""
+    line = f'<p class="oaq-run-hint"><em>{escape(what)}: {escape(RUN_HINT)}</em></p>'
+    return f'<div class="oaq-static">{heading_html}{picture}{line}</div>'
+
+
 def _board_html(svg: str) -> str:
     return f'<div class="oaq-board" style="max-width:600px;line-height:0">{svg}</div>'
 
@@ -147,7 +187,7 @@ def default_choices() -> dict[str, PlayerFactory]:
 # ====================================================================== player
 
 
-class StepPlayer(widgets.VBox):  # type: ignore[misc]
+class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
     """A move or a game, frame by frame: the board after each trace event and a caption naming its rule.
 
     Controls: "◀ back" and "next ▶" buttons either side of "step i of n"
@@ -427,6 +467,11 @@ class StepPlayer(widgets.VBox):  # type: ignore[misc]
         if not _from_browser(change) and self.play.interval != change["new"]:
             self.play.interval = change["new"]
 
+    def static_html(self) -> str:
+        """The first frame and its caption, for a notebook that has not run (see :class:`StaticFallback`)."""
+        first = self.frames[0]
+        return static_view(first.svg, first.caption, f"Step through this in {len(self.frames)} pictures")
+
     def __repr__(self) -> str:
         return f"StepPlayer({len(self.frames)} frames)"
 
@@ -588,7 +633,7 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?", "…")) else text + "."
 
 
-class GameBoard(widgets.VBox):  # type: ignore[misc]
+class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
     """A playable board: click a highlighted square of yours, then a direction.
 
     A thin view over a :class:`~oanquan.controller.Controller` (``controller``),
@@ -1145,6 +1190,11 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
         start = "" if game.start == Position.initial(game.rules) else " (from a set position)"
         return f"<div style='max-width:600px'>Moves{start}: {escape(' · '.join(items))}</div>"
 
+    def static_html(self) -> str:
+        """The board as it stands, for a notebook that has not run (see :class:`StaticFallback`)."""
+        frame = self.viewer.frames[-1]
+        return static_view(frame.svg, self.controller.status, "This is a board to play on")
+
     def __repr__(self) -> str:
         return f"GameBoard({self.game!r})"
 
@@ -1152,7 +1202,7 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
 # ====================================================================== editor
 
 
-class PositionEditor(widgets.VBox):  # type: ignore[misc]
+class PositionEditor(StaticFallback, widgets.VBox):  # type: ignore[misc]
     """Set up any position by clicking; the engine checks it as you go.
 
     Click a square to add a pebble (or remove one, in "−1" mode; "select"
@@ -1377,6 +1427,12 @@ class PositionEditor(widgets.VBox):  # type: ignore[misc]
             self._say(f"Valid, but the game is already over here: {outcome.explanation}")
         else:
             self._say(f"Valid position: {position.total_points()} points in all; player {position.to_move} to move.")
+
+    def static_html(self) -> str:
+        """The position being edited, for a notebook that has not run (see :class:`StaticFallback`)."""
+        shown = self.position if self.position is not None else Position.initial(self.rules_form.rules())
+        svg = board_svg(shown, selected=self.selected, id_prefix="oaq-editor")
+        return static_view(svg, f"Position text: {shown.to_text()}", "This is a position editor: click to set up")
 
     def __repr__(self) -> str:
         shown = self.position.to_text() if self.position is not None else "invalid"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from html import unescape
 
 import ipywidgets as widgets
@@ -165,6 +166,37 @@ def test_player_text_repr_is_short_and_stable() -> None:
     player = StepPlayer.from_move(Position.initial(), "7R")
     assert repr(player) == "StepPlayer(15 frames)"
     assert player._repr_mimebundle_()["text/plain"] == "StepPlayer(15 frames)"
+
+
+def static_fallback(widget: widgets.Widget) -> str:
+    """The HTML an untrusted notebook shows instead of the widget (see notes/lab-findings.md)."""
+    bundle = widget._repr_mimebundle_()
+    assert bundle is not None and set(bundle) == {
+        "text/plain",
+        "text/html",
+        "application/vnd.jupyter.widget-view+json",
+    }
+    html: str = bundle["text/html"]
+    assert "<svg" not in html and "<script" not in html  # the sanitizer drops both
+    assert html.count('<img src="data:image/svg+xml;base64,') == 1
+    assert re.search(r'alt="[^"]{40,}"', html)  # the picture's title and description, for screen readers
+    assert "run the notebook (Run ▸ Run All Cells) to use it." in html
+    return html
+
+
+def test_every_widget_brings_a_static_picture_for_an_untrusted_notebook() -> None:
+    from oanquan.puzzle_widget import PuzzleWidget
+
+    player = StepPlayer.from_move(Position.initial(), "7R")
+    assert "Start: player 0 to play 7R." in static_fallback(player)
+    board = GameBoard(animate=False)
+    click_move(board, "7R")
+    html = static_fallback(board)
+    assert "Player 1 to move." in html and "This is a board to play on" in html
+    editor = PositionEditor()
+    assert "Position text: 5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0" in static_fallback(editor)
+    puzzle = PuzzleWidget()
+    assert f"Puzzle 1 of {len(puzzle.puzzles)}: " in static_fallback(puzzle)
 
 
 def test_svg_ids_do_not_clash_between_frames() -> None:
