@@ -27,7 +27,7 @@ from .errors import OAnQuanError
 from .move import Move
 from .puzzles import THEMES, Puzzle, load_builtin
 from .svg import Frame, board_svg
-from .widgets import StaticFallback, StepPlayer, _sentence, static_view
+from .widgets import StaticFallback, StepPlayer, _button, _sentence, static_view
 
 __all__ = ["PuzzleWidget"]
 
@@ -82,12 +82,12 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
             style={"description_width": "initial"},
             layout=widgets.Layout(width="auto"),
         )
-        self.play_button = widgets.Button(description="Play", button_style="primary", tooltip="play the chosen move")
-        self.hint_button = widgets.Button(description="Hint", tooltip="a nudge toward the answer")
-        self.answer_button = widgets.Button(description="Show answer", tooltip="the answer and why")
-        self.retry_button = widgets.Button(description="Try again", tooltip="back to the puzzle's position")
-        self.previous_button = widgets.Button(description="◀ Previous")
-        self.next_button = widgets.Button(description="Next ▶")
+        self.play_button = _button("Play", button_style="primary", tooltip="play the chosen move")
+        self.hint_button = _button("Hint", tooltip="a nudge toward the answer")
+        self.answer_button = _button("Show answer", tooltip="the answer and why")
+        self.retry_button = _button("Try again", tooltip="back to the puzzle's position")
+        self.previous_button = _button("◀ Previous")
+        self.next_button = _button("Next ▶")
         self.feedback = widgets.HTML()
         self.play_button.on_click(lambda _: self.try_move(self.moves.value))
         self.hint_button.on_click(lambda _: self.show_hint())

@@ -520,14 +520,19 @@ class RulesForm(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, rules: Rules | None = None) -> None:
         """A form showing ``rules`` (the defaults when omitted)."""
-        wide = {"description_width": "13em"}
+        # Labels as wide as their words, and menus wide enough for their longest choice, at any
+        # width JupyterLab gives a notebook (issue 11 saw "young Mandarin under …" cut at 700 px).
+        wide = {"description_width": "initial"}
+        menu = widgets.Layout(width="100%", max_width="31em")
+        box = widgets.Layout(width="22em", max_width="100%")
         self.mandarin_pieces = widgets.Dropdown(
             options=[("a stone (R2.2)", "stone"), ("small pebbles (R2.2)", "pebbles")],
             description="Mandarin pieces",
             style=wide,
+            layout=menu,
         )
         self.mandarin_value = widgets.BoundedIntText(
-            min=1, max=100, description="Mandarin value (R8.1)", style=wide, layout=widgets.Layout(width="20em")
+            min=1, max=100, description="Mandarin value (R8.1)", style=wide, layout=box
         )
         self.mandarin_gap = widgets.Dropdown(
             options=[
@@ -537,16 +542,17 @@ class RulesForm(widgets.VBox):  # type: ignore[misc]
             ],
             description="empty Mandarin square",
             style=wide,
+            layout=menu,
         )
         self.young_mandarin_min = widgets.BoundedIntText(
-            min=0, max=100, description="young Mandarin under (R5.6)", style=wide, layout=widgets.Layout(width="20em")
+            min=0, max=100, description="young Mandarin under (R5.6)", style=wide, layout=box
         )
         self.max_plies = widgets.BoundedIntText(
             min=0,
             max=100_000,
             description="ply limit, 0 = none (R7.3)",
             style=wide,
-            layout=widgets.Layout(width="20em"),
+            layout=box,
         )
         super().__init__(
             [self.mandarin_pieces, self.mandarin_value, self.mandarin_gap, self.young_mandarin_min, self.max_plies]
@@ -582,6 +588,11 @@ class RulesForm(widgets.VBox):  # type: ignore[misc]
 
 
 # ======================================================================= board
+
+
+def _button(description: str, **options: Any) -> widgets.Button:
+    """A button as wide as its words: the default fixed width cuts "skip to the end" (issue 11)."""
+    return widgets.Button(description=description, layout=widgets.Layout(width="auto", flex="0 0 auto"), **options)
 
 
 def _grid_button(label: str, width: str) -> widgets.Button:
@@ -699,12 +710,12 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
             button.on_click(lambda _b, square=square: self.click_square(square))
             button.tooltip = f"square {square}"
         pick = _board_rows(self.square_buttons, mandarins=False)
-        self.direction_buttons = {d: widgets.Button(description=d, disabled=True) for d in DIRECTIONS}
+        self.direction_buttons = {d: _button(d, disabled=True) for d in DIRECTIONS}
         for direction, button in self.direction_buttons.items():
             button.on_click(lambda _b, direction=direction: self.choose_direction(direction))
-        self.undo_button = widgets.Button(description="undo", icon="undo", tooltip="take back your last move")
-        self.redo_button = widgets.Button(description="redo", icon="repeat", tooltip="play the move taken back")
-        self.hint_button = widgets.Button(description="hint", icon="lightbulb-o", tooltip="the engine's advice")
+        self.undo_button = _button("undo", icon="undo", tooltip="take back your last move")
+        self.redo_button = _button("redo", icon="repeat", tooltip="play the move taken back")
+        self.hint_button = _button("hint", icon="lightbulb-o", tooltip="the engine's advice")
         self.undo_button.on_click(lambda _b: self.undo())
         self.redo_button.on_click(lambda _b: self.redo())
         self.hint_button.on_click(lambda _b: self.hint())
@@ -715,8 +726,8 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
             style={"description_width": "initial"},
             layout=widgets.Layout(width="auto"),
         )
-        self.skip_button = widgets.Button(
-            description="skip to the end", icon="fast-forward", tooltip="show the board after the move at once"
+        self.skip_button = _button(
+            "skip to the end", icon="fast-forward", tooltip="show the board after the move at once"
         )
         self.skip_button.on_click(lambda _b: self.skip())
         self.moves = widgets.HTML()
@@ -735,7 +746,7 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
             for p in (0, 1)
         }
         self._show_players()
-        self.new_button = widgets.Button(description="new game", icon="plus", button_style="primary")
+        self.new_button = _button("new game", icon="plus", button_style="primary")
         self.new_button.on_click(lambda _b: self.new_game())
         for menu in self.player_menus.values():
             menu.observe(lambda _c: self._settings_changed(), names="value")
@@ -747,6 +758,7 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         self.record_text = widgets.Textarea(description="record", layout=wide)
         self.saved_text = widgets.Textarea(
             description="saved game",
+            style={"description_width": "initial"},
             tooltip="the whole session as JSON (start, rules, moves, players): 'load saved game' reads it back",
             layout=widgets.Layout(width="100%", max_width="600px"),
         )
@@ -756,9 +768,9 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(width="100%", max_width="600px"),
         )
         self.load_buttons = {
-            "record": widgets.Button(description="load moves", tooltip="replay these moves from the start position"),
-            "position": widgets.Button(description="load position", tooltip="start from this position (RULES §10)"),
-            "json": widgets.Button(description="load saved game", tooltip="a game or session saved as JSON"),
+            "record": _button("load moves", tooltip="replay these moves from the start position"),
+            "position": _button("load position", tooltip="start from this position (RULES §10)"),
+            "json": _button("load saved game", tooltip="a game or session saved as JSON"),
         }
         self.load_buttons["record"].on_click(lambda _b: self.load_record(self.load_text.value))
         self.load_buttons["position"].on_click(lambda _b: self.load_position(self.load_text.value))
@@ -1228,7 +1240,7 @@ class PositionEditor(StaticFallback, widgets.VBox):  # type: ignore[misc]
             options=[("+1 pebble", "add"), ("−1 pebble", "remove"), ("select", "select")],
             value="add",
             description="click adds",
-            style={"button_width": "6.5em"},
+            style={"button_width": "auto", "description_width": "initial"},
         )
         self.square_buttons = {s: _grid_button(square_name(s), "20%") for s in range(12)}
         for square, button in self.square_buttons.items():
@@ -1236,26 +1248,32 @@ class PositionEditor(StaticFallback, widgets.VBox):  # type: ignore[misc]
         grid = _board_rows(self.square_buttons, mandarins=True)
         self.count = widgets.BoundedIntText(min=0, max=MAX_PEBBLES, description="pebbles")
         self.stone = widgets.Checkbox(description="Mandarin stone (R2.2)", indent=False)
-        self.stores = [widgets.BoundedIntText(min=0, max=MAX_PEBBLES, description=f"store {p}") for p in (0, 1)]
+        number = {"style": {"description_width": "initial"}, "layout": widgets.Layout(width="14em")}
+        self.stores = [
+            widgets.BoundedIntText(min=0, max=MAX_PEBBLES, description=f"store {p}", **number) for p in (0, 1)
+        ]
         self.captured = [
-            widgets.Dropdown(options=[0, 1, 2], description=f"stones {p}", layout=widgets.Layout(width="11em"))
+            widgets.Dropdown(
+                options=[0, 1, 2],
+                description=f"stones {p}",
+                style={"description_width": "initial"},
+                layout=widgets.Layout(width="10em"),
+            )
             for p in (0, 1)
         ]
-        self.debts = [widgets.BoundedIntText(min=0, max=MAX_PEBBLES, description=f"debt {p} (R6.2)") for p in (0, 1)]
+        self.debts = [
+            widgets.BoundedIntText(min=0, max=MAX_PEBBLES, description=f"debt {p} (R6.2)", **number) for p in (0, 1)
+        ]
         self.to_move = widgets.ToggleButtons(options=[("player 0", 0), ("player 1", 1)], description="to move")
         self.message = widgets.HTML()
         self.message_text = ""  # the message in plain text
         self.text = widgets.Text(description="text", layout=widgets.Layout(width="100%", max_width="600px"))
         self.json = widgets.Textarea(description="JSON", layout=widgets.Layout(width="100%", max_width="600px"))
-        self.read_button = widgets.Button(
-            description="read text", tooltip="set the board from the text box (RULES §10)"
-        )
+        self.read_button = _button("read text", tooltip="set the board from the text box (RULES §10)")
         self.read_button.on_click(lambda _b: self.load_text(self.text.value))
-        self.read_json_button = widgets.Button(
-            description="read JSON", tooltip="set the board and rule options from the JSON box"
-        )
+        self.read_json_button = _button("read JSON", tooltip="set the board and rule options from the JSON box")
         self.read_json_button.on_click(lambda _b: self.load_json(self.json.value))
-        self.play_button = widgets.Button(description="play from here", icon="play", button_style="primary")
+        self.play_button = _button("play from here", icon="play", button_style="primary")
         self.play_button.on_click(lambda _b: self.open_game())
         self.game_area = widgets.VBox()
         self.game_board: GameBoard | None = None

@@ -14,6 +14,7 @@ from html import unescape
 import ipywidgets as widgets
 import pytest
 from conftest import BAD_SAVED_GAMES
+from ipywidgets.widgets.widget_description import DescriptionWidget
 from ipywidgets.widgets.widget_link import Link
 
 from oanquan import M0, M1, Game, Move, Position, Rules
@@ -618,3 +619,27 @@ def test_changes_from_the_browser_are_not_echoed() -> None:
     assert player.play.value == 0 and player.boards.selected_index == 0
     player.slider.value = 4  # a change made in Python is passed on
     assert player.play.value == player.boards.selected_index == 4
+
+
+def test_labels_and_buttons_take_the_width_of_their_words() -> None:
+    # issue 11: at 700 px JupyterLab cut "+1 peb…", "debt 0 (R…", "young Mandarin under …", "small pebbles (F".
+    # Measured in a real JupyterLab (notes/lab-findings.md); here, the settings that fixed it.
+    from oanquan.puzzle_widget import PuzzleWidget
+
+    def walk(widget: widgets.Widget) -> list[widgets.Widget]:
+        found = [widget]
+        for child in getattr(widget, "children", ()):
+            found.extend(walk(child))
+        return found
+
+    board, editor, puzzle = GameBoard(animate=False), PositionEditor(), PuzzleWidget()
+    grids = {*board.square_buttons.values(), *editor.square_buttons.values()}
+    for root in (board, editor, puzzle, RulesForm()):
+        for widget in walk(root):
+            if isinstance(widget, widgets.Button) and widget not in grids:
+                assert widget.layout.width == "auto", widget.description
+            described = isinstance(widget, DescriptionWidget) and widget.description
+            # (a button's words are its face; a checkbox without indent puts its words beside it, unclipped)
+            if described and len(widget.description) > 9 and not isinstance(widget, (widgets.Button, widgets.Checkbox)):
+                assert widget.style.description_width == "initial", widget.description
+    assert editor.mode.style.button_width == "auto"
