@@ -267,7 +267,15 @@ class Session:
         (1, [False, True], 2)
         >>> Session().new_game({"record": "7R", "opponent": "2"})["computer_to_move"]
         True
+
+        With ``"next": true`` (and no other settings), the new game has the settings
+        :meth:`configure` stored.
         """
+        if request.get("next") is True:
+            if request.keys() - {"op", "next"}:
+                raise WebError("a new game with 'next' takes its settings from 'configure', not from the request")
+            self.controller.new_game()
+            return self.view([])
         rules = _rules_from(request.get("options"))
         position_text = _text(request.get("position"), "position")
         record_text = _text(request.get("record"), "record")
@@ -282,6 +290,33 @@ class Session:
         if record_text:
             fresh.load_record(record_text)
         self.controller = fresh  # only once the whole game was read
+        return self.view([])
+
+    def configure(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Change the settings of the next game (``options``, ``opponent``, ``first``, ``hints``) only.
+
+        The game in progress goes on; the answer's ``pending`` says the settings
+        apply to the next game, which ``new_game`` with no settings starts.
+
+        >>> s = Session()
+        >>> _ = s.play({"move": "7R"})
+        >>> view = s.configure({"opponent": 5, "options": {"mandarin_value": 5}})
+        >>> view["record"], view["settings"]["opponent"], view["pending"]
+        ('7R', 'friend', 'These settings apply to the next game: press New game to start it.')
+        >>> view = s.new_game({"next": True})
+        >>> view["settings"]["opponent"], view["rules"], view["pending"]
+        (5, {'mandarin_value': 5}, '')
+        """
+        c = self.controller
+        rules = _rules_from(request.get("options")) if "options" in request else c.next_settings.rules
+        first = request.get("first", self._first())
+        if first not in ("human", "computer"):
+            raise WebError(f"who moves first must be 'human' or 'computer', not {quote_input(first)}")
+        level = _level(request["opponent"]) if "opponent" in request else self.level
+        changes: dict[str, Any] = {"rules": rules, "start": None, "players": sides_for(level, first, 0)}
+        if "hints" in request:
+            changes["hint_limit"] = request["hints"]
+        c.configure(**changes)
         return self.view([])
 
     def open_puzzle(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -613,6 +648,7 @@ _SESSION = Session()
 
 _OPS = {
     "new_game": Session.new_game,
+    "configure": Session.configure,
     "click": Session.click,
     "play": Session.play,
     "computer": Session.computer,

@@ -269,8 +269,28 @@ json_values = st.recursive(
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
     max_leaves=6,
 )
-OPS = ["new_game", "click", "play", "computer", "undo", "redo", "state", "address", "hint", "save", "load", "dance"]
-FIELDS = ["square", "move", "direction", "options", "opponent", "first", "position", "record", "query", "seed", "text"]
+OPS = [
+    *("new_game", "configure", "click", "play", "computer", "undo", "redo", "state"),
+    *("address", "hint", "save", "load", "dance"),
+]
+FIELDS = [
+    *("square", "move", "direction", "options", "opponent", "first", "position", "record"),
+    *("query", "seed", "text", "next", "hints"),
+]
+    "square",
+    "move",
+    "direction",
+    "options",
+    "opponent",
+    "first",
+    "position",
+    "record",
+    "query",
+    "seed",
+    "text",
+    "next",
+    "hints",
+]
 
 
 @settings(max_examples=100, deadline=None)
@@ -382,3 +402,16 @@ def test_a_very_long_sowing_makes_a_bounded_answer() -> None:
 def test_built_in_collection_is_offered() -> None:
     listed = ask({"op": "puzzles"})["puzzles"]
     assert [p["id"] for p in listed] == [p.id for p in load_builtin()]
+
+
+def test_settings_changed_mid_game_wait_for_the_next_game() -> None:
+    ask({"op": "new_game", "opponent": "2"})
+    ask({"op": "play", "move": "7R"})
+    view = ask({"op": "configure", "opponent": "5", "first": "computer", "options": {"young_mandarin_min": 5}})
+    assert view["pending"] == "These settings apply to the next game: press New game to start it."
+    assert view["settings"]["opponent"] == 2 and view["rules"] == {} and view["moves"][0] == "7R"
+    assert "not from the request" in ask({"op": "new_game", "next": True, "opponent": "1"})["error"]
+    assert "level 1-5" in ask({"op": "configure", "opponent": "9"})["error"]
+    view = ask({"op": "new_game", "next": True})
+    assert view["settings"]["opponent"] == 5 and view["human"] == [False, True] and view["computer_to_move"]
+    assert view["rules"] == {"young_mandarin_min": 5} and view["pending"] == "" and view["moves"] == []
