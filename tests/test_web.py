@@ -277,20 +277,6 @@ FIELDS = [
     *("square", "move", "direction", "options", "opponent", "first", "position", "record"),
     *("query", "seed", "text", "next", "hints"),
 ]
-    "square",
-    "move",
-    "direction",
-    "options",
-    "opponent",
-    "first",
-    "position",
-    "record",
-    "query",
-    "seed",
-    "text",
-    "next",
-    "hints",
-]
 
 
 @settings(max_examples=100, deadline=None)
