@@ -85,6 +85,7 @@ __all__ = [
     "as_pair",
     "check_text",
     "error_reason",
+    "find_puzzle",
     "move_frames",
     "pace",
     "sides_for",
@@ -1026,7 +1027,10 @@ class Controller:
             raise RecordFormatError(f"a saved session: {error}") from None
         puzzle = None
         if data.get("puzzle") is not None:
-            puzzle = _find_puzzle(data["puzzle"], puzzles)
+            try:
+                puzzle = find_puzzle(data["puzzle"], puzzles)
+            except SessionError as error:
+                raise RecordFormatError(f"a saved session: {error}") from None
             if game.start != puzzle.position:
                 raise RecordFormatError(f"a saved session of puzzle {quote(puzzle.id)} starts from another position")
             settings = replace(settings, hint_limit=0)
@@ -1038,7 +1042,14 @@ class Controller:
         return f"Controller({self.game!r}, players={self.players!r}{puzzle})"
 
 
-def _find_puzzle(wanted: object, puzzles: Iterable[Puzzle] | None) -> Puzzle:
+def find_puzzle(wanted: object, puzzles: Iterable[Puzzle] | None = None) -> Puzzle:
+    """The puzzle whose id is ``wanted`` in ``puzzles`` (the built-in collection by default).
+
+    >>> find_puzzle("<b>", [])
+    Traceback (most recent call last):
+    ...
+    oanquan.controller.SessionError: there is no puzzle '<b>' in the collection
+    """
     if puzzles is None:
         from .puzzles import load_builtin
 
@@ -1046,7 +1057,7 @@ def _find_puzzle(wanted: object, puzzles: Iterable[Puzzle] | None) -> Puzzle:
     for puzzle in puzzles:
         if puzzle.id == wanted:
             return puzzle
-    raise RecordFormatError(f"there is no puzzle {quote(wanted, 60)} in the collection")
+    raise SessionError(f"there is no puzzle {quote(wanted, 60)} in the collection")
 
 
 def as_pair(players: Mapping[int, Opponent] | Sequence[Opponent] | None) -> tuple[Opponent, Opponent]:

@@ -32,7 +32,17 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, unquote, urlencode
 
 from .board import square_name
-from .controller import DEFAULT_HINTS, LEVELS, Controller, PlayedMove, SessionError, check_text, move_frames, sides_for
+from .controller import (
+    DEFAULT_HINTS,
+    LEVELS,
+    Controller,
+    PlayedMove,
+    SessionError,
+    check_text,
+    find_puzzle,
+    move_frames,
+    sides_for,
+)
 from .errors import OAnQuanError, RulesError
 from .errors import quote as quote_input
 from .jsonio import read_json
@@ -413,10 +423,7 @@ class Session:
         return self.collection
 
     def _find_puzzle(self, wanted: Any) -> Puzzle:
-        for puzzle in self._collection():
-            if puzzle.id == wanted:
-                return puzzle
-        raise WebError(f"there is no puzzle {quote_input(wanted, 60)} in the collection")
+        return find_puzzle(wanted, self._collection())
 
     def click(self, request: dict[str, Any]) -> dict[str, Any]:
         """Select the clicked square if a move may start there; say why not otherwise.

@@ -37,7 +37,16 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 
 from .ai import Player, player_for_level
 from .board import DIRECTIONS, M0, M1, Direction, square_name
-from .controller import DEFAULT_HINTS, Controller, Opponent, PlayedMove, error_reason, move_frames, pace
+from .controller import (
+    DEFAULT_HINTS,
+    MAX_MOVE_FRAMES,
+    Controller,
+    Opponent,
+    PlayedMove,
+    error_reason,
+    move_frames,
+    pace,
+)
 from .errors import IllegalMoveError, OAnQuanError
 from .game import Game
 from .move import Move
@@ -1132,19 +1141,24 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         return Frame(position, text, svg)
 
     def _show(self, played: Sequence[PlayedMove]) -> None:
-        """Show the moves just played as an animation paced to the speed menu, ending on the board now."""
-        budget = int(self.speed.value) if self.animate else 0
+        """Show the moves just played, ending on the board now: animated at the menu's pace, or at once.
+
+        Either way the step buttons go back through the moves' pictures.
+        """
+        budget = int(self.speed.value)
+        animating = self.animate and budget > 0
         shown = list(played[-2:])  # a long computer-only run shows its last two moves
-        most, _ = pace(10**6, budget, slowest=self.interval)
-        frames: list[Frame] = []
-        for move in shown:
-            frames.extend(move_frames(move, max(2, most // len(shown))) if budget else [])
+        limit = MAX_MOVE_FRAMES
+        if animating and shown:
+            most, _ = pace(10**6, budget, slowest=self.interval)
+            limit = max(2, most // len(shown))
+        frames = [frame for move in shown for frame in move_frames(move, limit)]
         frames.append(self._current_frame())
-        _, interval = pace(len(frames), budget, slowest=self.interval)
         self._refreshing = True
         try:
             self.viewer.set_frames(frames, index=len(frames) - 1)
-            if len(frames) > 1:
+            if animating and len(frames) > 1:
+                _, interval = pace(len(frames), budget, slowest=self.interval)
                 self.viewer.speed.value = interval
                 self.viewer.play.interval = interval
                 self.viewer.animate()

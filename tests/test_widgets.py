@@ -263,6 +263,7 @@ def test_without_animation_the_new_position_shows_at_once() -> None:
     board = GameBoard(animate=False)
     click_move(board, "7R")
     assert not board.viewer.play.playing and not board.animating
+    assert board.viewer.index == len(board.viewer.frames) - 1 == len(Position.initial().play_traced("7R")[1]) + 1
     assert board.viewer.frame.position == Position.initial().play("7R")
     assert "last move: 7R" in board.viewer.frame.svg
     assert "Player 1 to move" in board.viewer.caption
@@ -302,8 +303,9 @@ def test_the_speed_menu_and_skip_to_the_end() -> None:
     assert not board.viewer.play.playing and board.viewer.index == len(board.viewer.frames) - 1
     board.speed.value = SPEEDS["no animation"]
     click_move(board, board.game.legal_moves()[0])
-    assert len(board.viewer.frames) == 1 and not board.viewer.play.playing
+    assert not board.viewer.play.playing and board.viewer.index == len(board.viewer.frames) - 1
     assert board.viewer.frame.position == board.game.position
+    assert len(board.viewer.frames) > 3  # the step buttons still go back through both moves
 
 
 def test_clicks_during_an_animation_wait_and_count_once() -> None:
