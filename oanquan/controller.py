@@ -175,6 +175,8 @@ class Settings:
             raise SessionError(f"rules must be a Rules value, not {quote(self.rules)}")
         if self.start is not None and not isinstance(self.start, Position):
             raise SessionError(f"a game starts from a Position, not {quote(self.start)}")
+        if self.start is not None and self.start.rules != self.rules:
+            raise SessionError(f"the start position is under {self.start.rules!r}, not {self.rules!r}")
         if self.hint_limit is not None and (
             not isinstance(self.hint_limit, int) or isinstance(self.hint_limit, bool) or self.hint_limit < 0
         ):
@@ -564,23 +566,30 @@ class Controller:
     def score_breakdown(self) -> ScoreBreakdown:
         """The scores taken apart: captured pebbles, stones and their points, pebbles swept, debts (R7.4, R8).
 
-        While the game goes on, ``swept`` is what each would take if it ended now.
+        Once the game is over the scores are the final ones (R8). While it goes
+        on, nothing is swept yet and the scores are the points settled so far:
+        captures, less what each owes, plus what each is owed (R8.2).
 
         >>> c = Controller()
         >>> _ = c.play("5L")
-        >>> c.score_breakdown().stone_points
-        (10, 0)
+        >>> c.score_breakdown().stone_points, c.score_breakdown().scores
+        ((10, 0), (11, 0))
         """
         position = self.position
         value = position.rules.mandarin_value
         outcome = self.game.outcome()
-        stores = position.stores
         stones = position.captured_stones
-        swept = _swept(position)
         debts = position.debts
-        scores = outcome.scores if outcome is not None else (position.points(0), position.points(1))
+        if outcome is not None:
+            swept, scores = _swept(position), outcome.scores
+        else:
+            swept = (0, 0)
+            scores = (
+                position.points(0) - debts[0] + debts[1],
+                position.points(1) - debts[1] + debts[0],
+            )
         return ScoreBreakdown(
-            captured=stores,
+            captured=position.stores,
             stones=stones,
             stone_points=(stones[0] * value, stones[1] * value),
             swept=swept,
@@ -914,7 +923,7 @@ class Controller:
         self._begin(game, replace(self.settings, start=game.start, rules=game.rules), None)
 
     def load_position(self, text: object, rules: Rules | None = None) -> None:
-        """Start a game from a position text (RULES §10) under ``rules`` (the next game's by default).
+        """Start a game from a position text (RULES §10) under ``rules``, with the next game's settings otherwise.
 
         >>> c = Controller()
         >>> c.load_position("0,0,0,0,1,0,2,0,3,4 Q,0 0,0 0,0 1")

@@ -292,6 +292,8 @@ def test_new_game_from_a_start_position() -> None:
     assert c.game.start == start
     with pytest.raises(SessionError, match="start position is under"):
         Controller(start, rules=Rules(mandarin_gap="always"))
+    with pytest.raises(SessionError, match="start position is under"):
+        Settings(Rules(mandarin_value=5), (None, None), start)
 
 
 def test_the_ply_limit_ends_the_game() -> None:
@@ -456,6 +458,15 @@ def test_a_whole_game_by_clicks_ends_with_the_engines_outcome() -> None:
     for p in (0, 1):  # R8.1, R7.4, R8.2 add up
         assert b.captured[p] + b.stone_points[p] + b.swept[p] - b.debts[p] + b.debts[1 - p] == b.scores[p]
     assert c.score_breakdown().lines()[0].startswith("Player 0: ")
+
+
+def test_score_breakdown_during_a_game_settles_debts_and_sweeps_nothing() -> None:
+    c = Controller(Position.from_text("0,0,0,0,0,1,0,0,0,0 Q,Q 25,19 3,0 1"))
+    b = c.score_breakdown()
+    assert not c.over and b.swept == (0, 0) and b.debts == (3, 0)
+    assert b.scores == (25 - 3, 19 + 3)
+    for p in (0, 1):
+        assert b.captured[p] + b.stone_points[p] + b.swept[p] - b.debts[p] + b.debts[1 - p] == b.scores[p]
 
 
 def test_score_breakdown_with_a_debt() -> None:
