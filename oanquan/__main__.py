@@ -1,7 +1,12 @@
-"""``python -m oanquan``: play in a terminal, or draw a position.
+"""python -m oanquan: play Ô Ăn Quan in a terminal, or draw a position.
 
-python -m oanquan                      two people play by typing moves
-python -m oanquan show "<position>"    draw a position (RULES §10 text)
+  python -m oanquan                       two people take turns typing moves
+  python -m oanquan play --computer 3     play against the computer at level 3
+  python -m oanquan show "<position>"     draw a position written as position text
+
+The terminal game is a view over :class:`oanquan.controller.Controller`, the
+same session the notebooks' board and the website use: undo, redo, hints and
+the computer's turns follow the same rules everywhere.
 """
 
 from __future__ import annotations
@@ -10,10 +15,26 @@ import argparse
 import sys
 from typing import TextIO
 
-from . import Event, Game, OAnQuanError, Position, Rules, caption, describe_move
+from . import Event, OAnQuanError, Position, Rules, caption
+from .controller import Controller, sides_for
 from .rules import MANDARIN_GAPS
 
-HELP = "Type a move such as 7R or 2l, 'undo', 'moves', 'record', 'explain' or 'quit'."
+HELP = (
+    "Type a move such as 7R or 2l, or: 'undo', 'redo', 'hint', 'moves', 'record', "
+    "'explain', 'save' (the session as JSON), 'help' or 'quit'."
+)
+
+DESCRIPTION = "Play Ô Ăn Quan in a terminal, or draw a position."
+
+EPILOG = """examples:
+  python -m oanquan                                 two people take turns typing moves
+  python -m oanquan play --computer 3               play against the computer at level 3
+  python -m oanquan play --computer 5 --first computer
+  python -m oanquan --young-mandarin-min 5 play     a rule variant (RULES.md, section 9)
+  python -m oanquan show "5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0"
+
+A position is written as in RULES.md, section 10: the ten citizen squares,
+the two Mandarin squares, the stores, the debts and the player to move."""
 
 
 def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
@@ -21,16 +42,26 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     stdin = stdin or sys.stdin
     out = stdout or sys.stdout
     parser = argparse.ArgumentParser(
-        prog="python -m oanquan", description=__doc__.splitlines()[0], parents=[_rule_options(True)]
+        prog="python -m oanquan",
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        parents=[_rule_options(True)],
     )
-    sub = parser.add_subparsers(dest="command")
+    sub = parser.add_subparsers(dest="command", metavar="{play,show}")
     # After the sub-command the options default to "not given", so that they
     # never overwrite options given before it.
     after = _rule_options(False)
-    show = sub.add_parser("show", help="draw a position given as RULES §10 text", parents=[after])
-    show.add_argument("position")
-    play = sub.add_parser("play", help="two people play (the default)", parents=[after])
-    play.add_argument("--start", help="start from this position text")
+    show = sub.add_parser("show", help="draw a position given as position text", parents=[after])
+    show.add_argument("position", help='for example "5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0"')
+    play = sub.add_parser("play", help="play a game (the default)", parents=[after])
+    play.add_argument("--start", metavar="POSITION", help="start from this position text")
+    play.add_argument(
+        "--computer", type=int, choices=range(1, 6), metavar="LEVEL", help="play against the computer, level 1-5"
+    )
+    play.add_argument(
+        "--first", choices=("human", "computer"), default="human", help="who moves first against the computer"
+    )
     args = parser.parse_args(argv)
     try:
         rules = Rules(
@@ -47,83 +78,121 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
             if outcome:
                 print(outcome.explanation, file=out)
             return 0
-        start = getattr(args, "start", None)
-        game = Game(Position.from_text(start, rules) if start else None, None if start else rules)
+        start_text = getattr(args, "start", None)
+        start = Position.from_text(start_text, rules) if start_text else Position.initial(rules)
+        level = getattr(args, "computer", None)
+        session = Controller(start, players=sides_for(level, getattr(args, "first", "human"), start.to_move))
     except OAnQuanError as error:
         print(f"error: {error}", file=sys.stderr if stdout is None else out)
         return 2
     try:
-        return _play(game, stdin, out)
+        return _play(session, stdin, out)
     except KeyboardInterrupt:  # Ctrl-C: leave as cleanly as Ctrl-D does
-        print("\nInterrupted. Record so far: " + (game.record() or "(no moves)"), file=out)
+        print("\nInterrupted. Record so far: " + (session.game.record() or "(no moves)"), file=out)
         return 130
 
 
 def _rule_options(with_defaults: bool) -> argparse.ArgumentParser:
-    """The rule options of RULES §9, accepted before or after the sub-command."""
+    """The rule options (RULES.md, section 9), accepted before or after the sub-command."""
 
     def default(value: object) -> object:
         return value if with_defaults else argparse.SUPPRESS
 
     options = argparse.ArgumentParser(add_help=False)
-    options.add_argument("--young-mandarin-min", type=int, default=default(0), help="R5.6 (0 = off)")
-    options.add_argument(
+    group = options.add_argument_group("rule options (RULES.md, section 9)")
+    group.add_argument(
+        "--young-mandarin-min",
+        type=int,
+        default=default(0),
+        metavar="N",
+        help="a Mandarin square with its stone and fewer than N pebbles cannot be captured (R5.6; 0 = off)",
+    )
+    group.add_argument(
         "--mandarin-gap",
         choices=MANDARIN_GAPS,
         default=default("chain"),
-        help="R5.5: where an empty Mandarin square is a gap (default: chain)",
+        help="where an empty Mandarin square counts as a gap in a capture (R5.5; default: chain)",
     )
-    options.add_argument("--mandarin-pieces", choices=("stone", "pebbles"), default=default("stone"))
-    options.add_argument("--mandarin-value", type=int, default=default(10))
-    options.add_argument("--max-plies", type=int, default=default(300), help="R7.3 (0 = none)")
+    group.add_argument(
+        "--mandarin-pieces",
+        choices=("stone", "pebbles"),
+        default=default("stone"),
+        help="what each Mandarin square starts with (R2.2; default: stone)",
+    )
+    group.add_argument(
+        "--mandarin-value", type=int, default=default(10), metavar="N", help="points of a Mandarin (R8.1; default 10)"
+    )
+    group.add_argument(
+        "--max-plies",
+        type=int,
+        default=default(300),
+        metavar="N",
+        help="the game ends after N moves in all (R7.3; default 300, 0 = no limit)",
+    )
     return options
 
 
-def _play(game: Game, stdin: TextIO, out: TextIO) -> int:
+def _play(session: Controller, stdin: TextIO, out: TextIO) -> int:
     print(HELP, file=out)
     last_events: tuple[Event, ...] = ()
     while True:
+        for played in session.play_computers():
+            print(f"{played.who} plays {played.summary.split(' plays ', 1)[1]}", file=out)
+            last_events = played.events
         print(file=out)
-        print(game.position, file=out)
-        outcome = game.outcome()
-        if outcome is not None:
-            print(outcome.explanation, file=out)
-            print(f"Record: {game.record()}", file=out)
+        print(session.position, file=out)
+        if session.over:
+            print(session.status, file=out)
+            for line in session.score_breakdown().lines():
+                print(line, file=out)
+            print(f"Record: {session.game.record()}", file=out)
             return 0
-        print(f"player {game.position.to_move}> ", end="", file=out, flush=True)
+        print(f"player {session.position.to_move}> ", end="", file=out, flush=True)
         line = stdin.readline()
         if not line:  # Ctrl-D
-            print("\nGoodbye. Record so far: " + (game.record() or "(no moves)"), file=out)
+            print("\nGoodbye. Record so far: " + (session.game.record() or "(no moves)"), file=out)
             return 0
         command = line.strip()
         if not command:
             continue
         if command in ("quit", "exit", "q"):
-            print("Record so far: " + (game.record() or "(no moves)"), file=out)
+            print("Record so far: " + (session.game.record() or "(no moves)"), file=out)
             return 0
-        if command in ("help", "?"):
-            print(HELP, file=out)
-        elif command == "undo":
-            try:
-                print(f"took back {game.undo()}", file=out)
-                last_events = ()  # 'explain' must not narrate a move taken back
-            except OAnQuanError as error:
-                print(f"error: {error}", file=out)
-        elif command in ("moves", "legal"):
-            print("legal moves: " + " ".join(str(m) for m in game.legal_moves()), file=out)
-        elif command == "record":
-            print(game.record() or "(no moves)", file=out)
-        elif command == "explain":
-            for event in last_events:
-                if event.kind != "drop":
-                    print("  " + caption(event), file=out)
-        else:
-            try:
-                last_events = game.play_traced(command)
-            except OAnQuanError as error:
-                print(f"error: {error}", file=out)
-                continue
-            print(f"{game.moves[-1]}: {describe_move(last_events)}", file=out)
+        try:
+            last_events = _command(session, command, last_events, out)
+        except OAnQuanError as error:
+            print(f"error: {error}", file=out)
+
+
+def _command(session: Controller, command: str, last_events: tuple[Event, ...], out: TextIO) -> tuple[Event, ...]:
+    """Carry out one typed command; return the events 'explain' narrates next."""
+    if command in ("help", "?"):
+        print(HELP, file=out)
+    elif command == "undo":
+        taken = session.undo()
+        print("took back " + " ".join(str(m) for m in reversed(taken)), file=out)
+        return ()  # 'explain' must not narrate a move taken back
+    elif command == "redo":
+        for played in session.redo():
+            print(f"played again {played.move}", file=out)
+            last_events = played.events
+    elif command == "hint":
+        print(f"hint: {session.hint()}", file=out)
+    elif command in ("moves", "legal"):
+        print("legal moves: " + " ".join(str(m) for m in session.legal_moves()), file=out)
+    elif command == "record":
+        print(session.game.record() or "(no moves)", file=out)
+    elif command == "save":
+        print(session.to_json(), file=out)
+    elif command == "explain":
+        for event in last_events:
+            if event.kind != "drop":
+                print("  " + caption(event), file=out)
+    else:
+        played = session.play(command)[0]
+        print(f"{played.move}: {played.summary.split(' — ', 1)[1].rstrip('.')}", file=out)
+        return played.events
+    return last_events
 
 
 if __name__ == "__main__":

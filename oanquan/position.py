@@ -495,6 +495,18 @@ class Position:
 
         return board_svg(self)
 
+    def _repr_html_(self) -> str:
+        """The board as an ``<img>`` of its SVG, which JupyterLab shows even in an untrusted notebook.
+
+        (JupyterLab prefers HTML to SVG, and its sanitizer drops inline SVG.)
+
+        >>> Position.initial()._repr_html_().startswith('<img src="data:image/svg+xml;base64,')
+        True
+        """
+        from .svg import board_svg, picture_html
+
+        return picture_html(board_svg(self))
+
 
 # =================================================================== the rules
 #

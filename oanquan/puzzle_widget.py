@@ -1,9 +1,9 @@
 """``PuzzleWidget``: try the puzzles of :mod:`oanquan.puzzles` in a notebook.
 
-A thin adapter: it shows a puzzle's board and goal through a
-:class:`~oanquan.widgets.StepPlayer`, offers the legal moves the engine lists,
-plays the learner's move through the step player, and shows what the puzzle
-says about it (:meth:`Puzzle.verdict`, :attr:`Puzzle.hint`,
+A thin adapter over :class:`oanquan.controller.Controller`: it shows a
+puzzle's board and goal through a :class:`~oanquan.widgets.StepPlayer`, offers
+the legal moves, plays the learner's move through the controller and shows
+what the puzzle says about it (:meth:`Puzzle.verdict`, :attr:`Puzzle.hint`,
 :attr:`Puzzle.explanation`). Every judgement comes from the engine and the
 puzzle file; none is made here.
 
@@ -22,10 +22,12 @@ from html import escape
 
 import ipywidgets as widgets
 
+from .controller import Controller, error_reason, move_frames, pace
+from .errors import OAnQuanError
 from .move import Move
 from .puzzles import THEMES, Puzzle, load_builtin
-from .svg import Frame, board_svg, trace_frames
-from .widgets import StepPlayer, error_reason
+from .svg import Frame, board_svg
+from .widgets import StaticFallback, StepPlayer, _button, _sentence, static_view
 
 __all__ = ["PuzzleWidget"]
 
@@ -38,8 +40,14 @@ def _feedback_html(text: str, kind: str) -> str:
     )
 
 
-class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
+class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
     """Shows one puzzle at a time; the learner picks a move and presses *Play*.
+
+    A thin view over a :class:`~oanquan.controller.Controller` (``controller``)
+    in puzzle mode: the controller plays the move, judges it with the puzzle's
+    own verdict, gives the hint and the answer, and refuses a second answer
+    until *Try again*. The move is shown through a
+    :class:`~oanquan.widgets.StepPlayer`, paced to about 3 s.
 
     Parts: ``heading`` (title, theme, difficulty and goal), ``player`` (a
     :class:`~oanquan.widgets.StepPlayer`), ``moves`` (the legal moves),
@@ -55,23 +63,31 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
     True
     """
 
-    def __init__(self, puzzles: Sequence[Puzzle] | None = None, index: int = 0) -> None:
+    def __init__(self, puzzles: Sequence[Puzzle] | None = None, index: int = 0, *, seconds: float = 3.0) -> None:
         """A widget for ``puzzles`` (the built-in collection by default), starting at ``index``."""
         self.puzzles: list[Puzzle] = list(puzzles) if puzzles is not None else load_builtin()
         if not self.puzzles:
             raise ValueError("a PuzzleWidget needs at least one puzzle")
         self.index = 0
+        self.seconds = seconds
         self.solved = False
         self.tried: list[Move] = []
+        self.controller = Controller(puzzle=self.puzzles[0])
         self.heading = widgets.HTML()
         self.player = StepPlayer([self._start_frame(self.puzzles[0])])
-        self.moves = widgets.Dropdown(description="your move", options=[], layout=widgets.Layout(width="14em"))
-        self.play_button = widgets.Button(description="Play", button_style="primary", tooltip="play the chosen move")
-        self.hint_button = widgets.Button(description="Hint", tooltip="a nudge toward the answer")
-        self.answer_button = widgets.Button(description="Show answer", tooltip="the answer and why")
-        self.retry_button = widgets.Button(description="Try again", tooltip="back to the puzzle's position")
-        self.previous_button = widgets.Button(description="◀ Previous")
-        self.next_button = widgets.Button(description="Next ▶")
+        self.player.speed.min = 10
+        self.moves = widgets.Dropdown(
+            description="your move",
+            options=[],
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto"),
+        )
+        self.play_button = _button("Play", button_style="primary", tooltip="play the chosen move")
+        self.hint_button = _button("Hint", tooltip="a nudge toward the answer")
+        self.answer_button = _button("Show answer", tooltip="the answer and why")
+        self.retry_button = _button("Try again", tooltip="back to the puzzle's position")
+        self.previous_button = _button("◀ Previous")
+        self.next_button = _button("Next ▶")
         self.feedback = widgets.HTML()
         self.play_button.on_click(lambda _: self.try_move(self.moves.value))
         self.hint_button.on_click(lambda _: self.show_hint())
@@ -104,6 +120,7 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         self.solved = False
         self.tried = []
         puzzle = self.puzzle
+        self.controller.open_puzzle(puzzle)
         position = puzzle.position
         theme = THEMES[puzzle.theme]
         options = ", ".join(f"{k}={v!r}" for k, v in puzzle.rules_options.items())
@@ -114,7 +131,7 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
             f"<div><b>Player {position.to_move} to move.</b> {escape(puzzle.goal_text)}</div>"
         )
         self.player.set_frames([self._start_frame(puzzle)])
-        self.moves.options = [str(m) for m in position.legal_moves()]
+        self.moves.options = [str(m) for m in self.controller.legal_moves()]
         self.moves.value = self.moves.options[0] if self.moves.options else None
         self.play_button.disabled = False
         self.feedback.value = ""
@@ -127,27 +144,38 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         >>> widget.try_move(wrong)
         >>> widget.solved, "Not this one" in widget.feedback.value
         (False, True)
+        >>> widget.try_move(widget.puzzle.solution[0])
+        >>> "press Try again" in widget.feedback.value
+        True
         """
-        puzzle = self.puzzle
-        position = puzzle.position
-        try:
-            chosen = Move.parse(move) if isinstance(move, str) else move
-            if chosen is None:
-                raise ValueError("choose a move first")
-            _, events = position.play_traced(chosen)
-        except ValueError as error:
-            self.feedback.value = _feedback_html(error_reason(error), "wrong")
+        if move is None:
+            self.feedback.value = _feedback_html("Choose a move first.", "wrong")
             return
-        self.tried.append(chosen)
-        self.player.set_frames(trace_frames(position, events, move=chosen))
-        self.player.animate()
-        right, text = puzzle.verdict(chosen)
+        try:
+            played = self.controller.play(move)[0]
+        except OAnQuanError as error:
+            self.feedback.value = _feedback_html(_sentence(error_reason(error)), "wrong")
+            return
+        self.tried.append(played.move)
+        frames = move_frames(played)
+        shown, interval = pace(len(frames), round(self.seconds * 1000), slowest=700)
+        if shown < len(frames):
+            frames = move_frames(played, shown)
+        self.player.set_frames(frames)
+        if interval:
+            self.player.speed.value = interval
+            self.player.play.interval = interval
+            self.player.animate()
+        else:
+            self.player.index = len(frames) - 1
+        right = self.controller.result == "right"
         self.solved = self.solved or right
-        self.feedback.value = _feedback_html(text, "right" if right else "wrong")
+        self.play_button.disabled = True
+        self.feedback.value = _feedback_html(self.controller.verdict, "right" if right else "wrong")
 
     def show_hint(self) -> None:
         """Say the puzzle's hint."""
-        self.feedback.value = _feedback_html(self.puzzle.hint, "info")
+        self.feedback.value = _feedback_html(self.controller.hint(), "info")
 
     def show_answer(self) -> None:
         """Say the answer and its explanation.
@@ -157,14 +185,23 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         >>> widget.puzzle.explanation[:20] in widget.feedback.value
         True
         """
-        puzzle = self.puzzle
-        answer = " or ".join(puzzle.solution)
-        self.feedback.value = _feedback_html(f"The answer: {answer}. {puzzle.explanation}", "info")
+        self.feedback.value = _feedback_html(self.controller.answer(), "info")
 
     def _start_frame(self, puzzle: Puzzle) -> Frame:
         position = puzzle.position
         caption = f"Player {position.to_move} to move. {puzzle.goal_text}"
         return Frame(position, caption, board_svg(position, title=puzzle.title))
+
+    def static_html(self) -> str:
+        """The puzzle's board and goal, for a notebook that has not run (see :class:`~oanquan.widgets.StaticFallback`).
+
+        >>> "Puzzle 1 of" in PuzzleWidget().static_html()
+        True
+        """
+        puzzle = self.puzzle
+        frame = self._start_frame(puzzle)
+        heading = f"<p><b>Puzzle {self.index + 1} of {len(self.puzzles)}: {escape(puzzle.title)}</b></p>"
+        return static_view(frame.svg, frame.caption, "This is a puzzle to try", heading)
 
     def __repr__(self) -> str:
         return f"PuzzleWidget(puzzle {self.index + 1} of {len(self.puzzles)}: {self.puzzle.id!r})"

@@ -26,8 +26,9 @@ from .events import Event
 from .move import Move
 from .narrate import describe_move
 from .position import Position
+from .widgets import StaticFallback, static_view
 
-__all__ = ["Choice", "Quiz", "choice_quiz", "move_quiz"]
+__all__ = ["Choice", "Quiz", "QuizBox", "choice_quiz", "move_quiz"]
 
 RIGHT = "✔ Right."
 WRONG = "✘ Not this one."
@@ -42,11 +43,40 @@ class Choice:
     feedback_html: str
 
 
+class QuizBox(StaticFallback, widgets.VBox):  # type: ignore[misc]
+    """The box a quiz is shown in: its question, the answers and the feedback panels.
+
+    Before the notebook runs, it shows the question and the answers, never the
+    feedback (see :class:`~oanquan.widgets.StaticFallback`).
+
+    >>> box = choice_quiz("2 + 2?", [Choice("4", True, "Yes"), Choice("5", False, "No")]).widget
+    >>> box
+    QuizBox('2 + 2?', 2 answers)
+    >>> "Yes" in box.static_html(), "<li>5</li>" in box.static_html()
+    (False, True)
+    """
+
+    def __init__(self, question: str, labels: Sequence[str], children: Sequence[widgets.Widget]) -> None:
+        """A box for ``question`` with the answers ``labels``, holding ``children``."""
+        self.question = question
+        self.labels = tuple(labels)
+        super().__init__(list(children))
+
+    def static_html(self) -> str:
+        """The question and the answers to choose from, and a line to run the notebook."""
+        answers = "".join(f"<li>{html.escape(label)}</li>" for label in self.labels)
+        question = f"<p><b>{html.escape(self.question)}</b></p><ul>{answers}</ul>"
+        return static_view(None, "", "This is a quiz whose answers the engine checks", question)
+
+    def __repr__(self) -> str:
+        return f"QuizBox({self.question!r}, {len(self.labels)} answers)"
+
+
 @dataclass
 class Quiz:
     """A built quiz: the widget to display and, for tests, which answers are right."""
 
-    widget: widgets.VBox
+    widget: QuizBox
     dropdown: widgets.Dropdown
     stack: widgets.Stack
     choices: tuple[Choice, ...]
@@ -93,7 +123,7 @@ def choice_quiz(question: str, choices: Sequence[Choice], prompt: str = "Choose 
     stack = widgets.Stack(panels, selected_index=0)
     link = widgets.jslink((dropdown, "index"), (stack, "selected_index"))
     title = widgets.HTML(f"<p><b>{html.escape(question)}</b></p>")
-    box = widgets.VBox([title, dropdown, stack])
+    box = QuizBox(question, [c.label for c in choices], [title, dropdown, stack])
     return Quiz(box, dropdown, stack, tuple(choices), link)
 
 

@@ -39,14 +39,19 @@ if TYPE_CHECKING:
 
 __all__ = [
     "COLOURS",
+    "Figure",
     "Frame",
     "Highlights",
     "board_svg",
     "describe_position",
     "event_highlights",
+    "figure",
+    "figure_html",
+    "picture_html",
     "result_words",
     "screen_direction",
     "square_centre",
+    "svg_alt_text",
     "trace_frames",
 ]
 
@@ -653,3 +658,142 @@ def trace_frames(
         svg = board_svg(event.position, **options, id_prefix=ids(len(frames)))
         frames.append(Frame(event.position, prefix + caption(event), svg, event))
     return frames
+
+
+# ------------------------------------------------------------------ figures
+#
+# JupyterLab sanitizes the HTML of an untrusted notebook (one opened fresh, not
+# run on this machine): it removes inline <svg> and keeps only its text, so a
+# board shows as run-on words. An <img> whose source is a data: URI survives the
+# sanitizer (JupyterLab checks URL schemes on href, not on src), and it shows in
+# a trusted notebook and on the book's pages alike. So every figure meant for a
+# notebook is an <img> of the SVG, with the SVG's title and description as its
+# alternative text (notes/lab-findings.md has the evidence).
+
+_TITLE = re.compile(r"<title[^>]*>(.*?)</title>", re.S)
+_DESC = re.compile(r"<desc[^>]*>(.*?)</desc>", re.S)
+
+
+def svg_alt_text(svg: str) -> str:
+    """The words a screen reader says for a picture: its ``<title>`` and ``<desc>``, as plain text.
+
+    >>> from oanquan import Position
+    >>> svg_alt_text(board_svg(Position.initial()))[:60]
+    "Ô Ăn Quan board: player 0 to move. Player 1's row, squares 4"
+    """
+    import html
+
+    parts = [html.unescape(m.group(1)).strip() for m in (_TITLE.search(svg), _DESC.search(svg)) if m]
+    return ". ".join(" ".join(p.split()) for p in parts if p)
+
+
+def picture_html(svg: str, *, max_width: int = WIDTH, alt: str | None = None) -> str:
+    """An SVG picture as an ``<img>`` that every notebook viewer shows, trusted or not.
+
+    The alternative text is the picture's own title and description unless
+    ``alt`` is given.
+
+    >>> from oanquan import Position
+    >>> html = picture_html(board_svg(Position.initial()))
+    >>> html.startswith('<img src="data:image/svg+xml;base64,') and 'alt="Ô Ăn Quan board' in html
+    True
+    """
+    import base64
+    import html
+
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    words = html.escape(alt if alt is not None else svg_alt_text(svg), quote=True)
+    return (
+        f'<img src="data:image/svg+xml;base64,{data}" alt="{words}" width="{WIDTH}" height="{HEIGHT}"'
+        f' style="width:100%;max-width:{max_width}px;height:auto">'
+    )
+
+
+def figure_html(
+    position: Position | None,
+    caption: str,
+    anchor: str | None = None,
+    *,
+    svg: str | None = None,
+    compact: bool = False,
+    **highlights: object,
+) -> str:
+    """A board with its caption as HTML that shows in JupyterLab (trusted or not) and in the book.
+
+    ``anchor`` is the figure's id (a link target) and the prefix of the SVG's
+    element ids; ``highlights`` are :func:`board_svg`'s options. Pass ``svg``
+    to show a picture drawn already instead of ``position``. ``compact`` makes
+    the figure smaller (the book's ``oq-compact`` class).
+
+    >>> from oanquan import Position
+    >>> html = figure_html(Position.initial(), "The opening <position>.", "opening", selectable=(5, 6))
+    >>> html.startswith('<figure class="oq-figure" id="opening" style="max-width:600px">')
+    True
+    >>> "<figcaption>The opening &lt;position&gt;.</figcaption>" in html, "<svg" in html
+    (True, False)
+    """
+    import html
+
+    if svg is None:
+        if position is None:
+            raise ValueError("figure_html needs a position or an svg")
+        svg = board_svg(position, id_prefix=anchor, **highlights)  # type: ignore[arg-type]
+    width = 440 if compact else WIDTH
+    classes = "oq-figure oq-compact" if compact else "oq-figure"
+    ident = f' id="{html.escape(anchor, quote=True)}"' if anchor else ""
+    words = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
+    return (
+        f'<figure class="{classes}"{ident} style="max-width:{width}px">'
+        f"{picture_html(svg, max_width=width)}{words}</figure>"
+    )
+
+
+class Figure:
+    """A board figure to display in a notebook: ``figure(...)`` as the last line of a cell shows it.
+
+    It has the HTML of :func:`figure_html` (``html``, ``_repr_html_``), which
+    JupyterLab shows whether the notebook is trusted or not, and so does the
+    book. ``str(figure)`` is that HTML too, for pages that join several.
+
+    >>> from oanquan import Position
+    >>> shown = figure(Position.initial(), "The opening.", "ch01-opening")
+    >>> shown
+    Figure('ch01-opening', 'The opening.')
+    >>> shown._repr_html_() == str(shown) == shown.html
+    True
+    """
+
+    def __init__(self, html: str, anchor: str | None, caption: str) -> None:
+        """A figure of ready ``html`` (see :func:`figure`)."""
+        self.html = html
+        self.anchor = anchor
+        self.caption = caption
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def __str__(self) -> str:
+        return self.html
+
+    def __repr__(self) -> str:
+        # Short and stable: nbval compares it, and it never shows in JupyterLab, which shows the HTML.
+        short = self.caption if len(self.caption) <= 60 else self.caption[:57] + "..."
+        return f"Figure({self.anchor!r}, {short!r})"
+
+
+def figure(
+    position: Position | None,
+    caption: str,
+    anchor: str | None = None,
+    *,
+    svg: str | None = None,
+    compact: bool = False,
+    **highlights: object,
+) -> Figure:
+    """A board figure with its caption, to display: see :func:`figure_html` for the arguments.
+
+    >>> from oanquan import Position
+    >>> "<figcaption>After 7R.</figcaption>" in figure(Position.initial().play("7R"), "After 7R.", last_move="7R").html
+    True
+    """
+    return Figure(figure_html(position, caption, anchor, svg=svg, compact=compact, **highlights), anchor, caption)

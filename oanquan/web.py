@@ -31,14 +31,22 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, unquote, urlencode
 
-from .board import DIRECTIONS, square_name
-from .errors import IllegalMoveError, OAnQuanError, RulesError
+from .board import square_name
+from .controller import (
+    DEFAULT_HINTS,
+    LEVELS,
+    Controller,
+    PlayedMove,
+    SessionError,
+    check_text,
+    find_puzzle,
+    move_frames,
+    sides_for,
+)
+from .errors import OAnQuanError, RulesError
 from .errors import quote as quote_input
-from .events import Event
-from .game import Game
 from .jsonio import read_json
 from .move import Move
-from .narrate import describe_move
 from .position import Position
 from .rules import Rules
 
@@ -51,14 +59,12 @@ __all__ = [
     "WebError",
     "call",
     "draw",
+    "frames",
     "parse_address",
     "query_fields",
     "reset",
     "rules_in_words",
 ]
-
-#: The computer levels a page may ask for.
-LEVELS = (1, 2, 3, 4, 5)
 
 #: Longest text from the page address or a text box that is passed on to the engine.
 MAX_TEXT = 4000
@@ -66,8 +72,9 @@ MAX_TEXT = 4000
 _OPTION_NAMES = ("mandarin_pieces", "mandarin_value", "mandarin_gap", "young_mandarin_min", "max_plies")
 
 
-class WebError(OAnQuanError):
-    """A request from the page that the bridge cannot carry out (bad opponent, unknown puzzle...)."""
+#: A request from the page that the bridge cannot carry out (bad opponent, unknown puzzle...):
+#: the controller's refusal, under the name the page's code has always used.
+WebError = SessionError
 
 
 def draw(
@@ -237,7 +244,11 @@ def _option_value(value: Any) -> Any:
 
 @dataclass
 class Session:
-    """One page's game: the engine's :class:`Game`, who plays each side, what is selected.
+    """One page's game or puzzle: a :class:`~oanquan.controller.Controller`, packed as JSON for the page.
+
+    Every rule of the interaction (whose turn it is, undo, the computer, hints,
+    a puzzle's verdict) is the controller's; this class reads requests and
+    writes answers.
 
     >>> s = Session()
     >>> s.new_game({"opponent": 1, "first": "computer"})["human"]
@@ -246,19 +257,9 @@ class Session:
     '...'
     """
 
-    game: Game = field(default_factory=Game)
-    humans: tuple[bool, bool] = (True, True)
-    level: int | None = None
-    seed: int = 0
-    selected: int | None = None
-    players: dict[int, Any] = field(default_factory=dict)
-    puzzle: Puzzle | None = None
+    controller: Controller = field(default_factory=Controller)
     #: the puzzles offered (the built-in collection unless given)
     collection: list[Puzzle] | None = None
-    #: "" while the puzzle waits for an answer, then "right" or "wrong"
-    result: str = ""
-    verdict: str = ""
-    hints: int = 0
 
     # ---- requests
 
@@ -268,35 +269,64 @@ class Session:
         ``opponent`` is ``"friend"`` or a computer level 1-5; ``first`` says who
         made the game's first move (of the record, or the next one if there is no
         record): ``"human"`` or ``"computer"``. So a game's link reopens it with
-        the same sides, whatever the length of its record.
+        the same sides, whatever the length of its record. ``hints`` sets the
+        hints a game allows (the controller's default when absent).
 
         >>> view = Session().new_game({"record": "7R", "opponent": "2", "first": "computer"})
         >>> view["to_move"], view["human"], view["settings"]["opponent"]
         (1, [False, True], 2)
         >>> Session().new_game({"record": "7R", "opponent": "2"})["computer_to_move"]
         True
+
+        With ``"next": true`` (and no other settings), the new game has the settings
+        :meth:`configure` stored.
         """
+        if request.get("next") is True:
+            if request.keys() - {"op", "next"}:
+                raise WebError("a new game with 'next' takes its settings from 'configure', not from the request")
+            self.controller.new_game()
+            return self.view([])
         rules = _rules_from(request.get("options"))
         position_text = _text(request.get("position"), "position")
         record_text = _text(request.get("record"), "record")
         start = Position.from_text(position_text, rules) if position_text else Position.initial(rules)
-        game = Game.from_record(record_text or "", start) if record_text else Game(start)
         level = _level(request.get("opponent", "friend"))
         first = request.get("first", "human")
         if first not in ("human", "computer"):
             raise WebError(f"who moves first must be 'human' or 'computer', not {quote_input(first)}")
-        mover = game.start.to_move
-        if level is None:
-            humans = (True, True)
-        elif first == "human":
-            humans = (mover == 0, mover == 1)
-        else:
-            humans = (mover == 1, mover == 0)
-        seed = request.get("seed", 0)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise WebError(f"seed must be a whole number, not {quote_input(seed)}")
-        self.game, self.humans, self.level, self.seed = game, humans, level, seed
-        self.selected, self.players, self.puzzle = None, {}, None
+        hints = request.get("hints", DEFAULT_HINTS)
+        players = sides_for(level, first, start.to_move)
+        fresh = Controller(start, players=players, seed=request.get("seed", 0), hint_limit=hints)
+        if record_text:
+            fresh.load_record(record_text)
+        self.controller = fresh  # only once the whole game was read
+        return self.view([])
+
+    def configure(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Change the settings of the next game (``options``, ``opponent``, ``first``, ``hints``) only.
+
+        The game in progress goes on; the answer's ``pending`` says the settings
+        apply to the next game, which ``new_game`` with no settings starts.
+
+        >>> s = Session()
+        >>> _ = s.play({"move": "7R"})
+        >>> view = s.configure({"opponent": 5, "options": {"mandarin_value": 5}})
+        >>> view["record"], view["settings"]["opponent"], view["pending"]
+        ('7R', 'friend', 'These settings apply to the next game: press New game to start it.')
+        >>> view = s.new_game({"next": True})
+        >>> view["settings"]["opponent"], view["rules"], view["pending"]
+        (5, {'mandarin_value': 5}, '')
+        """
+        c = self.controller
+        rules = _rules_from(request.get("options")) if "options" in request else c.next_settings.rules
+        first = request.get("first", self._first())
+        if first not in ("human", "computer"):
+            raise WebError(f"who moves first must be 'human' or 'computer', not {quote_input(first)}")
+        level = _level(request["opponent"]) if "opponent" in request else self.level
+        changes: dict[str, Any] = {"rules": rules, "start": None, "players": sides_for(level, first, 0)}
+        if "hints" in request:
+            changes["hint_limit"] = request["hints"]
+        c.configure(**changes)
         return self.view([])
 
     def open_puzzle(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -310,15 +340,8 @@ class Session:
         'Take a Mandarin: Capture a Mandarin square in one move. (Player 0 to move; difficulty 1 of 3.)'
         >>> s.play({"move": "9R"})["puzzle"]["verdict"]
         'Right! 5L and 9R both do.'
-        >>> s.play({"move": "5L"})
-        Traceback (most recent call last):
-        ...
-        oanquan.web.WebError: this puzzle is answered: press Try again, or choose another puzzle
         """
-        puzzle = self._find_puzzle(request.get("id"))
-        self.game, self.humans, self.level = Game(puzzle.position), (True, True), None
-        self.selected, self.players, self.puzzle = None, {}, puzzle
-        self.result, self.verdict, self.hints = "", "", 0
+        self.controller = Controller(puzzle=self._find_puzzle(request.get("id")))
         return self.view([])
 
     def puzzle_address(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -327,7 +350,7 @@ class Session:
         >>> Session(collection=[]).puzzle_address({"query": "?puzzle=<b>"})
         Traceback (most recent call last):
         ...
-        oanquan.web.WebError: there is no puzzle '<b>' in the collection
+        oanquan.controller.SessionError: there is no puzzle '<b>' in the collection
         """
         fields = query_fields(request.get("query", ""))
         unknown = [name for name in fields if name != "puzzle"]
@@ -355,23 +378,22 @@ class Session:
                     "id": p.id,
                     "title": f"{p.title} ({THEMES.get(p.theme, p.theme)}, difficulty {p.difficulty})",
                     "goal": p.goal_text,
+                    "theme": p.theme,
+                    "difficulty": p.difficulty,
                 }
                 for p in self._collection()
             ],
         }
 
     def hint(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
-        """The puzzle's hint, the same nudge as in the notebooks' puzzle widget.
+        """A hint: the puzzle's nudge, or in a game the engine's analysis (one of the game's few hints).
 
-        >>> from oanquan.puzzles import Puzzle
-        >>> demo = Puzzle("demo", "Take a Mandarin", "mandarin", "5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0", {},
-        ...               "capture_mandarin", ("5L", "9R"), False, "", 1)
-        >>> s = Session(collection=[demo])
-        >>> _ = s.open_puzzle({"id": "demo"})
-        >>> s.hint()["puzzle"]["verdict"]
-        'Look at squares 5 or 9: which way should their pebbles go?'
+        >>> s = Session()
+        >>> view = s.hint()
+        >>> view["hint"].split()[0] in view["legal"], view["hints_left"]
+        (True, 2)
         """
-        self.verdict = self._current_puzzle().hint
+        self.controller.hint()
         return self.view([])
 
     def answer(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -385,14 +407,13 @@ class Session:
         >>> s.answer()["puzzle"]["verdict"]
         'The answer: 5L or 9R. Both relay.'
         """
-        puzzle = self._current_puzzle()
-        self.verdict = f"The answer: {' or '.join(puzzle.solution)}. {puzzle.explanation}"
+        self.controller.answer()
         return self.view([])
 
-    def _current_puzzle(self) -> Puzzle:
-        if self.puzzle is None:
-            raise WebError("there is no puzzle on the board")
-        return self.puzzle
+    def retry(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Put the puzzle back at its position, unanswered."""
+        self.controller.retry()
+        return self.view([])
 
     def _collection(self) -> list[Puzzle]:
         if self.collection is None:
@@ -402,11 +423,7 @@ class Session:
         return self.collection
 
     def _find_puzzle(self, wanted: Any) -> Puzzle:
-        for puzzle in self._collection():
-            if puzzle.id == wanted:
-                return puzzle
-        shown = wanted if not isinstance(wanted, str) or len(wanted) <= 60 else wanted[:60] + "..."
-        raise WebError(f"there is no puzzle {quote_input(shown)} in the collection")
+        return find_puzzle(wanted, self._collection())
 
     def click(self, request: dict[str, Any]) -> dict[str, Any]:
         """Select the clicked square if a move may start there; say why not otherwise.
@@ -419,20 +436,7 @@ class Session:
         ...
         oanquan.errors.IllegalMoveError: illegal move '3L' in '...': square 3 belongs to player 1, ...
         """
-        square = request.get("square")
-        if not isinstance(square, int) or isinstance(square, bool) or not 0 <= square <= 11:
-            raise WebError(f"there is no square {quote_input(square)} on the board")
-        self._check_human_turn()
-        position = self.game.position
-        if square >= 10:
-            raise IllegalMoveError(
-                f"illegal move from Mandarin square {square_name(square)}: a move starts from one of "
-                f"your own citizen squares (R3.2)"
-            )
-        move = Move(square, "L")
-        if not position.is_legal(move):
-            position.play(move)  # raises the engine's own explanation
-        self.selected = square
+        self.controller.click(request.get("square"))
         return self.view([])
 
     def play(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -443,22 +447,10 @@ class Session:
         >>> s.play({"direction": "L"})["scores"]
         [11, 0]
         """
-        self._check_human_turn()
-        move_text = request.get("move")
-        if move_text is None and self.selected is not None:
-            direction = request.get("direction")
-            move_text = f"{self.selected}{direction if isinstance(direction, str) else '?'}"
-        move = Move.parse(_text(move_text, "move") or "")
-        self.selected = None
-        shown = self._play(move)
-        if self.puzzle is not None:
-            self._judge(move)
-        return self.view(shown)
-
-    def _judge(self, move: Move) -> None:
-        """Whether a puzzle's answer is right, and what to say: the puzzle's own verdict."""
-        right, self.verdict = self._current_puzzle().verdict(move)
-        self.result = "right" if right else "wrong"
+        move = request.get("move")
+        if move is None:
+            return self.view(self.controller.choose(request.get("direction")))
+        return self.view(self.controller.play(_text(move, "move") or ""))
 
     def computer(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
         """Let the computer play its move when it is its turn.
@@ -470,36 +462,29 @@ class Session:
         >>> len(s.computer()["moves"])
         2
         """
-        if self.game.outcome() is not None:
-            raise IllegalMoveError("the game is over")
-        mover = self.game.position.to_move
-        if self.humans[mover]:
-            raise WebError(f"it is player {mover}'s turn, and player {mover} is not the computer")
-        if mover not in self.players:
-            from .ai import player_for_level  # imported late: friend games never need it
-
-            self.players[mover] = player_for_level(self.level or 1, self.seed + mover)
-        move = self.players[mover].choose(self.game.position)
-        return self.view(self._play(move))
+        return self.view([self.controller.computer_move()])
 
     def undo(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
         """Take back your last move and the computer's replies after it (never a computer's opening).
 
         >>> s = Session()
         >>> _ = s.new_game({"record": "7R 1R 9L"})
-        >>> s.undo()["record"]
-        '7R 1R'
+        >>> s.undo()["record"], s.state()["can_redo"]
+        ('7R 1R', True)
         """
-        game = self.game
-        # the mover of move i is the player to move in the position before it
-        mine = [i for i in range(len(game.moves)) if self.humans[game.positions[i].to_move]]
-        if not mine:
-            raise IllegalMoveError("there is no move to undo")
-        while len(game.moves) > mine[-1]:
-            game.undo()
-        self.selected = None
-        self.result, self.verdict = "", ""
+        self.controller.undo()
         return self.view([])
+
+    def redo(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Play again what undo took back, up to your next turn, animated.
+
+        >>> s = Session()
+        >>> _ = s.new_game({"record": "7R"})
+        >>> _ = s.undo()
+        >>> s.redo()["record"]
+        '7R'
+        """
+        return self.view(self.controller.redo())
 
     def state(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
         """The view of the game as it stands, with no animation.
@@ -509,51 +494,48 @@ class Session:
         """
         return self.view([])
 
-    # ---- helpers
+    def save(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The whole session as JSON text (``saved``), for the page to keep and :meth:`load` to read back.
 
-    def _check_human_turn(self) -> None:
-        if self.puzzle is not None and self.result:
-            raise WebError("this puzzle is answered: press Try again, or choose another puzzle")
-        outcome = self.game.outcome()
-        if outcome is not None:
-            raise IllegalMoveError(f"the game is over: {outcome.explanation}")
-        mover = self.game.position.to_move
-        if not self.humans[mover]:
-            raise WebError(f"it is the computer's turn (player {mover})")
+        >>> json.loads(Session().save()["saved"])["format"]
+        'oanquan-session'
+        """
+        return {"ok": True, "saved": self.controller.to_json()}
 
-    def _play(self, move: Move) -> list[dict[str, str]]:
-        before = self.game.position
-        events = self.game.play_traced(move)
-        return frames(before, move, events)
+    def load(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Load a session saved by :meth:`save` (or a saved game); a failure keeps the game as it was.
 
-    def view(self, animation: list[dict[str, str]]) -> dict[str, Any]:
-        """Everything the page shows, as JSON-ready values; ``animation`` is the frames to play first.
+        >>> s = Session()
+        >>> s.load({"text": '{"moves": "7R"}'})["record"]
+        '7R'
+        >>> s.load({"text": "{}"})
+        Traceback (most recent call last):
+        ...
+        oanquan.errors.RecordFormatError: a saved game has no 'moves': {}
+        """
+        self.controller.load_json(request.get("text"), self._collection())
+        return self.view([])
+
+    def view(self, played: list[PlayedMove]) -> dict[str, Any]:
+        """Everything the page shows, as JSON-ready values; ``played`` are the moves to animate first.
 
         >>> sorted(Session().view([]))[:6]
-        ['computer_to_move', 'direction_labels', 'frames', 'human', 'legal', 'link']
+        ['breakdown', 'can_redo', 'can_undo', 'computer_to_move', 'direction_labels', 'frames']
         """
-        game = self.game
+        c = self.controller
+        game = c.game
         position = game.position
         outcome = game.outcome()
-        mover = position.to_move
-        answered = self.puzzle is not None and bool(self.result)
-        human_turn = outcome is None and self.humans[mover] and not answered
-        legal = [str(m) for m in game.legal_moves()] if human_turn else []
-        if outcome is not None:
-            scores = list(outcome.scores)
-            status = outcome.explanation
-        else:
-            scores = [position.points(0), position.points(1)]
-            status = _status(self, mover)
-        if self.puzzle is not None:
-            status = "Press Try again, or choose the next puzzle." if answered else f"Player {mover} to move."
+        legal = [str(m) for m in c.legal_moves()]
+        squares = list(c.legal_squares())
+        scores = list(outcome.scores) if outcome is not None else [position.points(0), position.points(1)]
         return {
             "ok": True,
-            "frames": animation,
+            "frames": [frame for move in played for frame in frames(move)],
             "svg": draw(
                 position,
-                selectable=[] if self.selected is not None else sorted({int(m[:-1]) for m in legal}),
-                selected=self.selected,
+                selectable=[] if c.selected is not None else squares,
+                selected=c.selected,
                 last_move=game.moves[-1] if game.moves else None,
             ),
             "position": position.to_text(),
@@ -561,16 +543,22 @@ class Session:
             "rules": game.rules.changes(),
             "moves": [str(m) for m in game.moves],
             "record": game.record(),
-            "to_move": mover,
-            "human": list(self.humans),
-            "computer_to_move": outcome is None and not self.humans[mover],
+            "to_move": position.to_move,
+            "human": list(c.humans),
+            "computer_to_move": c.computer_to_move,
             "legal": legal,
-            "squares": sorted({int(m[:-1]) for m in legal}),
-            "selected": self.selected,
-            "direction_labels": _direction_labels(self.selected),
+            "squares": squares,
+            "selected": c.selected,
+            "direction_labels": c.direction_labels(),
             "scores": scores,
+            "breakdown": {**c.score_breakdown()._asdict(), "words": c.score_breakdown().lines()},
             "over": outcome is not None,
-            "status": status,
+            "status": c.status,
+            "can_undo": c.can_undo,
+            "can_redo": c.can_redo,
+            "hint": c.last_hint if c.puzzle is None else "",
+            "hints_left": c.hints_left if c.puzzle is None else None,
+            "pending": c.pending_note,
             "link": self.link(),
             "puzzle": self._puzzle_view(),
             "settings": {
@@ -580,19 +568,26 @@ class Session:
             },
         }
 
+    @property
+    def level(self) -> int | None:
+        """The computer's level in a game against the computer (None between friends or in a puzzle)."""
+        levels = [side for side in self.controller.players if isinstance(side, int)]
+        return levels[0] if levels else None
+
     def _puzzle_view(self) -> dict[str, Any] | None:
-        puzzle = self.puzzle
+        c = self.controller
+        puzzle = c.puzzle
         if puzzle is None:
             return None
         mover = puzzle.position.to_move
         text = f"{puzzle.title}: {puzzle.goal_text} (Player {mover} to move; difficulty {puzzle.difficulty} of 3.)"
         if rules := rules_in_words(puzzle.rules):
             text += f" Rules: {rules}."
-        return {"id": puzzle.id, "text": text, "verdict": self.verdict, "result": self.result}
+        return {"id": puzzle.id, "text": text, "verdict": c.verdict or c.last_hint, "result": c.result}
 
     def _first(self) -> str:
         """Who made (or makes) the game's first move: ``"human"`` or ``"computer"``."""
-        return "human" if self.humans[self.game.start.to_move] else "computer"
+        return "human" if self.controller.is_human(self.controller.game.start.to_move) else "computer"
 
     def link(self) -> str:
         """The query string that reopens this game: start position, record, options and players.
@@ -606,12 +601,13 @@ class Session:
         >>> s.link()
         '?position=0,6,6,6,6,0,0,6,6,6%20Q%2B1,Q%2B1%206,0%200,0%201&opponent=4&first=computer'
         """
+        game = self.controller.game
         fields: dict[str, str] = {}
-        if self.game.start != Position.initial(self.game.rules):
-            fields["position"] = self.game.start.to_text()
-        if self.game.moves:
-            fields["record"] = self.game.record()
-        for name, value in self.game.rules.changes().items():
+        if game.start != Position.initial(game.rules):
+            fields["position"] = game.start.to_text()
+        if game.moves:
+            fields["record"] = game.record()
+        for name, value in game.rules.changes().items():
             fields[name] = str(value)
         fields["opponent"] = "friend" if self.level is None else str(self.level)
         if self.level is not None:
@@ -619,52 +615,30 @@ class Session:
         return "?" + urlencode(fields, safe=",", quote_via=quote)
 
 
-def frames(before: Position, move: Move, events: tuple[Event, ...] | list[Event]) -> list[dict[str, str]]:
-    """The animation of one move: the notebooks' pictures and captions (``oanquan.svg.trace_frames``).
+def frames(played: PlayedMove) -> list[dict[str, str]]:
+    """The animation of one move: the notebooks' pictures and captions, at most ``MAX_MOVE_FRAMES`` of them.
 
     The first frame shows the position before the move with a summary of
-    it; then comes one frame per event of the engine's trace.
+    it; then comes one frame per event of the engine's trace (a very long
+    sowing is shown one lap at a time: :func:`oanquan.controller.animation_events`).
 
-    >>> after, events = Position.initial().play_traced("7R")
-    >>> shown = frames(Position.initial(), Move(7, "R"), events)
+    >>> shown = frames(Controller().play("7R")[0])
     >>> shown[0]["caption"]
-    'Player 0 plays 7R: relay from 2; captures 8 (6 pebbles).'
+    'Move 1: player 0 plays 7R — relay from 2; captures 8 (6 pebbles).'
     >>> shown[1]["caption"]
-    'R3.3 — Player 0 lifts the 5 pebbles of square 7 and sows them to the right (R).'
+    'Move 1, 7R: R3.3 — Player 0 lifts the 5 pebbles of square 7 and sows them to the right (R).'
     """
-    from .svg import trace_frames
-
-    summary = describe_move(events)
-    head = f"Player {before.to_move} plays {move}" + (f": {summary}." if summary else ".")
-    shown = trace_frames(before, events, move=move, start_caption=head)
     return [
         {"svg": frame.svg, "caption": frame.caption, "kind": frame.event.kind if frame.event else "move"}
-        for frame in shown
+        for frame in move_frames(played)
     ]
-
-
-def _direction_labels(square: int | None) -> dict[str, str]:
-    """Button labels with arrows as the board is drawn: R points right on player 0's row, left on player 1's."""
-    from .svg import direction_label  # imported late, as in draw()
-
-    if square is None:
-        return {}
-    return {d: direction_label(square, d) for d in DIRECTIONS}
-
-
-def _status(session: Session, mover: int) -> str:
-    if session.humans == (True, True):
-        return f"Player {mover} to move."
-    if session.humans[mover]:
-        return f"Your move (you are player {mover})."
-    return f"The computer (player {mover}) is thinking…"
 
 
 def _level(opponent: Any) -> int | None:
     if opponent in ("friend", None):
         return None
     text = str(opponent).strip()
-    if text.isdigit() and int(text) in LEVELS:
+    if text.isascii() and text.isdigit() and int(text) in LEVELS:
         return int(text)
     raise WebError(f"the opponent must be 'friend' or a computer level 1-5, not {quote_input(opponent)}")
 
@@ -672,11 +646,7 @@ def _level(opponent: Any) -> int | None:
 def _text(value: Any, what: str) -> str | None:
     if value is None:
         return None
-    if not isinstance(value, str):
-        raise WebError(f"the {what} must be text, not {quote_input(value)}")
-    if len(value) > MAX_TEXT:
-        raise WebError(f"the {what} is too long ({len(value)} characters; at most {MAX_TEXT})")
-    return value
+    return check_text(value, what, MAX_TEXT)
 
 
 # ------------------------------------------------------------------ entry point
@@ -685,16 +655,21 @@ _SESSION = Session()
 
 _OPS = {
     "new_game": Session.new_game,
+    "configure": Session.configure,
     "click": Session.click,
     "play": Session.play,
     "computer": Session.computer,
     "undo": Session.undo,
+    "redo": Session.redo,
     "state": Session.state,
+    "save": Session.save,
+    "load": Session.load,
     "puzzles": Session.list_puzzles,
     "puzzle": Session.open_puzzle,
     "puzzle_address": Session.puzzle_address,
     "hint": Session.hint,
     "answer": Session.answer,
+    "retry": Session.retry,
 }
 
 
@@ -733,4 +708,4 @@ def call(request_json: str) -> str:
 
 
 def _defaults(request: dict[str, Any]) -> dict[str, Any]:
-    return {k: request[k] for k in ("opponent", "first", "options", "seed") if k in request}
+    return {k: request[k] for k in ("opponent", "first", "options", "seed", "hints") if k in request}

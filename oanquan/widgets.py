@@ -37,16 +37,26 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 
 from .ai import Player, player_for_level
 from .board import DIRECTIONS, M0, M1, Direction, square_name
-from .errors import OAnQuanError
-from .events import Event
+from .controller import (
+    DEFAULT_HINTS,
+    MAX_MOVE_FRAMES,
+    Controller,
+    Opponent,
+    PlayedMove,
+    error_reason,
+    move_frames,
+    pace,
+)
+from .errors import IllegalMoveError, OAnQuanError
 from .game import Game
 from .move import Move
 from .narrate import describe_move
 from .position import MAX_PEBBLES, Position
 from .rules import Rules
-from .svg import Frame, board_svg, direction_label, result_words, trace_frames
+from .svg import Frame, board_svg, figure_html, result_words, trace_frames
 
 __all__ = [
+    "SPEEDS",
     "GameBoard",
     "PlayerFactory",
     "PositionEditor",
@@ -102,6 +112,46 @@ def _steps_css(frames: int) -> str:
     )
 
 
+class StaticFallback:
+    """Adds to a widget's display a static picture for viewers that cannot show the widget.
+
+    An untrusted notebook in JupyterLab (one opened fresh, before it runs)
+    shows no widget: it falls back on the output's other formats, and without
+    this it would show the widget's Python repr. So beside the widget view the
+    display carries ``text/html``: the board picture (an ``<img>``, which
+    JupyterLab's sanitizer keeps) and one line saying to run the notebook.
+    Where widgets work (a running notebook, the book's pages) the widget view
+    is shown instead. A subclass says what to show in :meth:`static_html`.
+    """
+
+    def static_html(self) -> str:
+        """The static picture and its line (HTML); subclasses give their own."""
+        raise NotImplementedError
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
+        if bundle is not None:
+            bundle["text/html"] = self.static_html()
+        return bundle
+
+
+#: What a static fallback says about running the notebook.
+RUN_HINT = "run the notebook (Run ▸ Run All Cells) to use it."
+
+
+def static_view(svg: str | None, caption: str, what: str, heading_html: str = "") -> str:
+    """The HTML of a widget's static fallback: a heading (HTML), a board with its caption, and a line to run it.
+
+    >>> from oanquan import Position
+    >>> html = static_view(board_svg(Position.initial()), "The opening.", "This board is live")
+    >>> "<svg" in html, "This board is live: run the notebook" in html
+    (False, True)
+    """
+    picture = figure_html(None, caption, svg=svg) if svg is not None else ""
+    line = f'<p class="oaq-run-hint"><em>{escape(what)}: {escape(RUN_HINT)}</em></p>'
+    return f'<div class="oaq-static">{heading_html}{picture}{line}</div>'
+
+
 def _board_html(svg: str) -> str:
     return f'<div class="oaq-board" style="max-width:600px;line-height:0">{svg}</div>'
 
@@ -126,22 +176,6 @@ def _from_browser(change: Mapping[str, Any]) -> bool:
     return str(change["name"]) in getattr(change["owner"], "_property_lock", {})
 
 
-def error_reason(error: Exception) -> str:
-    """The engine's explanation in an error, without the move and position texts it quotes.
-
-    >>> from oanquan import Position
-    >>> try:
-    ...     Position.initial().play("2L")
-    ... except ValueError as error:
-    ...     print(error_reason(error))
-    square 2 belongs to player 1, and it is player 0's turn
-    """
-    text = str(error)
-    if text.startswith("illegal move") and "': " in text:
-        return text.split("': ", 1)[1]
-    return text
-
-
 def default_choices() -> dict[str, PlayerFactory]:
     """The players offered in a :class:`GameBoard`: a human, or the computer at levels 1-5.
 
@@ -162,7 +196,7 @@ def default_choices() -> dict[str, PlayerFactory]:
 # ====================================================================== player
 
 
-class StepPlayer(widgets.VBox):  # type: ignore[misc]
+class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
     """A move or a game, frame by frame: the board after each trace event and a caption naming its rule.
 
     Controls: "◀ back" and "next ▶" buttons either side of "step i of n"
@@ -442,6 +476,11 @@ class StepPlayer(widgets.VBox):  # type: ignore[misc]
         if not _from_browser(change) and self.play.interval != change["new"]:
             self.play.interval = change["new"]
 
+    def static_html(self) -> str:
+        """The first frame and its caption, for a notebook that has not run (see :class:`StaticFallback`)."""
+        first = self.frames[0]
+        return static_view(first.svg, first.caption, f"Step through this in {len(self.frames)} pictures")
+
     def __repr__(self) -> str:
         return f"StepPlayer({len(self.frames)} frames)"
 
@@ -490,14 +529,19 @@ class RulesForm(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, rules: Rules | None = None) -> None:
         """A form showing ``rules`` (the defaults when omitted)."""
-        wide = {"description_width": "13em"}
+        # Labels as wide as their words, and menus wide enough for their longest choice, at any
+        # width JupyterLab gives a notebook (issue 11 saw "young Mandarin under …" cut at 700 px).
+        wide = {"description_width": "initial"}
+        menu = widgets.Layout(width="100%", max_width="31em")
+        box = widgets.Layout(width="22em", max_width="100%")
         self.mandarin_pieces = widgets.Dropdown(
             options=[("a stone (R2.2)", "stone"), ("small pebbles (R2.2)", "pebbles")],
             description="Mandarin pieces",
             style=wide,
+            layout=menu,
         )
         self.mandarin_value = widgets.BoundedIntText(
-            min=1, max=100, description="Mandarin value (R8.1)", style=wide, layout=widgets.Layout(width="20em")
+            min=1, max=100, description="Mandarin value (R8.1)", style=wide, layout=box
         )
         self.mandarin_gap = widgets.Dropdown(
             options=[
@@ -507,16 +551,17 @@ class RulesForm(widgets.VBox):  # type: ignore[misc]
             ],
             description="empty Mandarin square",
             style=wide,
+            layout=menu,
         )
         self.young_mandarin_min = widgets.BoundedIntText(
-            min=0, max=100, description="young Mandarin under (R5.6)", style=wide, layout=widgets.Layout(width="20em")
+            min=0, max=100, description="young Mandarin under (R5.6)", style=wide, layout=box
         )
         self.max_plies = widgets.BoundedIntText(
             min=0,
             max=100_000,
             description="ply limit, 0 = none (R7.3)",
             style=wide,
-            layout=widgets.Layout(width="20em"),
+            layout=box,
         )
         super().__init__(
             [self.mandarin_pieces, self.mandarin_value, self.mandarin_gap, self.young_mandarin_min, self.max_plies]
@@ -554,6 +599,11 @@ class RulesForm(widgets.VBox):  # type: ignore[misc]
 # ======================================================================= board
 
 
+def _button(description: str, **options: Any) -> widgets.Button:
+    """A button as wide as its words: the default fixed width cuts "skip to the end" (issue 11)."""
+    return widgets.Button(description=description, layout=widgets.Layout(width="auto", flex="0 0 auto"), **options)
+
+
 def _grid_button(label: str, width: str) -> widgets.Button:
     return widgets.Button(description=label, layout=widgets.Layout(width=width, height="2.4em", margin="0"))
 
@@ -583,31 +633,56 @@ def _board_rows(buttons: Mapping[int, widgets.Button], mandarins: bool) -> widge
     )
 
 
-class GameBoard(widgets.VBox):  # type: ignore[misc]
+#: The animation speeds a GameBoard offers: about how long a turn (your move and the reply) takes to show.
+SPEEDS: dict[str, int] = {
+    "about 3 s a turn": 3000,
+    "slow: about 8 s": 8000,
+    "fast: about 1 s": 1000,
+    "no animation": 0,
+}
+
+#: How many clicks a board keeps while a move is being shown; more are refused with a word.
+MAX_QUEUED = 4
+
+
+def _sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first letter and a full stop."""
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", "…")) else text + "."
+
+
+class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
     """A playable board: click a highlighted square of yours, then a direction.
 
-    Each move is animated through a :class:`StepPlayer` (``viewer``). A click
-    that is not legal is explained with the engine's own reason. There is a
-    move list, undo and redo, a new game with the options of RULES §9, the
-    record to copy, and a box to load a record, a position text or a saved
-    game (JSON).
+    A thin view over a :class:`~oanquan.controller.Controller` (``controller``),
+    which holds every rule of the interaction: whose turn it is, undo and redo,
+    the computer's moves, hints, saving and loading. The board shows what it
+    says, animates each move through a :class:`StepPlayer` (``viewer``) and
+    reports the controller's refusals in words.
 
-    ``players`` maps 0 and 1 to a computer player (anything with ``name`` and
-    ``choose(position) -> Move``, such as :func:`oanquan.ai.player_for_level`)
-    or to ``None`` for a human; when a computer is to move, the board asks it
-    and plays its move. ``choices`` are the players offered for a new game
-    (see :func:`default_choices`).
+    A move and the computer's reply are shown in about ``seconds`` (3 by
+    default; the ``speed`` menu changes it, ``skip_button`` jumps to the end).
+    A click that arrives while a move is still being shown waits in a queue
+    and counts once the animation ends: never lost, never played twice.
+
+    ``players`` maps 0 and 1 to ``None`` for a human, a computer level 1-5 or
+    any :class:`oanquan.ai.Player` (anything with ``name`` and
+    ``choose(position) -> Move``); ``choices`` are the players offered for a
+    new game (see :func:`default_choices`).
 
     >>> board = GameBoard()
     >>> board.square_buttons[7].click()
     >>> board.direction_buttons["R"].click()
     >>> board.game.record(), board.game.position.to_move
     ('7R', 1)
+    >>> board.viewer.play.playing = False   # what the browser says when the animation ends
     >>> board.square_buttons[7].click()
     >>> board.message_text
     "Not square 7: square 7 belongs to player 0, and it is player 1's turn."
 
-    Play against the computer with ``GameBoard(players={1: player_for_level(3)})``.
+    Play against the computer with ``GameBoard(players={1: 3})``.
     A computer player thinks in the kernel, so the board waits for its move.
     """
 
@@ -616,58 +691,84 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
         start: Position | None = None,
         *,
         rules: Rules | None = None,
-        players: Mapping[int, Player | None] | None = None,
+        players: Mapping[int, Opponent] | None = None,
         choices: Mapping[str, PlayerFactory] | None = None,
         animate: bool = True,
         interval: int = 350,
+        seconds: float = 3.0,
+        hint_limit: int | None = DEFAULT_HINTS,
     ) -> None:
         """A board for a new game from ``start`` (the opening under ``rules`` by default)."""
-        self.game = Game(start, rules)
-        self.players: dict[int, Player | None] = {0: None, 1: None}
-        if players is not None:
-            self.players.update(players)
         self.choices: dict[str, PlayerFactory] = dict(choices) if choices is not None else default_choices()
         self.choices.setdefault("human", lambda: None)
+        self.controller = Controller(start, rules, players, hint_limit=hint_limit, resolve=self._resolve)
         self.animate = animate
-        self.redo_moves: list[Move] = []
-        self.selected: int | None = None
+        self.interval = interval  # the slowest pace of one picture, in ms
+        self._queue: list[tuple[Literal["square", "direction", "undo", "redo", "hint"], Any]] = []
+        self._refreshing = False
 
         self.status = widgets.HTML()
         self.message = widgets.HTML()
         self.message_text = ""  # the message in plain text
         self.viewer = StepPlayer([self._current_frame()], interval=interval)
+        self.viewer.speed.layout.display = "none"  # the board paces each turn itself (``speed``)
+        self.viewer.speed.min = 10
+        self.viewer.play.observe(self._animation_changed, names="playing")
         self.square_buttons = {s: _grid_button(str(s), "20%") for s in range(10)}
         for square, button in self.square_buttons.items():
             button.on_click(lambda _b, square=square: self.click_square(square))
             button.tooltip = f"square {square}"
         pick = _board_rows(self.square_buttons, mandarins=False)
-        self.direction_buttons = {d: widgets.Button(description=d, disabled=True) for d in DIRECTIONS}
+        self.direction_buttons = {d: _button(d, disabled=True) for d in DIRECTIONS}
         for direction, button in self.direction_buttons.items():
             button.on_click(lambda _b, direction=direction: self.choose_direction(direction))
-        self.undo_button = widgets.Button(description="undo", icon="undo", tooltip="take back the last move")
-        self.redo_button = widgets.Button(description="redo", icon="repeat", tooltip="play the move taken back")
+        self.undo_button = _button("undo", icon="undo", tooltip="take back your last move")
+        self.redo_button = _button("redo", icon="repeat", tooltip="play the move taken back")
+        self.hint_button = _button("hint", icon="lightbulb-o", tooltip="the engine's advice")
         self.undo_button.on_click(lambda _b: self.undo())
         self.redo_button.on_click(lambda _b: self.redo())
+        self.hint_button.on_click(lambda _b: self.hint())
+        self.speed = widgets.Dropdown(
+            options=list(SPEEDS.items()),
+            value=round(seconds * 1000) if round(seconds * 1000) in SPEEDS.values() else 3000,
+            description="animation",
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto"),
+        )
+        self.skip_button = _button(
+            "skip to the end", icon="fast-forward", tooltip="show the board after the move at once"
+        )
+        self.skip_button.on_click(lambda _b: self.skip())
         self.moves = widgets.HTML()
 
-        # New game: rules and who plays.
+        # New game: rules and who plays; they apply to the next game.
         self.rules_form = RulesForm(self.game.rules)
         labels = list(self.choices)
         self.player_menus = {
-            p: widgets.Dropdown(options=labels, value=labels[0], description=f"player {p}") for p in (0, 1)
+            p: widgets.Dropdown(
+                options=labels,
+                value=labels[0],
+                description=f"player {p}",
+                style={"description_width": "initial"},
+                layout=widgets.Layout(width="auto"),
+            )
+            for p in (0, 1)
         }
-        for p, player in self.players.items():
-            self.player_menus[p].value = self._label_of(player)
-        self.new_button = widgets.Button(description="new game", icon="plus", button_style="primary")
+        self._show_players()
+        self.new_button = _button("new game", icon="plus", button_style="primary")
         self.new_button.on_click(lambda _b: self.new_game())
+        for menu in self.player_menus.values():
+            menu.observe(lambda _c: self._settings_changed(), names="value")
+        for control in self.rules_form.children:
+            control.observe(lambda _c: self._settings_changed(), names="value")
 
         # Copy and load.
-        self.record_text = widgets.Textarea(
-            description="record", layout=widgets.Layout(width="100%", max_width="600px")
-        )
+        wide = widgets.Layout(width="100%", max_width="600px")
+        self.record_text = widgets.Textarea(description="record", layout=wide)
         self.saved_text = widgets.Textarea(
             description="saved game",
-            tooltip="the start position, rule options and moves as JSON: 'load saved game' reads it back",
+            style={"description_width": "initial"},
+            tooltip="the whole session as JSON (start, rules, moves, players): 'load saved game' reads it back",
             layout=widgets.Layout(width="100%", max_width="600px"),
         )
         self.load_text = widgets.Textarea(
@@ -676,9 +777,9 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(width="100%", max_width="600px"),
         )
         self.load_buttons = {
-            "record": widgets.Button(description="load moves", tooltip="replay these moves from the start position"),
-            "position": widgets.Button(description="load position", tooltip="start from this position (RULES §10)"),
-            "json": widgets.Button(description="load saved game", tooltip="a game saved as JSON"),
+            "record": _button("load moves", tooltip="replay these moves from the start position"),
+            "position": _button("load position", tooltip="start from this position (RULES §10)"),
+            "json": _button("load saved game", tooltip="a game or session saved as JSON"),
         }
         self.load_buttons["record"].on_click(lambda _b: self.load_record(self.load_text.value))
         self.load_buttons["position"].on_click(lambda _b: self.load_position(self.load_text.value))
@@ -692,27 +793,62 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
             ]
         )
         files = widgets.VBox(
-            [self.record_text, self.saved_text, self.load_text, widgets.HBox(list(self.load_buttons.values()))]
+            [
+                self.record_text,
+                self.saved_text,
+                self.load_text,
+                widgets.HBox(list(self.load_buttons.values()), layout=widgets.Layout(flex_flow="row wrap")),
+            ]
         )
         self.more = widgets.Accordion(
             [new_game, files], titles=("new game", "record: copy or load"), selected_index=None
         )
+        row = widgets.Layout(flex_flow="row wrap", align_items="center")
         super().__init__(
             [
                 self.status,
                 self.viewer,
                 pick,
                 widgets.HBox(
-                    [*self.direction_buttons.values(), self.undo_button, self.redo_button],
-                    layout=widgets.Layout(flex_flow="row wrap"),
+                    [*self.direction_buttons.values(), self.undo_button, self.redo_button, self.hint_button],
+                    layout=row,
                 ),
+                widgets.HBox([self.speed, self.skip_button], layout=row),
                 self.message,
                 self.moves,
                 self.more,
             ],
             layout=widgets.Layout(max_width="620px", width="100%"),
         )
-        self._refresh(self._computer_turns())
+        self._show(self.controller.play_computers())
+
+    # ------------------------------------------------------------- the game
+
+    @property
+    def game(self) -> Game:
+        """The game on the board (the controller's)."""
+        return self.controller.game
+
+    @property
+    def players(self) -> dict[int, Player | None]:
+        """Who plays each side: ``None`` for a human, else the computer player."""
+        c = self.controller
+        return {side: None if c.is_human(side) else c.computer(side) for side in (0, 1)}
+
+    @property
+    def selected(self) -> int | None:
+        """The square chosen to move from, if any."""
+        return self.controller.selected
+
+    @property
+    def redo_moves(self) -> list[Move]:
+        """The moves that redo would play again (the last one first)."""
+        return list(reversed(self.controller.redo_moves))
+
+    @property
+    def animating(self) -> bool:
+        """Whether a move is being shown now (clicks then wait in a queue)."""
+        return bool(self.animate and self.viewer.play.playing)
 
     # ------------------------------------------------------------ actions
 
@@ -724,25 +860,23 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
         >>> board.selected, board.message_text
         (8, 'Square 8 chosen: now pick a direction.')
         """
-        self.selected = None
-        mover = self.game.position.to_move
-        outcome = self.game.outcome()
-        if outcome is not None:
-            self._say(f"The game is over. {outcome.explanation}", "error")
-        elif self.players[mover] is not None:
-            self._say(f"It is {self._who(mover)}'s turn, not yours.", "error")
+        if self._wait("square", square, f"square {square}"):
+            return
+        try:
+            self.controller.click(square)
+        except IllegalMoveError as error:
+            reason = error_reason(error)
+            self._say(
+                _sentence(reason) if reason.startswith("the game") else f"Not square {square}: {reason}.", "error"
+            )
+        except OAnQuanError as error:
+            self._say(_sentence(str(error)), "error")
         else:
-            move = Move(square, "L")
-            reason = self._why_not(move)
-            if reason:
-                self._say(f"Not square {square}: {reason}.", "error")
-            else:
-                self.selected = square
-                self._say(f"Square {square} chosen: now pick a direction.")
+            self._say(f"Square {square} chosen: now pick a direction.")
         self._show_selection()
 
     def choose_direction(self, direction: Direction) -> None:
-        """Play the chosen square in ``direction``.
+        """Play the chosen square in ``direction``, then let the computer reply.
 
         >>> board = GameBoard(animate=False)
         >>> board.click_square(8)
@@ -750,34 +884,22 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
         >>> board.game.record()
         '8L'
         """
-        if self.selected is None:
-            self._say("Choose one of your highlighted squares first.", "error")
+        if self._wait("direction", direction, f"direction {direction}"):
             return
-        self.play(Move(self.selected, direction))
+        self._act(lambda: self.controller.choose(direction))
 
     def play(self, move: Move | str) -> None:
-        """Play ``move`` for the side to move, then any computer replies, and animate them.
+        """Play ``move`` for the human to move, then any computer replies, and animate them.
 
         >>> board = GameBoard(animate=False)
         >>> board.play("3R")
         >>> board.message_text
-        "square 3 belongs to player 1, and it is player 0's turn"
+        "Square 3 belongs to player 1, and it is player 0's turn."
         """
-        self.selected = None
-        before = self.game.position
-        try:
-            events = self.game.play_traced(move)
-        except OAnQuanError as error:
-            self._say(error_reason(error) if self.game.outcome() is None else str(error), "error")
-            self._show_selection()
-            return
-        self.redo_moves.clear()
-        self._say("")
-        played = [(before, self.game.moves[-1], events), *self._computer_turns()]
-        self._refresh(played)
+        self._act(lambda: self.controller.play(move))
 
     def undo(self) -> None:
-        """Take back the last move by a human, and the computer's replies after it.
+        """Take back your last move, and the computer's replies after it.
 
         >>> board = GameBoard(animate=False)
         >>> board.play("7R")
@@ -785,20 +907,12 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
         >>> board.game.position == Position.initial(), board.redo_moves
         (True, [Move(7, 'R')])
         """
-        ours = [ply for ply, before in enumerate(self.game.positions[:-1]) if self.players[before.to_move] is None]
-        if not ours:
-            self._say(
-                "There is no move to undo." if not self.game.moves else "There is no move of yours to undo.", "error"
-            )
+        if self._wait("undo", None, "undo"):
             return
-        while len(self.game.moves) > ours[-1]:
-            self.redo_moves.append(self.game.undo())
-        self.selected = None
-        self._say("")
-        self._refresh([])
+        self._act(lambda: (self.controller.undo(), [])[1])
 
     def redo(self) -> None:
-        """Play again the last move taken back (and the computer's, up to a human's turn).
+        """Play again the last move taken back (and the computer's, up to your turn).
 
         >>> board = GameBoard(animate=False)
         >>> board.play("7R")
@@ -807,21 +921,26 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
         >>> board.game.record()
         '7R'
         """
-        if not self.redo_moves:
-            self._say("There is no move to redo.", "error")
+        if self._wait("redo", None, "redo"):
             return
-        played = []
-        while self.redo_moves:
-            before = self.game.position
-            move = self.redo_moves.pop()
-            played.append((before, move, self.game.play_traced(move)))
-            if self.players[self.game.position.to_move] is None or self.game.outcome() is not None:
-                break
-        self.selected = None
-        self._say("")
-        if not self.redo_moves:
-            played.extend(self._computer_turns())
-        self._refresh(played)
+        self._act(self.controller.redo)
+
+    def hint(self) -> None:
+        """Say the engine's advice for your move (a few hints per game)."""
+        if self._wait("hint", None, "hint"):
+            return
+        try:
+            text = self.controller.hint()
+        except OAnQuanError as error:
+            self._say(_sentence(str(error)), "error")
+        else:
+            self._say(f"Hint: {text}")
+        self._update_controls()
+
+    def skip(self) -> None:
+        """Jump to the end of the move being shown (waiting clicks then count)."""
+        self.viewer.play.playing = False
+        self.viewer.index = len(self.viewer.frames) - 1
 
     def new_game(self, rules: Rules | None = None, start: Position | None = None) -> None:
         """Start again: from ``start``, or the opening under ``rules`` (the form's options by default).
@@ -836,12 +955,12 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
         try:
             if rules is None:
                 rules = start.rules if start is not None else self.rules_form.rules()
-            players = {p: self.choices[menu.value]() for p, menu in self.player_menus.items()}
+            players = self._menu_players()
+            self.controller.configure(rules=rules, start=start, players=players)
         except ValueError as error:  # the engine's errors are ValueErrors too
             self._say(str(error), "error")
             return
-        self.players = players
-        self._start(Game(start) if start is not None else Game(rules=rules))
+        self._restart(self.controller.new_game)
 
     def load_record(self, text: str) -> None:
         """Replay the moves of ``text`` (RULES §4.2) from the current game's start position.
@@ -851,12 +970,7 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
         >>> board.message_text
         "move 2 of record '7R 2L': illegal move '2L' in '6,6,0,6,6,6,6,0,0,6 Q+1,Q+1 6,0 0,0 1': square 2 is empty"
         """
-        try:
-            game = Game.from_record(text, self.game.start)
-        except OAnQuanError as error:
-            self._say(str(error), "error")
-            return
-        self._start(game)
+        self._restart(lambda: self.controller.load_record(text))
 
     def load_position(self, text: str) -> None:
         """Start a game from a position text (RULES §10) under the rules in the new-game form.
@@ -866,164 +980,246 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
         >>> board.game.position.to_move
         1
         """
-        try:
-            game = Game(Position.from_text(text, self.rules_form.rules()))
-        except OAnQuanError as error:
-            self._say(str(error), "error")
-            return
-        self._start(game)
+        self._restart(lambda: self.controller.load_position(text, self.rules_form.rules()))
 
     def load_json(self, text: str) -> None:
-        """Load a game saved as JSON (:meth:`oanquan.Game.to_json`).
+        """Load a game or a whole session saved as JSON (``saved_text``, :meth:`oanquan.Game.to_json`).
 
         >>> board = GameBoard(animate=False)
         >>> board.load_json(Game.from_record("7R").to_json())
         >>> board.game.record()
         '7R'
+        >>> board.load_json("{}")
+        >>> board.message_text, board.game.record()
+        ("a saved game has no 'moves': {}", '7R')
         """
-        try:
-            game = Game.from_json(text)
-        except OAnQuanError as error:
-            self._say(str(error), "error")
-            return
-        self._start(game)
+        self._restart(lambda: self.controller.load_json(text))
 
     # ------------------------------------------------------------ helpers
 
-    def _start(self, game: Game) -> None:
-        self.game = game
-        self.rules_form.set_rules(game.rules)
-        self.redo_moves.clear()
-        self.selected = None
-        self._say("")
-        self._refresh(self._computer_turns())
-
-    def _computer_turns(self, limit: int = 2000) -> list[tuple[Position, Move, tuple[Event, ...]]]:
-        """Let computer players move while it is their turn; return what they played."""
-        played = []
-        for _ in range(limit):
-            player = self.players[self.game.position.to_move]
-            if player is None or self.game.outcome() is not None:
-                break
-            before = self.game.position
-            move = player.choose(before)
-            played.append((before, move, self.game.play_traced(move)))
-        return played
-
-    def _why_not(self, move: Move) -> str:
-        """The engine's reason why ``move`` cannot be played now, or ""."""
-        if move in self.game.legal_moves():
-            return ""
+    def _act(self, action: Callable[[], Sequence[PlayedMove]]) -> None:
+        """Carry out a move-making action and the computer's replies; show them, or the refusal."""
         try:
-            self.game.position.play(move)
+            played = list(action())
         except OAnQuanError as error:
-            return error_reason(error)
-        return ""
+            reason = error_reason(error)
+            self._say(_sentence(reason if not reason.startswith("illegal move") else str(error)), "error")
+            self._show_selection()
+            return
+        self._say("")
+        self._show([*played, *self.controller.play_computers()])
 
-    def _who(self, player: int) -> str:
-        computer = self.players[player]
-        return f"player {player}" + (f" ({computer.name})" if computer is not None else "")
+    def _restart(self, action: Callable[[], None]) -> None:
+        """Replace the game (new, loaded); on failure say why and keep the game in progress."""
+        try:
+            action()
+        except OAnQuanError as error:
+            self._say(str(error), "error")
+            return
+        dropped = len(self._queue)
+        self._queue.clear()
+        self.rules_form_quiet(self.game.rules)
+        self._show_players()
+        self._say(
+            f"{dropped} waiting click{'s' if dropped != 1 else ''} dropped: a new game started." if dropped else ""
+        )
+        self._show(self.controller.play_computers())
+
+    def rules_form_quiet(self, rules: Rules) -> None:
+        """Show ``rules`` in the new-game form without taking it as a change of settings."""
+        self._refreshing = True
+        try:
+            self.rules_form.set_rules(rules)
+        finally:
+            self._refreshing = False
+
+    def _wait(self, kind: Literal["square", "direction", "undo", "redo", "hint"], value: Any, label: str) -> bool:
+        """While a move is shown, queue a click (True); else let it through (False)."""
+        if not self.animating:
+            return False
+        if len(self._queue) >= MAX_QUEUED:
+            self._say(f"Wait for the move to finish: {len(self._queue)} clicks are waiting already.", "error")
+            return True
+        self._queue.append((kind, value))
+        self._say(f"Wait: the move is still being shown. Your {label} counts once it ends (or press skip).")
+        return True
+
+    def _animation_changed(self, change: Mapping[str, Any]) -> None:
+        """When an animation ends, carry out the clicks that waited for it, in order."""
+        if change["new"] or self._refreshing:
+            return
+        while self._queue and not self.animating:
+            kind, value = self._queue.pop(0)
+            if kind == "square":
+                self.click_square(value)
+            elif kind == "direction":
+                self.choose_direction(value)
+            elif kind == "undo":
+                self.undo()
+            elif kind == "redo":
+                self.redo()
+            else:
+                self.hint()
+
+    def _settings_changed(self) -> None:
+        """A menu or rule option changed: it applies to the next game, and the board says so."""
+        if self._refreshing:
+            return
+        try:
+            note = self.controller.configure(rules=self.rules_form.rules(), players=self._menu_players())
+        except ValueError as error:
+            self._say(str(error), "error")
+            return
+        self._say(note)
+
+    def _menu_players(self) -> tuple[Opponent, Opponent]:
+        return (self.choices[self.player_menus[0].value](), self.choices[self.player_menus[1].value]())
+
+    def _show_players(self) -> None:
+        """Show the game's players in the menus (a player given to the board gets its own entry)."""
+        self._refreshing = True
+        try:
+            for side, player in self.players.items():
+                label = self._label_of(player)
+                self.player_menus[side].value = label
+        finally:
+            self._refreshing = False
 
     def _label_of(self, player: Player | None) -> str:
-        """The menu entry for ``player``; a computer player given to the constructor gets its own."""
+        """The menu entry for ``player``: a choice that makes a player of that name, or a new entry."""
         if player is None:
             return "human"
-        self.choices[player.name] = lambda: player
-        for menu in self.player_menus.values():
-            menu.options = list(self.choices)
+        for label, factory in self.choices.items():
+            try:
+                made = factory() if label != player.name else player
+            except ValueError:  # a choice that cannot be made now is not this player
+                continue
+            if made is not None and made.name == player.name:
+                return label
+        if player.name not in self.choices:
+            self.choices[player.name] = lambda: player
+            for menu in self.player_menus.values():
+                menu.options = list(self.choices)
         return player.name
+
+    def _resolve(self, name: str) -> Player | None:
+        """The player a saved session names: one of the choices, by label or by the player's name."""
+        for label, factory in self.choices.items():
+            try:
+                made = factory()
+            except ValueError:
+                continue
+            if made is not None and (label == name or made.name == name):
+                return made
+        return None
 
     def _say(self, text: str, kind: Literal["info", "error"] = "info") -> None:
         self.message_text = text
         self.message.value = _message_html(text, kind)
 
-    def _human_squares(self) -> tuple[int, ...]:
-        if self.players[self.game.position.to_move] is not None:
-            return ()
-        return tuple(dict.fromkeys(m.square for m in self.game.legal_moves()))
-
     def _current_frame(self) -> Frame:
-        position = self.game.position
-        outcome = self.game.outcome()
-        last = self.game.moves[-1] if self.game.moves else None
+        c = self.controller
+        position = c.position
+        outcome = c.game.outcome()
+        last = c.game.moves[-1] if c.game.moves else None
         if outcome is not None:
             text = "Game over (the result is under the board): start a new game, or undo to try another move."
-        elif self.players[position.to_move] is None:
+        elif c.human_to_move:
             text = f"Player {position.to_move} to move: click a highlighted square, then a direction."
         else:
-            text = f"{self._who(position.to_move)} to move."
+            text = f"{c.who(position.to_move)} to move."
         # The position alone cannot know the ply limit (R7.3): say that ending in the footer and title.
         by_plies = outcome is not None and outcome.reason == "R7.3"
         svg = board_svg(
             position,
             last_move=last,
-            selectable=self._human_squares(),
-            selected=self.selected,
+            selectable=c.legal_squares(),
+            selected=c.selected,
             note=result_words(outcome) if outcome is not None and by_plies else "",
             title=f"Ô Ăn Quan board: {outcome.explanation}" if outcome is not None and by_plies else None,
         )
         return Frame(position, text, svg)
 
-    def _refresh(self, played: Sequence[tuple[Position, Move, tuple[Event, ...]]]) -> None:
-        """Show the moves just played as an animation ending on the current position."""
-        frames: list[Frame] = []
-        first = max(0, len(played) - 2)  # a long computer-only run shows its last two moves
-        number = len(self.game.moves) - len(played)
-        for i, (before, move, events) in enumerate(played):
-            if i < first:
-                continue
-            prefix = f"Move {number + i + 1}, {self._who(before.to_move)} plays {move}: "
-            part = trace_frames(before, events, move=move, prefix=prefix)
-            frames.extend(part if not frames else part[1:])
+    def _show(self, played: Sequence[PlayedMove]) -> None:
+        """Show the moves just played, ending on the board now: animated at the menu's pace, or at once.
+
+        Either way the step buttons go back through the moves' pictures.
+        """
+        budget = int(self.speed.value)
+        animating = self.animate and budget > 0
+        shown = list(played[-2:])  # a long computer-only run shows its last two moves
+        limit = MAX_MOVE_FRAMES
+        if animating and shown:
+            most, _ = pace(10**6, budget, slowest=self.interval)
+            limit = max(2, most // len(shown))
+        frames = [frame for move in shown for frame in move_frames(move, limit)]
         frames.append(self._current_frame())
-        self.viewer.set_frames(frames, index=len(frames) - 1)
-        if self.animate and len(frames) > 1:
-            self.viewer.animate()
+        self._refreshing = True
+        try:
+            self.viewer.set_frames(frames, index=len(frames) - 1)
+            if animating and len(frames) > 1:
+                _, interval = pace(len(frames), budget, slowest=self.interval)
+                self.viewer.speed.value = interval
+                self.viewer.play.interval = interval
+                self.viewer.animate()
+        finally:
+            self._refreshing = False
         self._update_controls()
 
     def _show_selection(self) -> None:
-        self.viewer.replace_frame(len(self.viewer.frames) - 1, self._current_frame())
-        self.viewer.play.playing = False
-        self.viewer.index = len(self.viewer.frames) - 1
+        self._refreshing = True
+        try:
+            self.viewer.replace_frame(len(self.viewer.frames) - 1, self._current_frame())
+            self.viewer.play.playing = False
+            self.viewer.index = len(self.viewer.frames) - 1
+        finally:
+            self._refreshing = False
         self._update_controls()
 
     def _update_controls(self) -> None:
-        position = self.game.position
-        mover = position.to_move
-        outcome = self.game.outcome()
-        scores = f"{position.points(0)}–{position.points(1)}"
+        c = self.controller
+        position = c.position
+        outcome = c.game.outcome()
         if outcome is not None:
-            self.status.value = f"<b>{escape(outcome.explanation)}</b>"
-        else:
             self.status.value = (
-                f"<b>{escape(self._who(mover))} to move</b> · move {len(self.game.moves) + 1} · points so far {scores}"
+                f"<b>{escape(outcome.explanation)}</b><br>{escape(' '.join(c.score_breakdown().lines()))}"
             )
-        playable = set(self._human_squares())
+        else:
+            scores = f"{position.points(0)}–{position.points(1)}"
+            self.status.value = (
+                f"<b>{escape(c.who(position.to_move))} to move</b> · move {c.game.ply + 1} · points so far {scores}"
+            )
+        playable = set(c.legal_squares())
         for square, button in self.square_buttons.items():
-            button.button_style = "info" if square == self.selected else "success" if square in playable else ""
+            button.button_style = "info" if square == c.selected else "success" if square in playable else ""
+        labels = c.direction_labels()
         for direction, button in self.direction_buttons.items():
-            if self.selected is None:
-                button.description = f"sow {direction}"
-                button.disabled = True
-                continue
-            button.description = direction_label(self.selected, direction)
-            button.disabled = False
-        self.undo_button.disabled = not self.game.moves
-        self.redo_button.disabled = not self.redo_moves
-        self.record_text.value = self.game.record()
-        self.saved_text.value = self.game.to_json()
+            button.description = labels.get(direction, f"sow {direction}")
+            button.disabled = c.selected is None
+        self.undo_button.disabled = not c.can_undo
+        self.redo_button.disabled = not c.can_redo
+        left = c.hints_left
+        self.hint_button.description = "hint" if left is None else f"hint ({left} left)"
+        self.hint_button.disabled = left == 0 or not c.human_to_move
+        self.record_text.value = c.game.record()
+        self.saved_text.value = c.to_json()
         self.moves.value = self._move_list()
 
     def _move_list(self) -> str:
-        if not self.game.moves:
+        game = self.controller.game
+        if not game.moves:
             return "<i>No moves yet.</i>"
-        items = []
-        position = self.game.start
-        for number, (move, after) in enumerate(zip(self.game.moves, self.game.positions[1:], strict=True), start=1):
-            items.append(f"{number}. P{position.to_move} {move}")
-            position = after
-        start = "" if self.game.start == Position.initial(self.game.rules) else " (from a set position)"
+        items = [
+            f"{number}. P{before.to_move} {move}"
+            for number, (move, before) in enumerate(zip(game.moves, game.positions, strict=False), start=1)
+        ]
+        start = "" if game.start == Position.initial(game.rules) else " (from a set position)"
         return f"<div style='max-width:600px'>Moves{start}: {escape(' · '.join(items))}</div>"
+
+    def static_html(self) -> str:
+        """The board as it stands, for a notebook that has not run (see :class:`StaticFallback`)."""
+        frame = self.viewer.frames[-1]
+        return static_view(frame.svg, self.controller.status, "This is a board to play on")
 
     def __repr__(self) -> str:
         return f"GameBoard({self.game!r})"
@@ -1032,7 +1228,7 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]
 # ====================================================================== editor
 
 
-class PositionEditor(widgets.VBox):  # type: ignore[misc]
+class PositionEditor(StaticFallback, widgets.VBox):  # type: ignore[misc]
     """Set up any position by clicking; the engine checks it as you go.
 
     Click a square to add a pebble (or remove one, in "−1" mode; "select"
@@ -1058,7 +1254,7 @@ class PositionEditor(widgets.VBox):  # type: ignore[misc]
             options=[("+1 pebble", "add"), ("−1 pebble", "remove"), ("select", "select")],
             value="add",
             description="click adds",
-            style={"button_width": "6.5em"},
+            style={"button_width": "auto", "description_width": "initial"},
         )
         self.square_buttons = {s: _grid_button(square_name(s), "20%") for s in range(12)}
         for square, button in self.square_buttons.items():
@@ -1066,26 +1262,32 @@ class PositionEditor(widgets.VBox):  # type: ignore[misc]
         grid = _board_rows(self.square_buttons, mandarins=True)
         self.count = widgets.BoundedIntText(min=0, max=MAX_PEBBLES, description="pebbles")
         self.stone = widgets.Checkbox(description="Mandarin stone (R2.2)", indent=False)
-        self.stores = [widgets.BoundedIntText(min=0, max=MAX_PEBBLES, description=f"store {p}") for p in (0, 1)]
+        number = {"style": {"description_width": "initial"}, "layout": widgets.Layout(width="14em")}
+        self.stores = [
+            widgets.BoundedIntText(min=0, max=MAX_PEBBLES, description=f"store {p}", **number) for p in (0, 1)
+        ]
         self.captured = [
-            widgets.Dropdown(options=[0, 1, 2], description=f"stones {p}", layout=widgets.Layout(width="11em"))
+            widgets.Dropdown(
+                options=[0, 1, 2],
+                description=f"stones {p}",
+                style={"description_width": "initial"},
+                layout=widgets.Layout(width="10em"),
+            )
             for p in (0, 1)
         ]
-        self.debts = [widgets.BoundedIntText(min=0, max=MAX_PEBBLES, description=f"debt {p} (R6.2)") for p in (0, 1)]
+        self.debts = [
+            widgets.BoundedIntText(min=0, max=MAX_PEBBLES, description=f"debt {p} (R6.2)", **number) for p in (0, 1)
+        ]
         self.to_move = widgets.ToggleButtons(options=[("player 0", 0), ("player 1", 1)], description="to move")
         self.message = widgets.HTML()
         self.message_text = ""  # the message in plain text
         self.text = widgets.Text(description="text", layout=widgets.Layout(width="100%", max_width="600px"))
         self.json = widgets.Textarea(description="JSON", layout=widgets.Layout(width="100%", max_width="600px"))
-        self.read_button = widgets.Button(
-            description="read text", tooltip="set the board from the text box (RULES §10)"
-        )
+        self.read_button = _button("read text", tooltip="set the board from the text box (RULES §10)")
         self.read_button.on_click(lambda _b: self.load_text(self.text.value))
-        self.read_json_button = widgets.Button(
-            description="read JSON", tooltip="set the board and rule options from the JSON box"
-        )
+        self.read_json_button = _button("read JSON", tooltip="set the board and rule options from the JSON box")
         self.read_json_button.on_click(lambda _b: self.load_json(self.json.value))
-        self.play_button = widgets.Button(description="play from here", icon="play", button_style="primary")
+        self.play_button = _button("play from here", icon="play", button_style="primary")
         self.play_button.on_click(lambda _b: self.open_game())
         self.game_area = widgets.VBox()
         self.game_board: GameBoard | None = None
@@ -1257,6 +1459,12 @@ class PositionEditor(widgets.VBox):  # type: ignore[misc]
             self._say(f"Valid, but the game is already over here: {outcome.explanation}")
         else:
             self._say(f"Valid position: {position.total_points()} points in all; player {position.to_move} to move.")
+
+    def static_html(self) -> str:
+        """The position being edited, for a notebook that has not run (see :class:`StaticFallback`)."""
+        shown = self.position if self.position is not None else Position.initial(self.rules_form.rules())
+        svg = board_svg(shown, selected=self.selected, id_prefix="oaq-editor")
+        return static_view(svg, f"Position text: {shown.to_text()}", "This is a position editor: click to set up")
 
     def __repr__(self) -> str:
         shown = self.position.to_text() if self.position is not None else "invalid"

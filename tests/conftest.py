@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from oanquan import Position, Rules
+from oanquan import Move, Position, Rules
+from oanquan.puzzles import Puzzle, explain
 from oanquan.rules import MANDARIN_GAPS
 
 #: Every combination of the options of RULES §9: 2 x 2 x 3 x 2 x 2 = 48. Random
@@ -48,3 +49,44 @@ def rules_id(rules: Rules) -> str:
 @pytest.fixture(params=ALL_RULES, ids=rules_id)
 def rules(request: pytest.FixtureRequest) -> Rules:
     return request.param  # type: ignore[no-any-return]
+
+
+#: Two small puzzles on the opening position, one under a rule option (R5.6).
+DEMO = Puzzle(
+    "demo",
+    "Take a Mandarin",
+    "mandarin",
+    "5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0",
+    {},
+    "capture_mandarin",
+    ("5L", "9R"),
+    False,
+    explain(Position.initial(), "capture_mandarin", (Move(5, "L"), Move(9, "R"))),
+    1,
+)
+YOUNG = Puzzle(
+    "young",
+    "A young Mandarin",
+    "young_mandarin",
+    "5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0",
+    {"young_mandarin_min": 5},
+    "max_gain",
+    ("9L",),
+    True,
+    "",
+    2,
+)
+
+#: Text that "load saved game" must refuse, and what the engine says (issue 11: the game in progress stays).
+BAD_SAVED_GAMES = [
+    ("{}", "a saved game has no 'moves': {}"),
+    ('{"mvoes": "7R"}', "a saved game has an unknown key 'mvoes'"),
+    (Position.initial().to_json(), "a saved game has an unknown key 'position'"),
+    ("", "a saved game is not valid JSON"),
+    ("{not json", "a saved game is not valid JSON"),
+    ('{"moves": "7R 2L"}', "square 2 is empty"),
+    ('{"format": "oanquan-session", "game": {"moves": ""}, "players": ["human", {"level": 9}]}', "each player"),
+    ('{"format": "chess", "game": {"moves": ""}, "players": ["human", "human"]}', "format 'oanquan-session'"),
+    ('{"format": "oanquan-session", "game": {"moves": ""}, "players": ["human", "human"], "puzzle": 1}', "puzzle"),
+    ("x" * 30_000, "the saved game is too long"),
+]

@@ -114,3 +114,23 @@ def test_python_dash_m_runs_as_a_program() -> None:
         check=True,
     )
     assert "<- to move" in done.stdout
+
+
+def test_help_is_plain_text_with_examples(capsys: pytest.CaptureFixture[str]) -> None:
+    # issue 11: --help printed raw reST (``python -m oanquan``)
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    shown = capsys.readouterr().out
+    assert done.value.code == 0 and "``" not in shown and ":class:" not in shown
+    assert "play --computer 3" in shown and "rule options (RULES.md, section 9)" in shown
+
+
+def test_terminal_game_against_the_computer_with_hint_undo_and_redo() -> None:
+    status, text = run_cli(["play", "--computer", "1"], "7R\nhint\nundo\nredo\nrecord\n")
+    assert status == 0
+    assert "player 1 (Level 1 (random)) plays " in text  # the controller asked the computer
+    assert "hint: " in text and "took back 7R " in text and "played again 7R" in text
+    record = text.rstrip().rsplit("Goodbye. Record so far: ", 1)[1]
+    assert record.startswith("7R ") and len(record.split()) == 2  # redo replayed the computer's reply too
+    status, text = run_cli(["play", "--computer", "1", "--first", "computer"], "undo\n")
+    assert "error: there is no move of yours to undo" in text

@@ -129,7 +129,7 @@ def test_play_three_moves_against_the_computer(watched: Watched) -> None:
     assert game.position.points(0) > 0  # the scores did change
     assert [li.text_content() for li in watched.page.query_selector_all("[data-oaq=moves] li")] == record.split()
     caption = watched.text("caption")
-    assert re.match(r"R\d\.\d", caption), caption
+    assert re.match(r"Move \d+, \d[LR]: R\d\.\d", caption), caption  # the last step, with its rule
     watched.page.screenshot(path=str(screenshot_dir() / "play.png"), full_page=True)
     # undo goes back to the human's previous turn
     watched.act("[data-oaq=undo]")
@@ -221,7 +221,7 @@ def test_new_game_and_undo_leave_no_old_caption_or_typed_move(watched: Watched) 
     watched.page.select_option("[data-oaq=speed]", "0")
     watched.page.fill("[data-oaq=typed]", "7R")
     watched.act("[data-oaq=typed-form] button[type=submit]")
-    assert watched.text("caption").startswith("R")  # the last step of 7R, with its rule
+    assert watched.text("caption").startswith("Move 1, 7R: R")  # the last step of 7R, with its rule
     assert watched.page.input_value("[data-oaq=typed]") == ""  # played: the box is free again
     watched.page.fill("[data-oaq=typed]", "9X")
     watched.act("[data-oaq=typed-form] button[type=submit]")

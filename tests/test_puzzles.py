@@ -147,29 +147,34 @@ def test_explain_writes_a_solver_explanation() -> None:
     assert "With best play" in text and text == endgame.explanation
 
 
-def test_the_widget_plays_right_and_wrong_answers() -> None:
+def test_the_widget_shows_the_controllers_verdicts() -> None:
+    # The verdicts themselves are tested in test_controller.py; here, the wiring.
     pytest.importorskip("ipywidgets")
     from oanquan.puzzle_widget import PuzzleWidget
 
     widget = PuzzleWidget(PUZZLES[:3])
     puzzle = widget.puzzle
+    assert widget.moves.options == tuple(str(m) for m in puzzle.position.legal_moves())
     wrong = next(m for m in puzzle.position.legal_moves() if not puzzle.is_solution(m))
     widget.moves.value = str(wrong)
     widget.play_button.click()
-    assert not widget.solved and "Not this one" in widget.feedback.value
-    _, events = puzzle.position.play_traced(wrong)
+    assert not widget.solved and "Not this one" in widget.feedback.value and widget.play_button.disabled
+    events = puzzle.position.play_traced(wrong)[1]
     assert len(widget.player.frames) == len(events) + 1  # played through the step player
+    assert (len(widget.player.frames) - 1) * widget.player.play.interval <= 3000
+    widget.try_move(puzzle.solution[0])  # answered: the controller asks for Try again
+    assert "press Try again" in widget.feedback.value and not widget.solved
     widget.retry_button.click()
-    assert len(widget.player.frames) == 1
+    assert len(widget.player.frames) == 1 and not widget.play_button.disabled
     widget.moves.value = puzzle.solution[0]
     widget.play_button.click()
     assert widget.solved and "Right!" in widget.feedback.value
     widget.hint_button.click()
     assert puzzle.hint.split(":")[0] in widget.feedback.value
     widget.next_button.click()
-    assert widget.puzzle is PUZZLES[1] and not widget.solved
+    assert widget.puzzle is PUZZLES[1] and not widget.solved and widget.controller.puzzle is PUZZLES[1]
     widget.previous_button.click()
     widget.previous_button.click()
     assert widget.puzzle is PUZZLES[2]  # wraps round
     widget.try_move("7X")
-    assert "invalid move" in widget.feedback.value
+    assert "Invalid move" in widget.feedback.value

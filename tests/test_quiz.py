@@ -46,3 +46,14 @@ def test_a_release_of_fish_is_not_counted_as_a_loss() -> None:
     assert all("captures -" not in panel for panel in panels.values())
     # 5R relays round the ring and takes 10 pebbles and both stones (worked out in test_rules, R6.1).
     assert "5R: thả cá;" in panels["5R"] and "Player 0 captures 30." in panels["5R"]
+
+
+def test_before_the_notebook_runs_a_quiz_shows_its_question_not_its_answers() -> None:
+    quiz = choice_quiz("Who owns M0?", [Choice("nobody", True, "<p>SECRET right</p>"), Choice("player 0", False, "x")])
+    bundle = quiz.widget._repr_mimebundle_()
+    assert bundle is not None and "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["text/plain"] == "QuizBox('Who owns M0?', 2 answers)"  # no widget repr of children
+    html = bundle["text/html"]
+    assert "<b>Who owns M0?</b>" in html and "<li>nobody</li><li>player 0</li>" in html
+    assert "SECRET" not in html and "Right" not in html
+    assert "run the notebook (Run ▸ Run All Cells) to use it" in html

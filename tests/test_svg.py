@@ -358,3 +358,39 @@ def test_golden_opening_svg() -> None:
     assert GOLDEN.read_text(encoding="utf-8") == svg, (
         "the opening picture changed: if on purpose, regenerate tests/golden/opening.svg (see this module's docstring)"
     )
+
+
+# ------------------------------------------------------------------ figures for notebooks
+
+
+def test_a_figure_is_an_img_of_the_board_that_an_untrusted_notebook_keeps() -> None:
+    import base64
+    import html as html_module
+    import re
+
+    from oanquan.svg import figure, figure_html, picture_html
+
+    svg = board_svg(Position.initial(), id_prefix="fig", selectable=(5, 6))
+    html = figure_html(Position.initial(), "Caption <b>&</b>", "fig", selectable=(5, 6))
+    assert "<svg" not in html  # JupyterLab's sanitizer drops inline SVG in an untrusted notebook
+    data = re.search(r'src="data:image/svg\+xml;base64,([^"]+)"', html)
+    assert data is not None and base64.b64decode(data.group(1)).decode("utf-8") == svg
+    alt = html_module.unescape(re.search(r'alt="([^"]*)"', html).group(1))  # type: ignore[union-attr]
+    assert alt.startswith("Ô Ăn Quan board: player 0 to move. Player 1's row, squares 4 3 2 1 0")
+    assert "\n" not in alt and "<" not in html_module.escape(alt)
+    assert '<figure class="oq-figure" id="fig"' in html
+    assert "<figcaption>Caption &lt;b&gt;&amp;&lt;/b&gt;</figcaption>" in html
+    compact = figure_html(Position.initial(), "x", compact=True)
+    assert 'class="oq-figure oq-compact"' in compact and "max-width:440px" in compact and " id=" not in compact
+    shown = figure(Position.initial(), "Caption", "fig")
+    assert shown._repr_html_() == figure_html(Position.initial(), "Caption", "fig") and repr(shown) == (
+        "Figure('fig', 'Caption')"
+    )
+    assert picture_html(svg, alt="my words").count('alt="my words"') == 1
+    with pytest.raises(ValueError, match="needs a position or an svg"):
+        figure_html(None, "nothing")
+
+
+def test_a_position_shows_itself_as_html_too() -> None:
+    html = Position.initial()._repr_html_()
+    assert html.startswith('<img src="data:image/svg+xml;base64,') and "<svg" not in html

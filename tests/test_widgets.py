@@ -8,16 +8,20 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from html import unescape
 
 import ipywidgets as widgets
 import pytest
+from conftest import BAD_SAVED_GAMES
+from ipywidgets.widgets.widget_description import DescriptionWidget
 from ipywidgets.widgets.widget_link import Link
 
 from oanquan import M0, M1, Game, Move, Position, Rules
 from oanquan.ai import RandomPlayer
+from oanquan.controller import error_reason as controller_error_reason
 from oanquan.svg import COLOURS
-from oanquan.widgets import GameBoard, PositionEditor, RulesForm, StepPlayer, default_choices, error_reason
+from oanquan.widgets import SPEEDS, GameBoard, PositionEditor, RulesForm, StepPlayer, default_choices, error_reason
 
 # ================================================================ StepPlayer
 
@@ -165,6 +169,37 @@ def test_player_text_repr_is_short_and_stable() -> None:
     assert player._repr_mimebundle_()["text/plain"] == "StepPlayer(15 frames)"
 
 
+def static_fallback(widget: widgets.Widget) -> str:
+    """The HTML an untrusted notebook shows instead of the widget (see notes/lab-findings.md)."""
+    bundle = widget._repr_mimebundle_()
+    assert bundle is not None and set(bundle) == {
+        "text/plain",
+        "text/html",
+        "application/vnd.jupyter.widget-view+json",
+    }
+    html: str = bundle["text/html"]
+    assert "<svg" not in html and "<script" not in html  # the sanitizer drops both
+    assert html.count('<img src="data:image/svg+xml;base64,') == 1
+    assert re.search(r'alt="[^"]{40,}"', html)  # the picture's title and description, for screen readers
+    assert "run the notebook (Run ▸ Run All Cells) to use it." in html
+    return html
+
+
+def test_every_widget_brings_a_static_picture_for_an_untrusted_notebook() -> None:
+    from oanquan.puzzle_widget import PuzzleWidget
+
+    player = StepPlayer.from_move(Position.initial(), "7R")
+    assert "Start: player 0 to play 7R." in static_fallback(player)
+    board = GameBoard(animate=False)
+    click_move(board, "7R")
+    html = static_fallback(board)
+    assert "Player 1 to move." in html and "This is a board to play on" in html
+    editor = PositionEditor()
+    assert "Position text: 5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0" in static_fallback(editor)
+    puzzle = PuzzleWidget()
+    assert f"Puzzle 1 of {len(puzzle.puzzles)}: " in static_fallback(puzzle)
+
+
 def test_svg_ids_do_not_clash_between_frames() -> None:
     player = StepPlayer.from_move(Position.initial(), "7R")
     ids = [f.svg.split('id="', 1)[1].split('"', 1)[0] for f in player.frames]
@@ -172,6 +207,10 @@ def test_svg_ids_do_not_clash_between_frames() -> None:
 
 
 # ================================================================= GameBoard
+#
+# The rules of the interaction (what a click means, undo, the computer, hints,
+# loading) are tested once, in test_controller.py. Here: that the board shows
+# what the controller says and sends it the clicks, its pacing and its queue.
 
 
 def click_move(board: GameBoard, move: Move | str) -> None:
@@ -180,49 +219,32 @@ def click_move(board: GameBoard, move: Move | str) -> None:
     board.direction_buttons[move.direction].click()
 
 
+def end_animation(board: GameBoard) -> None:
+    """What the browser tells the kernel when the Play widget reaches the last frame."""
+    board.viewer.play.set_state({"playing": False})
+
+
 def test_a_click_on_a_square_highlights_it_and_enables_directions() -> None:
     board = GameBoard(animate=False)
     assert all(b.disabled for b in board.direction_buttons.values())
     assert {s for s, b in board.square_buttons.items() if b.button_style == "success"} == {5, 6, 7, 8, 9}
     board.square_buttons[7].click()
-    assert board.selected == 7
+    assert board.selected == board.controller.selected == 7
+    assert board.square_buttons[7].button_style == "info"
     assert board.direction_buttons["R"].description == "7R →"
     assert board.direction_buttons["L"].description == "← 7L"
     assert not board.direction_buttons["R"].disabled
     assert "chosen 7" in board.viewer.frame.svg
 
 
-def test_directions_on_the_top_row_point_the_other_way() -> None:
+def test_the_controllers_refusals_are_said_in_words() -> None:
     board = GameBoard(animate=False)
-    click_move(board, "7R")
-    board.square_buttons[3].click()
-    assert board.direction_buttons["R"].description == "← 3R"  # R runs left along player 1's row (R1.3)
-
-
-@pytest.mark.parametrize(
-    ("square", "reason"),
-    [(2, "square 2 belongs to player 1, and it is player 0's turn")],
-)
-def test_an_illegal_click_is_explained(square: int, reason: str) -> None:
-    board = GameBoard(animate=False)
-    board.square_buttons[square].click()
-    assert board.selected is None
-    assert reason in unescape(board.message.value)
-
-
-def test_an_empty_square_is_explained() -> None:
-    board = GameBoard(animate=False)
-    click_move(board, "7R")  # leaves 2 empty: '6,6,0,6,6,6,6,0,0,6 Q+1,Q+1 6,0 0,0 1'
     board.square_buttons[2].click()
-    assert "Not square 2: square 2 is empty." in unescape(board.message.value)
-    assert board.selected is None and board.game.record() == "7R"
-
-
-def test_a_direction_before_a_square_is_explained() -> None:
-    board = GameBoard(animate=False)
+    assert board.selected is None
+    assert "Not square 2: square 2 belongs to player 1, and it is player 0's turn." in unescape(board.message.value)
     board.choose_direction("R")
-    assert "Choose one of your highlighted squares first" in board.message.value
-    assert board.game.moves == []
+    assert board.message_text == "Choose one of your highlighted squares first."
+    assert "⚠" in board.message.value and board.game.moves == []
 
 
 def test_a_move_is_animated_through_the_step_player() -> None:
@@ -231,104 +253,138 @@ def test_a_move_is_animated_through_the_step_player() -> None:
     _, events = Position.initial().play_traced("7R")
     viewer = board.viewer
     assert len(viewer.frames) == len(events) + 2  # start, each event, then the board for the next turn
-    assert viewer.play.playing and viewer.index == 0
-    assert viewer.frames[1].caption.startswith("Move 1, player 0 plays 7R: R3.3")
+    assert viewer.play.playing and viewer.index == 0 and board.animating
+    assert viewer.frames[0].caption == "Move 1: player 0 plays 7R — relay from 2; captures 8 (6 pebbles)."
+    assert viewer.frames[1].caption.startswith("Move 1, 7R: R3.3")
     assert viewer.frames[-1].position == board.game.position
 
 
 def test_without_animation_the_new_position_shows_at_once() -> None:
     board = GameBoard(animate=False)
     click_move(board, "7R")
-    assert not board.viewer.play.playing
+    assert not board.viewer.play.playing and not board.animating
+    assert board.viewer.index == len(board.viewer.frames) - 1 == len(Position.initial().play_traced("7R")[1]) + 1
     assert board.viewer.frame.position == Position.initial().play("7R")
     assert "last move: 7R" in board.viewer.frame.svg
     assert "Player 1 to move" in board.viewer.caption
 
 
-def test_a_full_game_by_clicks() -> None:
-    rng = random.Random(7)
-    board = GameBoard(animate=False)
-    game = Game()
-    while board.game.outcome() is None:
-        move = rng.choice(board.game.legal_moves())
-        click_move(board, move)
-        game.play(move)
-        assert board.game.position == game.position
-    outcome = game.outcome()
-    assert outcome is not None
-    assert board.game.record() == game.record()
-    assert outcome.explanation in unescape(board.status.value)
-    assert outcome.explanation in unescape(board.viewer.frame.svg) and "Game over" in board.viewer.caption
-    assert board.record_text.value == game.record()
-    assert not any(b.button_style == "success" for b in board.square_buttons.values())
-    board.square_buttons[5].click()
-    assert "The game is over" in board.message.value
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_a_move_and_the_reply_reach_the_final_board_within_about_3_s(seed: int) -> None:
+    # frames x interval is the time the browser takes: no clock in this test
+    board = GameBoard(players={1: RandomPlayer(seed=seed)})
+    rng = random.Random(seed)
+    for _ in range(6):
+        if board.game.outcome() is not None:
+            break
+        click_move(board, rng.choice(board.game.legal_moves()))
+        viewer = board.viewer
+        shown = len(viewer.frames) - 1  # steps after the first frame
+        assert shown * viewer.play.interval <= 3000, (len(viewer.frames), viewer.play.interval)
+        assert viewer.play.interval == viewer.speed.value and viewer.frames[-1].position == board.game.position
+        end_animation(board)
 
 
-def test_undo_restores_the_previous_position_exactly_and_redo_replays() -> None:
-    board = GameBoard(animate=False)
-    positions = [board.game.position]
-    for move in ("7R", "0L", "9L"):
-        click_move(board, move)
-        positions.append(board.game.position)
-    board.undo_button.click()
-    assert board.game.position == positions[2] and board.game.record() == "7R 0L"
-    assert board.viewer.frame.position == positions[2]
-    board.undo_button.click()
-    board.undo_button.click()
-    assert board.game.position == positions[0] and board.undo_button.disabled
-    board.undo_button.click()
-    assert "no move to undo" in board.message.value
-    board.redo_button.click()
-    board.redo_button.click()
-    assert board.game.record() == "7R 0L" and board.game.position == positions[2]
-    click_move(board, "5R")  # a new move forgets what could be redone
-    assert board.redo_button.disabled
+def test_a_very_long_move_still_takes_about_3_s() -> None:
+    board = GameBoard(Position.from_text("0,0,0,0,0,0,0,0,0,990 Q+5,Q+5 0,0 0,0 0"))
+    click_move(board, "9R")
+    viewer = board.viewer
+    assert (len(viewer.frames) - 1) * viewer.play.interval <= 3000 and viewer.play.interval >= 40
+    assert viewer.frames[-1].position == board.game.position
 
 
-def test_a_computer_player_answers() -> None:
-    board = GameBoard(animate=False, players={1: RandomPlayer(seed=3)})
+def test_the_speed_menu_and_skip_to_the_end() -> None:
+    board = GameBoard(players={1: RandomPlayer(seed=3)})
+    board.speed.value = SPEEDS["slow: about 8 s"]
     click_move(board, "7R")
-    assert len(board.game.moves) == 2 and board.game.position.to_move == 0
+    slow = (len(board.viewer.frames) - 1) * board.viewer.play.interval
+    assert 3000 < slow <= 8000
+    board.skip_button.click()
+    assert not board.viewer.play.playing and board.viewer.index == len(board.viewer.frames) - 1
+    board.speed.value = SPEEDS["no animation"]
+    click_move(board, board.game.legal_moves()[0])
+    assert not board.viewer.play.playing and board.viewer.index == len(board.viewer.frames) - 1
+    assert board.viewer.frame.position == board.game.position
+    assert len(board.viewer.frames) > 3  # the step buttons still go back through both moves
+
+
+def test_clicks_during_an_animation_wait_and_count_once() -> None:
+    board = GameBoard()
+    click_move(board, "7R")
+    assert board.animating
+    click_move(board, "1R")  # player 1 clicks while 7R is still shown
+    assert board.game.record() == "7R"
+    assert board.message_text.startswith("Wait: the move is still being shown. Your direction R counts")
+    end_animation(board)  # the browser's Play widget reached the end
+    assert board.game.record() == "7R 1R"  # played once, not lost, not doubled
+    assert board.animating  # and 1R is being shown now
+    end_animation(board)
+    assert board.game.record() == "7R 1R" and board.selected is None
+
+
+def test_a_click_queued_behind_skip_and_a_full_queue_is_refused_with_a_word() -> None:
+    board = GameBoard()
+    click_move(board, "7R")
+    for square in (0, 1, 3, 4):
+        board.square_buttons[square].click()
+    board.square_buttons[0].click()
+    assert board.message_text == "Wait for the move to finish: 4 clicks are waiting already."
+    board.skip_button.click()  # skip ends the animation: the clicks count, in order
+    assert board.selected == 4 and board.game.record() == "7R"
+    board.undo_button.click()
+    assert board.game.record() == ""
+
+
+def test_undo_and_redo_buttons_follow_the_controller() -> None:
+    board = GameBoard(animate=False)
+    assert board.undo_button.disabled and board.redo_button.disabled
+    click_move(board, "7R")
+    board.undo_button.click()
+    assert board.game.moves == [] and board.undo_button.disabled and not board.redo_button.disabled
+    assert board.viewer.frame.position == Position.initial()
+    board.undo_button.click()
+    assert board.message_text == "There is no move to undo."
+    board.redo_button.click()
+    assert board.game.record() == "7R" and board.redo_button.disabled
+
+
+def test_a_computer_reply_is_shown_after_your_move() -> None:
+    board = GameBoard(animate=False, players={1: RandomPlayer(seed=3)})
+    assert board.player_menus[1].value == "Random" and board.player_menus[0].value == "human"
+    board.speed.value = SPEEDS["about 3 s a turn"]
+    board.animate = True
+    click_move(board, "7R")
     reply = board.game.moves[1]
-    assert any(f.caption.startswith(f"Move 2, player 1 (Random) plays {reply}: ") for f in board.viewer.frames)
-    assert board.viewer.frames[1].caption.startswith("Move 1, player 0 plays 7R: ")
+    assert len(board.game.moves) == 2 and board.game.position.to_move == 0
+    assert any(f.caption.startswith(f"Move 2: player 1 (Random) plays {reply}") for f in board.viewer.frames)
+    assert board.viewer.frames[0].caption.startswith("Move 1: player 0 plays 7R")
+    end_animation(board)
     board.undo_button.click()  # back to the human's turn: both moves go
     assert board.game.moves == []
 
 
-def test_a_computer_can_move_first_and_play_itself() -> None:
-    board = GameBoard(animate=False, players={0: RandomPlayer(seed=1)})
-    assert len(board.game.moves) == 1 and board.game.position.to_move == 1
-    board.undo_button.click()  # the computer's opening move is not the human's to take back
-    assert len(board.game.moves) == 1 and "no move of yours to undo" in board.message_text
-    human = next(iter(board.game.legal_moves()))
-    click_move(board, human)
-    assert len(board.game.moves) == 3
-    board.undo_button.click()
-    assert len(board.game.moves) == 1 and board.game.position.to_move == 1
+def test_a_computer_opening_is_shown_and_both_computers_play_out() -> None:
+    board = GameBoard(animate=False, players={0: 1})
+    assert len(board.game.moves) == 1 and board.undo_button.disabled
     both = GameBoard(animate=False, players={0: RandomPlayer(seed=1), 1: RandomPlayer(seed=2)})
-    assert both.game.outcome() is not None
+    assert both.game.outcome() is not None and "Game over" in both.viewer.caption
 
 
-def test_squares_do_not_answer_during_the_computer_turn() -> None:
-    class Waiter:
-        name = "Waiter"
-
-        def choose(self, position: Position) -> Move:
-            raise AssertionError("not asked in this test")
-
-    board = GameBoard(Position.initial(), animate=False)
-    board.players[0] = Waiter()
-    board.square_buttons[7].click()
-    assert "turn, not yours" in board.message.value
+def test_the_hint_button_counts_down() -> None:
+    board = GameBoard(animate=False, hint_limit=1)
+    assert board.hint_button.description == "hint (1 left)"
+    board.hint_button.click()
+    assert board.message_text.startswith("Hint: ") and board.hint_button.disabled
+    assert board.hint_button.description == "hint (0 left)"
 
 
-def test_new_game_with_options_and_players() -> None:
+def test_settings_changed_mid_game_say_they_apply_to_the_next_game() -> None:
     board = GameBoard(animate=False)
     click_move(board, "7R")
     board.rules_form.young_mandarin_min.value = 5
     board.player_menus[1].value = "computer level 1"
+    assert board.message_text == "These settings apply to the next game: press New game to start it."
+    assert board.game.record() == "7R" and board.game.rules == Rules()
     board.new_button.click()
     assert board.game.rules == Rules(young_mandarin_min=5)
     assert board.game.moves == [] and board.players[0] is None
@@ -356,39 +412,45 @@ def test_a_player_that_cannot_be_made_is_explained() -> None:
     assert board.game.record() == "7R"  # the game goes on
 
 
-def test_load_record_position_and_json() -> None:
+def test_load_buttons_read_the_text_box() -> None:
     board = GameBoard(animate=False)
     board.load_text.value = "7R 0L"
     board.load_buttons["record"].click()
     assert board.game.record() == "7R 0L"
-    board.load_text.value = "7R 2L"
-    board.load_buttons["record"].click()
-    assert "square 2 is empty" in board.message.value and board.game.record() == "7R 0L"
     board.load_text.value = "0,1,0,0,0,0,0,3,0,0 Q,Q 25,21 0,0 0"
+    board.rules_form.mandarin_gap.value = "never"
     board.load_buttons["position"].click()
     assert board.game.start.to_text() == "0,1,0,0,0,0,0,3,0,0 Q,Q 25,21 0,0 0"
-    board.load_text.value = "5,5,5 Q,Q 0,0 0,0 0"
-    board.load_buttons["position"].click()
-    assert "bad citizen squares field" in unescape(board.message.value)
+    assert board.game.rules.mandarin_gap == "never"
     saved = Game.from_record("9R 3L", rules=Rules(mandarin_gap="always")).to_json()
     board.load_text.value = saved
     board.load_buttons["json"].click()
-    assert board.game.record() == "9R 3L" and board.game.rules.mandarin_gap == "always"
-    assert board.rules_form.mandarin_gap.value == "always"
-    board.load_text.value = "{not json"
+    assert board.game.record() == "9R 3L" and board.rules_form.mandarin_gap.value == "always"
+    assert board.message_text == ""  # showing the loaded rules is not a change of settings
+
+
+@pytest.mark.parametrize(("text", "message"), BAD_SAVED_GAMES[:5])
+def test_load_saved_game_errors_keep_the_game_in_progress(text: str, message: str) -> None:
+    board = GameBoard(animate=False, players={1: RandomPlayer(seed=5)})
+    click_move(board, "7R")
+    record, shown = board.game.record(), board.viewer.frame.svg
+    board.load_text.value = text
     board.load_buttons["json"].click()
-    assert "not valid JSON" in board.message.value
+    assert message in unescape(board.message.value) and "⚠" in board.message.value
+    assert board.game.record() == record and board.viewer.frame.svg == shown
+    assert board.players[1] is not None and board.record_text.value == record
 
 
-def test_the_saved_game_loads_back() -> None:
-    board = GameBoard(Position.from_text("0,1,0,0,0,0,0,3,0,0 Q,Q 25,21 0,0 0"), animate=False)
+def test_the_saved_session_loads_back_with_its_players() -> None:
+    board = GameBoard(Position.from_text("0,1,0,0,0,0,0,3,0,0 Q,Q 25,21 0,0 0"), animate=False, players={1: 2})
     click_move(board, "7R")
     saved = board.saved_text.value
     other = GameBoard(animate=False)
     other.load_text.value = saved
     other.load_buttons["json"].click()
-    assert other.game.start == board.game.start and other.game.record() == "7R"
+    assert other.game.start == board.game.start and other.game.record() == board.game.record()
     assert other.game.position == board.game.position
+    assert other.player_menus[1].value == "computer level 2"
 
 
 def test_user_text_is_escaped_in_messages() -> None:
@@ -398,12 +460,21 @@ def test_user_text_is_escaped_in_messages() -> None:
     assert "<img" not in board.message.value and "&lt;img" in board.message.value
 
 
-def test_move_list_and_status() -> None:
+def test_move_list_status_and_the_end_of_a_game() -> None:
     board = GameBoard(animate=False)
     click_move(board, "7R")
     click_move(board, "0L")
     assert "1. P0 7R · 2. P1 0L" in unescape(board.moves.value)
     assert "player 0 to move" in board.status.value and "move 3" in board.status.value
+    ended = GameBoard(animate=False)
+    for move in Game.from_record("9R 2L 7R 4L 5L 3R 6R 0L 7L 0R 9L").moves:
+        click_move(ended, move)
+    status = unescape(ended.status.value)
+    assert "Player 0 wins 56-14" in status and "Player 0: " in status and "= 56." in status
+    assert "Player 0 wins 56-14" in unescape(ended.viewer.frame.svg) and "Game over" in ended.viewer.caption
+    assert not any(b.button_style == "success" for b in ended.square_buttons.values())
+    ended.square_buttons[5].click()
+    assert ended.message_text.startswith("The game is over: Player 0 wins 56-14")
 
 
 def test_the_last_frame_shows_your_squares() -> None:
@@ -418,8 +489,21 @@ def test_default_choices_offer_human_and_five_levels() -> None:
     assert choices["human"]() is None
 
 
-def test_error_reason_keeps_other_messages_whole() -> None:
-    assert error_reason(ValueError("bad position 'x': it must be 5 fields")) == "bad position 'x': it must be 5 fields"
+def test_error_reason_is_the_controllers() -> None:
+    assert error_reason is controller_error_reason
+
+
+def test_the_ply_limit_ends_the_game_on_the_board() -> None:
+    # R7.3: the position alone does not know the game is over; the board says so.
+    board = GameBoard(rules=Rules(max_plies=2), animate=False)
+    click_move(board, "7R")
+    click_move(board, "0L")
+    outcome = board.game.outcome()
+    assert outcome is not None and outcome.reason == "R7.3"
+    assert outcome.explanation in unescape(board.viewer.frame.svg)
+    assert outcome.explanation in unescape(board.status.value)
+    board.square_buttons[5].click()
+    assert board.message_text.startswith("The game is over: ")
 
 
 # =========================================================== PositionEditor
@@ -515,6 +599,9 @@ def test_custom_choices_and_a_given_computer_player_appear_in_the_menus() -> Non
     assert board.game.position.to_move == 1 and len(board.game.moves) == 1  # the computer moved first
     given = GameBoard(animate=False, players={1: RandomPlayer(seed=2, name="Mine")})
     assert given.player_menus[1].value == "Mine" and "Mine" in given.player_menus[0].options
+    again = GameBoard(animate=False, choices={"Mine": lambda: RandomPlayer(seed=2, name="Mine")})
+    again.load_json(given.saved_text.value)  # a saved session names the custom player; this board offers it
+    assert again.players[1] is not None and again.players[1].name == "Mine"
 
 
 def test_the_same_move_twice_on_a_page_can_have_distinct_ids() -> None:
@@ -523,19 +610,6 @@ def test_the_same_move_twice_on_a_page_can_have_distinct_ids() -> None:
     ids = [f.svg.split('id="', 1)[1].split('"', 1)[0] for f in first.frames + second.frames]
     assert len(set(ids)) == len(ids) == 30
     assert ids[0] == "a-0-title" and ids[-1] == "b-14-title"
-
-
-def test_the_ply_limit_ends_the_game_on_the_board() -> None:
-    # R7.3: the position alone does not know the game is over; the board says so.
-    board = GameBoard(rules=Rules(max_plies=2), animate=False)
-    click_move(board, "7R")
-    click_move(board, "0L")
-    outcome = board.game.outcome()
-    assert outcome is not None and outcome.reason == "R7.3"
-    assert outcome.explanation in unescape(board.viewer.frame.svg)
-    assert outcome.explanation in unescape(board.status.value)
-    board.square_buttons[5].click()
-    assert board.message_text.startswith("The game is over.")
 
 
 def test_changes_from_the_browser_are_not_echoed() -> None:
@@ -547,3 +621,27 @@ def test_changes_from_the_browser_are_not_echoed() -> None:
     assert player.play.value == 0 and player.boards.selected_index == 0
     player.slider.value = 4  # a change made in Python is passed on
     assert player.play.value == player.boards.selected_index == 4
+
+
+def test_labels_and_buttons_take_the_width_of_their_words() -> None:
+    # issue 11: at 700 px JupyterLab cut "+1 peb…", "debt 0 (R…", "young Mandarin under …", "small pebbles (F".
+    # Measured in a real JupyterLab (notes/lab-findings.md); here, the settings that fixed it.
+    from oanquan.puzzle_widget import PuzzleWidget
+
+    def walk(widget: widgets.Widget) -> list[widgets.Widget]:
+        found = [widget]
+        for child in getattr(widget, "children", ()):
+            found.extend(walk(child))
+        return found
+
+    board, editor, puzzle = GameBoard(animate=False), PositionEditor(), PuzzleWidget()
+    grids = {*board.square_buttons.values(), *editor.square_buttons.values()}
+    for root in (board, editor, puzzle, RulesForm()):
+        for widget in walk(root):
+            if isinstance(widget, widgets.Button) and widget not in grids:
+                assert widget.layout.width == "auto", widget.description
+            described = isinstance(widget, DescriptionWidget) and widget.description
+            # (a button's words are its face; a checkbox without indent puts its words beside it, unclipped)
+            if described and len(widget.description) > 9 and not isinstance(widget, (widgets.Button, widgets.Checkbox)):
+                assert widget.style.description_width == "initial", widget.description
+    assert editor.mode.style.button_width == "auto"

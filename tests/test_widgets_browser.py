@@ -215,3 +215,27 @@ def test_play_runs_to_the_last_frame(browser_page: Any, page_url: tuple[str, Ste
     assert page.locator(CURRENT).get_attribute("value") == str(len(player.frames) - 1)  # the buttons follow
     assert buttons_on_show(page) == ["◀ back", f"step {len(player.frames) - 1} of {len(player.frames) - 1}"]
     assert problems == []
+
+
+def test_a_figure_for_notebooks_shows_its_board_in_a_browser(browser: Any, page_url: tuple[str, StepPlayer]) -> None:
+    """svg.figure_html: an <img> of the SVG (what an untrusted JupyterLab keeps) draws the board in a page too."""
+    from oanquan.svg import HEIGHT, WIDTH, figure_html
+
+    base, _ = page_url
+    html = figure_html(Position.initial().play("7R"), "After 7R.", "after-7r", last_move="7R")
+    problems: list[str] = []
+    page = browser.new_page()
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    page.on("requestfailed", lambda request: problems.append(f"failed request: {request.url}"))
+    page.goto(base + "index.html")  # any page of the local site, then the figure as a notebook output shows it
+    page.set_content(f'<!doctype html><html><body style="width:700px">{html}</body></html>')
+    size = page.evaluate(
+        """() => { const img = document.querySelector('figure#after-7r img');
+                   return [img.complete, img.naturalWidth, img.clientWidth, img.clientHeight, img.alt]; }"""
+    )
+    page.close()
+    complete, natural_width, shown_width, shown_height, alt = size
+    assert complete and natural_width > 0  # the SVG decoded
+    assert (shown_width, shown_height) == (WIDTH, HEIGHT)  # at full size in a 700 px column
+    assert alt.startswith("Ô Ăn Quan board: player 1 to move. Player 1's row")
+    assert problems == []

@@ -1,0 +1,1082 @@
+"""One controller for every way of playing: the rules of the *interaction*, written once.
+
+The engine (:class:`~oanquan.Position`, :class:`~oanquan.Game`) knows the rules
+of the game. A person playing at a board needs more: whose side is a human and
+whose the computer, what a click on a square means, taking back a move,
+hints, a puzzle's verdict, saving the session and reading it back. Those
+rules live here, in :class:`Controller`, and every view is a thin adapter over
+it: the notebooks' :class:`~oanquan.widgets.GameBoard` and
+:class:`~oanquan.puzzle_widget.PuzzleWidget`, the website's bridge
+(:mod:`oanquan.web`) and the terminal game (``python -m oanquan``).
+
+The controller never draws and never waits: it keeps state, checks requests
+and says what happened. A request it cannot carry out raises one of the
+engine's errors (a :class:`SessionError` for a refusal such as "it is the
+computer's turn"), and the session stays exactly as it was.
+
+Readings taken where the rules say nothing (RULES.md covers the game, not the
+interaction), written down here so that every view behaves the same:
+
+* **Undo** takes back the last move a human made and every computer move after
+  it, so that it is a human's turn again. A computer's opening move is never
+  taken back: with nothing of yours to take back, undo refuses.
+* **Redo** replays what undo took back, up to the next human turn.
+  A new move forgets what could be redone.
+* **Settings** changed during a game (rules, players, hint limit) apply to the
+  next game: :meth:`Controller.configure` stores them and says so;
+  :meth:`Controller.new_game` starts a game with them.
+* **Hints** are the engine's own analysis (:func:`oanquan.ai.hint`), a few per
+  game (:data:`DEFAULT_HINTS`, set by the view); in a puzzle the hint is the
+  puzzle's own nudge and costs nothing.
+* **A puzzle** is answered by its first move: after that, moves are refused
+  until :meth:`Controller.retry` (or undo) puts the puzzle back.
+* **Loading** never replaces the game in progress unless the new one was read
+  whole: a failed load raises the engine's error and changes nothing.
+* **Animations are bounded**: a move with a very long sowing is shown with at
+  most :data:`MAX_MOVE_FRAMES` pictures (:func:`animation_events` keeps every
+  step that is not a plain drop, one drop per lap of the ring, and the last
+  drop of each handful), so that no answer or page grows without limit.
+
+>>> c = Controller(players=(None, 2))
+>>> c.click(7)
+>>> played = c.choose("R")
+>>> [str(p.move) for p in played], c.computer_to_move
+(['7R'], True)
+>>> reply = c.computer_move()
+>>> c.game.ply, c.undo() == [reply.move, Move(7, "R")]
+(2, True)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeAlias
+
+from .board import DIRECTIONS, square_name
+from .errors import IllegalMoveError, OAnQuanError, RecordFormatError, quote
+from .events import Event
+from .game import Game
+from .jsonio import check_fields, read_json
+from .move import Move
+from .narrate import describe_move
+from .position import Position, _swept
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .ai import Player
+    from .puzzles import Puzzle
+    from .svg import Frame
+
+__all__ = [
+    "DEFAULT_HINTS",
+    "LEVELS",
+    "MAX_MOVE_FRAMES",
+    "MAX_TEXT",
+    "SNAPSHOT_FORMAT",
+    "Controller",
+    "Opponent",
+    "PlayedMove",
+    "ScoreBreakdown",
+    "SessionError",
+    "Settings",
+    "animation_events",
+    "as_pair",
+    "check_text",
+    "error_reason",
+    "find_puzzle",
+    "move_frames",
+    "pace",
+    "sides_for",
+]
+
+#: The computer levels (see :data:`oanquan.ai.LEVELS`).
+LEVELS = (1, 2, 3, 4, 5)
+
+#: Hints per game unless the view sets another limit (None means no limit).
+DEFAULT_HINTS = 3
+
+#: The longest text a session accepts from a text box, a saved file or an address.
+MAX_TEXT = 20_000
+
+#: The most pictures one move is shown with (see :func:`animation_events`).
+MAX_MOVE_FRAMES = 120
+
+#: The ``format`` field of a saved session (:meth:`Controller.to_json`).
+SNAPSHOT_FORMAT = "oanquan-session"
+
+#: One side of the board: ``None`` for a human, a computer level 1-5, or any :class:`~oanquan.ai.Player`.
+Opponent: TypeAlias = "int | Player | None"
+
+
+class SessionError(OAnQuanError):
+    """A request the session refuses as things stand: the computer's turn, nothing to undo, no hints left...
+
+    >>> Controller().undo()
+    Traceback (most recent call last):
+    ...
+    oanquan.controller.SessionError: there is no move to undo
+    """
+
+
+def check_text(value: object, what: str, limit: int = MAX_TEXT) -> str:
+    """``value`` if it is text of at most ``limit`` characters; a :class:`SessionError` naming ``what`` otherwise.
+
+    >>> check_text("7R", "record")
+    '7R'
+    >>> check_text("7R " * 10, "record", limit=12)
+    Traceback (most recent call last):
+    ...
+    oanquan.controller.SessionError: the record is too long (30 characters; at most 12)
+    """
+    if not isinstance(value, str):
+        raise SessionError(f"the {what} must be text, not {quote(value)}")
+    if len(value) > limit:
+        raise SessionError(f"the {what} is too long ({len(value):,} characters; at most {limit:,})")
+    return value
+
+
+def error_reason(error: Exception) -> str:
+    """The engine's explanation in an error, without the move and position texts it quotes.
+
+    >>> try:
+    ...     Position.initial().play("2L")
+    ... except ValueError as error:
+    ...     print(error_reason(error))
+    square 2 belongs to player 1, and it is player 0's turn
+    """
+    text = str(error)
+    if text.startswith("illegal move") and "': " in text:
+        return text.split("': ", 1)[1]
+    return text
+
+
+# ================================================================== settings
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a new game is made of: its rules or start, who plays each side, how many hints.
+
+    ``players`` holds one :data:`Opponent` per side (player 0, player 1).
+
+    >>> Settings(players=(None, 3)).players
+    (None, 3)
+    """
+
+    rules: Rules = field(default_factory=Rules)
+    players: tuple[Opponent, Opponent] = (None, None)
+    start: Position | None = None
+    hint_limit: int | None = DEFAULT_HINTS
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rules, Rules):
+            raise SessionError(f"rules must be a Rules value, not {quote(self.rules)}")
+        if self.start is not None and not isinstance(self.start, Position):
+            raise SessionError(f"a game starts from a Position, not {quote(self.start)}")
+        if self.start is not None and self.start.rules != self.rules:
+            raise SessionError(f"the start position is under {self.start.rules!r}, not {self.rules!r}")
+        if self.hint_limit is not None and (
+            not isinstance(self.hint_limit, int) or isinstance(self.hint_limit, bool) or self.hint_limit < 0
+        ):
+            raise SessionError(f"the hint limit must be a whole number or None, not {quote(self.hint_limit)}")
+        if not isinstance(self.players, tuple) or len(self.players) != 2:
+            raise SessionError(f"players must be a pair (player 0, player 1), not {quote(self.players)}")
+        for side in self.players:
+            _check_opponent(side)
+
+    @property
+    def begin(self) -> Position:
+        """The start position: ``start``, or the opening under ``rules``."""
+        return self.start if self.start is not None else Position.initial(self.rules)
+
+
+def _check_opponent(side: object) -> None:
+    from .ai import Player  # imported late: a game between friends never needs the search
+
+    if side is None or isinstance(side, Player):
+        return
+    if isinstance(side, int) and not isinstance(side, bool) and side in LEVELS:
+        return
+    raise SessionError(f"a player must be None (a human), a computer level 1-5 or a Player, not {quote(side)}")
+
+
+def sides_for(level: int | None, first: Literal["human", "computer"], mover: int) -> tuple[int | None, int | None]:
+    """The players of a game against the computer at ``level`` (None: two humans).
+
+    ``first`` says who makes the first move of the game, whose player to move
+    at the start is ``mover``.
+
+    >>> sides_for(3, "human", 0), sides_for(3, "computer", 0), sides_for(None, "computer", 1)
+    ((None, 3), (3, None), (None, None))
+    """
+    if level is None:
+        return (None, None)
+    computer = mover if first == "computer" else 1 - mover
+    return (level, None) if computer == 0 else (None, level)
+
+
+# ==================================================================== moves
+
+
+class PlayedMove(NamedTuple):
+    """One move just played: its number in the game, the mover and their name, the position before, its events.
+
+    >>> c = Controller()
+    >>> played = c.play("7R")[0]
+    >>> played.number, played.who, str(played.move), len(played.events)
+    (1, 'player 0', '7R', 14)
+    """
+
+    number: int
+    who: str
+    move: Move
+    before: Position
+    events: tuple[Event, ...]
+
+    @property
+    def summary(self) -> str:
+        """The move in one sentence: who played it and what it did.
+
+        >>> Controller().play("7R")[0].summary
+        'Move 1: player 0 plays 7R — relay from 2; captures 8 (6 pebbles).'
+        """
+        said = describe_move(self.events)
+        return f"Move {self.number}: {self.who} plays {self.move}" + (f" — {said}." if said else ".")
+
+
+class ScoreBreakdown(NamedTuple):
+    """The final scores taken apart (R7.4, R8.1, R8.2), each a pair (player 0, player 1).
+
+    ``debts`` is what each player owes the other; ``scores`` add everything up.
+    """
+
+    captured: tuple[int, int]
+    stones: tuple[int, int]
+    stone_points: tuple[int, int]
+    swept: tuple[int, int]
+    debts: tuple[int, int]
+    scores: tuple[int, int]
+
+    def lines(self) -> list[str]:
+        """One sentence per player that adds up their score.
+
+        >>> ScoreBreakdown((20, 15), (1, 0), (10, 0), (5, 17), (0, 3), (38, 29)).lines()[1]
+        'Player 1: 15 captured + 17 from their row − debt 3 = 29.'
+        """
+        said = []
+        for p in (0, 1):
+            stones = self.stones[p]
+            parts = [f"{self.captured[p]} captured"]
+            if stones:
+                parts.append(f"{stones} stone{'s' if stones != 1 else ''} ({self.stone_points[p]})")
+            parts.append(f"{self.swept[p]} from their row")
+            text = " + ".join(parts)
+            if self.debts[p]:
+                text += f" − debt {self.debts[p]}"
+            if self.debts[1 - p]:
+                text += f" + debt repaid {self.debts[1 - p]}"
+            said.append(f"Player {p}: {text} = {self.scores[p]}.")
+        return said
+
+
+def animation_events(events: Sequence[Event], limit: int = MAX_MOVE_FRAMES) -> list[tuple[Event, int]]:
+    """The events a move is shown with, at most ``limit``, each with the drops left out just before it.
+
+    A move of a few dozen steps is shown whole. A longer one (a 1,000-pebble
+    position makes thousands of drops) keeps every event that is not a plain
+    drop, and of the drops one per lap of the ring (12 squares) and the last
+    of each handful; if that is still too many, drops and then the other
+    events are thinned evenly. The last event is always kept.
+
+    >>> _, events = Position.initial().play_traced("7R")
+    >>> len(animation_events(events)) == len(events)
+    True
+    >>> big = Position.from_text("999,0,0,0,0,0,0,0,0,1 Q,0 0,0 0,0 1")
+    >>> _, events = big.play_traced("0R")
+    >>> len(events) > 1000, len(animation_events(events)) <= 120
+    (True, True)
+    """
+    limit = max(2, limit)
+    if len(events) <= limit:
+        return [(e, 0) for e in events]
+    keep = [True] * len(events)
+    in_hand = 0
+    for i, event in enumerate(events):
+        if event.kind != "drop":
+            in_hand = 0
+            continue
+        in_hand += 1
+        last_of_handful = i + 1 == len(events) or events[i + 1].kind != "drop"
+        keep[i] = last_of_handful or in_hand % 12 == 0
+    keep[-1] = True
+    for kinds in ({"drop"}, None):  # first thin the drops, then anything but the last
+        chosen = [i for i, k in enumerate(keep) if k]
+        if len(chosen) <= limit:
+            break
+        thinnable = [i for i in chosen[:-1] if kinds is None or events[i].kind in kinds]
+        fixed = len(chosen) - len(thinnable)
+        room = max(0, limit - fixed)
+        if room < len(thinnable):
+            step = len(thinnable) / room if room else float("inf")
+            survivors = {thinnable[int(j * step)] for j in range(room)}
+            for i in thinnable:
+                keep[i] = i in survivors
+    shown: list[tuple[Event, int]] = []
+    skipped = 0
+    for event, shown_here in zip(events, keep, strict=True):
+        if shown_here:
+            shown.append((event, skipped))
+            skipped = 0
+        elif event.kind == "drop":
+            skipped += 1
+    return shown
+
+
+def move_frames(played: PlayedMove, limit: int = MAX_MOVE_FRAMES) -> list[Frame]:
+    """The pictures of one move: the board before it with its summary, then its events (at most ``limit``).
+
+    >>> frames = move_frames(Controller().play("5L")[0])
+    >>> frames[0].caption
+    'Move 1: player 0 plays 5L — relay from 0; captures M1 (1 pebble and a stone).'
+    >>> frames[1].caption
+    'Move 1, 5L: R3.3 — Player 0 lifts the 5 pebbles of square 5 and sows them to the left (L).'
+    """
+    from .svg import trace_frames  # imported late: only views that draw need pictures
+
+    shown = animation_events(played.events, max(1, limit - 1))
+    frames = trace_frames(
+        played.before,
+        [event for event, _ in shown],
+        move=played.move,
+        start_caption=played.summary,
+        prefix=f"Move {played.number}, {played.move}: ",
+    )
+    for index, (_event, skipped) in enumerate(shown, start=1):
+        if skipped:
+            frame = frames[index]
+            note = f" ({skipped} more pebble{'s' if skipped != 1 else ''} dropped before this picture.)"
+            frames[index] = frame._replace(caption=frame.caption + note)
+    return frames
+
+
+def pace(frames: int, budget_ms: int, *, slowest: int = 700, fastest: int = 40) -> tuple[int, int]:
+    """How to show ``frames`` pictures in about ``budget_ms``: (how many to show, milliseconds each).
+
+    Each picture stays between ``fastest`` and ``slowest`` ms; when even the
+    fastest pace would overrun the budget, fewer pictures are shown. A budget
+    of 0 means no animation: only the last picture.
+
+    >>> pace(10, 3000), pace(44, 3000), pace(300, 3000), pace(30, 0)
+    ((10, 300), (44, 68), (75, 40), (1, 0))
+    """
+    if budget_ms <= 0 or frames <= 1:
+        return (1, 0)
+    shown = min(frames, max(2, budget_ms // fastest))
+    return (shown, max(fastest, min(slowest, budget_ms // shown)))
+
+
+# ================================================================ controller
+
+
+class Controller:
+    """A game or a puzzle being played: the game, the players, the selection, undo and redo, hints, verdicts.
+
+    ``players`` gives each side (player 0, player 1): ``None`` for a human, a
+    computer level 1-5, or any :class:`~oanquan.ai.Player`. Computer levels are
+    seeded with ``seed`` plus the side, so a game can be replayed.
+    ``resolve`` turns the name of a custom player in a saved session back into a
+    player (see :meth:`load_json`).
+
+    >>> c = Controller(rules=Rules(young_mandarin_min=5))
+    >>> c.human_to_move, c.legal_squares()
+    (True, (5, 6, 7, 8, 9))
+    >>> c.click(3)
+    Traceback (most recent call last):
+    ...
+    oanquan.errors.IllegalMoveError: illegal move '3L' in '...': square 3 belongs to player 1, and it is player 0's turn
+    """
+
+    def __init__(
+        self,
+        start: Position | None = None,
+        rules: Rules | None = None,
+        players: Mapping[int, Opponent] | Sequence[Opponent] | None = None,
+        *,
+        seed: int = 0,
+        hint_limit: int | None = DEFAULT_HINTS,
+        puzzle: Puzzle | None = None,
+        resolve: Callable[[str], Player | None] | None = None,
+    ) -> None:
+        """A session of a new game from ``start`` (the opening under ``rules``), or of ``puzzle``."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise SessionError(f"seed must be a whole number, not {quote(seed)}")
+        self.seed = seed
+        self.resolve = resolve
+        if rules is None:
+            rules = start.rules if isinstance(start, Position) else Rules()
+        elif isinstance(start, Position) and start.rules != rules:
+            raise SessionError(f"the start position is under {start.rules!r}, not {rules!r}")
+        first = Settings(rules, as_pair(players), start, hint_limit)
+        #: the settings of the game in progress, and those the next game will have
+        self.settings: Settings = first
+        self.next_settings: Settings = first
+        self.game = Game(first.begin)
+        self.selected: int | None = None
+        self.redo_moves: list[Move] = []
+        self.hints_used = 0
+        self.last_hint = ""
+        self.puzzle: Puzzle | None = None
+        #: "" while a puzzle waits for its answer, then "right" or "wrong"; and what to tell the learner
+        self.result: Literal["", "right", "wrong"] = ""
+        self.verdict = ""
+        self._computers: dict[int, Player] = {}
+        if puzzle is not None:
+            self.open_puzzle(puzzle)
+
+    # ------------------------------------------------------------ who plays
+
+    @property
+    def players(self) -> tuple[Opponent, Opponent]:
+        """The players of the game in progress, one :data:`Opponent` per side."""
+        return self.settings.players
+
+    def is_human(self, side: int) -> bool:
+        """Whether ``side`` (0 or 1) is played by a human.
+
+        >>> Controller(players=(3, None)).is_human(0)
+        False
+        """
+        return self.players[side] is None
+
+    @property
+    def humans(self) -> tuple[bool, bool]:
+        """Which sides are human, as a pair."""
+        return (self.is_human(0), self.is_human(1))
+
+    def computer(self, side: int) -> Player:
+        """The computer player of ``side`` (made on first use, seeded by the session's seed).
+
+        >>> Controller(players=(None, 2)).computer(1).name
+        'Level 2 (greedy)'
+        """
+        spec = self.players[side]
+        if spec is None:
+            raise SessionError(f"player {side} is a human, not the computer")
+        if side not in self._computers:
+            if isinstance(spec, int):
+                from .ai import player_for_level  # imported late: friend games never need it
+
+                self._computers[side] = player_for_level(spec, self.seed + side)
+            else:
+                self._computers[side] = spec
+        return self._computers[side]
+
+    def who(self, side: int) -> str:
+        """``side`` in words: "player 0", or "player 1 (Level 2 (greedy))" for a computer.
+
+        >>> Controller(players=(None, 1)).who(1)
+        'player 1 (Level 1 (random))'
+        """
+        if self.is_human(side):
+            return f"player {side}"
+        return f"player {side} ({self.computer(side).name})"
+
+    # --------------------------------------------------------------- state
+
+    @property
+    def position(self) -> Position:
+        """The position on the board now."""
+        return self.game.position
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended (R7, the ply limit of R7.3 included)."""
+        return self.game.outcome() is not None
+
+    @property
+    def answered(self) -> bool:
+        """Whether a puzzle is on the board and has been answered."""
+        return self.puzzle is not None and bool(self.result)
+
+    @property
+    def human_to_move(self) -> bool:
+        """Whether a human may move now (the game goes on, it is a human's turn, no puzzle answered)."""
+        return not self.over and not self.answered and self.is_human(self.position.to_move)
+
+    @property
+    def computer_to_move(self) -> bool:
+        """Whether the computer is to move now."""
+        return not self.over and not self.answered and not self.is_human(self.position.to_move)
+
+    def legal_squares(self) -> tuple[int, ...]:
+        """The squares a human may start a move from now (none during the computer's turn).
+
+        >>> Controller(players=(3, None)).legal_squares()
+        ()
+        """
+        if not self.human_to_move:
+            return ()
+        return tuple(dict.fromkeys(m.square for m in self.game.legal_moves()))
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The moves a human may play now."""
+        return self.game.legal_moves() if self.human_to_move else ()
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` would take something back."""
+        return self._last_human_ply() is not None
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether :meth:`redo` would replay something."""
+        return bool(self.redo_moves)
+
+    @property
+    def hints_left(self) -> int | None:
+        """Hints left in this game (None: no limit). A puzzle's hint is free.
+
+        >>> Controller(hint_limit=2).hints_left
+        2
+        """
+        limit = self.settings.hint_limit
+        return None if limit is None else max(0, limit - self.hints_used)
+
+    @property
+    def status(self) -> str:
+        """One sentence for the status line: whose turn it is, or how the game ended.
+
+        >>> Controller(players=(None, 2)).status
+        'Your move (you are player 0).'
+        """
+        outcome = self.game.outcome()
+        if outcome is not None:
+            return outcome.explanation
+        mover = self.position.to_move
+        if self.puzzle is not None:
+            return "Press Try again, or choose another puzzle." if self.answered else f"Player {mover} to move."
+        if self.humans == (True, True):
+            return f"Player {mover} to move."
+        if self.is_human(mover):
+            return f"Your move (you are player {mover})."
+        return f"The computer (player {mover}) is thinking…"
+
+    def score_breakdown(self) -> ScoreBreakdown:
+        """The scores taken apart: captured pebbles, stones and their points, pebbles swept, debts (R7.4, R8).
+
+        Once the game is over the scores are the final ones (R8). While it goes
+        on, nothing is swept yet and the scores are the points settled so far:
+        captures, less what each owes, plus what each is owed (R8.2).
+
+        >>> c = Controller()
+        >>> _ = c.play("5L")
+        >>> c.score_breakdown().stone_points, c.score_breakdown().scores
+        ((10, 0), (11, 0))
+        """
+        position = self.position
+        value = position.rules.mandarin_value
+        outcome = self.game.outcome()
+        stones = position.captured_stones
+        debts = position.debts
+        if outcome is not None:
+            swept, scores = _swept(position), outcome.scores
+        else:
+            swept = (0, 0)
+            scores = (
+                position.points(0) - debts[0] + debts[1],
+                position.points(1) - debts[1] + debts[0],
+            )
+        return ScoreBreakdown(
+            captured=position.stores,
+            stones=stones,
+            stone_points=(stones[0] * value, stones[1] * value),
+            swept=swept,
+            debts=debts,
+            scores=scores,
+        )
+
+    # ------------------------------------------------------------ selecting
+
+    def click(self, square: object) -> None:
+        """Select ``square`` to move from, if a move may start there; raise the engine's reason otherwise.
+
+        >>> c = Controller()
+        >>> c.click(7)
+        >>> c.selected
+        7
+        >>> c.click(11)
+        Traceback (most recent call last):
+        ...
+        oanquan.errors.IllegalMoveError: illegal move from Mandarin square M1: a move starts from one of your own ...
+        """
+        if not isinstance(square, int) or isinstance(square, bool) or not 0 <= square <= 11:
+            raise SessionError(f"there is no square {quote(square)} on the board")
+        self.selected = None
+        self._check_human_turn()
+        if square >= 10:
+            raise IllegalMoveError(
+                f"illegal move from Mandarin square {square_name(square)}: a move starts from one of "
+                "your own citizen squares (R3.2)"
+            )
+        move = Move(square, "L")
+        if not self.position.is_legal(move):
+            self.position.play(move)  # raises the engine's own explanation
+        self.selected = square
+
+    def deselect(self) -> None:
+        """Forget the selected square."""
+        self.selected = None
+
+    def direction_labels(self) -> dict[str, str]:
+        """The labels of the direction buttons for the selected square, with arrows as the board is drawn.
+
+        >>> c = Controller()
+        >>> c.click(7)
+        >>> c.direction_labels()
+        {'L': '← 7L', 'R': '7R →'}
+        """
+        if self.selected is None:
+            return {}
+        from .svg import direction_label  # imported late: only views that draw need it
+
+        return {d: direction_label(self.selected, d) for d in DIRECTIONS}
+
+    def choose(self, direction: object) -> list[PlayedMove]:
+        """Play the selected square in ``direction`` ("L" or "R").
+
+        >>> c = Controller()
+        >>> c.choose("R")
+        Traceback (most recent call last):
+        ...
+        oanquan.controller.SessionError: choose one of your highlighted squares first
+        """
+        if self.selected is None:
+            self._check_human_turn()
+            raise SessionError("choose one of your highlighted squares first")
+        text = direction if isinstance(direction, str) else "?"
+        return self.play(f"{self.selected}{text}")
+
+    # --------------------------------------------------------------- moving
+
+    def play(self, move: Move | str) -> list[PlayedMove]:
+        """Play a human's ``move`` (a :class:`Move` or text such as ``"7R"``); in a puzzle, judge it.
+
+        Returns what was played (one move; computer replies are asked for with
+        :meth:`computer_move` or :meth:`play_computers`).
+
+        >>> c = Controller(players=(None, 1))
+        >>> [str(p.move) for p in c.play(" 7r ")]
+        ['7R']
+        >>> c.play("0L")
+        Traceback (most recent call last):
+        ...
+        oanquan.controller.SessionError: it is the computer's turn (player 1)
+        """
+        self._check_human_turn()
+        if isinstance(move, str):
+            move = Move.parse(check_text(move, "move", 100))
+        played = self._play(move)
+        self.redo_moves.clear()
+        if self.puzzle is not None:
+            self._judge(played.move)
+        return [played]
+
+    def computer_move(self) -> PlayedMove:
+        """Let the computer play its move, when it is its turn.
+
+        >>> c = Controller(players=(1, None))
+        >>> c.computer_move().who
+        'player 0 (Level 1 (random))'
+        """
+        if self.over:
+            raise SessionError(f"the game is over: {self.status}")
+        mover = self.position.to_move
+        if self.is_human(mover):
+            raise SessionError(f"it is player {mover}'s turn, and player {mover} is not the computer")
+        move = self.computer(mover).choose(self.position)
+        self.redo_moves.clear()
+        return self._play(move)
+
+    def play_computers(self, limit: int = 2000) -> list[PlayedMove]:
+        """Let computer players move while it is their turn (a game between two computers plays out).
+
+        >>> c = Controller(players=(1, 2))
+        >>> played = c.play_computers()
+        >>> c.over, len(played) == c.game.ply
+        (True, True)
+        """
+        played = []
+        for _ in range(limit):
+            if not self.computer_to_move:
+                break
+            played.append(self.computer_move())
+        return played
+
+    def _play(self, move: Move) -> PlayedMove:
+        before = self.position
+        mover = before.to_move
+        events = self.game.play_traced(move)
+        self.selected = None
+        self.last_hint = ""
+        return PlayedMove(self.game.ply, self.who(mover), self.game.moves[-1], before, events)
+
+    def _check_human_turn(self) -> None:
+        if self.answered:
+            raise SessionError("this puzzle is answered: press Try again, or choose another puzzle")
+        outcome = self.game.outcome()
+        if outcome is not None:
+            raise IllegalMoveError(f"the game is over: {outcome.explanation}")
+        mover = self.position.to_move
+        if not self.is_human(mover):
+            raise SessionError(f"it is the computer's turn (player {mover})")
+
+    # ------------------------------------------------------------ undo, redo
+
+    def _last_human_ply(self) -> int | None:
+        # the mover of move i is the player to move in the position before it
+        positions = self.game.positions
+        mine = [i for i in range(self.game.ply) if self.is_human(positions[i].to_move)]
+        return mine[-1] if mine else None
+
+    def undo(self) -> list[Move]:
+        """Take back the last human move and the computer's replies after it; return them, last first.
+
+        A computer's opening move is never taken back. In a puzzle, undo puts
+        the puzzle back as it was before the answer.
+
+        >>> c = Controller(players=(1, None))
+        >>> _ = c.computer_move()
+        >>> c.undo()
+        Traceback (most recent call last):
+        ...
+        oanquan.controller.SessionError: there is no move of yours to undo
+        """
+        ply = self._last_human_ply()
+        if ply is None:
+            raise SessionError("there is no move of yours to undo" if self.game.ply else "there is no move to undo")
+        taken: list[Move] = []
+        while self.game.ply > ply:
+            taken.append(self.game.undo())
+        self.redo_moves.extend(taken)
+        self.selected = None
+        self.last_hint = ""
+        self.result, self.verdict = "", ""
+        return taken
+
+    def redo(self) -> list[PlayedMove]:
+        """Play again what :meth:`undo` took back, up to the next human turn.
+
+        >>> c = Controller()
+        >>> _ = c.play("7R")
+        >>> _ = c.undo()
+        >>> [str(p.move) for p in c.redo()], c.can_redo
+        (['7R'], False)
+        """
+        if not self.redo_moves:
+            raise SessionError("there is no move to redo")
+        played = []
+        while self.redo_moves:
+            move = self.redo_moves.pop()
+            played.append(self._play(move))
+            if self.puzzle is not None:
+                self._judge(move)
+            if self.over or self.answered or self.is_human(self.position.to_move):
+                break
+        return played
+
+    # ----------------------------------------------------------------- hints
+
+    def hint(self, depth: int = 4) -> str:
+        """A hint for the human to move: the engine's analysis (one of the game's hints), or a puzzle's nudge.
+
+        >>> c = Controller(hint_limit=1)
+        >>> c.hint(depth=1)[:2], c.hints_left
+        ('5L', 0)
+        >>> c.hint()
+        Traceback (most recent call last):
+        ...
+        oanquan.controller.SessionError: no hints left in this game (1 a game)
+        """
+        if self.puzzle is not None:
+            self.last_hint = self.puzzle.hint
+            return self.last_hint
+        self._check_human_turn()
+        left = self.hints_left
+        if left == 0:
+            limit = self.settings.hint_limit
+            raise SessionError(
+                "hints are switched off in this game" if limit == 0 else f"no hints left in this game ({limit} a game)"
+            )
+        from .ai import hint  # imported late: the search is only needed here
+
+        self.last_hint = str(hint(self.position, depth=depth))
+        self.hints_used += 1
+        return self.last_hint
+
+    # --------------------------------------------------------------- puzzles
+
+    def open_puzzle(self, puzzle: Puzzle) -> None:
+        """Set up ``puzzle``: its position under its rules, the learner on the side to move.
+
+        >>> from oanquan.puzzles import load_builtin
+        >>> c = Controller()
+        >>> c.open_puzzle(load_builtin()[0])
+        >>> c.game.start == load_builtin()[0].position, c.humans
+        (True, (True, True))
+        """
+        self._begin(Game(puzzle.position), Settings(puzzle.rules, (None, None), puzzle.position, 0), puzzle)
+
+    def retry(self) -> None:
+        """Put the puzzle back at its position, unanswered."""
+        if self.puzzle is None:
+            raise SessionError("there is no puzzle on the board")
+        self.open_puzzle(self.puzzle)
+
+    def answer(self) -> str:
+        """The puzzle's answer and its explanation, in words.
+
+        >>> from oanquan.puzzles import load_builtin
+        >>> c = Controller(puzzle=load_builtin()[0])
+        >>> c.answer().startswith("The answer: ")
+        True
+        """
+        if self.puzzle is None:
+            raise SessionError("there is no puzzle on the board")
+        self.verdict = f"The answer: {' or '.join(self.puzzle.solution)}. {self.puzzle.explanation}"
+        return self.verdict
+
+    def _judge(self, move: Move) -> None:
+        """Whether a puzzle's answer is right, and what to say: the puzzle's own verdict."""
+        assert self.puzzle is not None
+        right, self.verdict = self.puzzle.verdict(move)
+        self.result = "right" if right else "wrong"
+
+    # ------------------------------------------------------------ new games
+
+    def configure(self, **changes: Any) -> str:
+        """Change the settings of the next game (``rules``, ``players``, ``start``, ``hint_limit``).
+
+        The game in progress goes on as it is; the answer says so when the
+        next game will differ from it (or is "" when it will not).
+
+        >>> c = Controller()
+        >>> c.configure(players=(None, 5))
+        'These settings apply to the next game: press New game to start it.'
+        >>> c.players, c.next_settings.players
+        ((None, None), (None, 5))
+        """
+        if "players" in changes:
+            changes["players"] = tuple(changes["players"])
+        self.next_settings = replace(self.next_settings, **changes)
+        return self.pending_note
+
+    @property
+    def pending_note(self) -> str:
+        """What to say when the next game's settings differ from the game in progress ("" when they do not)."""
+        if self.next_settings == self.settings:
+            return ""
+        return "These settings apply to the next game: press New game to start it."
+
+    def new_game(self, settings: Settings | None = None) -> None:
+        """Start a new game with ``settings`` (by default the next game's settings, :meth:`configure`).
+
+        >>> c = Controller()
+        >>> _ = c.configure(rules=Rules(mandarin_value=5))
+        >>> c.new_game()
+        >>> c.game.rules.mandarin_value, c.pending_note
+        (5, '')
+        """
+        chosen = settings if settings is not None else self.next_settings
+        self._begin(Game(chosen.begin), chosen, None)
+
+    def _begin(self, game: Game, settings: Settings, puzzle: Puzzle | None) -> None:
+        """Replace the session's game (only ever with one that was made whole)."""
+        self.game = game
+        self.settings = self.next_settings = settings
+        self.puzzle = puzzle
+        self.selected = None
+        self.redo_moves = []
+        self.hints_used = 0
+        self.last_hint = ""
+        self.result, self.verdict = "", ""
+        self._computers = {}
+        if puzzle is not None and game.moves:
+            self._judge(game.moves[0])
+
+    # --------------------------------------------------------------- loading
+
+    def load_record(self, text: object) -> None:
+        """Replay the moves of ``text`` (R4.2) from the current game's start, with the same players.
+
+        >>> c = Controller()
+        >>> c.load_record("7R 2L")
+        Traceback (most recent call last):
+        ...
+        oanquan.errors.IllegalMoveError: move 2 of record '7R 2L': illegal move '2L' in ...: square 2 is empty
+        >>> c.load_record("7R 0L")
+        >>> c.game.record()
+        '7R 0L'
+        """
+        game = Game.from_record(check_text(text, "record"), self.game.start)
+        self._begin(game, replace(self.settings, start=game.start, rules=game.rules), None)
+
+    def load_position(self, text: object, rules: Rules | None = None) -> None:
+        """Start a game from a position text (RULES §10) under ``rules``, with the next game's settings otherwise.
+
+        >>> c = Controller()
+        >>> c.load_position("0,0,0,0,1,0,2,0,3,4 Q,0 0,0 0,0 1")
+        >>> c.position.to_move
+        1
+        """
+        rules = rules if rules is not None else self.next_settings.rules
+        start = Position.from_text(check_text(text, "position"), rules)
+        self._begin(Game(start), replace(self.next_settings, start=start, rules=rules), None)
+
+    def load_json(self, text: object, puzzles: Sequence[Puzzle] | None = None) -> None:
+        """Load a saved session (:meth:`to_json`) or a saved game (:meth:`oanquan.Game.to_json`).
+
+        A saved game keeps the players of the session. Anything that cannot be
+        read whole raises the engine's error, and the game in progress stays.
+
+        >>> c = Controller()
+        >>> _ = c.play("7R")
+        >>> c.load_json('{"mvoes": "7R"}')
+        Traceback (most recent call last):
+        ...
+        oanquan.errors.RecordFormatError: a saved game has an unknown key 'mvoes' (it may have 'moves', ...
+        >>> c.game.record()
+        '7R'
+        """
+        data = read_json(check_text(text, "saved game"), RecordFormatError, "a saved game")
+        if isinstance(data, dict) and "format" in data:
+            game, settings, puzzle, hints_used = self._read_snapshot(data, puzzles)
+        else:
+            game = Game.from_dict(data)
+            settings = replace(self.settings, start=game.start, rules=game.rules)
+            puzzle, hints_used = None, 0
+        self._begin(game, settings, puzzle)
+        self.hints_used = hints_used
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole session as JSON-ready values: the game, the players, the puzzle, the hints.
+
+        >>> Controller(players=(None, 3)).to_dict()["players"]
+        ['human', {'level': 3}]
+        """
+        return {
+            "format": SNAPSHOT_FORMAT,
+            "version": 1,
+            "game": self.game.to_dict(),
+            "players": [self._side_dict(side) for side in (0, 1)],
+            "puzzle": self.puzzle.id if self.puzzle is not None else None,
+            "seed": self.seed,
+            "hint_limit": self.settings.hint_limit,
+            "hints_used": self.hints_used,
+        }
+
+    def to_json(self) -> str:
+        """The session as JSON text; :meth:`load_json` reads it back.
+
+        >>> c = Controller(players=(None, 2), seed=4)
+        >>> _ = c.play("7R")
+        >>> again = Controller()
+        >>> again.load_json(c.to_json())
+        >>> again.game.record(), again.players, again.seed
+        ('7R', (None, 2), 4)
+        """
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
+    def _side_dict(self, side: int) -> Any:
+        spec = self.players[side]
+        if spec is None:
+            return "human"
+        if isinstance(spec, int):
+            return {"level": spec}
+        return {"name": spec.name}
+
+    def _read_side(self, value: object) -> Any:
+        if value == "human":
+            return None
+        if isinstance(value, dict) and set(value) == {"level"}:
+            level = value["level"]
+            if isinstance(level, int) and not isinstance(level, bool) and level in LEVELS:
+                return level
+        if isinstance(value, dict) and set(value) == {"name"} and isinstance(value["name"], str):
+            player = self.resolve(value["name"]) if self.resolve is not None else None
+            if player is not None:
+                return player
+            raise RecordFormatError(f"a saved session names a player this board does not offer: {quote(value['name'])}")
+        raise RecordFormatError(
+            f"each player of a saved session must be 'human', {{'level': 1-5}} or {{'name': ...}}, not {quote(value)}"
+        )
+
+    def _read_snapshot(
+        self, data: dict[str, Any], puzzles: Sequence[Puzzle] | None
+    ) -> tuple[Game, Settings, Puzzle | None, int]:
+        fields = ["version", "puzzle", "seed", "hint_limit", "hints_used"]
+        data = check_fields(data, RecordFormatError, "a saved session", ["format", "game", "players"], fields)
+        if data["format"] != SNAPSHOT_FORMAT or data.get("version", 1) != 1:
+            raise RecordFormatError(
+                f"a saved session must have format {SNAPSHOT_FORMAT!r}, version 1, not {quote(data['format'])}"
+            )
+        game = Game.from_dict(data["game"])
+        players = data["players"]
+        if not isinstance(players, list) or len(players) != 2:
+            raise RecordFormatError(f"the players of a saved session must be a list of two, not {quote(players)}")
+        sides = (self._read_side(players[0]), self._read_side(players[1]))
+        seed, limit, used = data.get("seed", 0), data.get("hint_limit", DEFAULT_HINTS), data.get("hints_used", 0)
+        for name, value in (("seed", seed), ("hints_used", used)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise RecordFormatError(f"the {name} of a saved session must be a whole number, not {quote(value)}")
+        try:
+            settings = Settings(game.rules, sides, game.start, limit)
+        except SessionError as error:
+            raise RecordFormatError(f"a saved session: {error}") from None
+        puzzle = None
+        if data.get("puzzle") is not None:
+            try:
+                puzzle = find_puzzle(data["puzzle"], puzzles)
+            except SessionError as error:
+                raise RecordFormatError(f"a saved session: {error}") from None
+            if game.start != puzzle.position:
+                raise RecordFormatError(f"a saved session of puzzle {quote(puzzle.id)} starts from another position")
+            settings = replace(settings, hint_limit=0)
+        self.seed = seed
+        return game, settings, puzzle, used
+
+    def __repr__(self) -> str:
+        puzzle = f", puzzle={self.puzzle.id!r}" if self.puzzle is not None else ""
+        return f"Controller({self.game!r}, players={self.players!r}{puzzle})"
+
+
+def find_puzzle(wanted: object, puzzles: Iterable[Puzzle] | None = None) -> Puzzle:
+    """The puzzle whose id is ``wanted`` in ``puzzles`` (the built-in collection by default).
+
+    >>> find_puzzle("<b>", [])
+    Traceback (most recent call last):
+    ...
+    oanquan.controller.SessionError: there is no puzzle '<b>' in the collection
+    """
+    if puzzles is None:
+        from .puzzles import load_builtin
+
+        puzzles = load_builtin()
+    for puzzle in puzzles:
+        if puzzle.id == wanted:
+            return puzzle
+    raise SessionError(f"there is no puzzle {quote(wanted, 60)} in the collection")
+
+
+def as_pair(players: Mapping[int, Opponent] | Sequence[Opponent] | None) -> tuple[Opponent, Opponent]:
+    """Players given as a mapping ``{side: player}`` (sides left out are human) or a pair, as a pair.
+
+    >>> as_pair({1: 3}), as_pair([2, None]), as_pair(None)
+    ((None, 3), (2, None), (None, None))
+    """
+    if players is None:
+        return (None, None)
+    if isinstance(players, Mapping):
+        return (players.get(0), players.get(1))
+    return (players[0], players[1])
