@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import re
 import subprocess
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -357,3 +358,17 @@ def test_live_notebooks_never_ask_the_internet(site: Path) -> None:
     lock = json.loads((LITE / "static" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
     for entry in lock["packages"].values():
         assert (LITE / "static" / "pyodide" / entry["file_name"]).is_file(), entry["file_name"]
+
+
+def test_the_kernel_gets_the_package_built_from_this_tree(site: Path) -> None:
+    """The oanquan wheel of the live notebooks holds this work tree's package, and building it left nothing here."""
+    (wheel,) = (LITE / "pypi").glob("oanquan-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        packed = {name: archive.read(name) for name in archive.namelist() if name.startswith("oanquan/")}
+    sources = {
+        p.relative_to(ROOT).as_posix(): p.read_bytes()
+        for p in (ROOT / "oanquan").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+    }
+    assert packed == sources
+    assert not (ROOT / "build").exists()
