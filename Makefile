@@ -53,7 +53,8 @@ play-assets: $(STAMP) node_modules/.installed
 
 # --all: a fresh build every time, so a warning in an unchanged page still fails it.
 # Then the live notebooks: every chapter as a JupyterLite site in _build/html/lite/
-# (tools/build_lite.py; pinned wheels from requirements-lite.txt, Pyodide from npm).
+# (tools/build_lite.py; pinned wheels from requirements-lite.txt, Pyodide from npm). Another
+# edition's chapters get theirs with --notebooks DIR --output DIR --edition NAME.
 book: $(STAMP) vendor play-assets
 	@mkdir -p _build
 	@start=$$(date +%s); \

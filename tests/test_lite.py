@@ -87,7 +87,14 @@ class Browser:
     def page(self) -> Any:
         page = self.context.new_page()
         page.on("pageerror", lambda error: self.errors.append(f"{page.url}: {error}"))
+        page.on("console", lambda message: self._on_console(page, message))
         return page
+
+    def _on_console(self, page: Any, message: Any) -> None:
+        # "Failed to load resource" is a request, judged by the listeners above (and the
+        # browser's own /favicon.ico, which the notebook pages do not name, is not one of ours).
+        if message.type == "error" and not message.text.startswith("Failed to load resource"):
+            self.errors.append(f"{page.url}: console error: {message.text[:300]}")
 
 
 @pytest.fixture(scope="module")
@@ -156,8 +163,9 @@ def cell_outputs(page: Any) -> dict[str, Any]:
             .filter(t => /board/i.test(t.textContent)).length;
           const prompts = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]
             .map(p => p.textContent.trim());
+          const setup = document.querySelector('.jp-Notebook .jp-CodeCell').querySelectorAll('.jp-OutputArea-output');
           return {{count: outputs.length, errors, widgetErrors: (text.match(/Error displaying widget/g) || []).length,
-                   boards, prompts}};
+                   boards, prompts, setupOutputs: setup.length}};
         }}"""
     )
 
@@ -184,6 +192,7 @@ def test_chapter_runs_without_an_error(chapter_runs: dict[str, dict[str, Any]], 
     assert run["count"] > 0, f"{name}: no output at all after Run All"
     assert run["errors"] == [], f"{name}: error output"
     assert run["widgetErrors"] == 0, f"{name}: a widget could not be displayed"
+    assert run["setupOutputs"] == 0, f"{name}: the setup cell printed something (it installs quietly)"
     # The setup cell's input is collapsed, and JupyterLab shows no number beside a collapsed input.
     shown = [p for p in run["prompts"] if p]
     assert run["prompts"][0] == "" and len(shown) == len(run["prompts"]) - 1, run["prompts"]
