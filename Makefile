@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 PORT ?= 8000
 HOST ?= 127.0.0.1
 
-.PHONY: setup test lint unit bench ladder book serve lab clean vendor book-pages notebooks browser-deps site-test play-assets
+.PHONY: setup test lint unit bench ladder book lite serve lab clean vendor book-pages notebooks browser-deps site-test play-assets
 
 setup: $(STAMP)
 
@@ -52,12 +52,20 @@ play-assets: $(STAMP) node_modules/.installed
 	$(BIN)/python tools/build_play.py
 
 # --all: a fresh build every time, so a warning in an unchanged page still fails it.
+# Then the live notebooks: every chapter as a JupyterLite site in _build/html/lite/
+# (tools/build_lite.py; pinned wheels from requirements-lite.txt, Pyodide from npm). Another
+# edition's chapters get theirs with --notebooks DIR --output DIR --edition NAME.
 book: $(STAMP) vendor play-assets
 	@mkdir -p _build
 	@start=$$(date +%s); \
 	$(BIN)/jupyter-book build . --all -W -n --keep-going || exit 1; \
+	$(BIN)/python tools/build_lite.py || exit 1; \
 	echo "$$(( $$(date +%s) - start ))" > _build/build-seconds.txt; \
 	echo "book built in $$(cat _build/build-seconds.txt) s"
+
+# Only the live notebooks, into the book built before (quicker while working on them).
+lite: $(STAMP) node_modules/.installed
+	$(BIN)/python tools/build_lite.py
 
 # Re-execute the book's notebook pages in place, storing outputs and widget state.
 book-pages: $(STAMP)
@@ -73,7 +81,7 @@ browser-deps:
 
 # Every page of the built book in headless Chromium: no page error, no failed or off-site request.
 site-test: book browser-deps
-	$(BIN)/pytest -q -m browser tests/test_site.py tests/test_play_page.py tests/test_widgets_browser.py
+	$(BIN)/pytest -q -m browser tests/test_site.py tests/test_play_page.py tests/test_widgets_browser.py tests/test_lite.py
 
 serve: book
 	@echo "Serving the book at http://$(HOST):$(PORT)/  (Ctrl-C stops)"

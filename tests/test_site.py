@@ -63,11 +63,15 @@ class Visit:
 
 
 def _pages() -> list[str]:
-    """Every HTML page of the build, as paths relative to the site root."""
+    """Every HTML page of the book, as paths relative to the site root.
+
+    The live notebooks under ``lite/`` are an application of their own, tested by
+    ``tests/test_lite.py``.
+    """
     return sorted(
         p.relative_to(HTML).as_posix()
         for p in HTML.rglob("*.html")
-        if not p.relative_to(HTML).parts[0].startswith(("_static", "_sources", "_images"))
+        if not p.relative_to(HTML).parts[0].startswith(("_static", "_sources", "_images", "lite"))
     )
 
 

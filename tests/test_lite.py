@@ -1,0 +1,383 @@
+"""The live notebooks (JupyterLite under ``lite/``) in headless Chromium: they run, offline.
+
+`make site-test` (part of `make test`) builds the book and the live notebooks first
+(`make book`; ``tools/build_lite.py``); run alone, this module builds them when
+``_build/html/lite`` is missing. The site is served on 127.0.0.1 and opened in Debian's
+Chromium by ``tools.localsite`` (never `playwright install`), with every host name but
+127.0.0.1 made unresolvable, so a request to another host fails here as it would offline,
+and is recorded: any such request fails the tests.
+
+- chapters 1 and 2: every stored output cleared, Run All, then no error output, no
+  "Error displaying widget", every code cell run, and a board picture drawn by the kernel;
+- chapter 2's "Try it yourself" board: a click on a square and on a direction plays the
+  engine's move, which shows in the move list;
+- the reader's changes survive leaving and reopening the chapter, and "Start the chapter
+  again" (the reset page the chapter page links to) brings back the original;
+- every chapter page of the book links to its live notebook and to its reset page, and
+  both exist in the build.
+
+Screenshots go to ``_build/screenshots/lite/``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, unquote, urljoin, urlsplit
+
+import pytest
+
+from oanquan import Position
+from tools.lite_cell import CELL_ID, starts_with_live_cell
+from tools.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing, serve
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+HTML = ROOT / "_build" / "html"
+LITE = HTML / "lite"
+SHOTS = ROOT / "_build" / "screenshots" / "lite"
+LOCAL_SCHEMES = ("data:", "blob:", "about:", "chrome-extension:")
+#: Every host but 127.0.0.1 fails to resolve: nothing can quietly come from the internet.
+OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
+#: Starting Python in the browser and running a chapter: 20-60 s here; generous for a busy machine.
+RUN_ALL_MS = 240_000
+
+ERROR_OUTPUTS = (
+    '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"],'
+    '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]'
+)
+
+
+@pytest.fixture(scope="module")
+def site() -> Path:
+    if not (LITE / "notebooks" / "index.html").is_file():
+        subprocess.run(["make", "book"], cwd=ROOT, check=True)
+    return HTML
+
+
+@pytest.fixture(scope="module")
+def server(site: Path) -> Iterator[str]:
+    with serve(site) as base:
+        yield base
+
+
+class Browser:
+    """One Chromium profile for the module (its storage is what keeps a reader's changes) and what it requested."""
+
+    def __init__(self, context: Any, base: str) -> None:
+        self.context = context
+        self.base = base
+        self.foreign: list[str] = []
+        self.failed: list[str] = []
+        self.errors: list[str] = []
+        context.on("request", self._on_request)
+        context.on("requestfailed", lambda r: self.failed.append(f"{r.url} ({r.failure})"))
+        context.on("response", lambda r: self.failed.append(f"{r.url} (HTTP {r.status})") if r.status >= 400 else None)
+
+    def _on_request(self, request: Any) -> None:
+        if not request.url.startswith(LOCAL_SCHEMES) and urlsplit(request.url).hostname != "127.0.0.1":
+            self.foreign.append(request.url)
+
+    def page(self) -> Any:
+        page = self.context.new_page()
+        page.on("pageerror", lambda error: self.errors.append(f"{page.url}: {error}"))
+        page.on("console", lambda message: self._on_console(page, message))
+        return page
+
+    def _on_console(self, page: Any, message: Any) -> None:
+        # "Failed to load resource" is a request, judged by the listeners above (and the
+        # browser's own /favicon.ico, which the notebook pages do not name, is not one of ours).
+        if message.type == "error" and not message.text.startswith("Failed to load resource"):
+            self.errors.append(f"{page.url}: console error: {message.text[:300]}")
+
+
+@pytest.fixture(scope="module")
+def browser(server: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
+    if missing := chromium_missing():
+        pytest.fail(missing)
+    from playwright.sync_api import sync_playwright
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as pw:
+        context = pw.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("lite-profile")),
+            executable_path=CHROMIUM,
+            headless=True,
+            args=[*CHROMIUM_FLAGS, OFFLINE],
+            viewport={"width": 1366, "height": 768},  # a common laptop screen
+        )
+        try:
+            yield Browser(context, server)
+        finally:
+            context.close()
+
+
+# -- driving a live notebook -----------------------------------------------------------------
+
+
+def open_notebook(browser: Browser, name: str) -> Any:
+    """A page showing the chapter's live notebook (Python may still be starting)."""
+    page = browser.page()
+    page.goto(f"{browser.base}lite/notebooks/index.html?path={name}")
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+    return page
+
+
+def menu(page: Any, top: str, item: str) -> None:
+    page.get_by_role("menuitem", name=top, exact=True).click()
+    page.locator(".lm-Menu-item", has_text=item).first.click()
+
+
+def run_all_from_scratch(page: Any) -> None:
+    """Clear every stored output, run every cell, and wait until the last one has run."""
+    menu(page, "Edit", "Clear Outputs of All Cells")
+    page.wait_for_function("() => !document.querySelector('.jp-Notebook .jp-OutputArea-output')")
+    menu(page, "Run", "Run All Cells")
+    # Done when the last code cell shows the number of code cells ("[22]:") and Python is idle:
+    # Run All stops at the first error, so the count is reached only if every cell ran.
+    page.wait_for_function(
+        """() => {
+          const prompts = document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt');
+          const status = document.querySelector('.jp-Notebook-ExecutionIndicator')?.dataset.status;
+          const last = prompts.length ? prompts[prompts.length - 1].textContent.trim() : '';
+          return last === `[${prompts.length}]:` && status === 'idle';
+        }""",
+        timeout=RUN_ALL_MS,
+        polling=500,
+    )
+
+
+def cell_outputs(page: Any) -> dict[str, Any]:
+    return page.evaluate(
+        f"""() => {{
+          const outputs = document.querySelectorAll('.jp-Notebook .jp-OutputArea-output');
+          const errors = [...document.querySelectorAll('{ERROR_OUTPUTS}')].map(e => e.textContent.slice(0, 500));
+          const text = [...outputs].map(e => e.textContent).join('\\n');
+          const boards = [...document.querySelectorAll('.jp-Notebook .jp-OutputArea-output svg title')]
+            .filter(t => /board/i.test(t.textContent)).length;
+          const prompts = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]
+            .map(p => p.textContent.trim());
+          const setup = document.querySelector('.jp-Notebook .jp-CodeCell').querySelectorAll('.jp-OutputArea-output');
+          return {{count: outputs.length, errors, widgetErrors: (text.match(/Error displaying widget/g) || []).length,
+                   boards, prompts, setupOutputs: setup.length}};
+        }}"""
+    )
+
+
+@pytest.fixture(scope="module")
+def chapter_runs(browser: Browser) -> dict[str, dict[str, Any]]:
+    """Chapters 1 and 2 run from scratch; chapter 2's page is kept open for the board test."""
+    runs = {}
+    for name in ("01_board.ipynb", "02_sowing.ipynb"):
+        page = open_notebook(browser, name)
+        run_all_from_scratch(page)
+        runs[name] = cell_outputs(page)
+        page.screenshot(path=str(SHOTS / f"{name}-ran.png"))
+        if name == "02_sowing.ipynb":
+            runs[name]["page"] = page  # its board is played below
+        else:
+            page.close()  # and its Python with it: the machine has two cores
+    return runs
+
+
+@pytest.mark.parametrize("name", ["01_board.ipynb", "02_sowing.ipynb"])
+def test_chapter_runs_without_an_error(chapter_runs: dict[str, dict[str, Any]], name: str) -> None:
+    run = chapter_runs[name]
+    assert run["count"] > 0, f"{name}: no output at all after Run All"
+    assert run["errors"] == [], f"{name}: error output"
+    assert run["widgetErrors"] == 0, f"{name}: a widget could not be displayed"
+    assert run["setupOutputs"] == 0, f"{name}: the setup cell printed something (it installs quietly)"
+    # The setup cell's input is collapsed, and JupyterLab shows no number beside a collapsed input.
+    shown = [p for p in run["prompts"] if p]
+    assert run["prompts"][0] == "" and len(shown) == len(run["prompts"]) - 1, run["prompts"]
+    numbers = [int(p.strip("[]:")) for p in shown]
+    assert numbers == list(range(2, len(numbers) + 2)), f"{name}: not every cell ran, in order: {run['prompts']}"
+
+
+@pytest.mark.parametrize("name", ["01_board.ipynb", "02_sowing.ipynb"])
+def test_chapter_draws_a_board(chapter_runs: dict[str, dict[str, Any]], name: str) -> None:
+    assert chapter_runs[name]["boards"] > 0, f"{name}: no board picture after Run All"
+
+
+def test_try_it_yourself_board_plays_a_move(chapter_runs: dict[str, dict[str, Any]]) -> None:
+    """Chapter 2's GameBoard: a square, then a direction; the engine's move shows in the move list (R3.1, R3.2)."""
+    page = chapter_runs["02_sowing.ipynb"]["page"]
+    move = Position.initial().legal_moves()[0]
+    board = page.locator(f'.jp-OutputArea-output:has(button[title="square {move.square}"])').first
+    square = board.locator(f'button[title="square {move.square}"]')
+    # textContent, not innerText: JupyterLab skips rendering the cells off screen (content-visibility).
+    assert "No moves yet" in board.text_content()
+    square.scroll_into_view_if_needed()
+    square.click()
+    # The direction buttons name the move once a square is chosen ("← 5L", "7R →").
+    board.get_by_role("button", name=re.compile(rf"(^|\s){move}(\s|$)")).click()
+    page.wait_for_function(
+        "([el, move]) => el.textContent.includes(move)", arg=[board.element_handle(), f"1. P0 {move}"], timeout=30_000
+    )
+    board.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "02_sowing-board-played.png"))
+    assert "No moves yet" not in board.text_content()
+
+
+# -- changes kept, and the way back to the original --------------------------------------------
+
+MARKER = "my_change = 12345"
+
+
+def _notebook_text(page: Any) -> str:
+    return page.locator(".jp-Notebook").text_content()
+
+
+#: The reader's saved copy of a file, as JupyterLite stores it (IndexedDB "JupyterLite Storage - <folder>",
+#: store "files", keyed by file name), as JSON text; null when there is none.
+_SAVED_COPY_JS = """async (name) => {
+  const folder = new URL('./', location.href).pathname.replace(/notebooks\\/$/, '');
+  const open = indexedDB.open('JupyterLite Storage - ' + folder);
+  const db = await new Promise((ok, fail) => { open.onsuccess = () => ok(open.result); open.onerror = fail; });
+  if (!db.objectStoreNames.contains('files')) return null;
+  const get = db.transaction('files').objectStore('files').get(name);
+  const value = await new Promise((ok, fail) => { get.onsuccess = () => ok(get.result); get.onerror = fail; });
+  db.close();
+  return value === undefined ? null : JSON.stringify(value);
+}"""
+
+
+def _saved_copy(page: Any, name: str) -> str | None:
+    return page.evaluate(_SAVED_COPY_JS, name)  # type: ignore[no-any-return]
+
+
+def _cells_shown(page: Any, count: int) -> None:
+    """Wait until the notebook shows ``count`` cells (JupyterLab adds them to the page a few at a time)."""
+    page.wait_for_function(f"() => document.querySelectorAll('.jp-Notebook .jp-Cell').length === {count}")
+
+
+def test_changes_are_kept_and_the_chapter_can_be_reset(browser: Browser) -> None:
+    name = "03_relay.ipynb"
+    original_cells = len(json.loads((LITE / "files" / name).read_text(encoding="utf-8"))["cells"])
+
+    page = open_notebook(browser, name)
+    _cells_shown(page, original_cells)
+    page.locator(".jp-Notebook .jp-MarkdownCell").first.click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("b")  # a new code cell below
+    page.keyboard.press("Enter")
+    page.keyboard.type(MARKER)
+    page.keyboard.press("Escape")
+    page.keyboard.press("Control+s")
+    for _ in range(40):  # saved in the browser within a few seconds
+        if MARKER in (_saved_copy(page, name) or ""):
+            break
+        page.wait_for_timeout(250)
+    assert MARKER in (_saved_copy(page, name) or ""), "the change was not saved in the browser"
+    page.close()
+
+    # Another visit: the change is still there.
+    page = open_notebook(browser, name)
+    _cells_shown(page, original_cells + 1)
+    assert MARKER in _notebook_text(page)
+    page.close()
+
+    # The chapter's page in the book links to the reset page, which asks, then removes the copy.
+    page = browser.page()
+    page.goto(f"{browser.base}notebooks/{name.removesuffix('.ipynb')}.html")
+    page.get_by_role("link", name="Start the chapter again from the original").click()
+    page.wait_for_selector("[data-part=ask]:not([hidden])")
+    page.screenshot(path=str(SHOTS / "reset-ask.png"))
+    page.get_by_role("button", name="Remove my changes and open the original").click()
+    page.wait_for_url(re.compile(r"/lite/notebooks/index\.html\?path=03_relay\.ipynb$"))
+    _cells_shown(page, original_cells)
+    page.wait_for_timeout(1000)  # and no cell arrives later
+    _cells_shown(page, original_cells)
+    assert MARKER not in _notebook_text(page)
+    assert MARKER not in (_saved_copy(page, name) or "")
+    page.close()
+
+    # Asked again, the reset page says there is nothing to remove.
+    page = browser.page()
+    page.goto(f"{browser.base}lite/reset.html?path={name}")
+    page.wait_for_selector("[data-part=unchanged]:not([hidden])")
+    page.close()
+
+
+def test_reset_page_names_the_chapters_for_an_unknown_one(browser: Browser) -> None:
+    page = browser.page()
+    page.goto(f"{browser.base}lite/reset.html?path=%3Cb%3Enope%3C%2Fb%3E.ipynb")
+    page.wait_for_selector("[data-part=unknown]:not([hidden])")
+    assert page.locator("[data-name=asked]").inner_text() == "<b>nope</b>.ipynb"  # shown as text, not markup
+    assert page.locator("[data-name=list] a").count() == len(list((LITE / "files").glob("*.ipynb")))
+    page.close()
+
+
+# -- the whole module: nothing from another host, no page error ----------------------------------
+
+
+def test_nothing_came_from_another_host(browser: Browser, chapter_runs: dict[str, Any]) -> None:
+    """After the tests above (pytest keeps the file's order): Python, wheels and chapters came from 127.0.0.1."""
+    assert browser.foreign == []
+    assert browser.failed == []
+    assert browser.errors == []
+
+
+# -- the build: every chapter has a twin, linked from its page ----------------------------------
+
+
+def test_every_chapter_has_a_live_twin_that_starts_with_the_setup_cell(site: Path) -> None:
+    chapters = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+    twins = sorted(p.name for p in (LITE / "files").glob("*.ipynb"))
+    assert twins == chapters
+    for name in twins:
+        notebook = json.loads((LITE / "files" / name).read_text(encoding="utf-8"))
+        assert starts_with_live_cell(notebook), name
+        assert [c.get("id") for c in notebook["cells"]].count(CELL_ID) == 1, name
+        assert notebook["metadata"]["kernelspec"]["name"] == "python", name
+
+
+def test_every_chapter_page_links_to_its_live_notebook_and_reset_page(site: Path) -> None:
+    for chapter in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        page = site / "notebooks" / f"{chapter.stem}.html"
+        html = page.read_text(encoding="utf-8")
+        box = re.search(r'<aside class="oaq-live".*?</aside>', html, re.S)
+        assert box, f"{page.name}: no live-notebook box"
+        links = dict(re.findall(r'<a class="(oaq-live-open|oaq-live-reset)" href="([^"]+)"', box[0]))
+        for kind, target in (("oaq-live-open", "notebooks/index.html"), ("oaq-live-reset", "reset.html")):
+            url = urlsplit(urljoin(f"http://site/notebooks/{page.name}", links[kind].replace("&amp;", "&")))
+            assert url.path == f"/lite/{target}", (page.name, kind, links[kind])
+            assert parse_qs(url.query)["path"] == [chapter.name], (page.name, kind, links[kind])
+            assert (site / unquote(url.path).lstrip("/")).is_file()
+        assert "first start" in box[0] and "stay in this browser" in box[0]
+    # Pages that are not chapters have no box.
+    assert 'class="oaq-live"' not in (site / "book" / "rules.html").read_text(encoding="utf-8")
+
+
+def test_live_notebooks_never_ask_the_internet(site: Path) -> None:
+    """The settings the page reads: Pyodide from this site, no fallback to PyPI, and the pinned wheels."""
+    config = json.loads((LITE / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["disablePyPIFallback"] is True
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert all(url.startswith("./") for url in kernel["pipliteUrls"])
+    index = json.loads((LITE / "pypi" / "all.json").read_text(encoding="utf-8"))
+    assert {"oanquan", "ipywidgets", "comm", "jupyterlab-widgets"} <= set(index)
+    lock = json.loads((LITE / "static" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    for entry in lock["packages"].values():
+        assert (LITE / "static" / "pyodide" / entry["file_name"]).is_file(), entry["file_name"]
+
+
+def test_the_kernel_gets_the_package_built_from_this_tree(site: Path) -> None:
+    """The oanquan wheel of the live notebooks holds this work tree's package, and building it left nothing here."""
+    (wheel,) = (LITE / "pypi").glob("oanquan-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        packed = {name: archive.read(name) for name in archive.namelist() if name.startswith("oanquan/")}
+    sources = {
+        p.relative_to(ROOT).as_posix(): p.read_bytes()
+        for p in (ROOT / "oanquan").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+    }
+    assert packed == sources
+    assert not (ROOT / "build").exists()

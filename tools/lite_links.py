@@ -1,0 +1,103 @@
+"""Sphinx extension: an "Open as a live notebook" box under the title of every chapter page.
+
+Each chapter of the book (a notebook under ``notebooks/``) has a twin in the live notebooks
+that ``tools/build_lite.py`` builds into ``lite/``: the same notebook, run by Python in the
+reader's browser. This extension puts, right under the chapter's title, a link to that twin
+and a few words on what to expect (the first start takes a while, changes stay in this
+browser, how to go back to the original), without touching the notebooks themselves.
+
+Registered in ``_config.yml`` (``sphinx.local_extensions``). Settings, in ``sphinx.config``:
+
+- ``oanquan_lite_chapters`` (default ``"notebooks/"``): the document names that get a box;
+- ``oanquan_lite_root`` (default ``"lite/"``): where the live notebooks are, from the root of
+  the edition's site. Each edition (a Vietnamese one under ``vi/`` later) links to its own.
+
+The words go through Sphinx's translation machinery (catalogue ``oanquan-lite`` in
+``locales/``), so a Vietnamese edition translates them like the rest of its pages.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.locale import get_translation
+
+CATALOG = "oanquan-lite"
+_ = get_translation(CATALOG)
+
+
+def live_url(root: str, notebook: str) -> str:
+    """The address of a chapter's live notebook, from the edition's root.
+
+    >>> live_url("lite/", "01_board.ipynb")
+    'lite/notebooks/index.html?path=01_board.ipynb'
+    """
+    return f"{root.rstrip('/')}/notebooks/index.html?path={quote(notebook)}"
+
+
+def reset_url(root: str, notebook: str) -> str:
+    """The address of the page that puts a chapter's live notebook back to the original.
+
+    >>> reset_url("lite/", "02_sowing.ipynb")
+    'lite/reset.html?path=02_sowing.ipynb'
+    """
+    return f"{root.rstrip('/')}/reset.html?path={quote(notebook)}"
+
+
+def box_html(to_root: str, root: str, notebook: str) -> str:
+    """The box's HTML; ``to_root`` leads from the page to the edition's root (``"../"``)."""
+    live = escape(to_root + live_url(root, notebook))
+    reset = escape(to_root + reset_url(root, notebook))
+    link = _("Open as a live notebook")
+    what = _("and run or change the code of this chapter in your browser, with nothing to install.")
+    start = _(
+        "The first start takes some seconds (up to half a minute on a slow computer) while Python "
+        "loads in your browser; then choose Run ▸ Run All Cells."
+    )
+    kept = _(
+        "Your changes stay in this browser, on this computer, until you clear its saved data; nothing is sent anywhere."
+    )
+    again = _("Start the chapter again from the original")
+    return (
+        '<aside class="oaq-live" aria-label="{label}">\n'
+        '<p><a class="oaq-live-open" href="{live}">{link}</a> {what}</p>\n'
+        '<p class="oaq-live-note">{start} {kept} <a class="oaq-live-reset" href="{reset}">{again}</a>.</p>\n'
+        "</aside>\n"
+    ).format(
+        label=escape(_("Live notebook")),
+        live=live,
+        link=escape(link),
+        what=escape(what),
+        start=escape(start),
+        kept=escape(kept),
+        reset=reset,
+        again=escape(again),
+    )
+
+
+def add_box(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Insert the box after the first title of a chapter page (HTML builders only)."""
+    prefix = app.config.oanquan_lite_chapters
+    if app.builder.format != "html" or not docname.startswith(prefix):
+        return
+    section = next(iter(doctree.findall(nodes.section)), None)
+    if section is None or not isinstance(section[0], nodes.title):
+        return
+    notebook = Path(docname).name + ".ipynb"
+    to_root = "../" * docname.count("/")
+    raw = nodes.raw("", box_html(to_root, app.config.oanquan_lite_root, notebook), format="html")
+    section.insert(1, raw)
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_config_value("oanquan_lite_chapters", "notebooks/", "html")
+    app.add_config_value("oanquan_lite_root", "lite/", "html")
+    app.add_message_catalog(CATALOG, str(Path(app.srcdir) / "locales"))
+    app.add_css_file("live-notebooks.css")
+    app.connect("doctree-resolved", add_box)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
