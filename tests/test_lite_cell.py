@@ -58,11 +58,6 @@ def browser_python(monkeypatch: pytest.MonkeyPatch) -> FakePiplite:
     return fake
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the chapters get the cell when `python tools/lite_cell.py --insert` is run after the notebook "
-    "restructure (issue 11); that run makes this test pass, and strict=True then fails until this mark goes",
-)
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda p: p.name)
 def test_every_chapter_starts_with_the_setup_cell(chapter: Path) -> None:
     assert lite_cell.starts_with_live_cell(json.loads(chapter.read_text(encoding="utf-8")))
