@@ -368,8 +368,8 @@ class Session:
         ...               "capture_mandarin", ("5L", "9R"), False, "", 1)
         >>> s = Session(collection=[demo])
         >>> _ = s.open_puzzle({"id": "demo"})
-        >>> s.hint()["puzzle"]["verdict"]
-        'Look at squares 5 or 9: which way should their pebbles go?'
+        >>> print(s.hint()["puzzle"]["verdict"])
+        Look at squares 5 or 9: which way should their pebbles go? Look for a move whose last pebble ...
         """
         self.verdict = self._current_puzzle().hint
         return self.view([])
