@@ -148,9 +148,9 @@ def release_variant(position: Position, rng: random.Random) -> Position:
 def positions(theme: str, rules: Rules, count: int, seed: int) -> Iterator[Position]:
     """Candidate positions: from seeded games; the endgames' from the last plies; thả cá ones made so."""
     rng = random.Random(f"{seed}:{theme}")
-    for game in games(count, seed, rules, lowest=2 if theme == "endgame" else 1):
+    for game in games(count, seed, rules):
         if theme == "endgame":
-            yield from game.positions[-9:-1]
+            yield from game.positions[-14:-1]
             continue
         shuffled = [p for p in game.positions if p.outcome() is None]
         rng.shuffle(shuffled)
@@ -265,8 +265,10 @@ def _shape(
 
 def _endgame(position: Position) -> Candidate | None:
     left = board_points(position)
-    if left > 24:
-        return None
+    mover = position.to_move
+    lead = position.points(mover) - position.points(1 - mover)
+    if left > 24 or abs(lead) > left:
+        return None  # too big to prove quickly, or already decided whatever is played
     # The proof must stay small, so that the tests re-prove every endgame quickly: counted in
     # positions searched, the same on any machine.
     searched = sum(search_size(position.play(m), max_nodes=SOLVER_NODES) for m in position.legal_moves())
@@ -280,7 +282,8 @@ def _endgame(position: Position) -> Candidate | None:
         if len(solution) != 1:
             continue
         value = measure(position, goal, solution).value
-        head = f"{left} points on the board"
+        stake = "level so far" if lead == 0 else f"you lead by {lead}" if lead > 0 else f"you are {-lead} behind"
+        head = f"{left} points left, {stake}"
         if goal == "win":
             words = "the only winning move"
         elif goal == "not_lose":
@@ -288,14 +291,9 @@ def _endgame(position: Position) -> Candidate | None:
         elif value < 0:
             words = "lose by as little as possible"
         else:
-            words = "the best finish"
-        return Candidate(
-            "endgame",
-            position,
-            goal,
-            solution,
-            [f"{head}: {words}", f"{head}, {len(position.legal_moves())} moves: {words}"],
-        )
+            words = "the biggest win"
+        titles = [f"{head}: {words}", f"{head}, {len(position.legal_moves())} moves: {words}"]
+        return Candidate("endgame", position, goal, solution, titles)
     return None
 
 
@@ -319,7 +317,7 @@ def propose(
             began = time.perf_counter()
             buckets: dict[int, list[Puzzle]] = {1: [], 2: [], 3: []}
             wanted = quota * (2 if theme == "endgame" else 4)
-            count = games_count * {"endgame": 4, "mandarin_gap": 2}.get(theme, 1)
+            count = games_count * {"endgame": 6, "mandarin_gap": 2}.get(theme, 1)
             budget = endgame_budget if theme == "endgame" else budget_each
             for position in positions(theme, RULE_SETS[rules_name], count, seed):
                 if sum(map(len, buckets.values())) >= wanted or time.perf_counter() - began > budget:
@@ -340,6 +338,8 @@ def propose(
                     continue
                 puzzle = made.puzzle("new", free[0])
                 buckets[puzzle.difficulty].append(puzzle)
+            for level in buckets:  # endgames that decide the game first, then the "best" ones
+                buckets[level].sort(key=lambda p: p.goal == "best")
             picked: list[Puzzle] = []
             while len(picked) < quota and any(buckets.values()):
                 for level in (1, 2, 3):
@@ -369,10 +369,10 @@ def propose(
 def main(argv: list[str] | None = None) -> int:
     """Print the proposed path as a puzzle file."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--games", type=int, default=120, help="games to play for each theme and rule set")
+    parser.add_argument("--games", type=int, default=400, help="games to play for each theme and rule set")
     parser.add_argument("--theme", action="append", choices=sorted(THEMES), help="only this theme (repeatable)")
     parser.add_argument("--seed", type=int, default=14, help="seed of the games (default 14)")
-    parser.add_argument("--budget", type=float, default=240.0, help="seconds for each theme and rule set")
+    parser.add_argument("--budget", type=float, default=600.0, help="seconds for each theme and rule set")
     parser.add_argument("--endgame-budget", type=float, default=1800.0, help="seconds for the endgames")
     args = parser.parse_args(argv)
     themes = args.theme or list(THEMES)

@@ -25,6 +25,7 @@ Every file is the same byte for byte from one build to the next (a fixed creatio
 from __future__ import annotations
 
 import datetime
+import functools
 import io
 import random
 import re
@@ -49,6 +50,9 @@ __all__ = [
     "SHEET_SIZE",
     "RuleExample",
     "blank_board_pdf",
+    "downloads",
+    "draw_board",
+    "kit_names",
     "play_address",
     "puzzle_address",
     "qr_png",
@@ -69,7 +73,7 @@ _GREY = (110, 110, 110)
 #
 # Every sentence printed for pupils and teachers is here, ready for a translation catalogue.
 
-TEXT = {
+TEXT: dict[str, str] = {
     "worksheet_title": "Ô Ăn Quan · Worksheet: {name}",
     "answers_title": "Ô Ăn Quan · Answer key: {name}",
     "name_line": "Name: ____________________   Class: ________   Date: ____________",
@@ -84,7 +88,8 @@ TEXT = {
     ),
     "exercise": "Exercise {number} · {title}",
     "to_move": "Player {player} to move ({row} row).",
-    "rows": ("bottom", "top"),
+    "row_0": "bottom",
+    "row_1": "top",
     "rules": "Rules for this one: {words}.",
     "my_move": "My move:",
     "what_it_does": "What it does:",
@@ -99,9 +104,10 @@ TEXT = {
     "measures": "Difficulty {difficulty} of 3 (a random move solves it {share}; legal moves: {moves}).",
     "store": "Player {player} · store: {store}",
     "store_to_move": "Player {player} to move · store: {store}",
+    "store_pebble": "{n} pebble",
     "store_pebbles": "{n} pebbles",
-    "store_stone": " and {n} Mandarin stone",
-    "store_stones": " and {n} Mandarin stones",
+    "store_stone": " + {n} stone",
+    "store_stones": " + {n} stones",
     "debt": "; owes {n}",
     "page": "Page {page} of {pages}",
     "rules_title": "Ô Ăn Quan · The rules on one page",
@@ -235,8 +241,9 @@ def _label(pdf: _Document, x: float, y: float, text: str, cell: float) -> None:
 
 
 def _store_words(position: Position, player: int) -> str:
-    """ "Player 0 to move · store: 3 pebbles and 1 Mandarin stone", as printed beside the board."""
-    store = TEXT["store_pebbles"].format(n=position.stores[player])
+    """What is printed beside the board: "Player 0 to move · store: 3 pebbles + 1 stone"."""
+    pebbles = position.stores[player]
+    store = TEXT["store_pebble" if pebbles == 1 else "store_pebbles"].format(n=pebbles)
     stones = position.captured_stones[player]
     if stones:
         store += TEXT["store_stone" if stones == 1 else "store_stones"].format(n=stones)
@@ -268,7 +275,7 @@ def _footer(pdf: _Document, pages: int) -> None:
 
 def _goal_lines(puzzle: Puzzle) -> list[str]:
     mover = puzzle.position.to_move
-    lines = [f"{puzzle.goal_text} " + TEXT["to_move"].format(player=mover, row=TEXT["rows"][mover])]
+    lines = [f"{puzzle.goal_text} " + TEXT["to_move"].format(player=mover, row=TEXT[f"row_{mover}"])]
     if words := rules_in_words(puzzle.rules):
         lines.append(TEXT["rules"].format(words=words))
     return lines
@@ -406,7 +413,7 @@ class RuleExample:
     def svg(self) -> str:
         """The board right after the event, drawn by :func:`oanquan.svg.board_svg` as on the rules page."""
         event = self.events[self.index]
-        captured = [e.square for e in self.events[: self.index + 1] if e.kind == "capture"]
+        captured = [e.square for e in self.events[: self.index + 1] if e.kind == "capture" and e.square is not None]
         return board_svg(
             event.position, id_prefix=self.anchor, last_move=self.move_text, **event_highlights(event, captured)
         )
@@ -488,7 +495,8 @@ _RULES: list[tuple[str, str, Callable[[Event], bool], Rules]] = [
 ]
 
 
-def rule_examples(seed: int = 2026, games: int = 500) -> list[RuleExample]:
+@functools.cache
+def rule_examples(seed: int = 2026, games: int = 500) -> tuple[RuleExample, ...]:
     """For each rule of the sheet, the first move whose trace shows it, found as the rules page finds them.
 
     The opening moves are tried first, then the moves of seeded random games (seed 2026,
@@ -498,7 +506,7 @@ def rule_examples(seed: int = 2026, games: int = 500) -> list[RuleExample]:
     for anchor, rule, test, rules in _RULES:
         position, move, events, index = _example(test, rules, seed, games)
         found.append(RuleExample(anchor, rule, position, str(move), events, index))
-    return found
+    return tuple(found)
 
 
 def _example(test: Callable[[Event], bool], rules: Rules, seed: int, games: int) -> tuple[Any, Any, Any, int]:
@@ -591,14 +599,31 @@ def blank_board_pdf() -> bytes:
 # ----------------------------------------------------------------- files and the book
 
 
-def downloads(site: str = "") -> dict[str, bytes]:
-    """Every file of the kit, by name."""
-    files = {f"{FILE_STEM}.svg": blank_board_svg().encode("utf-8"), f"{FILE_STEM}.pdf": blank_board_pdf()}
+def _builders(site: str) -> dict[str, Callable[[], bytes]]:
+    """How to make each file of the kit, by name."""
+    builders: dict[str, Callable[[], bytes]] = {
+        f"{FILE_STEM}.svg": lambda: blank_board_svg().encode("utf-8"),
+        f"{FILE_STEM}.pdf": blank_board_pdf,
+    }
     for level in SHEETS:
-        files[f"oanquan-worksheet-{level}.pdf"] = worksheet_pdf(level, site)
-        files[f"oanquan-answers-{level}.pdf"] = worksheet_pdf(level, site, answers=True)
-    files["oanquan-rules-sheet.pdf"] = rules_sheet_pdf()
-    return files
+        builders[f"oanquan-worksheet-{level}.pdf"] = lambda level=level: worksheet_pdf(level, site)  # type: ignore[misc]
+        builders[f"oanquan-answers-{level}.pdf"] = lambda level=level: worksheet_pdf(level, site, answers=True)  # type: ignore[misc]
+    builders["oanquan-rules-sheet.pdf"] = rules_sheet_pdf
+    return builders
+
+
+def kit_names() -> list[str]:
+    """The names of the kit's files, as :func:`write_downloads` writes them.
+
+    >>> kit_names()[:3]
+    ['oanquan-board.svg', 'oanquan-board.pdf', 'oanquan-worksheet-first-lesson.pdf']
+    """
+    return list(_builders(""))
+
+
+def downloads(site: str = "") -> dict[str, bytes]:
+    """Every file of the kit, by name: its bytes."""
+    return {name: build() for name, build in _builders(site).items()}
 
 
 def write_downloads(folder: str | Path, site: str = "") -> list[Path]:
