@@ -173,8 +173,9 @@ class Measures:
     (2 greedy, 3 and 4 searching) whose choice is an answer, 5 when none of
     them finds it; ``steps``: the pebbles the first answer drops, relays
     included (the counting a pupil does by hand); ``value``: the answer's
-    value (its points this turn, or for an endgame the proved final score
-    difference); ``lure``: the most tempting wrong move, the one that takes
+    value (its points this turn, or for an endgame the final score difference
+    it guarantees: exact for "best", a proved lower bound for "win" and
+    "not_lose"); ``lure``: the most tempting wrong move, the one that takes
     the most points this turn; ``lure_cost``: what it loses against the
     answer (points this turn, or at the end of an endgame; 0 or less when the
     lure takes as much or more now, which makes it a strong trap).
@@ -683,7 +684,10 @@ def explain(position: Position, goal: str, solution: tuple[Move, ...]) -> str:
     if goal in _SOLVER_GOALS:
         values = move_values(position, max_nodes=SOLVER_NODES)
         for move in solution:
-            parts.append(f"With best play {move} ends the game {_ahead(values[move].low)}.")
+            # "win" and "not_lose" need only a lower bound: then the text says "at least"
+            proved = values[move]
+            result = _ahead(proved.low) if proved.exact else _at_least(proved.low)
+            parts.append(f"With best play {move} ends the game {result}.")
         if others:
             best_other = max(others, key=lambda m: _high(values[m]))
             bound = values[best_other].high
@@ -726,6 +730,16 @@ def _ahead(value: int | None) -> str:
     if value < 0:
         return f"{-value} point{'s' if value != -1 else ''} behind"
     return "level"
+
+
+def _at_least(bound: int | None) -> str:
+    if bound is None:  # pragma: no cover - solution moves have a proved lower bound
+        return "with an unknown result"
+    if bound > 0:
+        return f"at least {bound} point{'s' if bound != 1 else ''} ahead"
+    if bound < 0:
+        return f"at most {-bound} point{'s' if bound != -1 else ''} behind"
+    return "at least level"
 
 
 def _at_most(bound: int | None) -> str:

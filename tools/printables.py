@@ -332,7 +332,7 @@ def _exercise(pdf: _Document, number: int, puzzle: Puzzle, block: _Block, site: 
     pdf.set_xy(x, y + 5.5)
     pdf.font(8.5)
     pdf.multi_cell(150, 3.9, " ".join(_goal_lines(puzzle)), align="L")
-    board_top = y + 14
+    board_top = max(y + 12, pdf.get_y() + 1.5)  # under the goal, however many lines it took
     qr_size = 27.0
     if answers:
         text = TEXT["answer"].format(moves=" or ".join(puzzle.solution)) + " " + puzzle.explanation
@@ -359,8 +359,8 @@ def _exercise(pdf: _Document, number: int, puzzle: Puzzle, block: _Block, site: 
         address = play_address(site, puzzle.position) if site else ""
         label = TEXT["qr_play"]
     else:
-        height = draw_board(pdf, puzzle.position, x, board_top, 120)
-        _writing_lines(pdf, x, board_top + height + 1)
+        height = draw_board(pdf, puzzle.position, x, board_top, 116)
+        _writing_lines(pdf, x, board_top + height + 0.5)
         address = puzzle_address(site, puzzle) if site else ""
         label = TEXT["qr_puzzle"]
     pdf.set_xy(x, block.top + block.height - 4)
