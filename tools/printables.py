@@ -120,6 +120,7 @@ TEXT: dict[str, str] = {
         "Score = captured pebbles + {value} per Mandarin stone + the pebbles left in your own row at the end."
     ),
     "board_title": "Ô Ăn Quan: a blank board to print",
+    "rule_gap": "Chain over an empty Mandarin (R5.5): a gap like any other, except right after the last pebble.",
 }
 
 
@@ -506,7 +507,20 @@ def rule_examples(seed: int = 2026, games: int = 500) -> tuple[RuleExample, ...]
     for anchor, rule, test, rules in _RULES:
         position, move, events, index = _example(test, rules, seed, games)
         found.append(RuleExample(anchor, rule, position, str(move), events, index))
+        if anchor == "chain":  # then the rule book's own example of a chain over an empty Mandarin
+            found.append(_gap_example())
     return tuple(found)
+
+
+#: The worked example of RULES.md §11, also on the rules page: 6R takes 9, jumps the empty M0, takes 0.
+GAP_EXAMPLE = ("3,1,1,1,1,0,1,0,0,4 0,Q 20,20+Q 0,0 0", "6R")
+
+
+def _gap_example() -> RuleExample:
+    position = Position.from_text(GAP_EXAMPLE[0])
+    events = position.play_traced(GAP_EXAMPLE[1])[1]
+    index = max(i for i, e in enumerate(events) if e.kind == "capture")
+    return RuleExample("mandarin-gap", TEXT["rule_gap"], position, GAP_EXAMPLE[1], events, index)
 
 
 def _example(test: Callable[[Event], bool], rules: Rules, seed: int, games: int) -> tuple[Any, Any, Any, int]:
@@ -536,21 +550,26 @@ def rules_sheet_pdf() -> bytes:
     rules, start = Rules(), Position.initial()
     numbers = {"pebbles": start.count(0), "value": rules.mandarin_value, "young": _YOUNG.young_mandarin_min}
     _header(pdf, TEXT["rules_title"], TEXT["rules_intro"].format(**numbers))
-    col_w, row_h, top, picture_w = 89.0, 49.5, 36.0, 46.0
-    for i, example in enumerate(rule_examples()):
-        x = 14 + (i % 2) * (col_w + 4)
-        y = top + (i // 2) * row_h
-        pdf.set_xy(x, y)
-        pdf.font(8, bold=True)
-        pdf.multi_cell(col_w, 3.5, example.rule.format(**numbers), align="L")
-        below = pdf.get_y() + 0.8
-        svg = _PDF_UNSUPPORTED.sub("", example.svg)  # fpdf2 draws no <title>/<desc>: the alt text says it
-        pdf.image(io.BytesIO(svg.encode("utf-8")), x=x, y=below, w=picture_w, alt_text=example.rule)
-        pdf.set_xy(x + picture_w + 2, below + 1)
-        pdf.font(6.4)
-        pdf.set_text_color(*_GREY)
-        pdf.multi_cell(col_w - picture_w - 2, 2.8, example.caption, align="L")
-        pdf.set_text_color(*_INK)
+    col_w, picture_w = 89.0, 42.0
+    examples = rule_examples()
+    top = 34.0
+    for row in range(0, len(examples), 2):  # two rules a row; a row is as tall as its taller rule
+        bottom = top
+        for side, example in enumerate(examples[row : row + 2]):
+            x = 14 + side * (col_w + 4)
+            pdf.set_xy(x, top)
+            pdf.font(7.6, bold=True)
+            pdf.multi_cell(col_w, 3.3, example.rule.format(**numbers), align="L")
+            below = pdf.get_y() + 0.6
+            svg = _PDF_UNSUPPORTED.sub("", example.svg)  # fpdf2 draws no <title>/<desc>: the alt text says it
+            picture = pdf.image(io.BytesIO(svg.encode("utf-8")), x=x, y=below, w=picture_w, alt_text=example.rule)
+            pdf.set_xy(x + picture_w + 2, below + 1)
+            pdf.font(6.3)
+            pdf.set_text_color(*_GREY)
+            pdf.multi_cell(col_w - picture_w - 2, 2.75, example.caption, align="L")
+            pdf.set_text_color(*_INK)
+            bottom = max(bottom, below + picture.rendered_height, pdf.get_y())
+        top = bottom + 2.5
     pdf.set_xy(14, 284)
     pdf.font(8.5, bold=True)
     pdf.cell(182, 4, TEXT["rules_footer"].format(**numbers), align="C")
