@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 PORT ?= 8000
 HOST ?= 127.0.0.1
 
-.PHONY: setup test lint unit bench ladder book lite serve lab clean vendor book-pages notebooks browser-deps site-test play-assets
+.PHONY: setup test lint unit bench ladder book lite serve lab clean vendor book-pages notebooks browser-deps print-deps site-test play-assets
 
 setup: $(STAMP)
 
@@ -25,7 +25,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(STAMP) print-deps
 	$(BIN)/pytest -q -m "not browser"
 
 test: lint unit site-test
@@ -55,7 +55,7 @@ play-assets: $(STAMP) node_modules/.installed
 # Then the live notebooks: every chapter as a JupyterLite site in _build/html/lite/
 # (tools/build_lite.py; pinned wheels from requirements-lite.txt, Pyodide from npm). Another
 # edition's chapters get theirs with --notebooks DIR --output DIR --edition NAME.
-book: $(STAMP) vendor play-assets
+book: $(STAMP) vendor play-assets print-deps
 	@mkdir -p _build
 	@start=$$(date +%s); \
 	$(BIN)/jupyter-book build . --all -W -n --keep-going || exit 1; \
@@ -74,6 +74,15 @@ book-pages: $(STAMP)
 # Re-execute the tutorial chapters in place (after a change to the engine's pictures or words).
 notebooks: $(STAMP)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.record_timing=False notebooks/*.ipynb
+
+# The printables (tools/printables.py) need the DejaVu fonts; their tests render the PDFs with
+# poppler (pdftoppm, pdftotext, pdfinfo) and read the QR codes back with zbar (zbarimg).
+PRINT_TOOLS := pdftoppm pdftotext pdfinfo zbarimg
+print-deps:
+	@missing=0; for tool in $(PRINT_TOOLS); do command -v $$tool >/dev/null || missing=1; done; \
+	test -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf || missing=1; \
+	if [ $$missing = 1 ]; then export DEBIAN_FRONTEND=noninteractive; \
+	  apt-get update && apt-get install -y poppler-utils zbar-tools fonts-dejavu-core; fi
 
 # Headless Chromium for the browser tests (CI runs as root on a fresh machine).
 browser-deps:

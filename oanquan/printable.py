@@ -1,4 +1,4 @@
-"""A blank board to print: A4 landscape, as SVG and as PDF, from the standard library alone.
+"""A blank board to print, A4 landscape: its shapes, and the board as SVG, from the standard library alone.
 
 The teacher's guide offers it for download. It is the empty board of RULES §1, drawn at
 its real size for a classroom: two rows of five square citizen squares (ô dân), 42 mm a
@@ -9,28 +9,19 @@ be read from the far side of the table. There are no pebbles, counts or score pa
 pupils bring their own pebbles.
 
 Both formats are drawn from one list of shapes (:func:`board_shapes`), so they always
-agree. The PDF is written directly: one page of 842 x 595 pt (A4 landscape), lines,
-rectangles, Bézier curves for the half-ellipses and text in the standard Helvetica font,
-which every PDF reader has, so nothing is embedded and the file stays a few kilobytes.
+agree: the SVG here, the PDF by the book's build with a PDF library
+(``tools/printables.py``, which also makes the worksheets), since the engine itself
+needs nothing but the standard library.
 
 >>> svg = blank_board_svg()
 >>> svg.count('class="square"')
 12
->>> pdf = blank_board_pdf()
->>> pdf[:8], pdf.rstrip().endswith(b"%%EOF")
-(b'%PDF-1.4', True)
-
-The module also works as a Sphinx extension (listed in ``_config.yml``): at the start of
-every build it writes both files into the folder named by the ``oanquan_printable_dir``
-setting, where the teacher's guide links to them.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Sequence
-from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 from xml.sax.saxutils import escape
 
 from .board import M0, M1, column, square_name
@@ -43,12 +34,9 @@ __all__ = [
     "Rect",
     "Shape",
     "Text",
-    "blank_board_pdf",
     "blank_board_svg",
     "board_shapes",
-    "setup",
     "text_width",
-    "write_downloads",
 ]
 
 #: A4 landscape in PostScript points (1/72 inch): 297 x 210 mm.
@@ -58,7 +46,7 @@ FILE_STEM = "oanquan-board"
 
 # ------------------------------------------------------------------- layout
 #
-# In points, y downwards (as in SVG; the PDF writer flips it). The board is
+# In points, y downwards, as in SVG and in the PDF library. The board is
 # 770 pt wide, centred with a margin of 36 pt (12.7 mm), which any printer can
 # print: half-ellipses of 85 pt at the ends and five columns of 120 pt
 # (42 mm) between x=121 and x=721; its rows run from y=170 to 290 and 410.
@@ -222,16 +210,25 @@ def blank_board_svg(page_size: bool = True) -> str:
     )
 
 
-# ------------------------------------------------------------------- PDF
-#
-# Text is set in the standard Helvetica font with WinAnsiEncoding, which covers
-# the Latin-1 letters of "ô quan" and "ô dân"; the few letters it lacks (the Ă
-# of "Ăn") get free codes through a /Differences array naming their glyphs,
-# which Helvetica has. Widths are Helvetica's (from its AFM file) for centring.
+# ------------------------------------------------------------------- text
 
-#: Characters outside WinAnsiEncoding that Helvetica has, given codes 128 and up (€ and an unused code).
-_EXTRA_GLYPHS = {"Ă": "Abreve", "ă": "abreve"}
-_EXTRA_CODES = {char: 128 + i for i, char in enumerate(_EXTRA_GLYPHS)}
+
+def text_width(text: str, size: float) -> float:
+    """The width of ``text`` set in Helvetica at ``size`` points (an accented letter is as wide as its base).
+
+    Used to keep every label inside the page's margin; the PDF is drawn from the same
+    shapes by the book's build (``tools/printables.py``), in a font whose letters are
+    no wider.
+
+    >>> text_width("M0", 10), text_width("ô", 10) == text_width("o", 10)
+    (13.89, True)
+    """
+    total = 0
+    for char in text:
+        base = unicodedata.normalize("NFD", char)[0]
+        total += _WIDTHS.get(char, _WIDTHS.get(base, 556))
+    return total * size / 1000
+
 
 # Helvetica advance widths, in 1/1000 em, for ASCII 32..126.
 _ASCII_WIDTHS = (
@@ -247,170 +244,3 @@ _ASCII_WIDTHS = (
 )
 _WIDTHS = {chr(32 + i): w for i, w in enumerate(_ASCII_WIDTHS)}
 _WIDTHS.update({"–": 556, "—": 1000, "‘": 222, "’": 222, "“": 333, "”": 333, "·": 278, "…": 1000, "\u00a0": 278})
-
-
-def text_width(text: str, size: float) -> float:
-    """The width of ``text`` set in Helvetica at ``size`` points (an accented letter is as wide as its base).
-
-    >>> text_width("M0", 10), text_width("ô", 10) == text_width("o", 10)
-    (13.89, True)
-    """
-    total = 0
-    for char in text:
-        base = unicodedata.normalize("NFD", char)[0]
-        total += _WIDTHS.get(char, _WIDTHS.get(base, 556))
-    return total * size / 1000
-
-
-def _pdf_text_bytes(text: str) -> bytes:
-    """``text`` in the font's encoding, as the inside of a PDF literal string (escaped, 7-bit)."""
-    out = bytearray()
-    for char in text:
-        if char in _EXTRA_CODES:
-            code = _EXTRA_CODES[char]
-        else:
-            try:
-                code = char.encode("cp1252")[0]
-            except UnicodeEncodeError:
-                raise ValueError(f"Helvetica cannot print {char!r} on the board") from None
-        if chr(code) in "()\\":
-            out += b"\\" + bytes([code])
-        elif 32 <= code < 127:
-            out.append(code)
-        else:
-            out += f"\\{code:03o}".encode("ascii")
-    return bytes(out)
-
-
-def _pdf_shape(shape: Shape) -> bytes:
-    """The content-stream operators that draw ``shape``, in PDF space (y upwards from the bottom)."""
-
-    def y(value: float) -> str:
-        return _n(PAGE_HEIGHT - value)
-
-    if isinstance(shape, Rect):
-        return f"{_n(shape.x)} {y(shape.y + shape.size)} {_n(shape.size)} {_n(shape.size)} re S\n".encode()
-    if isinstance(shape, HalfEllipse):
-        # Two quarter-ellipses, each one cubic Bézier with the usual 0.5523 handles.
-        k = 0.5522847498
-        x, cy, rx, ry, s = shape.x, shape.cy, shape.rx, shape.ry, shape.side
-        tip = x + s * rx
-        ops = [
-            f"{_n(x)} {y(cy - ry)} m",
-            f"{_n(x + s * k * rx)} {y(cy - ry)} {_n(tip)} {y(cy - k * ry)} {_n(tip)} {y(cy)} c",
-            f"{_n(tip)} {y(cy + k * ry)} {_n(x + s * k * rx)} {y(cy + ry)} {_n(x)} {y(cy + ry)} c",
-            "h S",
-        ]
-        return ("\n".join(ops) + "\n").encode()
-    half = text_width(shape.text, shape.size) / 2
-    # Upright text starts half its width left of the centre; upside-down text runs leftwards.
-    matrix = f"-1 0 0 -1 {_n(shape.x + half)}" if shape.flip else f"1 0 0 1 {_n(shape.x - half)}"
-    grey = _MUTED if shape.muted else _INK
-    head = f"{' '.join(_n(c) for c in grey)} rg BT /F1 {_n(shape.size)} Tf {matrix} {y(shape.y)} Tm ("
-    return head.encode() + _pdf_text_bytes(shape.text) + b") Tj ET\n"
-
-
-def _pdf_string(text: str) -> bytes:
-    """A PDF text string for the document information: UTF-16BE with its byte order mark, in hex."""
-    return b"<" + ("\ufeff" + text).encode("utf-16-be").hex().upper().encode() + b">"
-
-
-def _pdf_document(objects: Sequence[bytes], root: int, info: int) -> bytes:
-    """A PDF 1.4 file of ``objects`` (numbered from 1) with its cross-reference table and trailer."""
-    # The second line's bytes above 127 tell file-transfer tools the file is binary.
-    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
-    offsets = []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
-    xref = len(out)
-    out += f"xref\n0 {len(objects) + 1}\n".encode()
-    out += b"0000000000 65535 f \n"  # each entry is exactly 20 bytes, end of line included
-    out += b"".join(f"{offset:010d} 00000 n \n".encode() for offset in offsets)
-    out += f"trailer\n<< /Size {len(objects) + 1} /Root {root} 0 R /Info {info} 0 R >>\n".encode()
-    out += f"startxref\n{xref}\n%%EOF\n".encode()
-    return bytes(out)
-
-
-def _stream(content: bytes) -> bytes:
-    return f"<< /Length {len(content)} >>\nstream\n".encode() + content + b"\nendstream"
-
-
-def _drawing(shapes: Iterable[Shape]) -> bytes:
-    ink = " ".join(_n(c) for c in _INK)
-    head = f"{ink} RG {_n(_LINE)} w 1 j 1 J\n".encode()
-    return head + b"".join(_pdf_shape(s) for s in shapes)
-
-
-def blank_board_pdf() -> bytes:
-    """The blank board as a one-page PDF 1.4 file, A4 landscape (842 x 595 pt).
-
-    The same bytes every time (no dates), so a build that changes nothing changes no file.
-
-    >>> pdf = blank_board_pdf()
-    >>> b"/MediaBox [0 0 842 595]" in pdf, b"/BaseFont /Helvetica" in pdf
-    (True, True)
-    """
-    differences = " ".join(f"/{_EXTRA_GLYPHS[c]}" for c in _EXTRA_CODES)
-    objects = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        (
-            f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {PAGE_WIDTH} {PAGE_HEIGHT}] "
-            "/Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>"
-        ).encode(),
-        (
-            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /Type /Encoding "
-            f"/BaseEncoding /WinAnsiEncoding /Differences [{min(_EXTRA_CODES.values())} {differences}] >> >>"
-        ).encode(),
-        _stream(_drawing(board_shapes())),
-        b"<< /Title "
-        + _pdf_string("Ô Ăn Quan: a blank board to print")
-        + b" /Producer "
-        + _pdf_string("oanquan.printable")
-        + b" >>",
-    ]
-    return _pdf_document(objects, root=1, info=6)
-
-
-# ------------------------------------------------------------------- files
-
-
-def write_downloads(folder: str | Path) -> list[Path]:
-    """Write ``oanquan-board.svg`` and ``oanquan-board.pdf`` into ``folder`` (made if missing).
-
-    A file whose bytes are already right is left alone, so its date does not change.
-    """
-    folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for path, data in (
-        (folder / f"{FILE_STEM}.svg", blank_board_svg().encode("utf-8")),
-        (folder / f"{FILE_STEM}.pdf", blank_board_pdf()),
-    ):
-        if not path.is_file() or path.read_bytes() != data:
-            path.write_bytes(data)
-        written.append(path)
-    return written
-
-
-def setup(app: Any) -> dict[str, Any]:
-    """Sphinx extension: write the downloads into ``oanquan_printable_dir`` (relative to the source folder).
-
-    They are written when the builder starts, before any page is read, so the pages'
-    ``{download}`` links find them.
-    """
-    app.add_config_value("oanquan_printable_dir", "book/downloads", "env", [str])
-
-    def on_builder_inited(app: Any) -> None:
-        write_downloads(Path(app.srcdir) / app.config.oanquan_printable_dir)
-
-    app.connect("builder-inited", on_builder_inited)
-    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
-
-
-if __name__ == "__main__":  # pragma: no cover - a convenience: python -m oanquan.printable FOLDER
-    import sys
-
-    for written in write_downloads(sys.argv[1] if len(sys.argv) > 1 else "."):
-        print(written)

@@ -59,7 +59,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
     >>> widget.index, widget.puzzle is widget.puzzles[1]
     (1, True)
     >>> widget.hint_button.click()
-    >>> "Look at square" in widget.feedback.value
+    >>> escape(widget.puzzle.hint) in widget.feedback.value
     True
     """
 

@@ -1,11 +1,11 @@
-"""Puzzles: a position, a goal, the moves that reach it and why (issue 4).
+"""Puzzles: a position, a goal, the moves that reach it and why, on a graded path (issues 4, 14).
 
-A puzzle file is JSON: ``{"format": "oanquan-puzzles", "version": 1,
+A puzzle file is JSON: ``{"format": "oanquan-puzzles", "version": 2,
 "puzzles": [...]}``, each puzzle an object with
 
 ================  ==========================================================
 ``id``            a short unique name, such as ``"relay-2"``
-``title``         a title for people
+``title``         a title for people: what is special about this puzzle
 ``theme``         one of :data:`THEMES`: what the puzzle teaches
 ``position``      the position in the text format of RULES §10
 ``rules``         the options of RULES §9 that differ from the defaults
@@ -13,21 +13,28 @@ A puzzle file is JSON: ``{"format": "oanquan-puzzles", "version": 1,
 ``solution``      every move that reaches the goal, in notation (``"5L"``)
 ``unique``        true when exactly one move reaches it
 ``explanation``   why, in words and numbers the engine computed
-``difficulty``    1 (easy) to 3 (hard)
+``first_lesson``  true for an exercise meant for a first lesson
+``measures``      what the engine measured about it (:class:`Measures`)
+``difficulty``    1 (easy) to 3 (hard), computed from the measures
 ================  ==========================================================
+
+Version 1 files (no ``first_lesson`` and no ``measures``) are still read.
+Both versions are read strictly: a missing or unknown key is an error.
 
 The goals are checked by the engine, never by hand: :func:`goal_moves`
 computes the moves that reach a goal, the first three with the engine alone,
 the last three with the exact :mod:`~oanquan.solver`; :func:`explain` writes
-the explanation from the trace and the numbers; :func:`verify` says what, if
-anything, is wrong with a puzzle.
+the explanation from the trace and the numbers; :func:`measure` measures how
+hard the puzzle is; :func:`verify` says what, if anything, is wrong with a
+puzzle. :func:`path` gives the collection in teaching order: theme by theme,
+easiest first.
 
 >>> puzzles = load_builtin()
->>> len(puzzles) >= 30
+>>> len(puzzles) >= 100
 True
->>> first = puzzles[0]
->>> first.is_solution(first.solution[0])
-True
+>>> first = path()[0]
+>>> first.is_solution(first.solution[0]), first.difficulty
+(True, 1)
 """
 
 from __future__ import annotations
@@ -38,7 +45,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .ai import immediate_gain, move_phrase
+from .ai import immediate_gain, move_phrase, player_for_level
 from .errors import OAnQuanError, quote
 from .jsonio import check_fields, read_json
 from .move import Move
@@ -49,8 +56,12 @@ from .solver import Bounds, UnsolvedError, move_values
 __all__ = [
     "FORMAT",
     "GOALS",
+    "SHEETS",
+    "SHEET_SIZE",
     "SOLVER_NODES",
     "THEMES",
+    "VERSION",
+    "Measures",
     "Puzzle",
     "PuzzleFormatError",
     "dumps",
@@ -59,11 +70,24 @@ __all__ = [
     "load",
     "load_builtin",
     "loads",
+    "lowest_level",
+    "measure",
+    "option_matters",
+    "path",
+    "path_by_theme",
+    "sheet",
     "theme_problems",
     "verify",
 ]
 
 FORMAT = "oanquan-puzzles"
+#: The version this module writes; it reads this one and version 1.
+VERSION = 2
+
+# ------------------------------------------------------------------ words
+#
+# Every sentence a learner reads is here, in one place, ready for a
+# translation catalogue. Rule numbers stay out of them: they are for teachers.
 
 #: What each goal asks, as the learner reads it.
 GOALS: dict[str, str] = {
@@ -75,15 +99,54 @@ GOALS: dict[str, str] = {
     "not_lose": "Find the move that does not lose, whatever your opponent does.",
 }
 
-#: The themes of the collection, as the book names them.
+#: The themes of the collection, in the order of the path (:func:`path`), as the book names them.
 THEMES: dict[str, str] = {
+    "first_capture": "First captures (R3.3, R5.1)",
     "relay": "Relay (R3.4b)",
-    "chain": "Chain capture (R5.2)",
     "mandarin": "Capturing a Mandarin (R5.1)",
+    "chain": "Chain capture (R5.2)",
     "double_empty": "Double-empty stops (R5.3)",
-    "tha_ca": "Thả cá and borrowing (R6)",
+    "mandarin_gap": "Empty Mandarin squares in a chain (R5.5)",
     "young_mandarin": "Young Mandarins (R5.6)",
+    "mandarin_value": "Mandarins of pebbles, or worth 5 (R2.2)",
+    "tha_ca": "Thả cá and borrowing (R6)",
     "endgame": "Endgames (R7, R8)",
+}
+
+#: The second sentence of each theme's hint: what to look for, without the answer.
+THEME_CLUES: dict[str, str] = {
+    "first_capture": "Count the pebbles out one by one: a capture needs an empty square right after the last "
+    "pebble and a full one after that.",
+    "relay": "Follow the pebbles through every relay, until the turn stops.",
+    "mandarin": "Look for a move whose last pebble is followed by an empty square and then a Mandarin square.",
+    "chain": "After the first capture, look for another empty square followed by a full one.",
+    "double_empty": "Where two empty squares follow the last pebble, nothing is captured.",
+    "mandarin_gap": "Read this puzzle's rule about empty Mandarin squares before you count.",
+    "young_mandarin": "A Mandarin square that still has its stone and fewer than {young} pebbles cannot be taken yet.",
+    "mandarin_value": "Count what each Mandarin square is worth under this puzzle's rules.",
+    "tha_ca": "Your row is empty: first put one pebble from your store into each of your squares, then count.",
+    "endgame": "Think of your opponent's best reply too, and count how the game ends.",
+}
+
+#: The worksheets of the classroom kit: each level's name and the themes it draws from.
+SHEETS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "first-lesson": ("First lesson: sowing and capturing", ("first_capture", "relay", "mandarin")),
+    "captures": ("Captures and chains", ("mandarin", "chain", "double_empty", "relay", "young_mandarin", "tha_ca")),
+    "endgames": ("Endgames", ("endgame",)),
+}
+
+#: Exercises on each worksheet.
+SHEET_SIZE = 6
+
+_WORDS = {
+    "hint_one": "Look at square {square}: which way should its pebbles go?",
+    "hint_many": "Look at squares {squares}: which way should their pebbles go?",
+    "hint_only": "Only square {square} can move, so the whole question is which way.",
+    "right": "Right!",
+    "right_lost": "Right: this is the best move, but the game is lost whatever you play: it loses by the least.",
+    "right_draw": "Right: this is the best move, and the best you can get is a draw.",
+    "wrong": "Not this one: {move} {phrase}: {gain:+d}. Try again, ask for a hint, or show the answer.",
+    "or": "or",
 }
 
 _SOLVER_GOALS = ("best", "win", "not_lose")
@@ -91,11 +154,74 @@ _SOLVER_GOALS = ("best", "win", "not_lose")
 #: The node budget of every solver call made for a puzzle, so that checking a
 #: puzzle always proves the same bounds (and writes the same explanation).
 SOLVER_NODES = 20_000
-_FIELDS = ("id", "title", "theme", "position", "rules", "goal", "solution", "unique", "explanation", "difficulty")
+_FIELDS_V1 = ("id", "title", "theme", "position", "rules", "goal", "solution", "unique", "explanation", "difficulty")
+_FIELDS = (*_FIELDS_V1[:-1], "first_lesson", "measures", "difficulty")
+_MEASURES = ("moves", "squares", "answers", "level", "steps", "value", "lure", "lure_cost")
 
 
 class PuzzleFormatError(OAnQuanError):
     """A puzzle file, or one puzzle in it, that cannot be read."""
+
+
+@dataclass(frozen=True)
+class Measures:
+    """How hard a puzzle is, as measured by the engine (:func:`measure`), never guessed.
+
+    ``moves``: the legal moves; ``squares``: the squares they start from;
+    ``answers``: the moves that reach the goal (so ``answers / moves`` is the
+    share of random moves that solve it); ``level``: the lowest computer level
+    (2 greedy, 3 and 4 searching) whose choice is an answer, 5 when none of
+    them finds it; ``steps``: the pebbles the first answer drops, relays
+    included (the counting a pupil does by hand); ``value``: the answer's
+    value (its points this turn, or for an endgame the final score difference
+    it guarantees: exact for "best", a proved lower bound for "win" and
+    "not_lose"); ``lure``: the most tempting wrong move, the one that takes
+    the most points this turn; ``lure_cost``: what it loses against the
+    answer (points this turn, or at the end of an endgame; 0 or less when the
+    lure takes as much or more now, which makes it a strong trap).
+
+    >>> m = Measures(moves=6, squares=3, answers=1, level=3, steps=12, value=8, lure="7L", lure_cost=2)
+    >>> m.share, m.points, m.difficulty
+    (0.16666666666666666, 6, 2)
+    """
+
+    moves: int
+    squares: int
+    answers: int
+    level: int
+    steps: int
+    value: int
+    lure: str | None
+    lure_cost: int | None
+
+    @property
+    def share(self) -> float:
+        """The share of legal moves that solve the puzzle: a random player's chance."""
+        return self.answers / self.moves
+
+    @property
+    def points(self) -> int:
+        """Difficulty points, 0-10: the sum of four measured parts.
+
+        The computer level that finds it (0-4), the share of random moves that
+        solve it (0-2), the counting it takes (0-2) and the strength of the
+        most tempting wrong move (0-2).
+        """
+        level = {2: 0, 3: 2, 4: 3}.get(self.level, 4)
+        luck = 0 if self.share >= 0.5 else 1 if self.share >= 0.2 else 2
+        counting = 0 if self.steps <= 6 else 1 if self.steps <= 15 else 2
+        cost = self.lure_cost
+        lure = 0 if cost is None else 2 if cost <= 0 else 1 if cost <= 4 else 0
+        return level + luck + counting + lure
+
+    @property
+    def difficulty(self) -> int:
+        """1 (0-3 points), 2 (4-6 points) or 3 (7 points or more)."""
+        return 1 if self.points <= 3 else 2 if self.points <= 6 else 3
+
+    def to_dict(self) -> dict[str, Any]:
+        """The measures as a JSON-ready dict."""
+        return {name: getattr(self, name) for name in _MEASURES}
 
 
 @dataclass(frozen=True)
@@ -120,6 +246,8 @@ class Puzzle:
     unique: bool
     explanation: str
     difficulty: int
+    measures: Measures | None = None
+    first_lesson: bool = False
     _position: list[Position] = field(default_factory=list, repr=False, compare=False)
 
     @property
@@ -140,25 +268,60 @@ class Puzzle:
         return GOALS[self.goal]
 
     @property
+    def theme_name(self) -> str:
+        """The theme as the book names it."""
+        return THEMES.get(self.theme, self.theme)
+
+    @property
     def moves(self) -> tuple[Move, ...]:
         """The solution as :class:`Move` values."""
         return tuple(Move.parse(m) for m in self.solution)
 
     @property
-    def hint(self) -> str:
-        """A nudge toward the answer that does not give it away: the square to start from.
+    def link(self) -> str:
+        """The query string that opens this puzzle on the Puzzles page (``puzzles.html?puzzle=ID``).
 
-        >>> load_builtin()[0].hint.startswith("Look at square ")
-        True
+        >>> Puzzle("a b", "t", "relay", "", {}, "chain", ("7R",), True, "", 1).link
+        '?puzzle=a%20b'
+        """
+        from urllib.parse import quote as url_quote
+
+        return "?puzzle=" + url_quote(self.id, safe="")
+
+    @property
+    def hint(self) -> str:
+        """A nudge toward the answer that does not give it away: where to look, and what for.
+
+        When a single square can move, the hint does not just name it: it says
+        so, and what to look for.
+
+        >>> demo = Puzzle("demo", "Take a Mandarin", "mandarin", "5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0", {},
+        ...               "capture_mandarin", ("5L", "9R"), False, "", 1)
+        >>> print(demo.hint)
+        Look at squares 5 or 9: which way should their pebbles go? Look for a move whose last pebble is
+        followed by an empty square and then a Mandarin square.
+        >>> lone = Puzzle("lone", "Which way?", "first_capture", "0,0,0,0,0,0,0,3,0,0 Q,Q 0,0 0,0 0", {},
+        ...               "max_gain", ("7R",), True, "", 1)
+        >>> print(lone.hint)
+        Only square 7 can move, so the whole question is which way. Count the pebbles out one by one: ...
         """
         squares = sorted({m.square for m in self.moves})
-        if len(squares) == 1:
-            return f"Look at square {squares[0]}: which way should its pebbles go?"
-        listed = ", ".join(map(str, squares[:-1])) + f" or {squares[-1]}"
-        return f"Look at squares {listed}: which way should their pebbles go?"
+        starts = sorted({m.square for m in self.position.legal_moves()})
+        if len(starts) == 1:
+            where = _WORDS["hint_only"].format(square=starts[0])
+        elif len(squares) == 1:
+            where = _WORDS["hint_one"].format(square=squares[0])
+        else:
+            listed = ", ".join(map(str, squares[:-1])) + f" {_WORDS['or']} {squares[-1]}"
+            where = _WORDS["hint_many"].format(squares=listed)
+        clue = THEME_CLUES.get(self.theme, "").format(young=self.rules.young_mandarin_min)
+        return f"{where} {clue}".strip()
 
     def verdict(self, move: Move | str) -> tuple[bool, str]:
         """Whether ``move`` solves the puzzle, and what to tell the learner (from the engine).
+
+        An answer that still loses the game is called the best move in a lost
+        position, never simply "Right!".
 
         >>> right, text = load_builtin()[0].verdict(load_builtin()[0].solution[0])
         >>> right, text.startswith("Right!")
@@ -166,13 +329,21 @@ class Puzzle:
         """
         chosen = Move.parse(move) if isinstance(move, str) else move
         if self.is_solution(chosen):
-            return True, f"Right! {self.explanation}"
+            return True, f"{self._praise()} {self.explanation}".strip()
         position = self.position
         events = position.play_traced(chosen)[1]
         gain = immediate_gain(position, chosen)
-        return False, (
-            f"Not this one: {chosen} {move_phrase(events)}: {gain:+d}. Try again, ask for a hint, or show the answer."
-        )
+        return False, _WORDS["wrong"].format(move=chosen, phrase=move_phrase(events), gain=gain)
+
+    def _praise(self) -> str:
+        if self.goal not in _SOLVER_GOALS:
+            return _WORDS["right"]
+        value = self.measures.value if self.measures is not None else _answer_value(self.position, self.moves)
+        if value < 0:
+            return _WORDS["right_lost"]
+        if value == 0 and self.goal == "best":
+            return _WORDS["right_draw"]
+        return _WORDS["right"]
 
     def is_solution(self, move: Move | str) -> bool:
         """Whether ``move`` (a Move or its text) is one of the solution's moves."""
@@ -180,7 +351,7 @@ class Puzzle:
         return chosen in self.moves
 
     def to_dict(self) -> dict[str, Any]:
-        """The puzzle as a JSON-ready dict, in the file's field order."""
+        """The puzzle as a JSON-ready dict, in the file's field order (version 2)."""
         return {
             "id": self.id,
             "title": self.title,
@@ -191,6 +362,8 @@ class Puzzle:
             "solution": list(self.solution),
             "unique": self.unique,
             "explanation": self.explanation,
+            "first_lesson": self.first_lesson,
+            "measures": None if self.measures is None else self.measures.to_dict(),
             "difficulty": self.difficulty,
         }
 
@@ -201,9 +374,9 @@ class Puzzle:
 def loads(text: str, source: str = "puzzle text") -> list[Puzzle]:
     """Read puzzles from JSON text; errors quote the bad input and name the puzzle.
 
-    >>> loads('{"format": "oanquan-puzzles", "version": 1, "puzzles": []}')
+    >>> loads('{"format": "oanquan-puzzles", "version": 2, "puzzles": []}')
     []
-    >>> loads('{"format": "oanquan-puzzles", "version": 1, "puzzles": [{"id": "x"}]}')
+    >>> loads('{"format": "oanquan-puzzles", "version": 2, "puzzles": [{"id": "x"}]}')
     Traceback (most recent call last):
     ...
     oanquan.puzzles.PuzzleFormatError: puzzle text, puzzle 1 ('x'): missing fields: title, theme, ...
@@ -212,12 +385,13 @@ def loads(text: str, source: str = "puzzle text") -> list[Puzzle]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise PuzzleFormatError(f'{source}: expected an object with "format": "{FORMAT}", not {quote(data)}')
     check_fields(data, PuzzleFormatError, source, ["format", "version", "puzzles"])
-    if data.get("version") != 1:
-        raise PuzzleFormatError(f"{source}: unknown version {quote(data.get('version'))} (this reader knows version 1)")
+    version = data.get("version")
+    if version not in (1, 2) or isinstance(version, bool):
+        raise PuzzleFormatError(f"{source}: unknown version {quote(version)} (this reader knows versions 1 and 2)")
     items = data.get("puzzles")
     if not isinstance(items, list):
         raise PuzzleFormatError(f'{source}: "puzzles" must be a list, not {quote(items)}')
-    puzzles = [_puzzle(item, f"{source}, puzzle {number}") for number, item in enumerate(items, start=1)]
+    puzzles = [_puzzle(item, f"{source}, puzzle {number}", version) for number, item in enumerate(items, start=1)]
     seen: set[str] = set()
     for puzzle in puzzles:
         if puzzle.id in seen:
@@ -236,34 +410,43 @@ def load(path: str | Path) -> list[Puzzle]:
     return loads(text, source=str(path))
 
 
+_BUILTIN: list[Puzzle] = []
+
+
 def load_builtin() -> list[Puzzle]:
-    """The collection that comes with the package (``oanquan/data/puzzles.json``)."""
-    text = resources.files("oanquan").joinpath("data/puzzles.json").read_text(encoding="utf-8")
-    return loads(text, source="oanquan/data/puzzles.json")
+    """The collection that comes with the package (``oanquan/data/puzzles.json``), in path order.
+
+    Read once; each call returns a new list of the same puzzles.
+    """
+    if not _BUILTIN:
+        text = resources.files("oanquan").joinpath("data/puzzles.json").read_text(encoding="utf-8")
+        _BUILTIN.extend(loads(text, source="oanquan/data/puzzles.json"))
+    return list(_BUILTIN)
 
 
 def dumps(puzzles: list[Puzzle]) -> str:
-    """Puzzles as the JSON text of a puzzle file.
+    """Puzzles as the JSON text of a puzzle file (version 2).
 
     >>> loads(dumps(load_builtin())) == load_builtin()
     True
     """
-    data = {"format": FORMAT, "version": 1, "puzzles": [p.to_dict() for p in puzzles]}
+    data = {"format": FORMAT, "version": VERSION, "puzzles": [p.to_dict() for p in puzzles]}
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
 
-def _puzzle(item: object, where: str) -> Puzzle:
+def _puzzle(item: object, where: str, version: int) -> Puzzle:
     if not isinstance(item, dict):
         raise PuzzleFormatError(f"{where}: a puzzle must be an object, not {quote(item)}")
     name = item.get("id")
     if isinstance(name, str):
         where = f"{where} ({quote(name, limit=60)})"
-    missing = [f for f in _FIELDS if f not in item]
+    fields = _FIELDS if version == 2 else _FIELDS_V1
+    missing = [f for f in fields if f not in item]
     if missing:
         raise PuzzleFormatError(f"{where}: missing fields: {', '.join(missing)}")
-    unknown = [k for k in item if k not in _FIELDS]
+    unknown = [k for k in item if k not in fields]
     if unknown:
-        raise PuzzleFormatError(f"{where}: unknown fields: {', '.join(map(repr, unknown))}")
+        raise PuzzleFormatError(f"{where}: unknown fields: {', '.join(quote(k, limit=40) for k in unknown)}")
 
     def text(key: str) -> str:
         value = item[key]
@@ -303,6 +486,16 @@ def _puzzle(item: object, where: str) -> Puzzle:
     difficulty = item["difficulty"]
     if not isinstance(difficulty, int) or isinstance(difficulty, bool) or not 1 <= difficulty <= 3:
         raise PuzzleFormatError(f"{where}: 'difficulty' must be 1, 2 or 3, not {quote(difficulty)}")
+    first_lesson, measures = False, None
+    if version == 2:
+        first_lesson = item["first_lesson"]
+        if not isinstance(first_lesson, bool):
+            raise PuzzleFormatError(f"{where}: 'first_lesson' must be true or false, not {quote(first_lesson)}")
+        measures = _measures(item["measures"], where)
+        if measures.difficulty != difficulty:
+            raise PuzzleFormatError(
+                f"{where}: 'difficulty' is {difficulty} but its measures make it {measures.difficulty}"
+            )
     return Puzzle(
         pid,
         title,
@@ -314,8 +507,104 @@ def _puzzle(item: object, where: str) -> Puzzle:
         unique,
         explanation,
         difficulty,
+        measures,
+        first_lesson,
         [position],
     )
+
+
+def _measures(data: object, where: str) -> Measures:
+    """The ``measures`` object of a puzzle, read strictly."""
+    check_fields(data, PuzzleFormatError, f"{where}: 'measures'", _MEASURES)
+    assert isinstance(data, dict)
+    values: dict[str, Any] = {}
+    for name in _MEASURES:
+        value = data[name]
+        if name == "lure":
+            ok = value is None or (isinstance(value, str) and len(value) <= 3)
+        elif name in ("lure_cost", "value"):
+            ok = (value is None and name == "lure_cost") or (isinstance(value, int) and not isinstance(value, bool))
+        else:
+            ok = isinstance(value, int) and not isinstance(value, bool) and value >= (0 if name == "steps" else 1)
+        if not ok:
+            raise PuzzleFormatError(f"{where}: measure {name!r} cannot be {quote(value)}")
+        values[name] = value
+    return Measures(**values)
+
+
+# ======================================================================= path
+
+
+def path(puzzles: list[Puzzle] | None = None) -> list[Puzzle]:
+    """The graded path: theme by theme in the order of :data:`THEMES`, easiest first within each.
+
+    Within a theme, puzzles go by their difficulty points (:attr:`Measures.points`),
+    first-lesson exercises first when points are equal, then by id (``relay-9`` before ``relay-10``). ``puzzles``
+    defaults to the built-in collection.
+
+    >>> [p.theme for p in path()][:1]
+    ['first_capture']
+    >>> order = list(THEMES)
+    >>> themes = [order.index(p.theme) for p in path()]
+    >>> themes == sorted(themes)
+    True
+    """
+    chosen = load_builtin() if puzzles is None else list(puzzles)
+    order = {theme: i for i, theme in enumerate(THEMES)}
+    return sorted(chosen, key=lambda p: (order.get(p.theme, len(order)), _points(p), not p.first_lesson, _id_key(p.id)))
+
+
+def path_by_theme(puzzles: list[Puzzle] | None = None) -> dict[str, list[Puzzle]]:
+    """The path cut into themes: ``{theme: [puzzles, easiest first]}``, themes in path order.
+
+    >>> sections = path_by_theme()
+    >>> list(sections) == [t for t in THEMES if sections.get(t)]
+    True
+    """
+    sections: dict[str, list[Puzzle]] = {}
+    for puzzle in path(puzzles):
+        sections.setdefault(puzzle.theme, []).append(puzzle)
+    return sections
+
+
+def sheet(level: str, count: int = SHEET_SIZE, puzzles: list[Puzzle] | None = None) -> list[Puzzle]:
+    """The exercises of a worksheet level (a key of :data:`SHEETS`), ``count`` of them, easiest first.
+
+    The puzzles are taken from the level's themes in turn, each theme's
+    easiest first, so that a sheet mixes its themes; a first-lesson sheet
+    takes first-lesson exercises before any other.
+
+    >>> [p.theme for p in sheet("endgames", 3)]
+    ['endgame', 'endgame', 'endgame']
+    >>> sheet("dessert")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown worksheet level 'dessert'; levels are first-lesson, captures, endgames
+    """
+    if level not in SHEETS:
+        raise ValueError(f"unknown worksheet level {quote(level)}; levels are {', '.join(SHEETS)}")
+    sections = path_by_theme(puzzles)
+    queues = [list(sections.get(theme, [])) for theme in SHEETS[level][1]]
+    if level == "first-lesson":
+        queues = [sorted(q, key=lambda p: not p.first_lesson) for q in queues]
+    chosen: list[Puzzle] = []
+    while len(chosen) < count and any(queues):
+        for queue in queues:
+            while queue and queue[0] in chosen:
+                queue.pop(0)
+            if queue and len(chosen) < count:
+                chosen.append(queue.pop(0))
+    return sorted(chosen, key=lambda p: (_points(p), _id_key(p.id)))
+
+
+def _id_key(pid: str) -> tuple[str, int]:
+    """Ids in natural order: ``relay-9`` before ``relay-10``."""
+    stem, _, number = pid.rpartition("-")
+    return (stem, int(number)) if number.isascii() and number.isdigit() else (pid, 0)
+
+
+def _points(puzzle: Puzzle) -> int:
+    return puzzle.measures.points if puzzle.measures is not None else 3 * puzzle.difficulty
 
 
 # ================================================================== checking
@@ -395,7 +684,10 @@ def explain(position: Position, goal: str, solution: tuple[Move, ...]) -> str:
     if goal in _SOLVER_GOALS:
         values = move_values(position, max_nodes=SOLVER_NODES)
         for move in solution:
-            parts.append(f"With best play {move} ends the game {_ahead(values[move].low)}.")
+            # "win" and "not_lose" need only a lower bound: then the text says "at least"
+            proved = values[move]
+            result = _ahead(proved.low) if proved.exact else _at_least(proved.low)
+            parts.append(f"With best play {move} ends the game {result}.")
         if others:
             best_other = max(others, key=lambda m: _high(values[m]))
             bound = values[best_other].high
@@ -440,6 +732,16 @@ def _ahead(value: int | None) -> str:
     return "level"
 
 
+def _at_least(bound: int | None) -> str:
+    if bound is None:  # pragma: no cover - solution moves have a proved lower bound
+        return "with an unknown result"
+    if bound > 0:
+        return f"at least {bound} point{'s' if bound != 1 else ''} ahead"
+    if bound < 0:
+        return f"at most {-bound} point{'s' if bound != -1 else ''} behind"
+    return "at least level"
+
+
 def _at_most(bound: int | None) -> str:
     if bound is None:  # pragma: no cover - verified puzzles bound every other move
         return "has no proved bound"
@@ -450,12 +752,73 @@ def _at_most(bound: int | None) -> str:
     return "at best draws"
 
 
+def _answer_value(position: Position, solution: tuple[Move, ...]) -> int:
+    """The proved final score difference of the first answer (for the solver's goals)."""
+    low = move_values(position, max_nodes=SOLVER_NODES)[solution[0]].low
+    if low is None:  # pragma: no cover - a verified answer has a proved value
+        raise UnsolvedError(f"the answer {solution[0]} of {position.to_text()!r} has no proved value")
+    return low
+
+
+def lowest_level(position: Position, solution: tuple[Move, ...]) -> int:
+    """The lowest computer level, 2 to 4, whose move (seed 0) is one of ``solution``; 5 when none is.
+
+    Level 1 plays at random, so it measures nothing; level 5 searches for
+    about half a second a move, too long to re-check a hundred puzzles in
+    every test run, so "5" means "beyond level 4".
+
+    >>> lowest_level(Position.initial(), (Move(5, "L"), Move(9, "R")))
+    2
+    """
+    for level in (2, 3, 4):
+        if player_for_level(level, seed=0).choose(position) in solution:
+            return level
+    return 5
+
+
+def measure(position: Position, goal: str, solution: tuple[Move, ...]) -> Measures:
+    """Measure how hard the puzzle (``position``, ``goal``, its ``solution``) is; see :class:`Measures`.
+
+    >>> m = measure(Position.initial(), "capture_mandarin", (Move(5, "L"), Move(9, "R")))
+    >>> m.moves, m.squares, m.answers, m.level, m.steps, m.value, m.lure, m.lure_cost
+    (10, 5, 2, 2, 10, 11, '5R', 5)
+    """
+    moves = position.legal_moves()
+    first = solution[0]
+    steps = sum(e.kind == "drop" for e in position.play_traced(first)[1])
+    gains = {m: immediate_gain(position, m) for m in moves}
+    wrong = [m for m in moves if m not in solution]
+    lure = max(wrong, key=lambda m: gains[m]) if wrong else None  # max() keeps the first of equals
+    if goal in _SOLVER_GOALS:
+        values = move_values(position, max_nodes=SOLVER_NODES)
+        value = values[first].low
+        assert value is not None
+        high = values[lure].high if lure is not None else None
+        cost = None if lure is None or high is None else value - high
+    else:
+        value = gains[first]
+        cost = None if lure is None else value - gains[lure]
+    return Measures(
+        moves=len(moves),
+        squares=len({m.square for m in moves}),
+        answers=len(solution),
+        level=lowest_level(position, solution),
+        steps=steps,
+        value=value,
+        lure=None if lure is None else str(lure),
+        lure_cost=cost,
+    )
+
+
 def verify(puzzle: Puzzle) -> list[str]:
     """What is wrong with ``puzzle``; an empty list when the engine confirms all of it.
 
     The solution must be exactly the moves :func:`goal_moves` finds; ``unique``
     must say whether there is one; the explanation must be the one
-    :func:`explain` computes; and the position must show its theme.
+    :func:`explain` computes; the position must show its theme; the measures
+    must be those :func:`measure` finds; and a puzzle whose moves all start
+    from one square (a guess between two directions) must be a first-lesson
+    exercise.
 
     >>> [verify(p) for p in load_builtin()[:2]]
     [[], []]
@@ -470,25 +833,75 @@ def verify(puzzle: Puzzle) -> list[str]:
     if set(found) != stated:
         engine = [str(m) for m in found]
         problems.append(f"{puzzle.id}: the solution is {sorted(map(str, stated))}, the engine finds {engine}")
+        return problems
     if puzzle.unique != (len(found) == 1):
         problems.append(f"{puzzle.id}: 'unique' is {puzzle.unique} but {len(found)} moves reach the goal")
     expected = explain(position, puzzle.goal, tuple(found))
     if puzzle.explanation != expected:
         problems.append(f"{puzzle.id}: the explanation should read {expected!r}")
-    problems.extend(f"{puzzle.id}: {p}" for p in theme_problems(puzzle.theme, position, found))
+    problems.extend(f"{puzzle.id}: {p}" for p in theme_problems(puzzle.theme, position, found, puzzle.goal))
+    measured = measure(position, puzzle.goal, puzzle.moves)
+    if puzzle.measures is not None and puzzle.measures != measured:
+        problems.append(f"{puzzle.id}: the measures should be {measured.to_dict()}")
+    if puzzle.measures is not None and puzzle.difficulty != measured.difficulty:
+        problems.append(f"{puzzle.id}: the difficulty should be {measured.difficulty}")
+    if measured.squares == 1 and not puzzle.first_lesson:
+        problems.append(f"{puzzle.id}: every move starts from one square, so it is a first-lesson exercise")
     return problems
 
 
-def theme_problems(theme: str, position: Position, solution: tuple[Move, ...]) -> list[str]:
-    """Why ``position`` and its ``solution`` do not show ``theme``; empty when they do.
+def _contrast(rules: Rules) -> Rules | None:
+    """The rules a puzzle of the option themes is compared with: the same with the other choice."""
+    if rules.mandarin_gap != "chain":
+        return Rules.from_dict(rules.to_dict() | {"mandarin_gap": "chain"})
+    if rules.mandarin_pieces != "stone" or rules.mandarin_value != Rules().mandarin_value:
+        return Rules.from_dict(rules.to_dict() | {"mandarin_pieces": "stone", "mandarin_value": Rules().mandarin_value})
+    return None
+
+
+def option_matters(position: Position, goal: str, solution: tuple[Move, ...]) -> bool:
+    """Whether the puzzle's rule option changes its answer (for the option themes).
+
+    Under ``mandarin_gap="chain"`` the contrast is ``"never"``; under ``"never"``
+    or ``"always"`` it is ``"chain"``; pebble Mandarins or 5-point Mandarins are
+    compared with stones worth 10.
+
+    >>> p = Position.from_text("3,1,1,1,1,0,1,0,0,4 0,Q 20,20+Q 0,0 0")
+    >>> option_matters(p, "max_gain", goal_moves(p, "max_gain"))
+    False
+    """
+    rules = position.rules
+    contrast = _contrast(rules)
+    if contrast is None and rules.mandarin_gap == "chain":
+        contrast = Rules.from_dict(rules.to_dict() | {"mandarin_gap": "never"})
+    if contrast is None:
+        return False
+    other = Position.from_text(position.to_text(), contrast)
+    try:
+        return set(goal_moves(other, goal)) != set(solution)
+    except UnsolvedError:
+        return False
+
+
+def theme_problems(theme: str, position: Position, solution: tuple[Move, ...], goal: str = "max_gain") -> list[str]:
+    """Why ``position`` and its ``solution`` (of ``goal``) do not show ``theme``; empty when they do.
+
+    The option themes need the rule option to change the answer:
+    ``mandarin_gap`` (see :func:`option_matters`) and ``mandarin_value``
+    (there a pebble Mandarin captured by the answer is enough).
 
     >>> theme_problems("relay", Position.initial(), (Move(5, "L"),))
     []
     """
     traces = {m: position.play_traced(m)[1] for m in position.legal_moves()}
     kinds = {m: [e.kind for e in t] for m, t in traces.items()}
+    rules = position.rules
+    default_gap = rules.mandarin_gap == Rules().mandarin_gap
+    plain = default_gap and rules.mandarin_pieces == "stone" and rules.mandarin_value == Rules().mandarin_value
     ok = True
-    if theme == "relay":
+    if theme == "first_capture":
+        ok = all("capture" in kinds[m] and "relay" not in kinds[m] for m in solution)
+    elif theme == "relay":
         ok = all("relay" in kinds[m] for m in solution)
     elif theme == "chain":
         ok = all(kinds[m].count("capture") >= 2 for m in solution)
@@ -496,11 +909,18 @@ def theme_problems(theme: str, position: Position, solution: tuple[Move, ...]) -
         ok = all(any(e.kind == "capture" and (e.square or 0) >= 10 for e in traces[m]) for m in solution)
     elif theme == "double_empty":
         ok = any(_stops_without_capture(position, m, "double_empty") for m in kinds if m not in solution)
+    elif theme == "mandarin_gap":
+        ok = option_matters(position, goal, solution)
+    elif theme == "mandarin_value":
+        takes_pebble_mandarin = rules.mandarin_pieces == "pebbles" and all(
+            any(e.kind == "capture" and (e.square or 0) >= 10 for e in traces[m]) for m in solution
+        )
+        ok = not plain and default_gap and (takes_pebble_mandarin or option_matters(position, goal, solution))
     elif theme == "tha_ca":
         ok = position.must_release_fish()
     elif theme == "young_mandarin":
         young = any(_stops_without_capture(position, m, "young_mandarin") for m in kinds if m not in solution)
-        ok = position.rules.young_mandarin_min > 0 and young
+        ok = rules.young_mandarin_min > 0 and young
     elif theme == "endgame":
         ok = True
     else:

@@ -52,7 +52,7 @@ from .errors import OAnQuanError
 from .move import Move
 from .position import Position, final_outcome
 
-__all__ = ["Bounds", "Solution", "UnsolvedError", "bounds", "move_values", "solve"]
+__all__ = ["Bounds", "Solution", "UnsolvedError", "bounds", "move_values", "search_size", "solve"]
 
 _INFINITY = 1_000_000
 _EXACT, _LOWER, _UPPER = 0, 1, 2
@@ -205,6 +205,19 @@ def bounds(position: Position, max_depth: int = 40, max_nodes: int = 200_000, pa
     '[8, +inf]'
     """
     return _bounds_cached(position, max_depth, max_nodes, patience)[0]
+
+
+def search_size(position: Position, max_depth: int = 40, max_nodes: int = 200_000, patience: int = 8) -> int:
+    """How many positions :func:`bounds` searched (or searches) for ``position``: the size of its proof.
+
+    It is a count, not a time, so it is the same on every machine; the puzzle
+    collection uses it to keep the proofs its tests repeat small.
+
+    >>> from oanquan import Position
+    >>> search_size(Position.from_text("0,0,0,0,0,0,0,1,0,0 1,0 30,38 0,0 0"), max_nodes=5_000) > 0
+    True
+    """
+    return _bounds_cached(position, max_depth, max_nodes, patience)[3]
 
 
 @lru_cache(maxsize=4096)

@@ -1,22 +1,19 @@
-"""Propose candidate puzzles from random and computer games; print them as a puzzle file (JSON).
+"""Propose the graded puzzle path from seeded games; print it as a puzzle file (JSON, version 2).
 
-Games are played by seeded players of levels 1-4 (random, greedy, search), under
-the default rules and, for the young-Mandarin theme, with ``young_mandarin_min=5``;
-endgames come from the last moves of games between levels 2-4.
-Every position of every game is tried against each theme of ``oanquan.puzzles``;
-a candidate is kept only when the engine (and, for endgames, the exact solver)
-proves its answer unique, and its explanation is the one the engine writes. The
-output is a valid puzzle file: every candidate passes ``oanquan.puzzles.verify``.
+Games are played by seeded computer players of levels 1-4 under each rule set a theme
+needs (the defaults; ``young_mandarin_min=5``; ``mandarin_gap`` "never" and "always";
+pebble Mandarins; Mandarins worth 5). Every position of every game is tried against each
+theme of ``oanquan.puzzles``; a candidate is kept only when the engine (and, for endgames,
+the exact solver) proves its answer unique, the theme shows (for the option themes: the
+option changes the answer), no move of it is a mere guess between two directions from a
+single square (except in first-lesson exercises), and its title is like no other.
+Each candidate is measured (``oanquan.puzzles.measure``); each theme then takes its
+quota spread over the three difficulties. The output passes ``oanquan.puzzles.verify``
+and is written in path order.
 
-    python scripts/propose_puzzles.py --games 300 --per-theme 5 > candidates.json
-    python scripts/propose_puzzles.py --theme endgame --per-theme 3
+The built-in collection (``oanquan/data/puzzles.json``) is the output of:
 
-The built-in collection (``oanquan/data/puzzles.json``) is the output of these two
-runs, joined (the endgames are slow to find, hence the second run):
-
-    python scripts/propose_puzzles.py --games 200 --per-theme 5 --budget 480 \
-        --theme relay --theme chain --theme mandarin --theme double_empty --theme tha_ca --theme young_mandarin
-    python scripts/propose_puzzles.py --games 400 --per-theme 6 --budget 1200 --theme endgame
+    python scripts/propose_puzzles.py > oanquan/data/puzzles.json
 """
 
 from __future__ import annotations
@@ -25,17 +22,96 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 
 from oanquan import Game, Move, Position, Rules
-from oanquan.ai import immediate_gain, player_for_level
-from oanquan.puzzles import THEMES, Puzzle, dumps, explain, goal_moves, theme_problems, verify
-from oanquan.solver import UnsolvedError
+from oanquan.ai import player_for_level
+from oanquan.board import M0
+from oanquan.events import Event
+from oanquan.puzzles import (
+    SOLVER_NODES,
+    THEMES,
+    Puzzle,
+    dumps,
+    explain,
+    goal_moves,
+    measure,
+    path,
+    theme_problems,
+    verify,
+)
+from oanquan.solver import UnsolvedError, search_size
 
-YOUNG = Rules(young_mandarin_min=5)
+RULE_SETS: dict[str, Rules] = {
+    "default": Rules(),
+    "young": Rules(young_mandarin_min=5),
+    "gap-never": Rules(mandarin_gap="never"),
+    "gap-always": Rules(mandarin_gap="always"),
+    "pebbles": Rules(mandarin_pieces="pebbles"),
+    "value-5": Rules(mandarin_value=5),
+}
+
+#: For each theme: the rule sets to draw from, with how many puzzles each gives.
+QUOTAS: dict[str, dict[str, int]] = {
+    "first_capture": {"default": 12},
+    "relay": {"default": 12},
+    "mandarin": {"default": 11},
+    "chain": {"default": 12},
+    "double_empty": {"default": 10},
+    "mandarin_gap": {"default": 4, "gap-never": 4, "gap-always": 4},
+    "young_mandarin": {"young": 10},
+    "mandarin_value": {"pebbles": 4, "value-5": 6},
+    "tha_ca": {"default": 10},
+    "endgame": {"default": 11},
+}
+
+#: The most positions the solver may search to prove an endgame (all its moves together).
+MAX_PROOF_NODES = 60_000
+
+#: Themes whose positions are rare: every position of every game is tried.
+WHOLE_GAMES = ("mandarin_gap", "mandarin_value", "young_mandarin")
+
+WORDS = ("no", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten")
 
 
-def games(count: int, seed: int, rules: Rules, lowest: int = 1) -> Iterator[tuple[int, Game]]:
+@dataclass
+class Candidate:
+    """A proved puzzle, before its id and title are chosen."""
+
+    theme: str
+    position: Position
+    goal: str
+    solution: tuple[Move, ...]
+    titles: list[str]
+
+    @property
+    def moves(self) -> int:
+        """The number of legal moves."""
+        return len(self.position.legal_moves())
+
+    def puzzle(self, pid: str, title: str) -> Puzzle:
+        measures = measure(self.position, self.goal, self.solution)
+        return Puzzle(
+            pid,
+            title,
+            self.theme,
+            self.position.to_text(),
+            self.position.rules.changes(),
+            self.goal,
+            tuple(str(m) for m in self.solution),
+            len(self.solution) == 1,
+            explain(self.position, self.goal, self.solution),
+            measures.difficulty,
+            measures,
+            self.theme == "first_capture",
+        )
+
+
+# ----------------------------------------------------------------- positions
+
+
+def games(count: int, seed: int, rules: Rules, lowest: int = 1) -> Iterator[Game]:
     """``count`` seeded games between random levels ``lowest``-4, each played to its end."""
     rng = random.Random(seed)
     for number in range(count):
@@ -44,85 +120,14 @@ def games(count: int, seed: int, rules: Rules, lowest: int = 1) -> Iterator[tupl
         game = Game(rules=rules)
         while game.outcome() is None:
             game.play(players[game.position.to_move].choose(game.position))
-        yield number, game
-
-
-def board_points(position: Position) -> int:
-    """Points still on the board: pebbles, and stones at their value."""
-    return position.total_points() - position.points(0) - position.points(1)
-
-
-def candidate(theme: str, position: Position) -> tuple[str, tuple[Move, ...], int, str] | None:
-    """(goal, solution, difficulty, title) if ``position`` makes a puzzle of ``theme``, else None."""
-    if position.outcome() is not None or len(position.legal_moves()) < 2:
-        return None
-    if theme == "endgame":
-        return _endgame(position)
-    if len(position.legal_moves()) < 3:
-        return None
-    if theme == "young_mandarin" and position.rules.young_mandarin_min == 0:
-        return None
-    if theme == "tha_ca" and not position.must_release_fish():
-        return None
-    goal = {"mandarin": "capture_mandarin", "chain": "chain"}.get(theme, "max_gain")
-    solution = goal_moves(position, goal)
-    if len(solution) != 1 or theme_problems(theme, position, solution):
-        return None
-    move = solution[0]
-    events = position.play_traced(move)[1]
-    relays = sum(e.kind == "relay" for e in events)
-    captures = sum(e.kind == "capture" for e in events)
-    gain = immediate_gain(position, move)
-    if theme == "relay" and relays < 2:
-        return None
-    if theme == "max_gain" and gain < 2:  # pragma: no cover - no such theme
-        return None
-    difficulty = 1 + (relays >= 2) + (relays >= 4 or captures >= 3)
-    title = _title(theme, position, events, relays, captures)
-    return goal, solution, min(difficulty, 3), title
-
-
-def _title(theme: str, position: Position, events: tuple, relays: int, captures: int) -> str:  # type: ignore[type-arg]
-    if theme == "relay":
-        return f"Relay {relays} times"
-    if theme == "chain":
-        return f"A chain of {captures} captures"
-    if theme == "mandarin":
-        taken = next(e.square for e in events if e.kind == "capture" and (e.square or 0) >= 10)
-        return f"Take the {'right' if taken == 10 else 'left'} Mandarin"
-    if theme == "double_empty":
-        return "Mind the two empty squares"
-    if theme == "tha_ca":
-        borrow = any(e.kind == "borrow" for e in events)
-        return "Borrow, release the fish and capture" if borrow else "Release the fish, then capture"
-    if theme == "young_mandarin":
-        return "Too young to capture"
-    return "Endgame"
-
-
-def _endgame(position: Position) -> tuple[str, tuple[Move, ...], int, str] | None:
-    if board_points(position) > 20:
-        return None
-    goals = (
-        ("win", "Endgame: the only winning move"),
-        ("not_lose", "Endgame: the only move that does not lose"),
-        ("best", "Endgame: the best move"),
-    )
-    for goal, title in goals:
-        try:
-            solution = goal_moves(position, goal)
-        except UnsolvedError:
-            continue
-        if len(solution) == 1:
-            return goal, solution, 3, title
-    return None
+        yield game
 
 
 def release_variant(position: Position, rng: random.Random) -> Position:
     """``position`` with the mover's row emptied into their store: their turn starts with thả cá (R6).
 
     Half the time the mover's store is cut below 5 (the rest going to the
-    opponent's store), so that they must borrow (R6.2). Points stay at 70.
+    opponent's store), so that they must borrow (R6.2). Points stay the same.
     """
     mover = position.to_move
     row = range(5, 10) if mover == 0 else range(0, 5)
@@ -140,75 +145,241 @@ def release_variant(position: Position, rng: random.Random) -> Position:
     return Position(pebbles, stones, (stores[0], stores[1]), captured, debts, mover, position.rules)
 
 
-def positions_for(theme: str, games_count: int, seed: int) -> Iterator[tuple[Rules, Position]]:
-    """Candidate positions for ``theme``: from seeded games, the thả cá ones changed to empty the mover's row."""
+def positions(theme: str, rules: Rules, count: int, seed: int) -> Iterator[Position]:
+    """Candidate positions: from seeded games; the endgames' from the last plies; thả cá ones made so."""
     rng = random.Random(f"{seed}:{theme}")
-    rules = YOUNG if theme == "young_mandarin" else Rules()
-    for _, game in games(games_count, seed, rules, lowest=2 if theme == "endgame" else 1):
-        if theme == "endgame":  # the last few positions before the game ended
-            for position in game.positions[-7:-2]:
-                yield rules, position
+    for game in games(count, seed, rules):
+        if theme == "endgame":
+            yield from game.positions[-14:-1]
             continue
-        positions = [p for p in game.positions if p.outcome() is None]
-        rng.shuffle(positions)
-        for position in positions[:3]:  # a few from each game, for variety
-            yield rules, (release_variant(position, rng) if theme == "tha_ca" else position)
+        shuffled = [p for p in game.positions if p.outcome() is None]
+        rng.shuffle(shuffled)
+        for position in shuffled if theme in WHOLE_GAMES else shuffled[:6]:
+            yield release_variant(position, rng) if theme == "tha_ca" else position
 
 
-def propose(themes: list[str], games_count: int, per_theme: int, seed: int, budget: float) -> list[Puzzle]:
-    """Up to ``per_theme`` verified candidates for each theme, from seeded games."""
-    found: list[Puzzle] = []
-    seen: set[str] = set()
+# ----------------------------------------------------------------- candidates
+
+
+def board_points(position: Position) -> int:
+    """Points still on the board: pebbles, and stones at their value."""
+    return position.total_points() - position.points(0) - position.points(1)
+
+
+def candidate(theme: str, position: Position) -> Candidate | None:
+    """A proved candidate of ``theme`` at ``position``, or None."""
+    moves = position.legal_moves()
+    if position.outcome() is not None or len(moves) < 2:
+        return None
+    squares = len({m.square for m in moves})
+    if theme != "first_capture" and squares < 2:
+        return None  # a guess between two directions is only for a first lesson
+    if theme == "endgame":
+        return _endgame(position)
+    if theme == "tha_ca" and not position.must_release_fish():
+        return None
+    if theme != "tha_ca" and position.must_release_fish():
+        return None
+    for goal in _goals(theme):
+        solution = goal_moves(position, goal)
+        if len(solution) != 1 or theme_problems(theme, position, solution, goal):
+            continue
+        events = position.play_traced(solution[0])[1]
+        made = _shape(theme, position, goal, solution, events)
+        if made is not None:
+            return Candidate(theme, position, goal, solution, made)
+    return None
+
+
+def _goals(theme: str) -> tuple[str, ...]:
+    return {
+        "mandarin": ("capture_mandarin",),
+        "chain": ("chain",),
+        "mandarin_gap": ("chain", "max_gain"),
+    }.get(theme, ("max_gain",))
+
+
+def _shape(
+    theme: str, position: Position, goal: str, solution: tuple[Move, ...], events: tuple[Event, ...]
+) -> list[str] | None:
+    """The titles a candidate may take (most telling first), or None if it does not suit its theme."""
+    drops = sum(e.kind == "drop" for e in events)
+    relays = sum(e.kind == "relay" for e in events)
+    captures = [e for e in events if e.kind == "capture"]
+    gain = sum(e.pebbles for e in captures) + sum(e.stones for e in captures) * position.rules.mandarin_value
+    pts = f"{gain} point{'s' if gain != 1 else ''}"
+    if theme == "first_capture":
+        squares = sorted({m.square for m in position.legal_moves()})
+        if drops > 8 or gain < 1:
+            return None
+        if len(squares) == 1:
+            return [f"Square {squares[0]} alone: which way takes {pts}?"]
+        return [f"A first capture of {pts}", f"{len(squares)} squares to try: which takes {pts}?"]
+    if theme == "relay":
+        if gain < 2:
+            return None
+        head = f"{WORDS[relays]} relay{'s' if relays > 1 else ''} before the best capture"
+        return [f"{head}: {pts}", f"{head}: {pts} out of {len(position.legal_moves())} moves"]
+    if theme == "mandarin":
+        taken = next(e for e in captures if e.square is not None and e.square >= 10)
+        side = "right Mandarin M0" if taken.square == M0 else "left Mandarin M1"
+        extra = f" and its {taken.pebbles} pebble{'s' if taken.pebbles != 1 else ''}" if taken.pebbles else " alone"
+        via = f", after {WORDS[relays].lower()} relay{'s' if relays != 1 else ''}" if relays else " straight away"
+        return [f"Take the {side}{extra}", f"Take the {side}{extra}{via}"]
+    if theme == "chain":
+        return [f"A chain of {len(captures)} captures", f"A chain of {len(captures)} captures worth {pts}"]
+    if theme == "double_empty":
+        if gain < 1:
+            return None
+        return [f"Not where two squares lie empty: find {pts}", f"Two empty squares stop a move: find {pts}"]
+    if theme == "mandarin_gap":
+        gap = position.rules.mandarin_gap
+        if gap == "chain":
+            return [f"A chain over an empty Mandarin square: {pts}", f"Jump the empty Mandarin square: {pts}"]
+        if gap == "never":
+            return [f"When an empty Mandarin stops a chain: {pts}", f"Empty Mandarins are no gap: find {pts}"]
+        return [f"An empty Mandarin square as the gap: {pts}", f"Every empty Mandarin is a gap: find {pts}"]
+    if theme == "young_mandarin":
+        young = next(
+            e for m in position.legal_moves() for e in position.play_traced(m)[1] if e.kind == "young_mandarin"
+        )
+        held = position.count(young.square or 0)
+        side = "M0" if young.square == M0 else "M1"
+        return [
+            f"Young {side} with {held} pebble{'s' if held != 1 else ''}: find {pts}",
+            f"{side} is too young to take: find {pts}",
+        ]
+    if theme == "mandarin_value":
+        if position.rules.mandarin_pieces == "pebbles":
+            return [f"Mandarins of pebbles: take {pts}", f"Pebble Mandarins: which move takes {pts}?"]
+        return [f"Mandarins worth 5: find {pts}", f"When a Mandarin is worth 5: {pts}"]
+    if theme == "tha_ca":
+        borrowed = sum(e.pebbles for e in events if e.kind == "borrow")
+        if gain < 1:
+            return None
+        if borrowed:
+            return [f"Borrow {borrowed}, release the fish, take {pts}"]
+        return [f"Release the fish, then take {pts}", f"An empty row, then {pts}"]
+    return None
+
+
+def _endgame(position: Position) -> Candidate | None:
+    left = board_points(position)
+    mover = position.to_move
+    lead = position.points(mover) - position.points(1 - mover)
+    if left > 24 or abs(lead) > left:
+        return None  # too big to prove quickly, or already decided whatever is played
+    # The proof must stay small, so that the tests re-prove every endgame quickly: counted in
+    # positions searched, the same on any machine.
+    searched = sum(search_size(position.play(m), max_nodes=SOLVER_NODES) for m in position.legal_moves())
+    if searched > MAX_PROOF_NODES:
+        return None
+    for goal in ("win", "not_lose", "best"):
+        try:
+            solution = goal_moves(position, goal)
+        except UnsolvedError:
+            continue
+        if len(solution) != 1:
+            continue
+        value = measure(position, goal, solution).value
+        stake = "level so far" if lead == 0 else f"you lead by {lead}" if lead > 0 else f"you are {-lead} behind"
+        head = f"{left} points left, {stake}"
+        if goal == "win":
+            words = "the only winning move"
+        elif goal == "not_lose":
+            words = "the only move that saves a draw" if value == 0 else "the only move that does not lose"
+        elif value < 0:
+            words = "lose by as little as possible"
+        else:
+            words = "the biggest win"
+        titles = [f"{head}: {words}", f"{head}, {len(position.legal_moves())} moves: {words}"]
+        return Candidate("endgame", position, goal, solution, titles)
+    return None
+
+
+# ----------------------------------------------------------------- choosing
+
+
+def propose(
+    seed: int,
+    games_count: int,
+    budget_each: float,
+    endgame_budget: float,
+    themes: list[str],
+    log: Callable[[str], None],
+) -> list[Puzzle]:
+    """The path: each theme's quota per rule set, spread over the three difficulties."""
+    chosen: list[Puzzle] = []
+    titles: set[str] = set()
+    seen: set[tuple[str, str]] = set()
     for theme in themes:
-        began = time.perf_counter()
-        count = 0
-        for rules, position in positions_for(theme, games_count, seed):
-            if count >= per_theme or time.perf_counter() - began > budget / len(themes):
-                break
-            text = position.to_text()
-            if text in seen:
-                continue
-            seen.add(text)
-            tried = time.perf_counter()
-            made = candidate(theme, position)
-            if made is None or time.perf_counter() - tried > 1.0:  # keep the puzzle tests fast
-                continue
-            goal, solution, difficulty, title = made
-            count += 1
-            puzzle = Puzzle(
-                f"{theme.replace('_', '-')}-{count}",
-                title,
-                theme,
-                text,
-                rules.changes(),
-                goal,
-                tuple(str(m) for m in solution),
-                True,
-                explain(position, goal, solution),
-                difficulty,
+        for rules_name, quota in QUOTAS[theme].items():
+            began = time.perf_counter()
+            buckets: dict[int, list[Puzzle]] = {1: [], 2: [], 3: []}
+            wanted = quota * (2 if theme == "endgame" else 4)
+            count = games_count * {"endgame": 6, "mandarin_gap": 2}.get(theme, 1)
+            budget = endgame_budget if theme == "endgame" else budget_each
+            for position in positions(theme, RULE_SETS[rules_name], count, seed):
+                if sum(map(len, buckets.values())) >= wanted or time.perf_counter() - began > budget:
+                    break
+                key = (position.to_text(), repr(position.rules))
+                if key in seen:
+                    continue
+                seen.add(key)
+                made = candidate(theme, position)
+                if made is None:
+                    continue
+                free = [
+                    t
+                    for t in [*made.titles, *(f"{t} ({made.moves} moves to choose from)" for t in made.titles)]
+                    if t not in titles and t not in {p.title for b in buckets.values() for p in b}
+                ]
+                if not free:
+                    continue
+                puzzle = made.puzzle("new", free[0])
+                buckets[puzzle.difficulty].append(puzzle)
+            for level in buckets:  # endgames that decide the game first, then the "best" ones
+                buckets[level].sort(key=lambda p: p.goal == "best")
+            picked: list[Puzzle] = []
+            while len(picked) < quota and any(buckets.values()):
+                for level in (1, 2, 3):
+                    while buckets[level] and buckets[level][0].title in titles:
+                        buckets[level].pop(0)
+                    if buckets[level] and len(picked) < quota:
+                        one = buckets[level].pop(0)
+                        picked.append(one)
+                        titles.add(one.title)
+            log(
+                f"{theme} / {rules_name}: {len(picked)} of {quota} in {time.perf_counter() - began:.0f} s "
+                f"(difficulties {sorted(p.difficulty for p in picked)})"
             )
-            problems = verify(puzzle)
-            if problems:  # pragma: no cover - candidate() already checked the same things
-                print(f"skipped: {problems}", file=sys.stderr)
-                count -= 1
-                continue
-            found.append(puzzle)
-    return found
+            chosen.extend(picked)
+    numbered: list[Puzzle] = []
+    counts: dict[str, int] = {}
+    for puzzle in path(chosen):
+        counts[puzzle.theme] = counts.get(puzzle.theme, 0) + 1
+        numbered.append(replace(puzzle, id=f"{puzzle.theme.replace('_', '-')}-{counts[puzzle.theme]}"))
+    for puzzle in numbered:
+        problems = verify(puzzle)
+        if problems:  # pragma: no cover - candidate() already checked the same things
+            raise SystemExit(f"not proved: {problems}")
+    return numbered
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Print a puzzle file of candidates."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=300, help="games to play for each rule set (default 300)")
-    parser.add_argument("--per-theme", type=int, default=5, help="candidates per theme (default 5)")
+    """Print the proposed path as a puzzle file."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=400, help="games to play for each theme and rule set")
     parser.add_argument("--theme", action="append", choices=sorted(THEMES), help="only this theme (repeatable)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the games (default 1)")
-    parser.add_argument("--budget", type=float, default=600.0, help="stop after this many seconds (default 600)")
+    parser.add_argument("--seed", type=int, default=14, help="seed of the games (default 14)")
+    parser.add_argument("--budget", type=float, default=600.0, help="seconds for each theme and rule set")
+    parser.add_argument("--endgame-budget", type=float, default=1800.0, help="seconds for the endgames")
     args = parser.parse_args(argv)
     themes = args.theme or list(THEMES)
-    puzzles = propose(themes, args.games, args.per_theme, args.seed, args.budget)
-    counts = ", ".join(f"{t} {sum(p.theme == t for p in puzzles)}" for t in themes)
-    print(f"{len(puzzles)} candidates: {counts}", file=sys.stderr)
+    puzzles = propose(
+        args.seed, args.games, args.budget, args.endgame_budget, themes, lambda line: print(line, file=sys.stderr)
+    )
+    print(f"{len(puzzles)} puzzles", file=sys.stderr)
     sys.stdout.write(dumps(puzzles))
     return 0
 

@@ -1,9 +1,9 @@
-"""The printable blank board (oanquan.printable): a real SVG and a well-formed PDF, both A4 landscape.
+"""The classroom kit to print: the blank board (oanquan.printable, SVG; tools/printables.py, PDF),
+the worksheets and answer keys of the three levels, and the rules sheet.
 
-The PDF is written by hand, so these tests check its structure the way a reader does:
-header, objects, a cross-reference table whose every offset lands on its object, the
-trailer and ``startxref``. When poppler's ``pdfinfo`` is installed (it is not a project
-dependency) the file is also opened by a real PDF library, which must not complain.
+Each PDF is opened by poppler (``pdfinfo``), its first page drawn as an image (``pdftoppm``)
+and read back as text (``pdftotext``), and its QR codes decoded from that image (``zbarimg``):
+what a printer and a phone would see. The Makefile installs poppler-utils and zbar-tools.
 """
 
 from __future__ import annotations
@@ -15,36 +15,89 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
-from oanquan.printable import (
-    FILE_STEM,
-    PAGE_HEIGHT,
-    PAGE_WIDTH,
-    HalfEllipse,
-    Rect,
+from oanquan import Position, Rules
+from oanquan.printable import FILE_STEM, PAGE_HEIGHT, PAGE_WIDTH, HalfEllipse, Rect, blank_board_svg, board_shapes
+from oanquan.printable import text_width as helvetica_width
+from oanquan.puzzles import SHEETS, load_builtin, sheet
+from oanquan.web import Session, parse_address
+from tools import printables
+from tools.printables import (
+    SHEET_SIZE,
     blank_board_pdf,
-    blank_board_svg,
-    board_shapes,
+    downloads,
+    play_address,
+    puzzle_address,
+    rule_examples,
     setup,
-    text_width,
     write_downloads,
 )
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 SQUARE_NAMES = {str(n) for n in range(10)} | {"M0", "M1"}
+SITE = "https://school.example/oanquan/"
+TOOLS = ("pdfinfo", "pdftoppm", "pdftotext", "zbarimg")
+
+
+def test_the_print_tools_are_installed() -> None:
+    """The Makefile's print-deps step installs them: these checks never skip."""
+    assert [t for t in TOOLS if shutil.which(t) is None] == []
+    assert (printables.FONT_DIR / "DejaVuSans.ttf").is_file()
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("kit")
+    write_downloads(folder, SITE)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def kit_without_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("kit-no-site")
+    write_downloads(folder)
+    return folder
+
+
+def info(path: Path) -> dict[str, str]:
+    done = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True)
+    assert done.stderr == "", done.stderr
+    return {k.strip(): v.strip() for k, _, v in (line.partition(":") for line in done.stdout.splitlines())}
+
+
+def first_page_text(path: Path, mode: str = "-raw") -> str:
+    """The first page's text: in the order it is written (``-raw``), or as laid out (``-layout``)."""
+    done = subprocess.run(
+        ["pdftotext", "-f", "1", "-l", "1", mode, str(path), "-"], capture_output=True, text=True, check=True
+    )
+    assert done.stderr == ""
+    return done.stdout
+
+
+def first_page_image(path: Path, tmp_path: Path, dpi: int = 150) -> Path:
+    stem = tmp_path / path.stem
+    subprocess.run(
+        ["pdftoppm", "-r", str(dpi), "-png", "-f", "1", "-l", "1", "-singlefile", str(path), str(stem)], check=True
+    )
+    return stem.with_suffix(".png")
+
+
+def qr_codes(image: Path) -> list[str]:
+    """Every QR code zbar finds in the image, sorted."""
+    done = subprocess.run(
+        ["zbarimg", "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", str(image)], capture_output=True, text=True
+    )
+    assert done.returncode in (0, 4), done.stderr  # 4: no code found
+    return sorted(line for line in done.stdout.splitlines() if line)
+
+
+# --------------------------------------------------------------------- the blank board (SVG)
 
 
 @pytest.fixture(scope="module")
 def svg() -> ET.Element:
     return ET.fromstring(blank_board_svg())
-
-
-@pytest.fixture(scope="module")
-def pdf() -> bytes:
-    return blank_board_pdf()
-
-
-# --------------------------------------------------------------------- SVG
 
 
 def test_svg_is_an_a4_landscape_page(svg: ET.Element) -> None:
@@ -105,128 +158,173 @@ def test_everything_fits_on_the_page_inside_a_printable_margin() -> None:
             tip = shape.x + shape.side * shape.rx
             x0, y0, x1, y1 = min(shape.x, tip), shape.cy - shape.ry, max(shape.x, tip), shape.cy + shape.ry
         else:
-            half = text_width(shape.text, shape.size) / 2
+            half = helvetica_width(shape.text, shape.size) / 2
             x0, y0, x1, y1 = shape.x - half, shape.y - shape.size, shape.x + half, shape.y + shape.size
         assert min(x0, y0) >= 28 and x1 <= PAGE_WIDTH - 28 and y1 <= PAGE_HEIGHT - 28, shape
 
 
-# --------------------------------------------------------------------- PDF
+# --------------------------------------------------------------------- the blank board (PDF)
 
 
-def _xref(pdf: bytes) -> tuple[int, list[tuple[int, int, bytes]]]:
-    """The startxref offset and the cross-reference entries (offset, generation, kind)."""
-    startxref = int(re.search(rb"startxref\s+(\d+)\s+%%EOF\s*$", pdf)[1])  # type: ignore[index]
-    assert pdf[startxref : startxref + 4] == b"xref"
-    lines = pdf[startxref:].split(b"\n")
-    first, count = map(int, lines[1].split())
-    assert first == 0
-    entries = []
-    raw = pdf[startxref + len(lines[0]) + len(lines[1]) + 2 :]
-    for i in range(count):
-        entry = raw[20 * i : 20 * (i + 1)]
-        assert len(entry) == 20 and entry.endswith((b" \n", b"\r\n")), entry
-        offset, generation, kind = entry.split()
-        entries.append((int(offset), int(generation), kind))
-    assert raw[20 * count :].startswith(b"trailer"), "the trailer follows the table"
-    return startxref, entries
+def test_blank_board_pdf_is_one_a4_landscape_page(kit: Path, tmp_path: Path) -> None:
+    path = kit / f"{FILE_STEM}.pdf"
+    meta = info(path)
+    assert meta["Pages"] == "1" and "(A4)" in meta["Page size"] and meta["Page size"].startswith("841.89 x 595.28")
+    assert meta["Title"] == "Ô Ăn Quan: a blank board to print"
+    text = first_page_text(path, "-layout")
+    for name in ("M0", "M1", "ô quan", "Ô Ăn Quan", "Player 0 · squares 5 to 9 (ô dân)"):
+        assert name in text, name
+    assert re.search(r"\b5\s+6\s+7\s+8\s+9\b", text), "player 0's numbers, left to right"
+    image = Image.open(first_page_image(path, tmp_path, dpi=40)).convert("L")
+    assert image.size[0] > image.size[1], "landscape"
+    assert image.getextrema()[0] < 80, "the board's lines are drawn"
 
 
-def test_pdf_header_and_end(pdf: bytes) -> None:
-    assert pdf.startswith(b"%PDF-1.4\n%")
-    assert all(b > 127 for b in pdf[10:14]), "the binary-marker comment"
-    assert pdf.endswith(b"%%EOF\n")
+def test_blank_board_pdf_is_the_same_every_time() -> None:
+    assert blank_board_pdf() == blank_board_pdf()
 
 
-def test_pdf_xref_offsets_point_at_their_objects(pdf: bytes) -> None:
-    _, entries = _xref(pdf)
-    assert entries[0] == (0, 65535, b"f")
-    assert len(entries) == 7
-    for number, (offset, generation, kind) in enumerate(entries[1:], 1):
-        assert kind == b"n" and generation == 0
-        assert pdf[offset:].startswith(f"{number} 0 obj".encode()), (number, pdf[offset : offset + 20])
-    trailer = pdf[pdf.rindex(b"trailer") :]
-    assert f"/Size {len(entries)}".encode() in trailer and b"/Root 1 0 R" in trailer
+# --------------------------------------------------------------------- worksheets and answer keys
 
 
-def test_pdf_objects_are_well_formed(pdf: bytes) -> None:
-    _, entries = _xref(pdf)
-    bodies = {}
-    for number, (offset, *_rest) in enumerate(entries[1:], 1):
-        end = pdf.index(b"endobj", offset)
-        bodies[number] = pdf[offset:end]
-    assert b"/Type /Catalog" in bodies[1] and b"/Pages 2 0 R" in bodies[1]
-    assert b"/Type /Pages" in bodies[2] and b"/Count 1" in bodies[2]
-    assert f"/MediaBox [0 0 {PAGE_WIDTH} {PAGE_HEIGHT}]".encode() in bodies[3]
-    assert b"/BaseFont /Helvetica" in bodies[4] and b"/Abreve" in bodies[4]
-    length = int(re.search(rb"/Length (\d+)", bodies[5])[1])  # type: ignore[index]
-    start = bodies[5].index(b"stream\n") + len(b"stream\n")
-    assert bodies[5][start + length :].startswith(b"\nendstream"), "the stream /Length is exact"
+@pytest.mark.parametrize("level", list(SHEETS))
+def test_worksheet_first_page_text_and_qr_codes(level: str, kit: Path, tmp_path: Path) -> None:
+    path = kit / f"oanquan-worksheet-{level}.pdf"
+    meta = info(path)
+    assert meta["Pages"] == "2" and meta["Page size"].startswith("595.28 x 841.89")
+    text = first_page_text(path)
+    assert SHEETS[level][0] in text and "Name:" in text and "My move:" in text
+    exercises = sheet(level, SHEET_SIZE)
+    for number, puzzle in enumerate(exercises[:3], 1):
+        assert f"Exercise {number} · {puzzle.title}" in text
+        assert puzzle.goal_text.split(":")[0] in text
+        assert puzzle.position_text in text, "each exercise carries its position text"
+    assert f"Exercise 4 · {exercises[3].title}" not in text, "three exercises to a page"
+    codes = qr_codes(first_page_image(path, tmp_path))
+    assert codes == sorted(puzzle_address(SITE, p) for p in exercises[:3])
+    assert all(code.startswith(f"{SITE}book/puzzles.html?puzzle=") for code in codes)
 
 
-def test_pdf_draws_the_board(pdf: bytes) -> None:
-    content = pdf[pdf.index(b"stream\n") : pdf.index(b"endstream")]
-    assert content.count(b" re S") == 10, "ten citizen squares"
-    assert content.count(b" c\n") == 4 and content.count(b"h S") == 2, "two half-ellipses of two Béziers each"
-    shown = re.findall(rb"\((.*?)\) Tj", content)
-    for name in SQUARE_NAMES:
-        assert name.encode() in shown
-    assert b"\\324 \\200n Quan" in shown, "the title, with the Ă of Differences code 128"
-    assert content.count(b"-1 0 0 -1 ") == 6, "player 1's five numbers and label face the far side"
+@pytest.mark.parametrize("level", list(SHEETS))
+def test_answer_key_gives_the_engines_answers_and_play_links(level: str, kit: Path, tmp_path: Path) -> None:
+    path = kit / f"oanquan-answers-{level}.pdf"
+    text = first_page_text(path)
+    flat = " ".join(text.split())
+    exercises = sheet(level, SHEET_SIZE)
+    for number, puzzle in enumerate(exercises[:4], 1):
+        assert f"Exercise {number} · {puzzle.title}" in flat
+        assert f"Answer: {' or '.join(puzzle.solution)}." in flat
+        assert " ".join(puzzle.explanation.split())[:60] in flat
+    codes = qr_codes(first_page_image(path, tmp_path))
+    assert len(codes) == 4
+    opened = []
+    for code in codes:
+        address, _, query = code.partition("?")
+        assert address == f"{SITE}book/play.html"
+        view = Session().new_game(parse_address("?" + query))  # what the Play page does with the address
+        opened.append((view["position"], view["rules"]))
+    expected = [(p.position_text, p.rules_options) for p in exercises[:4]]
+    assert sorted(opened, key=str) == sorted(expected, key=str)
 
 
-def test_pdf_is_the_same_every_time(pdf: bytes) -> None:
-    assert blank_board_pdf() == pdf
-    assert b"CreationDate" not in pdf
+def test_worksheets_print_in_black_and_white(kit: Path, tmp_path: Path) -> None:
+    """No colour at all: every pixel of the worksheet's page is a grey."""
+    image = Image.open(first_page_image(kit / "oanquan-worksheet-captures.pdf", tmp_path, dpi=50)).convert("RGB")
+    colours = image.getcolors(maxcolors=1 << 20) or []
+    assert colours and all(r == g == b for _, (r, g, b) in colours)
+    darkest = min(r for _, (r, _g, _b) in colours)
+    assert darkest < 60, "the ink is near black"
 
 
-def test_text_outside_the_font_is_refused() -> None:
-    from oanquan.printable import _pdf_text_bytes
-
-    assert _pdf_text_bytes("(ô)") == b"\\(\\364\\)"
-    with pytest.raises(ValueError, match="Helvetica"):
-        _pdf_text_bytes("thả cá")
-
-
-@pytest.mark.skipif(shutil.which("pdfinfo") is None, reason="poppler-utils not installed (optional)")
-def test_poppler_reads_the_pdf_without_complaint(tmp_path: Path, pdf: bytes) -> None:
-    path = tmp_path / "board.pdf"
-    path.write_bytes(pdf)
-    done = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True)
-    assert done.stderr == ""
-    assert "Pages:           1" in done.stdout and "842 x 595 pts (A4)" in done.stdout
-    assert "Ô Ăn Quan" in done.stdout, "the document title, in UTF-16"
+def test_without_a_site_address_there_is_no_qr_code(kit_without_site: Path, tmp_path: Path) -> None:
+    path = kit_without_site / "oanquan-worksheet-first-lesson.pdf"
+    assert qr_codes(first_page_image(path, tmp_path)) == []
+    text = " ".join(first_page_text(path).split())
+    first = sheet("first-lesson", SHEET_SIZE)[0]
+    assert f"puzzle {first.id}" in text and first.position_text in text
 
 
-# --------------------------------------------------------------------- files
+def test_addresses_are_the_pages_own() -> None:
+    puzzle = next(p for p in load_builtin() if p.rules_options)
+    assert puzzle_address("https://x.example", puzzle) == f"https://x.example/book/puzzles.html?puzzle={puzzle.id}"
+    address = play_address("https://x.example/", puzzle.position)
+    assert address.startswith("https://x.example/book/play.html?position=")
+    request = parse_address(address.partition("?")[2])
+    assert Position.from_text(request["position"]) == Position.from_text(puzzle.position_text)
+    assert {k: int(v) if v.isdigit() else v for k, v in request["options"].items()} == puzzle.rules_options
+    assert play_address("https://x.example", Position.initial(Rules(young_mandarin_min=5))).endswith(
+        "play.html?young_mandarin_min=5&opponent=friend"
+    )
 
 
-def test_write_downloads_writes_both_files_once(tmp_path: Path) -> None:
-    folder = tmp_path / "downloads"
-    paths = write_downloads(folder)
-    assert [p.name for p in paths] == [f"{FILE_STEM}.svg", f"{FILE_STEM}.pdf"]
-    assert paths[0].read_text(encoding="utf-8") == blank_board_svg()
-    assert paths[1].read_bytes() == blank_board_pdf()
+# --------------------------------------------------------------------- the rules sheet
+
+
+def test_rules_sheet_is_one_page_with_the_rules_pages_pictures(kit: Path, tmp_path: Path) -> None:
+    path = kit / "oanquan-rules-sheet.pdf"
+    assert info(path)["Pages"] == "1"
+    text = " ".join(first_page_text(path).split())
+    examples = rule_examples()
+    assert len(examples) == 11
+    assert any(e.anchor == "mandarin-gap" and e.move_text == "6R" for e in examples), "the rule book's R5.5 example"
+    for example in examples:
+        heading = example.rule.split(":")[0]
+        assert heading in text, heading
+    assert "Score = captured pebbles + 10 per Mandarin stone" in text
+    assert text.count("points") >= 20, "each picture has the board's two score panels"
+    image = Image.open(first_page_image(path, tmp_path, dpi=40)).convert("RGB")
+    assert len(image.getcolors(maxcolors=1 << 20) or []) > 50, "the pictures are drawn, in the rules page's colours"
+
+
+def test_rule_examples_are_real_moves() -> None:
+    for example in rule_examples():
+        position = example.position
+        after, events = position.play_traced(example.move_text)
+        assert events == example.events and 0 <= example.index < len(events)
+        assert example.svg.startswith("<svg") and example.caption
+
+
+# --------------------------------------------------------------------- files and the build
+
+
+def test_downloads_are_the_whole_kit_and_stable() -> None:
+    files = downloads()
+    names = sorted(files)
+    expected = [f"{FILE_STEM}.pdf", f"{FILE_STEM}.svg", "oanquan-rules-sheet.pdf"]
+    expected += [f"oanquan-{kind}-{level}.pdf" for kind in ("answers", "worksheet") for level in SHEETS]
+    assert names == sorted(expected)
+    assert all(data.startswith(b"%PDF-") for name, data in files.items() if name.endswith(".pdf"))
+    assert downloads() == files, "the same bytes every build"
+
+
+def test_write_downloads_leaves_unchanged_files_alone(kit: Path) -> None:
+    paths = write_downloads(kit, SITE)
     stamps = [p.stat().st_mtime_ns for p in paths]
-    write_downloads(folder)
-    assert [p.stat().st_mtime_ns for p in paths] == stamps, "unchanged files are not rewritten"
+    write_downloads(kit, SITE)
+    assert [p.stat().st_mtime_ns for p in paths] == stamps
 
 
 def test_sphinx_hook_writes_into_the_configured_folder(tmp_path: Path) -> None:
     class Config:
         oanquan_printable_dir = "book/downloads"
+        oanquan_site_url = SITE
 
     class App:
         srcdir = str(tmp_path)
         config = Config()
         handlers: dict[str, object] = {}  # noqa: RUF012
+        values: dict[str, object] = {}  # noqa: RUF012
 
         def add_config_value(self, name: str, default: object, rebuild: str, types: object) -> None:
-            assert name == "oanquan_printable_dir" and default == "book/downloads"
+            self.values[name] = default
 
         def connect(self, event: str, handler: object) -> None:
             self.handlers[event] = handler
 
     app = App()
     assert setup(app)["parallel_read_safe"] is True
+    assert app.values == {"oanquan_printable_dir": "book/downloads", "oanquan_site_url": ""}
     app.handlers["builder-inited"](app)  # type: ignore[operator]
-    assert (tmp_path / "book" / "downloads" / f"{FILE_STEM}.pdf").read_bytes() == blank_board_pdf()
+    folder = tmp_path / "book" / "downloads"
+    assert (folder / f"{FILE_STEM}.pdf").read_bytes() == blank_board_pdf()
+    assert (folder / "oanquan-worksheet-endgames.pdf").is_file()

@@ -1,4 +1,5 @@
-"""The puzzle collection (oanquan.puzzles): every answer proved by the engine and the solver."""
+"""The puzzle collection (oanquan.puzzles): every answer proved by the engine and the solver,
+every difficulty measured by the engine, and the graded path built from them."""
 
 from __future__ import annotations
 
@@ -9,11 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from oanquan import Move, Position
+from oanquan import Move, Position, Rules
 from oanquan.ai import immediate_gain
 from oanquan.puzzles import (
     GOALS,
+    SHEETS,
     THEMES,
+    VERSION,
+    Measures,
     Puzzle,
     PuzzleFormatError,
     dumps,
@@ -22,6 +26,12 @@ from oanquan.puzzles import (
     load,
     load_builtin,
     loads,
+    lowest_level,
+    measure,
+    option_matters,
+    path,
+    path_by_theme,
+    sheet,
     verify,
 )
 from oanquan.solver import move_values
@@ -29,14 +39,24 @@ from oanquan.solver import move_values
 PUZZLES = load_builtin()
 
 
-def test_the_collection_covers_every_theme() -> None:
-    assert len(PUZZLES) >= 30
+def test_the_collection_covers_every_theme_and_rule_option() -> None:
+    assert len(PUZZLES) >= 100
     themes = Counter(p.theme for p in PUZZLES)
     assert set(themes) == set(THEMES), themes
-    assert all(count >= 3 for count in themes.values()), themes
-    assert len({(p.position_text, p.goal) for p in PUZZLES}) == len(PUZZLES)
+    assert all(count >= 8 for count in themes.values()), themes
+    assert len({(p.position_text, p.goal, repr(p.rules)) for p in PUZZLES}) == len(PUZZLES)
     young = [p for p in PUZZLES if p.theme == "young_mandarin"]
     assert all(p.rules.young_mandarin_min > 0 for p in young)
+    gaps = Counter(p.rules.mandarin_gap for p in PUZZLES if p.theme == "mandarin_gap")
+    assert set(gaps) == {"never", "chain", "always"} and min(gaps.values()) >= 3, gaps
+    options = Counter(tuple(sorted(p.rules_options)) for p in PUZZLES if p.theme == "mandarin_value")
+    assert {("mandarin_pieces",), ("mandarin_value",)} <= set(options), options
+
+
+def test_difficulties_are_spread_over_the_path() -> None:
+    levels = Counter(p.difficulty for p in PUZZLES)
+    assert set(levels) == {1, 2, 3} and min(levels.values()) >= 5, levels
+    assert sum(p.first_lesson for p in PUZZLES) >= 10
 
 
 @pytest.mark.parametrize("puzzle", PUZZLES, ids=[p.id for p in PUZZLES])
@@ -56,11 +76,16 @@ def test_explanation_numbers_match_the_engine(puzzle: Puzzle) -> None:
         assert immediate_gain(position, move_text) == gain, (puzzle.id, move_text)
     if puzzle.goal in ("best", "win", "not_lose"):
         values = move_values(position, max_nodes=20_000)
-        for move_text, number, side in re.findall(
-            r"With best play (\d[LR]) ends the game (\d+) points? (\w+)", puzzle.explanation
-        ):
+        claims = re.findall(r"With best play (\d[LR]) ends the game ([^.]*)\.", puzzle.explanation)
+        assert len(claims) == len(puzzle.solution), puzzle.id
+        for move_text, result in claims:
             value = values[Move.parse(move_text)]
-            assert value.exact and value.low == int(number) * (1 if side == "ahead" else -1), puzzle.id
+            said = re.fullmatch(r"(at least |at most )?(?:(\d+) points? (ahead|behind)|level)", result)
+            assert said is not None, result
+            bounded, number, side = said.groups()
+            expected = 0 if number is None else int(number) * (1 if side == "ahead" else -1)
+            assert value.low == expected, puzzle.id
+            assert value.exact != bool(bounded), (puzzle.id, "'at least' exactly when only a bound is proved")
     else:
         other = re.search(r"The best other move, (\d[LR]), wins (\d+) point", puzzle.explanation)
         if other:
@@ -74,11 +99,14 @@ def test_a_wrong_solution_is_caught() -> None:
     puzzle = next(p for p in PUZZLES if p.unique and p.goal == "capture_mandarin")
     wrong = next(m for m in puzzle.position.legal_moves() if not puzzle.is_solution(m))
     data = puzzle.to_dict() | {"solution": [str(wrong)]}
-    broken = loads(json.dumps({"format": "oanquan-puzzles", "version": 1, "puzzles": [data]}))[0]
+    broken = loads(_file(data))[0]
     assert any("the engine finds" in problem for problem in verify(broken))
     edited = puzzle.to_dict() | {"explanation": puzzle.explanation.replace("+", "+1", 1)}
-    broken = loads(json.dumps({"format": "oanquan-puzzles", "version": 1, "puzzles": [edited]}))[0]
+    broken = loads(_file(edited))[0]
     assert any("explanation" in problem for problem in verify(broken))
+    measures = puzzle.to_dict()["measures"] | {"moves": 99}
+    broken = loads(_file(puzzle.to_dict() | {"measures": measures}))[0]
+    assert any("the measures should be" in problem for problem in verify(broken))
 
 
 def test_goal_moves_by_hand_on_the_opening() -> None:
@@ -99,8 +127,8 @@ def test_round_trip_and_file_loading(tmp_path: Path) -> None:
         load(tmp_path / "missing.json")
 
 
-def _file(*puzzles: object) -> str:
-    return json.dumps({"format": "oanquan-puzzles", "version": 1, "puzzles": list(puzzles)})
+def _file(*puzzles: object, version: int = VERSION) -> str:
+    return json.dumps({"format": "oanquan-puzzles", "version": version, "puzzles": list(puzzles)})
 
 
 GOOD = PUZZLES[0].to_dict()
@@ -123,6 +151,15 @@ GOOD = PUZZLES[0].to_dict()
         (_file(GOOD | {"unique": "yes"}), "'unique' must be true or false, not 'yes'"),
         (_file(GOOD | {"colour": "red"}), "unknown fields: 'colour'"),
         (_file(GOOD, GOOD), "is used twice"),
+        (_file(GOOD | {"first_lesson": "no"}), "'first_lesson' must be true or false, not 'no'"),
+        (_file({k: v for k, v in GOOD.items() if k != "measures"}), "missing fields: measures"),
+        (_file(GOOD | {"measures": {"moves": 3}}), "'measures' has no 'squares'"),
+        (_file(GOOD | {"measures": GOOD["measures"] | {"speed": 1}}), "'measures' has an unknown key 'speed'"),
+        (_file(GOOD | {"measures": GOOD["measures"] | {"level": "2"}}), "measure 'level' cannot be '2'"),
+        (_file(GOOD | {"measures": GOOD["measures"] | {"moves": True}}), "measure 'moves' cannot be True"),
+        (_file(GOOD | {"difficulty": 3}), "'difficulty' is 3 but its measures make it 1"),
+        (_file(GOOD, version=1), "unknown fields: 'first_lesson', 'measures'"),
+        ('{"format": "oanquan-puzzles", "version": true, "puzzles": []}', "unknown version True"),
         (_file([1, 2]), "a puzzle must be an object, not [1, 2]"),
     ],
 )
@@ -178,3 +215,148 @@ def test_the_widget_shows_the_controllers_verdicts() -> None:
     assert widget.puzzle is PUZZLES[2]  # wraps round
     widget.try_move("7X")
     assert "Invalid move" in widget.feedback.value
+
+
+def test_version_1_files_are_still_read() -> None:
+    chosen = next(p for p in PUZZLES if not p.first_lesson)
+    old = {k: v for k, v in chosen.to_dict().items() if k not in ("first_lesson", "measures")}
+    puzzle = loads(_file(old, version=1))[0]
+    assert puzzle.measures is None and puzzle.first_lesson is False
+    assert puzzle.solution == chosen.solution and verify(puzzle) == []
+
+
+# ------------------------------------------------------------------ measured difficulty
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES, ids=[p.id for p in PUZZLES])
+def test_difficulty_is_the_measured_one(puzzle: Puzzle) -> None:
+    """The stored measures are what the engine measures now, and the difficulty follows from them."""
+    assert puzzle.measures == measure(puzzle.position, puzzle.goal, puzzle.moves)
+    assert puzzle.difficulty == puzzle.measures.difficulty
+    moves = puzzle.position.legal_moves()
+    assert puzzle.measures.moves == len(moves) and puzzle.measures.answers == len(puzzle.solution)
+
+
+def test_measures_by_hand_on_the_opening() -> None:
+    """From the opening, 5L and 9R take a Mandarin: greedy (level 2) finds them; 5R, the first of the
+    moves that take 6 points, is the lure."""
+    opening = Position.initial()
+    m = measure(opening, "capture_mandarin", (Move(5, "L"), Move(9, "R")))
+    assert (m.moves, m.squares, m.answers, m.level, m.value) == (10, 5, 2, 2, 11)
+    assert m.steps == 10, "5 pebbles sown, then 5 more from the relay at square 0"
+    assert (m.lure, m.lure_cost) == ("5R", 11 - 6) and immediate_gain(opening, "5R") == 6
+    assert m.share == 0.2 and m.points == 0 + 1 + 1 + 0 and m.difficulty == 1
+    assert lowest_level(opening, (Move(7, "R"),)) == 5, "no level 2-4 plays 7R from the opening"
+    hard = Measures(moves=10, squares=5, answers=1, level=5, steps=20, value=3, lure="5L", lure_cost=-8)
+    assert hard.points == 4 + 2 + 2 + 2 and hard.difficulty == 3
+
+
+def test_single_square_puzzles_are_first_lesson_exercises() -> None:
+    """A guess between two directions from one square is only offered as a first-lesson exercise."""
+    single = [p for p in PUZZLES if len({m.square for m in p.position.legal_moves()}) == 1]
+    assert all(p.first_lesson for p in single), [p.id for p in single if not p.first_lesson]
+    assert all(p.theme == "first_capture" for p in PUZZLES if p.first_lesson)
+    endgames = [p for p in PUZZLES if p.theme == "endgame"]
+    assert all(p.measures is not None and p.measures.squares >= 2 for p in endgames)
+    flagged = next(p for p in PUZZLES if p.first_lesson) if single else None
+    if flagged is not None:
+        unmarked = loads(_file(flagged.to_dict() | {"first_lesson": False}))[0]
+        problems = verify(unmarked)
+        if len({m.square for m in flagged.position.legal_moves()}) == 1:
+            assert any("first-lesson exercise" in p for p in problems)
+
+
+# ------------------------------------------------------------------ titles, hints, verdicts
+
+
+def test_titles_are_all_different_and_say_what_is_special() -> None:
+    titles = [p.title for p in PUZZLES]
+    assert len(set(titles)) == len(titles), [t for t, n in Counter(titles).items() if n > 1]
+    for puzzle in PUZZLES:
+        events = puzzle.position.play_traced(puzzle.moves[0])[1]
+        kinds = [e.kind for e in events]
+        title = puzzle.title.lower()
+        assert title not in {name.lower() for name in THEMES.values()}
+        if "relay" in title:
+            assert "relay" in kinds, puzzle.id
+        if "chain of" in title:
+            assert kinds.count("capture") >= 2, puzzle.id
+        if puzzle.goal == "max_gain":
+            gain = immediate_gain(puzzle.position, puzzle.moves[0])
+            assert f"{gain} point" in title, (puzzle.id, "a points goal names the points to find")
+        if puzzle.goal == "win":
+            assert "winning" in title, puzzle.id
+        if puzzle.goal == "best" and puzzle.measures is not None and puzzle.measures.value < 0:
+            assert "lose by as little" in title, puzzle.id
+
+
+def test_hints_say_more_than_the_only_square() -> None:
+    for puzzle in PUZZLES:
+        starts = {m.square for m in puzzle.position.legal_moves()}
+        hint = puzzle.hint
+        assert len(hint.split(". ")) >= 2 or hint.count(":") >= 1, hint
+        if len(starts) == 1:
+            assert not hint.startswith("Look at square"), (puzzle.id, hint)
+            assert hint.startswith(f"Only square {min(starts)} can move") and len(hint) > 60, hint
+        for move in puzzle.solution:
+            assert move not in hint, (puzzle.id, "a hint never gives the answer away")
+
+
+def test_a_losing_answer_is_never_just_right() -> None:
+    """The verdict on the best move of a lost endgame says that it is the best move and the game is lost."""
+    lost = [p for p in PUZZLES if p.goal in ("best", "win", "not_lose") and p.measures and p.measures.value < 0]
+    assert lost, "the path has endgames where the best move still loses"
+    for puzzle in lost:
+        right, text = puzzle.verdict(puzzle.solution[0])
+        assert right and not text.startswith("Right!") and "best move" in text and "lost" in text
+    for puzzle in PUZZLES:
+        right, text = puzzle.verdict(puzzle.solution[0])
+        assert right and text.endswith(puzzle.explanation)
+        if puzzle.goal not in ("best", "win", "not_lose"):
+            assert text.startswith("Right!")
+
+
+# ------------------------------------------------------------------ option themes
+
+
+def test_option_puzzles_change_with_their_option() -> None:
+    """Each empty-Mandarin puzzle has another answer under the contrasting mandarin_gap value (R5.5)."""
+    for puzzle in (p for p in PUZZLES if p.theme == "mandarin_gap"):
+        assert option_matters(puzzle.position, puzzle.goal, puzzle.moves), puzzle.id
+        contrast = "never" if puzzle.rules.mandarin_gap == "chain" else "chain"
+        other = Position.from_text(
+            puzzle.position_text, Rules.from_dict(puzzle.rules_options | {"mandarin_gap": contrast})
+        )
+        assert set(goal_moves(other, puzzle.goal)) != set(puzzle.moves)
+    worked = Position.from_text("3,1,1,1,1,0,1,0,0,4 0,Q 20,20+Q 0,0 0")
+    assert not option_matters(worked, "max_gain", goal_moves(worked, "max_gain"))
+
+
+# ------------------------------------------------------------------ the path
+
+
+def test_the_path_goes_theme_by_theme_easiest_first() -> None:
+    ordered = path()
+    assert sorted(p.id for p in ordered) == sorted(p.id for p in PUZZLES)
+    assert [p.id for p in ordered] == [p.id for p in PUZZLES], "the file is stored in path order"
+    order = list(THEMES)
+    assert [order.index(p.theme) for p in ordered] == sorted(order.index(p.theme) for p in ordered)
+    sections = path_by_theme()
+    assert list(sections) == order
+    for theme, puzzles in sections.items():
+        points = [p.measures.points for p in puzzles if p.measures is not None]
+        assert points == sorted(points), theme
+        assert all(p.theme == theme for p in puzzles)
+    shuffled = list(reversed(PUZZLES))
+    assert path(shuffled) == ordered
+
+
+def test_worksheets_take_their_levels_themes() -> None:
+    for level, (name, themes) in SHEETS.items():
+        chosen = sheet(level, 6)
+        assert len(chosen) == 6 and len(set(p.id for p in chosen)) == 6, level
+        assert all(p.theme in themes for p in chosen), level
+        assert name
+    assert all(p.difficulty == 1 for p in sheet("first-lesson", 6))
+    assert sheet("first-lesson", 6)[0].first_lesson
+    assert len({p.theme for p in sheet("captures", 6)}) >= 4, "a sheet mixes its themes"

@@ -1,0 +1,680 @@
+"""The classroom kit to print, built with the book: worksheets, answer keys, a rules sheet, a blank board.
+
+Every file is an A4 PDF made with the ``fpdf2`` library, QR codes with ``segno`` (both
+pinned in ``requirements.txt``), text in DejaVu Sans (Debian's ``fonts-dejavu-core``, which
+the Makefile installs), which has every Vietnamese letter. This module lives outside the
+engine package, which stays standard-library only: it is imported only by the book's build,
+as a Sphinx extension listed in ``_config.yml``, and by the tests.
+
+- ``oanquan-board.pdf`` / ``.svg``: the blank board (the shapes of :mod:`oanquan.printable`).
+- ``oanquan-worksheet-<level>.pdf`` for the three levels of :data:`oanquan.puzzles.SHEETS`
+  (first lesson, captures and chains, endgames): one board per exercise, drawn in black
+  and white with the pebble counts, the goal, the position text, space to write, and a QR
+  code that opens the puzzle on the site's Puzzles page when the site's address is set.
+- ``oanquan-answers-<level>.pdf``: the answer key of each worksheet: the answer, the
+  engine's explanation, the board after the answer, and a QR code that opens the position
+  on the Play page.
+- ``oanquan-rules-sheet.pdf``: one page with the pictures of the rules page, drawn by
+  :mod:`oanquan.svg` from the same moves (:func:`rule_examples`).
+
+The site's public address is the Sphinx setting ``oanquan_site_url`` (``_config.yml``);
+when it is empty, the sheets carry the position text and the puzzle's name but no QR code.
+Every file is the same byte for byte from one build to the next (a fixed creation date).
+"""
+
+from __future__ import annotations
+
+import datetime
+import functools
+import io
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import segno
+from fpdf import FPDF
+
+from oanquan import Position, Rules, caption, describe_move
+from oanquan.board import M0, M1, column, square_name
+from oanquan.events import Event
+from oanquan.printable import FILE_STEM, HalfEllipse, Rect, Text, blank_board_svg, board_shapes
+from oanquan.puzzles import SHEET_SIZE, SHEETS, Puzzle, sheet
+from oanquan.svg import board_svg, event_highlights
+from oanquan.web import Session, rules_in_words
+
+__all__ = [
+    "FONT_DIR",
+    "SHEET_SIZE",
+    "RuleExample",
+    "blank_board_pdf",
+    "downloads",
+    "draw_board",
+    "kit_names",
+    "play_address",
+    "puzzle_address",
+    "qr_png",
+    "rule_examples",
+    "rules_sheet_pdf",
+    "setup",
+    "worksheet_pdf",
+    "write_downloads",
+]
+
+FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
+#: The creation date written into every file, so that a build that changes nothing changes no byte.
+_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
+_INK = (33, 33, 33)
+_GREY = (110, 110, 110)
+
+# ----------------------------------------------------------------- words
+#
+# Every sentence printed for pupils and teachers is here, ready for a translation catalogue.
+
+TEXT: dict[str, str] = {
+    "worksheet_title": "Ô Ăn Quan · Worksheet: {name}",
+    "answers_title": "Ô Ăn Quan · Answer key: {name}",
+    "name_line": "Name: ____________________   Class: ________   Date: ____________",
+    "instructions": (
+        "Set up each board with pebbles (or counters) and a large stone for each Mandarin, as drawn. "
+        "The bottom row is player 0's, the top row player 1's; R sows towards the mover's right hand. "
+        "Try the moves, then write your answer."
+    ),
+    "answers_intro": (
+        "For the teacher: the answer to each exercise of the worksheet, why (computed by the game's engine), "
+        "and the board after the answer. The QR code opens the exercise's position on the Play page."
+    ),
+    "exercise": "Exercise {number} · {title}",
+    "to_move": "Player {player} to move ({row} row).",
+    "row_0": "bottom",
+    "row_1": "top",
+    "rules": "Rules for this one: {words}.",
+    "my_move": "My move:",
+    "what_it_does": "What it does:",
+    "qr_puzzle": "Check it on the Puzzles page",
+    "qr_play": "Play it on the Play page",
+    "no_site": "Puzzles page: puzzle {id}",
+    "position": "Position: {text}",
+    "answer": "Answer: {moves}.",
+    "after": "After {move}:",
+    "share_one": "1 time in {moves}",
+    "share_many": "{answers} times in {moves}",
+    "measures": "Difficulty {difficulty} of 3 (a random move solves it {share}; legal moves: {moves}).",
+    "store": "Player {player} · store: {store}",
+    "store_to_move": "Player {player} to move · store: {store}",
+    "store_pebble": "{n} pebble",
+    "store_pebbles": "{n} pebbles",
+    "store_stone": " + {n} stone",
+    "store_stones": " + {n} stones",
+    "debt": "; owes {n}",
+    "page": "Page {page} of {pages}",
+    "rules_title": "Ô Ăn Quan · The rules on one page",
+    "rules_intro": (
+        "Two players, ten small squares (ô dân) with {pebbles} pebbles each, two Mandarin squares (ô quan) "
+        "with a large stone worth {value}. Player 0 (bottom row) moves first. The pictures are real moves, "
+        "computed by the game's engine; the numbers R3.3… are those of the rule book."
+    ),
+    "rules_footer": (
+        "Score = captured pebbles + {value} per Mandarin stone + the pebbles left in your own row at the end."
+    ),
+    "board_title": "Ô Ăn Quan: a blank board to print",
+    "rule_gap": "Chain over an empty Mandarin (R5.5): a gap like any other, except right after the last pebble.",
+}
+
+
+# ----------------------------------------------------------------- addresses
+
+
+def puzzle_address(site: str, puzzle: Puzzle) -> str:
+    """The address of ``puzzle`` on the site's Puzzles page (``book/puzzles.html?puzzle=ID``).
+
+    >>> from oanquan.puzzles import load_builtin
+    >>> puzzle_address("https://example.org/oanquan/", load_builtin()[0])
+    'https://example.org/oanquan/book/puzzles.html?puzzle=first-capture-1'
+    """
+    return f"{site.rstrip('/')}/book/puzzles.html{puzzle.link}"
+
+
+def play_address(site: str, position: Position) -> str:
+    """The address that opens ``position`` (and its rule options) on the site's Play page, as the page writes it.
+
+    >>> play_address("https://example.org", Position.initial(Rules(young_mandarin_min=5)))
+    'https://example.org/book/play.html?young_mandarin_min=5&opponent=friend'
+    """
+    session = Session()
+    session.new_game({"position": position.to_text(), "options": position.rules.changes()})
+    return f"{site.rstrip('/')}/book/play.html{session.link()}"
+
+
+def qr_png(data: str, scale: int = 4) -> bytes:
+    """A QR code of ``data`` as a black and white PNG (medium error correction, 4-module quiet zone)."""
+    out = io.BytesIO()
+    segno.make(data, error="m", micro=False).save(out, kind="png", scale=scale, border=4)
+    return out.getvalue()
+
+
+# ----------------------------------------------------------------- the document
+
+
+class _Document(FPDF):
+    """An A4 document with the DejaVu fonts and a fixed date."""
+
+    def __init__(self, title: str, landscape: bool = False) -> None:
+        super().__init__(orientation="L" if landscape else "P", unit="mm", format="A4")
+        for style, name in (("", "DejaVuSans.ttf"), ("B", "DejaVuSans-Bold.ttf")):
+            self.add_font("DejaVu", style, str(FONT_DIR / name))
+        self.add_font("DejaVuMono", "", str(FONT_DIR / "DejaVuSansMono.ttf"))
+        self.set_creation_date(_DATE)
+        self.set_title(title)
+        self.set_author("The oanquan project")
+        self.set_creator("tools/printables.py (fpdf2)")
+        self.set_lang("en")
+        self.set_auto_page_break(False)
+        self.set_margins(14, 12, 14)
+        self.set_text_color(*_INK)
+        self.set_draw_color(*_INK)
+
+    def font(self, size: float, bold: bool = False, mono: bool = False) -> None:
+        self.set_font("DejaVuMono" if mono else "DejaVu", "B" if bold and not mono else "", size)
+
+    def pdf_bytes(self) -> bytes:
+        return bytes(self.output())
+
+
+# ----------------------------------------------------------------- a board in black and white
+
+
+def draw_board(pdf: _Document, position: Position, x: float, y: float, width: float, last: int | None = None) -> float:
+    """Draw ``position`` at (``x``, ``y``), ``width`` mm wide, in black and white; return its height.
+
+    Each square shows its pebble count in large figures and its number small in a corner;
+    a Mandarin square shows a black stone when it has one, and its pebbles. Player 1's store
+    is written above the board, player 0's below, the player to move in bold. ``last``
+    outlines a square (the start of the move just played).
+    """
+    cell = width / 6.4  # five cells and two Mandarin half-ellipses of 0.7 cell each
+    rx = 0.7 * cell
+    left, top = x + rx, y + 4.5
+    mid = top + cell
+    pdf.set_line_width(0.4)
+    for square in range(10):
+        sx = left + cell * column(square)
+        sy = top if square < 5 else mid
+        pdf.rect(sx, sy, cell, cell)
+        count = position.count(square)
+        pdf.font(cell * 1.3, bold=True)  # figures about half the cell's height
+        pdf.set_xy(sx, sy + cell * 0.2)
+        pdf.cell(cell, cell * 0.7, str(count) if count else "", align="C")
+        _label(pdf, sx + 0.8, sy + 0.6, str(square), cell)
+        if last == square:
+            pdf.set_line_width(1.0)
+            pdf.rect(sx + 0.8, sy + 0.8, cell - 1.6, cell - 1.6)
+            pdf.set_line_width(0.4)
+    for square, edge, side in ((M1, left, -1), (M0, left + 5 * cell, 1)):
+        # a half-ellipse: the straight edge on the board, bulging outwards
+        start, end = (90, 270) if side < 0 else (-90, 90)
+        pdf.arc(edge - rx, top, 2 * rx, start, end, b=2 * cell, style="D")
+        cx = edge + side * rx * 0.5
+        pebbles = position.count(square)
+        if position.has_stone(square):
+            pdf.set_fill_color(*_INK)
+            pdf.ellipse(cx - rx * 0.32, mid - cell * 0.62, rx * 0.64, cell * 0.36, style="F")
+        pdf.font(cell * 1.1, bold=True)
+        pdf.set_xy(cx - rx * 0.5, mid - cell * 0.2)
+        pdf.cell(rx, cell * 0.6, str(pebbles) if pebbles or not position.has_stone(square) else "", align="C")
+        _label(pdf, cx - rx * 0.3, mid + cell * 0.55, square_name(square), cell)
+    for player, row_y in ((1, y), (0, top + 2 * cell + 0.8)):
+        pdf.font(min(7.5, width / 10), bold=position.to_move == player)
+        pdf.set_xy(x, row_y)
+        pdf.cell(width, 3.6, _store_words(position, player), align="C")
+    return 2 * cell + 9
+
+
+def _label(pdf: _Document, x: float, y: float, text: str, cell: float) -> None:
+    """A square's name, small and grey, at (``x``, ``y``)."""
+    pdf.font(max(5.5, cell * 0.34))
+    pdf.set_text_color(*_GREY)
+    pdf.set_xy(x, y)
+    pdf.cell(cell * 0.6, cell * 0.16, text)
+    pdf.set_text_color(*_INK)
+
+
+def _store_words(position: Position, player: int) -> str:
+    """What is printed beside the board: "Player 0 to move · store: 3 pebbles + 1 stone"."""
+    pebbles = position.stores[player]
+    store = TEXT["store_pebble" if pebbles == 1 else "store_pebbles"].format(n=pebbles)
+    stones = position.captured_stones[player]
+    if stones:
+        store += TEXT["store_stone" if stones == 1 else "store_stones"].format(n=stones)
+    if position.debts[player]:
+        store += TEXT["debt"].format(n=position.debts[player])
+    key = "store_to_move" if position.to_move == player else "store"
+    return TEXT[key].format(player=player, store=store)
+
+
+# ----------------------------------------------------------------- worksheets
+
+
+def _header(pdf: _Document, title: str, subtitle: str) -> None:
+    pdf.set_xy(14, 10)
+    pdf.font(14, bold=True)
+    pdf.cell(182, 7, title)
+    pdf.set_xy(14, 18)
+    pdf.font(9)
+    pdf.multi_cell(182, 4.2, subtitle, align="L")
+
+
+def _footer(pdf: _Document, pages: int) -> None:
+    pdf.set_xy(14, 287)
+    pdf.font(7)
+    pdf.set_text_color(*_GREY)
+    pdf.cell(182, 4, TEXT["page"].format(page=pdf.page_no(), pages=pages), align="C")
+    pdf.set_text_color(*_INK)
+
+
+def _goal_lines(puzzle: Puzzle) -> list[str]:
+    mover = puzzle.position.to_move
+    lines = [f"{puzzle.goal_text} " + TEXT["to_move"].format(player=mover, row=TEXT[f"row_{mover}"])]
+    if words := rules_in_words(puzzle.rules):
+        lines.append(TEXT["rules"].format(words=words))
+    return lines
+
+
+@dataclass(frozen=True)
+class _Block:
+    """One exercise's place on the page."""
+
+    top: float
+    height: float
+
+
+#: Exercises on a page, where the first starts, and the height of each: a worksheet, then an answer key.
+_LAYOUT = {False: (3, 40.0, 80.0), True: (4, 32.0, 62.0)}
+
+
+def _blocks(count: int, answers: bool) -> list[tuple[int, _Block]]:
+    """(page, block) for each exercise: three to a worksheet page, four to an answer key's."""
+    per_page, first, height = _LAYOUT[answers]
+    return [(i // per_page, _Block(first + (i % per_page) * height, height - 3)) for i in range(count)]
+
+
+def worksheet_pdf(level: str, site: str = "", answers: bool = False, count: int = SHEET_SIZE) -> bytes:
+    """The worksheet of ``level`` (a key of :data:`~oanquan.puzzles.SHEETS`), or its answer key.
+
+    ``site`` is the site's public address: when given, each exercise has a QR code that opens
+    it on the Puzzles page (worksheet) or its position on the Play page (answer key).
+    """
+    name = SHEETS[level][0]
+    puzzles = sheet(level, count)
+    title = TEXT["answers_title" if answers else "worksheet_title"].format(name=name)
+    pdf = _Document(title)
+    per_page = _LAYOUT[answers][0]
+    pages = (len(puzzles) + per_page - 1) // per_page
+    for number, (puzzle, (page, block)) in enumerate(zip(puzzles, _blocks(len(puzzles), answers), strict=True), 1):
+        if pdf.page_no() < page + 1:
+            pdf.add_page()
+            _header(pdf, title, TEXT["answers_intro"] if answers else TEXT["name_line"] + "\n" + TEXT["instructions"])
+            _footer(pdf, pages)
+        _exercise(pdf, number, puzzle, block, site, answers)
+    return pdf.pdf_bytes()
+
+
+def _exercise(pdf: _Document, number: int, puzzle: Puzzle, block: _Block, site: str, answers: bool) -> None:
+    x, y = 14.0, block.top
+    pdf.set_line_width(0.2)
+    pdf.set_draw_color(*_GREY)
+    pdf.line(x, y - 1.5, 196, y - 1.5)
+    pdf.set_draw_color(*_INK)
+    pdf.set_xy(x, y)
+    pdf.font(10.5, bold=True)
+    pdf.cell(182, 5, TEXT["exercise"].format(number=number, title=puzzle.title))
+    pdf.set_xy(x, y + 5.5)
+    pdf.font(8.5)
+    pdf.multi_cell(150, 3.9, " ".join(_goal_lines(puzzle)), align="L")
+    board_top = max(y + 12, pdf.get_y() + 1.5)  # under the goal, however many lines it took
+    qr_size = 27.0
+    if answers:
+        text = TEXT["answer"].format(moves=" or ".join(puzzle.solution)) + " " + puzzle.explanation
+        pdf.set_xy(x, board_top)
+        pdf.font(8)
+        pdf.multi_cell(84, 3.6, text, align="L")
+        measures = puzzle.measures
+        if measures is not None:
+            pdf.set_xy(x, pdf.get_y() + 1.5)
+            pdf.font(7)
+            pdf.set_text_color(*_GREY)
+            share = TEXT["share_one" if measures.answers == 1 else "share_many"].format(
+                answers=measures.answers, moves=measures.moves
+            )
+            words = TEXT["measures"].format(difficulty=puzzle.difficulty, share=share, moves=measures.moves)
+            pdf.multi_cell(84, 3.2, words, align="L")
+            pdf.set_text_color(*_INK)
+        move = puzzle.moves[0]
+        after = puzzle.position.play(move)
+        pdf.set_xy(102, board_top - 1)
+        pdf.font(8)
+        pdf.cell(60, 3.5, TEXT["after"].format(move=move))
+        draw_board(pdf, after, 102, board_top + 4, 64, last=move.square)
+        address = play_address(site, puzzle.position) if site else ""
+        label = TEXT["qr_play"]
+    else:
+        height = draw_board(pdf, puzzle.position, x, board_top, 116)
+        _writing_lines(pdf, x, board_top + height + 0.5)
+        address = puzzle_address(site, puzzle) if site else ""
+        label = TEXT["qr_puzzle"]
+    pdf.set_xy(x, block.top + block.height - 4)
+    pdf.font(6.5, mono=True)
+    pdf.set_text_color(*_GREY)
+    pdf.cell(182, 3.5, TEXT["position"].format(text=puzzle.position_text) + f"   ·   {puzzle.id}")
+    pdf.set_text_color(*_INK)
+    qx = 196 - qr_size
+    if address:
+        pdf.image(
+            io.BytesIO(qr_png(address)), x=qx, y=board_top - 2, w=qr_size, h=qr_size, alt_text=address, link=address
+        )
+        pdf.set_xy(qx - 4, board_top + qr_size - 1)
+        pdf.font(6.5)
+        pdf.multi_cell(qr_size + 8, 3, label, align="C")
+    else:
+        pdf.set_xy(qx - 4, board_top + 8)
+        pdf.font(7)
+        pdf.multi_cell(qr_size + 8, 3.2, TEXT["no_site"].format(id=puzzle.id), align="C")
+
+
+def _writing_lines(pdf: _Document, x: float, y: float) -> None:
+    """Room to write: the move, then what it does, on two ruled lines."""
+    pdf.font(9)
+    pdf.set_line_width(0.25)
+    pdf.set_xy(x, y)
+    pdf.cell(16, 6, TEXT["my_move"])
+    pdf.line(x + 16, y + 5, x + 40, y + 5)
+    pdf.set_xy(x + 44, y)
+    pdf.cell(24, 6, TEXT["what_it_does"])
+    pdf.line(x + 68, y + 5, x + 150, y + 5)
+    pdf.line(x, y + 11, x + 150, y + 11)
+
+
+# ----------------------------------------------------------------- the rules sheet
+
+
+@dataclass(frozen=True)
+class RuleExample:
+    """A picture of the rules page: a rule's statement and the first real move that shows it."""
+
+    anchor: str
+    rule: str
+    position: Position
+    move_text: str
+    events: tuple[Event, ...]
+    index: int
+
+    @property
+    def svg(self) -> str:
+        """The board right after the event, drawn by :func:`oanquan.svg.board_svg` as on the rules page."""
+        event = self.events[self.index]
+        captured = [e.square for e in self.events[: self.index + 1] if e.kind == "capture" and e.square is not None]
+        return board_svg(
+            event.position, id_prefix=self.anchor, last_move=self.move_text, **event_highlights(event, captured)
+        )
+
+    @property
+    def caption(self) -> str:
+        """The engine's caption of the event and a summary of the move, as on the rules page."""
+        where = " from the opening position" if self.position == Position.initial(self.position.rules) else ""
+        summary = describe_move(self.events)
+        played = f"Player {self.position.to_move} plays {self.move_text}{where}: {summary}."
+        return f"{caption(self.events[self.index])} ({played})"
+
+
+_YOUNG = Rules(young_mandarin_min=5)
+
+#: The rules of the rules sheet: (anchor, statement, which event shows it, the rules), as on the rules page.
+_RULES: list[tuple[str, str, Callable[[Event], bool], Rules]] = [
+    (
+        "sowing",
+        "Sowing (R3.3): lift all the pebbles of one of your squares and drop them one by one, "
+        "Mandarin squares included.",
+        lambda e: e.kind == "drop" and e.hand == 0,
+        Rules(),
+    ),
+    (
+        "relay",
+        "Relay (R3.4b): if the square after the last pebble is full, lift it and sow on.",
+        lambda e: e.kind == "relay",
+        Rules(),
+    ),
+    (
+        "mandarin-stop",
+        "Stop (R3.4a): if the next square is a Mandarin square, the turn ends.",
+        lambda e: e.kind == "mandarin_stop" and e.rule == "R3.4a",
+        Rules(),
+    ),
+    (
+        "capture",
+        "Capture (R5.1): an empty square and then a full one: take everything in it.",
+        lambda e: e.kind == "capture" and e.rule == "R5.1" and not e.stones,
+        Rules(),
+    ),
+    (
+        "chain",
+        "Chain (R5.2): empty, full, empty, full… take each full square.",
+        lambda e: e.kind == "capture" and e.rule == "R5.2",
+        Rules(),
+    ),
+    (
+        "double-empty",
+        "Two empty squares (R5.3): the turn ends with no capture.",
+        lambda e: e.kind == "double_empty",
+        Rules(),
+    ),
+    (
+        "mandarin-capture",
+        "Capturing a Mandarin (R5.1): its stone is worth {value} points.",
+        lambda e: e.kind == "capture" and bool(e.stones),
+        Rules(),
+    ),
+    (
+        "young-mandarin",
+        "Young Mandarin (R5.6, a variant): a Mandarin with its stone and fewer than {young} pebbles cannot be taken.",
+        lambda e: e.kind == "young_mandarin",
+        _YOUNG,
+    ),
+    (
+        "tha-ca",
+        "Thả cá (R6): your row is empty? Put one pebble from your store in each square; borrow if you must.",
+        lambda e: e.kind == "refill",
+        Rules(),
+    ),
+    (
+        "end",
+        "The end (R7): both Mandarin squares are empty. Each player takes the pebbles of their own row.",
+        lambda e: e.kind == "game_end",
+        Rules(),
+    ),
+]
+
+
+@functools.cache
+def rule_examples(seed: int = 2026, games: int = 500) -> tuple[RuleExample, ...]:
+    """For each rule of the sheet, the first move whose trace shows it, found as the rules page finds them.
+
+    The opening moves are tried first, then the moves of seeded random games (seed 2026,
+    the rules page's), so the pictures are the same in every build.
+    """
+    found = []
+    for anchor, rule, test, rules in _RULES:
+        position, move, events, index = _example(test, rules, seed, games)
+        found.append(RuleExample(anchor, rule, position, str(move), events, index))
+        if anchor == "chain":  # then the rule book's own example of a chain over an empty Mandarin
+            found.append(_gap_example())
+    return tuple(found)
+
+
+#: The worked example of RULES.md §11, also on the rules page: 6R takes 9, jumps the empty M0, takes 0.
+GAP_EXAMPLE = ("3,1,1,1,1,0,1,0,0,4 0,Q 20,20+Q 0,0 0", "6R")
+
+
+def _gap_example() -> RuleExample:
+    position = Position.from_text(GAP_EXAMPLE[0])
+    events = position.play_traced(GAP_EXAMPLE[1])[1]
+    index = max(i for i, e in enumerate(events) if e.kind == "capture")
+    return RuleExample("mandarin-gap", TEXT["rule_gap"], position, GAP_EXAMPLE[1], events, index)
+
+
+def _example(test: Callable[[Event], bool], rules: Rules, seed: int, games: int) -> tuple[Any, Any, Any, int]:
+    start = Position.initial(rules)
+    for move in start.legal_moves():
+        events = start.play_traced(move)[1]
+        for i, event in enumerate(events):
+            if test(event):
+                return start, move, events, i
+    rng = random.Random(seed)
+    for _ in range(games):
+        position = start
+        while not position.is_over():
+            move = rng.choice(position.legal_moves())
+            after, events = position.play_traced(move)
+            for i, event in enumerate(events):
+                if test(event):
+                    return position, move, events, i
+            position = after
+    raise LookupError("no example found")  # pragma: no cover - every rule happens in 500 games
+
+
+def rules_sheet_pdf() -> bytes:
+    """The rules on one A4 page: each rule in a sentence above its picture from the rules page."""
+    pdf = _Document(TEXT["rules_title"])
+    pdf.add_page()
+    rules, start = Rules(), Position.initial()
+    numbers = {"pebbles": start.count(0), "value": rules.mandarin_value, "young": _YOUNG.young_mandarin_min}
+    _header(pdf, TEXT["rules_title"], TEXT["rules_intro"].format(**numbers))
+    col_w, picture_w = 89.0, 42.0
+    examples = rule_examples()
+    top = 34.0
+    for row in range(0, len(examples), 2):  # two rules a row; a row is as tall as its taller rule
+        bottom = top
+        for side, example in enumerate(examples[row : row + 2]):
+            x = 14 + side * (col_w + 4)
+            pdf.set_xy(x, top)
+            pdf.font(7.6, bold=True)
+            pdf.multi_cell(col_w, 3.3, example.rule.format(**numbers), align="L")
+            below = pdf.get_y() + 0.6
+            svg = _PDF_UNSUPPORTED.sub("", example.svg)  # fpdf2 draws no <title>/<desc>: the alt text says it
+            picture = pdf.image(io.BytesIO(svg.encode("utf-8")), x=x, y=below, w=picture_w, alt_text=example.rule)
+            pdf.set_xy(x + picture_w + 2, below + 1)
+            pdf.font(6.3)
+            pdf.set_text_color(*_GREY)
+            pdf.multi_cell(col_w - picture_w - 2, 2.75, example.caption, align="L")
+            pdf.set_text_color(*_INK)
+            bottom = max(bottom, below + picture.rendered_height, pdf.get_y())
+        top = bottom + 2.5
+    pdf.set_xy(14, 284)
+    pdf.font(8.5, bold=True)
+    pdf.cell(182, 4, TEXT["rules_footer"].format(**numbers), align="C")
+    return pdf.pdf_bytes()
+
+
+_PDF_UNSUPPORTED = re.compile(r"<title[^>]*>.*?</title>|<desc[^>]*>.*?</desc>", re.DOTALL)
+
+
+# ----------------------------------------------------------------- the blank board
+
+
+def blank_board_pdf() -> bytes:
+    """The blank board of :func:`oanquan.printable.board_shapes` as a one-page A4 landscape PDF."""
+    pdf = _Document(TEXT["board_title"], landscape=True)
+    pdf.add_page()
+    pt = 25.4 / 72  # the shapes are in points, the document in millimetres
+    pdf.set_line_width(2.0 * pt)
+    for shape in board_shapes():
+        if isinstance(shape, Rect):
+            pdf.rect(shape.x * pt, shape.y * pt, shape.size * pt, shape.size * pt)
+        elif isinstance(shape, HalfEllipse):
+            start, end = (90, 270) if shape.side < 0 else (-90, 90)
+            pdf.arc(
+                (shape.x - shape.rx) * pt,
+                (shape.cy - shape.ry) * pt,
+                2 * shape.rx * pt,
+                start,
+                end,
+                b=2 * shape.ry * pt,
+                style="D",
+            )
+            pdf.line(shape.x * pt, (shape.cy - shape.ry) * pt, shape.x * pt, (shape.cy + shape.ry) * pt)
+        elif isinstance(shape, Text):
+            pdf.font(shape.size)
+            pdf.set_text_color(*(_GREY if shape.muted else _INK))
+            width = pdf.get_string_width(shape.text)
+            if shape.flip:
+                with pdf.rotation(180, x=shape.x * pt, y=shape.y * pt):
+                    pdf.text(shape.x * pt - width / 2, shape.y * pt, shape.text)
+            else:
+                pdf.text(shape.x * pt - width / 2, shape.y * pt, shape.text)
+    return pdf.pdf_bytes()
+
+
+# ----------------------------------------------------------------- files and the book
+
+
+def _builders(site: str) -> dict[str, Callable[[], bytes]]:
+    """How to make each file of the kit, by name."""
+    builders: dict[str, Callable[[], bytes]] = {
+        f"{FILE_STEM}.svg": lambda: blank_board_svg().encode("utf-8"),
+        f"{FILE_STEM}.pdf": blank_board_pdf,
+    }
+    for level in SHEETS:
+        builders[f"oanquan-worksheet-{level}.pdf"] = lambda level=level: worksheet_pdf(level, site)  # type: ignore[misc]
+        builders[f"oanquan-answers-{level}.pdf"] = lambda level=level: worksheet_pdf(level, site, answers=True)  # type: ignore[misc]
+    builders["oanquan-rules-sheet.pdf"] = rules_sheet_pdf
+    return builders
+
+
+def kit_names() -> list[str]:
+    """The names of the kit's files, as :func:`write_downloads` writes them.
+
+    >>> kit_names()[:3]
+    ['oanquan-board.svg', 'oanquan-board.pdf', 'oanquan-worksheet-first-lesson.pdf']
+    """
+    return list(_builders(""))
+
+
+def downloads(site: str = "") -> dict[str, bytes]:
+    """Every file of the kit, by name: its bytes."""
+    return {name: build() for name, build in _builders(site).items()}
+
+
+def write_downloads(folder: str | Path, site: str = "") -> list[Path]:
+    """Write every file of the kit into ``folder`` (made if missing); a file already right is left alone."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, data in downloads(site).items():
+        path = folder / name
+        if not path.is_file() or path.read_bytes() != data:
+            path.write_bytes(data)
+        written.append(path)
+    return written
+
+
+def setup(app: Any) -> dict[str, Any]:
+    """Sphinx extension: write the kit into ``oanquan_printable_dir`` when the build starts.
+
+    ``oanquan_site_url``: the site's public address (empty: no QR codes).
+    """
+    app.add_config_value("oanquan_printable_dir", "book/downloads", "env", [str])
+    app.add_config_value("oanquan_site_url", "", "env", [str])
+
+    def on_builder_inited(app: Any) -> None:
+        write_downloads(Path(app.srcdir) / app.config.oanquan_printable_dir, app.config.oanquan_site_url)
+
+    app.connect("builder-inited", on_builder_inited)
+    return {"version": "2", "parallel_read_safe": True, "parallel_write_safe": True}
+
+
+if __name__ == "__main__":  # python -m tools.printables FOLDER [SITE]
+    import sys
+
+    for written in write_downloads(sys.argv[1] if len(sys.argv) > 1 else ".", sys.argv[2] if len(sys.argv) > 2 else ""):
+        print(written)
