@@ -39,6 +39,7 @@ The widgets are found by what a student sees, through the few selectors in the s
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import shutil
@@ -51,8 +52,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tools.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing
 from tools.locallab import Lab, jupyter_lab, trust
+from tools.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing
 
 pytestmark = pytest.mark.browser
 
@@ -75,7 +76,7 @@ LOCAL_SCHEMES = ("data:", "blob:", "about:")
 # The GameBoard: a square by its tooltip (today's buttons) or a data-square attribute (a
 # clickable board picture), then a direction by its button label or a data-direction attribute.
 SQUARE = ':is([title="square {square}"], [data-square="{square}"])'
-DIRECTION = ':is([data-direction="{direction}"], button:text-is("{direction}"))'
+DIRECTION = '[data-direction="{direction}"]'  # or else a button named "R", "7R →", "← 7L"… (_play_a_move)
 FIRST_MOVE = ("7", "R")  # legal at the opening for player 0, who is human in both chapters
 # A quiz of oanquan/quiz.py: the answers are the options of a <select>.
 QUIZ_ANSWERS = "select"
@@ -106,7 +107,8 @@ def widget_class_names() -> frozenset[str]:
     )
 
 
-WIDGET_REPR = re.compile(r"^\s*(?:%s)\(" % "|".join(sorted(widget_class_names(), key=len, reverse=True)))
+WIDGET_NAMES = "|".join(sorted(widget_class_names(), key=len, reverse=True))
+WIDGET_REPR = re.compile(rf"^\s*(?:{WIDGET_NAMES})\(")
 OBJECT_REPR = re.compile(r"^\s*<[\w.]+ object(?: at 0x[0-9a-f]+)?>\s*$")
 
 
@@ -179,7 +181,7 @@ HELPERS_JS = r"""
             ename: output.ename || null, evalue: output.evalue || null,
             stream: output.output_type === 'stream' ? String(output.text) : null,
             rendered: node ? node.getAttribute('data-mime-type') : null,
-            widget: node ? !!node.querySelector('.jupyter-widgets') || node.classList.contains('jupyter-widgets') : false,
+            widget: node ? !!node.closest('.jupyter-widgets') || !!node.querySelector('.jupyter-widgets') : false,
             text: node ? node.textContent : '',
             svgs: node ? node.querySelectorAll('svg').length : 0,
             imgs: node ? node.querySelectorAll('img').length : 0,
@@ -210,6 +212,17 @@ class Phase:
     cells: list[dict[str, Any]] = field(default_factory=list)
     shots: list[Path] = field(default_factory=list)
     seconds: float = 0.0
+    steps: dict[str, float] = field(default_factory=dict)
+    console: list[str] = field(default_factory=list)
+
+    @contextlib.contextmanager
+    def step(self, name: str) -> Iterator[None]:
+        """Time one step of the phase (the report lists them, to see where the minutes go)."""
+        start = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.steps[name] = self.steps.get(name, 0.0) + time.perf_counter() - start
 
 
 @dataclass
@@ -228,6 +241,7 @@ class Session:
     page: Any
     foreign: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
+    console: list[str] = field(default_factory=list)
     visits: dict[str, Visit] = field(default_factory=dict)
     started: float = field(default_factory=time.perf_counter)
 
@@ -284,6 +298,7 @@ def _watch(record: Session, page: Any, lab: Lab) -> None:
     page.on("request", lambda request: record.foreign.append(request.url) if outside(request.url) else None)
     page.on("websocket", lambda socket: record.foreign.append(socket.url) if outside(socket.url) else None)
     page.on("pageerror", lambda error: record.page_errors.append(str(error)))
+    page.on("console", lambda message: record.console.append(message.text) if message.type == "error" else None)
 
 
 @pytest.fixture(scope="module")
@@ -305,60 +320,58 @@ def _visit_chapter(session: Session, chapter: str) -> Visit:
     visit = Visit(chapter)
     fresh, lab = f"fresh/{chapter}.ipynb", f"lab/{chapter}.ipynb"
 
-    with _phase(visit, "fresh") as phase:
+    with _phase(session, visit, "fresh") as phase:
         _open(session, fresh, phase)
         _read(session, fresh, phase, trusted=False)
         _shoot(session, fresh, phase, f"{chapter}-1-fresh-clone")
     _close(session, fresh, visit)
 
-    with _phase(visit, "make lab") as phase:
+    with _phase(session, visit, "make lab") as phase:
         _open(session, lab, phase)
         _read(session, lab, phase, trusted=True)
         _shoot(session, lab, phase, f"{chapter}-2-make-lab")
     if chapter == QUIZ_CHAPTER:
-        with _phase(visit, "quiz before running") as phase:
+        with _phase(session, visit, "quiz before running") as phase:
             _answer_quiz(session, lab, phase)
-    with _phase(visit, "run all") as phase:
+    with _phase(session, visit, "run all") as phase:
         _run_all(session, lab, phase)
         _shoot(session, lab, phase, f"{chapter}-3-after-run-all")
     if chapter in GAME_BOARD_CHAPTERS:
-        with _phase(visit, "game board") as phase:
+        with _phase(session, visit, "game board") as phase:
             _play_a_move(session, lab, phase)
             _shoot(session, lab, phase, f"{chapter}-4-after-a-move")
     if chapter == QUIZ_CHAPTER:
-        with _phase(visit, "quiz") as phase:
+        with _phase(session, visit, "quiz") as phase:
             _answer_quiz(session, lab, phase)
     if chapter == PUZZLE_CHAPTER:
-        with _phase(visit, "puzzle") as phase:
+        with _phase(session, visit, "puzzle") as phase:
             _solve_puzzle(session, lab, phase)
             _shoot(session, lab, phase, f"{chapter}-4-after-a-puzzle")
     _close(session, lab, visit)
     return visit
 
 
-class _phase:
-    """``with _phase(visit, name) as phase``: times the phase and turns a crash into a problem."""
-
-    def __init__(self, visit: Visit, name: str) -> None:
-        self.phase = visit.phases.setdefault(name, Phase())
-        self.name = name
-
-    def __enter__(self) -> Phase:
-        self.start = time.perf_counter()
-        return self.phase
-
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, _tb: object) -> bool:
-        self.phase.seconds += time.perf_counter() - self.start
-        if error is not None and isinstance(error, Exception):
-            message = str(error).strip().splitlines()
-            self.phase.problems.append(f"{self.name} stopped: {kind.__name__ if kind else ''}: {' '.join(message[:3])}")
-            return True
-        return False
+@contextlib.contextmanager
+def _phase(session: Session, visit: Visit, name: str) -> Iterator[Phase]:
+    """Time one phase of a visit, keep the console errors logged meanwhile, and turn a crash of
+    the harness (a click that times out, say) into a problem of the phase, so the visit goes on."""
+    phase = visit.phases.setdefault(name, Phase())
+    start, mark = time.perf_counter(), len(session.console)
+    try:
+        yield phase
+    except Exception as error:
+        message = " ".join(str(error).strip().splitlines()[:3])
+        phase.problems.append(f"{name} stopped: {type(error).__name__}: {message}")
+    finally:
+        phase.seconds += time.perf_counter() - start
+        phase.console.extend(session.console[mark:])
 
 
 def _open(session: Session, path: str, phase: Phase) -> None:
-    session.page.evaluate("(path) => window.oaqLab.open(path)", path)
-    _settle(session, path, phase)
+    with phase.step("open"):
+        session.page.evaluate("(path) => window.oaqLab.open(path)", path)
+    with phase.step("settle"):
+        _settle(session, path, phase)
 
 
 def _settle(session: Session, path: str, phase: Phase, timeout: float = 30) -> None:
@@ -376,7 +389,7 @@ def _settle(session: Session, path: str, phase: Phase, timeout: float = 30) -> N
 
 
 def _close(session: Session, path: str, visit: Visit) -> None:
-    with _phase(visit, "close"):
+    with _phase(session, visit, "close"):
         session.page.evaluate("(path) => window.oaqLab.close(path)", path)
 
 
@@ -398,8 +411,10 @@ def _read(session: Session, path: str, phase: Phase, *, trusted: bool) -> None:
 
 
 def _run_all(session: Session, path: str, phase: Phase) -> None:
-    result = session.page.evaluate("(path) => window.oaqLab.runAll(path)", path)
-    _settle(session, path, phase, timeout=60)
+    with phase.step("run"):
+        result = session.page.evaluate("(path) => window.oaqLab.runAll(path)", path)
+    with phase.step("settle"):
+        _settle(session, path, phase, timeout=60)
     phase.cells = _cells(session, path)
     if not result["ok"]:
         phase.problems.append("Run All reported a failure (a cell raised, the rest were not run)")
@@ -500,7 +515,8 @@ def _play_a_move(session: Session, path: str, phase: Phase) -> None:
     area = _cell_with(session, path, "GameBoard(", "game-board")
     before = area.evaluate(SHOWN_JS)
     area.locator(SQUARE.format(square=square)).first.click(timeout=10_000)
-    area.locator(DIRECTION.format(direction=direction)).first.click(timeout=10_000)
+    named = area.get_by_role("button", name=re.compile(rf"^\W*({square})?{direction}\W*$"))
+    area.locator(DIRECTION.format(direction=direction)).or_(named).first.click(timeout=10_000)
     deadline = time.monotonic() + 30
     after = before
     while time.monotonic() < deadline:
@@ -547,7 +563,9 @@ def _solve_puzzle(session: Session, path: str, phase: Phase) -> None:
     try:
         area.get_by_text(verdict[:60], exact=False).first.wait_for(timeout=20_000)
     except Exception:
-        phase.problems.append(f"after playing {answer} in puzzle {puzzle.id}, the verdict {_short(verdict)!r} is not shown")
+        phase.problems.append(
+            f"after playing {answer} in puzzle {puzzle.id}, the verdict {_short(verdict)!r} is not shown"
+        )
 
 
 # ------------------------------------------------------------------- screenshots
@@ -555,7 +573,11 @@ def _solve_puzzle(session: Session, path: str, phase: Phase) -> None:
 
 def _shoot(session: Session, path: str, phase: Phase, name: str) -> None:
     """The Lab window as tall as the notebook (parts of at most MAX_SHOT_HEIGHT px), then back."""
-    page = session.page
+    with phase.step("screenshot"):
+        _shoot_parts(session.page, phase, name)
+
+
+def _shoot_parts(page: Any, phase: Phase, name: str) -> None:
     scroller = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer"
     height = int(page.evaluate(f"() => document.querySelector('{scroller}').scrollHeight"))
     chrome = VIEWPORT["height"] - int(page.evaluate(f"() => document.querySelector('{scroller}').clientHeight"))
@@ -577,15 +599,25 @@ def _shoot(session: Session, path: str, phase: Phase, name: str) -> None:
 def _write_report(session: Session) -> None:
     lines = [f"JupyterLab harness: {time.perf_counter() - session.started:.0f} s in all"]
     for chapter, visit in session.visits.items():
-        times = ", ".join(f"{name} {phase.seconds:.1f} s" for name, phase in visit.phases.items())
-        lines.append(f"{chapter}: {times}")
+        lines.append(f"{chapter}: {sum(phase.seconds for phase in visit.phases.values()):.0f} s")
         for name, phase in visit.phases.items():
-            lines.extend(f"  [{name}] {problem}" for problem in phase.problems)
+            steps = ", ".join(f"{step} {seconds:.1f} s" for step, seconds in phase.steps.items())
+            lines.append(f"  [{name}] {phase.seconds:.1f} s" + (f" ({steps})" if steps else ""))
+            lines.extend(f"    {problem}" for problem in phase.problems)
+            if phase.problems:
+                lines.extend(f"    console error: {_short(text, 200)}" for text in phase.console[:5])
     (SCREENSHOTS / "report.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def _problems(visit: Visit, *names: str) -> list[str]:
-    return [f"[{name}] {p}" for name in names if name in visit.phases for p in visit.phases[name].problems]
+    """The problems of these phases, each followed by the console errors logged meanwhile (at most 3)."""
+    found = []
+    for name in names:
+        phase = visit.phases.get(name)
+        if phase and phase.problems:
+            found += [f"[{name}] {p}" for p in phase.problems]
+            found += [f"[{name}] console error: {_short(text, 200)}" for text in phase.console[:3]]
+    return found
 
 
 def _report(chapter: str, problems: list[str]) -> str:
