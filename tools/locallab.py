@@ -43,12 +43,15 @@ __all__ = ["Lab", "jupyter_lab", "lab_environment", "trust"]
 #: The venv's ``jupyter`` (the one next to the running Python), so the pinned JupyterLab runs.
 JUPYTER: Final[str] = str(Path(sys.executable).with_name("jupyter"))
 
-#: Settings a student's Lab would show on first start that only get in the way of a test:
-#: the "Would you like to get notified about official Jupyter news?" toast (it would cover
-#: outputs in screenshots) and autosave (the test closes notebooks without saving).
+#: Settings that differ from a student's first start, none of which changes what an output shows:
+#: no "Would you like to get notified about official Jupyter news?" toast (it would cover
+#: outputs in screenshots), no autosave (the test closes notebooks without saving), and every
+#: cell rendered at once (``windowingMode: none``): by default Lab renders the cells out of
+#: view one batch per idle moment, which on a busy 2-core machine took up to 30 s a notebook.
 SETTINGS: Final[dict[str, dict[str, object]]] = {
     "@jupyterlab/apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
     "@jupyterlab/docmanager-extension/plugin": {"autosave": False},
+    "@jupyterlab/notebook-extension/tracker": {"windowingMode": "none"},
 }
 
 
