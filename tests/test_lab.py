@@ -338,15 +338,13 @@ def _visit_chapter(session: Session, chapter: str) -> Visit:
         _shoot(session, lab, phase, f"{chapter}-3-after-run-all")
     if chapter in GAME_BOARD_CHAPTERS:
         with _phase(session, visit, "game board") as phase:
-            _play_a_move(session, lab, phase)
-            _shoot(session, lab, phase, f"{chapter}-4-after-a-move")
+            _play_a_move(session, lab, phase, f"{chapter}-4-game-board")
     if chapter == QUIZ_CHAPTER:
         with _phase(session, visit, "quiz") as phase:
             _answer_quiz(session, lab, phase)
     if chapter == PUZZLE_CHAPTER:
         with _phase(session, visit, "puzzle") as phase:
-            _solve_puzzle(session, lab, phase)
-            _shoot(session, lab, phase, f"{chapter}-4-after-a-puzzle")
+            _solve_puzzle(session, lab, phase, f"{chapter}-4-puzzle")
     _close(session, lab, visit)
     return visit
 
@@ -509,10 +507,26 @@ def _cell_with(session: Session, path: str, needle: str, name: str) -> Any:
     raise AssertionError(f"no code cell with {needle!r} and an output in {path}")
 
 
-def _play_a_move(session: Session, path: str, phase: Phase) -> None:
+def _shoot_output(area: Any, phase: Phase, name: str) -> None:
+    """A picture of one output area, as a student sees it at the width Lab gives it."""
+    shot = SCREENSHOTS / f"{name}.png"
+    page = area.page
+    height = max(VIEWPORT["height"], int(area.bounding_box()["height"]) + 300)
+    try:  # a window tall enough for the whole output: Lab's panels would clip it otherwise
+        page.set_viewport_size({"width": VIEWPORT["width"], "height": height})
+        area.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        area.screenshot(path=str(shot))
+    finally:
+        page.set_viewport_size(VIEWPORT)
+    phase.shots.append(shot)
+
+
+def _play_a_move(session: Session, path: str, phase: Phase, name: str) -> None:
     square, direction = FIRST_MOVE
     move = square + direction
     area = _cell_with(session, path, "GameBoard(", "game-board")
+    _shoot_output(area, phase, f"{name}-before")
     before = area.evaluate(SHOWN_JS)
     area.locator(SQUARE.format(square=square)).first.click(timeout=10_000)
     named = area.get_by_role("button", name=re.compile(rf"^\W*({square})?{direction}\W*$"))
@@ -528,6 +542,7 @@ def _play_a_move(session: Session, path: str, phase: Phase) -> None:
         phase.problems.append(f"after clicking square {square} and {direction}, the move list does not show {move}")
     if after["pictures"] == before["pictures"]:
         phase.problems.append(f"after clicking square {square} and {direction}, the board picture did not change")
+    _shoot_output(area, phase, f"{name}-after-{move}")
 
 
 def _answer_quiz(session: Session, path: str, phase: Phase) -> None:
@@ -549,7 +564,7 @@ def _answer_quiz(session: Session, path: str, phase: Phase) -> None:
         phase.problems.append(f"the quiz's answers and what they showed: {verdicts}")
 
 
-def _solve_puzzle(session: Session, path: str, phase: Phase) -> None:
+def _solve_puzzle(session: Session, path: str, phase: Phase, name: str) -> None:
     """Play the first puzzle's solution in the PuzzleWidget: the engine's verdict must appear."""
     from oanquan.puzzles import load_builtin
 
@@ -558,14 +573,19 @@ def _solve_puzzle(session: Session, path: str, phase: Phase) -> None:
     right, verdict = puzzle.verdict(answer)
     assert right, f"the engine does not accept {answer} for puzzle {puzzle.id}"
     area = _cell_with(session, path, "PuzzleWidget(", "puzzle")
+    _shoot_output(area, phase, f"{name}-before")
+    shown = area.get_by_text(verdict[:60], exact=False)
+    if shown.count():
+        phase.problems.append(f"the verdict for {answer} is on show before any move: {_short(verdict)!r}")
     area.locator(PUZZLE_MOVES).first.select_option(label=answer)
     area.locator(PUZZLE_PLAY).first.click(timeout=10_000)
     try:
-        area.get_by_text(verdict[:60], exact=False).first.wait_for(timeout=20_000)
+        shown.first.wait_for(timeout=20_000)
     except Exception:
         phase.problems.append(
             f"after playing {answer} in puzzle {puzzle.id}, the verdict {_short(verdict)!r} is not shown"
         )
+    _shoot_output(area, phase, f"{name}-after-{answer}")
 
 
 # ------------------------------------------------------------------- screenshots
