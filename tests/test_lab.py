@@ -87,7 +87,10 @@ PUZZLE_PLAY = 'button:text-is("Play")'
 # ------------------------------------------------------------ what counts as broken
 RUN_ON_BOARD = "Ô Ăn Quan board:"
 NOT_SHOWN = ("Error displaying widget", "Loading widget...")
-MYST_MARKUP = re.compile(r"\{[a-z][a-z0-9:-]*\}`|^\s*(```|:::)\{[a-z]", re.MULTILINE)
+# When the model is in the notebook's stored widget state, "model not found" is not a missing
+# model but a race in jupyterlab_widgets' restore (notes/lab-findings.md): intermittent, still a fault.
+RACE = " (its model IS in the stored widget state: jupyterlab_widgets restored it too late; intermittent)"
+MYST_MARKUP = re.compile(r"(?<!`)\{[a-z][a-z0-9:-]*\}`|^\s*(```|:::)\{[a-z]", re.MULTILINE)  # not `{x}` code
 
 
 def widget_class_names() -> frozenset[str]:
@@ -157,6 +160,8 @@ HELPERS_JS = r"""
     },
     cells(path) {
       const widget = byPath(path);
+      const saved = widget.content.model.getMetadata('widgets') || {};
+      const stored = (saved['application/vnd.jupyter.widget-state+json'] || {}).state || {};
       return widget.content.widgets.map((cell, index) => {
         const model = cell.model;
         const info = {index, type: model.type, source: model.sharedModel.getSource(),
@@ -174,11 +179,13 @@ HELPERS_JS = r"""
           const child = area.widgets[j];
           const node = child ? (child.node.querySelector('.jp-OutputArea-output') || child.node) : null;
           const data = output.data || {};
+          const view = data['application/vnd.jupyter.widget-view+json'];
           info.outputs.push({
             type: output.output_type, name: output.name || null,
             mimes: Object.keys(data), html: typeof data['text/html'] === 'string' ? data['text/html']
               : Array.isArray(data['text/html']) ? data['text/html'].join('') : null,
             ename: output.ename || null, evalue: output.evalue || null,
+            stored: view ? view.model_id in stored : null,
             stream: output.output_type === 'stream' ? String(output.text) : null,
             rendered: node ? node.getAttribute('data-mime-type') : null,
             widget: node ? !!node.closest('.jupyter-widgets') || !!node.querySelector('.jupyter-widgets') : false,
@@ -454,7 +461,7 @@ def display_problems(cells: list[dict[str, Any]]) -> list[str]:
                 problems.append(f"{where}: a board as run-on text, {_short(text)!r}")
             for words in NOT_SHOWN:
                 if words in text:
-                    problems.append(f"{where}: {words!r}")
+                    problems.append(f"{where}: {_short(text)!r}{RACE if output['stored'] else ''}")
     return problems
 
 
