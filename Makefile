@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 PORT ?= 8000
 HOST ?= 127.0.0.1
 
-.PHONY: setup test lint unit bench ladder book lite serve lab clean vendor book-pages notebooks browser-deps print-deps site-test play-assets
+.PHONY: setup test lint unit bench ladder book lite serve lab trust clean vendor book-pages notebooks browser-deps print-deps site-test lab-test play-assets
 
 setup: $(STAMP)
 
@@ -90,14 +90,29 @@ browser-deps:
 
 # Every page of the built book in headless Chromium: no page error, no failed or off-site request.
 site-test: book browser-deps
-	$(BIN)/pytest -q -m browser tests/test_site.py tests/test_play_page.py tests/test_widgets_browser.py tests/test_lite.py
+	$(BIN)/pytest -q -m browser tests/test_site.py tests/test_play_page.py tests/test_widgets_browser.py tests/test_lite.py tests/test_lab.py
+
+# The chapters in a real JupyterLab (tests/test_lab.py, also run by site-test): a server of its
+# own on 127.0.0.1 with temporary settings and signatures, each chapter opened untrusted (a fresh
+# clone), trusted (as `make lab`), and run; screenshots in _build/screenshots/lab/. Alone, it
+# needs no book build.
+lab-test: $(STAMP) browser-deps
+	$(BIN)/pytest -q -m browser tests/test_lab.py
 
 serve: book
 	@echo "Serving the book at http://$(HOST):$(PORT)/  (Ctrl-C stops)"
 	$(BIN)/python -m http.server --bind $(HOST) --directory _build/html $(PORT)
 
-lab: $(STAMP)
-	$(BIN)/jupyter lab notebooks/
+# JupyterLab on the chapters. Lab shows a notebook's stored pictures and widgets only if the
+# notebook is trusted (signed in your own ~/.local/share/jupyter/nbsignatures.db); a fresh
+# clone's are not, so sign them first. Trust is per content: after `make notebooks` (or a
+# `git pull` that changed them) they need signing again, which this target does every time.
+# The root is the repository, so links from the chapters to ../book/ open too.
+lab: trust
+	$(BIN)/jupyter lab --ServerApp.root_dir=. notebooks/01_board.ipynb
+
+trust: $(STAMP)
+	$(BIN)/jupyter trust notebooks/*.ipynb book/*.ipynb
 
 clean:
 	rm -rf _build .jupyter_cache .pytest_cache .mypy_cache .ruff_cache .hypothesis

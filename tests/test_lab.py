@@ -1,0 +1,728 @@
+"""The chapters in a real JupyterLab, opened as a student opens them (issue 11).
+
+One ``jupyter lab`` (the pinned 4.6, ``tools.locallab``: 127.0.0.1, a random token, every
+Jupyter folder temporary) serves copies of ``notebooks/*.ipynb``; one headless Chromium
+(``tools.localsite``: Debian's browser, the project's flags) drives it. Each chapter is
+visited once, in this order, and every test below reads what that visit saw:
+
+1. **fresh clone**: a copy that is in no signature database, so untrusted, exactly as after
+   ``git clone``. (Its notebook metadata carries one extra key: trust is a signature of the
+   content, and the copy must not share the signature of the trusted copy below.)
+2. **make lab**: a copy signed with ``jupyter trust``, as ``make lab`` does before starting Lab.
+3. **Run All** in that copy (JupyterLab's own "Run All Cells" command), kernel and all.
+4. The interactions a student tries: on chapters 2 and 8, a square and a direction of the
+   GameBoard; in chapter 1, a quiz (before and after Run All); in chapter 9, a puzzle.
+
+What counts as broken, in every phase:
+
+- an output that shows its plain-text fallback although it has a picture, HTML or widget
+  (an untrusted Lab refuses SVG and widget views and shows text/plain: "StepPlayer(15 frames)");
+- a board whose inline SVG the HTML sanitizer removed, leaving its run-on text ("Ô Ăn Quan
+  board: player 0 to movePlayer 1's row…");
+- a text output that is the repr of a widget (a name of an ipywidgets or oanquan widget class
+  followed by ``(``); a plain value such as ``Outcome(scores=…)`` that the code a student reads
+  returns is not one;
+- "Error displaying widget", or a widget still "Loading widget..." once the page settled;
+- after Run All, any error output or text written to stderr.
+
+Also checked, because issue 11 asks for it: Markdown shows no MyST markup that JupyterLab cannot
+render (``{doc}`…```), and the code and outputs the book hides (``hide-input``, ``remove-input``,
+``hide-output``, ``hide-cell`` tags) are collapsed in JupyterLab too (cell metadata
+``jupyter.source_hidden`` / ``jupyter.outputs_hidden``). No request may leave 127.0.0.1.
+
+Screenshots of every chapter in every phase go to ``_build/screenshots/lab/``, one tall image
+per phase (the Lab window stretched to the notebook's height).
+
+The widgets are found by what a student sees, through the few selectors in the section
+"What the tests click" below; a change of the widgets' markup changes only that section.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+import shutil
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from tools.locallab import Lab, jupyter_lab, trust
+from tools.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+SCREENSHOTS = ROOT / "_build" / "screenshots" / "lab"
+CHAPTERS = sorted(p.stem for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+
+# The chapters with something to click (issue 11: "chapter 2 'Try it yourself' and chapter 8").
+GAME_BOARD_CHAPTERS = ("02_sowing", "08_play_the_computer")
+QUIZ_CHAPTER = "01_board"
+PUZZLE_CHAPTER = "09_puzzles"
+
+VIEWPORT = {"width": 1280, "height": 900}
+# Chromium cannot capture a taller picture in one piece; longer notebooks are cut into parts.
+MAX_SHOT_HEIGHT = 16_000
+LOCAL_SCHEMES = ("data:", "blob:", "about:")
+
+# ----------------------------------------------------------- what the tests click
+# The GameBoard: a square by its tooltip (today's buttons) or a data-square attribute (a
+# clickable board picture), then a direction by its button label or a data-direction attribute.
+SQUARE = ':is([title="square {square}"], [data-square="{square}"])'
+DIRECTION = '[data-direction="{direction}"]'  # or else a button named "R", "7R →", "← 7L"… (_play_a_move)
+FIRST_MOVE = ("7", "R")  # legal at the opening for player 0, who is human in both chapters
+# A quiz of oanquan/quiz.py: the answers are the options of a <select>.
+QUIZ_ANSWERS = "select"
+# The PuzzleWidget: the move in a <select>, then the "Play" button.
+PUZZLE_MOVES = "select"
+PUZZLE_PLAY = 'button:text-is("Play")'
+
+# ------------------------------------------------------------ what counts as broken
+RUN_ON_BOARD = "Ô Ăn Quan board:"
+NOT_SHOWN = ("Error displaying widget", "Loading widget...")
+# When the model is in the notebook's stored widget state, "model not found" is not a missing
+# model but a race in jupyterlab_widgets' restore (notes/lab-findings.md): intermittent, still a fault.
+RACE = " (its model IS in the stored widget state: jupyterlab_widgets restored it too late; intermittent)"
+MYST_MARKUP = re.compile(r"(?<!`)\{[a-z][a-z0-9:-]*\}`|^\s*(```|:::)\{[a-z]", re.MULTILINE)  # not `{x}` code
+
+
+def widget_class_names() -> frozenset[str]:
+    """Names of every widget class a student could see as a repr: ipywidgets' and the project's."""
+    import inspect
+
+    import ipywidgets
+
+    from oanquan import puzzle_widget, widgets
+
+    modules = (ipywidgets, widgets, puzzle_widget)
+    return frozenset(
+        name
+        for module in modules
+        for name, value in vars(module).items()
+        if inspect.isclass(value) and issubclass(value, ipywidgets.Widget)
+    )
+
+
+WIDGET_NAMES = "|".join(sorted(widget_class_names(), key=len, reverse=True))
+WIDGET_REPR = re.compile(rf"^\s*(?:{WIDGET_NAMES})\(")
+OBJECT_REPR = re.compile(r"^\s*<[\w.]+ object(?: at 0x[0-9a-f]+)?>\s*$")
+
+
+# ---------------------------------------------------------------- the page helpers
+# Installed in the page once JupyterLab has started: open, close, run and read a notebook
+# through JupyterLab's own objects (window.jupyterapp), so no test depends on menus.
+HELPERS_JS = r"""
+() => {
+  const app = window.jupyterapp;
+  const byPath = (path) => [...app.shell.widgets('main')].find(w => w.context && w.context.path === path);
+  window.oaqLab = {
+    async open(path) {
+      const widget = await app.commands.execute('docmanager:open', {path, factory: 'Notebook'});
+      await widget.context.ready;
+      await widget.revealed;
+      app.shell.activateById(widget.id);
+      await widget.sessionContext.ready;
+      return widget.content.model.cells.length;
+    },
+    rendered(path) {
+      const widget = byPath(path);
+      const cells = widget.content.widgets;
+      const text = widget.content.node.textContent;
+      const waiting = ['Loading widget...'].some(t => text.includes(t));
+      return {cells: cells.length, model: widget.content.model.cells.length,
+              ready: cells.every(c => c.isAttached && (c.model.type !== 'markdown' || c.rendered !== false)),
+              waiting, size: widget.content.node.innerHTML.length};
+    },
+    async close(path) {
+      const widget = byPath(path);
+      if (!widget) return;
+      if (widget.sessionContext.session) await widget.sessionContext.shutdown();
+      widget.context.model.dirty = false;
+      widget.dispose();
+    },
+    async runAll(path) {
+      const widget = byPath(path);
+      app.shell.activateById(widget.id);
+      const ok = await app.commands.execute('notebook:run-all-cells');
+      const kernel = widget.sessionContext.session.kernel;
+      for (let i = 0; i < 600 && kernel.status !== 'idle'; i++) await new Promise(r => setTimeout(r, 100));
+      return {ok: ok !== false, status: kernel.status};
+    },
+    mark(path, index, name) {
+      byPath(path).content.widgets[index].node.setAttribute('data-oaq-test', name);
+    },
+    cells(path) {
+      const widget = byPath(path);
+      const saved = widget.content.model.getMetadata('widgets') || {};
+      const stored = (saved['application/vnd.jupyter.widget-state+json'] || {}).state || {};
+      return widget.content.widgets.map((cell, index) => {
+        const model = cell.model;
+        const info = {index, type: model.type, source: model.sharedModel.getSource(),
+          tags: model.getMetadata('tags') || [], trusted: !!model.trusted,
+          inputHidden: !!cell.inputHidden, outputsHidden: model.type === 'code' ? !!cell.outputHidden : false,
+          text: '', outputs: []};
+        if (model.type === 'markdown') {
+          const md = cell.node.querySelector('.jp-RenderedMarkdown');
+          info.text = md ? md.textContent : '';
+        }
+        if (model.type !== 'code') return info;
+        const area = cell.outputArea;
+        for (let j = 0; j < area.model.length; j++) {
+          const output = area.model.get(j).toJSON();
+          const child = area.widgets[j];
+          const node = child ? (child.node.querySelector('.jp-OutputArea-output') || child.node) : null;
+          const data = output.data || {};
+          const view = data['application/vnd.jupyter.widget-view+json'];
+          info.outputs.push({
+            type: output.output_type, name: output.name || null,
+            mimes: Object.keys(data), html: typeof data['text/html'] === 'string' ? data['text/html']
+              : Array.isArray(data['text/html']) ? data['text/html'].join('') : null,
+            ename: output.ename || null, evalue: output.evalue || null,
+            stored: view ? view.model_id in stored : null,
+            stream: output.output_type === 'stream' ? String(output.text) : null,
+            rendered: node ? node.getAttribute('data-mime-type') : null,
+            widget: node ? !!node.closest('.jupyter-widgets') || !!node.querySelector('.jupyter-widgets') : false,
+            text: node ? node.textContent : '',
+            svgs: node ? node.querySelectorAll('svg').length : 0,
+            imgs: node ? node.querySelectorAll('img').length : 0,
+          });
+        }
+        return info;
+      });
+    },
+  };
+}
+"""
+
+# The visible picture(s) and text of one output area: what changes when a move is played.
+SHOWN_JS = r"""
+(area) => {
+  const visible = (e) => e.offsetParent !== null;
+  const pictures = [...area.querySelectorAll('svg, img')].filter(visible).map(e => e.outerHTML).join('');
+  return {pictures, text: area.innerText};
+}
+"""
+
+
+@dataclass
+class Phase:
+    """What one phase of a chapter's visit saw: its problems, its cells, its screenshots."""
+
+    problems: list[str] = field(default_factory=list)
+    cells: list[dict[str, Any]] = field(default_factory=list)
+    shots: list[Path] = field(default_factory=list)
+    seconds: float = 0.0
+    steps: dict[str, float] = field(default_factory=dict)
+    console: list[str] = field(default_factory=list)
+
+    @contextlib.contextmanager
+    def step(self, name: str) -> Iterator[None]:
+        """Time one step of the phase (the report lists them, to see where the minutes go)."""
+        start = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.steps[name] = self.steps.get(name, 0.0) + time.perf_counter() - start
+
+
+@dataclass
+class Visit:
+    """One chapter, visited once: each phase by name ("fresh", "make lab", "run all", …)."""
+
+    chapter: str
+    phases: dict[str, Phase] = field(default_factory=dict)
+
+
+@dataclass
+class Session:
+    """The Lab server and the browser page, shared by all chapters, and what they recorded."""
+
+    lab: Lab
+    page: Any
+    foreign: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    console: list[str] = field(default_factory=list)
+    visits: dict[str, Visit] = field(default_factory=dict)
+    started: float = field(default_factory=time.perf_counter)
+
+
+# ---------------------------------------------------------------------- fixtures
+
+
+@pytest.fixture(scope="module")
+def session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Session]:
+    if missing := chromium_missing():
+        pytest.fail(missing)
+    from playwright.sync_api import sync_playwright
+
+    started = time.perf_counter()
+    root = tmp_path_factory.mktemp("lab-root")
+    state = tmp_path_factory.mktemp("lab-state")
+    for folder in ("fresh", "lab"):
+        (root / folder).mkdir()
+    for chapter in CHAPTERS:
+        notebook = json.loads((NOTEBOOKS / f"{chapter}.ipynb").read_text(encoding="utf-8"))
+        shutil.copyfile(NOTEBOOKS / f"{chapter}.ipynb", root / "lab" / f"{chapter}.ipynb")
+        notebook["metadata"]["oanquan_test_copy"] = "fresh clone: in no signature database"
+        (root / "fresh" / f"{chapter}.ipynb").write_text(json.dumps(notebook, indent=1), encoding="utf-8")
+    if SCREENSHOTS.exists():
+        shutil.rmtree(SCREENSHOTS)
+    SCREENSHOTS.mkdir(parents=True)
+    with jupyter_lab(root, state) as lab, sync_playwright() as pw:
+        # As `make lab` does in the user's own database: sign the chapters it serves.
+        trust(sorted((root / "lab").glob("*.ipynb")), lab.env)
+        context = pw.chromium.launch_persistent_context(
+            str(state / "chromium-profile"), executable_path=CHROMIUM, args=CHROMIUM_FLAGS, viewport=VIEWPORT
+        )
+        try:
+            page = context.pages[0] if context.pages else context.new_page()
+            record = Session(lab, page, started=started)
+            _watch(record, page, lab)
+            page.goto(f"{lab.url}lab?reset&token={lab.token}")
+            page.wait_for_function("() => window.jupyterapp !== undefined", timeout=90_000)
+            page.evaluate("async () => { await window.jupyterapp.started; await window.jupyterapp.restored; }")
+            page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+            page.evaluate(HELPERS_JS)
+            yield record
+            _write_report(record)
+        finally:
+            context.close()
+
+
+def _watch(record: Session, page: Any, lab: Lab) -> None:
+    """Record every request or WebSocket that leaves 127.0.0.1, and every uncaught page error."""
+
+    def outside(url: str) -> bool:
+        return not url.startswith(LOCAL_SCHEMES) and urlsplit(url).hostname != "127.0.0.1"
+
+    page.on("request", lambda request: record.foreign.append(request.url) if outside(request.url) else None)
+    page.on("websocket", lambda socket: record.foreign.append(socket.url) if outside(socket.url) else None)
+    page.on("pageerror", lambda error: record.page_errors.append(str(error)))
+    page.on("console", lambda message: record.console.append(message.text) if message.type == "error" else None)
+
+
+@pytest.fixture(scope="module")
+def visit(session: Session) -> Callable[[str], Visit]:
+    """``visit(chapter)``: the chapter's visit, made the first time a test asks for it."""
+
+    def get(chapter: str) -> Visit:
+        if chapter not in session.visits:
+            session.visits[chapter] = _visit_chapter(session, chapter)
+        return session.visits[chapter]
+
+    return get
+
+
+# -------------------------------------------------------------------- one visit
+
+
+def _visit_chapter(session: Session, chapter: str) -> Visit:
+    visit = Visit(chapter)
+    fresh, lab = f"fresh/{chapter}.ipynb", f"lab/{chapter}.ipynb"
+
+    with _phase(session, visit, "fresh") as phase:
+        _open(session, fresh, phase)
+        _read(session, fresh, phase, trusted=False)
+        _shoot(session, fresh, phase, f"{chapter}-1-fresh-clone")
+    _close(session, fresh, visit)
+
+    with _phase(session, visit, "make lab") as phase:
+        _open(session, lab, phase)
+        _read(session, lab, phase, trusted=True)
+        _shoot(session, lab, phase, f"{chapter}-2-make-lab")
+    if chapter == QUIZ_CHAPTER:
+        with _phase(session, visit, "quiz before running") as phase:
+            _answer_quiz(session, lab, phase)
+    with _phase(session, visit, "run all") as phase:
+        _run_all(session, lab, phase)
+        _shoot(session, lab, phase, f"{chapter}-3-after-run-all")
+    if chapter in GAME_BOARD_CHAPTERS:
+        with _phase(session, visit, "game board") as phase:
+            _play_a_move(session, lab, phase, f"{chapter}-4-game-board")
+    if chapter == QUIZ_CHAPTER:
+        with _phase(session, visit, "quiz") as phase:
+            _answer_quiz(session, lab, phase)
+    if chapter == PUZZLE_CHAPTER:
+        with _phase(session, visit, "puzzle") as phase:
+            _solve_puzzle(session, lab, phase, f"{chapter}-4-puzzle")
+    _close(session, lab, visit)
+    return visit
+
+
+@contextlib.contextmanager
+def _phase(session: Session, visit: Visit, name: str) -> Iterator[Phase]:
+    """Time one phase of a visit, keep the console errors logged meanwhile, and turn a crash of
+    the harness (a click that times out, say) into a problem of the phase, so the visit goes on."""
+    phase = visit.phases.setdefault(name, Phase())
+    start, mark = time.perf_counter(), len(session.console)
+    try:
+        yield phase
+    except Exception as error:
+        message = " ".join(str(error).strip().splitlines()[:3])
+        phase.problems.append(f"{name} stopped: {type(error).__name__}: {message}")
+    finally:
+        phase.seconds += time.perf_counter() - start
+        phase.console.extend(session.console[mark:])
+
+
+def _open(session: Session, path: str, phase: Phase) -> None:
+    with phase.step("open"):
+        session.page.evaluate("(path) => window.oaqLab.open(path)", path)
+    with phase.step("settle"):
+        _settle(session, path, phase)
+
+
+def _settle(session: Session, path: str, phase: Phase, timeout: float = 30) -> None:
+    """Wait until every cell is rendered and the page stopped changing (widgets done loading)."""
+    page = session.page
+    deadline = time.monotonic() + timeout
+    last: dict[str, Any] | None = None
+    while time.monotonic() < deadline:
+        state = page.evaluate("(path) => window.oaqLab.rendered(path)", path)
+        if state["ready"] and state["cells"] == state["model"] and not state["waiting"] and state == last:
+            return
+        last = state
+        page.wait_for_timeout(400)
+    phase.problems.append(f"{path} had not settled after {timeout:.0f} s (widgets still loading?)")
+
+
+def _close(session: Session, path: str, visit: Visit) -> None:
+    with _phase(session, visit, "close"):
+        session.page.evaluate("(path) => window.oaqLab.close(path)", path)
+
+
+def _cells(session: Session, path: str) -> list[dict[str, Any]]:
+    return list(session.page.evaluate("(path) => window.oaqLab.cells(path)", path))
+
+
+def _read(session: Session, path: str, phase: Phase, *, trusted: bool) -> None:
+    """Read every cell as shown; a harness fault (trusted when it should not be) is a problem too."""
+    phase.cells = _cells(session, path)
+    code = [c for c in phase.cells if c["type"] == "code"]
+    state = {c["trusted"] for c in code if c["outputs"]}
+    if state and state != {trusted}:
+        phase.problems.append(
+            f"the harness meant to open {path} {'trusted' if trusted else 'untrusted'}, but Lab shows cells "
+            f"{'trusted' if True in state else 'untrusted'}: {sorted(state)}"
+        )
+    phase.problems.extend(display_problems(phase.cells))
+
+
+def _run_all(session: Session, path: str, phase: Phase) -> None:
+    with phase.step("run"):
+        result = session.page.evaluate("(path) => window.oaqLab.runAll(path)", path)
+    with phase.step("settle"):
+        _settle(session, path, phase, timeout=60)
+    phase.cells = _cells(session, path)
+    if not result["ok"]:
+        phase.problems.append("Run All reported a failure (a cell raised, the rest were not run)")
+    if result["status"] != "idle":
+        phase.problems.append(f"the kernel is still {result['status']!r} after Run All")
+    phase.problems.extend(run_problems(phase.cells))
+    phase.problems.extend(display_problems(phase.cells))
+
+
+# -------------------------------------------------------------- the judgements
+
+
+def _where(cell: dict[str, Any]) -> str:
+    first = next((line for line in cell["source"].splitlines() if line.strip()), "")
+    return f"cell {cell['index']} ({first[:50]!r})"
+
+
+def _short(text: str, limit: int = 90) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def display_problems(cells: list[dict[str, Any]]) -> list[str]:
+    """Outputs a student cannot read: text fallbacks, stripped boards, reprs, widgets not shown."""
+    problems = []
+    for cell in cells:
+        for output in cell["outputs"]:
+            if output["type"] in ("stream", "error"):
+                continue
+            where, text = _where(cell), output["text"]
+            richer = [m for m in output["mimes"] if m != "text/plain"]
+            if output["rendered"] == "text/plain" and richer:
+                problems.append(f"{where}: shows its text fallback {_short(text)!r} instead of {', '.join(richer)}")
+            elif WIDGET_REPR.match(text) or OBJECT_REPR.match(text):
+                problems.append(f"{where}: shows a repr, {_short(text)!r}")
+            if output["html"] and "<svg" in output["html"] and not output["svgs"] and not output["imgs"]:
+                problems.append(f"{where}: its board picture was removed, leaving the text {_short(text)!r}")
+            elif RUN_ON_BOARD in text and not output["svgs"] and not output["imgs"]:
+                problems.append(f"{where}: a board as run-on text, {_short(text)!r}")
+            for words in NOT_SHOWN:
+                if words in text:
+                    problems.append(f"{where}: {_short(text)!r}{RACE if output['stored'] else ''}")
+    return problems
+
+
+def run_problems(cells: list[dict[str, Any]]) -> list[str]:
+    """Error outputs and stderr text after Run All, and code cells that never ran."""
+    problems = []
+    for cell in cells:
+        for output in cell["outputs"]:
+            if output["type"] == "error":
+                problems.append(f"{_where(cell)}: {output['ename']}: {_short(output['evalue'] or '')}")
+            elif output["type"] == "stream" and output["name"] == "stderr":
+                problems.append(f"{_where(cell)}: writes to stderr {_short(output['stream'] or '')!r}")
+    return problems
+
+
+def markdown_problems(cells: list[dict[str, Any]]) -> list[str]:
+    """MyST markup that JupyterLab shows raw ({doc}`…`, ```{note}): links must be plain Markdown."""
+    problems = []
+    for cell in cells:
+        if cell["type"] == "markdown":
+            for match in MYST_MARKUP.finditer(cell["source"]):
+                line = cell["source"][: match.end()].rsplit("\n", 1)[-1] + cell["source"][match.end() :].split("\n")[0]
+                problems.append(f"{_where(cell)}: MyST shown raw in Lab: {_short(line.strip(), 70)!r}")
+    return problems
+
+
+def hiding_problems(cells: list[dict[str, Any]]) -> list[str]:
+    """Code or outputs the book hides (tags) but Lab shows (no jupyter.source_hidden / outputs_hidden)."""
+    problems = []
+    for cell in cells:
+        tags = set(cell["tags"])
+        if tags & {"hide-input", "remove-input", "hide-cell"} and not cell["inputHidden"]:
+            problems.append(f"{_where(cell)}: the book hides this code ({', '.join(sorted(tags))}), Lab shows it")
+        if tags & {"hide-output", "hide-cell"} and cell["outputs"] and not cell["outputsHidden"]:
+            problems.append(f"{_where(cell)}: the book hides this output (an answer?), Lab shows it")
+    return problems
+
+
+# ------------------------------------------------------------------ interactions
+
+
+def _cell_with(session: Session, path: str, needle: str, name: str) -> Any:
+    """The output area of the first code cell whose source contains ``needle`` (and has outputs)."""
+    for cell in _cells(session, path):
+        if cell["type"] == "code" and needle in cell["source"] and cell["outputs"]:
+            session.page.evaluate("([p, i, n]) => window.oaqLab.mark(p, i, n)", [path, cell["index"], name])
+            area = session.page.locator(f'[data-oaq-test="{name}"] .jp-Cell-outputArea')
+            area.scroll_into_view_if_needed()
+            return area
+    raise AssertionError(f"no code cell with {needle!r} and an output in {path}")
+
+
+def _shoot_output(area: Any, phase: Phase, name: str) -> None:
+    """A picture of one output area, as a student sees it at the width Lab gives it."""
+    shot = SCREENSHOTS / f"{name}.png"
+    page = area.page
+    height = max(VIEWPORT["height"], int(area.bounding_box()["height"]) + 300)
+    try:  # a window tall enough for the whole output: Lab's panels would clip it otherwise
+        page.set_viewport_size({"width": VIEWPORT["width"], "height": height})
+        area.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        area.screenshot(path=str(shot))
+    finally:
+        page.set_viewport_size(VIEWPORT)
+    phase.shots.append(shot)
+
+
+def _play_a_move(session: Session, path: str, phase: Phase, name: str) -> None:
+    square, direction = FIRST_MOVE
+    move = square + direction
+    area = _cell_with(session, path, "GameBoard(", "game-board")
+    _shoot_output(area, phase, f"{name}-before")
+    before = area.evaluate(SHOWN_JS)
+    area.locator(SQUARE.format(square=square)).first.click(timeout=10_000)
+    named = area.get_by_role("button", name=re.compile(rf"^\W*({square})?{direction}\W*$"))
+    area.locator(DIRECTION.format(direction=direction)).or_(named).first.click(timeout=10_000)
+    deadline = time.monotonic() + 30
+    after = before
+    while time.monotonic() < deadline:
+        after = area.evaluate(SHOWN_JS)
+        if after["text"].count(move) > before["text"].count(move) and after["pictures"] != before["pictures"]:
+            break
+        session.page.wait_for_timeout(300)
+    if after["text"].count(move) <= before["text"].count(move):
+        phase.problems.append(f"after clicking square {square} and {direction}, the move list does not show {move}")
+    if after["pictures"] == before["pictures"]:
+        phase.problems.append(f"after clicking square {square} and {direction}, the board picture did not change")
+    _shoot_output(area, phase, f"{name}-after-{move}")
+
+
+def _answer_quiz(session: Session, path: str, phase: Phase) -> None:
+    """Choose each answer of the first quiz in turn: each must show a verdict, one must be right."""
+    from oanquan.quiz import RIGHT, WRONG
+
+    area = _cell_with(session, path, "quiz(", "quiz")
+    answers = area.locator(QUIZ_ANSWERS).first
+    labels = [o.strip() for o in answers.locator("option").all_text_contents()][1:]  # [0] is the prompt
+    if not labels:
+        phase.problems.append("the quiz offers no answers")
+    verdicts = {}
+    for label in labels:
+        answers.select_option(label=label)
+        session.page.wait_for_timeout(300)
+        text = area.inner_text()
+        verdicts[label] = RIGHT if RIGHT in text else WRONG if WRONG in text else "no verdict"
+    if "no verdict" in verdicts.values() or RIGHT not in verdicts.values():
+        phase.problems.append(f"the quiz's answers and what they showed: {verdicts}")
+
+
+def _solve_puzzle(session: Session, path: str, phase: Phase, name: str) -> None:
+    """Play the first puzzle's solution in the PuzzleWidget: the engine's verdict must appear."""
+    from oanquan.puzzles import load_builtin
+
+    puzzle = load_builtin()[0]
+    answer = puzzle.solution[0]
+    right, verdict = puzzle.verdict(answer)
+    assert right, f"the engine does not accept {answer} for puzzle {puzzle.id}"
+    area = _cell_with(session, path, "PuzzleWidget(", "puzzle")
+    _shoot_output(area, phase, f"{name}-before")
+    shown = area.get_by_text(verdict[:60], exact=False)
+    if shown.count():
+        phase.problems.append(f"the verdict for {answer} is on show before any move: {_short(verdict)!r}")
+    area.locator(PUZZLE_MOVES).first.select_option(label=answer)
+    area.locator(PUZZLE_PLAY).first.click(timeout=10_000)
+    try:
+        shown.first.wait_for(timeout=20_000)
+    except Exception:
+        phase.problems.append(
+            f"after playing {answer} in puzzle {puzzle.id}, the verdict {_short(verdict)!r} is not shown"
+        )
+    _shoot_output(area, phase, f"{name}-after-{answer}")
+
+
+# ------------------------------------------------------------------- screenshots
+
+
+def _shoot(session: Session, path: str, phase: Phase, name: str) -> None:
+    """The Lab window as tall as the notebook (parts of at most MAX_SHOT_HEIGHT px), then back."""
+    with phase.step("screenshot"):
+        _shoot_parts(session.page, phase, name)
+
+
+def _shoot_parts(page: Any, phase: Phase, name: str) -> None:
+    scroller = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer"
+    height = int(page.evaluate(f"() => document.querySelector('{scroller}').scrollHeight"))
+    chrome = VIEWPORT["height"] - int(page.evaluate(f"() => document.querySelector('{scroller}').clientHeight"))
+    parts = max(1, -(-height // (MAX_SHOT_HEIGHT - chrome)))
+    try:
+        part_height = -(-height // parts)
+        page.set_viewport_size({"width": VIEWPORT["width"], "height": part_height + chrome})
+        for part in range(parts):
+            page.evaluate(f"(top) => {{ document.querySelector('{scroller}').scrollTop = top; }}", part * part_height)
+            page.wait_for_timeout(600)
+            shot = SCREENSHOTS / (f"{name}.png" if parts == 1 else f"{name}-part{part + 1}.png")
+            page.screenshot(path=str(shot))
+            phase.shots.append(shot)
+    finally:
+        page.set_viewport_size(VIEWPORT)
+        page.evaluate(f"() => {{ document.querySelector('{scroller}').scrollTop = 0; }}")
+
+
+def _write_report(session: Session) -> None:
+    lines = [f"JupyterLab harness: {time.perf_counter() - session.started:.0f} s in all"]
+    for chapter, visit in session.visits.items():
+        lines.append(f"{chapter}: {sum(phase.seconds for phase in visit.phases.values()):.0f} s")
+        for name, phase in visit.phases.items():
+            steps = ", ".join(f"{step} {seconds:.1f} s" for step, seconds in phase.steps.items())
+            lines.append(f"  [{name}] {phase.seconds:.1f} s" + (f" ({steps})" if steps else ""))
+            lines.extend(f"    {problem}" for problem in phase.problems)
+            if phase.problems:
+                lines.extend(f"    console error: {_short(text, 200)}" for text in phase.console[:5])
+    (SCREENSHOTS / "report.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _problems(visit: Visit, *names: str) -> list[str]:
+    """The problems of these phases, each followed by the console errors logged meanwhile (at most 3)."""
+    found = []
+    for name in names:
+        phase = visit.phases.get(name)
+        if phase and phase.problems:
+            found += [f"[{name}] {p}" for p in phase.problems]
+            found += [f"[{name}] console error: {_short(text, 200)}" for text in phase.console[:3]]
+    return found
+
+
+def _report(chapter: str, problems: list[str]) -> str:
+    return f"{chapter}: {len(problems)} problem(s)\n  " + "\n  ".join(problems)
+
+
+# ------------------------------------------------------------------------ tests
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_a_fresh_clone_shows_every_output(visit: Callable[[str], Visit], chapter: str) -> None:
+    """Untrusted, before any cell runs: no raw SVG text, no repr, no widget error."""
+    problems = _problems(visit(chapter), "fresh")
+    assert not problems, _report(chapter, problems)
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_make_lab_shows_every_output(visit: Callable[[str], Visit], chapter: str) -> None:
+    """Trusted as ``make lab`` trusts it, before any cell runs: the same, with stored widget state."""
+    problems = _problems(visit(chapter), "make lab")
+    assert not problems, _report(chapter, problems)
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_run_all_has_no_error(visit: Callable[[str], Visit], chapter: str) -> None:
+    """Run All Cells: no error output, nothing on stderr, every widget displayed."""
+    problems = _problems(visit(chapter), "run all", "close")
+    assert not problems, _report(chapter, problems)
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_markdown_has_no_myst_markup(visit: Callable[[str], Visit], chapter: str) -> None:
+    """Cross-references are plain Markdown links that work in Lab and in the book."""
+    problems = markdown_problems(visit(chapter).phases["make lab"].cells)
+    assert not problems, _report(chapter, problems)
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_what_the_book_hides_lab_hides(visit: Callable[[str], Visit], chapter: str) -> None:
+    """Page-building code and solutions hidden by tags in the book are collapsed in Lab too."""
+    problems = hiding_problems(visit(chapter).phases["fresh"].cells)
+    assert not problems, _report(chapter, problems)
+
+
+@pytest.mark.parametrize("chapter", GAME_BOARD_CHAPTERS)
+def test_game_board_plays_a_clicked_move(visit: Callable[[str], Visit], chapter: str) -> None:
+    problems = _problems(visit(chapter), "game board")
+    assert "game board" in visit(chapter).phases
+    assert not problems, _report(chapter, problems)
+
+
+def test_a_quiz_answers_before_and_after_run_all(visit: Callable[[str], Visit]) -> None:
+    phases = visit(QUIZ_CHAPTER).phases
+    assert {"quiz before running", "quiz"} <= set(phases)
+    problems = _problems(visit(QUIZ_CHAPTER), "quiz before running", "quiz")
+    assert not problems, _report(QUIZ_CHAPTER, problems)
+
+
+def test_the_puzzle_widget_judges_a_move(visit: Callable[[str], Visit]) -> None:
+    assert "puzzle" in visit(PUZZLE_CHAPTER).phases
+    problems = _problems(visit(PUZZLE_CHAPTER), "puzzle")
+    assert not problems, _report(PUZZLE_CHAPTER, problems)
+
+
+def test_every_chapter_has_screenshots(visit: Callable[[str], Visit]) -> None:
+    for chapter in CHAPTERS:
+        phases = visit(chapter).phases
+        for name in ("fresh", "make lab", "run all"):
+            assert phases[name].shots and all(p.stat().st_size > 10_000 for p in phases[name].shots), (chapter, name)
+
+
+def test_no_request_leaves_127_0_0_1(session: Session, visit: Callable[[str], Visit]) -> None:
+    for chapter in CHAPTERS:
+        visit(chapter)
+    assert session.foreign == []
+
+
+def test_no_uncaught_error_in_the_page(session: Session, visit: Callable[[str], Visit]) -> None:
+    for chapter in CHAPTERS:
+        visit(chapter)
+    assert session.page_errors == []
