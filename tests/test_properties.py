@@ -13,8 +13,9 @@ from conftest import ALL_RULES, random_positions
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from oanquan import Game, Position, Rules
+from oanquan import Game, IllegalMoveError, Position, Rules
 from oanquan.events import STOP_KINDS
+from oanquan.move import ALL_MOVES
 
 rules_strategy = st.sampled_from(ALL_RULES)
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -42,6 +43,22 @@ def test_text_and_json_round_trip(rules: Rules, seed: int) -> None:
 def test_no_legal_move_exactly_when_the_game_is_over(rules: Rules, seed: int) -> None:
     for position in random_positions(rules, seed):
         assert (position.legal_moves() == ()) == (position.outcome() is not None)
+
+
+@SETTINGS
+@given(rules_strategy, seeds)
+def test_legal_moves_is_legal_and_play_agree(rules: Rules, seed: int) -> None:
+    """play() checks a Move with a quick test of its own (R3.2); it must accept exactly the legal moves."""
+    for position in random_positions(rules, seed, games=1):
+        legal = position.legal_moves()
+        for move in (m for pair in ALL_MOVES for m in pair):
+            assert position.is_legal(move) == (move in legal)
+            try:
+                position.play(move)
+                played = True
+            except IllegalMoveError:
+                played = False
+            assert played == (move in legal)
 
 
 @SETTINGS
