@@ -153,9 +153,11 @@ class Position:
             _pair_of_counts("debts", debts),
             to_move,
         )
-        _set(self, *parts, _checked_rules(rules))
-        _validate(self)
-        self._ending = _find_ending(self)
+        rules = _checked_rules(rules)
+        _validate(parts, rules)
+        made = _make(*parts, rules)  # the one place a Position's fields are assigned
+        for name in Position.__slots__:
+            object.__setattr__(self, name, getattr(made, name))
 
     # ----------------------------------------------------------------- making
 
@@ -181,12 +183,12 @@ class Position:
         oanquan.errors.PositionFormatError: bad citizen squares field '5,5,5' in position '5,5,5 Q,Q 0,0 0,0 0': ...
         """
         rules = _checked_rules(rules)
-        position = _make(*textformat.parse(text), rules)
+        parts = textformat.parse(text)
         try:
-            _validate(position)
+            _validate(parts, rules)
         except PositionFormatError as error:
             raise PositionFormatError(f"bad position {quote(text)}: {error}") from None
-        return position
+        return _make(*parts, rules)
 
     def to_text(self) -> str:
         """The position in the format of RULES §10; :meth:`from_text` reads it back.
@@ -391,10 +393,23 @@ class Position:
         >>> Position.initial().play("9R").to_text()    # RULES §11, third example
         '6,6,6,6,0,6,6,6,6,0 0,Q+1 1+Q,0 0,0 1'
         """
-        move = self._checked(move)
-        if self._pebbles[move.square]:  # so the row is not empty: no thả cá (R3.1)
-            return _play_untraced(self, move.square, move.direction)
-        return _play(self, move, None)  # thả cá first: the code of play_traced, untraced
+        if isinstance(move, Move) and self._ending is None:
+            # The usual case, checked quickly (R3.2): a square of the mover's row, with
+            # pebbles in it, or any of them when thả cá fills the row first.
+            square = move.square
+            if (square >= 5) == (self._to_move == 0) and (self._pebbles[square] or self.must_release_fish()):
+                return _play_untraced(self, square, move.direction)
+        move = self._checked(move)  # move text, or a move that is not legal here (an error)
+        return _play_untraced(self, move.square, move.direction)
+
+    def children(self) -> list[tuple[Move, Position]]:
+        """Every legal move with the position it leads to, in the order of :meth:`legal_moves`.
+
+        >>> [(str(move), child.points(0)) for move, child in Position.initial().children()][:3]
+        [('5L', 11), ('5R', 6), ('6L', 6)]
+        """
+        # The moves are legal, so they need no checking one by one.
+        return [(move, _play_untraced(self, move.square, move.direction)) for move in self.legal_moves()]
 
     def play_traced(self, move: Move | str) -> tuple[Position, tuple[Event, ...]]:
         """The position after ``move`` and the events of the move, in order.
@@ -427,13 +442,6 @@ class Position:
 
     def _checked(self, move: Move | str) -> Move:
         """``move`` as a Move when it is legal here; otherwise the error that says why."""
-        if isinstance(move, Move):  # the usual case, checked quickly (R3.2)
-            square, start = move.square, 5 if self._to_move == 0 else 0
-            # One of the mover's squares, with pebbles (or any of them, when thả cá
-            # fills the row first), while the game goes on.
-            mine = start <= square < start + 5
-            if mine and (self._pebbles[square] or self.must_release_fish()) and self._ending is None:
-                return move
         move = self._as_move(move)
         problem = self._illegal_because(move)
         if problem:
@@ -480,7 +488,7 @@ class Position:
         >>> Position.initial().is_over(), Position.from_text("0,0,0,0,0,1,0,0,0,0 0,0 40,29 0,0 1").is_over()
         (False, True)
         """
-        return self.outcome() is not None
+        return self._ending is not None
 
     # --------------------------------------------------------------- python
 
@@ -503,11 +511,22 @@ class Position:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
             return NotImplemented
-        return self.key() == other.key()
+        # What key() compares, field by field: a search's table compares many positions.
+        return self is other or (
+            self._pebbles == other._pebbles
+            and self._to_move == other._to_move
+            and self._stones == other._stones
+            and self._stores == other._stores
+            and self._captured == other._captured
+            and self._debts == other._debts
+            and (self._rules is other._rules or self._rules == other._rules)
+        )
 
     def __hash__(self) -> int:
+        # The key without the rules, whose hash is slow to work out: positions equal
+        # but for their rules share a hash, which is allowed, and rare in one table.
         if self._hash is None:
-            self._hash = hash(self.key())
+            self._hash = hash((self._pebbles, self._stones, self._stores, self._captured, self._debts, self._to_move))
         return self._hash
 
     def __repr__(self) -> str:
@@ -535,11 +554,13 @@ class Position:
 
 # =================================================================== the rules
 #
-# A move is played on a working copy (_Turn) that becomes a new Position at
-# the end. The same code runs with and without a trace: `turn.events` is None
-# when nobody is watching, and every event is written down behind an
-# `if events is not None` test, so an untraced move (a search plays millions)
-# pays almost nothing for the trace.
+# The rules are written twice in this module, and kept equal by a test:
+#
+# * here, as play_traced() runs them: a move is played on a working copy
+#   (_Turn) that writes down an event, with a picture of the position, for
+#   every step a teacher would narrate, and becomes a new Position at the end;
+# * below (the fast path), as play() runs them: the same steps in one function
+#   with no trace, because a search plays millions of moves.
 #
 # Two shorthands run through this code because it runs once per pebble: a
 # square s is a Mandarin square when s >= 10 (M0 = 10, M1 = 11; board.py's
@@ -552,11 +573,11 @@ class Position:
 
 
 class _Turn:
-    """The state of one move while it is played: a working board, and the pairs it may change."""
+    """The state of one traced move while it is played, and the events written down so far."""
 
     __slots__ = ("board", "captured", "debts", "events", "mover", "rules", "stones", "stores")
 
-    def __init__(self, position: Position, events: list[Event] | None) -> None:
+    def __init__(self, position: Position, events: list[Event]) -> None:
         self.board = list(position._pebbles)
         self.stones = position._stones
         self.stores = position._stores
@@ -570,9 +591,12 @@ class _Turn:
         return _make(tuple(self.board), self.stones, self.stores, self.captured, self.debts, to_move, self.rules)
 
     def emit(self, kind: EventKind, rule: str, square: int | None = None, **counts: Any) -> None:
-        """Write down one event of a traced move, with the position right after it."""
-        if self.events is not None:
-            self.events.append(Event(kind, rule, self.mover, self.snapshot(self.mover), square, **counts))
+        """Write down one event, with the position right after it."""
+        self.events.append(Event(kind, rule, self.mover, self.snapshot(self.mover), square, **counts))
+
+    def is_empty(self, square: int) -> bool:
+        """R2.4: ``square`` holds neither pebbles nor a stone."""
+        return not self.board[square] and not (square >= 10 and self.stones[square - 10])
 
 
 def _plus(pair: tuple[int, int], index: int, amount: int) -> tuple[int, int]:
@@ -580,12 +604,8 @@ def _plus(pair: tuple[int, int], index: int, amount: int) -> tuple[int, int]:
     return (pair[0] + amount, pair[1]) if index == 0 else (pair[0], pair[1] + amount)
 
 
-def _is_empty(board: list[int], stones: tuple[int, int], square: int) -> bool:
-    """R2.4: ``square`` holds neither pebbles nor a stone."""
-    return not board[square] and not (square >= 10 and stones[square - 10])
-
-
-def _play(position: Position, move: Move, events: list[Event] | None) -> Position:
+def _play(position: Position, move: Move, events: list[Event]) -> Position:
+    """The position after the legal ``move``, its events appended to ``events``."""
     turn = _Turn(position, events)
     if position.must_release_fish():  # R3.1
         _release_fish(turn)
@@ -617,49 +637,34 @@ def _sow_and_capture(turn: _Turn, square: int, direction: Direction) -> None:
     relay cannot go round for ever.
     """
     nxt = NEXT[direction]
-    board, events = turn.board, turn.events
+    board = turn.board
     hand = board[square]
     board[square] = 0
-    if events is not None:
-        turn.emit("lift", "R3.3", square, pebbles=hand, hand=hand, direction=direction)
+    turn.emit("lift", "R3.3", square, pebbles=hand, hand=hand, direction=direction)
     while True:
         # R3.3: one pebble into each following square, Mandarin squares included.
-        if events is None:
-            for _ in range(hand):
-                square = nxt[square]
-                board[square] += 1
-        else:
-            square = _sow_traced(turn, square, hand, nxt, direction)
+        while hand:
+            square = nxt[square]
+            board[square] += 1
+            hand -= 1
+            turn.emit("drop", "R3.3", square, hand=hand, direction=direction)
         following = nxt[square]
         if following >= 10:
             # R3.4a: a Mandarin square next ends the turn, even an empty one, unless
             # mandarin_gap="always" makes an empty one a gap like any other (R5.5).
-            if turn.rules.mandarin_gap != "always" or not _is_empty(board, turn.stones, following):
-                if events is not None:
-                    turn.emit("mandarin_stop", "R3.4a", following, direction=direction)
+            if turn.rules.mandarin_gap != "always" or not turn.is_empty(following):
+                turn.emit("mandarin_stop", "R3.4a", following, direction=direction)
                 return
         elif board[following]:
             # R3.4b: an occupied citizen square: lift it and keep sowing after it.
             hand = board[following]
             board[following] = 0
             square = following
-            if events is not None:
-                turn.emit("relay", "R3.4b", following, pebbles=hand, hand=hand, direction=direction)
+            turn.emit("relay", "R3.4b", following, pebbles=hand, hand=hand, direction=direction)
             continue
         # R3.4c: an empty square next: a capture may follow (R5).
         _capture(turn, following, nxt, direction)
         return
-
-
-def _sow_traced(turn: _Turn, square: int, hand: int, nxt: tuple[int, ...], direction: Direction) -> int:
-    """R3.3 with a ``drop`` event for each pebble; return the last square sown."""
-    board = turn.board
-    while hand:
-        square = nxt[square]
-        board[square] += 1
-        hand -= 1
-        turn.emit("drop", "R3.3", square, hand=hand, direction=direction)
-    return square
 
 
 def _capture(turn: _Turn, gap: int, nxt: tuple[int, ...], direction: Direction) -> None:
@@ -669,34 +674,30 @@ def _capture(turn: _Turn, gap: int, nxt: tuple[int, ...], direction: Direction) 
     gap: from ``3,1,1,1,1,0,1,0,0,4 0,Q 20,20+Q 0,0 0``, ``6R`` captures 9,
     jumps the empty M0 and captures 0 too (RULES §11).
     """
-    board, events, rules = turn.board, turn.events, turn.rules
+    board, rules = turn.board, turn.rules
     rule = "R5.1"
     while True:
         target = nxt[gap]
-        if _is_empty(board, turn.stones, target):
+        if turn.is_empty(target):
             # R5.3: two empty squares in a row: no (further) capture.
-            if events is not None:
-                turn.emit("double_empty", "R5.3", gap, direction=direction)
+            turn.emit("double_empty", "R5.3", gap, direction=direction)
             return
         young = rules.young_mandarin_min
         if young and target >= 10 and turn.stones[target - 10] and board[target] < young:
             # R5.6: a young Mandarin (its stone and too few pebbles) cannot be captured.
-            if events is not None:
-                turn.emit("young_mandarin", "R5.6", target, pebbles=board[target], direction=direction)
+            turn.emit("young_mandarin", "R5.6", target, pebbles=board[target], direction=direction)
             return
         _take(turn, target, rule, direction)
         rule = "R5.2"
         gap = nxt[target]
-        if not _is_empty(board, turn.stones, gap):
+        if not turn.is_empty(gap):
             # The square after a capture is occupied, so no gap: no further
             # capture (R5.2), and nothing is sown after a capture (R5.4).
-            if events is not None:
-                turn.emit("chain_end", "R5.4", gap, direction=direction)
+            turn.emit("chain_end", "R5.4", gap, direction=direction)
             return
         if gap >= 10 and rules.mandarin_gap == "never":
             # R5.5: under mandarin_gap="never" an empty Mandarin square is no gap.
-            if events is not None:
-                turn.emit("mandarin_stop", "R5.5", gap, direction=direction)
+            turn.emit("mandarin_stop", "R5.5", gap, direction=direction)
             return
 
 
@@ -711,26 +712,35 @@ def _take(turn: _Turn, square: int, rule: str, direction: Direction) -> None:
         stones = 1
         turn.stones = _plus(turn.stones, square - 10, -1)
         turn.captured = _plus(turn.captured, mover, 1)
-    if turn.events is not None:
-        turn.emit("capture", rule, square, pebbles=pebbles, stones=stones, direction=direction)
+    turn.emit("capture", rule, square, pebbles=pebbles, stones=stones, direction=direction)
 
 
 # ============================================================ the fast path
 #
 # Position.play() runs the same rules again in one function, with no trace and
 # no working object: a search plays millions of moves, and this is where its
-# time goes. Each rule is marked with its number, as above. The code above is
-# the reference for it: tests/test_properties.py (test_fast_and_traced_play_agree)
-# plays every legal move of many random positions both ways, under every
-# combination of the options of RULES §9, and requires the same positions.
-# Moves that start with thả cá (R3.1) take the code above, untraced.
+# time goes. Each rule is marked with its number, as above. The traced code
+# above is the reference for it: tests/test_properties.py
+# (test_fast_and_traced_play_agree) plays every legal move of many random
+# positions both ways, under every combination of the options of RULES §9,
+# and requires the same positions; tests/test_reference.py also checks both
+# against a plain implementation written from RULES.md alone.
 
 
 def _play_untraced(position: Position, square: int, direction: Direction) -> Position:
-    """The position after sowing from ``square`` (R3.3-R5.6), when no thả cá comes first."""
+    """The position after the legal move from ``square`` in ``direction`` (R3-R6)."""
     board = list(position._pebbles)
-    stones, stores, captured = position._stones, position._stores, position._captured
+    stones, stores, captured, debts = position._stones, position._stores, position._captured, position._debts
     mover, rules = position._to_move, position._rules
+    if not board[square]:
+        # A legal move from an empty square: the mover's row is empty (R3.1), so thả cá
+        # first (R6.1), borrowing from the opponent what the store lacks (R6.2).
+        short = max(0, 5 - stores[mover])
+        stores = _plus(_plus(stores, 1 - mover, -short), mover, short - 5)
+        debts = _plus(debts, mover, short)
+        start = 5 if mover == 0 else 0
+        for row_square in range(start, start + 5):
+            board[row_square] += 1
     nxt = NEXT[direction]
     hand = board[square]  # R3.3: lift every pebble of the square
     board[square] = 0
@@ -771,7 +781,7 @@ def _play_untraced(position: Position, square: int, direction: Direction) -> Pos
                 break  # R5.5: under mandarin_gap="never", an empty Mandarin square is no gap
         break
     # R3.5: the other player moves next.
-    return _make(tuple(board), stones, stores, captured, position._debts, 1 - mover, rules)
+    return _make(tuple(board), stones, stores, captured, debts, 1 - mover, rules)
 
 
 # ======================================================================= end
@@ -866,24 +876,8 @@ def _make(
     to_move: int,
     rules: Rules,
 ) -> Position:
-    """Build a Position without checks: for states the engine itself produced."""
+    """Build a Position from checked parts: the one place a Position's fields are assigned."""
     position = object.__new__(Position)
-    _set(position, pebbles, stones, stores, captured, debts, to_move, rules)
-    position._ending = _find_ending(position)
-    return position
-
-
-def _set(
-    position: Position,
-    pebbles: tuple[int, ...],
-    stones: tuple[int, int],
-    stores: tuple[int, int],
-    captured: tuple[int, int],
-    debts: tuple[int, int],
-    to_move: int,
-    rules: Rules,
-) -> None:
-    """The one place a Position's fields are assigned."""
     position._pebbles = pebbles
     position._stones = stones
     position._stores = stores
@@ -891,7 +885,9 @@ def _set(
     position._debts = debts
     position._to_move = to_move
     position._rules = rules
-    position._hash = None
+    position._hash = None  # worked out when first asked for
+    position._ending = _find_ending(position)  # outcome() is asked for every position a search makes
+    return position
 
 
 _DEFAULT_RULES = Rules()
@@ -923,28 +919,27 @@ def _pair_of_counts(name: str, value: object) -> tuple[int, int]:
     raise PositionFormatError(f"{name} must be a pair of whole numbers (players 0, 1), not {quote(value)}")
 
 
-def _validate(position: Position) -> None:
-    """Checks shared by the constructor and the text reader (RULES §10)."""
-    p = position
-    numbers = (*p._pebbles, *p._stores, *p._captured, *p._debts)
+def _validate(p: Parts, rules: Rules) -> None:
+    """Checks shared by the constructor and the text reader (RULES §10), before a Position is made."""
+    numbers = (*p.pebbles, *p.stores, *p.captured, *p.debts)
     if not all(_is_count(n) for n in numbers):
         raise PositionFormatError(f"counts must be whole numbers of at least 0: {quote(numbers)}")
-    if not (_is_count(p._to_move) and p._to_move in (0, 1)):
-        raise PositionFormatError(f"the player to move must be 0 or 1, not {quote(p._to_move)}")
-    stones = p._stones[0] + p._stones[1] + p._captured[0] + p._captured[1]
+    if not (_is_count(p.to_move) and p.to_move in (0, 1)):
+        raise PositionFormatError(f"the player to move must be 0 or 1, not {quote(p.to_move)}")
+    stones = p.stones[0] + p.stones[1] + p.captured[0] + p.captured[1]
     if stones > 2:
         raise PositionFormatError(
             f"the Mandarin squares and stores fields hold {quote(stones)} Mandarin stones in all; there are only 2"
         )
-    if stones and p._rules.mandarin_pieces == "pebbles":
+    if stones and rules.mandarin_pieces == "pebbles":
         raise PositionFormatError(
             "the Mandarin squares and stores fields may not hold stones (Q) when mandarin_pieces='pebbles'"
         )
-    pebbles = sum(p._pebbles) + p._stores[0] + p._stores[1]
+    pebbles = sum(p.pebbles) + p.stores[0] + p.stores[1]
     if pebbles > MAX_PEBBLES:  # so that no move can take for ever (and no number is too long to print)
         raise PositionFormatError(f"{quote(pebbles)} pebbles is more than the {MAX_PEBBLES} allowed")
-    if p._debts[0] > MAX_PEBBLES or p._debts[1] > MAX_PEBBLES:
-        raise PositionFormatError(f"debts of more than {MAX_PEBBLES} pebbles: {quote(p._debts)}")
+    if p.debts[0] > MAX_PEBBLES or p.debts[1] > MAX_PEBBLES:
+        raise PositionFormatError(f"debts of more than {MAX_PEBBLES} pebbles: {quote(p.debts)}")
 
 
 def _is_count(value: object) -> bool:
