@@ -7,7 +7,8 @@ or :data:`MAX_PLIES` plies (R7.3's default). For this engine that is
 turns in rounds of :data:`SLICE` seconds each, in an order that is reversed
 every other round, so that the machine's noise (other programs, the clock
 speed) hits all of them alike; a ratio is the median over the rounds of the
-two engines' moves per second in the same round.
+two engines' moves per second in the same round. Time is this process's CPU
+time, so that other programs on the machine count less.
 
 Compared: ``play_traced()`` (which records every step of a move), today's
 engine as it was before issue 10 (``benchmarks/baseline``), the plain
@@ -84,8 +85,8 @@ def race(engines: dict[str, Playout], rounds: int = ROUNDS, seconds: float = SLI
         for name in order if number % 2 == 0 else reversed(order):
             rng = random.Random(number)
             plies = 0
-            start = time.perf_counter()
-            while (elapsed := time.perf_counter() - start) < seconds:
+            start = time.process_time()
+            while (elapsed := time.process_time() - start) < seconds:
                 plies += engines[name](rng)
             rates[name].append(plies / elapsed)
         order = order[1:] + order[:1]  # a different engine starts each pair of rounds

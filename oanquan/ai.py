@@ -466,9 +466,11 @@ def _legal(position: Position) -> tuple[Move, ...]:
 
 # ===================================================================== levels
 
-#: Level 5's node budget: about half a second per move on the project's 2-core
-#: machine (``make bench`` measures it), leaving room for the slower Python of
-#: a browser (Pyodide) to answer within a second or two.
+#: Level 5's node budget, counted in positions so that level 5 plays the same on
+#: every machine. ``make bench`` measures the time it takes, in CPython and in the
+#: browser (Pyodide), beside the same search as it was before the speed work of
+#: issue 10 (see the README's figures); the target is a reply within a second in
+#: the browser.
 LEVEL5_NODES = 40_000
 
 #: What each level of :func:`player_for_level` is, in words.
