@@ -195,33 +195,23 @@ def ordered_children(position: Position, first: Move | None) -> Iterator[tuple[M
 Scored = tuple[Move, Position, int | None]
 
 
-def _scored_children(
-    position: Position, first: Move | None, known: dict[Position, list[Scored]] | None = None
-) -> Iterator[Scored]:
-    """:func:`ordered_children` with the evaluation of each child (None for ``first`` when it
-    comes before the others are made: ordering it needs none).
+def _scored_children(position: Position, first: Move | None) -> Iterator[Scored]:
+    """:func:`ordered_children` with the evaluation of each child (None for ``first``:
+    ordering it needs none, and it comes before the others are made).
 
     ``first`` is None or one of ``position.legal_moves()``, the very object (moves are
-    shared: see move.ALL_MOVES), so that ``is`` tells it from the others. ``known``
-    keeps the ordered children of each position once they are all made, so that the
-    next, deeper iteration of a search does not make them again.
+    shared: see move.ALL_MOVES), so that ``is`` tells it from the others.
     """
-    ordered = known.get(position) if known is not None else None
-    if ordered is None:
-        if first is None:
-            children = position.children()
-        else:
-            first_child = position.play(first)
-            yield first, first_child, None
-            children = [(m, first_child if m is first else position.play(m)) for m in position.legal_moves()]
-        ordered = [(move, child, evaluate(child)) for move, child in children]
-        ordered.sort(key=_VALUE)  # a stable sort: equal values keep the order of legal_moves()
-        if known is not None:
-            known[position] = ordered
+    # Children are not kept for the next, deeper iteration: keeping them all
+    # makes the search slower, not faster (memory is slow too).
+    if first is None:
+        children = position.children()
     else:
-        for scored in ordered:
-            if scored[0] is first:
-                yield scored
+        first_child = position.play(first)
+        yield first, first_child, None
+        children = [(m, first_child if m is first else position.play(m)) for m in position.legal_moves()]
+    ordered = [(move, child, evaluate(child)) for move, child in children]
+    ordered.sort(key=_VALUE)  # a stable sort: equal values keep the order of legal_moves()
     for scored in ordered:
         if scored[0] is not first:
             yield scored
@@ -261,7 +251,6 @@ class _Searcher:
 
     def __init__(self, max_nodes: int | None, deadline: float | None) -> None:
         self.table: dict[Position, tuple[int, int, int, Move | None]] = {}
-        self.children: dict[Position, list[Scored]] = {}
         self.nodes = 0
         self.max_nodes = max_nodes
         self.deadline = deadline
@@ -295,7 +284,7 @@ class _Searcher:
         original_alpha = alpha
         best = -_INFINITY
         best_move: Move | None = None
-        for move, child, score in _scored_children(position, tt_move, self.children):
+        for move, child, score in _scored_children(position, tt_move):
             if depth > 1:
                 value = -self.negamax(child, depth - 1, -beta, -alpha)
             else:
