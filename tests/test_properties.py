@@ -100,12 +100,21 @@ def test_fast_and_traced_play_agree(rules: Rules, seed: int) -> None:
             fast = position.play(move)
             traced, events = position.play_traced(move)
             assert fast == traced
+            assert fast.outcome() == traced.outcome()
             # Exactly one event ends the turn, and the board after it is the result.
             stops = [i for i, e in enumerate(events) if e.kind in STOP_KINDS]
             assert len(stops) == 1
             last = events[stops[0]].position
             assert last.pebbles == fast.pebbles and last.stores == fast.stores
             assert last.captured_stones == fast.captured_stones and last.debts == fast.debts
+
+
+@SETTINGS
+@given(rules_strategy, seeds)
+def test_children_are_the_legal_moves_played(rules: Rules, seed: int) -> None:
+    """children() plays every legal move without checking each: the same as play() one by one."""
+    for position in random_positions(rules, seed, games=1):
+        assert position.children() == [(move, position.play(move)) for move in position.legal_moves()]
 
 
 @SETTINGS
