@@ -1,57 +1,113 @@
-"""``make bench``: search speed (positions a second) and the depth reached in one second.
+"""Search speed: positions searched per second, now and before issue 10, in the same run.
 
-From the opening and from a midgame position (the game ``6R 2L`` played by
-levels 3 and 4), the search deepens with a one-second time limit; the figures
-are the positions searched per second, the last depth finished, and the time
-level 5 (a node budget, no time limit) takes to choose a move there.
-Also: the exact solver on two endgames, and the time to verify the puzzles.
+Today's search (``oanquan.ai``) and the search as it was before the speed work
+of issue 10 (frozen with the engine it ran on in ``benchmarks/baseline``) each
+search the same positions with level 5's budget of positions (``ai.LEVELS``),
+taking turns, in rounds; the ratio is the median over the rounds of the two
+speeds in the same round. Speeds are in this process's CPU time, so that other
+programs on the machine count less (they still slow it a little). Both visit
+the same positions and choose the same moves, which the benchmark checks, so
+the ratio is the speed-up in the same time, for every level.
+
+Also: the depth each reaches in one second, level 5's time to choose a move
+(CPython; the browser's figure is in ``bench_play_page``), the exact solver
+on two endgames, before and after, and the time to verify the puzzles.
 """
 
 from __future__ import annotations
 
+import contextlib
+import statistics
 import time
 
+from benchmarks.baseline import ai as baseline_ai
+from benchmarks.baseline import solver as baseline_solver
+from benchmarks.baseline.position import Position as BaselinePosition
 from oanquan import Game, Position
-from oanquan.ai import SearchPlayer, player_for_level
+from oanquan.ai import LEVEL5_NODES, SearchPlayer, player_for_level
 from oanquan.puzzles import load_builtin, verify
 from oanquan.solver import UnsolvedError, solve
 
-MIDGAME_RECORD = "6R 2L"
+POSITIONS = {
+    "opening": Position.initial().to_text(),
+    "midgame (6R 2L)": Game.from_record("6R 2L").position.to_text(),
+    "midgame (7R 0L 9R 4R)": Game.from_record("7R 0L 9R 4R").position.to_text(),
+}
 ENDGAMES = (
     "0,1,0,0,0,0,0,0,1,0 4,0 7,37+2Q 0,0 0",
     "0,0,0,0,1,0,1,0,0,2 Q,Q+1 20,28 0,0 0",
 )
+ROUNDS = 5
+
+
+def _search(
+    now: bool, text: str, max_nodes: int | None = None, time_limit: float | None = None
+) -> tuple[str, float, int, int, float]:
+    """(move, value, depth, positions, seconds of this process's CPU time) of one search, now or before."""
+    start = time.process_time()
+    if now:
+        found = SearchPlayer(60, max_nodes, time_limit, seed=1).search(Position.from_text(text))
+    else:
+        before = baseline_ai.SearchPlayer(60, max_nodes, time_limit, seed=1)
+        found = before.search(BaselinePosition.from_text(text))  # type: ignore[assignment]
+    return str(found.move), found.value, found.depth, found.nodes, time.process_time() - start
 
 
 def main() -> None:
     """Print the figures."""
-    positions = {
-        "opening": Position.initial(),
-        f"midgame ({MIDGAME_RECORD})": Game.from_record(MIDGAME_RECORD).position,
-    }
-    for name, position in positions.items():
-        began = time.perf_counter()
-        result = SearchPlayer(depth=60, time_limit=1.0).search(position)
-        spent = time.perf_counter() - began
+    print(f"search with level 5's budget ({LEVEL5_NODES:,} positions), now and before issue 10, {ROUNDS} rounds:")
+    print(f"  {'position':<24} {'positions/s now':>16} {'before':>10}   now / before   same moves and counts")
+    ratios = []
+    for name, text in POSITIONS.items():
+        now_rates, before_rates, same = [], [], True
+        for number in range(ROUNDS):
+            for now in (True, False) if number % 2 == 0 else (False, True):
+                move, value, depth, nodes, seconds = _search(now, text, max_nodes=LEVEL5_NODES)
+                (now_rates if now else before_rates).append(nodes / seconds)
+                if now:
+                    mine = (move, value, depth, nodes)
+                else:
+                    theirs = (move, value, depth, nodes)
+            same = same and mine == theirs
+        ratio = statistics.median(a / b for a, b in zip(now_rates, before_rates, strict=True))
+        ratios.append(ratio)
         print(
-            f"search, 1 s, {name}: depth {result.depth} reached, {result.nodes} positions, "
-            f"{result.nodes / spent:,.0f} positions/s, best {result.move} ({result.value:+g})"
+            f"  {name:<24} {statistics.median(now_rates):>16,.0f} {statistics.median(before_rates):>10,.0f}"
+            f"   {ratio:>11.2f}x   {'yes' if same else 'NO'}"
         )
-        began = time.perf_counter()
-        move = player_for_level(5).choose(position)
-        print(f"level 5 move, {name}: {move} in {time.perf_counter() - began:.2f} s")
+    verdict = "ok" if min(ratios) >= 3 else "UNDER TARGET"
+    print(f"  lowest ratio {min(ratios):.2f}x ({verdict}, target >= 3x)")
+
+    for name, text in POSITIONS.items():
+        now = _search(True, text, time_limit=1.0)
+        before = _search(False, text, time_limit=1.0)
+        print(f"search for 1 s, {name}: depth {now[2]} now, {before[2]} before; best now {now[0]} ({now[1]:+g})")
+    for name, text in POSITIONS.items():
+        start = time.perf_counter()
+        player_for_level(5).choose(Position.from_text(text))
+        mine = time.perf_counter() - start
+        start = time.perf_counter()
+        baseline_ai.player_for_level(5).choose(BaselinePosition.from_text(text))
+        theirs = time.perf_counter() - start
+        print(f"level 5 move (CPython), {name}: {mine:.2f} s now, {theirs:.2f} s before ({theirs / mine:.2f}x as fast)")
+
     for text in ENDGAMES:
-        began = time.perf_counter()
+        start = time.perf_counter()
         try:
             found = solve(Position.from_text(text))
             answer = f"value {found.value:+d}, {found.move}, proof depth {found.depth}, {found.nodes} positions"
         except UnsolvedError as error:
             answer = f"unsolved, bounds {error.bounds}"
-        print(f"solver, {text}: {answer}, {time.perf_counter() - began:.2f} s")
-    began = time.perf_counter()
+        mine = time.perf_counter() - start
+        start = time.perf_counter()
+        with contextlib.suppress(baseline_solver.UnsolvedError):
+            baseline_solver.solve(BaselinePosition.from_text(text))
+        theirs = time.perf_counter() - start
+        print(f"solver, {text}: {answer}; {mine:.2f} s now, {theirs:.2f} s before ({theirs / mine:.2f}x as fast)")
+    start = time.perf_counter()
     puzzles = load_builtin()
     problems = sum(len(verify(p)) for p in puzzles)
-    print(f"verify {len(puzzles)} puzzles: {problems} problems, {time.perf_counter() - began:.2f} s")
+    print(f"verify {len(puzzles)} puzzles: {problems} problems, {time.perf_counter() - start:.2f} s")
 
 
 if __name__ == "__main__":

@@ -1,45 +1,125 @@
-"""Engine speed: random playouts from the opening, untraced and traced (issue 2).
+"""Engine speed: random playouts from the opening, side by side with other engines (issues 2, 10).
 
-Targets on the 2-core machine class: 200,000 moves/s untraced, 50,000 traced.
+Every engine plays random games from the opening through its public API, one
+move chosen at random from its legal moves at every ply, until the game ends
+or :data:`MAX_PLIES` plies (R7.3's default). For this engine that is
+``legal_moves()``, ``play()`` and ``outcome()`` at every ply. The engines take
+turns in rounds of :data:`SLICE` seconds each, in an order that is reversed
+every other round, so that the machine's noise (other programs, the clock
+speed) hits all of them alike; a ratio is the median over the rounds of the
+two engines' moves per second in the same round. Time is this process's CPU
+time, so that other programs on the machine count less.
+
+Compared: ``play_traced()`` (which records every step of a move), today's
+engine as it was before issue 10 (``benchmarks/baseline``), the plain
+reference implementation (``benchmarks/reference.py``), and, when
+``OANQUAN_PUBLIC_ENGINES`` points at their checkouts, three public Python
+engines of the game (``benchmarks/public_engines.py``). Target (issue 10):
+at least 3x the fastest public engine.
 """
 
 from __future__ import annotations
 
 import random
+import statistics
 import time
+from collections.abc import Callable
 
+from benchmarks import public_engines
+from benchmarks.baseline.position import Position as BaselinePosition
+from benchmarks.reference import ReferenceGame
 from oanquan import Position
 
+MAX_PLIES = public_engines.MAX_PLIES
+ROUNDS = 6
+SLICE = 0.6  # seconds per engine per round
 
-def playouts(seconds: float, traced: bool, seed: int = 1) -> tuple[float, float, float]:
-    """Play random games for ``seconds``; return (games/s, moves/s, events per move)."""
-    rng = random.Random(seed)
-    start = time.perf_counter()
-    games = moves = events = 0
-    while time.perf_counter() - start < seconds:
-        position = Position.initial()
-        while True:
-            legal = position.legal_moves()
-            if not legal:
-                break
-            move = rng.choice(legal)
-            if traced:
-                position, trace = position.play_traced(move)
-                events += len(trace)
-            else:
-                position = position.play(move)
-            moves += 1
-        games += 1
-    elapsed = time.perf_counter() - start
-    return games / elapsed, moves / elapsed, events / max(moves, 1)
+Playout = Callable[[random.Random], int]
+
+
+def ours(rng: random.Random) -> int:
+    """One random game through the public API; the plies played."""
+    position = Position.initial()
+    plies = 0
+    while plies < MAX_PLIES and position.outcome() is None:
+        position = position.play(rng.choice(position.legal_moves()))
+        plies += 1
+    return plies
+
+
+def ours_traced(rng: random.Random) -> int:
+    """The same with ``play_traced``, which records every step of each move."""
+    position = Position.initial()
+    plies = 0
+    while plies < MAX_PLIES and position.outcome() is None:
+        position, _ = position.play_traced(rng.choice(position.legal_moves()))
+        plies += 1
+    return plies
+
+
+def baseline(rng: random.Random) -> int:
+    """The same through today's engine (frozen in benchmarks/baseline)."""
+    position = BaselinePosition.initial()
+    plies = 0
+    while plies < MAX_PLIES and position.outcome() is None:
+        position = position.play(rng.choice(position.legal_moves()))
+        plies += 1
+    return plies
+
+
+def reference(rng: random.Random) -> int:
+    """The same through the plain reference implementation."""
+    game = ReferenceGame(max_plies=MAX_PLIES)
+    plies = 0
+    while game.outcome() is None:
+        game = game.play(rng.choice(game.legal_moves()))
+        plies += 1
+    return plies
+
+
+def race(engines: dict[str, Playout], rounds: int = ROUNDS, seconds: float = SLICE) -> dict[str, list[float]]:
+    """Moves per second of each engine in each round, the engines taking turns."""
+    rates: dict[str, list[float]] = {name: [] for name in engines}
+    order = list(engines)
+    for number in range(rounds):
+        for name in order if number % 2 == 0 else reversed(order):
+            rng = random.Random(number)
+            plies = 0
+            start = time.process_time()
+            while (elapsed := time.process_time() - start) < seconds:
+                plies += engines[name](rng)
+            rates[name].append(plies / elapsed)
+        order = order[1:] + order[:1]  # a different engine starts each pair of rounds
+    return rates
+
+
+def ratio(mine: list[float], theirs: list[float]) -> float:
+    """Median over the rounds of my speed divided by theirs in the same round."""
+    return statistics.median(a / b for a, b in zip(mine, theirs, strict=True))
 
 
 def main() -> None:
-    for traced in (False, True):
-        best = max((playouts(2.0, traced, seed) for seed in (1, 2, 3)), key=lambda r: r[1])
-        label = "traced  " if traced else "untraced"
-        extra = f", {best[2]:.1f} events per move" if traced else ""
-        print(f"{label}: {best[0]:>9,.0f} playouts/s  {best[1]:>10,.0f} moves/s{extra}  (best of 3 x 2 s)")
+    public, missing = public_engines.load()
+    engines: dict[str, Playout] = {
+        "oanquan: legal_moves/play/outcome": ours,
+        "oanquan: play_traced": ours_traced,
+        "today's engine (benchmarks/baseline)": baseline,
+        "reference (benchmarks/reference.py)": reference,
+        **public,
+    }
+    rates = race(engines)
+    mine = rates["oanquan: legal_moves/play/outcome"]
+    print(f"random playouts from the opening, {ROUNDS} rounds x {SLICE:g} s per engine, interleaved")
+    print(f"  {'engine':<42} {'moves/s (median)':>17}   oanquan / it")
+    for name, figures in rates.items():
+        print(f"  {name:<42} {statistics.median(figures):>17,.0f}   {ratio(mine, figures):>8.2f}x")
+    for reason in missing:
+        print(f"  (public engine not measured: {reason})")
+    if public:
+        fastest = max(public, key=lambda name: statistics.median(rates[name]))
+        times = ratio(mine, rates[fastest])
+        verdict = "ok" if times >= 3 else "UNDER TARGET"
+        print(f"  fastest public engine: {fastest}; oanquan is {times:.2f}x as fast ({verdict}, target >= 3x)")
 
 
 if __name__ == "__main__":

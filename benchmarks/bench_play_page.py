@@ -5,7 +5,9 @@ the engine in the browser. "Ready" is measured by the page itself (``data-ready-
 the moment it was opened until the board takes a click), for a first visit with an empty
 cache and for a reload. Each level's reply time is what the page measures around the
 computer's move (``data-reply-ms``), over the first few replies of a game, next to the
-same player's time in CPython on the same positions. Target: ready in under 8 s.
+same player's time in CPython on the same positions. Targets: ready in under 8 s; a level-5
+reply within 1 s (issue 10). For level 5 the CPython time of the search as it was before
+issue 10 (``benchmarks/baseline``) on the same positions gives the speed-up as a ratio.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ SITE = Path(__import__("os").environ.get("OANQUAN_SITE", ROOT / "_build" / "html
 READY = "#oaq[data-state=ready]"
 REPLIES = 6  # computer replies timed per level
 TARGET_READY_S = 8.0
+TARGET_LEVEL5_MS = 1000
 
 
 def _ready_ms(page: Any) -> int:
@@ -52,8 +55,11 @@ def _replies(page: Any, url: str, level: int) -> tuple[list[int], str]:
     return times, page.input_value("[data-oaq=record]")
 
 
-def _cpython_ms(level: int, record: str) -> list[int]:
-    """The same level's thinking time in CPython on the positions the page's computer faced."""
+def _cpython_ms(level: int, record: str, before: bool = False) -> list[int]:
+    """The same level's thinking time in CPython on the positions the page's computer faced
+    (``before``: with the search as it was before issue 10)."""
+    from benchmarks.baseline import ai as baseline_ai
+    from benchmarks.baseline.position import Position as BaselinePosition
     from oanquan import Game
     from oanquan.ai import player_for_level
 
@@ -61,9 +67,11 @@ def _cpython_ms(level: int, record: str) -> list[int]:
     times = []
     for ply in range(1, len(moves), 2):
         position = Game.from_record(" ".join(moves[:ply])).position
-        player = player_for_level(level, seed=1)
         start = time.perf_counter()
-        player.choose(position)
+        if before:
+            baseline_ai.player_for_level(level, seed=1).choose(BaselinePosition.from_text(position.to_text()))
+        else:
+            player_for_level(level, seed=1).choose(position)
         times.append(round((time.perf_counter() - start) * 1000))
     return times
 
@@ -97,6 +105,16 @@ def main() -> None:
                 f"  level {level}: median {statistics.median(times):>5.0f} ms, max {max(times):>5} ms"
                 f"   (each: {', '.join(map(str, times))}; CPython: {', '.join(map(str, native))})"
             )
+            if level == 5:
+                before = statistics.median(_cpython_ms(5, record, before=True))
+                now = max(1, statistics.median(native))
+                verdict = "ok" if max(times) <= TARGET_LEVEL5_MS else "OVER TARGET"
+                print(
+                    f"  level 5: slowest reply {max(times)} ms in the browser ({verdict}, target <= "
+                    f"{TARGET_LEVEL5_MS} ms); browser / CPython {statistics.median(times) / now:.2f}x;"
+                    f" CPython before issue 10 on the same positions: median {before:.0f} ms,"
+                    f" {before / now:.2f}x the time now"
+                )
         context.close()
 
 

@@ -40,15 +40,18 @@ True
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Protocol, runtime_checkable
 
 from .board import square_name
 from .events import STOP_KINDS, Event
-from .move import Move
+from .move import ALL_MOVES, Move
 from .position import Position
 
 __all__ = [
@@ -112,12 +115,6 @@ def _gain(before: Position, after: Position) -> int:
     return after.points(mover) - before.points(mover) + refill - borrowed
 
 
-def _settled(position: Position, player: int) -> int:
-    """Captured points less what ``player`` owes plus what they are owed (R8.1, R8.2)."""
-    debts = position.debts
-    return position.points(player) - debts[player] + debts[1 - player]
-
-
 def evaluate(position: Position) -> int:
     """The evaluation in *half points*, from the view of the player to move.
 
@@ -130,16 +127,22 @@ def evaluate(position: Position) -> int:
     >>> evaluate(Position.initial().play("5L"))   # player 1 to move, 11 points behind, rows equal
     -22
     """
-    mover = position.to_move
-    outcome = position.outcome()
+    # The search asks this of every position it makes, so it reads the position's
+    # fields directly (the engine's own modules may) and works from player 0's view.
+    outcome = position._ending
     if outcome is not None:
         scores = outcome.scores
-        return 2 * (scores[mover] - scores[1 - mover])
-    pebbles = position.pebbles
-    row0 = pebbles[5] + pebbles[6] + pebbles[7] + pebbles[8] + pebbles[9]
-    row1 = pebbles[0] + pebbles[1] + pebbles[2] + pebbles[3] + pebbles[4]
-    rows = row0 - row1 if mover == 0 else row1 - row0
-    return 2 * (_settled(position, mover) - _settled(position, 1 - mover)) + rows
+        ahead = 2 * (scores[0] - scores[1])
+    else:
+        stores, stones, debts = position._stores, position._captured, position._debts
+        # Settled points (R8.1, R8.2): captures, less what a player owes, plus what
+        # they are owed; player 0's less player 1's, so each debt counts twice.
+        settled = stores[0] - stores[1] - 2 * (debts[0] - debts[1])
+        if stones[0] != stones[1]:
+            settled += position._rules.mandarin_value * (stones[0] - stones[1])
+        p = position._pebbles
+        ahead = 2 * settled + p[5] + p[6] + p[7] + p[8] + p[9] - p[0] - p[1] - p[2] - p[3] - p[4]
+    return ahead if position._to_move == 0 else -ahead
 
 
 # ===================================================================== search
@@ -180,12 +183,67 @@ def ordered_children(position: Position, first: Move | None) -> Iterator[tuple[M
     >>> [str(m) for m, _ in ordered_children(Position.initial(), None)][:2]
     ['5L', '9R']
     """
-    moves = position.legal_moves()
-    if first is not None and first in moves:
-        yield first, position.play(first)
-    rest = [(move, position.play(move)) for move in moves if move != first]
-    rest.sort(key=lambda mc: evaluate(mc[1]))
-    yield from rest
+    if first is not None:
+        # _scored_children wants a legal move, as the very object legal_moves() holds.
+        first = ALL_MOVES[first.square][0 if first.direction == "L" else 1]
+        if first not in position.legal_moves():
+            first = None
+    for move, child, _ in _scored_children(position, first):
+        yield move, child
+
+
+Scored = tuple[Move, Position, int | None]
+
+
+def _scored_children(position: Position, first: Move | None) -> Iterator[Scored]:
+    """:func:`ordered_children` with the evaluation of each child (None for ``first``:
+    ordering it needs none, and it comes before the others are made).
+
+    ``first`` is None or one of ``position.legal_moves()``, the very object (moves are
+    shared: see move.ALL_MOVES), so that ``is`` tells it from the others.
+    """
+    # Children are not kept for the next, deeper iteration: keeping them all
+    # makes the search slower, not faster (memory is slow too).
+    if first is None:
+        children = position.children()
+    else:
+        first_child = position.play(first)
+        yield first, first_child, None
+        children = [(m, first_child if m is first else position.play(m)) for m in position.legal_moves()]
+    ordered = [(move, child, evaluate(child)) for move, child in children]
+    ordered.sort(key=_VALUE)  # a stable sort: equal values keep the order of legal_moves()
+    for scored in ordered:
+        if scored[0] is not first:
+            yield scored
+
+
+_VALUE = itemgetter(2)  # the evaluation in a Scored triple
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's cycle collector (:mod:`gc`) for a search, and restore it after.
+
+    A search makes a great many small objects (positions, table entries) that
+    never refer to each other in a cycle, so the collector would find nothing;
+    but it would scan them all again and again, and a search keeps more of
+    them the longer it runs. Memory is still freed as usual, by reference
+    counting.
+
+    >>> import gc
+    >>> with collector_paused():
+    ...     gc.isenabled()
+    False
+    >>> gc.isenabled()
+    True
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 class _Searcher:
@@ -208,7 +266,7 @@ class _Searcher:
         self.nodes += 1
         if self.nodes & 255 == 0:
             self._check_budget()
-        if depth <= 0 or position.outcome() is not None:
+        if depth <= 0 or position.is_over():
             return evaluate(position)
         entry = self.table.get(position)
         tt_move: Move | None = None
@@ -223,12 +281,19 @@ class _Searcher:
                     return value
                 if flag == _UPPER and value <= alpha:
                     return value
-        children = ordered_children(position, tt_move)
         original_alpha = alpha
         best = -_INFINITY
         best_move: Move | None = None
-        for move, child in children:
-            value = -self.negamax(child, depth - 1, -beta, -alpha)
+        for move, child, score in _scored_children(position, tt_move):
+            if depth > 1:
+                value = -self.negamax(child, depth - 1, -beta, -alpha)
+            else:
+                # The child is a leaf: what negamax(child, 0) would do, without
+                # evaluating it a second time.
+                self.nodes += 1
+                if self.nodes & 255 == 0:
+                    self._check_budget()
+                value = -(evaluate(child) if score is None else score)
             if value > best:
                 best, best_move = value, move
                 if value > alpha:
@@ -346,14 +411,15 @@ class SearchPlayer:
         finished = 0
         children = [(m, position.play(m)) for m in moves]
         children.sort(key=lambda mc: evaluate(mc[1]))  # stable: ties keep the seeded order
-        for depth in range(1, self.depth + 1):
-            try:
-                found = _search_root(searcher, children, depth)
-            except _OutOfBudgetError:
-                break
-            best, finished = found, depth
-            # The best move first next time; the rest keep their order.
-            children.sort(key=lambda mc: mc[0] != found[0])
+        with collector_paused():
+            for depth in range(1, self.depth + 1):
+                try:
+                    found = _search_root(searcher, children, depth)
+                except _OutOfBudgetError:
+                    break
+                best, finished = found, depth
+                # The best move first next time; the rest keep their order.
+                children.sort(key=lambda mc: mc[0] != found[0])
         move, value = best
         return SearchResult(move, value / 2, searcher.pv(position, move, max(finished, 1)), finished, searcher.nodes)
 
@@ -389,9 +455,11 @@ def _legal(position: Position) -> tuple[Move, ...]:
 
 # ===================================================================== levels
 
-#: Level 5's node budget: about half a second per move on the project's 2-core
-#: machine (``make bench`` measures it), leaving room for the slower Python of
-#: a browser (Pyodide) to answer within a second or two.
+#: Level 5's node budget, counted in positions so that level 5 plays the same on
+#: every machine. ``make bench`` measures the time it takes, in CPython and in the
+#: browser (Pyodide), beside the same search as it was before the speed work of
+#: issue 10 (see the README's figures); the target is a reply within a second in
+#: the browser.
 LEVEL5_NODES = 40_000
 
 #: What each level of :func:`player_for_level` is, in words.
@@ -470,12 +538,13 @@ def analyse(position: Position, depth: int = 4, max_nodes: int | None = 200_000)
     children = [(m, position.play(m)) for m in moves]
     values: dict[Move, int] = {m: -evaluate(c) for m, c in children}
     finished = 1
-    for d in range(2, depth + 1):
-        try:
-            values = {m: -searcher.negamax(c, d - 1, -_INFINITY, _INFINITY) for m, c in children}
-        except _OutOfBudgetError:
-            break
-        finished = d
+    with collector_paused():
+        for d in range(2, depth + 1):
+            try:
+                values = {m: -searcher.negamax(c, d - 1, -_INFINITY, _INFINITY) for m, c in children}
+            except _OutOfBudgetError:
+                break
+            finished = d
     rows = [MoveAnalysis(m, _gain(position, c), values[m] / 2, searcher.pv(position, m, finished)) for m, c in children]
     rows.sort(key=lambda r: (-r.value, -r.gain))
     return rows

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from . import textformat
@@ -25,6 +26,23 @@ __all__ = ["END_REASONS", "MAX_PEBBLES", "Outcome", "Position", "ending_events",
 #: The most pebbles a position may hold in all. The rules set no limit; this
 #: one keeps a mistyped position from making a move that takes forever.
 MAX_PEBBLES = 1000
+
+
+def _moves_from(start: int, occupied: int) -> tuple[Move, ...]:
+    """R3.2: the moves from the row's squares whose bit is set in ``occupied`` (bit i for square
+    ``start + i``), L before R; from all five when the row is empty, since thả cá fills it
+    first (R3.1, R6.1).
+
+    >>> [str(m) for m in _moves_from(5, 0b00101)]
+    ['5L', '5R', '7L', '7R']
+    """
+    squares = [start + i for i in range(5) if occupied == 0 or occupied >> i & 1]
+    return tuple(move for square in squares for move in ALL_MOVES[square])
+
+
+#: ``_LEGAL_MOVES[player][occupied]``: the legal moves of ``player`` while the game goes on,
+#: worked out once for each of the 32 ways their row's squares can be empty or not.
+_LEGAL_MOVES = tuple(tuple(_moves_from(start, occupied) for occupied in range(32)) for start in (5, 0))
 
 #: Why a game ends, in words, for each rule of RULES §7 that can end it.
 END_REASONS = {
@@ -84,7 +102,17 @@ class Position:
     oanquan.errors.IllegalMoveError: illegal move '0L' in '5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0': square 0 ...
     """
 
-    __slots__ = ("_captured", "_debts", "_hash", "_pebbles", "_rules", "_stones", "_stores", "_to_move")
+    __slots__ = (
+        "_captured",
+        "_debts",
+        "_ending",
+        "_hash",
+        "_pebbles",
+        "_rules",
+        "_stones",
+        "_stores",
+        "_to_move",
+    )
 
     _pebbles: tuple[int, ...]
     _stones: tuple[int, int]
@@ -93,7 +121,9 @@ class Position:
     _debts: tuple[int, int]
     _to_move: int
     _rules: Rules
+    # Worked out when first asked for, then kept: a position never changes.
     _hash: int | None
+    _ending: Outcome | None  # outcome(), worked out once when the position is made
 
     def __init__(
         self,
@@ -123,8 +153,11 @@ class Position:
             _pair_of_counts("debts", debts),
             to_move,
         )
-        _set(self, *parts, _checked_rules(rules))
-        _validate(self)
+        rules = _checked_rules(rules)
+        _validate(parts, rules)
+        made = _make(*parts, rules)  # the one place a Position's fields are assigned
+        for name in Position.__slots__:
+            object.__setattr__(self, name, getattr(made, name))
 
     # ----------------------------------------------------------------- making
 
@@ -135,11 +168,8 @@ class Position:
         >>> Position.initial(Rules(mandarin_pieces="pebbles")).to_text()
         '5,5,5,5,5,5,5,5,5,5 10,10 0,0 0,0 0'
         """
-        rules = rules if rules is not None else Rules()
-        if rules.mandarin_pieces == "stone":
-            return cls([5] * 10 + [0, 0], (True, True), rules=rules)
-        value = rules.mandarin_value
-        return cls([5] * 10 + [value, value], (False, False), rules=rules)
+        opening = _opening(_checked_rules(rules))  # made once per set of rules: positions never change
+        return opening if cls is Position else cls(opening.pebbles, opening.stones, rules=opening.rules)
 
     @classmethod
     def from_text(cls, text: str, rules: Rules | None = None) -> Position:
@@ -153,12 +183,12 @@ class Position:
         oanquan.errors.PositionFormatError: bad citizen squares field '5,5,5' in position '5,5,5 Q,Q 0,0 0,0 0': ...
         """
         rules = _checked_rules(rules)
-        position = _make(*textformat.parse(text), rules)
+        parts = textformat.parse(text)
         try:
-            _validate(position)
+            _validate(parts, rules)
         except PositionFormatError as error:
             raise PositionFormatError(f"bad position {quote(text)}: {error}") from None
-        return position
+        return _make(*parts, rules)
 
     def to_text(self) -> str:
         """The position in the format of RULES §10; :meth:`from_text` reads it back.
@@ -331,8 +361,10 @@ class Position:
         >>> Position.initial().must_release_fish()
         False
         """
-        start = 5 if self._to_move == 0 else 0
-        return not any(self._pebbles[start : start + 5])
+        b = self._pebbles
+        if self._to_move == 0:
+            return not (b[5] or b[6] or b[7] or b[8] or b[9])
+        return not (b[0] or b[1] or b[2] or b[3] or b[4])
 
     # ---------------------------------------------------------------- moves
 
@@ -345,14 +377,15 @@ class Position:
         >>> [str(m) for m in Position.initial().legal_moves()][:4]
         ['5L', '5R', '6L', '6R']
         """
-        if self.outcome() is not None:
+        if self._ending is not None:
             return ()
-        start = 5 if self._to_move == 0 else 0
-        board = self._pebbles
-        refill = not any(board[start : start + 5])
-        return tuple(
-            move for square in range(start, start + 5) if refill or board[square] for move in ALL_MOVES[square]
-        )
+        b = self._pebbles
+        # Which of the mover's squares hold pebbles, one bit each (see _moves_from).
+        if self._to_move == 0:
+            occupied = (1 if b[5] else 0) | (2 if b[6] else 0) | (4 if b[7] else 0) | (8 if b[8] else 0)
+            return _LEGAL_MOVES[0][occupied | (16 if b[9] else 0)]
+        occupied = (1 if b[0] else 0) | (2 if b[1] else 0) | (4 if b[2] else 0) | (8 if b[3] else 0)
+        return _LEGAL_MOVES[1][occupied | (16 if b[4] else 0)]
 
     def play(self, move: Move | str) -> Position:
         """The position after ``move`` (a :class:`Move` or its text, such as ``"7R"``).
@@ -360,7 +393,23 @@ class Position:
         >>> Position.initial().play("9R").to_text()    # RULES §11, third example
         '6,6,6,6,0,6,6,6,6,0 0,Q+1 1+Q,0 0,0 1'
         """
-        return _play(self, self._checked(move), None)
+        if isinstance(move, Move) and self._ending is None:
+            # The usual case, checked quickly (R3.2): a square of the mover's row, with
+            # pebbles in it, or any of them when thả cá fills the row first.
+            square = move.square
+            if (square >= 5) == (self._to_move == 0) and (self._pebbles[square] or self.must_release_fish()):
+                return _play_untraced(self, square, move.direction)
+        move = self._checked(move)  # move text, or a move that is not legal here (an error)
+        return _play_untraced(self, move.square, move.direction)
+
+    def children(self) -> list[tuple[Move, Position]]:
+        """Every legal move with the position it leads to, in the order of :meth:`legal_moves`.
+
+        >>> [(str(move), child.points(0)) for move, child in Position.initial().children()][:3]
+        [('5L', 11), ('5R', 6), ('6L', 6)]
+        """
+        # The moves are legal, so they need no checking one by one.
+        return [(move, _play_untraced(self, move.square, move.direction)) for move in self.legal_moves()]
 
     def play_traced(self, move: Move | str) -> tuple[Position, tuple[Event, ...]]:
         """The position after ``move`` and the events of the move, in order.
@@ -392,6 +441,7 @@ class Position:
             raise InvalidMoveError(f"{error} (in '{self.to_text()}')") from None
 
     def _checked(self, move: Move | str) -> Move:
+        """``move`` as a Move when it is legal here; otherwise the error that says why."""
         move = self._as_move(move)
         problem = self._illegal_because(move)
         if problem:
@@ -430,12 +480,7 @@ class Position:
         >>> Position.from_text("3,0,0,0,0,4,0,0,0,0 0,0 30,33 0,0 1").outcome()
         Outcome(scores=(34, 36), winner=1, reason='R7.1')
         """
-        p = self._pebbles
-        if not (p[M0] or p[M1] or self._stones[0] or self._stones[1]):
-            return final_outcome(self, "R7.1")
-        if self._stores[0] + self._stores[1] < 5 and self.must_release_fish():
-            return final_outcome(self, "R7.2")
-        return None
+        return self._ending
 
     def is_over(self) -> bool:
         """Whether the game has ended in this position (R7.1, R7.2).
@@ -443,7 +488,7 @@ class Position:
         >>> Position.initial().is_over(), Position.from_text("0,0,0,0,0,1,0,0,0,0 0,0 40,29 0,0 1").is_over()
         (False, True)
         """
-        return self.outcome() is not None
+        return self._ending is not None
 
     # --------------------------------------------------------------- python
 
@@ -466,11 +511,22 @@ class Position:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
             return NotImplemented
-        return self.key() == other.key()
+        # What key() compares, field by field: a search's table compares many positions.
+        return self is other or (
+            self._pebbles == other._pebbles
+            and self._to_move == other._to_move
+            and self._stones == other._stones
+            and self._stores == other._stores
+            and self._captured == other._captured
+            and self._debts == other._debts
+            and (self._rules is other._rules or self._rules == other._rules)
+        )
 
     def __hash__(self) -> int:
+        # The key without the rules, whose hash is slow to work out: positions equal
+        # but for their rules share a hash, which is allowed, and rare in one table.
         if self._hash is None:
-            self._hash = hash(self.key())
+            self._hash = hash((self._pebbles, self._stones, self._stores, self._captured, self._debts, self._to_move))
         return self._hash
 
     def __repr__(self) -> str:
@@ -510,80 +566,63 @@ class Position:
 
 # =================================================================== the rules
 #
-# A move is played on a mutable working copy (_Turn) that becomes a new
-# Position at the end. The same code runs with and without a trace: `events`
-# is None when nobody is watching, so the sowing loop can skip the events.
+# The rules are written twice in this module, and kept equal by a test:
+#
+# * here, as play_traced() runs them: a move is played on a working copy
+#   (_Turn) that writes down an event, with a picture of the position, for
+#   every step a teacher would narrate, and becomes a new Position at the end;
+# * below (the fast path), as play() runs them: the same steps in one function
+#   with no trace, because a search plays millions of moves.
 #
 # Two shorthands run through this code because it runs once per pebble: a
 # square s is a Mandarin square when s >= 10 (M0 = 10, M1 = 11; board.py's
 # is_mandarin says the same), and player p's row starts at 5 if p == 0 else 0
 # (board.row_of). Mandarin stones are stored as stones[s - 10].
+#
+# Only the board changes in every move, so only the board is a list. The pairs
+# (stones, stores, captured stones, debts) stay tuples, replaced by _plus when
+# a capture or thả cá changes them: most moves change none of them.
 
 
 class _Turn:
-    """The mutable state of one move while it is played."""
+    """The state of one traced move while it is played, and the events written down so far."""
 
     __slots__ = ("board", "captured", "debts", "events", "mover", "rules", "stones", "stores")
 
-    def __init__(self, position: Position, events: list[Event] | None) -> None:
+    def __init__(self, position: Position, events: list[Event]) -> None:
         self.board = list(position._pebbles)
-        self.stones = list(position._stones)
-        self.stores = list(position._stores)
-        self.captured = list(position._captured)
-        self.debts = list(position._debts)
+        self.stones = position._stones
+        self.stores = position._stores
+        self.captured = position._captured
+        self.debts = position._debts
         self.mover = position._to_move
         self.rules = position._rules
         self.events = events
 
     def snapshot(self, to_move: int) -> Position:
-        return _make(
-            tuple(self.board),
-            (self.stones[0], self.stones[1]),
-            (self.stores[0], self.stores[1]),
-            (self.captured[0], self.captured[1]),
-            (self.debts[0], self.debts[1]),
-            to_move,
-            self.rules,
-        )
+        return _make(tuple(self.board), self.stones, self.stores, self.captured, self.debts, to_move, self.rules)
 
     def emit(self, kind: EventKind, rule: str, square: int | None = None, **counts: Any) -> None:
-        if self.events is not None:
-            self.events.append(Event(kind, rule, self.mover, self.snapshot(self.mover), square, **counts))
+        """Write down one event, with the position right after it."""
+        self.events.append(Event(kind, rule, self.mover, self.snapshot(self.mover), square, **counts))
 
     def is_empty(self, square: int) -> bool:
-        """R2.4: neither pebbles nor a stone."""
+        """R2.4: ``square`` holds neither pebbles nor a stone."""
         return not self.board[square] and not (square >= 10 and self.stones[square - 10])
 
-    def mandarin_gap_after_landing(self, square: int) -> bool:
-        """R3.4a, R5.5: whether the Mandarin ``square`` right after the landing is a gap.
 
-        Only under ``mandarin_gap="always"``, and only when it is empty; otherwise
-        a Mandarin square next ends the turn.
-        """
-        return self.rules.mandarin_gap == "always" and self.is_empty(square)
-
-    def is_chain_gap(self, square: int) -> bool:
-        """R5.2, R5.5: whether ``square``, after a captured square, is a gap the chain jumps.
-
-        Any empty citizen square is; an empty Mandarin square is too, unless
-        ``mandarin_gap="never"``.
-        """
-        if square >= 10 and self.rules.mandarin_gap == "never":
-            return False
-        return self.is_empty(square)
-
-    def is_young_mandarin(self, square: int) -> bool:
-        """R5.6: a Mandarin with its stone and too few pebbles to be captured."""
-        young = self.rules.young_mandarin_min
-        return square >= 10 and young > 0 and bool(self.stones[square - 10]) and self.board[square] < young
+def _plus(pair: tuple[int, int], index: int, amount: int) -> tuple[int, int]:
+    """``pair`` with ``amount`` added to entry ``index`` (0 or 1)."""
+    return (pair[0] + amount, pair[1]) if index == 0 else (pair[0], pair[1] + amount)
 
 
-def _play(position: Position, move: Move, events: list[Event] | None) -> Position:
+def _play(position: Position, move: Move, events: list[Event]) -> Position:
+    """The position after the legal ``move``, its events appended to ``events``."""
     turn = _Turn(position, events)
-    if position.must_release_fish():
+    if position.must_release_fish():  # R3.1
         _release_fish(turn)
     _sow_and_capture(turn, move.square, move.direction)
-    return turn.snapshot(1 - turn.mover)
+    return turn.snapshot(1 - turn.mover)  # R3.5: the other player moves next
 
 
 def _release_fish(turn: _Turn) -> None:
@@ -592,11 +631,10 @@ def _release_fish(turn: _Turn) -> None:
     short = max(0, 5 - turn.stores[mover])
     if short:
         # R6.2: the shortfall comes from the opponent's store, as a debt.
-        turn.stores[other] -= short
-        turn.stores[mover] += short
-        turn.debts[mover] += short
+        turn.stores = _plus(_plus(turn.stores, other, -short), mover, short)
+        turn.debts = _plus(turn.debts, mover, short)
         turn.emit("borrow", "R6.2", pebbles=short)
-    turn.stores[mover] -= 5
+    turn.stores = _plus(turn.stores, mover, -5)
     start = 5 if mover == 0 else 0
     for square in range(start, start + 5):
         turn.board[square] += 1
@@ -616,36 +654,29 @@ def _sow_and_capture(turn: _Turn, square: int, direction: Direction) -> None:
     board[square] = 0
     turn.emit("lift", "R3.3", square, pebbles=hand, hand=hand, direction=direction)
     while True:
-        square = _sow(turn, square, hand, nxt, direction)
+        # R3.3: one pebble into each following square, Mandarin squares included.
+        while hand:
+            square = nxt[square]
+            board[square] += 1
+            hand -= 1
+            turn.emit("drop", "R3.3", square, hand=hand, direction=direction)
         following = nxt[square]
-        if following >= 10 and not turn.mandarin_gap_after_landing(following):
-            turn.emit("mandarin_stop", "R3.4a", following, direction=direction)
-            return
-        if following < 10 and board[following]:
+        if following >= 10:
+            # R3.4a: a Mandarin square next ends the turn, even an empty one, unless
+            # mandarin_gap="always" makes an empty one a gap like any other (R5.5).
+            if turn.rules.mandarin_gap != "always" or not turn.is_empty(following):
+                turn.emit("mandarin_stop", "R3.4a", following, direction=direction)
+                return
+        elif board[following]:
+            # R3.4b: an occupied citizen square: lift it and keep sowing after it.
             hand = board[following]
             board[following] = 0
             square = following
             turn.emit("relay", "R3.4b", following, pebbles=hand, hand=hand, direction=direction)
             continue
+        # R3.4c: an empty square next: a capture may follow (R5).
         _capture(turn, following, nxt, direction)
         return
-
-
-def _sow(turn: _Turn, square: int, hand: int, nxt: tuple[int, ...], direction: Direction) -> int:
-    """R3.3: drop ``hand`` pebbles one by one after ``square``; return the last square sown."""
-    board = turn.board
-    if turn.events is None:
-        while hand:
-            square = nxt[square]
-            board[square] += 1
-            hand -= 1
-        return square
-    while hand:
-        square = nxt[square]
-        board[square] += 1
-        hand -= 1
-        turn.emit("drop", "R3.3", square, hand=hand, direction=direction)
-    return square
 
 
 def _capture(turn: _Turn, gap: int, nxt: tuple[int, ...], direction: Direction) -> None:
@@ -655,14 +686,18 @@ def _capture(turn: _Turn, gap: int, nxt: tuple[int, ...], direction: Direction) 
     gap: from ``3,1,1,1,1,0,1,0,0,4 0,Q 20,20+Q 0,0 0``, ``6R`` captures 9,
     jumps the empty M0 and captures 0 too (RULES §11).
     """
+    board, rules = turn.board, turn.rules
     rule = "R5.1"
     while True:
         target = nxt[gap]
         if turn.is_empty(target):
+            # R5.3: two empty squares in a row: no (further) capture.
             turn.emit("double_empty", "R5.3", gap, direction=direction)
             return
-        if turn.is_young_mandarin(target):
-            turn.emit("young_mandarin", "R5.6", target, pebbles=turn.board[target], direction=direction)
+        young = rules.young_mandarin_min
+        if young and target >= 10 and turn.stones[target - 10] and board[target] < young:
+            # R5.6: a young Mandarin (its stone and too few pebbles) cannot be captured.
+            turn.emit("young_mandarin", "R5.6", target, pebbles=board[target], direction=direction)
             return
         _take(turn, target, rule, direction)
         rule = "R5.2"
@@ -672,23 +707,93 @@ def _capture(turn: _Turn, gap: int, nxt: tuple[int, ...], direction: Direction) 
             # capture (R5.2), and nothing is sown after a capture (R5.4).
             turn.emit("chain_end", "R5.4", gap, direction=direction)
             return
-        if not turn.is_chain_gap(gap):
-            # An empty Mandarin square under mandarin_gap="never".
+        if gap >= 10 and rules.mandarin_gap == "never":
+            # R5.5: under mandarin_gap="never" an empty Mandarin square is no gap.
             turn.emit("mandarin_stop", "R5.5", gap, direction=direction)
             return
 
 
 def _take(turn: _Turn, square: int, rule: str, direction: Direction) -> None:
-    """Move everything in ``square`` to the mover's store (R5.1)."""
+    """R5.1: move everything in ``square`` to the mover's store, a Mandarin stone included."""
+    mover = turn.mover
     pebbles = turn.board[square]
     turn.board[square] = 0
-    turn.stores[turn.mover] += pebbles
+    turn.stores = _plus(turn.stores, mover, pebbles)
     stones = 0
     if square >= 10 and turn.stones[square - 10]:
         stones = 1
-        turn.stones[square - 10] = 0
-        turn.captured[turn.mover] += 1
+        turn.stones = _plus(turn.stones, square - 10, -1)
+        turn.captured = _plus(turn.captured, mover, 1)
     turn.emit("capture", rule, square, pebbles=pebbles, stones=stones, direction=direction)
+
+
+# ============================================================ the fast path
+#
+# Position.play() runs the same rules again in one function, with no trace and
+# no working object: a search plays millions of moves, and this is where its
+# time goes. Each rule is marked with its number, as above. The traced code
+# above is the reference for it: tests/test_properties.py
+# (test_fast_and_traced_play_agree) plays every legal move of many random
+# positions both ways, under every combination of the options of RULES §9,
+# and requires the same positions; tests/test_reference.py also checks both
+# against a plain implementation written from RULES.md alone.
+
+
+def _play_untraced(position: Position, square: int, direction: Direction) -> Position:
+    """The position after the legal move from ``square`` in ``direction`` (R3-R6)."""
+    board = list(position._pebbles)
+    stones, stores, captured, debts = position._stones, position._stores, position._captured, position._debts
+    mover, rules = position._to_move, position._rules
+    if not board[square]:
+        # A legal move from an empty square: the mover's row is empty (R3.1), so thả cá
+        # first (R6.1), borrowing from the opponent what the store lacks (R6.2).
+        short = max(0, 5 - stores[mover])
+        stores = _plus(_plus(stores, 1 - mover, -short), mover, short - 5)
+        debts = _plus(debts, mover, short)
+        start = 5 if mover == 0 else 0
+        for row_square in range(start, start + 5):
+            board[row_square] += 1
+    nxt = NEXT[direction]
+    hand = board[square]  # R3.3: lift every pebble of the square
+    board[square] = 0
+    while True:
+        for _ in range(hand):  # R3.3: one pebble into each following square
+            square = nxt[square]
+            board[square] += 1
+        gap = nxt[square]
+        if gap >= 10:
+            # R3.4a: a Mandarin square next ends the turn, unless mandarin_gap="always"
+            # makes an empty one a gap (R5.5).
+            if rules.mandarin_gap != "always" or board[gap] or stones[gap - 10]:
+                break
+        elif board[gap]:
+            hand = board[gap]  # R3.4b: relay
+            board[gap] = 0
+            square = gap
+            continue
+        # R3.4c, R5: ``gap`` is empty: capture along the chain.
+        young = rules.young_mandarin_min
+        while True:
+            target = nxt[gap]
+            stone = stones[target - 10] if target >= 10 else 0
+            if not board[target] and not stone:
+                break  # R5.3: two empty squares
+            if stone and young and board[target] < young:
+                break  # R5.6: a young Mandarin
+            taken = board[target]  # R5.1, R5.2: take it
+            board[target] = 0
+            stores = (stores[0] + taken, stores[1]) if mover == 0 else (stores[0], stores[1] + taken)
+            if stone:
+                stones = (0, stones[1]) if target == 10 else (stones[0], 0)
+                captured = (captured[0] + 1, captured[1]) if mover == 0 else (captured[0], captured[1] + 1)
+            gap = nxt[target]
+            if board[gap] or (gap >= 10 and stones[gap - 10]):
+                break  # R5.4: no gap after the capture: the turn ends
+            if gap >= 10 and rules.mandarin_gap == "never":
+                break  # R5.5: under mandarin_gap="never", an empty Mandarin square is no gap
+        break
+    # R3.5: the other player moves next.
+    return _make(tuple(board), stones, stores, captured, debts, 1 - mover, rules)
 
 
 # ======================================================================= end
@@ -755,6 +860,25 @@ def _swept(position: Position) -> tuple[int, int]:
 # ================================================================ text format
 
 
+@lru_cache(maxsize=64)
+def _opening(rules: Rules) -> Position:
+    """The opening position under ``rules`` (R2.1, R2.2, R2.5)."""
+    if rules.mandarin_pieces == "stone":
+        return Position([5] * 10 + [0, 0], (True, True), rules=rules)
+    value = rules.mandarin_value
+    return Position([5] * 10 + [value, value], (False, False), rules=rules)
+
+
+def _find_ending(position: Position) -> Outcome | None:
+    """R7.1, R7.2: the outcome if the game is over in ``position``, else None."""
+    p = position._pebbles
+    if not (p[M0] or p[M1] or position._stones[0] or position._stones[1]):
+        return final_outcome(position, "R7.1")
+    if position._stores[0] + position._stores[1] < 5 and position.must_release_fish():
+        return final_outcome(position, "R7.2")
+    return None
+
+
 def _make(
     pebbles: tuple[int, ...],
     stones: tuple[int, int],
@@ -764,23 +888,8 @@ def _make(
     to_move: int,
     rules: Rules,
 ) -> Position:
-    """Build a Position without checks: for states the engine itself produced."""
+    """Build a Position from checked parts: the one place a Position's fields are assigned."""
     position = object.__new__(Position)
-    _set(position, pebbles, stones, stores, captured, debts, to_move, rules)
-    return position
-
-
-def _set(
-    position: Position,
-    pebbles: tuple[int, ...],
-    stones: tuple[int, int],
-    stores: tuple[int, int],
-    captured: tuple[int, int],
-    debts: tuple[int, int],
-    to_move: int,
-    rules: Rules,
-) -> None:
-    """The one place a Position's fields are assigned."""
     position._pebbles = pebbles
     position._stones = stones
     position._stores = stores
@@ -788,12 +897,17 @@ def _set(
     position._debts = debts
     position._to_move = to_move
     position._rules = rules
-    position._hash = None
+    position._hash = None  # worked out when first asked for
+    position._ending = _find_ending(position)  # outcome() is asked for every position a search makes
+    return position
+
+
+_DEFAULT_RULES = Rules()
 
 
 def _checked_rules(rules: object) -> Rules:
     if rules is None:
-        return Rules()
+        return _DEFAULT_RULES
     if not isinstance(rules, Rules):
         raise RulesError(f"rules must be a Rules value, not {quote(rules)}")
     return rules
@@ -817,28 +931,27 @@ def _pair_of_counts(name: str, value: object) -> tuple[int, int]:
     raise PositionFormatError(f"{name} must be a pair of whole numbers (players 0, 1), not {quote(value)}")
 
 
-def _validate(position: Position) -> None:
-    """Checks shared by the constructor and the text reader (RULES §10)."""
-    p = position
-    numbers = (*p._pebbles, *p._stores, *p._captured, *p._debts)
+def _validate(p: Parts, rules: Rules) -> None:
+    """Checks shared by the constructor and the text reader (RULES §10), before a Position is made."""
+    numbers = (*p.pebbles, *p.stores, *p.captured, *p.debts)
     if not all(_is_count(n) for n in numbers):
         raise PositionFormatError(f"counts must be whole numbers of at least 0: {quote(numbers)}")
-    if not (_is_count(p._to_move) and p._to_move in (0, 1)):
-        raise PositionFormatError(f"the player to move must be 0 or 1, not {quote(p._to_move)}")
-    stones = p._stones[0] + p._stones[1] + p._captured[0] + p._captured[1]
+    if not (_is_count(p.to_move) and p.to_move in (0, 1)):
+        raise PositionFormatError(f"the player to move must be 0 or 1, not {quote(p.to_move)}")
+    stones = p.stones[0] + p.stones[1] + p.captured[0] + p.captured[1]
     if stones > 2:
         raise PositionFormatError(
             f"the Mandarin squares and stores fields hold {quote(stones)} Mandarin stones in all; there are only 2"
         )
-    if stones and p._rules.mandarin_pieces == "pebbles":
+    if stones and rules.mandarin_pieces == "pebbles":
         raise PositionFormatError(
             "the Mandarin squares and stores fields may not hold stones (Q) when mandarin_pieces='pebbles'"
         )
-    pebbles = sum(p._pebbles) + p._stores[0] + p._stores[1]
+    pebbles = sum(p.pebbles) + p.stores[0] + p.stores[1]
     if pebbles > MAX_PEBBLES:  # so that no move can take for ever (and no number is too long to print)
         raise PositionFormatError(f"{quote(pebbles)} pebbles is more than the {MAX_PEBBLES} allowed")
-    if p._debts[0] > MAX_PEBBLES or p._debts[1] > MAX_PEBBLES:
-        raise PositionFormatError(f"debts of more than {MAX_PEBBLES} pebbles: {quote(p._debts)}")
+    if p.debts[0] > MAX_PEBBLES or p.debts[1] > MAX_PEBBLES:
+        raise PositionFormatError(f"debts of more than {MAX_PEBBLES} pebbles: {quote(p.debts)}")
 
 
 def _is_count(value: object) -> bool:

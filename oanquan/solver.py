@@ -47,7 +47,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .ai import ordered_children
+from .ai import collector_paused, ordered_children
 from .errors import OAnQuanError
 from .move import Move
 from .position import Position, final_outcome
@@ -204,7 +204,8 @@ def bounds(position: Position, max_depth: int = 40, max_nodes: int = 200_000, pa
     >>> str(bounds(Position.from_text("0,0,0,0,0,0,1,0,0,0 1,0 30,38 0,0 1"), max_nodes=5_000))
     '[8, +inf]'
     """
-    return _bounds_cached(position, max_depth, max_nodes, patience)[0]
+    with collector_paused():  # see oanquan.ai.collector_paused
+        return _bounds_cached(position, max_depth, max_nodes, patience)[0]
 
 
 def search_size(position: Position, max_depth: int = 40, max_nodes: int = 200_000, patience: int = 8) -> int:
@@ -273,7 +274,8 @@ def solve(
     ...
     oanquan.solver.UnsolvedError: cannot solve '5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0' ...
     """
-    return _solve_cached(position, plies_left, max_depth, max_nodes)
+    with collector_paused():  # see oanquan.ai.collector_paused
+        return _solve_cached(position, plies_left, max_depth, max_nodes)
 
 
 @lru_cache(maxsize=4096)

@@ -15,8 +15,9 @@ from conftest import ALL_RULES, random_positions, rules_id
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from oanquan import Game, Position, Rules
+from oanquan import Game, IllegalMoveError, Position, Rules
 from oanquan.events import STOP_KINDS
+from oanquan.move import ALL_MOVES
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 #: Each property runs under every one of the 48 option sets of RULES §9, on a few seeds each.
@@ -48,6 +49,23 @@ def test_text_and_json_round_trip(rules: Rules, seed: int) -> None:
 def test_no_legal_move_exactly_when_the_game_is_over(rules: Rules, seed: int) -> None:
     for position in random_positions(rules, seed):
         assert (position.legal_moves() == ()) == (position.outcome() is not None)
+
+
+@every_rule_set
+@SETTINGS
+@given(seed=seeds)
+def test_legal_moves_is_legal_and_play_agree(rules: Rules, seed: int) -> None:
+    """play() checks a Move with a quick test of its own (R3.2); it must accept exactly the legal moves."""
+    for position in random_positions(rules, seed, games=1):
+        legal = position.legal_moves()
+        for move in (m for pair in ALL_MOVES for m in pair):
+            assert position.is_legal(move) == (move in legal)
+            try:
+                position.play(move)
+                played = True
+            except IllegalMoveError:
+                played = False
+            assert played == (move in legal)
 
 
 @every_rule_set
@@ -92,12 +110,22 @@ def test_fast_and_traced_play_agree(rules: Rules, seed: int) -> None:
             fast = position.play(move)
             traced, events = position.play_traced(move)
             assert fast == traced
+            assert fast.outcome() == traced.outcome()
             # Exactly one event ends the turn, and the board after it is the result.
             stops = [i for i, e in enumerate(events) if e.kind in STOP_KINDS]
             assert len(stops) == 1
             last = events[stops[0]].position
             assert last.pebbles == fast.pebbles and last.stores == fast.stores
             assert last.captured_stones == fast.captured_stones and last.debts == fast.debts
+
+
+@every_rule_set
+@SETTINGS
+@given(seed=seeds)
+def test_children_are_the_legal_moves_played(rules: Rules, seed: int) -> None:
+    """children() plays every legal move without checking each: the same as play() one by one."""
+    for position in random_positions(rules, seed, games=1):
+        assert position.children() == [(move, position.play(move)) for move in position.legal_moves()]
 
 
 @every_rule_set

@@ -1,0 +1,570 @@
+"""Computer players, move analysis and hints.
+
+Every player has a ``name`` and a ``choose(position) -> Move`` method (the
+:class:`Player` protocol), so a board widget, the terminal game or a match
+script can take any of them:
+
+* :class:`RandomPlayer` picks any legal move;
+* :class:`GreedyPlayer` takes the move that captures the most points at once;
+* :class:`SearchPlayer` looks ahead with negamax and alpha-beta pruning,
+  iterative deepening, move ordering and a transposition table.
+
+:func:`player_for_level` gives the five levels of :data:`LEVELS`, from random
+(1) to the deepest search, limited by a budget of positions per move (5).
+:func:`analyse` rates every legal move and :func:`hint` says in one sentence
+which move is best and why.
+
+**The evaluation function.** A search that stops before the end of the game
+has to guess who is ahead. It counts, from the point of view of the player to
+move, the points each player has *settled*: captured pebbles and stones
+(R8.1), less the debt they owe from thả cá and plus the debt owed to them
+(R8.2). Pebbles on a player's own row count half: they are theirs if the game
+ended now (R7.4), but the opponent may still capture them. Pebbles lying in a
+Mandarin square belong to nobody yet and do not count. A finished game is
+scored exactly by its final scores (R7.4, R8). Values are reported in points.
+
+**Repetitions and the ply limit.** The search is depth-limited, so a line
+that repeats positions cannot make it loop, and a repeated position is simply
+searched again. The ply limit of R7.3 belongs to a game record, not to a
+position, so the search does not know it; near the limit a
+:class:`~oanquan.Game` may end sooner than the search expects. For exact
+answers about repetition, see :mod:`oanquan.solver`.
+
+>>> from oanquan import Position
+>>> player = player_for_level(3, seed=1)
+>>> player.name
+'Level 3 (search, 2 plies)'
+>>> player.choose(Position.initial()) in Position.initial().legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from .board import square_name
+from .events import STOP_KINDS, Event
+from .move import Move
+from .position import Position
+
+__all__ = [
+    "LEVEL5_NODES",
+    "LEVELS",
+    "GreedyPlayer",
+    "Hint",
+    "MoveAnalysis",
+    "Player",
+    "RandomPlayer",
+    "SearchPlayer",
+    "SearchResult",
+    "analyse",
+    "evaluate",
+    "hint",
+    "immediate_gain",
+    "move_phrase",
+    "player_for_level",
+]
+
+
+@runtime_checkable
+class Player(Protocol):
+    """Anything that can take a turn: a ``name`` and ``choose(position) -> Move``.
+
+    ``choose`` is only called on a position whose game is not over, and must
+    return one of ``position.legal_moves()``.
+
+    >>> isinstance(RandomPlayer(seed=0), Player)
+    True
+    """
+
+    name: str
+
+    def choose(self, position: Position) -> Move:
+        """The move to play in ``position``."""
+        ...
+
+
+# ================================================================ gains, values
+
+
+def immediate_gain(position: Position, move: Move | str) -> int:
+    """Points the mover captures with ``move`` itself (R5.1, R5.2), stones at their value.
+
+    Pebbles put down for thả cá (R6) are not a loss here, and the sweep at the
+    end of the game (R7.4) is not a gain: this is what the move captures.
+
+    >>> p = Position.initial()
+    >>> immediate_gain(p, "5L"), immediate_gain(p, "7R")   # RULES §11
+    (11, 6)
+    """
+    after = position.play(move)
+    return _gain(position, after)
+
+
+def _gain(before: Position, after: Position) -> int:
+    mover = before.to_move
+    refill = 5 if before.must_release_fish() else 0
+    borrowed = after.debts[mover] - before.debts[mover]
+    return after.points(mover) - before.points(mover) + refill - borrowed
+
+
+def _settled(position: Position, player: int) -> int:
+    """Captured points less what ``player`` owes plus what they are owed (R8.1, R8.2)."""
+    debts = position.debts
+    return position.points(player) - debts[player] + debts[1 - player]
+
+
+def evaluate(position: Position) -> int:
+    """The evaluation in *half points*, from the view of the player to move.
+
+    Twice the settled difference (captures and debts) plus the difference of
+    pebbles on the two rows (so a row pebble counts half a point); a finished
+    game is twice its exact score difference. See the module notes.
+
+    >>> evaluate(Position.initial())
+    0
+    >>> evaluate(Position.initial().play("5L"))   # player 1 to move, 11 points behind, rows equal
+    -22
+    """
+    mover = position.to_move
+    outcome = position.outcome()
+    if outcome is not None:
+        scores = outcome.scores
+        return 2 * (scores[mover] - scores[1 - mover])
+    pebbles = position.pebbles
+    row0 = pebbles[5] + pebbles[6] + pebbles[7] + pebbles[8] + pebbles[9]
+    row1 = pebbles[0] + pebbles[1] + pebbles[2] + pebbles[3] + pebbles[4]
+    rows = row0 - row1 if mover == 0 else row1 - row0
+    return 2 * (_settled(position, mover) - _settled(position, 1 - mover)) + rows
+
+
+# ===================================================================== search
+
+
+class _OutOfBudgetError(Exception):
+    """Raised inside the search when the node or time budget is spent."""
+
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+_INFINITY = 1_000_000
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What a search found: the best move, its value in points, the line it expects.
+
+    ``depth`` is the depth of the last iteration that finished, ``nodes`` the
+    positions visited in all iterations.
+
+    >>> SearchPlayer(depth=2).search(Position.initial()).depth
+    2
+    """
+
+    move: Move
+    value: float
+    pv: tuple[Move, ...]
+    depth: int
+    nodes: int
+
+
+def ordered_children(position: Position, first: Move | None) -> Iterator[tuple[Move, Position]]:
+    """The children of ``position``, ``first`` (a remembered best move) first, then the most
+    promising for the mover by :func:`evaluate`; shared by the search and the solver.
+
+    The others are only played when the first one does not cut the search off.
+
+    >>> [str(m) for m, _ in ordered_children(Position.initial(), None)][:2]
+    ['5L', '9R']
+    """
+    moves = position.legal_moves()
+    if first is not None and first in moves:
+        yield first, position.play(first)
+    rest = [(move, position.play(move)) for move in moves if move != first]
+    rest.sort(key=lambda mc: evaluate(mc[1]))
+    yield from rest
+
+
+class _Searcher:
+    """One search: negamax with alpha-beta, a transposition table and budgets."""
+
+    def __init__(self, max_nodes: int | None, deadline: float | None) -> None:
+        self.table: dict[Position, tuple[int, int, int, Move | None]] = {}
+        self.nodes = 0
+        self.max_nodes = max_nodes
+        self.deadline = deadline
+
+    def _check_budget(self) -> None:
+        if self.max_nodes is not None and self.nodes >= self.max_nodes:
+            raise _OutOfBudgetError
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise _OutOfBudgetError
+
+    def negamax(self, position: Position, depth: int, alpha: int, beta: int) -> int:
+        """The value of ``position`` for its mover, searched ``depth`` plies (fail-soft)."""
+        self.nodes += 1
+        if self.nodes & 255 == 0:
+            self._check_budget()
+        if depth <= 0 or position.outcome() is not None:
+            return evaluate(position)
+        entry = self.table.get(position)
+        tt_move: Move | None = None
+        if entry is not None:
+            e_depth, flag, value, tt_move = entry
+            # Only an entry of the same depth gives a value, so a search to depth d
+            # returns exactly the depth-d minimax value; deeper entries order moves.
+            if e_depth == depth:
+                if flag == _EXACT:
+                    return value
+                if flag == _LOWER and value >= beta:
+                    return value
+                if flag == _UPPER and value <= alpha:
+                    return value
+        children = ordered_children(position, tt_move)
+        original_alpha = alpha
+        best = -_INFINITY
+        best_move: Move | None = None
+        for move, child in children:
+            value = -self.negamax(child, depth - 1, -beta, -alpha)
+            if value > best:
+                best, best_move = value, move
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        flag = _EXACT if original_alpha < best < beta else (_LOWER if best >= beta else _UPPER)
+        self.table[position] = (depth, flag, best, best_move)
+        return best
+
+    def pv(self, position: Position, first: Move, length: int) -> tuple[Move, ...]:
+        """The principal variation from the table, starting with ``first``."""
+        line = [first]
+        seen = {position}
+        current = position.play(first)
+        while len(line) < length and current not in seen and current.outcome() is None:
+            seen.add(current)
+            entry = self.table.get(current)
+            if entry is None or entry[3] is None or not current.is_legal(entry[3]):
+                break
+            line.append(entry[3])
+            current = current.play(entry[3])
+        return tuple(line)
+
+
+class RandomPlayer:
+    """Plays any legal move, chosen by a seeded random generator (level 1).
+
+    The same seed and the same positions, asked in the same order, give the same moves.
+
+    >>> player = RandomPlayer(seed=7)
+    >>> player.choose(Position.initial()) == RandomPlayer(seed=7).choose(Position.initial())
+    True
+    """
+
+    def __init__(self, seed: int = 0, name: str = "Random") -> None:
+        self.name = name
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def choose(self, position: Position) -> Move:
+        """A random legal move."""
+        return self._rng.choice(_legal(position))
+
+    def __repr__(self) -> str:
+        return f"RandomPlayer(seed={self.seed})"
+
+
+class GreedyPlayer:
+    """Plays the move that captures the most at once; ties go to a seeded random choice (level 2).
+
+    >>> GreedyPlayer().choose(Position.initial()) in (Move(5, "L"), Move(9, "R"))  # +11 each
+    True
+    """
+
+    def __init__(self, seed: int = 0, name: str = "Greedy") -> None:
+        self.name = name
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def choose(self, position: Position) -> Move:
+        """A legal move of largest :func:`immediate_gain`."""
+        moves = _legal(position)
+        gains = [_gain(position, position.play(m)) for m in moves]
+        top = max(gains)
+        return self._rng.choice([m for m, g in zip(moves, gains, strict=True) if g == top])
+
+    def __repr__(self) -> str:
+        return f"GreedyPlayer(seed={self.seed})"
+
+
+class SearchPlayer:
+    """Looks ahead with negamax, alpha-beta, iterative deepening and a transposition table.
+
+    The search deepens one ply at a time up to ``depth`` and stops early when
+    ``max_nodes`` positions have been visited or ``time_limit`` seconds have
+    passed, keeping the best move of the last finished iteration. Moves are
+    tried best first: the table's move, then by the evaluation of the
+    position they lead to. Root moves are first shuffled by a generator seeded
+    from ``seed`` and the position, so that equal moves vary with the seed.
+
+    With no ``time_limit`` the choice depends only on the seed and the
+    position, so it is the same on every machine; a time limit makes it
+    depend on the machine's speed as well.
+
+    >>> result = SearchPlayer(depth=3, seed=0).search(Position.initial())
+    >>> str(result.move), result.value, " ".join(str(m) for m in result.pv)
+    ('6L', 14.5, '6L 0R 8L')
+    """
+
+    def __init__(
+        self,
+        depth: int = 6,
+        max_nodes: int | None = None,
+        time_limit: float | None = None,
+        seed: int = 0,
+        name: str | None = None,
+    ) -> None:
+        if depth < 1:
+            raise ValueError(f"depth must be at least 1, not {depth!r}")
+        self.depth = depth
+        self.max_nodes = max_nodes
+        self.time_limit = time_limit
+        self.seed = seed
+        self.name = name if name is not None else f"Search (depth {depth})"
+
+    def search(self, position: Position) -> SearchResult:
+        """Search ``position`` and return the best move with its value and line."""
+        moves = list(_legal(position))
+        rng = random.Random(f"{self.seed}:{position.to_text()}")
+        rng.shuffle(moves)
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        searcher = _Searcher(self.max_nodes, deadline)
+        best: tuple[Move, int] = (moves[0], evaluate(position.play(moves[0])))
+        finished = 0
+        children = [(m, position.play(m)) for m in moves]
+        children.sort(key=lambda mc: evaluate(mc[1]))  # stable: ties keep the seeded order
+        for depth in range(1, self.depth + 1):
+            try:
+                found = _search_root(searcher, children, depth)
+            except _OutOfBudgetError:
+                break
+            best, finished = found, depth
+            # The best move first next time; the rest keep their order.
+            children.sort(key=lambda mc: mc[0] != found[0])
+        move, value = best
+        return SearchResult(move, value / 2, searcher.pv(position, move, max(finished, 1)), finished, searcher.nodes)
+
+    def choose(self, position: Position) -> Move:
+        """The best move found by :meth:`search`."""
+        return self.search(position).move
+
+    def __repr__(self) -> str:
+        return (
+            f"SearchPlayer(depth={self.depth}, max_nodes={self.max_nodes}, "
+            f"time_limit={self.time_limit}, seed={self.seed})"
+        )
+
+
+def _search_root(searcher: _Searcher, children: list[tuple[Move, Position]], depth: int) -> tuple[Move, int]:
+    alpha, beta = -_INFINITY, _INFINITY
+    best_move = children[0][0]
+    best = -_INFINITY
+    for move, child in children:
+        value = -searcher.negamax(child, depth - 1, -beta, -alpha)
+        if value > best:
+            best, best_move = value, move
+            alpha = max(alpha, value)
+    return best_move, best
+
+
+def _legal(position: Position) -> tuple[Move, ...]:
+    moves = position.legal_moves()
+    if not moves:
+        raise ValueError(f"no legal move in {position.to_text()!r}: the game is over")
+    return moves
+
+
+# ===================================================================== levels
+
+#: Level 5's node budget: about half a second per move on the project's 2-core
+#: machine (``make bench`` measures it), leaving room for the slower Python of
+#: a browser (Pyodide) to answer within a second or two.
+LEVEL5_NODES = 40_000
+
+#: What each level of :func:`player_for_level` is, in words.
+LEVELS: dict[int, str] = {
+    1: "Random: plays any legal move.",
+    2: "Greedy: captures as much as it can this turn, never looking further.",
+    3: "Search, 2 plies: also sees the opponent's best reply.",
+    4: "Search, 4 plies: sees two moves for each side ahead.",
+    5: f"Search, deepest: looks one ply deeper at a time until it has visited {LEVEL5_NODES:,} positions per move.",
+}
+
+
+def player_for_level(level: int, seed: int = 0, time_limit: float | None = None) -> Player:
+    """The computer player of ``level`` 1-5 (see :data:`LEVELS`), seeded by ``seed``.
+
+    Levels 3-5 are :class:`SearchPlayer` s whose budgets are counted in plies
+    and positions, so they play the same on any machine; ``time_limit``
+    (seconds) adds a cap on the thinking time, for a slow device.
+
+    >>> [player_for_level(n).name for n in (1, 2, 5)]
+    ['Level 1 (random)', 'Level 2 (greedy)', 'Level 5 (search, deepest)']
+    >>> player_for_level(6)
+    Traceback (most recent call last):
+    ...
+    ValueError: level must be 1-5, not 6
+    """
+    if level == 1:
+        return RandomPlayer(seed, name="Level 1 (random)")
+    if level == 2:
+        return GreedyPlayer(seed, name="Level 2 (greedy)")
+    if level == 3:
+        return SearchPlayer(2, time_limit=time_limit, seed=seed, name="Level 3 (search, 2 plies)")
+    if level == 4:
+        return SearchPlayer(4, time_limit=time_limit, seed=seed, name="Level 4 (search, 4 plies)")
+    if level == 5:
+        return SearchPlayer(
+            30, max_nodes=LEVEL5_NODES, time_limit=time_limit, seed=seed, name="Level 5 (search, deepest)"
+        )
+    raise ValueError(f"level must be 1-5, not {level!r}")
+
+
+# ================================================================== analysis
+
+
+@dataclass(frozen=True)
+class MoveAnalysis:
+    """One legal move rated by :func:`analyse`.
+
+    ``gain`` is what the move captures at once (:func:`immediate_gain`);
+    ``value`` is the searched value for the mover, in points, after the best
+    replies; ``pv`` is the line the search expects, starting with the move.
+    """
+
+    move: Move
+    gain: int
+    value: float
+    pv: tuple[Move, ...]
+
+    def __str__(self) -> str:
+        line = " ".join(str(m) for m in self.pv)
+        return f"{self.move}: gain {self.gain:+d}, value {self.value:+g}, line {line}"
+
+
+def analyse(position: Position, depth: int = 4, max_nodes: int | None = 200_000) -> list[MoveAnalysis]:
+    """Every legal move with its immediate gain, search value and expected line, best first.
+
+    Each move is searched to ``depth`` plies in all (iterative deepening; the
+    last depth that finishes within ``max_nodes`` positions counts). Equal
+    values are ordered by larger gain, then by square and direction.
+
+    >>> [str(row) for row in analyse(Position.initial(), depth=1)][:2]
+    ['5L: gain +11, value +11, line 5L', '9R: gain +11, value +11, line 9R']
+    """
+    moves = _legal(position)
+    searcher = _Searcher(max_nodes, None)
+    children = [(m, position.play(m)) for m in moves]
+    values: dict[Move, int] = {m: -evaluate(c) for m, c in children}
+    finished = 1
+    for d in range(2, depth + 1):
+        try:
+            values = {m: -searcher.negamax(c, d - 1, -_INFINITY, _INFINITY) for m, c in children}
+        except _OutOfBudgetError:
+            break
+        finished = d
+    rows = [MoveAnalysis(m, _gain(position, c), values[m] / 2, searcher.pv(position, m, finished)) for m, c in children]
+    rows.sort(key=lambda r: (-r.value, -r.gain))
+    return rows
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The best move and one plain sentence saying why (:func:`hint`)."""
+
+    move: Move
+    text: str
+    analysis: tuple[MoveAnalysis, ...]
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def hint(position: Position, depth: int = 4) -> Hint:
+    """The best move by :func:`analyse`, with one sentence saying why.
+
+    >>> print(hint(Position.initial(), depth=1))
+    5L relays from square 0 and captures the left Mandarin M1 (stone and 1 pebble): +11;
+    looking 1 ply ahead it is worth +11 to you, and 9R is just as good.
+    >>> print(hint(Position.from_text("0,0,0,0,1,0,1,0,0,2 Q,Q+1 20,28 0,0 0")))
+    6R captures square 9 (2 pebbles): +2;
+    looking 4 plies ahead it is worth +8 to you, 11 more than the next best move, 9L.
+    """
+    rows = analyse(position, depth=depth)
+    best = rows[0]
+    _, events = position.play_traced(best.move)
+    text = f"{best.move} {move_phrase(events)}: {best.gain:+d}"
+    if len(rows) == 1:
+        text += "; it is the only legal move"
+    else:
+        second = rows[1]
+        worse = best.value - second.value
+        ahead = f"looking {depth} {'ply' if depth == 1 else 'plies'} ahead it is worth {best.value:+g} to you"
+        if worse > 0:
+            text += f"; {ahead}, {worse:g} more than the next best move, {second.move}"
+        else:
+            text += f"; {ahead}, and {second.move} is just as good"
+    return Hint(best.move, text + ".", tuple(rows))
+
+
+def _where(square: int | None) -> str:
+    if square is None:  # pragma: no cover - capture and relay events always name a square
+        return "?"
+    if square >= 10:
+        side = "right" if square == 10 else "left"
+        return f"the {side} Mandarin {square_name(square)}"
+    return f"square {square}"
+
+
+def _contents(event: Event) -> str:
+    pebbles = f"{event.pebbles} pebble{'s' if event.pebbles != 1 else ''}"
+    if not event.stones:
+        return pebbles
+    return f"stone and {pebbles}" if event.pebbles else "stone"
+
+
+def move_phrase(events: tuple[Event, ...] | list[Event]) -> str:
+    """What a move does, as a verb phrase for a sentence, from its trace.
+
+    >>> move_phrase(Position.initial().play_traced("5L")[1])
+    'relays from square 0 and captures the left Mandarin M1 (stone and 1 pebble)'
+    >>> move_phrase(Position.initial().play_traced("7R")[1])
+    'relays from square 2 and captures square 8 (6 pebbles)'
+    """
+    parts: list[str] = []
+    relays = [str(e.square) for e in events if e.kind == "relay"]
+    if any(e.kind == "refill" for e in events):
+        borrowed = sum(e.pebbles for e in events if e.kind == "borrow")
+        parts.append("releases the fish (thả cá" + (f", borrowing {borrowed})" if borrowed else ")"))
+    if relays:
+        squares = ", ".join(relays[:-1]) + (" and " if len(relays) > 1 else "") + relays[-1]
+        parts.append(f"relays from square{'s' if len(relays) > 1 else ''} {squares}")
+    captures = [e for e in events if e.kind == "capture"]
+    if captures:
+        taken = [f"{_where(e.square)} ({_contents(e)})" for e in captures]
+        chain = " in a chain" if len(captures) > 1 else ""
+        parts.append("captures " + (", ".join(taken[:-1]) + " and " if len(taken) > 1 else "") + taken[-1] + chain)
+    else:
+        stop = next((e for e in events if e.kind in STOP_KINDS), None)
+        if stop is not None and stop.kind == "double_empty":
+            parts.append("stops at two empty squares without a capture")
+        elif stop is not None and stop.kind == "young_mandarin":
+            parts.append(f"reaches {_where(stop.square)}, too young to capture, and stops")
+        elif stop is not None and stop.square is not None:
+            parts.append(f"stops before {_where(stop.square)} without a capture")
+        else:  # pragma: no cover - every trace has a stop event
+            parts.append("captures nothing")
+    return " and ".join(parts) if len(parts) < 3 else ", ".join(parts[:-1]) + " and " + parts[-1]

@@ -1,0 +1,120 @@
+"""The engine's exceptions.
+
+Every error is a :class:`ValueError`, so code that already guards against bad
+values keeps working, and every message quotes the input that caused it (and
+the position text, where there is one), in the style of python-chess:
+``illegal move '3R' in '...': square 3 is empty``.
+"""
+
+from __future__ import annotations
+
+import math
+
+__all__ = [
+    "QUOTE_LIMIT",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "OAnQuanError",
+    "PositionFormatError",
+    "RecordFormatError",
+    "RulesError",
+    "quote",
+]
+
+#: The most characters of an input that an error message quotes.
+QUOTE_LIMIT = 200
+
+
+class OAnQuanError(ValueError):
+    """Base class of every error the engine raises on bad input.
+
+    >>> from oanquan import Position
+    >>> try:
+    ...     Position.initial().play("0L")
+    ... except OAnQuanError as error:
+    ...     print(type(error).__name__)
+    IllegalMoveError
+    """
+
+
+class RulesError(OAnQuanError):
+    """A rule option (RULES §9) has a value it cannot take.
+
+    >>> from oanquan import Rules
+    >>> Rules(max_plies=-1)
+    Traceback (most recent call last):
+    ...
+    oanquan.errors.RulesError: max_plies must be a whole number from 0 to 1000000, not -1
+    """
+
+
+class PositionFormatError(OAnQuanError):
+    """Text (or JSON) that is not a position in the format of RULES §10.
+
+    >>> from oanquan import Position
+    >>> Position.from_text("5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 2")
+    Traceback (most recent call last):
+    ...
+    oanquan.errors.PositionFormatError: bad player to move field '2' in position '...': it must be 0 or 1
+    """
+
+
+class InvalidMoveError(OAnQuanError):
+    """Text that is not a move at all, such as ``"7X"`` (RULES §4).
+
+    >>> from oanquan import Move
+    >>> Move.parse("7X")
+    Traceback (most recent call last):
+    ...
+    oanquan.errors.InvalidMoveError: invalid move '7X': a move is a square 0-9 and a direction L or R, such as '7R'
+    """
+
+
+class IllegalMoveError(OAnQuanError):
+    """A well-formed move that is not legal in the position it is played in.
+
+    >>> from oanquan import Position
+    >>> Position.initial().play("7R").play("2L")
+    Traceback (most recent call last):
+    ...
+    oanquan.errors.IllegalMoveError: illegal move '2L' in '6,6,0,6,6,6,6,0,0,6 Q+1,Q+1 6,0 0,0 1': square 2 is empty
+    """
+
+
+class RecordFormatError(OAnQuanError):
+    """A game record (RULES §4.2) or saved game that cannot be read.
+
+    >>> from oanquan import Game
+    >>> Game.from_json("[]")
+    Traceback (most recent call last):
+    ...
+    oanquan.errors.RecordFormatError: a saved game must be a JSON object, not []
+    """
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` for an error message: at most ``limit`` characters, and how long it was.
+
+    A message that quotes a megabyte of input helps nobody, and some values
+    (a number of 5,000 digits, a list nested 1,000 deep) cannot even be
+    written out, so they are described instead.
+
+    >>> quote("7X")
+    "'7X'"
+    >>> quote("x" * 1000, limit=8)
+    "'xxxxxx... (1,000 characters)"
+    >>> quote(10**5000)
+    'a whole number of about 5,000 digits'
+    """
+    if isinstance(value, int) and value.bit_length() > 4 * limit:
+        # Python refuses to write out a number of more than 4,300 digits; count them instead.
+        return f"a whole number of about {round(value.bit_length() * math.log10(2)):,} digits"
+    if isinstance(value, str) and len(value) > limit:
+        return f"{repr(value[:limit])[: limit - 1]}... ({len(value):,} characters)"
+    try:
+        shown = repr(value)
+    except (RecursionError, ValueError):
+        return f"a {type(value).__name__} nested too deeply to show"
+    if len(shown) <= limit:
+        return shown
+    return f"{shown[: limit - 1]}... ({len(shown):,} characters written out)"
