@@ -74,7 +74,7 @@ book-pages: $(STAMP)
 # Re-execute the tutorial chapters in place (after a change to the engine's pictures or words),
 # with their shared "how to use" cell and JupyterLab's hiding kept in step (tools/chapters.py).
 notebooks: $(STAMP)
-	$(BIN)/python tools/chapters.py --fix
+	$(BIN)/python -m tools.chapters --fix
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.record_timing=False notebooks/*.ipynb
 
 # The printables (tools/printables.py) need the DejaVu fonts; their tests render the PDFs with

@@ -68,7 +68,7 @@ def test_there_are_chapters() -> None:
 
 def test_how_to_cell_and_hiding_are_in_step(chapter: tuple[Path, dict[str, Any]]) -> None:
     path, notebook = chapter
-    assert chapters.problems(notebook) == [], f"{path.name}: run `python tools/chapters.py --fix`"
+    assert chapters.problems(notebook) == [], f"{path.name}: run `python -m tools.chapters --fix`"
 
 
 def test_links_are_markdown_to_files_that_exist(chapter: tuple[Path, dict[str, Any]]) -> None:

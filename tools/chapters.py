@@ -16,20 +16,21 @@ JupyterLab (``make lab``, or a live notebook of the website). Two things must ho
 
 Usage, from the repository root::
 
-    python tools/chapters.py --fix [NOTEBOOK ...]     # insert/update the cell, sync the metadata
-    python tools/chapters.py --check [NOTEBOOK ...]   # exit status 1 and a list if anything is off
+    python -m tools.chapters --fix [NOTEBOOK ...]     # insert/update the cell, sync the metadata
+    python -m tools.chapters --check [NOTEBOOK ...]   # exit status 1 and a list if anything is off
 
-``make notebooks`` runs ``--fix`` after executing the chapters; ``tests/test_chapters.py``
+``make notebooks`` runs ``--fix`` before executing the chapters; ``tests/test_chapters.py``
 runs the check.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any, Final
+
+from tools.lite_cell import read, write
 
 ROOT = Path(__file__).resolve().parent.parent
 CHAPTERS = ROOT / "notebooks"
@@ -137,10 +138,6 @@ def problems(notebook: dict[str, Any]) -> list[str]:
     return found
 
 
-def _write(path: Path, notebook: dict[str, Any]) -> None:
-    path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     action = parser.add_mutually_exclusive_group(required=True)
@@ -151,10 +148,10 @@ def main(argv: list[str] | None = None) -> int:
     paths = args.notebooks or sorted(CHAPTERS.glob("[0-9][0-9]_*.ipynb"))
     bad = 0
     for path in paths:
-        notebook = json.loads(path.read_text(encoding="utf-8"))
+        notebook = read(path)
         if args.fix:
             if with_how_to(notebook) | sync_hiding(notebook):
-                _write(path, notebook)
+                write(path, notebook)
                 print(f"updated {path}")
         else:
             for problem in problems(notebook):
