@@ -7,6 +7,7 @@ from typing import Any
 
 from .errors import IllegalMoveError, OAnQuanError, RecordFormatError, RulesError, quote
 from .events import Event
+from .i18n import _
 from .jsonio import check_fields, read_json
 from .move import Move
 from .position import Outcome, Position, ending_events, final_outcome
@@ -104,8 +105,9 @@ class Game:
         limit = self.rules.max_plies
         if limit and len(self.moves) >= limit and self.position.outcome() is None:
             raise IllegalMoveError(
-                f"illegal move {str(move)!r} in {self.position.to_text()!r}: "
-                f"the game is over (R7.3: it reached its limit of {limit} plies)"
+                _(
+                    "illegal move {move} in {position}: the game is over (R7.3: it reached its limit of {limit} plies)"
+                ).format(move=repr(str(move)), position=repr(self.position.to_text()), limit=limit)
             )
 
     def play(self, move: Move | str) -> Game:
@@ -145,7 +147,7 @@ class Game:
         oanquan.errors.IllegalMoveError: there is no move to undo
         """
         if not self.moves:
-            raise IllegalMoveError("there is no move to undo")
+            raise IllegalMoveError(_("there is no move to undo"))
         self.positions.pop()
         return self.moves.pop()
 
@@ -176,7 +178,11 @@ class Game:
             try:
                 game.play(token)
             except OAnQuanError as error:
-                raise type(error)(f"move {number} of record {quote(text)}: {error}") from None
+                raise type(error)(
+                    _("move {number} of record {record}: {error}").format(
+                        number=number, record=quote(text), error=error
+                    )
+                ) from None
         return game
 
     def to_dict(self) -> dict[str, Any]:

@@ -1,0 +1,245 @@
+"""The engine's words in Vietnamese (issue 15): the catalogues are complete, compiled and used.
+
+The Vietnamese catalogue ``oanquan/locale/vi/LC_MESSAGES/oanquan.po`` is written by hand
+and compiled to ``oanquan.mo`` by ``make catalogues`` (Babel). These tests fail when a
+message of the code is missing from it, untranslated or fuzzy, when the compiled file is
+older than the translations, when a translation loses a placeholder, or when a Vietnamese
+caption of real play still shows English words; and they check that English comes back
+unchanged.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import re
+import string
+import subprocess
+import sys
+import tomllib
+import unicodedata
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from babel.messages.frontend import CommandLineInterface
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from conftest import ALL_RULES
+
+import oanquan
+from oanquan import Position, caption, describe_move, i18n
+from oanquan.events import Event
+
+ROOT = Path(__file__).resolve().parents[1]
+LOCALE = ROOT / "oanquan" / "locale"
+PO = LOCALE / "vi" / "LC_MESSAGES" / "oanquan.po"
+MO = LOCALE / "vi" / "LC_MESSAGES" / "oanquan.mo"
+
+#: Words of the English interface that a Vietnamese caption must not show. None of them is a
+#: Vietnamese word written without marks ("to", "in" and "no" are, so they are left out).
+ENGLISH_WORDS = {
+    "a", "an", "and", "borrow", "borrows", "captures", "chain", "drop", "empty", "ends", "game", "gap",
+    "hand", "is", "it", "its", "left", "lift", "lifts", "mandarin", "move", "next", "nothing",
+    "of", "over", "pebble", "pebbles", "player", "relay", "repays", "right", "row", "square", "squares",
+    "store", "sows", "takes", "the", "their", "them", "then", "they", "turn", "wins", "with", "young",
+}  # fmt: skip
+
+#: What a caption may show in Latin letters in every language: rule numbers, squares and
+#: directions of the notation (R, L, M0, M1), and the name of the rule option max_plies.
+NOTATION = re.compile(r"\bR\d+(\.\d+)?[a-z]?\b|\bM[01]\b|\b[LR]\b|\bmax_plies\b|\b\d+[LR]\b")
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    yield
+    oanquan.set_language("en")
+
+
+def catalogue() -> list:  # type: ignore[type-arg]
+    with PO.open("rb") as handle:
+        return [message for message in read_po(handle) if message.id]
+
+
+def fields(text: str) -> set[str]:
+    """The placeholders of ``text``: str.format's ``{name}`` and printf's ``%(name)s``."""
+    names = {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+    return names | set(re.findall(r"%\(\w+\)[sd]", text))
+
+
+def test_every_message_is_translated_and_not_fuzzy() -> None:
+    messages = catalogue()
+    assert len(messages) > 50
+    for message in messages:
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        assert all(s.strip() for s in strings), f"untranslated: {message.id!r}"
+        assert not message.fuzzy, f"fuzzy (check and confirm the translation): {message.id!r}"
+
+
+def test_translations_keep_every_placeholder_and_are_nfc() -> None:
+    for message in catalogue():
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        wanted = set().union(*(fields(i) for i in ids))
+        for translated in strings:
+            assert fields(translated) == wanted, f"{message.id!r} -> {translated!r}"
+            assert unicodedata.normalize("NFC", translated) == translated, f"not NFC: {translated!r}"
+
+
+def test_the_compiled_catalogue_is_compiled_from_the_current_translations() -> None:
+    import gettext
+
+    with PO.open("rb") as handle:
+        fresh = io.BytesIO()
+        write_mo(fresh, read_po(handle, locale="vi"))
+    fresh.seek(0)
+    expected = gettext.GNUTranslations(fresh)
+    with MO.open("rb") as handle:
+        shipped = gettext.GNUTranslations(handle)
+    assert shipped._catalog == expected._catalog, "run `make catalogues` after editing the .po"  # type: ignore[attr-defined]
+
+
+def test_every_message_of_the_code_is_in_the_catalogue(tmp_path: Path) -> None:
+    """Re-extract with the project's own Babel configuration and compare the message ids."""
+    template = tmp_path / "oanquan.pot"
+    cwd = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        CommandLineInterface().run(
+            ["pybabel", "-q", "extract", "-F", "babel.cfg", "-o", str(template), "oanquan", "tools/printables.py"]
+        )
+    finally:
+        os.chdir(cwd)
+    with template.open("rb") as handle:
+        in_code = {message.id for message in read_po(handle) if message.id}
+    in_catalogue = {message.id for message in catalogue()}
+    assert in_code - in_catalogue == set(), "run `make catalogues` and translate the new messages"
+    assert in_catalogue - in_code == set(), "messages no longer in the code: run `make catalogues`"
+
+
+def played_events() -> list[Event]:
+    """The events of seeded random games under every rule set, enough to show every kind of event."""
+    rng = random.Random(15)
+    events: list[Event] = []
+    for rules in ALL_RULES:
+        for _ in range(2):
+            position = Position.initial(rules)
+            for _ in range(rules.max_plies or 300):
+                moves = position.legal_moves()
+                if not moves:
+                    break
+                position, trace = position.play_traced(rng.choice(moves))
+                events.extend(trace)
+    # R7.2 (the player to move cannot release pebbles) is rare in random play: one game that ends so.
+    events.extend(Position.from_text("0,0,0,0,0,0,0,0,0,2 Q,Q 1,1 0,0 0").play_traced("9L")[1])
+    return events
+
+
+EVENTS = played_events()
+
+
+def test_the_sample_of_play_shows_every_kind_of_caption() -> None:
+    kinds = {(e.kind, e.rule if e.kind in ("capture", "mandarin_stop", "game_end") else "") for e in EVENTS}
+    wanted = {
+        ("borrow", ""), ("refill", ""), ("lift", ""), ("drop", ""), ("relay", ""), ("double_empty", ""),
+        ("young_mandarin", ""), ("chain_end", ""), ("sweep", ""), ("repay", ""),
+        ("capture", "R5.1"), ("capture", "R5.2"), ("mandarin_stop", "R5.5"), ("mandarin_stop", "R3.4a"),
+        ("game_end", "R7.1"), ("game_end", "R7.2"),
+    }  # fmt: skip
+    assert wanted <= kinds, wanted - kinds
+
+
+def english_words(text: str) -> set[str]:
+    return {word for word in re.findall(r"[^\W\d_]+", NOTATION.sub(" ", text)) if word.lower() in ENGLISH_WORDS}
+
+
+def test_vietnamese_captions_of_real_play_show_no_english() -> None:
+    oanquan.set_language("vi")
+    moves: list[tuple[Event, ...]] = []
+    for event in EVENTS:
+        text = caption(event)
+        assert not english_words(text), f"{text!r} shows {english_words(text)}"
+        assert text.split(" — ", 1)[0] == event.rule
+    for start in ("5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0", "3,1,1,1,1,0,1,0,0,4 0,Q 20,20+Q 0,0 0"):
+        for move in Position.from_text(start).legal_moves():
+            moves.append(Position.from_text(start).play_traced(move)[1])
+    for trace in moves:
+        summary = describe_move(trace)
+        assert not english_words(summary), f"{summary!r} shows {english_words(summary)}"
+
+
+def test_vietnamese_error_messages_keep_quoting_the_input() -> None:
+    oanquan.set_language("vi")
+    with pytest.raises(oanquan.IllegalMoveError) as illegal:
+        Position.initial().play("2L")
+    assert str(illegal.value).startswith("không được đi '2L' ở thế cờ '5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0'")
+    assert not english_words(str(illegal.value))
+    with pytest.raises(oanquan.InvalidMoveError) as invalid:
+        Position.initial().play("7X")
+    assert "'7X'" in str(invalid.value) and not english_words(str(invalid.value))
+    with pytest.raises(oanquan.PositionFormatError) as bad:
+        Position.from_text("5,5 Q,Q 0,0 0,0 0")
+    assert "'5,5'" in str(bad.value) and not english_words(str(bad.value))
+
+
+def test_switching_back_to_english_gives_the_english_words() -> None:
+    _, events = Position.initial().play_traced("7R")
+    english = [caption(e) for e in events]
+    assert english[0] == "R3.3 — Player 0 lifts the 5 pebbles of square 7 and sows them to the right (R)."
+    oanquan.set_language("vi")
+    assert oanquan.get_language() == "vi"
+    vietnamese = [caption(e) for e in events]
+    assert vietnamese[0] == "R3.3 — Người chơi 0 bốc 5 viên sỏi ở ô 7 và rải sang phải (R)."
+    oanquan.set_language("en")
+    assert [caption(e) for e in events] == english
+
+
+def test_set_language_accepts_locale_names_and_refuses_others() -> None:
+    for name in ("vi", "VI", "vi_VN.UTF-8", "vi-VN"):
+        oanquan.set_language(name)
+        assert oanquan.get_language() == "vi"
+    with pytest.raises(ValueError, match="unknown language 'klingon'"):
+        oanquan.set_language("klingon")
+    assert oanquan.get_language() == "vi"  # a refused language changes nothing
+    with i18n.language("en"):
+        assert i18n._("two empty squares") == "two empty squares"
+    assert i18n._("two empty squares") == "hai ô trống"
+
+
+SCRIPT = "import oanquan; print(oanquan.get_language()); print(oanquan.i18n._('square {square} is empty'))"
+
+
+@pytest.mark.parametrize(
+    ("value", "language", "words"),
+    [("vi_VN.UTF-8", "vi", "ô {square} đang trống"), ("", "en", "square {square} is empty")],
+)
+def test_the_environment_variable_chooses_the_language(value: str, language: str, words: str) -> None:
+    env = os.environ | {"OANQUAN_LANG": value, "PYTHONPATH": str(ROOT)}
+    shown = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, check=True)
+    assert shown.stdout.splitlines() == [language, words]
+
+
+def test_an_unknown_language_in_the_environment_warns_and_speaks_english() -> None:
+    env = os.environ | {"OANQUAN_LANG": "tlh", "PYTHONPATH": str(ROOT)}
+    shown = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, check=True)
+    assert shown.stdout.splitlines()[0] == "en"
+    assert "OANQUAN_LANG='tlh' is not a language oanquan speaks" in shown.stderr
+
+
+def test_the_catalogue_ships_in_the_wheel_and_in_the_play_pages_zip(tmp_path: Path) -> None:
+    """The Play page loads the package from a zip (tools/build_play.py); the wheel takes package-data."""
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "locale/*/LC_MESSAGES/*.mo" in data["tool"]["setuptools"]["package-data"]["oanquan"]
+    from tools.build_play import package_zip
+
+    archive = tmp_path / "oanquan.zip"
+    archive.write_bytes(package_zip())
+    assert "oanquan/locale/vi/LC_MESSAGES/oanquan.mo" in zipfile.ZipFile(archive).namelist()
+    # Imported straight from the zip (zipimport): the catalogue is read through importlib.resources.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"} | {"OANQUAN_LANG": "vi"}
+    script = f"import sys; sys.path.insert(0, {str(archive)!r}); {SCRIPT}; print(oanquan.__file__)"
+    shown = subprocess.run([sys.executable, "-I", "-c", script], env=env, capture_output=True, text=True, check=True)
+    lines = shown.stdout.splitlines()
+    assert lines[:2] == ["vi", "ô {square} đang trống"] and lines[2].startswith(str(archive))
