@@ -23,7 +23,8 @@ $(STAMP): requirements.txt pyproject.toml
 # The engine's words in other languages (oanquan/i18n.py): Babel extracts every _(), N_() and
 # ngettext() message of the package and the printables (babel.cfg) into a template, merges it
 # into each language's .po (the translations, edited by hand) and compiles the .mo that the
-# package ships. Both are committed, so a fresh clone needs nothing built; tests/test_i18n.py
+# package ships; then the puzzle collection's table (tools/puzzle_translations.py: titles kept,
+# explanations computed in the language). All are committed, so a fresh clone needs nothing built; tests/test_i18n.py
 # fails when a message is missing, untranslated or fuzzy, or when the .mo is older than the .po.
 LOCALES := vi
 CATALOGUES := oanquan/locale
@@ -38,6 +39,7 @@ catalogues: $(STAMP)
 	    --ignore-obsolete --init-missing; \
 	done
 	$(BIN)/pybabel compile -d $(CATALOGUES) -D oanquan --statistics
+	$(BIN)/python -m tools.puzzle_translations
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -7,11 +7,11 @@ use these, so a learner reads the same words everywhere.
 from __future__ import annotations
 
 from .board import next_square, square_name
-from .events import Event
+from .events import STOP_KINDS, Event
 from .i18n import N_, _, ngettext
 from .position import end_reason
 
-__all__ = ["caption", "describe_move"]
+__all__ = ["and_list", "caption", "describe_move", "move_phrase"]
 
 _SIDE = {"R": N_("to the right (R)"), "L": N_("to the left (L)")}
 
@@ -173,3 +173,75 @@ def describe_move(events: tuple[Event, ...] | list[Event]) -> str:
         elif e.kind == "young_mandarin":
             parts.append(_("{name} is a young Mandarin").format(name=name))
     return "; ".join(parts)
+
+
+def and_list(items: list[str]) -> str:
+    """``items`` joined as a sentence lists them: "a", "a and b", "a, b and c".
+
+    >>> and_list(["0"]), and_list(["0", "3"]), and_list(["0", "3", "4"])
+    ('0', '0 and 3', '0, 3 and 4')
+    """
+    if len(items) < 2:
+        return "".join(items)
+    return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
+
+
+def _where(square: int | None) -> str:
+    if square is None:
+        return "?"
+    if square >= 10:
+        side = N_("the right Mandarin {name}") if square == 10 else N_("the left Mandarin {name}")
+        return _(side).format(name=square_name(square))
+    return _("square {name}").format(name=square)
+
+
+def _contents(event: Event) -> str:
+    pebbles = _pebbles(event.pebbles)
+    if not event.stones:
+        return pebbles
+    return _("stone and {pebbles}").format(pebbles=pebbles) if event.pebbles else _("stone")
+
+
+def move_phrase(events: tuple[Event, ...] | list[Event]) -> str:
+    """What a move does, as a verb phrase after the move's name, from its trace (puzzle explanations).
+
+    It says in the language spoken what :func:`oanquan.ai.move_phrase` says in English.
+
+    >>> from oanquan import Position
+    >>> move_phrase(Position.initial().play_traced("5L")[1])
+    'relays from square 0 and captures the left Mandarin M1 (stone and 1 pebble)'
+    >>> move_phrase(Position.initial().play_traced("7R")[1])
+    'relays from square 2 and captures square 8 (6 pebbles)'
+    """
+    parts: list[str] = []
+    relays = [str(e.square) for e in events if e.kind == "relay"]
+    if any(e.kind == "refill" for e in events):
+        borrowed = sum(e.pebbles for e in events if e.kind == "borrow")
+        if borrowed:
+            parts.append(_("releases the fish (thả cá, borrowing {n})").format(n=borrowed))
+        else:
+            parts.append(_("releases the fish (thả cá)"))
+    if relays:
+        parts.append(
+            ngettext("relays from square {squares}", "relays from squares {squares}", len(relays)).format(
+                squares=and_list(relays)
+            )
+        )
+    captures = [e for e in events if e.kind == "capture"]
+    if captures:
+        taken = and_list([f"{_where(e.square)} ({_contents(e)})" for e in captures])
+        if len(captures) > 1:
+            parts.append(_("captures {taken} in a chain").format(taken=taken))
+        else:
+            parts.append(_("captures {taken}").format(taken=taken))
+    else:
+        stop = next((e for e in events if e.kind in STOP_KINDS), None)
+        if stop is not None and stop.kind == "double_empty":
+            parts.append(_("stops at two empty squares without a capture"))
+        elif stop is not None and stop.kind == "young_mandarin":
+            parts.append(_("reaches {where}, too young to capture, and stops").format(where=_where(stop.square)))
+        elif stop is not None and stop.square is not None:
+            parts.append(_("stops before {where} without a capture").format(where=_where(stop.square)))
+        else:  # pragma: no cover - every trace has a stop event
+            parts.append(_("captures nothing"))
+    return and_list(parts)

@@ -11,6 +11,7 @@ unchanged.
 from __future__ import annotations
 
 import io
+import json
 import os
 import random
 import re
@@ -32,6 +33,7 @@ from conftest import ALL_RULES
 import oanquan
 from oanquan import Position, caption, describe_move, i18n
 from oanquan.events import Event
+from oanquan.puzzles import load_builtin
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "oanquan" / "locale"
@@ -243,3 +245,81 @@ def test_the_catalogue_ships_in_the_wheel_and_in_the_play_pages_zip(tmp_path: Pa
     shown = subprocess.run([sys.executable, "-I", "-c", script], env=env, capture_output=True, text=True, check=True)
     lines = shown.stdout.splitlines()
     assert lines[:2] == ["vi", "ô {square} đang trống"] and lines[2].startswith(str(archive))
+
+
+def test_the_translated_move_phrase_says_in_english_what_the_ai_says() -> None:
+    """narrate.move_phrase (translatable) and ai.move_phrase (English only) agree word for word in English."""
+    from oanquan.ai import move_phrase as english_phrase
+    from oanquan.narrate import move_phrase
+
+    checked = 0
+    for puzzle in load_builtin():
+        for move in puzzle.position.legal_moves():
+            events = puzzle.position.play_traced(move)[1]
+            assert move_phrase(events) == english_phrase(events)
+            checked += 1
+    assert checked > 500
+
+
+def test_the_puzzle_table_is_complete_and_up_to_date() -> None:
+    """Every puzzle has a Vietnamese title made for its current English title, and the explanation
+    the engine writes in Vietnamese (tools/puzzle_translations.py refreshes the table)."""
+    from tools.puzzle_translations import build, render, table_path
+
+    stored = table_path("vi").read_text(encoding="utf-8")
+    table, missing = build("vi", load_builtin(), json.loads(stored)["puzzles"])
+    assert missing == []
+    assert render(table) == stored, "run `make catalogues` (python -m tools.puzzle_translations)"
+    for pid, entry in json.loads(stored)["puzzles"].items():
+        for text in (entry["title"], entry["explanation"]):
+            assert unicodedata.normalize("NFC", text) == text
+            assert not english_words(text), f"{pid}: {text!r} shows {english_words(text)}"
+
+
+def test_a_puzzle_speaks_vietnamese_from_goal_to_verdict() -> None:
+    puzzles = load_builtin()
+    english = [(p.title_text, p.explanation_text, p.goal_text, p.theme_name, p.hint) for p in puzzles]
+    assert english == [(p.title, p.explanation, p.goal_text, p.theme_name, p.hint) for p in puzzles]
+    oanquan.set_language("vi")
+    for puzzle in puzzles:
+        for text in (puzzle.title_text, puzzle.explanation_text, puzzle.goal_text, puzzle.theme_name, puzzle.hint):
+            assert text and not english_words(text), f"{puzzle.id}: {text!r} shows {english_words(text)}"
+        right, said = puzzle.verdict(puzzle.solution[0])
+        assert right and said.endswith(puzzle.explanation_text) and not english_words(said)
+        wrong = next((m for m in puzzle.position.legal_moves() if not puzzle.is_solution(m)), None)
+        if wrong is not None:
+            right, said = puzzle.verdict(wrong)
+            assert not right and said.startswith("Chưa đúng: ") and not english_words(said), said
+    oanquan.set_language("en")
+    assert [(p.title_text, p.explanation_text, p.goal_text, p.theme_name, p.hint) for p in puzzles] == english
+
+
+def test_the_board_picture_speaks_vietnamese() -> None:
+    from oanquan.svg import board_svg, svg_alt_text, trace_frames
+
+    start = Position.from_text("0,1,0,0,0,0,0,0,0,2 Q,3 4,0 0,2 1")
+    english = board_svg(start, last_move="7R", lifted=3, hand=2, direction="L", captured=[1], selected=2)
+    oanquan.set_language("vi")
+    picture = board_svg(start, last_move="7R", lifted=3, hand=2, direction="L", captured=[1], selected=2)
+    words = " ".join(re.sub(r"<[^>]+>", " ", picture).split())
+    assert not english_words(words), english_words(words)
+    assert svg_alt_text(picture).startswith("Bàn Ô Ăn Quan: đến lượt người chơi 1.")
+    frames = trace_frames(Position.initial(), Position.initial().play_traced("7R")[1], move="7R")
+    assert frames[0].caption == "Bắt đầu: người chơi 0 đi 7R."
+    assert all(not english_words(f.caption) for f in frames)
+    oanquan.set_language("en")
+    assert board_svg(start, last_move="7R", lifted=3, hand=2, direction="L", captured=[1], selected=2) == english
+
+
+def test_no_message_hides_inside_an_f_string() -> None:
+    """Babel does not look inside f-strings, so a _() there would never reach the catalogue."""
+    import ast
+
+    hidden = []
+    for path in [*sorted((ROOT / "oanquan").glob("*.py")), ROOT / "tools" / "printables.py"]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.JoinedStr):
+                for inner in ast.walk(node):
+                    if isinstance(inner, ast.Call) and getattr(inner.func, "id", "") in ("_", "N_", "ngettext"):
+                        hidden.append(f"{path.name}:{inner.lineno}")
+    assert hidden == []
