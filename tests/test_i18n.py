@@ -316,10 +316,65 @@ def test_no_message_hides_inside_an_f_string() -> None:
     import ast
 
     hidden = []
+    singular: set[str] = set()  # messages of _() and N_()
+    plural: set[str] = set()  # the singular of each ngettext(): gettext() would not find it as a message
     for path in [*sorted((ROOT / "oanquan").glob("*.py")), ROOT / "tools" / "printables.py"]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.JoinedStr):
                 for inner in ast.walk(node):
                     if isinstance(inner, ast.Call) and getattr(inner.func, "id", "") in ("_", "N_", "ngettext"):
                         hidden.append(f"{path.name}:{inner.lineno}")
+            if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
+                name = getattr(node.func, "id", "")
+                if name in ("_", "N_"):
+                    singular.add(str(node.args[0].value))
+                elif name == "ngettext":
+                    plural.add(str(node.args[0].value))
     assert hidden == []
+    assert singular & plural == set(), "a message used both alone and as the singular of ngettext()"
+
+
+def widget_labels(widget: object) -> list[str]:
+    """Every label, tooltip, placeholder and menu entry of ``widget`` and the widgets inside it."""
+    import ipywidgets as widgets
+
+    seen: list[str] = []
+    stack = [widget]
+    while stack:
+        item = stack.pop()
+        for name in ("description", "tooltip", "placeholder"):
+            value = getattr(item, name, None)
+            if isinstance(value, str) and value:
+                seen.append(value)
+        for label in getattr(item, "_options_labels", ()):
+            seen.append(str(label))
+        seen.extend(str(t) for t in getattr(item, "titles", ()) or () if t)
+        stack.extend(child for child in getattr(item, "children", ()) if isinstance(child, widgets.Widget))
+    return seen
+
+
+def test_the_widgets_labels_speak_vietnamese() -> None:
+    """The widgets' own words (the controller's messages are not yet translated: issue 15's next step).
+
+    Each label is compared with its English one: a label with English words in it must change.
+    """
+    from oanquan.puzzle_widget import PuzzleWidget
+    from oanquan.widgets import GameBoard, PositionEditor, StepPlayer
+
+    def make() -> list[object]:
+        return [GameBoard(), PuzzleWidget(), PositionEditor(), StepPlayer.from_move(Position.initial(), "7R")]
+
+    english = [widget_labels(w) for w in make()]
+    oanquan.set_language("vi")
+    built = make()
+    vietnamese = [widget_labels(w) for w in built]
+    for widget, before, after in zip(built, english, vietnamese, strict=True):
+        assert len(before) == len(after) >= 3
+        for en, vi in zip(before, after, strict=True):
+            words = re.findall(r"[A-Za-z]{3,}", NOTATION.sub(" ", en))
+            if set(words) - {"JSON", "RULES"}:
+                assert vi != en and not english_words(vi), f"{type(widget).__name__}: {en!r} -> {vi!r}"
+    assert "Câu đố 1/" in built[1].heading.value  # type: ignore[attr-defined]
+    assert not english_words(re.sub(r"<[^>]+>", " ", built[3].static_html()))  # type: ignore[attr-defined]
+    oanquan.set_language("en")
+    assert [widget_labels(w) for w in make()] == english
