@@ -378,3 +378,26 @@ def test_the_widgets_labels_speak_vietnamese() -> None:
     assert not english_words(re.sub(r"<[^>]+>", " ", built[3].static_html()))  # type: ignore[attr-defined]
     oanquan.set_language("en")
     assert [widget_labels(w) for w in make()] == english
+
+
+GLOSSARY = LOCALE / "glossary.csv"
+
+
+def test_the_glossary_is_the_word_list_of_the_translations() -> None:
+    """Each English term of the glossary that the messages use is said with its Vietnamese term
+    in the translations; and the book's glossary page shows the table."""
+    import csv
+
+    with GLOSSARY.open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) >= 30
+    messages = catalogue()
+    english = " ".join(" ".join(m.id) if isinstance(m.id, tuple) else m.id for m in messages).lower()
+    vietnamese = " ".join(" ".join(m.string) if isinstance(m.string, tuple) else m.string for m in messages).lower()
+    for row in rows:
+        term, viet = row["English"], row["Tiếng Việt"]
+        assert unicodedata.normalize("NFC", viet) == viet, viet
+        if re.search(rf"\b{re.escape(term.lower())}", english):
+            assert viet.lower() in vietnamese, f"{term!r} is in the messages but {viet!r} is in no translation"
+    page = (ROOT / "book" / "glossary.md").read_text(encoding="utf-8")
+    assert ":file: ../oanquan/locale/glossary.csv" in page
