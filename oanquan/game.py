@@ -7,7 +7,7 @@ from typing import Any
 
 from .errors import IllegalMoveError, OAnQuanError, RecordFormatError, RulesError, quote
 from .events import Event
-from .i18n import _
+from .i18n import N_, _
 from .jsonio import check_fields, read_json
 from .move import Move
 from .position import Outcome, Position, ending_events, final_outcome
@@ -211,7 +211,7 @@ class Game:
         ...
         oanquan.errors.RecordFormatError: a saved game has an unknown key 'mvoes' (it may have 'moves', ...
         """
-        data = check_fields(data, RecordFormatError, "a saved game", ["moves"], ["start", "rules"])
+        data = check_fields(data, RecordFormatError, N_("a saved game"), ["moves"], ["start", "rules"])
         moves, start = data["moves"], data.get("start")
         if not isinstance(moves, str):
             raise RecordFormatError(f"the 'moves' of a saved game must be text such as '7R 0L', not {quote(moves)}")
@@ -239,7 +239,7 @@ class Game:
         >>> Game.from_json('{"moves": "9R"}').position.points(0)
         11
         """
-        return cls.from_dict(read_json(text, RecordFormatError, "a saved game"))
+        return cls.from_dict(read_json(text, RecordFormatError, N_("a saved game")))
 
     def __repr__(self) -> str:
         return f"Game.from_record({self.record()!r}, start={self.start!r})"

@@ -233,7 +233,7 @@ class Position:
         ...
         oanquan.errors.PositionFormatError: a saved position has an unknown key 'moves' (it may have ...
         """
-        data = check_fields(data, PositionFormatError, "a saved position", ["position"], ["rules"])
+        data = check_fields(data, PositionFormatError, N_("a saved position"), ["position"], ["rules"])
         try:
             rules = Rules.from_dict(data.get("rules", {}))
         except RulesError as error:
@@ -255,7 +255,7 @@ class Position:
         >>> Position.from_json('{"position": "5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0"}').to_move
         0
         """
-        return cls.from_dict(read_json(text, PositionFormatError, "a saved position"))
+        return cls.from_dict(read_json(text, PositionFormatError, N_("a saved position")))
 
     # -------------------------------------------------------------- reading
 

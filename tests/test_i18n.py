@@ -401,3 +401,21 @@ def test_the_glossary_is_the_word_list_of_the_translations() -> None:
             assert viet.lower() in vietnamese, f"{term!r} is in the messages but {viet!r} is in no translation"
     page = (ROOT / "book" / "glossary.md").read_text(encoding="utf-8")
     assert ":file: ../oanquan/locale/glossary.csv" in page
+
+
+@pytest.mark.parametrize(
+    ("bad", "quoted"),
+    [
+        (lambda: oanquan.Game.from_json('{"mvoes": "7R"}'), "'mvoes'"),
+        (lambda: oanquan.Game.from_json("{"), "'{'"),
+        (lambda: oanquan.Rules(max_plies=-1), "-1"),
+        (lambda: oanquan.Rules.from_dict({"speed": 3}), "'speed'"),
+        (lambda: oanquan.Position.from_text("x" * 500), "(500 ký tự)"),
+        (lambda: oanquan.Game.from_record("7R 2L"), "'7R 2L'"),
+    ],
+)
+def test_errors_a_reader_sees_speak_vietnamese_and_quote_the_input(bad: object, quoted: str) -> None:
+    oanquan.set_language("vi")
+    with pytest.raises(oanquan.OAnQuanError) as error:
+        bad()  # type: ignore[operator]
+    assert quoted in str(error.value) and not english_words(str(error.value)), str(error.value)
