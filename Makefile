@@ -31,12 +31,13 @@ CATALOGUES := oanquan/locale
 catalogues: $(STAMP)
 	@mkdir -p _build/i18n
 	$(BIN)/pybabel -q extract -F babel.cfg --add-location=file --sort-by-file -c TRANSLATORS: \
-	  --project=oanquan --version=0.1.0 -o _build/i18n/oanquan.pot oanquan tools/printables.py
+	  --project=oanquan --version=0.1.0 --msgid-bugs-address="the project's issues" \
+	  -o _build/i18n/oanquan.pot oanquan tools/printables.py
 	for lang in $(LOCALES); do \
 	  test -f $(CATALOGUES)/$$lang/LC_MESSAGES/oanquan.po || \
 	    $(BIN)/pybabel -q init -i _build/i18n/oanquan.pot -d $(CATALOGUES) -D oanquan -l $$lang; \
 	  $(BIN)/pybabel -q update -i _build/i18n/oanquan.pot -d $(CATALOGUES) -D oanquan -l $$lang \
-	    --ignore-obsolete --init-missing; \
+	    --ignore-obsolete --init-missing --ignore-pot-creation-date; \
 	done
 	$(BIN)/pybabel compile -d $(CATALOGUES) -D oanquan --statistics
 	$(BIN)/python -m tools.puzzle_translations

@@ -146,7 +146,7 @@ def build(lang: str, puzzles: list[Puzzle], old: dict[str, dict[str, str]]) -> t
         with language(lang):
             explanation = explain(puzzle.position, puzzle.goal, puzzle.moves)
         entries[puzzle.id] = {"title_en": puzzle.title, "title": title, "explanation": explanation}
-    table = {"format": "oanquan-puzzle-translations", "language": lang, "puzzles": entries}
+    table: dict[str, object] = {"format": "oanquan-puzzle-translations", "language": lang, "puzzles": entries}
     return table, missing
 
 
