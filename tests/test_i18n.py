@@ -231,20 +231,32 @@ def test_an_unknown_language_in_the_environment_warns_and_speaks_english() -> No
 
 
 def test_the_catalogue_ships_in_the_wheel_and_in_the_play_pages_zip(tmp_path: Path) -> None:
-    """The Play page loads the package from a zip (tools/build_play.py); the wheel takes package-data."""
+    """The Play page loads the package from a zip (tools/build_play.py), the live notebooks from a
+    wheel (tools/build_lite.py): both carry the catalogue and the puzzle table."""
     data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert "locale/*/LC_MESSAGES/*.mo" in data["tool"]["setuptools"]["package-data"]["oanquan"]
     from tools.build_play import package_zip
 
     archive = tmp_path / "oanquan.zip"
     archive.write_bytes(package_zip())
-    assert "oanquan/locale/vi/LC_MESSAGES/oanquan.mo" in zipfile.ZipFile(archive).namelist()
+    in_zip = set(zipfile.ZipFile(archive).namelist())
+    assert {"oanquan/locale/vi/LC_MESSAGES/oanquan.mo", "oanquan/locale/vi/puzzles.json"} <= in_zip
     # Imported straight from the zip (zipimport): the catalogue is read through importlib.resources.
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"} | {"OANQUAN_LANG": "vi"}
-    script = f"import sys; sys.path.insert(0, {str(archive)!r}); {SCRIPT}; print(oanquan.__file__)"
+    script = (
+        f"import sys; sys.path.insert(0, {str(archive)!r}); {SCRIPT}; print(oanquan.__file__); "
+        "from oanquan.puzzles import load_builtin; print(load_builtin()[0].title_text)"
+    )
     shown = subprocess.run([sys.executable, "-I", "-c", script], env=env, capture_output=True, text=True, check=True)
     lines = shown.stdout.splitlines()
     assert lines[:2] == ["vi", "ô {square} đang trống"] and lines[2].startswith(str(archive))
+    assert lines[3] == "Chỉ có ô 7: rải hướng nào để được 5 điểm?"
+    # The live notebooks install the wheel that tools/build_lite.py builds.
+    from tools.build_lite import build_project_wheel
+
+    wheel = build_project_wheel(tmp_path / "wheel")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert {"oanquan/locale/vi/LC_MESSAGES/oanquan.mo", "oanquan/locale/vi/puzzles.json"} <= names
 
 
 def test_the_translated_move_phrase_says_in_english_what_the_ai_says() -> None:
