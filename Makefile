@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 PORT ?= 8000
 HOST ?= 127.0.0.1
 
-.PHONY: setup test lint unit bench ladder book lite serve lab trust clean vendor book-pages notebooks browser-deps print-deps site-test lab-test play-assets
+.PHONY: setup test lint unit bench ladder book lite serve lab trust clean vendor book-pages notebooks browser-deps print-deps site-test lab-test play-assets catalogues
 
 setup: $(STAMP)
 
@@ -19,6 +19,28 @@ $(STAMP): requirements.txt pyproject.toml
 	$(BIN)/python -m pip install -q --progress-bar off -r requirements.txt
 	$(BIN)/python -m pip install -q --progress-bar off --no-deps -e .
 	touch $(STAMP)
+
+# The engine's words in other languages (oanquan/i18n.py): Babel extracts every _(), N_() and
+# ngettext() message of the package and the printables (babel.cfg) into a template, merges it
+# into each language's .po (the translations, edited by hand) and compiles the .mo that the
+# package ships; then the puzzle collection's table (tools/puzzle_translations.py: titles kept,
+# explanations computed in the language). All are committed, so a fresh clone needs nothing built; tests/test_i18n.py
+# fails when a message is missing, untranslated or fuzzy, or when the .mo is older than the .po.
+LOCALES := vi
+CATALOGUES := oanquan/locale
+catalogues: $(STAMP)
+	@mkdir -p _build/i18n
+	$(BIN)/pybabel -q extract -F babel.cfg --add-location=file --sort-by-file -c TRANSLATORS: \
+	  --project=oanquan --version=0.1.0 --msgid-bugs-address="the project's issues" \
+	  -o _build/i18n/oanquan.pot oanquan tools/printables.py
+	for lang in $(LOCALES); do \
+	  test -f $(CATALOGUES)/$$lang/LC_MESSAGES/oanquan.po || \
+	    $(BIN)/pybabel -q init -i _build/i18n/oanquan.pot -d $(CATALOGUES) -D oanquan -l $$lang; \
+	  $(BIN)/pybabel -q update -i _build/i18n/oanquan.pot -d $(CATALOGUES) -D oanquan -l $$lang \
+	    --ignore-obsolete --init-missing --ignore-pot-creation-date; \
+	done
+	$(BIN)/pybabel compile -d $(CATALOGUES) -D oanquan --statistics
+	$(BIN)/python -m tools.puzzle_translations
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

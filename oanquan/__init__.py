@@ -2,7 +2,8 @@
 
 A pure-Python engine (standard library only, so it also runs in the browser)
 that implements every rule of ``RULES.md`` and traces each move step by
-step for pictures and tutorials.
+step for pictures and tutorials. Its words for readers speak English or
+Vietnamese: ``oanquan.set_language("vi")``, or ``OANQUAN_LANG=vi`` (``oanquan.i18n``).
 
 >>> from oanquan import Position
 >>> p = Position.initial()
@@ -34,6 +35,7 @@ from .errors import (
 )
 from .events import Event
 from .game import Game
+from .i18n import get_language, set_language
 from .move import Move
 from .narrate import caption, describe_move
 from .position import Outcome, Position
@@ -59,9 +61,11 @@ __all__ = [
     "RulesError",
     "caption",
     "describe_move",
+    "get_language",
     "next_square",
     "owner",
     "row_of",
+    "set_language",
     "square_name",
 ]
 

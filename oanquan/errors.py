@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import math
 
+from .i18n import _
+
 __all__ = [
     "QUOTE_LIMIT",
     "IllegalMoveError",
@@ -108,13 +110,14 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     """
     if isinstance(value, int) and value.bit_length() > 4 * limit:
         # Python refuses to write out a number of more than 4,300 digits; count them instead.
-        return f"a whole number of about {round(value.bit_length() * math.log10(2)):,} digits"
+        digits = f"{round(value.bit_length() * math.log10(2)):,}"
+        return _("a whole number of about {n} digits").format(n=digits)
     if isinstance(value, str) and len(value) > limit:
-        return f"{repr(value[:limit])[: limit - 1]}... ({len(value):,} characters)"
+        return _("{start}... ({n} characters)").format(start=repr(value[:limit])[: limit - 1], n=f"{len(value):,}")
     try:
         shown = repr(value)
     except (RecursionError, ValueError):
-        return f"a {type(value).__name__} nested too deeply to show"
+        return _("a {kind} nested too deeply to show").format(kind=type(value).__name__)
     if len(shown) <= limit:
         return shown
-    return f"{shown[: limit - 1]}... ({len(shown):,} characters written out)"
+    return _("{start}... ({n} characters written out)").format(start=shown[: limit - 1], n=f"{len(shown):,}")

@@ -7,6 +7,7 @@ from typing import Any
 
 from .errors import IllegalMoveError, OAnQuanError, RecordFormatError, RulesError, quote
 from .events import Event
+from .i18n import N_, _
 from .jsonio import check_fields, read_json
 from .move import Move
 from .position import Outcome, Position, ending_events, final_outcome
@@ -104,8 +105,9 @@ class Game:
         limit = self.rules.max_plies
         if limit and len(self.moves) >= limit and self.position.outcome() is None:
             raise IllegalMoveError(
-                f"illegal move {str(move)!r} in {self.position.to_text()!r}: "
-                f"the game is over (R7.3: it reached its limit of {limit} plies)"
+                _(
+                    "illegal move {move} in {position}: the game is over (R7.3: it reached its limit of {limit} plies)"
+                ).format(move=repr(str(move)), position=repr(self.position.to_text()), limit=limit)
             )
 
     def play(self, move: Move | str) -> Game:
@@ -145,7 +147,7 @@ class Game:
         oanquan.errors.IllegalMoveError: there is no move to undo
         """
         if not self.moves:
-            raise IllegalMoveError("there is no move to undo")
+            raise IllegalMoveError(_("there is no move to undo"))
         self.positions.pop()
         return self.moves.pop()
 
@@ -176,7 +178,11 @@ class Game:
             try:
                 game.play(token)
             except OAnQuanError as error:
-                raise type(error)(f"move {number} of record {quote(text)}: {error}") from None
+                raise type(error)(
+                    _("move {number} of record {record}: {error}").format(
+                        number=number, record=quote(text), error=error
+                    )
+                ) from None
         return game
 
     def to_dict(self) -> dict[str, Any]:
@@ -205,7 +211,7 @@ class Game:
         ...
         oanquan.errors.RecordFormatError: a saved game has an unknown key 'mvoes' (it may have 'moves', ...
         """
-        data = check_fields(data, RecordFormatError, "a saved game", ["moves"], ["start", "rules"])
+        data = check_fields(data, RecordFormatError, N_("a saved game"), ["moves"], ["start", "rules"])
         moves, start = data["moves"], data.get("start")
         if not isinstance(moves, str):
             raise RecordFormatError(f"the 'moves' of a saved game must be text such as '7R 0L', not {quote(moves)}")
@@ -233,7 +239,7 @@ class Game:
         >>> Game.from_json('{"moves": "9R"}').position.points(0)
         11
         """
-        return cls.from_dict(read_json(text, RecordFormatError, "a saved game"))
+        return cls.from_dict(read_json(text, RecordFormatError, N_("a saved game")))
 
     def __repr__(self) -> str:
         return f"Game.from_record({self.record()!r}, start={self.start!r})"

@@ -22,6 +22,7 @@ from collections.abc import Collection
 from typing import Any
 
 from .errors import OAnQuanError, quote
+from .i18n import _
 
 __all__ = ["check_fields", "read_json"]
 
@@ -36,13 +37,17 @@ def read_json(text: object, error: type[OAnQuanError], what: str) -> Any:
     oanquan.errors.PositionFormatError: a saved position must be JSON text, not None
     """
     if not isinstance(text, (str, bytes, bytearray)):
-        raise error(f"{what} must be JSON text, not {quote(text)}")
+        raise error(_("{what} must be JSON text, not {value}").format(what=_(what), value=quote(text)))
     try:
         return json.loads(text)
     except RecursionError:
-        raise error(f"{what} is not valid JSON (nested too deeply): {quote(text)}") from None
+        raise error(
+            _("{what} is not valid JSON (nested too deeply): {value}").format(what=_(what), value=quote(text))
+        ) from None
     except ValueError as problem:
-        raise error(f"{what} is not valid JSON ({problem}): {quote(text)}") from None
+        raise error(
+            _("{what} is not valid JSON ({problem}): {value}").format(what=_(what), problem=problem, value=quote(text))
+        ) from None
 
 
 def check_fields(
@@ -63,13 +68,21 @@ def check_fields(
     oanquan.errors.RecordFormatError: a saved game has an unknown key 'mvoes' (it may have 'moves', 'start')...
     """
     if not isinstance(data, dict):
-        raise error(f"{what} must be a JSON object, not {quote(data)}")
+        raise error(_("{what} must be a JSON object, not {value}").format(what=_(what), value=quote(data)))
     allowed = [*required, *optional]
     unknown = [key for key in data if key not in allowed]
     if unknown:
         keys = ", ".join(repr(k) for k in allowed)
-        raise error(f"{what} has an unknown key {quote(unknown[0])} (it may have {keys}): {quote(data)}")
+        raise error(
+            _("{what} has an unknown key {key} (it may have {keys}): {value}").format(
+                what=_(what), key=quote(unknown[0]), keys=keys, value=quote(data)
+            )
+        )
     missing = [key for key in required if key not in data]
     if missing:
-        raise error(f"{what} has no {', '.join(repr(k) for k in missing)}: {quote(data)}")
+        raise error(
+            _("{what} has no {keys}: {value}").format(
+                what=_(what), keys=", ".join(repr(k) for k in missing), value=quote(data)
+            )
+        )
     return data

@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from .board import DIRECTIONS, Direction
 from .errors import InvalidMoveError, quote
+from .i18n import _
 
 __all__ = ["ALL_MOVES", "Move"]
 
@@ -34,9 +35,11 @@ class Move:
     def __post_init__(self) -> None:
         square_ok = isinstance(self.square, int) and not isinstance(self.square, bool)
         if not square_ok or not 0 <= self.square <= 9:
-            raise InvalidMoveError(f"invalid move square {quote(self.square)}: it must be 0-9")
+            raise InvalidMoveError(_("invalid move square {square}: it must be 0-9").format(square=quote(self.square)))
         if self.direction not in DIRECTIONS:
-            raise InvalidMoveError(f"invalid move direction {quote(self.direction)}: it must be 'L' or 'R'")
+            raise InvalidMoveError(
+                _("invalid move direction {direction}: it must be 'L' or 'R'").format(direction=quote(self.direction))
+            )
 
     @staticmethod
     def parse(text: str) -> Move:
@@ -58,15 +61,19 @@ class Move:
 def _parse_cached(text: str) -> Move:
     cleaned = text.strip().upper()
     if len(cleaned) != 2 or cleaned[0] not in "0123456789" or cleaned[1] not in "LR":
-        raise InvalidMoveError(f"invalid move {text!r}: a move is a square 0-9 and a direction L or R, such as '7R'")
+        raise InvalidMoveError(
+            _("invalid move {move}: a move is a square 0-9 and a direction L or R, such as '7R'").format(
+                move=repr(text)
+            )
+        )
     return ALL_MOVES[int(cleaned[0])][0 if cleaned[1] == "L" else 1]
 
 
 def _parse(text: object) -> Move:
     if not isinstance(text, str):
-        raise InvalidMoveError(f"invalid move {quote(text)}: expected text such as '7R'")
+        raise InvalidMoveError(_("invalid move {move}: expected text such as '7R'").format(move=quote(text)))
     if len(text) > 40:  # keep the cache for real moves, not pasted essays
-        raise InvalidMoveError(f"invalid move {quote(text, limit=40)}: a move is written like '7R'")
+        raise InvalidMoveError(_("invalid move {move}: a move is written like '7R'").format(move=quote(text, limit=40)))
     return _parse_cached(text)
 
 

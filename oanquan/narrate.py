@@ -7,33 +7,34 @@ use these, so a learner reads the same words everywhere.
 from __future__ import annotations
 
 from .board import next_square, square_name
-from .events import Event
-from .position import END_REASONS
+from .events import STOP_KINDS, Event
+from .i18n import N_, _, ngettext
+from .position import end_reason
 
-__all__ = ["caption", "describe_move"]
+__all__ = ["and_list", "caption", "describe_move", "move_phrase"]
 
-_SIDE = {"R": "to the right (R)", "L": "to the left (L)"}
+_SIDE = {"R": N_("to the right (R)"), "L": N_("to the left (L)")}
 
 
 def _sq(square: int | None) -> str:
     if square is None:
         return "?"
     name = square_name(square)
-    return f"Mandarin square {name}" if square >= 10 else f"square {name}"
+    return _("Mandarin square {name}").format(name=name) if square >= 10 else _("square {name}").format(name=name)
 
 
 def _pebbles(n: int) -> str:
-    return f"{n} pebble" if n == 1 else f"{n} pebbles"
+    return ngettext("{n} pebble", "{n} pebbles", n).format(n=n)
 
 
 def _gap_words(capture: Event) -> str:
     """The empty square just before a captured one, in words (R5.1, R5.2, R5.5)."""
     if capture.square is None or capture.direction is None:
-        return "an empty square"
+        return _("an empty square")
     gap = next_square(capture.square, "L" if capture.direction == "R" else "R")
     if gap >= 10:
-        return f"the empty Mandarin square {square_name(gap)}, a gap like any other (R5.5)"
-    return "an empty square"
+        return _("the empty Mandarin square {name}, a gap like any other (R5.5)").format(name=square_name(gap))
+    return _("an empty square")
 
 
 def caption(event: Event) -> str:
@@ -70,60 +71,75 @@ def _sentence(event: Event) -> str:
     e = event
     head = f"{e.rule} — "
     where = _sq(e.square)
-    side = _SIDE.get(e.direction or "", "")
+    side = _(_SIDE[e.direction]) if e.direction in _SIDE else ""
     kind = e.kind
+    player, other, n = e.player, 1 - e.player, e.pebbles
     if kind == "borrow":
-        return head + (
-            f"Player {e.player}'s store is short, so they borrow {_pebbles(e.pebbles)} "
-            f"from player {1 - e.player}'s store, a debt repaid at the end."
-        )
+        return head + _(
+            "Player {player}'s store is short, so they borrow {pebbles} "
+            "from player {other}'s store, a debt repaid at the end."
+        ).format(player=player, other=other, pebbles=_pebbles(n))
     if kind == "refill":
-        return head + (
-            f"thả cá: player {e.player}'s row is empty, so they put one pebble "
+        return head + _(
+            "thả cá: player {player}'s row is empty, so they put one pebble "
             "from their store into each of their five squares."
-        )
+        ).format(player=player)
     if kind == "lift":
-        them = "it" if e.pebbles == 1 else "them"
-        return head + f"Player {e.player} lifts the {_pebbles(e.pebbles)} of {where} and sows {them} {side}."
+        return head + ngettext(
+            "Player {player} lifts the {pebbles} of {square} and sows it {side}.",
+            "Player {player} lifts the {pebbles} of {square} and sows them {side}.",
+            n,
+        ).format(player=player, pebbles=_pebbles(n), square=where, side=side)
     if kind == "drop":
-        left = "the hand is empty" if e.hand == 0 else f"{_pebbles(e.hand)} left in hand"
-        return head + f"Drop one pebble into {where}; {left}."
+        left = _("the hand is empty") if e.hand == 0 else _("{pebbles} left in hand").format(pebbles=_pebbles(e.hand))
+        return head + _("Drop one pebble into {square}; {left}.").format(square=where, left=left)
     if kind == "relay":
-        return head + (
-            f"relay: the next square, {square_name(e.square or 0)}, holds "
-            f"{_pebbles(e.pebbles)}; lift {'it' if e.pebbles == 1 else 'them'} and keep sowing {side}."
-        )
+        return head + ngettext(
+            "relay: the next square, {name}, holds {pebbles}; lift it and keep sowing {side}.",
+            "relay: the next square, {name}, holds {pebbles}; lift them and keep sowing {side}.",
+            n,
+        ).format(name=square_name(e.square or 0), pebbles=_pebbles(n), side=side)
     if kind == "mandarin_stop":
         if e.rule == "R5.5":
-            no_gap = "with these rules an empty Mandarin square is no gap"
-            return head + f"The next square is {where}; {no_gap}: the chain stops."
-        return head + f"The next square is {where}: the turn ends."
+            return head + _(
+                "The next square is {square}; with these rules an empty Mandarin square is no gap: the chain stops."
+            ).format(square=where)
+        return head + _("The next square is {square}: the turn ends.").format(square=where)
     if kind == "capture":
         if e.stones:
-            what = "its Mandarin stone" if not e.pebbles else f"its {_pebbles(e.pebbles)} and its Mandarin stone"
+            what = (
+                _("its {pebbles} and its Mandarin stone").format(pebbles=_pebbles(n)) if n else _("its Mandarin stone")
+            )
         else:
-            what = f"its {_pebbles(e.pebbles)}"
-        chain = "chain: " if e.rule == "R5.2" else ""
-        return head + f"{chain}{_gap_words(e)}, then {where}: player {e.player} captures {what}."
+            what = _("its {pebbles}").format(pebbles=_pebbles(n))
+        if e.rule == "R5.2":
+            template = _("chain: {gap}, then {square}: player {player} captures {what}.")
+        else:
+            template = _("{gap}, then {square}: player {player} captures {what}.")
+        return head + template.format(gap=_gap_words(e), square=where, player=player, what=what)
     if kind == "double_empty":
-        return head + f"Two empty squares in a row from {where}: the turn ends."
+        return head + _("Two empty squares in a row from {square}: the turn ends.").format(square=where)
     if kind == "young_mandarin":
-        return head + (
-            f"{where} is a young Mandarin (quan non: its stone and only "
-            f"{_pebbles(e.pebbles)}): it cannot be captured, and the turn ends."
-        )
+        return head + _(
+            "{square} is a young Mandarin (quan non: its stone and only {pebbles}): "
+            "it cannot be captured, and the turn ends."
+        ).format(square=where, pebbles=_pebbles(n))
     if kind == "chain_end":
-        return head + (
-            f"The next square, {square_name(e.square or 0)}, is not empty, so nothing more is captured: the turn ends."
+        return head + _("The next square, {name}, is not empty, so nothing more is captured: the turn ends.").format(
+            name=square_name(e.square or 0)
         )
     if kind == "game_end":
-        return head + f"The game is over: {END_REASONS.get(e.rule, e.rule)}."
+        return head + _("The game is over: {reason}.").format(reason=end_reason(e.rule))
     if kind == "sweep":
-        if not e.pebbles:
-            return head + f"Player {e.player} has no pebbles left on their row to take."
-        return head + f"Player {e.player} takes the {_pebbles(e.pebbles)} left on their row."
+        if not n:
+            return head + _("Player {player} has no pebbles left on their row to take.").format(player=player)
+        return head + _("Player {player} takes the {pebbles} left on their row.").format(
+            player=player, pebbles=_pebbles(n)
+        )
     if kind == "repay":
-        return head + (f"Player {e.player} repays the {_pebbles(e.pebbles)} borrowed from player {1 - e.player}.")
+        return head + _("Player {player} repays the {pebbles} borrowed from player {other}.").format(
+            player=player, pebbles=_pebbles(n), other=other
+        )
     return head + kind
 
 
@@ -138,18 +154,94 @@ def describe_move(events: tuple[Event, ...] | list[Event]) -> str:
     for e in events:
         name = square_name(e.square) if e.square is not None else ""
         if e.kind == "borrow":
-            parts.append(f"borrows {e.pebbles}")
+            parts.append(_("borrows {n}").format(n=e.pebbles))
         elif e.kind == "refill":
-            parts.append("thả cá")
+            parts.append(_("thả cá"))
         elif e.kind == "relay":
-            parts.append(f"relay from {name}")
+            parts.append(_("relay from {name}").format(name=name))
         elif e.kind == "capture":
-            stone = " and a stone" if e.stones else ""
-            parts.append(f"captures {name} ({_pebbles(e.pebbles)}{stone})")
+            if e.stones:
+                parts.append(
+                    _("captures {name} ({pebbles} and a stone)").format(name=name, pebbles=_pebbles(e.pebbles))
+                )
+            else:
+                parts.append(_("captures {name} ({pebbles})").format(name=name, pebbles=_pebbles(e.pebbles)))
         elif e.kind == "mandarin_stop":
-            parts.append(f"stops at {name}")
+            parts.append(_("stops at {name}").format(name=name))
         elif e.kind == "double_empty":
-            parts.append("two empty squares")
+            parts.append(_("two empty squares"))
         elif e.kind == "young_mandarin":
-            parts.append(f"{name} is a young Mandarin")
+            parts.append(_("{name} is a young Mandarin").format(name=name))
     return "; ".join(parts)
+
+
+def and_list(items: list[str]) -> str:
+    """``items`` joined as a sentence lists them: "a", "a and b", "a, b and c".
+
+    >>> and_list(["0"]), and_list(["0", "3"]), and_list(["0", "3", "4"])
+    ('0', '0 and 3', '0, 3 and 4')
+    """
+    if len(items) < 2:
+        return "".join(items)
+    return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
+
+
+def _where(square: int | None) -> str:
+    if square is None:
+        return "?"
+    if square >= 10:
+        side = N_("the right Mandarin {name}") if square == 10 else N_("the left Mandarin {name}")
+        return _(side).format(name=square_name(square))
+    return _("square {name}").format(name=square)
+
+
+def _contents(event: Event) -> str:
+    pebbles = _pebbles(event.pebbles)
+    if not event.stones:
+        return pebbles
+    return _("stone and {pebbles}").format(pebbles=pebbles) if event.pebbles else _("stone")
+
+
+def move_phrase(events: tuple[Event, ...] | list[Event]) -> str:
+    """What a move does, as a verb phrase after the move's name, from its trace (puzzle explanations).
+
+    It says in the language spoken what :func:`oanquan.ai.move_phrase` says in English.
+
+    >>> from oanquan import Position
+    >>> move_phrase(Position.initial().play_traced("5L")[1])
+    'relays from square 0 and captures the left Mandarin M1 (stone and 1 pebble)'
+    >>> move_phrase(Position.initial().play_traced("7R")[1])
+    'relays from square 2 and captures square 8 (6 pebbles)'
+    """
+    parts: list[str] = []
+    relays = [str(e.square) for e in events if e.kind == "relay"]
+    if any(e.kind == "refill" for e in events):
+        borrowed = sum(e.pebbles for e in events if e.kind == "borrow")
+        if borrowed:
+            parts.append(_("releases the fish (thả cá, borrowing {n})").format(n=borrowed))
+        else:
+            parts.append(_("releases the fish (thả cá)"))
+    if relays:
+        parts.append(
+            ngettext("relays from square {squares}", "relays from squares {squares}", len(relays)).format(
+                squares=and_list(relays)
+            )
+        )
+    captures = [e for e in events if e.kind == "capture"]
+    if captures:
+        taken = and_list([f"{_where(e.square)} ({_contents(e)})" for e in captures])
+        if len(captures) > 1:
+            parts.append(_("captures {taken} in a chain").format(taken=taken))
+        else:
+            parts.append(_("captures {taken}").format(taken=taken))
+    else:
+        stop = next((e for e in events if e.kind in STOP_KINDS), None)
+        if stop is not None and stop.kind == "double_empty":
+            parts.append(_("stops at two empty squares without a capture"))
+        elif stop is not None and stop.kind == "young_mandarin":
+            parts.append(_("reaches {where}, too young to capture, and stops").format(where=_where(stop.square)))
+        elif stop is not None and stop.square is not None:
+            parts.append(_("stops before {where} without a capture").format(where=_where(stop.square)))
+        else:  # pragma: no cover - every trace has a stop event
+            parts.append(_("captures nothing"))
+    return and_list(parts)

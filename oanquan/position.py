@@ -16,12 +16,13 @@ from . import textformat
 from .board import M0, M1, NEXT, Direction
 from .errors import IllegalMoveError, InvalidMoveError, OAnQuanError, PositionFormatError, RulesError, quote
 from .events import Event, EventKind
+from .i18n import N_, _
 from .jsonio import check_fields, read_json
 from .move import ALL_MOVES, Move
 from .rules import Rules
 from .textformat import Parts
 
-__all__ = ["END_REASONS", "MAX_PEBBLES", "Outcome", "Position", "ending_events", "final_outcome"]
+__all__ = ["END_REASONS", "MAX_PEBBLES", "Outcome", "Position", "end_reason", "ending_events", "final_outcome"]
 
 #: The most pebbles a position may hold in all. The rules set no limit; this
 #: one keeps a mistyped position from making a move that takes forever.
@@ -45,11 +46,21 @@ def _moves_from(start: int, occupied: int) -> tuple[Move, ...]:
 _LEGAL_MOVES = tuple(tuple(_moves_from(start, occupied) for occupied in range(32)) for start in (5, 0))
 
 #: Why a game ends, in words, for each rule of RULES §7 that can end it.
+#: The words are English; :func:`end_reason` gives them in the language spoken now.
 END_REASONS = {
-    "R7.1": "both Mandarin squares are empty",
-    "R7.2": "the player to move has an empty row and too few pebbles to release (thả cá)",
-    "R7.3": "the game reached its limit of plies, single moves (max_plies)",
+    "R7.1": N_("both Mandarin squares are empty"),
+    "R7.2": N_("the player to move has an empty row and too few pebbles to release (thả cá)"),
+    "R7.3": N_("the game reached its limit of plies, single moves (max_plies)"),
 }
+
+
+def end_reason(rule: str) -> str:
+    """Why a game ended under ``rule`` (R7.1-R7.3), in the language spoken now; ``rule`` itself if unknown.
+
+    >>> end_reason("R7.1")
+    'both Mandarin squares are empty'
+    """
+    return _(END_REASONS[rule]) if rule in END_REASONS else rule
 
 
 @dataclass(frozen=True)
@@ -80,9 +91,11 @@ class Outcome:
         """The result in one plain sentence."""
         a, b = self.scores
         # The winner's score first, as people say it.
-        won = f"Player {self.winner} wins {max(a, b)}-{min(a, b)}"
-        result = f"Draw, {a}-{b}" if self.winner is None else won
-        return f"{result}: {END_REASONS[self.reason]} ({self.reason})."
+        if self.winner is None:
+            result = _("Draw, {a}-{b}").format(a=a, b=b)
+        else:
+            result = _("Player {player} wins {high}-{low}").format(player=self.winner, high=max(a, b), low=min(a, b))
+        return _("{result}: {reason} ({rule}).").format(result=result, reason=end_reason(self.reason), rule=self.reason)
 
 
 class Position:
@@ -220,7 +233,7 @@ class Position:
         ...
         oanquan.errors.PositionFormatError: a saved position has an unknown key 'moves' (it may have ...
         """
-        data = check_fields(data, PositionFormatError, "a saved position", ["position"], ["rules"])
+        data = check_fields(data, PositionFormatError, N_("a saved position"), ["position"], ["rules"])
         try:
             rules = Rules.from_dict(data.get("rules", {}))
         except RulesError as error:
@@ -242,7 +255,7 @@ class Position:
         >>> Position.from_json('{"position": "5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0"}').to_move
         0
         """
-        return cls.from_dict(read_json(text, PositionFormatError, "a saved position"))
+        return cls.from_dict(read_json(text, PositionFormatError, N_("a saved position")))
 
     # -------------------------------------------------------------- reading
 
@@ -435,29 +448,41 @@ class Position:
             return move
         try:
             if not isinstance(move, str):
-                raise InvalidMoveError(f"invalid move {quote(move)}: expected a Move or text such as '7R'")
+                raise InvalidMoveError(
+                    _("invalid move {move}: expected a Move or text such as '7R'").format(move=quote(move))
+                )
             return Move.parse(move)
         except InvalidMoveError as error:
-            raise InvalidMoveError(f"{error} (in '{self.to_text()}')") from None
+            raise InvalidMoveError(
+                _("{error} (in '{position}')").format(error=error, position=self.to_text())
+            ) from None
 
     def _checked(self, move: Move | str) -> Move:
         """``move`` as a Move when it is legal here; otherwise the error that says why."""
         move = self._as_move(move)
         problem = self._illegal_because(move)
         if problem:
-            raise IllegalMoveError(f"illegal move '{move}' in '{self.to_text()}': {problem}")
+            raise IllegalMoveError(
+                _("illegal move '{move}' in '{position}': {problem}").format(
+                    move=move, position=self.to_text(), problem=problem
+                )
+            )
         return move
 
     def _illegal_because(self, move: Move) -> str:
         """Why ``move`` is not legal here, or "" when it is."""
         outcome = self.outcome()
         if outcome is not None:
-            return f"the game is over ({outcome.reason}: {END_REASONS[outcome.reason]})"
+            return _("the game is over ({rule}: {reason})").format(
+                rule=outcome.reason, reason=end_reason(outcome.reason)
+            )
         square, mover = move.square, self._to_move
         if (square >= 5) != (mover == 0):
-            return f"square {square} belongs to player {1 - mover}, and it is player {mover}'s turn"
+            return _("square {square} belongs to player {other}, and it is player {player}'s turn").format(
+                square=square, other=1 - mover, player=mover
+            )
         if not self._pebbles[square] and not self.must_release_fish():
-            return f"square {square} is empty"
+            return _("square {square} is empty").format(square=square)
         return ""
 
     def is_legal(self, move: Move | str) -> bool:
@@ -757,7 +782,7 @@ def _play_untraced(position: Position, square: int, direction: Direction) -> Pos
     hand = board[square]  # R3.3: lift every pebble of the square
     board[square] = 0
     while True:
-        for _ in range(hand):  # R3.3: one pebble into each following square
+        for _drop in range(hand):  # R3.3: one pebble into each following square
             square = nxt[square]
             board[square] += 1
         gap = nxt[square]

@@ -25,6 +25,7 @@ from typing import NamedTuple
 from xml.sax.saxutils import escape
 
 from .board import M0, M1, column, square_name
+from .i18n import _
 
 __all__ = [
     "FILE_STEM",
@@ -124,23 +125,23 @@ def board_shapes() -> list[Shape]:
     middle = PAGE_WIDTH / 2
     shapes += [
         Text(middle, 54, "Ô Ăn Quan", 24),
-        Text(middle, _TOP - 22, "Player 1 · squares 0 to 4 (ô dân)", 13, flip=True),
-        Text(middle, _BOTTOM + 34, "Player 0 · squares 5 to 9 (ô dân)", 13),
+        Text(middle, _TOP - 22, _("Player 1 · squares 0 to 4 (ô dân)"), 13, flip=True),
+        Text(middle, _BOTTOM + 34, _("Player 0 · squares 5 to 9 (ô dân)"), 13),
         Text(
             middle,
             PAGE_HEIGHT - 74,
-            "Set-up: 5 small pebbles in each of the ten squares, one large stone in each Mandarin square.",
+            _("Set-up: 5 small pebbles in each of the ten squares, one large stone in each Mandarin square."),
             11,
             muted=True,
         ),
         Text(
             middle,
             PAGE_HEIGHT - 58,
-            "Player 0 starts. A move is a square and a direction: 7R sows towards the mover's right hand, 7L left.",
+            _("Player 0 starts. A move is a square and a direction: 7R sows towards the mover's right hand, 7L left."),
             11,
             muted=True,
         ),
-        Text(middle, PAGE_HEIGHT - 42, "Print on A4, landscape, at actual size (100 %).", 11, muted=True),
+        Text(middle, PAGE_HEIGHT - 42, _("Print on A4, landscape, at actual size (100 %)."), 11, muted=True),
     ]
     return shapes
 
@@ -194,8 +195,8 @@ def blank_board_svg(page_size: bool = True) -> str:
     shapes = board_shapes()
     squares = "".join(_svg_shape(s) for s in shapes if not isinstance(s, Text))
     texts = "".join(_svg_shape(s) for s in shapes if isinstance(s, Text))
-    title = "Ô Ăn Quan: a blank board to print"
-    desc = (
+    title = _("Ô Ăn Quan: a blank board to print")
+    desc = _(
         "Two rows of five squares: player 1's row, squares 4 3 2 1 0 from the left, above player 0's row, "
         "squares 5 6 7 8 9; Mandarin square M1 at the left end and M0 at the right end."
     )

@@ -24,8 +24,9 @@ import ipywidgets as widgets
 
 from .controller import Controller, error_reason, move_frames, pace
 from .errors import OAnQuanError
+from .i18n import _
 from .move import Move
-from .puzzles import THEMES, Puzzle, load_builtin
+from .puzzles import Puzzle, load_builtin
 from .svg import Frame, board_svg
 from .widgets import StaticFallback, StepPlayer, _button, _sentence, static_view
 
@@ -67,7 +68,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         """A widget for ``puzzles`` (the built-in collection by default), starting at ``index``."""
         self.puzzles: list[Puzzle] = list(puzzles) if puzzles is not None else load_builtin()
         if not self.puzzles:
-            raise ValueError("a PuzzleWidget needs at least one puzzle")
+            raise ValueError(_("a PuzzleWidget needs at least one puzzle"))
         self.index = 0
         self.seconds = seconds
         self.solved = False
@@ -77,24 +78,24 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         self.player = StepPlayer([self._start_frame(self.puzzles[0])])
         self.player.speed.min = 10
         self.moves = widgets.Dropdown(
-            description="your move",
+            description=_("your move"),
             options=[],
             style={"description_width": "initial"},
             layout=widgets.Layout(width="auto"),
         )
-        self.play_button = _button("Play", button_style="primary", tooltip="play the chosen move")
-        self.hint_button = _button("Hint", tooltip="a nudge toward the answer")
-        self.answer_button = _button("Show answer", tooltip="the answer and why")
-        self.retry_button = _button("Try again", tooltip="back to the puzzle's position")
-        self.previous_button = _button("◀ Previous")
-        self.next_button = _button("Next ▶")
+        self.play_button = _button(_("Play"), button_style="primary", tooltip=_("play the chosen move"))
+        self.hint_button = _button(_("Hint"), tooltip=_("a nudge toward the answer"))
+        self.answer_button = _button(_("Show answer"), tooltip=_("the answer and why"))
+        self.retry_button = _button(_("Try again"), tooltip=_("back to the puzzle's position"))
+        self.previous_button = _button(_("◀ Previous"))
+        self.next_button = _button(_("Next ▶"))
         self.feedback = widgets.HTML()
-        self.play_button.on_click(lambda _: self.try_move(self.moves.value))
-        self.hint_button.on_click(lambda _: self.show_hint())
-        self.answer_button.on_click(lambda _: self.show_answer())
-        self.retry_button.on_click(lambda _: self.show(self.index))
-        self.previous_button.on_click(lambda _: self.show(self.index - 1))
-        self.next_button.on_click(lambda _: self.show(self.index + 1))
+        self.play_button.on_click(lambda _b: self.try_move(self.moves.value))
+        self.hint_button.on_click(lambda _b: self.show_hint())
+        self.answer_button.on_click(lambda _b: self.show_answer())
+        self.retry_button.on_click(lambda _b: self.show(self.index))
+        self.previous_button.on_click(lambda _b: self.show(self.index - 1))
+        self.next_button.on_click(lambda _b: self.show(self.index + 1))
         row = widgets.HBox(
             [self.moves, self.play_button, self.hint_button, self.answer_button, self.retry_button],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
@@ -122,13 +123,15 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         puzzle = self.puzzle
         self.controller.open_puzzle(puzzle)
         position = puzzle.position
-        theme = THEMES[puzzle.theme]
         options = ", ".join(f"{k}={v!r}" for k, v in puzzle.rules_options.items())
-        rules = f" · rules: {options}" if options else ""
+        rules = _(" · rules: {options}").format(options=options) if options else ""
+        title = self._title()
+        about = _("{theme} · difficulty {stars}").format(theme=puzzle.theme_name, stars="★" * puzzle.difficulty)
+        turn = _("Player {player} to move.").format(player=position.to_move)
         self.heading.value = (
-            f"<h4 style='margin:4px 0'>Puzzle {self.index + 1} of {len(self.puzzles)}: {escape(puzzle.title)}</h4>"
-            f"<div>{escape(theme)} · difficulty {'★' * puzzle.difficulty}{escape(rules)}</div>"
-            f"<div><b>Player {position.to_move} to move.</b> {escape(puzzle.goal_text)}</div>"
+            f"<h4 style='margin:4px 0'>{escape(title)}</h4>"
+            f"<div>{escape(about)}{escape(rules)}</div>"
+            f"<div><b>{escape(turn)}</b> {escape(puzzle.goal_text)}</div>"
         )
         self.player.set_frames([self._start_frame(puzzle)])
         self.moves.options = [str(m) for m in self.controller.legal_moves()]
@@ -149,7 +152,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         True
         """
         if move is None:
-            self.feedback.value = _feedback_html("Choose a move first.", "wrong")
+            self.feedback.value = _feedback_html(_("Choose a move first."), "wrong")
             return
         try:
             played = self.controller.play(move)[0]
@@ -189,8 +192,13 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
 
     def _start_frame(self, puzzle: Puzzle) -> Frame:
         position = puzzle.position
-        caption = f"Player {position.to_move} to move. {puzzle.goal_text}"
-        return Frame(position, caption, board_svg(position, title=puzzle.title))
+        caption = _("Player {player} to move.").format(player=position.to_move) + " " + puzzle.goal_text
+        return Frame(position, caption, board_svg(position, title=puzzle.title_text))
+
+    def _title(self) -> str:
+        return _("Puzzle {number} of {count}: {title}").format(
+            number=self.index + 1, count=len(self.puzzles), title=self.puzzle.title_text
+        )
 
     def static_html(self) -> str:
         """The puzzle's board and goal, for a notebook that has not run (see :class:`~oanquan.widgets.StaticFallback`).
@@ -200,8 +208,8 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         """
         puzzle = self.puzzle
         frame = self._start_frame(puzzle)
-        heading = f"<p><b>Puzzle {self.index + 1} of {len(self.puzzles)}: {escape(puzzle.title)}</b></p>"
-        return static_view(frame.svg, frame.caption, "This is a puzzle to try", heading)
+        heading = f"<p><b>{escape(self._title())}</b></p>"
+        return static_view(frame.svg, frame.caption, _("This is a puzzle to try"), heading)
 
     def __repr__(self) -> str:
         return f"PuzzleWidget(puzzle {self.index + 1} of {len(self.puzzles)}: {self.puzzle.id!r})"

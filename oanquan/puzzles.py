@@ -39,16 +39,19 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .ai import immediate_gain, move_phrase, player_for_level
+from .ai import immediate_gain, player_for_level
 from .errors import OAnQuanError, quote
+from .i18n import N_, _, get_language, language, ngettext
 from .jsonio import check_fields, read_json
 from .move import Move
+from .narrate import move_phrase
 from .position import Position
 from .rules import Rules
 from .solver import Bounds, UnsolvedError, move_values
@@ -91,62 +94,66 @@ VERSION = 2
 
 #: What each goal asks, as the learner reads it.
 GOALS: dict[str, str] = {
-    "capture_mandarin": "Capture a Mandarin square in one move.",
-    "max_gain": "Win the most points with this move.",
-    "chain": "Capture two or more squares in one move.",
-    "best": "Find the best move: the one that ends the game furthest ahead, whatever your opponent does.",
-    "win": "Find the winning move: win the game, whatever your opponent does.",
-    "not_lose": "Find the move that does not lose, whatever your opponent does.",
+    "capture_mandarin": N_("Capture a Mandarin square in one move."),
+    "max_gain": N_("Win the most points with this move."),
+    "chain": N_("Capture two or more squares in one move."),
+    "best": N_("Find the best move: the one that ends the game furthest ahead, whatever your opponent does."),
+    "win": N_("Find the winning move: win the game, whatever your opponent does."),
+    "not_lose": N_("Find the move that does not lose, whatever your opponent does."),
 }
 
 #: The themes of the collection, in the order of the path (:func:`path`), as the book names them.
 THEMES: dict[str, str] = {
-    "first_capture": "First captures (R3.3, R5.1)",
-    "relay": "Relay (R3.4b)",
-    "mandarin": "Capturing a Mandarin (R5.1)",
-    "chain": "Chain capture (R5.2)",
-    "double_empty": "Double-empty stops (R5.3)",
-    "mandarin_gap": "Empty Mandarin squares in a chain (R5.5)",
-    "young_mandarin": "Young Mandarins (R5.6)",
-    "mandarin_value": "Mandarins of pebbles, or worth 5 (R2.2)",
-    "tha_ca": "Thả cá and borrowing (R6)",
-    "endgame": "Endgames (R7, R8)",
+    "first_capture": N_("First captures (R3.3, R5.1)"),
+    "relay": N_("Relay (R3.4b)"),
+    "mandarin": N_("Capturing a Mandarin (R5.1)"),
+    "chain": N_("Chain capture (R5.2)"),
+    "double_empty": N_("Double-empty stops (R5.3)"),
+    "mandarin_gap": N_("Empty Mandarin squares in a chain (R5.5)"),
+    "young_mandarin": N_("Young Mandarins (R5.6)"),
+    "mandarin_value": N_("Mandarins of pebbles, or worth 5 (R2.2)"),
+    "tha_ca": N_("Thả cá and borrowing (R6)"),
+    "endgame": N_("Endgames (R7, R8)"),
 }
 
 #: The second sentence of each theme's hint: what to look for, without the answer.
 THEME_CLUES: dict[str, str] = {
-    "first_capture": "Count the pebbles out one by one: a capture needs an empty square right after the last "
-    "pebble and a full one after that.",
-    "relay": "Follow the pebbles through every relay, until the turn stops.",
-    "mandarin": "Look for a move whose last pebble is followed by an empty square and then a Mandarin square.",
-    "chain": "After the first capture, look for another empty square followed by a full one.",
-    "double_empty": "Where two empty squares follow the last pebble, nothing is captured.",
-    "mandarin_gap": "Read this puzzle's rule about empty Mandarin squares before you count.",
-    "young_mandarin": "A Mandarin square that still has its stone and fewer than {young} pebbles cannot be taken yet.",
-    "mandarin_value": "Count what each Mandarin square is worth under this puzzle's rules.",
-    "tha_ca": "Your row is empty: first put one pebble from your store into each of your squares, then count.",
-    "endgame": "Think of your opponent's best reply too, and count how the game ends.",
+    "first_capture": N_(
+        "Count the pebbles out one by one: a capture needs an empty square right after the last "
+        "pebble and a full one after that."
+    ),
+    "relay": N_("Follow the pebbles through every relay, until the turn stops."),
+    "mandarin": N_("Look for a move whose last pebble is followed by an empty square and then a Mandarin square."),
+    "chain": N_("After the first capture, look for another empty square followed by a full one."),
+    "double_empty": N_("Where two empty squares follow the last pebble, nothing is captured."),
+    "mandarin_gap": N_("Read this puzzle's rule about empty Mandarin squares before you count."),
+    "young_mandarin": N_(
+        "A Mandarin square that still has its stone and fewer than {young} pebbles cannot be taken yet."
+    ),
+    "mandarin_value": N_("Count what each Mandarin square is worth under this puzzle's rules."),
+    "tha_ca": N_("Your row is empty: first put one pebble from your store into each of your squares, then count."),
+    "endgame": N_("Think of your opponent's best reply too, and count how the game ends."),
 }
 
 #: The worksheets of the classroom kit: each level's name and the themes it draws from.
 SHEETS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "first-lesson": ("First lesson: sowing and capturing", ("first_capture", "relay", "mandarin")),
-    "captures": ("Captures and chains", ("mandarin", "chain", "double_empty", "relay", "young_mandarin", "tha_ca")),
-    "endgames": ("Endgames", ("endgame",)),
+    "first-lesson": (N_("First lesson: sowing and capturing"), ("first_capture", "relay", "mandarin")),
+    "captures": (N_("Captures and chains"), ("mandarin", "chain", "double_empty", "relay", "young_mandarin", "tha_ca")),
+    "endgames": (N_("Endgames"), ("endgame",)),
 }
 
 #: Exercises on each worksheet.
 SHEET_SIZE = 6
 
 _WORDS = {
-    "hint_one": "Look at square {square}: which way should its pebbles go?",
-    "hint_many": "Look at squares {squares}: which way should their pebbles go?",
-    "hint_only": "Only square {square} can move, so the whole question is which way.",
-    "right": "Right!",
-    "right_lost": "Right: this is the best move, but the game is lost whatever you play: it loses by the least.",
-    "right_draw": "Right: this is the best move, and the best you can get is a draw.",
-    "wrong": "Not this one: {move} {phrase}: {gain:+d}. Try again, ask for a hint, or show the answer.",
-    "or": "or",
+    "hint_one": N_("Look at square {square}: which way should its pebbles go?"),
+    "hint_many": N_("Look at squares {squares}: which way should their pebbles go?"),
+    "hint_only": N_("Only square {square} can move, so the whole question is which way."),
+    "right": N_("Right!"),
+    "right_lost": N_("Right: this is the best move, but the game is lost whatever you play: it loses by the least."),
+    "right_draw": N_("Right: this is the best move, and the best you can get is a draw."),
+    "wrong": N_("Not this one: {move} {phrase}: {gain:+d}. Try again, ask for a hint, or show the answer."),
+    "or": N_("{first} or {last}"),
 }
 
 _SOLVER_GOALS = ("best", "win", "not_lose")
@@ -264,13 +271,23 @@ class Puzzle:
 
     @property
     def goal_text(self) -> str:
-        """The goal in words."""
-        return GOALS[self.goal]
+        """The goal in words, in the language spoken."""
+        return _(GOALS[self.goal])
 
     @property
     def theme_name(self) -> str:
-        """The theme as the book names it."""
-        return THEMES.get(self.theme, self.theme)
+        """The theme as the book names it, in the language spoken."""
+        return _(THEMES[self.theme]) if self.theme in THEMES else self.theme
+
+    @property
+    def title_text(self) -> str:
+        """The title in the language spoken (from the language's puzzle table, :func:`translated`)."""
+        return translated(self.id, "title", self.title)
+
+    @property
+    def explanation_text(self) -> str:
+        """The explanation in the language spoken (from the language's puzzle table, :func:`translated`)."""
+        return translated(self.id, "explanation", self.explanation)
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -308,13 +325,14 @@ class Puzzle:
         squares = sorted({m.square for m in self.moves})
         starts = sorted({m.square for m in self.position.legal_moves()})
         if len(starts) == 1:
-            where = _WORDS["hint_only"].format(square=starts[0])
+            where = _(_WORDS["hint_only"]).format(square=starts[0])
         elif len(squares) == 1:
-            where = _WORDS["hint_one"].format(square=squares[0])
+            where = _(_WORDS["hint_one"]).format(square=squares[0])
         else:
-            listed = ", ".join(map(str, squares[:-1])) + f" {_WORDS['or']} {squares[-1]}"
-            where = _WORDS["hint_many"].format(squares=listed)
-        clue = THEME_CLUES.get(self.theme, "").format(young=self.rules.young_mandarin_min)
+            listed = _(_WORDS["or"]).format(first=", ".join(map(str, squares[:-1])), last=squares[-1])
+            where = _(_WORDS["hint_many"]).format(squares=listed)
+        clue = _(THEME_CLUES[self.theme]) if self.theme in THEME_CLUES else ""
+        clue = clue.format(young=self.rules.young_mandarin_min)
         return f"{where} {clue}".strip()
 
     def verdict(self, move: Move | str) -> tuple[bool, str]:
@@ -329,21 +347,21 @@ class Puzzle:
         """
         chosen = Move.parse(move) if isinstance(move, str) else move
         if self.is_solution(chosen):
-            return True, f"{self._praise()} {self.explanation}".strip()
+            return True, f"{self._praise()} {self.explanation_text}".strip()
         position = self.position
         events = position.play_traced(chosen)[1]
         gain = immediate_gain(position, chosen)
-        return False, _WORDS["wrong"].format(move=chosen, phrase=move_phrase(events), gain=gain)
+        return False, _(_WORDS["wrong"]).format(move=chosen, phrase=move_phrase(events), gain=gain)
 
     def _praise(self) -> str:
         if self.goal not in _SOLVER_GOALS:
-            return _WORDS["right"]
+            return _(_WORDS["right"])
         value = self.measures.value if self.measures is not None else _answer_value(self.position, self.moves)
         if value < 0:
-            return _WORDS["right_lost"]
+            return _(_WORDS["right_lost"])
         if value == 0 and self.goal == "best":
-            return _WORDS["right_draw"]
-        return _WORDS["right"]
+            return _(_WORDS["right_draw"])
+        return _(_WORDS["right"])
 
     def is_solution(self, move: Move | str) -> bool:
         """Whether ``move`` (a Move or its text) is one of the solution's moves."""
@@ -366,6 +384,40 @@ class Puzzle:
             "measures": None if self.measures is None else self.measures.to_dict(),
             "difficulty": self.difficulty,
         }
+
+
+# =============================================================== translations
+#
+# The collection's titles are written by hand and its explanations are computed in English
+# (:func:`explain`); another language has them in ``oanquan/locale/<language>/puzzles.json``,
+# keyed by puzzle id: the title (with the English one it translates, so a changed title shows)
+# and the explanation, which :func:`explain` computes in that language (``tests/test_i18n.py``
+# checks both; ``python -m tools.puzzle_translations`` refreshes the explanations).
+
+_TABLES: dict[str, dict[str, dict[str, str]]] = {}
+
+
+def translation_table(lang: str) -> dict[str, dict[str, str]]:
+    """The puzzle table of ``lang``: ``{id: {"title_en", "title", "explanation"}}``; empty for English."""
+    if lang not in _TABLES:
+        table: dict[str, dict[str, str]] = {}
+        path = resources.files("oanquan").joinpath("locale", lang, "puzzles.json")
+        with contextlib.suppress(OSError, ValueError, KeyError):
+            table = json.loads(path.read_text(encoding="utf-8"))["puzzles"]
+        _TABLES[lang] = table
+    return _TABLES[lang]
+
+
+def translated(puzzle_id: str, field: str, english: str) -> str:
+    """A puzzle's ``field`` ("title" or "explanation") in the language spoken; ``english`` when none.
+
+    >>> translated("relay-1", "title", "One relay before the best capture: 2 points")
+    'One relay before the best capture: 2 points'
+    """
+    lang = get_language()
+    if lang == "en":
+        return english
+    return translation_table(lang).get(puzzle_id, {}).get(field) or english
 
 
 # ==================================================================== reading
@@ -679,7 +731,11 @@ def explain(position: Position, goal: str, solution: tuple[Move, ...]) -> str:
     parts = []
     for move in solution:
         events = position.play_traced(move)[1]
-        parts.append(f"{move} {move_phrase(events)}: {immediate_gain(position, move):+d}.")
+        parts.append(
+            _("{move} {phrase}: {gain:+d}.").format(
+                move=move, phrase=move_phrase(events), gain=immediate_gain(position, move)
+            )
+        )
     others = [m for m in position.legal_moves() if m not in solution]
     if goal in _SOLVER_GOALS:
         values = move_values(position, max_nodes=SOLVER_NODES)
@@ -687,28 +743,37 @@ def explain(position: Position, goal: str, solution: tuple[Move, ...]) -> str:
             # "win" and "not_lose" need only a lower bound: then the text says "at least"
             proved = values[move]
             result = _ahead(proved.low) if proved.exact else _at_least(proved.low)
-            parts.append(f"With best play {move} ends the game {result}.")
+            parts.append(_("With best play {move} ends the game {result}.").format(move=move, result=result))
         if others:
             best_other = max(others, key=lambda m: _high(values[m]))
             bound = values[best_other].high
-            parts.append(f"Every other move does worse: the best of them, {best_other}, {_at_most(bound)}.")
+            parts.append(
+                _("Every other move does worse: the best of them, {move}, {result}.").format(
+                    move=best_other, result=_at_most(bound)
+                )
+            )
         return " ".join(parts)
     if not others:
         return " ".join(parts)
     if goal == "capture_mandarin":
-        parts.append("No other move captures a Mandarin.")
+        parts.append(_("No other move captures a Mandarin."))
     elif goal == "chain":
-        parts.append("No other move captures more than one square.")
+        parts.append(_("No other move captures more than one square."))
     else:
         best_other = max(others, key=lambda m: immediate_gain(position, m))
         gain = immediate_gain(position, best_other)
-        parts.append(f"The best other move, {best_other}, wins {gain} point{'s' if gain != 1 else ''}.")
+        parts.append(
+            ngettext(
+                "The best other move, {move}, wins {n} point.", "The best other move, {move}, wins {n} points.", gain
+            ).format(move=best_other, n=gain)
+        )
     # A trap to point out: a move that captures nothing because of a young
     # Mandarin (R5.6) or, failing that, two empty squares (R5.3).
     for kind, rule in (("young_mandarin", "R5.6"), ("double_empty", "R5.3")):
         trap = next((m for m in others if _stops_without_capture(position, m, kind)), None)
         if trap is not None:
-            parts.append(f"Beware {trap}: it {move_phrase(position.play_traced(trap)[1])} ({rule}).")
+            phrase = move_phrase(position.play_traced(trap)[1])
+            parts.append(_("Beware {move}: it {phrase} ({rule}).").format(move=trap, phrase=phrase, rule=rule))
             break
     return " ".join(parts)
 
@@ -724,32 +789,32 @@ def _high(bounds: Bounds) -> int:
 
 def _ahead(value: int | None) -> str:
     if value is None:  # pragma: no cover - solution moves have proved values
-        return "with an unknown result"
+        return _("with an unknown result")
     if value > 0:
-        return f"{value} point{'s' if value != 1 else ''} ahead"
+        return ngettext("{n} point ahead", "{n} points ahead", value).format(n=value)
     if value < 0:
-        return f"{-value} point{'s' if value != -1 else ''} behind"
-    return "level"
+        return ngettext("{n} point behind", "{n} points behind", -value).format(n=-value)
+    return _("level")
 
 
 def _at_least(bound: int | None) -> str:
     if bound is None:  # pragma: no cover - solution moves have a proved lower bound
-        return "with an unknown result"
+        return _("with an unknown result")
     if bound > 0:
-        return f"at least {bound} point{'s' if bound != 1 else ''} ahead"
+        return ngettext("at least {n} point ahead", "at least {n} points ahead", bound).format(n=bound)
     if bound < 0:
-        return f"at most {-bound} point{'s' if bound != -1 else ''} behind"
-    return "at least level"
+        return ngettext("at most {n} point behind", "at most {n} points behind", -bound).format(n=-bound)
+    return _("at least level")
 
 
 def _at_most(bound: int | None) -> str:
     if bound is None:  # pragma: no cover - verified puzzles bound every other move
-        return "has no proved bound"
+        return _("has no proved bound")
     if bound > 0:
-        return f"ends at most {bound} point{'s' if bound != 1 else ''} ahead"
+        return ngettext("ends at most {n} point ahead", "ends at most {n} points ahead", bound).format(n=bound)
     if bound < 0:
-        return f"ends at least {-bound} point{'s' if bound != -1 else ''} behind"
-    return "at best draws"
+        return ngettext("ends at least {n} point behind", "ends at least {n} points behind", -bound).format(n=-bound)
+    return _("at best draws")
 
 
 def _answer_value(position: Position, solution: tuple[Move, ...]) -> int:
@@ -836,7 +901,8 @@ def verify(puzzle: Puzzle) -> list[str]:
         return problems
     if puzzle.unique != (len(found) == 1):
         problems.append(f"{puzzle.id}: 'unique' is {puzzle.unique} but {len(found)} moves reach the goal")
-    expected = explain(position, puzzle.goal, tuple(found))
+    with language("en"):  # the collection stores the English; other languages' tables are checked by tests
+        expected = explain(position, puzzle.goal, tuple(found))
     if puzzle.explanation != expected:
         problems.append(f"{puzzle.id}: the explanation should read {expected!r}")
     problems.extend(f"{puzzle.id}: {p}" for p in theme_problems(puzzle.theme, position, found, puzzle.goal))

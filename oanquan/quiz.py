@@ -23,6 +23,7 @@ import ipywidgets as widgets
 
 from .ai import immediate_gain
 from .events import Event
+from .i18n import N_, _
 from .move import Move
 from .narrate import describe_move
 from .position import Position
@@ -30,8 +31,9 @@ from .widgets import StaticFallback, static_view
 
 __all__ = ["Choice", "Quiz", "QuizBox", "choice_quiz", "move_quiz"]
 
-RIGHT = "✔ Right."
-WRONG = "✘ Not this one."
+#: The verdicts (English; shown through :func:`oanquan.i18n._` in the language spoken).
+RIGHT = N_("✔ Right.")
+WRONG = N_("✘ Not this one.")
 
 
 @dataclass(frozen=True)
@@ -66,7 +68,7 @@ class QuizBox(StaticFallback, widgets.VBox):  # type: ignore[misc]
         """The question and the answers to choose from, and a line to run the notebook."""
         answers = "".join(f"<li>{html.escape(label)}</li>" for label in self.labels)
         question = f"<p><b>{html.escape(self.question)}</b></p><ul>{answers}</ul>"
-        return static_view(None, "", "This is a quiz whose answers the engine checks", question)
+        return static_view(None, "", _("This is a quiz whose answers the engine checks"), question)
 
     def __repr__(self) -> str:
         return f"QuizBox({self.question!r}, {len(self.labels)} answers)"
@@ -93,8 +95,8 @@ class Quiz:
         display(self.widget)  # type: ignore[no-untyped-call]
 
 
-def choice_quiz(question: str, choices: Sequence[Choice], prompt: str = "Choose an answer…") -> Quiz:
-    """A multiple-choice quiz over ready-made :class:`Choice` panels.
+def choice_quiz(question: str, choices: Sequence[Choice], prompt: str | None = None) -> Quiz:
+    """A multiple-choice quiz over ready-made :class:`Choice` panels (``prompt``: "Choose an answer…").
 
     >>> quiz = choice_quiz("2 + 2?", [Choice("4", True, "Yes"), Choice("5", False, "No")])
     >>> quiz.dropdown.options
@@ -103,16 +105,18 @@ def choice_quiz(question: str, choices: Sequence[Choice], prompt: str = "Choose 
     True
     """
     if not choices:
-        raise ValueError(f"a quiz needs at least one answer: {question!r}")
+        raise ValueError(_("a quiz needs at least one answer: {question}").format(question=repr(question)))
+    if prompt is None:
+        prompt = _("Choose an answer…")
     dropdown = widgets.Dropdown(
         options=[prompt, *[c.label for c in choices]],
         index=0,
-        description="Answer:",
+        description=_("Answer:"),
         layout=widgets.Layout(width="max-content"),
     )
     panels = [widgets.HTML("")]
     for choice in choices:
-        verdict = RIGHT if choice.right else WRONG
+        verdict = _(RIGHT if choice.right else WRONG)
         colour = "#1b7837" if choice.right else "#762a83"
         panels.append(
             widgets.HTML(
@@ -149,7 +153,7 @@ def move_quiz(
         choices.append(
             Choice(str(move), is_right(position, after, events), _move_panel(position, move, after, events, draw))
         )
-    return choice_quiz(question, choices, prompt="Choose a move…")
+    return choice_quiz(question, choices, prompt=_("Choose a move…"))
 
 
 def _move_panel(
@@ -157,8 +161,11 @@ def _move_panel(
 ) -> str:
     mover = before.to_move
     captured = immediate_gain(before, move)  # thả cá's pebbles put down are no loss
-    summary = describe_move(events) or "no relay and no capture"
-    text = f"<p>{html.escape(str(move))}: {html.escape(summary)}. Player {mover} captures {captured}.</p>"
+    summary = describe_move(events) or _("no relay and no capture")
+    said = _("{move}: {summary}. Player {player} captures {n}.").format(
+        move=move, summary=summary, player=mover, n=captured
+    )
+    text = f"<p>{html.escape(said)}</p>"
     return text + draw(after)
 
 

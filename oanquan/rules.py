@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, Literal
 
 from .errors import RulesError, quote
+from .i18n import _
 
 __all__ = ["MANDARIN_GAPS", "MAX_PLIES", "MandarinGap", "MandarinPieces", "Rules"]
 
@@ -60,13 +61,19 @@ class Rules:
 
     def __post_init__(self) -> None:
         if type(self.mandarin_pieces) is not str or self.mandarin_pieces not in ("stone", "pebbles"):
-            raise RulesError(f"mandarin_pieces must be 'stone' or 'pebbles', not {quote(self.mandarin_pieces)}")
+            raise RulesError(
+                _("mandarin_pieces must be 'stone' or 'pebbles', not {value}").format(value=quote(self.mandarin_pieces))
+            )
         _check_int("mandarin_value", self.mandarin_value, 1, MAX_MANDARIN_VALUE)
         # An exact type check: True == 1 and "chain" are not to be confused, and a
         # boolean here is most likely a setting from before R5.5 had three values.
         if type(self.mandarin_gap) is not str or self.mandarin_gap not in MANDARIN_GAPS:
             values = ", ".join(repr(v) for v in MANDARIN_GAPS)
-            raise RulesError(f"mandarin_gap must be one of {values}, not {quote(self.mandarin_gap)}")
+            raise RulesError(
+                _("mandarin_gap must be one of {values}, not {value}").format(
+                    values=values, value=quote(self.mandarin_gap)
+                )
+            )
         _check_int("young_mandarin_min", self.young_mandarin_min, 0, MAX_YOUNG_MANDARIN_MIN)
         _check_int("max_plies", self.max_plies, 0, MAX_PLIES)
 
@@ -99,11 +106,11 @@ class Rules:
         oanquan.errors.RulesError: unknown rule option 'speed' in {'speed': 3}
         """
         if not isinstance(data, dict):
-            raise RulesError(f"rule options must be a JSON object, not {quote(data)}")
+            raise RulesError(_("rule options must be a JSON object, not {value}").format(value=quote(data)))
         names = {f.name for f in fields(cls)}
         for key in data:
             if key not in names:
-                raise RulesError(f"unknown rule option {quote(key)} in {quote(data)}")
+                raise RulesError(_("unknown rule option {key} in {value}").format(key=quote(key), value=quote(data)))
         return cls(**data)
 
     def changes(self) -> dict[str, Any]:
@@ -121,5 +128,8 @@ def _check_int(name: str, value: object, low: int, high: int | None) -> None:
     ok = isinstance(value, int) and not isinstance(value, bool)
     if ok and value >= low and (high is None or value <= high):  # type: ignore[operator]
         return
-    span = f"from {low} to {high}" if high is not None else f"of at least {low}"
-    raise RulesError(f"{name} must be a whole number {span}, not {quote(value)}")
+    if high is not None:
+        message = _("{name} must be a whole number from {low} to {high}, not {value}")
+    else:
+        message = _("{name} must be a whole number of at least {low}, not {value}")
+    raise RulesError(message.format(name=name, low=low, high=high, value=quote(value)))

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, NamedTuple, TypedDict
 from xml.sax.saxutils import escape
 
 from .board import M0, M1, Direction, column, next_square, owner, row_of, square_name
+from .i18n import N_, _, ngettext
 from .move import Move
 from .narrate import caption
 
@@ -248,12 +249,17 @@ def _squares(position: Position) -> tuple[str, str]:
     return pebbles, marks
 
 
-def _store_words(position: Position, player: int, stone: str = "Mandarin stone") -> str:
+def _store_words(position: Position, player: int, short: bool = False) -> str:
+    """The store in words; ``short`` says "stone" for "Mandarin stone", for a strip with a debt beside it."""
     pebbles = position.stores[player]
     stones = position.captured_stones[player]
-    text = f"{pebbles} pebble" + ("" if pebbles == 1 else "s")
+    text = ngettext("{n} pebble", "{n} pebbles", pebbles).format(n=pebbles)
     if stones:
-        text += f" + {stones} {stone}" + ("" if stones == 1 else "s")
+        if short:
+            words = ngettext("{n} stone", "{n} stones", stones)
+        else:
+            words = ngettext("{n} Mandarin stone", "{n} Mandarin stones", stones)
+        text += " + " + words.format(n=stones)
     return text
 
 
@@ -264,11 +270,13 @@ _STORE_CHARS = 34
 def _panel(position: Position, player: int, y: int, to_move: bool) -> str:
     """A player's strip: name and points so far, the turn marker; the store, and any debt on the right."""
     points = position.points(player)
-    line1 = f"Player {player} · {points} point" + ("" if points == 1 else "s")
+    line1 = ngettext("Player {player} · {n} point", "Player {player} · {n} points", points).format(
+        player=player, n=points
+    )
     debt = position.debts[player]
-    line2 = f"store: {_store_words(position, player)}"
+    line2 = _("store: {store}").format(store=_store_words(position, player))
     if debt and len(line2) > _STORE_CHARS:
-        line2 = f"store: {_store_words(position, player, 'stone')}"
+        line2 = _("store: {store}").format(store=_store_words(position, player, short=True))
     stroke = f'stroke="{COLOURS["text"]}" stroke-width="3"' if to_move else f'stroke="{COLOURS["muted"]}"'
     parts = [
         f'<rect x="10" y="{y}" width="580" height="{_PANEL_H}" rx="8" fill="{COLOURS["panel"]}" {stroke}/>',
@@ -276,11 +284,13 @@ def _panel(position: Position, player: int, y: int, to_move: bool) -> str:
         f'<text x="22" y="{y + 57}">{escape(line2)}</text>',
     ]
     if debt:
-        parts.append(f'<text x="578" y="{y + 57}" text-anchor="end">owes {debt}</text>')
+        owes = escape(_("owes {n}").format(n=debt))
+        parts.append(f'<text x="578" y="{y + 57}" text-anchor="end">{owes}</text>')
     if to_move:
+        turn = escape(_("to move"))
         parts.append(
             f'<g><path d="M442 {y + 11}l18 10-18 10z" fill="{COLOURS["text"]}"/>'
-            f'<text x="578" y="{y + 28}" font-weight="bold" text-anchor="end">to move</text></g>'
+            f'<text x="578" y="{y + 28}" font-weight="bold" text-anchor="end">{turn}</text></g>'
         )
     return f'<g font-size="{MIN_FONT}">{"".join(parts)}</g>'
 
@@ -318,26 +328,36 @@ def describe_position(position: Position) -> str:
     """
     p = position
     lines = [
-        "Player 1's row, squares 4 3 2 1 0: " + ", ".join(str(p.count(s)) for s in (4, 3, 2, 1, 0)) + ". "
-        "Player 0's row, squares 5 6 7 8 9: " + ", ".join(str(p.count(s)) for s in (5, 6, 7, 8, 9)) + ".",
+        _("Player 1's row, squares 4 3 2 1 0: {counts}.").format(
+            counts=", ".join(str(p.count(s)) for s in (4, 3, 2, 1, 0))
+        )
+        + " "
+        + _("Player 0's row, squares 5 6 7 8 9: {counts}.").format(
+            counts=", ".join(str(p.count(s)) for s in (5, 6, 7, 8, 9))
+        ),
     ]
     mandarins = []
-    for square, side in ((M1, "left"), (M0, "right")):
+    sides = {M1: N_("Mandarin square {name} (left): {what}."), M0: N_("Mandarin square {name} (right): {what}.")}
+    for square in (M1, M0):
         n = p.count(square)
-        what = f"{n} pebble" + ("" if n == 1 else "s")
+        what = ngettext("{n} pebble", "{n} pebbles", n).format(n=n)
         if p.has_stone(square):
-            what = "the Mandarin stone and " + what
-        mandarins.append(f"Mandarin square {square_name(square)} ({side}): {what}.")
+            what = _("the Mandarin stone and {pebbles}").format(pebbles=what)
+        mandarins.append(_(sides[square]).format(name=square_name(square), what=what))
     lines.append(" ".join(mandarins))
     players = []
     for player in (0, 1):
         points = p.points(player)
-        text = f"Player {player}: {points} point{'' if points == 1 else 's'} (store: {_store_words(p, player)})"
+        text = ngettext(
+            "Player {player}: {n} point (store: {store})", "Player {player}: {n} points (store: {store})", points
+        ).format(player=player, n=points, store=_store_words(p, player))
         if p.debts[player]:
-            text += f", owes {p.debts[player]}"
+            text = _("{player_and_store}, owes {n}").format(player_and_store=text, n=p.debts[player])
         players.append(text + ".")
     outcome = p.outcome()
-    players.append(outcome.explanation if outcome is not None else f"Player {p.to_move} to move.")
+    players.append(
+        outcome.explanation if outcome is not None else _("Player {player} to move.").format(player=p.to_move)
+    )
     lines.append(" ".join(players))
     return "\n".join(lines)
 
@@ -379,7 +399,7 @@ def result_words(outcome: Outcome) -> str:
     >>> result_words(Outcome((32, 38), 1, "R7.3"))
     'game over: Player 1 wins 38-32 (R7.3)'
     """
-    return f"game over: {outcome.explanation.split(':', 1)[0]} ({outcome.reason})"
+    return _("game over: {result} ({rule})").format(result=outcome.explanation.split(":", 1)[0], rule=outcome.reason)
 
 
 _ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,63}\Z")
@@ -473,7 +493,7 @@ def board_svg(
     # Square numbers above player 1's row and below player 0's, M1 and M0 beside.
     numbers: list[str] = []
     for square in range(10):
-        x, _ = square_centre(square)
+        x, _y = square_centre(square)
         y = _TOP - 10 if square < 5 else _BOTTOM + 28
         if move is not None and move.square == square:
             numbers.append(f'<circle cx="{_n(x)}" cy="{y - 9}" r="16" fill="{COLOURS["text"]}"/>')
@@ -509,19 +529,19 @@ def board_svg(
     if note:
         words.append(note)
     if move is not None:
-        words.append(f"last move: {move}")
+        words.append(_("last move: {move}").format(move=move))
     if lifted is not None:
-        words.append(f"lifted {square_name(lifted)}")
+        words.append(_("lifted {name}").format(name=square_name(lifted)))
     if received_squares:
-        words.append(f"dropped in {_names(received_squares)}")
+        words.append(_("dropped in {names}").format(names=_names(received_squares)))
     if hand is not None:
-        words.append(f"{hand} in hand")
+        words.append(_("{n} in hand").format(n=hand))
     if direction is not None:
-        words.append(f"sowing {direction}")
+        words.append(_("sowing {direction}").format(direction=direction))
     if captured_squares:
-        words.append(f"captured {_names(captured_squares)}")
+        words.append(_("captured {names}").format(names=_names(captured_squares)))
     if selected is not None:
-        words.append(f"chosen {square_name(selected)}")
+        words.append(_("chosen {name}").format(name=square_name(selected)))
     if over and outcome is not None:
         words.append(result_words(outcome))
     footer = " · ".join(words)
@@ -534,8 +554,9 @@ def board_svg(
         body.append(f'<g font-size="{MIN_FONT}" text-anchor="middle">{"".join(footer_lines)}</g>')
 
     if title is None:
-        title = "Ô Ăn Quan board: " + (outcome.explanation if outcome is not None else f"player {p.to_move} to move")
-    desc = describe_position(p) + (f"\nHighlighted: {footer}" if footer else "")
+        state = outcome.explanation if outcome is not None else _("player {player} to move").format(player=p.to_move)
+        title = _("Ô Ăn Quan board: {state}").format(state=state)
+    desc = describe_position(p) + ("\n" + _("Highlighted: {footer}").format(footer=footer) if footer else "")
     content = "".join(body)
     if id_prefix is None:
         digest = hashlib.sha1((title + desc + content).encode("utf-8")).hexdigest()[:10]
@@ -641,7 +662,10 @@ def trace_frames(
     'Start: player 0 to play 5L.'
     """
     if start_caption is None:
-        start_caption = f"Start: player {start.to_move} to " + (f"play {move}." if move is not None else "move.")
+        if move is not None:
+            start_caption = _("Start: player {player} to play {move}.").format(player=start.to_move, move=move)
+        else:
+            start_caption = _("Start: player {player} to move.").format(player=start.to_move)
 
     def ids(index: int) -> str | None:
         return None if id_prefix is None else f"{id_prefix}-{index}"

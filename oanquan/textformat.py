@@ -21,16 +21,17 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .errors import PositionFormatError, quote
+from .i18n import N_, _
 
 __all__ = ["FIELDS", "Parts", "parse", "write"]
 
 #: The five fields of the text, with what each must look like.
 FIELDS = (
-    ("citizen squares", "it must be 10 whole numbers separated by commas"),
-    ("Mandarin squares", "it must be two entries 'Q', 'Q+n' or 'n', separated by a comma"),
-    ("stores", "it must be two entries 'n', 'n+Q' or 'n+2Q', separated by a comma"),
-    ("debts", "it must be two whole numbers separated by a comma"),
-    ("player to move", "it must be 0 or 1"),
+    (N_("citizen squares"), N_("it must be 10 whole numbers separated by commas")),
+    (N_("Mandarin squares"), N_("it must be two entries 'Q', 'Q+n' or 'n', separated by a comma")),
+    (N_("stores"), N_("it must be two entries 'n', 'n+Q' or 'n+2Q', separated by a comma")),
+    (N_("debts"), N_("it must be two whole numbers separated by a comma")),
+    (N_("player to move"), N_("it must be 0 or 1")),
 )
 
 #: A number in the text has at most this many digits (a position holds at most 1,000 pebbles).
@@ -69,18 +70,24 @@ def parse(text: str) -> Parts:
     oanquan.errors.PositionFormatError: bad citizen squares field '5,5' in position '5,5 Q,Q 0,0 0,0 0': ...
     """
     if not isinstance(text, str):
-        raise PositionFormatError(f"a position must be text, not {quote(text)}")
+        raise PositionFormatError(_("a position must be text, not {value}").format(value=quote(text)))
     shown = quote(text)
     parts = text.strip().split(" ")
     if len(parts) != 5:
         raise PositionFormatError(
-            f"bad position {shown}: it must be 5 fields separated by single spaces, "
-            "as in '5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0' (RULES §10)"
+            _(
+                "bad position {position}: it must be 5 fields separated by single spaces, "
+                "as in '5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0' (RULES §10)"
+            ).format(position=shown)
         )
 
     def fail(field: int) -> PositionFormatError:
         name, form = FIELDS[field]
-        return PositionFormatError(f"bad {name} field {quote(parts[field])} in position {shown}: {form}")
+        return PositionFormatError(
+            _("bad {name} field {value} in position {position}: {form}").format(
+                name=_(name), value=quote(parts[field]), position=shown, form=_(form)
+            )
+        )
 
     citizens = parts[0].split(",")
     if len(citizens) != 10 or not all(_is_count(c) for c in citizens):

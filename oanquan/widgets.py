@@ -49,6 +49,7 @@ from .controller import (
 )
 from .errors import IllegalMoveError, OAnQuanError
 from .game import Game
+from .i18n import N_, _, ngettext
 from .move import Move
 from .narrate import describe_move
 from .position import MAX_PEBBLES, Position
@@ -136,7 +137,7 @@ class StaticFallback:
 
 
 #: What a static fallback says about running the notebook.
-RUN_HINT = "run the notebook (Run ▸ Run All Cells) to use it."
+RUN_HINT = N_("run the notebook (Run ▸ Run All Cells) to use it.")
 
 
 def static_view(svg: str | None, caption: str, what: str, heading_html: str = "") -> str:
@@ -148,7 +149,8 @@ def static_view(svg: str | None, caption: str, what: str, heading_html: str = ""
     (False, True)
     """
     picture = figure_html(None, caption, svg=svg) if svg is not None else ""
-    line = f'<p class="oaq-run-hint"><em>{escape(what)}: {escape(RUN_HINT)}</em></p>'
+    run_line = _("{what}: {hint}").format(what=what, hint=_(RUN_HINT))
+    line = f'<p class="oaq-run-hint"><em>{escape(run_line)}</em></p>'
     return f'<div class="oaq-static">{heading_html}{picture}{line}</div>'
 
 
@@ -176,6 +178,11 @@ def _from_browser(change: Mapping[str, Any]) -> bool:
     return str(change["name"]) in getattr(change["owner"], "_property_lock", {})
 
 
+def _human() -> str:
+    """The menu entry for a human player, in the language spoken."""
+    return _("human")
+
+
 def default_choices() -> dict[str, PlayerFactory]:
     """The players offered in a :class:`GameBoard`: a human, or the computer at levels 1-5.
 
@@ -187,9 +194,10 @@ def default_choices() -> dict[str, PlayerFactory]:
     >>> default_choices()["computer level 2"]().name
     'Level 2 (greedy)'
     """
-    choices: dict[str, PlayerFactory] = {"human": lambda: None}
+    choices: dict[str, PlayerFactory] = {_human(): lambda: None}
     for level in range(1, 6):
-        choices[f"computer level {level}"] = lambda level=level: player_for_level(level)  # type: ignore[misc]
+        label = _("computer level {level}").format(level=level)
+        choices[label] = lambda level=level: player_for_level(level)  # type: ignore[misc]
     return choices
 
 
@@ -225,7 +233,7 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
     def __init__(self, frames: Sequence[Frame], *, interval: int = 700) -> None:
         """A player for ``frames`` (see :func:`oanquan.svg.trace_frames`); ``interval`` is ms per frame."""
         if not frames:
-            raise ValueError("a StepPlayer needs at least one frame")
+            raise ValueError(_("a StepPlayer needs at least one frame"))
         self.frames: list[Frame] = [frames[0]]
         # Every frame shares one layout and one style: fewer widgets, a smaller page.
         self._frame_layout = widgets.Layout(width="100%")
@@ -235,14 +243,14 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
         self.boards = widgets.Stack(self._board_pool, selected_index=0, layout=widgets.Layout(width="100%"))
         self.captions = widgets.Stack(self._caption_pool, selected_index=0, layout=widgets.Layout(width="100%"))
         self.play = widgets.Play(
-            value=0, min=0, max=0, step=1, interval=interval, show_repeat=False, description="play"
+            value=0, min=0, max=0, step=1, interval=interval, show_repeat=False, description=_("play")
         )
-        self.play.tooltip = "play / pause; the square button goes back to the start"
+        self.play.tooltip = _("play / pause; the square button goes back to the start")
         self.slider = widgets.IntSlider(
             value=0,
             min=0,
             max=0,
-            description="frame",
+            description=_("frame"),
             readout=True,
             continuous_update=True,
             layout=widgets.Layout(flex="1 1 160px", min_width="140px"),
@@ -256,8 +264,8 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
             min=100,
             max=3000,
             step=100,
-            description="ms/step",
-            tooltip="the delay between frames when playing, in milliseconds",
+            description=_("ms/step"),
+            tooltip=_("the delay between frames when playing, in milliseconds"),
             layout=widgets.Layout(width="100%", max_width="320px"),
         )
         self.speed.style.description_width = "4.5em"
@@ -300,7 +308,7 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
         >>> len(player.frames) == len(Position.initial().play_traced("7R")[1]) + 1
         True
         """
-        _, events = position.play_traced(move)
+        _after, events = position.play_traced(move)
         return cls(trace_frames(position, events, move=move, id_prefix=id_prefix), interval=interval)
 
     @classmethod
@@ -344,7 +352,7 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
         (2, 2)
         """
         if not frames:
-            raise ValueError("a StepPlayer needs at least one frame")
+            raise ValueError(_("a StepPlayer needs at least one frame"))
         self.play.playing = False
         self.frames = list(frames)
         n = len(self.frames)
@@ -479,7 +487,8 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
     def static_html(self) -> str:
         """The first frame and its caption, for a notebook that has not run (see :class:`StaticFallback`)."""
         first = self.frames[0]
-        return static_view(first.svg, first.caption, f"Step through this in {len(self.frames)} pictures")
+        what = _("Step through this in {n} pictures").format(n=len(self.frames))
+        return static_view(first.svg, first.caption, what)
 
     def __repr__(self) -> str:
         return f"StepPlayer({len(self.frames)} frames)"
@@ -497,17 +506,22 @@ def game_frames(game: Game, *, steps: Literal["events", "moves"] = "events") -> 
     ('Start of the game: player 0 to move.', 'Move 1, 7R: R3.3 — Pla')
     """
     replay = Game(game.start)
-    frames = [Frame(game.start, f"Start of the game: player {game.start.to_move} to move.", board_svg(game.start))]
+    opening = _("Start of the game: player {player} to move.").format(player=game.start.to_move)
+    frames = [Frame(game.start, opening, board_svg(game.start))]
     for number, move in enumerate(game.moves, start=1):
         before = replay.position
         events = replay.play_traced(move)
         if steps == "events":
-            frames.extend(trace_frames(before, events, move=move, prefix=f"Move {number}, {move}: ")[1:])
+            prefix = _("Move {number}, {move}: ").format(number=number, move=move)
+            frames.extend(trace_frames(before, events, move=move, prefix=prefix)[1:])
             continue
         after = events[-1].position if events and events[-1].kind in ("sweep", "repay") else replay.position
-        text = f"Move {number}: player {before.to_move} plays {move}"
         summary = describe_move(events)
-        text += f" — {summary}." if summary else "."
+        if summary:
+            text = _("Move {number}: player {player} plays {move} — {summary}.")
+        else:
+            text = _("Move {number}: player {player} plays {move}.")
+        text = text.format(number=number, player=before.to_move, move=move, summary=summary)
         outcome = replay.outcome()
         if outcome is not None:
             text += " " + outcome.explanation
@@ -535,31 +549,31 @@ class RulesForm(widgets.VBox):  # type: ignore[misc]
         menu = widgets.Layout(width="100%", max_width="31em")
         box = widgets.Layout(width="22em", max_width="100%")
         self.mandarin_pieces = widgets.Dropdown(
-            options=[("a stone (R2.2)", "stone"), ("small pebbles (R2.2)", "pebbles")],
-            description="Mandarin pieces",
+            options=[(_("a stone (R2.2)"), "stone"), (_("small pebbles (R2.2)"), "pebbles")],
+            description=_("Mandarin pieces"),
             style=wide,
             layout=menu,
         )
         self.mandarin_value = widgets.BoundedIntText(
-            min=1, max=100, description="Mandarin value (R8.1)", style=wide, layout=box
+            min=1, max=100, description=_("Mandarin value (R8.1)"), style=wide, layout=box
         )
         self.mandarin_gap = widgets.Dropdown(
             options=[
-                ("a gap inside a chain (R5.5)", "chain"),
-                ("never a gap (R5.5)", "never"),
-                ("always a gap (R5.5)", "always"),
+                (_("a gap inside a chain (R5.5)"), "chain"),
+                (_("never a gap (R5.5)"), "never"),
+                (_("always a gap (R5.5)"), "always"),
             ],
-            description="empty Mandarin square",
+            description=_("empty Mandarin square"),
             style=wide,
             layout=menu,
         )
         self.young_mandarin_min = widgets.BoundedIntText(
-            min=0, max=100, description="young Mandarin under (R5.6)", style=wide, layout=box
+            min=0, max=100, description=_("young Mandarin under (R5.6)"), style=wide, layout=box
         )
         self.max_plies = widgets.BoundedIntText(
             min=0,
             max=100_000,
-            description="ply limit, 0 = none (R7.3)",
+            description=_("ply limit, 0 = none (R7.3)"),
             style=wide,
             layout=box,
         )
@@ -626,7 +640,7 @@ def _board_rows(buttons: Mapping[int, widgets.Button], mandarins: bool) -> widge
             buttons[square].layout.width = "16.67%"
         ends = [buttons[M1], buttons[M0]]
     else:
-        ends = [widgets.HTML(layout=widgets.Layout(width="16.67%")) for _ in range(2)]
+        ends = [widgets.HTML(layout=widgets.Layout(width="16.67%")) for _end in range(2)]
     return widgets.HBox(
         [ends[0], middle, ends[1]],
         layout=widgets.Layout(width="100%", max_width="600px", align_items="center"),
@@ -634,11 +648,12 @@ def _board_rows(buttons: Mapping[int, widgets.Button], mandarins: bool) -> widge
 
 
 #: The animation speeds a GameBoard offers: about how long a turn (your move and the reply) takes to show.
+#: The labels are English; the menu shows them in the language spoken.
 SPEEDS: dict[str, int] = {
-    "about 3 s a turn": 3000,
-    "slow: about 8 s": 8000,
-    "fast: about 1 s": 1000,
-    "no animation": 0,
+    N_("about 3 s a turn"): 3000,
+    N_("slow: about 8 s"): 8000,
+    N_("fast: about 1 s"): 1000,
+    N_("no animation"): 0,
 }
 
 #: How many clicks a board keeps while a move is being shown; more are refused with a word.
@@ -700,7 +715,7 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
     ) -> None:
         """A board for a new game from ``start`` (the opening under ``rules`` by default)."""
         self.choices: dict[str, PlayerFactory] = dict(choices) if choices is not None else default_choices()
-        self.choices.setdefault("human", lambda: None)
+        self.choices.setdefault(_human(), lambda: None)
         self.controller = Controller(start, rules, players, hint_limit=hint_limit, resolve=self._resolve)
         self.animate = animate
         self.interval = interval  # the slowest pace of one picture, in ms
@@ -717,26 +732,26 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         self.square_buttons = {s: _grid_button(str(s), "20%") for s in range(10)}
         for square, button in self.square_buttons.items():
             button.on_click(lambda _b, square=square: self.click_square(square))
-            button.tooltip = f"square {square}"
+            button.tooltip = _("square {name}").format(name=square)
         pick = _board_rows(self.square_buttons, mandarins=False)
         self.direction_buttons = {d: _button(d, disabled=True) for d in DIRECTIONS}
         for direction, button in self.direction_buttons.items():
             button.on_click(lambda _b, direction=direction: self.choose_direction(direction))
-        self.undo_button = _button("undo", icon="undo", tooltip="take back your last move")
-        self.redo_button = _button("redo", icon="repeat", tooltip="play the move taken back")
-        self.hint_button = _button("hint", icon="lightbulb-o", tooltip="the engine's advice")
+        self.undo_button = _button(_("undo"), icon="undo", tooltip=_("take back your last move"))
+        self.redo_button = _button(_("redo"), icon="repeat", tooltip=_("play the move taken back"))
+        self.hint_button = _button(_("hint"), icon="lightbulb-o", tooltip=_("the engine's advice"))
         self.undo_button.on_click(lambda _b: self.undo())
         self.redo_button.on_click(lambda _b: self.redo())
         self.hint_button.on_click(lambda _b: self.hint())
         self.speed = widgets.Dropdown(
-            options=list(SPEEDS.items()),
+            options=[(_(label), ms) for label, ms in SPEEDS.items()],
             value=round(seconds * 1000) if round(seconds * 1000) in SPEEDS.values() else 3000,
-            description="animation",
+            description=_("animation"),
             style={"description_width": "initial"},
             layout=widgets.Layout(width="auto"),
         )
         self.skip_button = _button(
-            "skip to the end", icon="fast-forward", tooltip="show the board after the move at once"
+            _("skip to the end"), icon="fast-forward", tooltip=_("show the board after the move at once")
         )
         self.skip_button.on_click(lambda _b: self.skip())
         self.moves = widgets.HTML()
@@ -748,14 +763,14 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
             p: widgets.Dropdown(
                 options=labels,
                 value=labels[0],
-                description=f"player {p}",
+                description=_("player {player}").format(player=p),
                 style={"description_width": "initial"},
                 layout=widgets.Layout(width="auto"),
             )
             for p in (0, 1)
         }
         self._show_players()
-        self.new_button = _button("new game", icon="plus", button_style="primary")
+        self.new_button = _button(_("new game"), icon="plus", button_style="primary")
         self.new_button.on_click(lambda _b: self.new_game())
         for menu in self.player_menus.values():
             menu.observe(lambda _c: self._settings_changed(), names="value")
@@ -764,22 +779,24 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
 
         # Copy and load.
         wide = widgets.Layout(width="100%", max_width="600px")
-        self.record_text = widgets.Textarea(description="record", layout=wide)
+        self.record_text = widgets.Textarea(description=_("record"), layout=wide)
         self.saved_text = widgets.Textarea(
-            description="saved game",
+            description=_("saved game"),
             style={"description_width": "initial"},
-            tooltip="the whole session as JSON (start, rules, moves, players): 'load saved game' reads it back",
+            tooltip=_("the whole session as JSON (start, rules, moves, players): 'load saved game' reads it back"),
             layout=widgets.Layout(width="100%", max_width="600px"),
         )
         self.load_text = widgets.Textarea(
-            placeholder="paste moves such as '7R 0L', a position such as '5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0', "
-            "or a saved game (JSON)",
+            placeholder=_(
+                "paste moves such as '7R 0L', a position such as '5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0', "
+                "or a saved game (JSON)"
+            ),
             layout=widgets.Layout(width="100%", max_width="600px"),
         )
         self.load_buttons = {
-            "record": _button("load moves", tooltip="replay these moves from the start position"),
-            "position": _button("load position", tooltip="start from this position (RULES §10)"),
-            "json": _button("load saved game", tooltip="a game or session saved as JSON"),
+            "record": _button(_("load moves"), tooltip=_("replay these moves from the start position")),
+            "position": _button(_("load position"), tooltip=_("start from this position (RULES §10)")),
+            "json": _button(_("load saved game"), tooltip=_("a game or session saved as JSON")),
         }
         self.load_buttons["record"].on_click(lambda _b: self.load_record(self.load_text.value))
         self.load_buttons["position"].on_click(lambda _b: self.load_position(self.load_text.value))
@@ -801,7 +818,7 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
             ]
         )
         self.more = widgets.Accordion(
-            [new_game, files], titles=("new game", "record: copy or load"), selected_index=None
+            [new_game, files], titles=(_("new game"), _("record: copy or load")), selected_index=None
         )
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
         super().__init__(
@@ -860,19 +877,22 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         >>> board.selected, board.message_text
         (8, 'Square 8 chosen: now pick a direction.')
         """
-        if self._wait("square", square, f"square {square}"):
+        if self._wait("square", square, _("square {name}").format(name=square)):
             return
         try:
             self.controller.click(square)
         except IllegalMoveError as error:
             reason = error_reason(error)
             self._say(
-                _sentence(reason) if reason.startswith("the game") else f"Not square {square}: {reason}.", "error"
+                _sentence(reason)
+                if reason.startswith(("the game", _("the game")))
+                else _("Not square {square}: {reason}.").format(square=square, reason=reason),
+                "error",
             )
         except OAnQuanError as error:
             self._say(_sentence(str(error)), "error")
         else:
-            self._say(f"Square {square} chosen: now pick a direction.")
+            self._say(_("Square {square} chosen: now pick a direction.").format(square=square))
         self._show_selection()
 
     def choose_direction(self, direction: Direction) -> None:
@@ -884,7 +904,7 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         >>> board.game.record()
         '8L'
         """
-        if self._wait("direction", direction, f"direction {direction}"):
+        if self._wait("direction", direction, _("direction {direction}").format(direction=direction)):
             return
         self._act(lambda: self.controller.choose(direction))
 
@@ -907,7 +927,7 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         >>> board.game.position == Position.initial(), board.redo_moves
         (True, [Move(7, 'R')])
         """
-        if self._wait("undo", None, "undo"):
+        if self._wait("undo", None, _("undo")):
             return
         self._act(lambda: (self.controller.undo(), [])[1])
 
@@ -921,20 +941,20 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         >>> board.game.record()
         '7R'
         """
-        if self._wait("redo", None, "redo"):
+        if self._wait("redo", None, _("redo")):
             return
         self._act(self.controller.redo)
 
     def hint(self) -> None:
         """Say the engine's advice for your move (a few hints per game)."""
-        if self._wait("hint", None, "hint"):
+        if self._wait("hint", None, _("hint")):
             return
         try:
             text = self.controller.hint()
         except OAnQuanError as error:
             self._say(_sentence(str(error)), "error")
         else:
-            self._say(f"Hint: {text}")
+            self._say(_("Hint: {text}").format(text=text))
         self._update_controls()
 
     def skip(self) -> None:
@@ -1021,7 +1041,13 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         self.rules_form_quiet(self.game.rules)
         self._show_players()
         self._say(
-            f"{dropped} waiting click{'s' if dropped != 1 else ''} dropped: a new game started." if dropped else ""
+            ngettext(
+                "{n} waiting click dropped: a new game started.",
+                "{n} waiting clicks dropped: a new game started.",
+                dropped,
+            ).format(n=dropped)
+            if dropped
+            else ""
         )
         self._show(self.controller.play_computers())
 
@@ -1038,10 +1064,15 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         if not self.animating:
             return False
         if len(self._queue) >= MAX_QUEUED:
-            self._say(f"Wait for the move to finish: {len(self._queue)} clicks are waiting already.", "error")
+            waiting = _("Wait for the move to finish: {n} clicks are waiting already.").format(n=len(self._queue))
+            self._say(waiting, "error")
             return True
         self._queue.append((kind, value))
-        self._say(f"Wait: the move is still being shown. Your {label} counts once it ends (or press skip).")
+        self._say(
+            _("Wait: the move is still being shown. Your {click} counts once it ends (or press skip).").format(
+                click=label
+            )
+        )
         return True
 
     def _animation_changed(self, change: Mapping[str, Any]) -> None:
@@ -1088,7 +1119,7 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
     def _label_of(self, player: Player | None) -> str:
         """The menu entry for ``player``: a choice that makes a player of that name, or a new entry."""
         if player is None:
-            return "human"
+            return _human()
         for label, factory in self.choices.items():
             try:
                 made = factory() if label != player.name else player
@@ -1123,11 +1154,13 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         outcome = c.game.outcome()
         last = c.game.moves[-1] if c.game.moves else None
         if outcome is not None:
-            text = "Game over (the result is under the board): start a new game, or undo to try another move."
+            text = _("Game over (the result is under the board): start a new game, or undo to try another move.")
         elif c.human_to_move:
-            text = f"Player {position.to_move} to move: click a highlighted square, then a direction."
+            text = _("Player {player} to move: click a highlighted square, then a direction.").format(
+                player=position.to_move
+            )
         else:
-            text = f"{c.who(position.to_move)} to move."
+            text = _("{who} to move.").format(who=c.who(position.to_move))
         # The position alone cannot know the ply limit (R7.3): say that ending in the footer and title.
         by_plies = outcome is not None and outcome.reason == "R7.3"
         svg = board_svg(
@@ -1136,7 +1169,9 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
             selectable=c.legal_squares(),
             selected=c.selected,
             note=result_words(outcome) if outcome is not None and by_plies else "",
-            title=f"Ô Ăn Quan board: {outcome.explanation}" if outcome is not None and by_plies else None,
+            title=_("Ô Ăn Quan board: {state}").format(state=outcome.explanation)
+            if outcome is not None and by_plies
+            else None,
         )
         return Frame(position, text, svg)
 
@@ -1150,7 +1185,7 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         shown = list(played[-2:])  # a long computer-only run shows its last two moves
         limit = MAX_MOVE_FRAMES
         if animating and shown:
-            most, _ = pace(10**6, budget, slowest=self.interval)
+            most, _pause = pace(10**6, budget, slowest=self.interval)
             limit = max(2, most // len(shown))
         frames = [frame for move in shown for frame in move_frames(move, limit)]
         frames.append(self._current_frame())
@@ -1158,7 +1193,7 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         try:
             self.viewer.set_frames(frames, index=len(frames) - 1)
             if animating and len(frames) > 1:
-                _, interval = pace(len(frames), budget, slowest=self.interval)
+                _shown, interval = pace(len(frames), budget, slowest=self.interval)
                 self.viewer.speed.value = interval
                 self.viewer.play.interval = interval
                 self.viewer.animate()
@@ -1186,20 +1221,20 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
             )
         else:
             scores = f"{position.points(0)}–{position.points(1)}"
-            self.status.value = (
-                f"<b>{escape(c.who(position.to_move))} to move</b> · move {c.game.ply + 1} · points so far {scores}"
-            )
+            turn = _("{who} to move").format(who=c.who(position.to_move))
+            progress = _(" · move {number} · points so far {scores}").format(number=c.game.ply + 1, scores=scores)
+            self.status.value = f"<b>{escape(turn)}</b>{escape(progress)}"
         playable = set(c.legal_squares())
         for square, button in self.square_buttons.items():
             button.button_style = "info" if square == c.selected else "success" if square in playable else ""
         labels = c.direction_labels()
         for direction, button in self.direction_buttons.items():
-            button.description = labels.get(direction, f"sow {direction}")
+            button.description = labels.get(direction, _("sow {direction}").format(direction=direction))
             button.disabled = c.selected is None
         self.undo_button.disabled = not c.can_undo
         self.redo_button.disabled = not c.can_redo
         left = c.hints_left
-        self.hint_button.description = "hint" if left is None else f"hint ({left} left)"
+        self.hint_button.description = _("hint") if left is None else _("hint ({n} left)").format(n=left)
         self.hint_button.disabled = left == 0 or not c.human_to_move
         self.record_text.value = c.game.record()
         self.saved_text.value = c.to_json()
@@ -1208,18 +1243,22 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
     def _move_list(self) -> str:
         game = self.controller.game
         if not game.moves:
-            return "<i>No moves yet.</i>"
+            no_moves = escape(_("No moves yet."))
+            return f"<i>{no_moves}</i>"
         items = [
             f"{number}. P{before.to_move} {move}"
             for number, (move, before) in enumerate(zip(game.moves, game.positions, strict=False), start=1)
         ]
-        start = "" if game.start == Position.initial(game.rules) else " (from a set position)"
-        return f"<div style='max-width:600px'>Moves{start}: {escape(' · '.join(items))}</div>"
+        if game.start == Position.initial(game.rules):
+            said = _("Moves: {moves}").format(moves=" · ".join(items))
+        else:
+            said = _("Moves (from a set position): {moves}").format(moves=" · ".join(items))
+        return f"<div style='max-width:600px'>{escape(said)}</div>"
 
     def static_html(self) -> str:
         """The board as it stands, for a notebook that has not run (see :class:`StaticFallback`)."""
         frame = self.viewer.frames[-1]
-        return static_view(frame.svg, self.controller.status, "This is a board to play on")
+        return static_view(frame.svg, self.controller.status, _("This is a board to play on"))
 
     def __repr__(self) -> str:
         return f"GameBoard({self.game!r})"
@@ -1251,43 +1290,49 @@ class PositionEditor(StaticFallback, widgets.VBox):  # type: ignore[misc]
         self.rules_form = RulesForm(start.rules)
         self.board = widgets.HTML()
         self.mode = widgets.ToggleButtons(
-            options=[("+1 pebble", "add"), ("−1 pebble", "remove"), ("select", "select")],
+            options=[(_("+1 pebble"), "add"), (_("−1 pebble"), "remove"), (_("select"), "select")],
             value="add",
-            description="click adds",
+            description=_("click adds"),
             style={"button_width": "auto", "description_width": "initial"},
         )
         self.square_buttons = {s: _grid_button(square_name(s), "20%") for s in range(12)}
         for square, button in self.square_buttons.items():
             button.on_click(lambda _b, square=square: self.click_square(square))
         grid = _board_rows(self.square_buttons, mandarins=True)
-        self.count = widgets.BoundedIntText(min=0, max=MAX_PEBBLES, description="pebbles")
-        self.stone = widgets.Checkbox(description="Mandarin stone (R2.2)", indent=False)
+        self.count = widgets.BoundedIntText(min=0, max=MAX_PEBBLES, description=_("pebbles"))
+        self.stone = widgets.Checkbox(description=_("Mandarin stone (R2.2)"), indent=False)
         number = {"style": {"description_width": "initial"}, "layout": widgets.Layout(width="14em")}
         self.stores = [
-            widgets.BoundedIntText(min=0, max=MAX_PEBBLES, description=f"store {p}", **number) for p in (0, 1)
+            widgets.BoundedIntText(min=0, max=MAX_PEBBLES, description=_("store {player}").format(player=p), **number)
+            for p in (0, 1)
         ]
         self.captured = [
             widgets.Dropdown(
                 options=[0, 1, 2],
-                description=f"stones {p}",
+                description=_("stones {player}").format(player=p),
                 style={"description_width": "initial"},
                 layout=widgets.Layout(width="10em"),
             )
             for p in (0, 1)
         ]
         self.debts = [
-            widgets.BoundedIntText(min=0, max=MAX_PEBBLES, description=f"debt {p} (R6.2)", **number) for p in (0, 1)
+            widgets.BoundedIntText(
+                min=0, max=MAX_PEBBLES, description=_("debt {player} (R6.2)").format(player=p), **number
+            )
+            for p in (0, 1)
         ]
-        self.to_move = widgets.ToggleButtons(options=[("player 0", 0), ("player 1", 1)], description="to move")
+        self.to_move = widgets.ToggleButtons(
+            options=[(_("player {player}").format(player=p), p) for p in (0, 1)], description=_("to move")
+        )
         self.message = widgets.HTML()
         self.message_text = ""  # the message in plain text
-        self.text = widgets.Text(description="text", layout=widgets.Layout(width="100%", max_width="600px"))
+        self.text = widgets.Text(description=_("text"), layout=widgets.Layout(width="100%", max_width="600px"))
         self.json = widgets.Textarea(description="JSON", layout=widgets.Layout(width="100%", max_width="600px"))
-        self.read_button = _button("read text", tooltip="set the board from the text box (RULES §10)")
+        self.read_button = _button(_("read text"), tooltip=_("set the board from the text box (RULES §10)"))
         self.read_button.on_click(lambda _b: self.load_text(self.text.value))
-        self.read_json_button = _button("read JSON", tooltip="set the board and rule options from the JSON box")
+        self.read_json_button = _button(_("read JSON"), tooltip=_("set the board and rule options from the JSON box"))
         self.read_json_button.on_click(lambda _b: self.load_json(self.json.value))
-        self.play_button = _button("play from here", icon="play", button_style="primary")
+        self.play_button = _button(_("play from here"), icon="play", button_style="primary")
         self.play_button.on_click(lambda _b: self.open_game())
         self.game_area = widgets.VBox()
         self.game_board: GameBoard | None = None
@@ -1312,7 +1357,7 @@ class PositionEditor(StaticFallback, widgets.VBox):  # type: ignore[misc]
                 widgets.HBox([*self.stores, *self.captured], layout=widgets.Layout(flex_flow="row wrap")),
                 widgets.HBox([*self.debts], layout=widgets.Layout(flex_flow="row wrap")),
                 self.to_move,
-                widgets.Accordion([self.rules_form], titles=("rule options (RULES §9)",), selected_index=None),
+                widgets.Accordion([self.rules_form], titles=(_("rule options (RULES §9)"),), selected_index=None),
                 self.message,
                 widgets.HBox([self.text, self.read_button]),
                 widgets.HBox([self.json, self.read_json_button]),
@@ -1339,7 +1384,7 @@ class PositionEditor(StaticFallback, widgets.VBox):  # type: ignore[misc]
             self._pebbles[square] += 1
         elif self.mode.value == "remove":
             if self._pebbles[square] == 0:
-                self._rebuild(f"Square {square_name(square)} has no pebbles to remove.")
+                self._rebuild(_("Square {name} has no pebbles to remove.").format(name=square_name(square)))
                 return
             self._pebbles[square] -= 1
         self._rebuild()
@@ -1383,7 +1428,7 @@ class PositionEditor(StaticFallback, widgets.VBox):  # type: ignore[misc]
         1
         """
         if self.position is None:
-            self._say("Fix the position first: the engine does not accept it.", "error")
+            self._say(_("Fix the position first: the engine does not accept it."), "error")
             return None
         self.game_board = GameBoard(self.position)
         self.game_area.children = (self.game_board,)
@@ -1435,7 +1480,7 @@ class PositionEditor(StaticFallback, widgets.VBox):  # type: ignore[misc]
             )
         except OAnQuanError as error:
             self.position = None
-            self._say(f"Not a valid position: {error}", "error")
+            self._say(_("Not a valid position: {error}").format(error=error), "error")
             self.play_button.disabled = True
             return
         self.position = position
@@ -1456,15 +1501,23 @@ class PositionEditor(StaticFallback, widgets.VBox):  # type: ignore[misc]
         if note:
             self._say(note, "error")
         elif outcome is not None:
-            self._say(f"Valid, but the game is already over here: {outcome.explanation}")
+            self._say(_("Valid, but the game is already over here: {result}").format(result=outcome.explanation))
         else:
-            self._say(f"Valid position: {position.total_points()} points in all; player {position.to_move} to move.")
+            self._say(
+                _("Valid position: {n} points in all; player {player} to move.").format(
+                    n=position.total_points(), player=position.to_move
+                )
+            )
 
     def static_html(self) -> str:
         """The position being edited, for a notebook that has not run (see :class:`StaticFallback`)."""
         shown = self.position if self.position is not None else Position.initial(self.rules_form.rules())
         svg = board_svg(shown, selected=self.selected, id_prefix="oaq-editor")
-        return static_view(svg, f"Position text: {shown.to_text()}", "This is a position editor: click to set up")
+        return static_view(
+            svg,
+            _("Position text: {text}").format(text=shown.to_text()),
+            _("This is a position editor: click to set up"),
+        )
 
     def __repr__(self) -> str:
         shown = self.position.to_text() if self.position is not None else "invalid"

@@ -54,7 +54,7 @@ def package_zip() -> bytes:
     buffer = BytesIO()
     package = ROOT / "oanquan"
     files = sorted(
-        p for p in package.rglob("*") if p.is_file() and (p.suffix in (".py", ".json") or p.name == "py.typed")
+        p for p in package.rglob("*") if p.is_file() and (p.suffix in (".py", ".json", ".mo") or p.name == "py.typed")
     )
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for path in files:

@@ -40,6 +40,7 @@ from fpdf import FPDF
 from oanquan import Position, Rules, caption, describe_move
 from oanquan.board import M0, M1, column, square_name
 from oanquan.events import Event
+from oanquan.i18n import N_, _, ngettext
 from oanquan.printable import FILE_STEM, HalfEllipse, Rect, Text, blank_board_svg, board_shapes
 from oanquan.puzzles import SHEET_SIZE, SHEETS, Puzzle, sheet
 from oanquan.svg import board_svg, event_highlights
@@ -73,55 +74,63 @@ _GREY = (110, 110, 110)
 #
 # Every sentence printed for pupils and teachers is here, ready for a translation catalogue.
 
-TEXT: dict[str, str] = {
-    "worksheet_title": "Ô Ăn Quan · Worksheet: {name}",
-    "answers_title": "Ô Ăn Quan · Answer key: {name}",
-    "name_line": "Name: ____________________   Class: ________   Date: ____________",
-    "instructions": (
-        "Set up each board with pebbles (or counters) and a large stone for each Mandarin, as drawn. "
-        "The bottom row is player 0's, the top row player 1's; R sows towards the mover's right hand. "
-        "Try the moves, then write your answer."
-    ),
-    "answers_intro": (
-        "For the teacher: the answer to each exercise of the worksheet, why (computed by the game's engine), "
-        "and the board after the answer. The QR code opens the exercise's position on the Play page."
-    ),
-    "exercise": "Exercise {number} · {title}",
-    "to_move": "Player {player} to move ({row} row).",
-    "row_0": "bottom",
-    "row_1": "top",
-    "rules": "Rules for this one: {words}.",
-    "my_move": "My move:",
-    "what_it_does": "What it does:",
-    "qr_puzzle": "Check it on the Puzzles page",
-    "qr_play": "Play it on the Play page",
-    "no_site": "Puzzles page: puzzle {id}",
-    "position": "Position: {text}",
-    "answer": "Answer: {moves}.",
-    "after": "After {move}:",
-    "share_one": "1 time in {moves}",
-    "share_many": "{answers} times in {moves}",
-    "measures": "Difficulty {difficulty} of 3 (a random move solves it {share}; legal moves: {moves}).",
-    "store": "Player {player} · store: {store}",
-    "store_to_move": "Player {player} to move · store: {store}",
-    "store_pebble": "{n} pebble",
-    "store_pebbles": "{n} pebbles",
-    "store_stone": " + {n} stone",
-    "store_stones": " + {n} stones",
-    "debt": "; owes {n}",
-    "page": "Page {page} of {pages}",
-    "rules_title": "Ô Ăn Quan · The rules on one page",
-    "rules_intro": (
-        "Two players, ten small squares (ô dân) with {pebbles} pebbles each, two Mandarin squares (ô quan) "
-        "with a large stone worth {value}. Player 0 (bottom row) moves first. The pictures are real moves, "
-        "computed by the game's engine; the numbers R3.3… are those of the rule book."
-    ),
-    "rules_footer": (
-        "Score = captured pebbles + {value} per Mandarin stone + the pebbles left in your own row at the end."
-    ),
-    "board_title": "Ô Ăn Quan: a blank board to print",
-    "rule_gap": "Chain over an empty Mandarin (R5.5): a gap like any other, except right after the last pebble.",
-}
+
+class _Words(dict[str, str]):
+    """The printed words: English in the code (marked for the catalogue), read in the language spoken."""
+
+    def __getitem__(self, key: str) -> str:
+        return _(super().__getitem__(key))
+
+
+_RULE_GAP = N_("Chain over an empty Mandarin (R5.5): a gap like any other, except right after the last pebble.")
+
+TEXT: dict[str, str] = _Words(
+    {
+        "worksheet_title": N_("Ô Ăn Quan · Worksheet: {name}"),
+        "answers_title": N_("Ô Ăn Quan · Answer key: {name}"),
+        "name_line": N_("Name: ____________________   Class: ________   Date: ____________"),
+        "instructions": N_(
+            "Set up each board with pebbles (or counters) and a large stone for each Mandarin, as drawn. "
+            "The bottom row is player 0's, the top row player 1's; R sows towards the mover's right hand. "
+            "Try the moves, then write your answer."
+        ),
+        "answers_intro": N_(
+            "For the teacher: the answer to each exercise of the worksheet, why (computed by the game's engine), "
+            "and the board after the answer. The QR code opens the exercise's position on the Play page."
+        ),
+        "exercise": N_("Exercise {number} · {title}"),
+        "to_move": N_("Player {player} to move ({row} row)."),
+        "row_0": N_("bottom"),
+        "row_1": N_("top"),
+        "rules": N_("Rules for this one: {words}."),
+        "my_move": N_("My move:"),
+        "what_it_does": N_("What it does:"),
+        "qr_puzzle": N_("Check it on the Puzzles page"),
+        "qr_play": N_("Play it on the Play page"),
+        "no_site": N_("Puzzles page: puzzle {id}"),
+        "position": N_("Position: {text}"),
+        "answer": N_("Answer: {moves}."),
+        "after": N_("After {move}:"),
+        "share_one": N_("1 time in {moves}"),
+        "share_many": N_("{answers} times in {moves}"),
+        "measures": N_("Difficulty {difficulty} of 3 (a random move solves it {share}; legal moves: {moves})."),
+        "store": N_("Player {player} · store: {store}"),
+        "store_to_move": N_("Player {player} to move · store: {store}"),
+        "debt": N_("; owes {n}"),
+        "page": N_("Page {page} of {pages}"),
+        "rules_title": N_("Ô Ăn Quan · The rules on one page"),
+        "rules_intro": N_(
+            "Two players, ten small squares (ô dân) with {pebbles} pebbles each, two Mandarin squares (ô quan) "
+            "with a large stone worth {value}. Player 0 (bottom row) moves first. The pictures are real moves, "
+            "computed by the game's engine; the numbers R3.3… are those of the rule book."
+        ),
+        "rules_footer": N_(
+            "Score = captured pebbles + {value} per Mandarin stone + the pebbles left in your own row at the end."
+        ),
+        "board_title": N_("Ô Ăn Quan: a blank board to print"),
+        "rule_gap": _RULE_GAP,
+    }
+)
 
 
 # ----------------------------------------------------------------- addresses
@@ -244,10 +253,10 @@ def _label(pdf: _Document, x: float, y: float, text: str, cell: float) -> None:
 def _store_words(position: Position, player: int) -> str:
     """What is printed beside the board: "Player 0 to move · store: 3 pebbles + 1 stone"."""
     pebbles = position.stores[player]
-    store = TEXT["store_pebble" if pebbles == 1 else "store_pebbles"].format(n=pebbles)
+    store = ngettext("{n} pebble", "{n} pebbles", pebbles).format(n=pebbles)
     stones = position.captured_stones[player]
     if stones:
-        store += TEXT["store_stone" if stones == 1 else "store_stones"].format(n=stones)
+        store += " + " + ngettext("{n} stone", "{n} stones", stones).format(n=stones)
     if position.debts[player]:
         store += TEXT["debt"].format(n=position.debts[player])
     key = "store_to_move" if position.to_move == player else "store"
@@ -306,7 +315,7 @@ def worksheet_pdf(level: str, site: str = "", answers: bool = False, count: int 
     ``site`` is the site's public address: when given, each exercise has a QR code that opens
     it on the Puzzles page (worksheet) or its position on the Play page (answer key).
     """
-    name = SHEETS[level][0]
+    name = _(SHEETS[level][0])
     puzzles = sheet(level, count)
     title = TEXT["answers_title" if answers else "worksheet_title"].format(name=name)
     pdf = _Document(title)
@@ -329,14 +338,14 @@ def _exercise(pdf: _Document, number: int, puzzle: Puzzle, block: _Block, site: 
     pdf.set_draw_color(*_INK)
     pdf.set_xy(x, y)
     pdf.font(10.5, bold=True)
-    pdf.cell(182, 5, TEXT["exercise"].format(number=number, title=puzzle.title))
+    pdf.cell(182, 5, TEXT["exercise"].format(number=number, title=puzzle.title_text))
     pdf.set_xy(x, y + 5.5)
     pdf.font(8.5)
     pdf.multi_cell(150, 3.9, " ".join(_goal_lines(puzzle)), align="L")
     board_top = max(y + 12, pdf.get_y() + 1.5)  # under the goal, however many lines it took
     qr_size = 27.0
     if answers:
-        text = TEXT["answer"].format(moves=" or ".join(puzzle.solution)) + " " + puzzle.explanation
+        text = TEXT["answer"].format(moves=_(" or ").join(puzzle.solution)) + " " + puzzle.explanation_text
         pdf.set_xy(x, board_top)
         pdf.font(8)
         pdf.multi_cell(84, 3.6, text, align="L")
@@ -422,9 +431,12 @@ class RuleExample:
     @property
     def caption(self) -> str:
         """The engine's caption of the event and a summary of the move, as on the rules page."""
-        where = " from the opening position" if self.position == Position.initial(self.position.rules) else ""
         summary = describe_move(self.events)
-        played = f"Player {self.position.to_move} plays {self.move_text}{where}: {summary}."
+        if self.position == Position.initial(self.position.rules):
+            played = _("Player {player} plays {move} from the opening position: {summary}.")
+        else:
+            played = _("Player {player} plays {move}: {summary}.")
+        played = played.format(player=self.position.to_move, move=self.move_text, summary=summary)
         return f"{caption(self.events[self.index])} ({played})"
 
 
@@ -434,62 +446,67 @@ _YOUNG = Rules(young_mandarin_min=5)
 _RULES: list[tuple[str, str, Callable[[Event], bool], Rules]] = [
     (
         "sowing",
-        "Sowing (R3.3): lift all the pebbles of one of your squares and drop them one by one, "
-        "Mandarin squares included.",
+        N_(
+            "Sowing (R3.3): lift all the pebbles of one of your squares and drop them one by one, "
+            "Mandarin squares included."
+        ),
         lambda e: e.kind == "drop" and e.hand == 0,
         Rules(),
     ),
     (
         "relay",
-        "Relay (R3.4b): if the square after the last pebble is full, lift it and sow on.",
+        N_("Relay (R3.4b): if the square after the last pebble is full, lift it and sow on."),
         lambda e: e.kind == "relay",
         Rules(),
     ),
     (
         "mandarin-stop",
-        "Stop (R3.4a): if the next square is a Mandarin square, the turn ends.",
+        N_("Stop (R3.4a): if the next square is a Mandarin square, the turn ends."),
         lambda e: e.kind == "mandarin_stop" and e.rule == "R3.4a",
         Rules(),
     ),
     (
         "capture",
-        "Capture (R5.1): an empty square and then a full one: take everything in it.",
+        N_("Capture (R5.1): an empty square and then a full one: take everything in it."),
         lambda e: e.kind == "capture" and e.rule == "R5.1" and not e.stones,
         Rules(),
     ),
     (
         "chain",
-        "Chain (R5.2): empty, full, empty, full… take each full square.",
+        N_("Chain (R5.2): empty, full, empty, full… take each full square."),
         lambda e: e.kind == "capture" and e.rule == "R5.2",
         Rules(),
     ),
     (
         "double-empty",
-        "Two empty squares (R5.3): the turn ends with no capture.",
+        N_("Two empty squares (R5.3): the turn ends with no capture."),
         lambda e: e.kind == "double_empty",
         Rules(),
     ),
     (
         "mandarin-capture",
-        "Capturing a Mandarin (R5.1): its stone is worth {value} points.",
+        N_("Capturing a Mandarin (R5.1): its stone is worth {value} points."),
         lambda e: e.kind == "capture" and bool(e.stones),
         Rules(),
     ),
     (
         "young-mandarin",
-        "Young Mandarin (R5.6, a variant): a Mandarin with its stone and fewer than {young} pebbles cannot be taken.",
+        N_(
+            "Young Mandarin (R5.6, a variant): a Mandarin with its stone and fewer than {young} pebbles "
+            "cannot be taken."
+        ),
         lambda e: e.kind == "young_mandarin",
         _YOUNG,
     ),
     (
         "tha-ca",
-        "Thả cá (R6): your row is empty? Put one pebble from your store in each square; borrow if you must.",
+        N_("Thả cá (R6): your row is empty? Put one pebble from your store in each square; borrow if you must."),
         lambda e: e.kind == "refill",
         Rules(),
     ),
     (
         "end",
-        "The end (R7): both Mandarin squares are empty. Each player takes the pebbles of their own row.",
+        N_("The end (R7): both Mandarin squares are empty. Each player takes the pebbles of their own row."),
         lambda e: e.kind == "game_end",
         Rules(),
     ),
@@ -520,7 +537,7 @@ def _gap_example() -> RuleExample:
     position = Position.from_text(GAP_EXAMPLE[0])
     events = position.play_traced(GAP_EXAMPLE[1])[1]
     index = max(i for i, e in enumerate(events) if e.kind == "capture")
-    return RuleExample("mandarin-gap", TEXT["rule_gap"], position, GAP_EXAMPLE[1], events, index)
+    return RuleExample("mandarin-gap", _RULE_GAP, position, GAP_EXAMPLE[1], events, index)
 
 
 def _example(test: Callable[[Event], bool], rules: Rules, seed: int, games: int) -> tuple[Any, Any, Any, int]:
@@ -531,7 +548,7 @@ def _example(test: Callable[[Event], bool], rules: Rules, seed: int, games: int)
             if test(event):
                 return start, move, events, i
     rng = random.Random(seed)
-    for _ in range(games):
+    for _game in range(games):
         position = start
         while not position.is_over():
             move = rng.choice(position.legal_moves())
@@ -559,10 +576,10 @@ def rules_sheet_pdf() -> bytes:
             x = 14 + side * (col_w + 4)
             pdf.set_xy(x, top)
             pdf.font(7.6, bold=True)
-            pdf.multi_cell(col_w, 3.3, example.rule.format(**numbers), align="L")
+            pdf.multi_cell(col_w, 3.3, _(example.rule).format(**numbers), align="L")
             below = pdf.get_y() + 0.6
             svg = _PDF_UNSUPPORTED.sub("", example.svg)  # fpdf2 draws no <title>/<desc>: the alt text says it
-            picture = pdf.image(io.BytesIO(svg.encode("utf-8")), x=x, y=below, w=picture_w, alt_text=example.rule)
+            picture = pdf.image(io.BytesIO(svg.encode("utf-8")), x=x, y=below, w=picture_w, alt_text=_(example.rule))
             pdf.set_xy(x + picture_w + 2, below + 1)
             pdf.font(6.3)
             pdf.set_text_color(*_GREY)

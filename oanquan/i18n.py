@@ -1,0 +1,155 @@
+"""The language of the engine's reader-facing words: English (the default) or Vietnamese.
+
+Captions, the board picture's words, error messages a reader sees, quiz verdicts,
+widget labels and the printables go through :func:`_` and :func:`ngettext`, Python's
+standard ``gettext`` with the catalogues shipped inside the package
+(``oanquan/locale/vi/LC_MESSAGES/oanquan.mo``, compiled from ``oanquan.po`` by
+``make catalogues``). English is the text in the code itself, so English needs no
+catalogue. ``Rules``, ``Move`` and the position text stay the same in every language.
+
+The language is chosen by :func:`set_language`, or at import by the environment
+variable ``OANQUAN_LANG`` (``en`` or ``vi``; ``vi_VN.UTF-8`` and ``vi-VN`` work too).
+
+>>> import oanquan
+>>> oanquan.set_language("vi")
+>>> _("square {square} is empty").format(square=3)
+'ô 3 đang trống'
+>>> oanquan.set_language("en")
+>>> _("square {square} is empty").format(square=3)
+'square 3 is empty'
+
+The catalogues are read with :mod:`importlib.resources`, so they load the same from a
+folder, a wheel or the zip the Play page unpacks in Pyodide.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
+from importlib import resources
+
+__all__ = [
+    "DOMAIN",
+    "LANGUAGES",
+    "N_",
+    "_",
+    "get_language",
+    "language",
+    "ngettext",
+    "set_language",
+    "translations",
+]
+
+#: The gettext domain: the catalogues are ``locale/<language>/LC_MESSAGES/oanquan.mo``.
+DOMAIN = "oanquan"
+
+#: The languages the engine speaks, the first being the default (the words of the code).
+LANGUAGES = ("en", "vi")
+
+#: The environment variable read at import for the starting language.
+ENVIRONMENT_VARIABLE = "OANQUAN_LANG"
+
+_cache: dict[str, gettext.NullTranslations] = {}
+
+
+def _normalise(name: object) -> str | None:
+    """``"vi"`` for ``"vi"``, ``"VI"``, ``"vi_VN.UTF-8"`` or ``"vi-VN"``; None for a language not spoken."""
+    if not isinstance(name, str):
+        return None
+    primary = name.strip().replace("-", "_").split(".", 1)[0].split("_", 1)[0].lower()
+    return primary if primary in LANGUAGES else None
+
+
+def translations(lang: str) -> gettext.NullTranslations:
+    """The catalogue of ``lang`` (one of :data:`LANGUAGES`), read once from the package.
+
+    English, the language of the code, is :class:`gettext.NullTranslations`, and so is a
+    language whose catalogue is missing (the fallback of ``gettext.translation``).
+    """
+    if lang not in _cache:
+        found: gettext.NullTranslations = gettext.NullTranslations()
+        if lang != LANGUAGES[0]:
+            path = resources.files(__package__ or "oanquan").joinpath("locale", lang, "LC_MESSAGES", f"{DOMAIN}.mo")
+            try:
+                with path.open("rb") as catalogue:
+                    found = gettext.GNUTranslations(catalogue)
+            except OSError:
+                pass
+        _cache[lang] = found
+    return _cache[lang]
+
+
+def _from_environment() -> str:
+    value = os.environ.get(ENVIRONMENT_VARIABLE, "")
+    if not value:
+        return LANGUAGES[0]
+    lang = _normalise(value)
+    if lang is None:
+        warnings.warn(
+            f"{ENVIRONMENT_VARIABLE}={value[:40]!r} is not a language oanquan speaks "
+            f"({', '.join(LANGUAGES)}); using English",
+            stacklevel=2,
+        )
+        return LANGUAGES[0]
+    return lang
+
+
+_language = _from_environment()
+
+
+def set_language(lang: str) -> None:
+    """Speak ``lang`` from now on: ``"en"`` (the default) or ``"vi"``.
+
+    >>> set_language("fr")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown language 'fr': oanquan speaks 'en' and 'vi'
+    """
+    global _language
+    found = _normalise(lang)
+    if found is None:
+        shown = repr(lang) if len(repr(lang)) <= 40 else repr(lang)[:39] + "..."
+        known = " and ".join(repr(code) for code in LANGUAGES)
+        raise ValueError(f"unknown language {shown}: oanquan speaks {known}")
+    _language = found
+
+
+def get_language() -> str:
+    """The language spoken now, such as ``"en"``."""
+    return _language
+
+
+@contextmanager
+def language(lang: str) -> Iterator[None]:
+    """Speak ``lang`` inside a ``with`` block, then the language spoken before.
+
+    >>> with language("vi"):
+    ...     print(_("two empty squares"))
+    hai ô trống
+    >>> print(_("two empty squares"))
+    two empty squares
+    """
+    before = _language
+    set_language(lang)
+    try:
+        yield
+    finally:
+        set_language(before)
+
+
+def _(message: str) -> str:
+    """``message`` in the language spoken now."""
+    return translations(_language).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """``singular`` or ``plural``, as ``n`` asks, in the language spoken now."""
+    return translations(_language).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:  # noqa: N802 (the name gettext's tools look for)
+    """Mark ``message`` for the catalogue without translating it yet (for tables built at import)."""
+    return message

@@ -1,0 +1,180 @@
+"""Write the puzzle collection's table for another language: ``oanquan/locale/<lang>/puzzles.json``.
+
+The built-in collection (``oanquan/data/puzzles.json``) stores each puzzle's English title,
+written by hand, and its English explanation, computed by :func:`oanquan.puzzles.explain`.
+Another language's table holds, for each puzzle id, the title in that language (with the
+English title it translates, ``title_en``, so that a changed title shows) and the explanation
+that :func:`~oanquan.puzzles.explain` computes in that language from the engine's catalogue.
+
+Run ``.venv/bin/python -m tools.puzzle_translations`` (``make catalogues`` does) after a change
+to the collection or to the catalogue: the explanations are computed again; a title keeps its
+translation while its English is unchanged, and a new or changed one is translated by the
+patterns below (the titles of the collection follow a few shapes) or, failing that, reported,
+to be written by hand in the table. ``--check`` only says whether the table is up to date.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from oanquan.i18n import language
+from oanquan.puzzles import Puzzle, explain, load_builtin
+
+ROOT = Path(__file__).resolve().parents[1]
+
+_NUMBERS = {"One": "một", "Two": "hai", "Three": "ba", "Four": "bốn", "Five": "năm"}
+_SIDES = {"left": "bên trái", "right": "bên phải"}
+_ENDGAME_GOALS = {
+    "the only winning move": "nước duy nhất để thắng",
+    "lose by as little as possible": "thua ít điểm nhất có thể",
+    "the only move that saves a draw": "nước duy nhất để giữ hòa",
+    "the biggest win": "thắng nhiều điểm nhất",
+}
+_SUFFIX = r"(?P<suffix>(?: \(\d+ moves to choose from\)| out of \d+ moves)?)"
+
+
+def _suffix(text: str) -> str:
+    if match := re.fullmatch(r" \((\d+) moves to choose from\)", text):
+        return f" (có {match[1]} nước đi để chọn)"
+    if match := re.fullmatch(r" out of (\d+) moves", text):
+        return f", trong {match[1]} nước đi có thể chọn"
+    return ""
+
+
+#: Vietnamese titles for the shapes of the collection's English titles.
+TITLE_PATTERNS: dict[str, dict[str, Callable[[re.Match[str]], str]]] = {
+    "vi": {
+        r"Square (?P<sq>\d) alone: which way takes (?P<p>\d+) points?\?": lambda m: (
+            f"Chỉ có ô {m['sq']}: rải hướng nào để được {m['p']} điểm?"
+        ),
+        r"A first capture of (?P<p>\d+) points?": lambda m: f"Lần ăn đầu tiên: {m['p']} điểm",
+        r"(?P<n>One|Two|Three|Four|Five) relays? before the best capture: (?P<p>\d+) points?" + _SUFFIX: lambda m: (
+            f"Bốc tiếp {_NUMBERS[m['n']]} lần rồi mới ăn: {m['p']} điểm{_suffix(m['suffix'])}"
+        ),
+        r"Take the (?P<side>left|right) Mandarin (?P<m>M\d) and its (?P<n>\d+) pebbles?(?P<now> straight away)?"
+        + _SUFFIX: lambda m: (
+            f"Ăn {'ngay ' if m['now'] else ''}ô quan {_SIDES[m['side']]} {m['m']} cùng {m['n']} viên sỏi trong đó"
+            f"{_suffix(m['suffix'])}"
+        ),
+        r"A chain of (?P<n>\d+) captures(?: worth (?P<p>\d+) points?)?" + _SUFFIX: lambda m: (
+            f"Ăn liên tiếp {m['n']} ô" + (f" được {m['p']} điểm" if m["p"] else "") + _suffix(m["suffix"])
+        ),
+        r"Not where two squares lie empty: find (?P<p>\d+) points?" + _SUFFIX: lambda m: (
+            f"Tránh chỗ có hai ô trống liền nhau: tìm nước được {m['p']} điểm{_suffix(m['suffix'])}"
+        ),
+        r"Two empty squares stop a move: find (?P<p>\d+) points?" + _SUFFIX: lambda m: (
+            f"Hai ô trống liền nhau làm nước đi dừng lại: tìm nước được {m['p']} điểm{_suffix(m['suffix'])}"
+        ),
+        r"A chain over an empty Mandarin square: (?P<p>\d+) points?" + _SUFFIX: lambda m: (
+            f"Ăn liên tiếp qua ô quan trống: {m['p']} điểm{_suffix(m['suffix'])}"
+        ),
+        r"When an empty Mandarin stops a chain: (?P<p>\d+) points?" + _SUFFIX: lambda m: (
+            f"Khi ô quan trống chặn đường ăn liên tiếp: {m['p']} điểm{_suffix(m['suffix'])}"
+        ),
+        r"An empty Mandarin square as the gap: (?P<p>\d+) points?" + _SUFFIX: lambda m: (
+            f"Ô quan trống được tính là ô trống: {m['p']} điểm{_suffix(m['suffix'])}"
+        ),
+        r"Every empty Mandarin is a gap: find (?P<p>\d+) points?" + _SUFFIX: lambda m: (
+            f"Ô quan trống nào cũng tính là ô trống: tìm nước được {m['p']} điểm{_suffix(m['suffix'])}"
+        ),
+        r"Young (?P<m>M\d) with (?P<n>\d+) pebbles?: find (?P<p>\d+) points?" + _SUFFIX: lambda m: (
+            f"Quan non {m['m']} có {m['n']} viên sỏi: tìm nước được {m['p']} điểm{_suffix(m['suffix'])}"
+        ),
+        r"Mandarins of pebbles: take (?P<p>\d+) points?" + _SUFFIX: lambda m: (
+            f"Quan bằng sỏi: tìm nước được {m['p']} điểm{_suffix(m['suffix'])}"
+        ),
+        r"Pebble Mandarins: which move takes (?P<p>\d+) points?\?": lambda m: (
+            f"Quan bằng sỏi: nước nào được {m['p']} điểm?"
+        ),
+        r"When a Mandarin is worth 5: (?P<p>\d+) points?" + _SUFFIX: lambda m: (
+            f"Khi quan chỉ tính 5 điểm: {m['p']} điểm{_suffix(m['suffix'])}"
+        ),
+        r"Mandarins worth 5: find (?P<p>\d+) points?" + _SUFFIX: lambda m: (
+            f"Quan chỉ tính 5 điểm: tìm nước được {m['p']} điểm{_suffix(m['suffix'])}"
+        ),
+        r"Borrow (?P<b>\d+), release the fish, take (?P<p>\d+) points?": lambda m: (
+            f"Vay {m['b']} viên sỏi, thả cá, rồi ăn {m['p']} điểm"
+        ),
+        r"Release the fish, then take (?P<p>\d+) points?": lambda m: f"Thả cá, rồi ăn {m['p']} điểm",
+        r"(?P<left>\d+) points left, (?:you lead by (?P<lead>\d+)|you are (?P<behind>\d+) behind)"
+        r"(?:, (?P<moves>\d+) moves)?: (?P<goal>.+)": lambda m: (
+            f"Còn {m['left']} điểm trên bàn, "
+            + (f"em đang hơn {m['lead']} điểm" if m["lead"] else f"em đang kém {m['behind']} điểm")
+            + (f", có {m['moves']} nước đi" if m["moves"] else "")
+            + f": {_ENDGAME_GOALS[m['goal']]}"
+        ),
+    },
+}
+
+
+def pattern_title(title: str, lang: str) -> str | None:
+    """``title`` translated by the first of :data:`TITLE_PATTERNS` that matches all of it; None if none does.
+
+    >>> pattern_title("Borrow 3, release the fish, take 36 points", "vi")
+    'Vay 3 viên sỏi, thả cá, rồi ăn 36 điểm'
+    """
+    for pattern, make in TITLE_PATTERNS.get(lang, {}).items():
+        match = re.fullmatch(pattern, title)
+        if match:
+            try:
+                return make(match)
+            except KeyError:
+                return None
+    return None
+
+
+def table_path(lang: str) -> Path:
+    return ROOT / "oanquan" / "locale" / lang / "puzzles.json"
+
+
+def build(lang: str, puzzles: list[Puzzle], old: dict[str, dict[str, str]]) -> tuple[dict[str, object], list[str]]:
+    """The table of ``lang`` for ``puzzles``, keeping the hand-made titles of ``old``; and the untranslated ids."""
+    entries: dict[str, dict[str, str]] = {}
+    missing: list[str] = []
+    for puzzle in puzzles:
+        kept = old.get(puzzle.id, {})
+        title = kept.get("title") if kept.get("title_en") == puzzle.title else None
+        title = title or pattern_title(puzzle.title, lang)
+        if title is None:
+            missing.append(puzzle.id)
+            title = ""
+        with language(lang):
+            explanation = explain(puzzle.position, puzzle.goal, puzzle.moves)
+        entries[puzzle.id] = {"title_en": puzzle.title, "title": title, "explanation": explanation}
+    table: dict[str, object] = {"format": "oanquan-puzzle-translations", "language": lang, "puzzles": entries}
+    return table, missing
+
+
+def render(table: dict[str, object]) -> str:
+    return json.dumps(table, ensure_ascii=False, indent=1) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--language", default="vi")
+    parser.add_argument("--check", action="store_true", help="only say whether the table is up to date")
+    args = parser.parse_args(argv)
+    path = table_path(args.language)
+    old_text = path.read_text(encoding="utf-8") if path.is_file() else ""
+    old = json.loads(old_text)["puzzles"] if old_text else {}
+    table, missing = build(args.language, load_builtin(), old)
+    text = render(table)
+    if args.check:
+        if text != old_text:
+            print(f"{path.relative_to(ROOT)} is out of date: run python -m tools.puzzle_translations", file=sys.stderr)
+            return 1
+    elif text != old_text:
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path.relative_to(ROOT)}")
+    for pid in missing:
+        print(f"{pid}: no {args.language} title yet: write it in {path.relative_to(ROOT)}", file=sys.stderr)
+    return 1 if missing else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
