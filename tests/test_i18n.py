@@ -28,9 +28,9 @@ import pytest
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from conftest import ALL_RULES
 
 import oanquan
+from conftest import ALL_RULES
 from oanquan import Position, caption, describe_move, i18n
 from oanquan.events import Event
 from oanquan.puzzles import load_builtin
