@@ -10,8 +10,8 @@ import json
 import random
 
 import pytest
-from conftest import BAD_SAVED_GAMES, DEMO, YOUNG
 
+from conftest import BAD_SAVED_GAMES, DEMO, YOUNG
 from oanquan import Game, IllegalMoveError, InvalidMoveError, Move, Position, RecordFormatError, Rules, caption
 from oanquan.ai import RandomPlayer
 from oanquan.controller import (

@@ -11,10 +11,10 @@ import json
 import random
 
 import pytest
-from conftest import ALL_RULES, random_positions, rules_id
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import ALL_RULES, random_positions, rules_id
 from oanquan import Game, IllegalMoveError, Position, Rules
 from oanquan.events import STOP_KINDS
 from oanquan.move import ALL_MOVES

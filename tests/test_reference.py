@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import ALL_RULES
 
 from benchmarks.reference import ReferenceGame
+from conftest import ALL_RULES
 from oanquan import Game, Rules
 
 GAMES = 6  # per option set: 48 x 6 random games, every ply compared

@@ -7,8 +7,8 @@ pebble, and are written in the position text of RULES §10.
 from __future__ import annotations
 
 import pytest
-from conftest import kinds
 
+from conftest import kinds
 from oanquan import (
     M0,
     M1,

@@ -11,11 +11,11 @@ this test is the place that says what changed.)
 from __future__ import annotations
 
 import pytest
-from conftest import ALL_RULES, random_positions
 
 from benchmarks.baseline import ai as baseline_ai
 from benchmarks.baseline import rules as baseline_rules
 from benchmarks.baseline.position import Position as BaselinePosition
+from conftest import ALL_RULES, random_positions
 from oanquan import Position, Rules
 from oanquan.ai import SearchPlayer, analyse, ordered_children
 

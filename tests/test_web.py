@@ -13,10 +13,10 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from conftest import DEMO, YOUNG
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import DEMO, YOUNG
 from oanquan import Game, IllegalMoveError, Move, Position, Rules, caption, web
 from oanquan.controller import MAX_MOVE_FRAMES, Controller, move_frames
 from oanquan.puzzles import load_builtin

@@ -13,10 +13,10 @@ from html import unescape
 
 import ipywidgets as widgets
 import pytest
-from conftest import BAD_SAVED_GAMES
 from ipywidgets.widgets.widget_description import DescriptionWidget
 from ipywidgets.widgets.widget_link import Link
 
+from conftest import BAD_SAVED_GAMES
 from oanquan import M0, M1, Game, Move, Position, Rules
 from oanquan.ai import RandomPlayer
 from oanquan.controller import error_reason as controller_error_reason
