@@ -30,10 +30,10 @@ ROOT = Path(__file__).resolve().parents[1]
 _NUMBERS = {"One": "một", "Two": "hai", "Three": "ba", "Four": "bốn", "Five": "năm"}
 _SIDES = {"left": "bên trái", "right": "bên phải"}
 _ENDGAME_GOALS = {
-    "the only winning move": "nước duy nhất để thắng",
-    "lose by as little as possible": "thua ít điểm nhất có thể",
-    "the only move that saves a draw": "nước duy nhất để giữ hòa",
-    "the biggest win": "thắng nhiều điểm nhất",
+    "the only winning move": "tìm nước duy nhất để thắng",
+    "lose by as little as possible": "tìm cách thua ít điểm nhất",
+    "the only move that saves a draw": "tìm nước duy nhất để giữ hòa",
+    "the biggest win": "tìm cách thắng nhiều điểm nhất",
 }
 _SUFFIX = r"(?P<suffix>(?: \(\d+ moves to choose from\)| out of \d+ moves)?)"
 
@@ -42,7 +42,7 @@ def _suffix(text: str) -> str:
     if match := re.fullmatch(r" \((\d+) moves to choose from\)", text):
         return f" (có {match[1]} nước đi để chọn)"
     if match := re.fullmatch(r" out of (\d+) moves", text):
-        return f", trong {match[1]} nước đi có thể chọn"
+        return f" (chọn 1 trong {match[1]} nước đi)"
     return ""
 
 
@@ -58,7 +58,7 @@ TITLE_PATTERNS: dict[str, dict[str, Callable[[re.Match[str]], str]]] = {
         ),
         r"Take the (?P<side>left|right) Mandarin (?P<m>M\d) and its (?P<n>\d+) pebbles?(?P<now> straight away)?"
         + _SUFFIX: lambda m: (
-            f"Ăn {'ngay ' if m['now'] else ''}ô quan {_SIDES[m['side']]} {m['m']} cùng {m['n']} viên sỏi trong đó"
+            f"Ăn {'ngay ' if m['now'] else ''}ô quan {m['m']} {_SIDES[m['side']]} cùng {m['n']} viên sỏi trong ô"
             f"{_suffix(m['suffix'])}"
         ),
         r"A chain of (?P<n>\d+) captures(?: worth (?P<p>\d+) points?)?" + _SUFFIX: lambda m: (
@@ -105,7 +105,7 @@ TITLE_PATTERNS: dict[str, dict[str, Callable[[re.Match[str]], str]]] = {
         r"(?:, (?P<moves>\d+) moves)?: (?P<goal>.+)": lambda m: (
             f"Còn {m['left']} điểm trên bàn, "
             + (f"em đang hơn {m['lead']} điểm" if m["lead"] else f"em đang kém {m['behind']} điểm")
-            + (f", có {m['moves']} nước đi" if m["moves"] else "")
+            + (f", có {m['moves']} nước đi để chọn" if m["moves"] else "")
             + f": {_ENDGAME_GOALS[m['goal']]}"
         ),
     },
