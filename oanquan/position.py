@@ -44,6 +44,7 @@ def _moves_from(start: int, occupied: int) -> tuple[Move, ...]:
 #: worked out once for each of the 32 ways their row's squares can be empty or not.
 _LEGAL_MOVES = tuple(tuple(_moves_from(start, occupied) for occupied in range(32)) for start in (5, 0))
 
+
 def _moves_of(pebbles: tuple[int, ...], mover: int) -> tuple[Move, ...]:
     """R3.2: the legal moves of ``mover`` with these ``pebbles``, while the game goes on."""
     b = pebbles
@@ -401,9 +402,8 @@ class Position:
             square = move.square
             mover, pebbles = self._to_move, self._pebbles
             if (square >= 5) == (mover == 0) and (pebbles[square] or self.must_release_fish()):
-                return _play_fast(
-                    pebbles, self._stones, self._stores, self._captured, self._debts, mover, self._rules, square, move.direction
-                )
+                stones, stores, captured, debts = self._stones, self._stores, self._captured, self._debts
+                return _play_fast(pebbles, stones, stores, captured, debts, mover, self._rules, square, move.direction)
         move = self._checked(move)  # move text, or a move that is not legal here (an error)
         return _play_untraced(self, move.square, move.direction)
 
@@ -734,14 +734,18 @@ def _take(turn: _Turn, square: int, rule: str, direction: Direction) -> None:
 
 # ============================================================ the fast path
 #
-# Position.play() runs the same rules again in one function, with no trace and
-# no working object: a search plays millions of moves, and this is where its
-# time goes. Each rule is marked with its number, as above. The traced code
-# above is the reference for it: tests/test_properties.py
-# (test_fast_and_traced_play_agree) plays every legal move of many random
-# positions both ways, under every combination of the options of RULES §9,
-# and requires the same positions; tests/test_reference.py also checks both
-# against a plain implementation written from RULES.md alone.
+# Position.play() runs the same rules again in one function (_play_fast), with
+# no trace and no working object: a search plays millions of moves, and this is
+# where its time goes. The search (oanquan.ai) plays its moves here too, on the
+# fields of positions (a State) rather than on Position objects, and reads the
+# end of the game (_end_reason), the final scores (_final_scores) and the legal
+# moves (_moves_of) from the same functions as a Position does. Each rule is
+# marked with its number, as above. The traced code above is the reference for
+# it: tests/test_properties.py (test_fast_and_traced_play_agree) plays every
+# legal move of many random positions both ways, under every combination of the
+# options of RULES §9, and requires the same positions; tests/test_reference.py
+# also checks both against a plain implementation written from RULES.md alone;
+# tests/test_search_unchanged.py checks the search's States against Positions.
 
 
 #: A position without its rules, as the search keeps it: (pebbles, stones, stores, captured
