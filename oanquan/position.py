@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any, Literal, overload
 
 from . import textformat
-from .board import M0, M1, NEXT, Direction
+from .board import DIRECTIONS, M0, M1, NEXT, Direction
 from .errors import IllegalMoveError, InvalidMoveError, OAnQuanError, PositionFormatError, RulesError, quote
 from .events import Event, EventKind
 from .jsonio import check_fields, read_json
@@ -748,6 +748,26 @@ def _take(turn: _Turn, square: int, rule: str, direction: Direction) -> None:
 # tests/test_search_unchanged.py checks the search's States against Positions.
 
 
+def _route(square: int, hand: int, direction: Direction) -> tuple[int, ...]:
+    """R3.3: the squares after ``square`` in ``direction`` that a hand of ``hand`` pebbles
+    lifted from it fills, one pebble each, in order.
+
+    >>> _route(3, 4, "R"), _route(1, 3, "L")
+    ((4, 11, 5, 6), (0, 10, 9))
+    """
+    squares = []
+    for _ in range(hand):
+        square = NEXT[direction][square]
+        squares.append(square)
+    return tuple(squares)
+
+
+#: ``_ROUTES[direction][square][hand]`` is ``_route(square, hand, direction)``, worked out once
+#: for hands of fewer than ``_ROUTE_HANDS`` pebbles: the fast path sows along it.
+_ROUTE_HANDS = 24
+_ROUTES = {d: tuple(tuple(_route(s, h, d) for h in range(_ROUTE_HANDS)) for s in range(12)) for d in DIRECTIONS}
+
+
 #: A position without its rules, as the search keeps it: (pebbles, stones, stores, captured
 #: stones, debts, player to move), the fields of a Position (see key()). One search keeps its
 #: rules fixed, so it can leave them out.
@@ -817,13 +837,18 @@ def _play_fast(
         start = 5 if mover == 0 else 0
         for row_square in range(start, start + 5):
             board[row_square] += 1
-    nxt = NEXT[direction]
+    nxt, routes = NEXT[direction], _ROUTES[direction]
     hand = board[square]  # R3.3: lift every pebble of the square
     board[square] = 0
     while True:
-        for _ in range(hand):  # R3.3: one pebble into each following square
-            square = nxt[square]
-            board[square] += 1
+        if hand < _ROUTE_HANDS:
+            route = routes[square][hand]
+            for square in route:  # R3.3: one pebble into each following square
+                board[square] += 1
+        else:  # a hand too large for the table (rare): the same, one square after another
+            for _ in range(hand):
+                square = nxt[square]
+                board[square] += 1
         gap = nxt[square]
         if gap >= 10:
             # R3.4a: a Mandarin square next ends the turn, unless mandarin_gap="always"
