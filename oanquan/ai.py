@@ -186,7 +186,8 @@ class SearchResult:
 
 def ordered_children(position: Position, first: Move | None) -> Iterator[tuple[Move, Position]]:
     """The children of ``position``, ``first`` (a remembered best move) first, then the most
-    promising for the mover by :func:`evaluate`; shared by the search and the solver.
+    promising for the mover by :func:`evaluate`: the order in which the search tries them
+    (it does the same on positions' fields), and the solver's.
 
     The others are only played when the first one does not cut the search off.
 
@@ -228,7 +229,7 @@ def _scored_children(position: Position, first: Move | None) -> Iterator[Scored]
 
 
 _VALUE = itemgetter(2)  # the evaluation in a Scored triple
-_FIRST = itemgetter(0)
+_FIRST = itemgetter(0)  # the evaluation in the search's (evaluation, move, child) triples
 
 
 @contextmanager
@@ -283,7 +284,7 @@ class _Searcher:
             raise _OutOfBudgetError
 
     def _visit(self, count: int) -> None:
-        """Count ``count`` (under 256) positions visited one after another.
+        """Count ``count`` (0 to 255) positions visited one after another.
 
         The budget is checked at every 256th position, as if they were counted one
         at a time; when it is spent, the count stops at that position.
@@ -326,58 +327,60 @@ class _Searcher:
         moves = _moves_of(pebbles, mover)
         best = -_INFINITY
         best_move: Move | None = None
-        if tt_move is not None:
-            # The table's move first (it is one of ``moves``: the same position made it).
-            child = _play_fast(
-                pebbles, stones, stores, captured, debts, mover, rules, tt_move.square, tt_move.direction, True
-            )
-            if depth > 1:
-                best = -self.negamax(child, depth - 1, -beta, -alpha)
-            else:
-                self._visit(1)
-                best = -_evaluate_state(child, mandarin_value)
-            best_move = tt_move
-            if best > alpha:
-                alpha = best
-        others = len(moves) - (tt_move is not None)
-        if alpha >= beta or not others:
-            pass  # cut off by the table's move, or it was the only one
-        elif depth == 1:
-            # The children are leaves, worth minus their evaluation: the one of lowest
-            # evaluation (the first of them, if several) would be visited first and is
-            # the best. Only it can raise alpha, so either it cuts the search off or
-            # every child is visited after it.
-            lowest = _INFINITY
-            lowest_move = tt_move
-            for move in moves:
-                if move is not tt_move:
-                    child = _play_fast(
-                        pebbles, stones, stores, captured, debts, mover, rules, move.square, move.direction, True
-                    )
-                    score = _evaluate_state(child, mandarin_value)
-                    if score < lowest:
-                        lowest, lowest_move = score, move
-            value = -lowest
-            self._visit(1 if value > best and value >= beta else others)
-            if value > best:
-                best, best_move = value, lowest_move
-        else:
-            scored = []
-            for move in moves:
-                if move is not tt_move:
-                    child = _play_fast(
-                        pebbles, stones, stores, captured, debts, mover, rules, move.square, move.direction, True
-                    )
-                    scored.append((_evaluate_state(child, mandarin_value), move, child))
-            scored.sort(key=_FIRST)  # stable: equal evaluations keep the order of legal_moves()
-            for _, move, child in scored:
-                value = -self.negamax(child, depth - 1, -beta, -alpha)
+        if depth == 1:
+            # The children are leaves, worth minus their evaluation, visited in turn.
+            visited = 0
+            if tt_move is not None:
+                # The table's move first (it is one of ``moves``: the same position made it).
+                child = _play_fast(
+                    pebbles, stones, stores, captured, debts, mover, rules, tt_move.square, tt_move.direction, True
+                )
+                best, best_move, visited = -_evaluate_state(child, mandarin_value), tt_move, 1
+            others = len(moves) - visited
+            if others and best < beta:
+                # Then the one of lowest evaluation (the first of them, if several): it is
+                # the best of the others, and only it can raise alpha, so either it cuts
+                # the search off or every child is visited after it.
+                lowest = _INFINITY
+                lowest_move = tt_move
+                for move in moves:
+                    if move is not tt_move:
+                        child = _play_fast(
+                            pebbles, stones, stores, captured, debts, mover, rules, move.square, move.direction, True
+                        )
+                        score = _evaluate_state(child, mandarin_value)
+                        if score < lowest:
+                            lowest, lowest_move = score, move
+                value = -lowest
+                visited += 1 if value > best and value >= beta else others
                 if value > best:
-                    best, best_move = value, move
-                    if value > alpha:
-                        alpha = value
-                        if alpha >= beta:
-                            break
+                    best, best_move = value, lowest_move
+            self._visit(visited)
+        else:
+            if tt_move is not None:
+                child = _play_fast(
+                    pebbles, stones, stores, captured, debts, mover, rules, tt_move.square, tt_move.direction, True
+                )
+                best, best_move = -self.negamax(child, depth - 1, -beta, -alpha), tt_move
+                if best > alpha:
+                    alpha = best
+            if alpha < beta:
+                scored = []
+                for move in moves:
+                    if move is not tt_move:
+                        child = _play_fast(
+                            pebbles, stones, stores, captured, debts, mover, rules, move.square, move.direction, True
+                        )
+                        scored.append((_evaluate_state(child, mandarin_value), move, child))
+                scored.sort(key=_FIRST)  # stable: equal evaluations keep the order of legal_moves()
+                for _, move, child in scored:
+                    value = -self.negamax(child, depth - 1, -beta, -alpha)
+                    if value > best:
+                        best, best_move = value, move
+                        if value > alpha:
+                            alpha = value
+                            if alpha >= beta:
+                                break
         flag = _EXACT if original_alpha < best < beta else (_LOWER if best >= beta else _UPPER)
         self.table[state] = (depth, flag, best, best_move)
         return best
