@@ -52,7 +52,8 @@ from typing import Protocol, runtime_checkable
 from .board import square_name
 from .events import STOP_KINDS, Event
 from .move import ALL_MOVES, Move
-from .position import Position
+from .position import Position, State, _end_reason, _final_scores, _moves_of, _play_fast
+from .rules import Rules
 
 __all__ = [
     "LEVEL5_NODES",
@@ -127,22 +128,31 @@ def evaluate(position: Position) -> int:
     >>> evaluate(Position.initial().play("5L"))   # player 1 to move, 11 points behind, rows equal
     -22
     """
-    # The search asks this of every position it makes, so it reads the position's
-    # fields directly (the engine's own modules may) and works from player 0's view.
-    outcome = position._ending
-    if outcome is not None:
-        scores = outcome.scores
-        ahead = 2 * (scores[0] - scores[1])
-    else:
-        stores, stones, debts = position._stores, position._captured, position._debts
+    return _evaluate_state(_state_of(position), position._rules.mandarin_value)
+
+
+def _state_of(position: Position) -> State:
+    """The fields of ``position`` without its rules, as the search keeps them (position.State)."""
+    p = position  # the engine's own modules may read a position's fields
+    return (p._pebbles, p._stones, p._stores, p._captured, p._debts, p._to_move)
+
+
+def _evaluate_state(state: State, mandarin_value: int) -> int:
+    """:func:`evaluate` of the position with these fields (see position.State)."""
+    pebbles, stones, stores, captured, debts, mover = state
+    if _end_reason(pebbles, stones, stores, mover) is None:
         # Settled points (R8.1, R8.2): captures, less what a player owes, plus what
         # they are owed; player 0's less player 1's, so each debt counts twice.
         settled = stores[0] - stores[1] - 2 * (debts[0] - debts[1])
-        if stones[0] != stones[1]:
-            settled += position._rules.mandarin_value * (stones[0] - stones[1])
-        p = position._pebbles
+        if captured[0] != captured[1]:
+            settled += mandarin_value * (captured[0] - captured[1])
+        p = pebbles
         ahead = 2 * settled + p[5] + p[6] + p[7] + p[8] + p[9] - p[0] - p[1] - p[2] - p[3] - p[4]
-    return ahead if position._to_move == 0 else -ahead
+    else:
+        # A finished game (R7.1, R7.2) counts its exact final scores (R7.4, R8).
+        scores = _final_scores(pebbles, stores, captured, debts, mandarin_value)
+        ahead = 2 * (scores[0] - scores[1])
+    return ahead if mover == 0 else -ahead
 
 
 # ===================================================================== search
@@ -176,7 +186,8 @@ class SearchResult:
 
 def ordered_children(position: Position, first: Move | None) -> Iterator[tuple[Move, Position]]:
     """The children of ``position``, ``first`` (a remembered best move) first, then the most
-    promising for the mover by :func:`evaluate`; shared by the search and the solver.
+    promising for the mover by :func:`evaluate`: the order in which the search tries them
+    (it does the same on positions' fields), and the solver's.
 
     The others are only played when the first one does not cut the search off.
 
@@ -218,6 +229,7 @@ def _scored_children(position: Position, first: Move | None) -> Iterator[Scored]
 
 
 _VALUE = itemgetter(2)  # the evaluation in a Scored triple
+_FIRST = itemgetter(0)  # the evaluation in the search's (evaluation, move, child) triples
 
 
 @contextmanager
@@ -247,10 +259,20 @@ def collector_paused() -> Iterator[None]:
 
 
 class _Searcher:
-    """One search: negamax with alpha-beta, a transposition table and budgets."""
+    """One search: negamax with alpha-beta, a transposition table and budgets.
 
-    def __init__(self, max_nodes: int | None, deadline: float | None) -> None:
-        self.table: dict[Position, tuple[int, int, int, Move | None]] = {}
+    It works on the fields of positions (position.State), not on Position objects,
+    and plays its moves with the engine's own fast path (position._play_fast), so
+    the rules are the engine's; what it saves is making and checking a Position
+    for every move. ``tests/test_search_unchanged.py`` holds it to the search as
+    it was before (``benchmarks/baseline``): the same positions visited, in the
+    same order, and the same moves chosen.
+    """
+
+    def __init__(self, rules: Rules, max_nodes: int | None, deadline: float | None) -> None:
+        self.rules = rules
+        self.mandarin_value = rules.mandarin_value
+        self.table: dict[State, tuple[int, int, int, Move | None]] = {}
         self.nodes = 0
         self.max_nodes = max_nodes
         self.deadline = deadline
@@ -261,14 +283,33 @@ class _Searcher:
         if self.deadline is not None and time.perf_counter() >= self.deadline:
             raise _OutOfBudgetError
 
-    def negamax(self, position: Position, depth: int, alpha: int, beta: int) -> int:
-        """The value of ``position`` for its mover, searched ``depth`` plies (fail-soft)."""
+    def _visit(self, count: int) -> None:
+        """Count ``count`` (0 to 255) positions visited one after another.
+
+        The budget is checked at every 256th position, as if they were counted one
+        at a time; when it is spent, the count stops at that position.
+        """
+        before = self.nodes
+        after = before + count
+        if before >> 8 != after >> 8:  # the count passes a multiple of 256
+            self.nodes = after & ~255
+            self._check_budget()
+        self.nodes = after
+
+    def negamax(self, state: State, depth: int, alpha: int, beta: int) -> int:
+        """The value of the position ``state`` for its mover, searched ``depth`` plies (fail-soft).
+
+        The children are tried best first: the table's move, then the others by their
+        evaluation (lowest for the opponent first; equal ones in the order of
+        legal_moves()), until one cuts the search off.
+        """
         self.nodes += 1
         if self.nodes & 255 == 0:
             self._check_budget()
-        if depth <= 0 or position.is_over():
-            return evaluate(position)
-        entry = self.table.get(position)
+        pebbles, stones, stores, captured, debts, mover = state
+        if depth <= 0 or _end_reason(pebbles, stones, stores, mover) is not None:
+            return _evaluate_state(state, self.mandarin_value)
+        entry = self.table.get(state)
         tt_move: Move | None = None
         if entry is not None:
             e_depth, flag, value, tt_move = entry
@@ -282,26 +323,66 @@ class _Searcher:
                 if flag == _UPPER and value <= alpha:
                     return value
         original_alpha = alpha
+        rules, mandarin_value = self.rules, self.mandarin_value
+        moves = _moves_of(pebbles, mover)
         best = -_INFINITY
         best_move: Move | None = None
-        for move, child, score in _scored_children(position, tt_move):
-            if depth > 1:
-                value = -self.negamax(child, depth - 1, -beta, -alpha)
-            else:
-                # The child is a leaf: what negamax(child, 0) would do, without
-                # evaluating it a second time.
-                self.nodes += 1
-                if self.nodes & 255 == 0:
-                    self._check_budget()
-                value = -(evaluate(child) if score is None else score)
-            if value > best:
-                best, best_move = value, move
-                if value > alpha:
-                    alpha = value
-                    if alpha >= beta:
-                        break
+        if depth == 1:
+            # The children are leaves, worth minus their evaluation, visited in turn.
+            visited = 0
+            if tt_move is not None:
+                # The table's move first (it is one of ``moves``: the same position made it).
+                child = _play_fast(
+                    pebbles, stones, stores, captured, debts, mover, rules, tt_move.square, tt_move.direction, True
+                )
+                best, best_move, visited = -_evaluate_state(child, mandarin_value), tt_move, 1
+            others = len(moves) - visited
+            if others and best < beta:
+                # Then the one of lowest evaluation (the first of them, if several): it is
+                # the best of the others, and only it can raise alpha, so either it cuts
+                # the search off or every child is visited after it.
+                lowest = _INFINITY
+                lowest_move = tt_move
+                for move in moves:
+                    if move is not tt_move:
+                        child = _play_fast(
+                            pebbles, stones, stores, captured, debts, mover, rules, move.square, move.direction, True
+                        )
+                        score = _evaluate_state(child, mandarin_value)
+                        if score < lowest:
+                            lowest, lowest_move = score, move
+                value = -lowest
+                visited += 1 if value > best and value >= beta else others
+                if value > best:
+                    best, best_move = value, lowest_move
+            self._visit(visited)
+        else:
+            if tt_move is not None:
+                child = _play_fast(
+                    pebbles, stones, stores, captured, debts, mover, rules, tt_move.square, tt_move.direction, True
+                )
+                best, best_move = -self.negamax(child, depth - 1, -beta, -alpha), tt_move
+                if best > alpha:
+                    alpha = best
+            if alpha < beta:
+                scored = []
+                for move in moves:
+                    if move is not tt_move:
+                        child = _play_fast(
+                            pebbles, stones, stores, captured, debts, mover, rules, move.square, move.direction, True
+                        )
+                        scored.append((_evaluate_state(child, mandarin_value), move, child))
+                scored.sort(key=_FIRST)  # stable: equal evaluations keep the order of legal_moves()
+                for _, move, child in scored:
+                    value = -self.negamax(child, depth - 1, -beta, -alpha)
+                    if value > best:
+                        best, best_move = value, move
+                        if value > alpha:
+                            alpha = value
+                            if alpha >= beta:
+                                break
         flag = _EXACT if original_alpha < best < beta else (_LOWER if best >= beta else _UPPER)
-        self.table[position] = (depth, flag, best, best_move)
+        self.table[state] = (depth, flag, best, best_move)
         return best
 
     def pv(self, position: Position, first: Move, length: int) -> tuple[Move, ...]:
@@ -311,7 +392,7 @@ class _Searcher:
         current = position.play(first)
         while len(line) < length and current not in seen and current.outcome() is None:
             seen.add(current)
-            entry = self.table.get(current)
+            entry = self.table.get(_state_of(current))
             if entry is None or entry[3] is None or not current.is_legal(entry[3]):
                 break
             line.append(entry[3])
@@ -406,7 +487,7 @@ class SearchPlayer:
         rng = random.Random(f"{self.seed}:{position.to_text()}")
         rng.shuffle(moves)
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        searcher = _Searcher(self.max_nodes, deadline)
+        searcher = _Searcher(position.rules, self.max_nodes, deadline)
         best: tuple[Move, int] = (moves[0], evaluate(position.play(moves[0])))
         finished = 0
         children = [(m, position.play(m)) for m in moves]
@@ -439,7 +520,7 @@ def _search_root(searcher: _Searcher, children: list[tuple[Move, Position]], dep
     best_move = children[0][0]
     best = -_INFINITY
     for move, child in children:
-        value = -searcher.negamax(child, depth - 1, -beta, -alpha)
+        value = -searcher.negamax(_state_of(child), depth - 1, -beta, -alpha)
         if value > best:
             best, best_move = value, move
             alpha = max(alpha, value)
@@ -534,14 +615,14 @@ def analyse(position: Position, depth: int = 4, max_nodes: int | None = 200_000)
     ['5L: gain +11, value +11, line 5L', '9R: gain +11, value +11, line 9R']
     """
     moves = _legal(position)
-    searcher = _Searcher(max_nodes, None)
+    searcher = _Searcher(position.rules, max_nodes, None)
     children = [(m, position.play(m)) for m in moves]
     values: dict[Move, int] = {m: -evaluate(c) for m, c in children}
     finished = 1
     with collector_paused():
         for d in range(2, depth + 1):
             try:
-                values = {m: -searcher.negamax(c, d - 1, -_INFINITY, _INFINITY) for m, c in children}
+                values = {m: -searcher.negamax(_state_of(c), d - 1, -_INFINITY, _INFINITY) for m, c in children}
             except _OutOfBudgetError:
                 break
             finished = d

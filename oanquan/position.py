@@ -10,10 +10,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal, overload
 
 from . import textformat
-from .board import M0, M1, NEXT, Direction
+from .board import DIRECTIONS, M0, M1, NEXT, Direction
 from .errors import IllegalMoveError, InvalidMoveError, OAnQuanError, PositionFormatError, RulesError, quote
 from .events import Event, EventKind
 from .i18n import N_, _
@@ -44,6 +44,18 @@ def _moves_from(start: int, occupied: int) -> tuple[Move, ...]:
 #: ``_LEGAL_MOVES[player][occupied]``: the legal moves of ``player`` while the game goes on,
 #: worked out once for each of the 32 ways their row's squares can be empty or not.
 _LEGAL_MOVES = tuple(tuple(_moves_from(start, occupied) for occupied in range(32)) for start in (5, 0))
+
+
+def _moves_of(pebbles: tuple[int, ...], mover: int) -> tuple[Move, ...]:
+    """R3.2: the legal moves of ``mover`` with these ``pebbles``, while the game goes on."""
+    b = pebbles
+    # Which of the mover's squares hold pebbles, one bit each (see _moves_from).
+    if mover == 0:
+        occupied = (1 if b[5] else 0) | (2 if b[6] else 0) | (4 if b[7] else 0) | (8 if b[8] else 0)
+        return _LEGAL_MOVES[0][occupied | (16 if b[9] else 0)]
+    occupied = (1 if b[0] else 0) | (2 if b[1] else 0) | (4 if b[2] else 0) | (8 if b[3] else 0)
+    return _LEGAL_MOVES[1][occupied | (16 if b[4] else 0)]
+
 
 #: Why a game ends, in words, for each rule of RULES §7 that can end it.
 #: The words are English; :func:`end_reason` gives them in the language spoken now.
@@ -374,10 +386,7 @@ class Position:
         >>> Position.initial().must_release_fish()
         False
         """
-        b = self._pebbles
-        if self._to_move == 0:
-            return not (b[5] or b[6] or b[7] or b[8] or b[9])
-        return not (b[0] or b[1] or b[2] or b[3] or b[4])
+        return _row_empty(self._pebbles, self._to_move)
 
     # ---------------------------------------------------------------- moves
 
@@ -392,13 +401,7 @@ class Position:
         """
         if self._ending is not None:
             return ()
-        b = self._pebbles
-        # Which of the mover's squares hold pebbles, one bit each (see _moves_from).
-        if self._to_move == 0:
-            occupied = (1 if b[5] else 0) | (2 if b[6] else 0) | (4 if b[7] else 0) | (8 if b[8] else 0)
-            return _LEGAL_MOVES[0][occupied | (16 if b[9] else 0)]
-        occupied = (1 if b[0] else 0) | (2 if b[1] else 0) | (4 if b[2] else 0) | (8 if b[3] else 0)
-        return _LEGAL_MOVES[1][occupied | (16 if b[4] else 0)]
+        return _moves_of(self._pebbles, self._to_move)
 
     def play(self, move: Move | str) -> Position:
         """The position after ``move`` (a :class:`Move` or its text, such as ``"7R"``).
@@ -410,8 +413,10 @@ class Position:
             # The usual case, checked quickly (R3.2): a square of the mover's row, with
             # pebbles in it, or any of them when thả cá fills the row first.
             square = move.square
-            if (square >= 5) == (self._to_move == 0) and (self._pebbles[square] or self.must_release_fish()):
-                return _play_untraced(self, square, move.direction)
+            mover, pebbles = self._to_move, self._pebbles
+            if (square >= 5) == (mover == 0) and (pebbles[square] or self.must_release_fish()):
+                stones, stores, captured, debts = self._stones, self._stores, self._captured, self._debts
+                return _play_fast(pebbles, stones, stores, captured, debts, mover, self._rules, square, move.direction)
         move = self._checked(move)  # move text, or a move that is not legal here (an error)
         return _play_untraced(self, move.square, move.direction)
 
@@ -754,21 +759,100 @@ def _take(turn: _Turn, square: int, rule: str, direction: Direction) -> None:
 
 # ============================================================ the fast path
 #
-# Position.play() runs the same rules again in one function, with no trace and
-# no working object: a search plays millions of moves, and this is where its
-# time goes. Each rule is marked with its number, as above. The traced code
-# above is the reference for it: tests/test_properties.py
-# (test_fast_and_traced_play_agree) plays every legal move of many random
-# positions both ways, under every combination of the options of RULES §9,
-# and requires the same positions; tests/test_reference.py also checks both
-# against a plain implementation written from RULES.md alone.
+# Position.play() runs the same rules again in one function (_play_fast), with
+# no trace and no working object: a search plays millions of moves, and this is
+# where its time goes. The search (oanquan.ai) plays its moves here too, on the
+# fields of positions (a State) rather than on Position objects, and reads the
+# end of the game (_end_reason), the final scores (_final_scores) and the legal
+# moves (_moves_of) from the same functions as a Position does. Each rule is
+# marked with its number, as above. The traced code above is the reference for
+# it: tests/test_properties.py (test_fast_and_traced_play_agree) plays every
+# legal move of many random positions both ways, under every combination of the
+# options of RULES §9, and requires the same positions; tests/test_reference.py
+# also checks both against a plain implementation written from RULES.md alone;
+# tests/test_search_unchanged.py checks the search's States against Positions.
+
+
+def _route(square: int, hand: int, direction: Direction) -> tuple[int, ...]:
+    """R3.3: the squares after ``square`` in ``direction`` that a hand of ``hand`` pebbles
+    lifted from it fills, one pebble each, in order.
+
+    >>> _route(3, 4, "R"), _route(1, 3, "L")
+    ((4, 11, 5, 6), (0, 10, 9))
+    """
+    squares = []
+    for _step in range(hand):
+        square = NEXT[direction][square]
+        squares.append(square)
+    return tuple(squares)
+
+
+#: ``_ROUTES[direction][square][hand]`` is ``_route(square, hand, direction)``, worked out once
+#: for hands of fewer than ``_ROUTE_HANDS`` pebbles: the fast path sows along it.
+_ROUTE_HANDS = 24
+_ROUTES = {d: tuple(tuple(_route(s, h, d) for h in range(_ROUTE_HANDS)) for s in range(12)) for d in DIRECTIONS}
+
+
+#: A position without its rules, as the search keeps it: (pebbles, stones, stores, captured
+#: stones, debts, player to move), the fields of a Position (see key()). One search keeps its
+#: rules fixed, so it can leave them out.
+State = tuple[tuple[int, ...], tuple[int, int], tuple[int, int], tuple[int, int], tuple[int, int], int]
 
 
 def _play_untraced(position: Position, square: int, direction: Direction) -> Position:
     """The position after the legal move from ``square`` in ``direction`` (R3-R6)."""
-    board = list(position._pebbles)
-    stones, stores, captured, debts = position._stones, position._stores, position._captured, position._debts
-    mover, rules = position._to_move, position._rules
+    p = position
+    return _play_fast(p._pebbles, p._stones, p._stores, p._captured, p._debts, p._to_move, p._rules, square, direction)
+
+
+@overload
+def _play_fast(
+    pebbles: tuple[int, ...],
+    stones: tuple[int, int],
+    stores: tuple[int, int],
+    captured: tuple[int, int],
+    debts: tuple[int, int],
+    mover: int,
+    rules: Rules,
+    square: int,
+    direction: Direction,
+    as_state: Literal[False] = False,
+) -> Position: ...
+
+
+@overload
+def _play_fast(
+    pebbles: tuple[int, ...],
+    stones: tuple[int, int],
+    stores: tuple[int, int],
+    captured: tuple[int, int],
+    debts: tuple[int, int],
+    mover: int,
+    rules: Rules,
+    square: int,
+    direction: Direction,
+    as_state: Literal[True],
+) -> State: ...
+
+
+def _play_fast(
+    pebbles: tuple[int, ...],
+    stones: tuple[int, int],
+    stores: tuple[int, int],
+    captured: tuple[int, int],
+    debts: tuple[int, int],
+    mover: int,
+    rules: Rules,
+    square: int,
+    direction: Direction,
+    as_state: bool = False,
+) -> Position | State:
+    """The legal move from ``square`` in ``direction`` (R3-R6), played on a position's fields.
+
+    The result is the new Position, or with ``as_state`` only its fields, as a :data:`State`:
+    the search (:mod:`oanquan.ai`) plays its moves here too, without making Positions.
+    """
+    board = list(pebbles)
     if not board[square]:
         # A legal move from an empty square: the mover's row is empty (R3.1), so thả cá
         # first (R6.1), borrowing from the opponent what the store lacks (R6.2).
@@ -778,13 +862,18 @@ def _play_untraced(position: Position, square: int, direction: Direction) -> Pos
         start = 5 if mover == 0 else 0
         for row_square in range(start, start + 5):
             board[row_square] += 1
-    nxt = NEXT[direction]
+    nxt, routes = NEXT[direction], _ROUTES[direction]
     hand = board[square]  # R3.3: lift every pebble of the square
     board[square] = 0
     while True:
-        for _drop in range(hand):  # R3.3: one pebble into each following square
-            square = nxt[square]
-            board[square] += 1
+        if hand < _ROUTE_HANDS:
+            route = routes[square][hand]
+            for square in route:  # R3.3: one pebble into each following square
+                board[square] += 1
+        else:  # a hand too large for the table (rare): the same, one square after another
+            for _drop in range(hand):
+                square = nxt[square]
+                board[square] += 1
         gap = nxt[square]
         if gap >= 10:
             # R3.4a: a Mandarin square next ends the turn, unless mandarin_gap="always"
@@ -818,6 +907,8 @@ def _play_untraced(position: Position, square: int, direction: Direction) -> Pos
                 break  # R5.5: under mandarin_gap="never", an empty Mandarin square is no gap
         break
     # R3.5: the other player moves next.
+    if as_state:
+        return (tuple(board), stones, stores, captured, debts, 1 - mover)
     return _make(tuple(board), stones, stores, captured, debts, 1 - mover, rules)
 
 
@@ -830,12 +921,8 @@ def final_outcome(position: Position, reason: str) -> Outcome:
     >>> final_outcome(Position.initial(), "R7.3").scores   # each sweeps 25
     (25, 25)
     """
-    swept = _swept(position)
-    d0, d1 = position._debts
-    scores = (
-        position.points(0) + swept[0] - d0 + d1,
-        position.points(1) + swept[1] - d1 + d0,
-    )
+    p = position
+    scores = _final_scores(p._pebbles, p._stores, p._captured, p._debts, p._rules.mandarin_value)
     winner = None if scores[0] == scores[1] else (0 if scores[0] > scores[1] else 1)
     return Outcome(scores, winner, reason)
 
@@ -882,6 +969,26 @@ def _swept(position: Position) -> tuple[int, int]:
     return (sum(p[5:10]), sum(p[0:5]))
 
 
+def _final_scores(
+    pebbles: tuple[int, ...],
+    stores: tuple[int, int],
+    captured: tuple[int, int],
+    debts: tuple[int, int],
+    mandarin_value: int,
+) -> tuple[int, int]:
+    """R7.4, R8: the final scores of players 0 and 1 if the game ends with these fields.
+
+    Each player's points (R8.1), plus the pebbles left on their own row (R7.4), less what
+    they owe and plus what they are owed (R8.2). Used by :func:`final_outcome` and the search.
+    """
+    p = pebbles
+    d0, d1 = debts
+    return (
+        stores[0] + mandarin_value * captured[0] + p[5] + p[6] + p[7] + p[8] + p[9] - d0 + d1,
+        stores[1] + mandarin_value * captured[1] + p[0] + p[1] + p[2] + p[3] + p[4] - d1 + d0,
+    )
+
+
 # ================================================================ text format
 
 
@@ -894,14 +1001,25 @@ def _opening(rules: Rules) -> Position:
     return Position([5] * 10 + [value, value], (False, False), rules=rules)
 
 
-def _find_ending(position: Position) -> Outcome | None:
-    """R7.1, R7.2: the outcome if the game is over in ``position``, else None."""
-    p = position._pebbles
-    if not (p[M0] or p[M1] or position._stones[0] or position._stones[1]):
-        return final_outcome(position, "R7.1")
-    if position._stores[0] + position._stores[1] < 5 and position.must_release_fish():
-        return final_outcome(position, "R7.2")
+def _end_reason(pebbles: tuple[int, ...], stones: tuple[int, int], stores: tuple[int, int], mover: int) -> str | None:
+    """The rule that ends the game in a position with these fields ("R7.1", "R7.2"), or None.
+
+    Used by every Position when it is made, and by the search (:mod:`oanquan.ai`).
+    """
+    p = pebbles
+    if not (p[M0] or p[M1] or stones[0] or stones[1]):
+        return "R7.1"  # both Mandarin squares are empty
+    if stores[0] + stores[1] < 5 and _row_empty(p, mover):
+        return "R7.2"  # thả cá is due (R3.1) and both stores together cannot pay it
     return None
+
+
+def _row_empty(pebbles: tuple[int, ...], mover: int) -> bool:
+    """R3.1: whether ``mover``'s row is empty, so their turn starts with thả cá (R6)."""
+    b = pebbles
+    if mover == 0:
+        return not (b[5] or b[6] or b[7] or b[8] or b[9])
+    return not (b[0] or b[1] or b[2] or b[3] or b[4])
 
 
 def _make(
@@ -923,7 +1041,9 @@ def _make(
     position._to_move = to_move
     position._rules = rules
     position._hash = None  # worked out when first asked for
-    position._ending = _find_ending(position)  # outcome() is asked for every position a search makes
+    # outcome() is asked of every position a game makes, so it is worked out once, here.
+    reason = _end_reason(pebbles, stones, stores, to_move)
+    position._ending = None if reason is None else final_outcome(position, reason)
     return position
 
 

@@ -6,6 +6,12 @@ the two must agree exactly on random positions under several option sets: the
 same best move, value, depth reached and number of positions visited, so every
 level plays as it did, only sooner. (If the search is ever changed on purpose,
 this test is the place that says what changed.)
+
+The search works on the fields of positions (``position.State``), not on
+Position objects; the last tests check, under every option set of RULES §9,
+that what it reads and plays on those fields is what a Position says: the
+legal moves, the end of the game, the final scores, each move's result, and
+the evaluation.
 """
 
 from __future__ import annotations
@@ -15,9 +21,10 @@ import pytest
 from benchmarks.baseline import ai as baseline_ai
 from benchmarks.baseline import rules as baseline_rules
 from benchmarks.baseline.position import Position as BaselinePosition
-from conftest import ALL_RULES, random_positions
+from conftest import ALL_RULES, random_positions, rules_id
 from oanquan import Position, Rules
-from oanquan.ai import SearchPlayer, analyse, ordered_children
+from oanquan.ai import SearchPlayer, _evaluate_state, _state_of, analyse, evaluate, ordered_children
+from oanquan.position import _end_reason, _final_scores, _moves_of, _play_fast
 
 SOME_RULES = [ALL_RULES[0], ALL_RULES[5], ALL_RULES[17], ALL_RULES[30], ALL_RULES[47]]
 
@@ -62,3 +69,59 @@ def test_ordered_children_in_the_same_order_for_any_first_move() -> None:
         old_first = None if first is None else BaselineMove(first.square, first.direction)
         before = [str(m) for m, _ in baseline_ai.ordered_children(_before(position), old_first)]
         assert now == before
+
+
+@pytest.mark.parametrize("rules", ALL_RULES, ids=rules_id)
+def test_the_searchs_states_follow_the_engines_rules(rules: Rules) -> None:
+    """On the fields of a position, the search sees what the Position says, and plays what play() plays."""
+    positions = random_positions(rules, seed=48, games=2)
+    assert any(p.is_over() for p in positions) and len(positions) > 40
+    for position in positions:
+        state = _state_of(position)
+        assert state == (
+            position.pebbles,
+            (int(position.stones[0]), int(position.stones[1])),
+            position.stores,
+            position.captured_stones,
+            position.debts,
+            position.to_move,
+        )
+        pebbles, stones, stores, captured, debts, mover = state
+        outcome = position.outcome()
+        assert _end_reason(pebbles, stones, stores, mover) == (None if outcome is None else outcome.reason)
+        if outcome is not None:
+            assert _final_scores(pebbles, stores, captured, debts, rules.mandarin_value) == outcome.scores
+            continue
+        assert _moves_of(pebbles, mover) == position.legal_moves()
+        for move in position.legal_moves():
+            child = _play_fast(
+                pebbles, stones, stores, captured, debts, mover, rules, move.square, move.direction, True
+            )
+            after = position.play(move)
+            assert child == _state_of(after)
+            assert _evaluate_state(child, rules.mandarin_value) == evaluate(after) == _evaluation(after)
+
+
+def _evaluation(position: Position) -> int:
+    """The evaluation as ai.evaluate's notes define it, from the public API: half points for the mover."""
+    me, other = position.to_move, 1 - position.to_move
+    outcome = position.outcome()
+    if outcome is not None:
+        return 2 * (outcome.scores[me] - outcome.scores[other])
+    settled = position.points(me) - position.points(other) - 2 * (position.debts[me] - position.debts[other])
+    rows = [sum(position.pebbles[5:10]), sum(position.pebbles[0:5])]
+    return 2 * settled + rows[me] - rows[other]
+
+
+@pytest.mark.parametrize("hand", [1, 12, 23, 24, 25, 40, 130])
+def test_large_hands_are_sown_alike(hand: int) -> None:
+    """The fast path sows small hands along worked-out routes and large ones square by square (R3.3)."""
+    for square, direction in [(7, "L"), (7, "R"), (5, "L"), (9, "R")]:
+        pebbles = [1, 0, 2, 0, 1, 3, 0, 1, 0, 0]
+        pebbles[square] = hand
+        text = ",".join(map(str, pebbles)) + " Q+2,Q 3,4 0,0 0"
+        for rules in (Rules(), Rules(mandarin_gap="always"), Rules(young_mandarin_min=5)):
+            position = Position.from_text(text, rules)
+            move = f"{square}{direction}"
+            traced, _ = position.play_traced(move)
+            assert position.play(move) == traced
