@@ -166,9 +166,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
             frames = move_frames(played, shown)
         self.player.set_frames(frames)
         if interval:
-            self.player.speed.value = interval
-            self.player.play.interval = interval
-            self.player.animate()
+            self.player.animate(interval)
         else:
             self.player.index = len(frames) - 1
         right = self.controller.result == "right"
