@@ -27,6 +27,7 @@ It needs only the standard library, like the rest of the engine.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, unquote, urlencode
@@ -55,15 +56,18 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LEVELS",
+    "MAX_BOARDS",
     "Session",
     "WebError",
     "call",
+    "close_board",
     "draw",
     "frames",
     "parse_address",
     "query_fields",
     "reset",
     "rules_in_words",
+    "session_for",
 ]
 
 #: Longest text from the page address or a text box that is passed on to the engine.
@@ -653,6 +657,15 @@ def _text(value: Any, what: str) -> str | None:
 
 _SESSION = Session()
 
+#: The independent boards of one page (``"board": NAME`` in a request), beside the default one.
+_BOARDS: dict[str, Session] = {}
+
+#: At most this many named boards exist at once (a page has a few; a loop making names cannot grow memory).
+MAX_BOARDS = 32
+
+#: A board's name: 1-32 ASCII letters, digits, ``-`` or ``_``.
+_BOARD_NAME = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
 _OPS = {
     "new_game": Session.new_game,
     "configure": Session.configure,
@@ -674,34 +687,86 @@ _OPS = {
 
 
 def reset() -> None:
-    """Forget the page's game and start a new session (for tests).
+    """Forget the page's games, the default one and every named board (for tests).
 
     >>> reset()
     """
     global _SESSION
     _SESSION = Session()
+    _BOARDS.clear()
+
+
+def session_for(board: Any) -> Session:
+    """The session a request's ``board`` names: the default one for None, else that board's own.
+
+    A name is 1-32 ASCII letters, digits, ``-`` or ``_``; a new name makes a new,
+    independent session (a fresh game from the opening), up to :data:`MAX_BOARDS` of them.
+
+    >>> reset()
+    >>> session_for(None) is session_for(None), session_for("ch8") is session_for("ch8")
+    (True, True)
+    >>> session_for("ch8") is session_for(None)
+    False
+    >>> session_for("<b>")
+    Traceback (most recent call last):
+    ...
+    oanquan.controller.SessionError: a board's name is 1-32 letters, digits, '-' or '_', not '<b>'
+    """
+    if board is None:
+        return _SESSION
+    if not (isinstance(board, str) and board.isascii() and _BOARD_NAME.fullmatch(board)):
+        raise WebError(f"a board's name is 1-32 letters, digits, '-' or '_', not {quote_input(board)}")
+    session = _BOARDS.get(board)
+    if session is None:
+        if len(_BOARDS) >= MAX_BOARDS:
+            raise WebError(f"too many boards on one page (at most {MAX_BOARDS}): cannot open {quote_input(board)}")
+        session = _BOARDS[board] = Session()
+    return session
+
+
+def close_board(board: Any) -> dict[str, Any]:
+    """Forget a named board's session (its name may be used again for a fresh one).
+
+    >>> reset(); _ = session_for("a"); close_board("a"), len(_BOARDS)
+    ({'ok': True, 'closed': True}, 0)
+    """
+    if board is None:
+        raise WebError("'close' needs the name of a board")
+    session_for(board)  # checks the name
+    return {"ok": True, "closed": _BOARDS.pop(board, None) is not None}
 
 
 def call(request_json: str) -> str:
     """Carry out one request from the page and answer in JSON; the page's only entry point.
 
+    A request may carry ``"board": NAME`` to address one of several independent boards
+    on a page (:func:`session_for`); without it, the page's default session answers.
+
+    >>> reset()
     >>> json.loads(call('{"op": "dance"}'))
     {'ok': False, 'error': "unknown request 'dance'"}
     >>> json.loads(call('{"op": "new_game", "position": "5,5,5"}'))["error"]
     "bad position '5,5,5': ..."
+    >>> json.loads(call('{"op": "play", "move": "7R", "board": "two"}'))["record"]
+    '7R'
     """
     try:
         request = read_json(request_json, WebError, "a request")
         if not isinstance(request, dict):
             raise WebError(f"a request must be a JSON object, not {quote_input(request)}")
+        board = request.pop("board", None)
         op = request.get("op")
-        if op == "address":
-            answer = _SESSION.new_game(_defaults(request) | parse_address(request.get("query", "")))
+        if op == "close":
+            answer = close_board(board)
         else:
-            handler = _OPS.get(op) if isinstance(op, str) else None
-            if handler is None:
-                raise WebError(f"unknown request {quote_input(op)}")
-            answer = handler(_SESSION, request)
+            session = session_for(board)
+            if op == "address":
+                answer = session.new_game(_defaults(request) | parse_address(request.get("query", "")))
+            else:
+                handler = _OPS.get(op) if isinstance(op, str) else None
+                if handler is None:
+                    raise WebError(f"unknown request {quote_input(op)}")
+                answer = handler(session, request)
     except OAnQuanError as error:
         return json.dumps({"ok": False, "error": str(error)}, ensure_ascii=False)
     return json.dumps(answer, ensure_ascii=False)

@@ -401,3 +401,41 @@ def test_settings_changed_mid_game_wait_for_the_next_game() -> None:
     view = ask({"op": "new_game", "next": True})
     assert view["settings"]["opponent"] == 5 and view["human"] == [False, True] and view["computer_to_move"]
     assert view["rules"] == {"young_mandarin_min": 5} and view["pending"] == "" and view["moves"] == []
+
+
+def test_named_boards_are_independent_sessions() -> None:
+    """Several boards on one page (issue 12/13): each "board" name has a game of its own."""
+    ask({"op": "new_game", "opponent": "friend"})
+    ask({"op": "play", "move": "7R"})
+    assert ask({"op": "play", "move": "5L", "board": "ch2"})["record"] == "5L"
+    assert ask({"op": "new_game", "opponent": "1", "board": "ch8"})["settings"]["opponent"] == 1
+    assert ask({"op": "state"})["record"] == "7R"  # the default session is untouched
+    assert ask({"op": "state", "board": "ch2"})["record"] == "5L"
+    assert ask({"op": "state", "board": "ch8"})["record"] == ""
+    assert ask({"op": "state", "board": "fresh"})["position"] == Position.initial().to_text()
+    # a board's own "next" game: the board key is not one of the request's settings
+    ask({"op": "configure", "opponent": "3", "board": "ch2"})
+    assert ask({"op": "new_game", "next": True, "board": "ch2"})["settings"]["opponent"] == 3
+    assert ask({"op": "close", "board": "ch2"}) == {"ok": True, "closed": True}
+    assert ask({"op": "state", "board": "ch2"})["record"] == ""  # a fresh one under the same name
+
+
+@pytest.mark.parametrize("name", ["", "a b", "<b>", "x" * 33, "٣", "é", 7, None, ["a"], "a\n"])
+def test_a_bad_board_name_is_refused_with_a_message(name: Any) -> None:
+    request: dict[str, Any] = {"op": "state", "board": name}
+    if name is None:
+        request = {"op": "close", "board": None}
+    answer = ask(request)
+    assert answer["ok"] is False
+    assert "board" in answer["error"] and "Traceback" not in answer["error"]
+
+
+def test_the_number_of_boards_is_capped() -> None:
+    for n in range(web.MAX_BOARDS):
+        assert ask({"op": "state", "board": f"b{n}"})["ok"]
+    answer = ask({"op": "state", "board": "one-more"})
+    assert answer["ok"] is False and f"at most {web.MAX_BOARDS}" in answer["error"]
+    assert ask({"op": "state", "board": "b0"})["ok"]  # the existing ones still answer
+    assert ask({"op": "state"})["ok"]  # and the default one
+    ask({"op": "close", "board": "b0"})
+    assert ask({"op": "state", "board": "one-more"})["ok"]

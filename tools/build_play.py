@@ -8,7 +8,11 @@ site (html_static_path):
   page needs;
 - ``play/oanquan.zip``: the ``oanquan`` package itself, which the page unpacks into
   Pyodide's file system, so the site always runs the engine it was built from;
+- ``play/engine.js`` and ``play/engine-worker.js``: the engine in a Web Worker, and the small
+  client a page loads to talk to it (one worker per page, shared by every board on it);
 - ``play/play.js`` and ``play/play.css``: the pages' script and style, from book/_static_play/;
+- ``play/manifest.json``: the build's version (a digest of every file above) and each file's
+  size, for the progress bar and the service worker's cache;
 - ``play/board.svg``: the opening position drawn by ``oanquan.svg``, the picture shown when
   a page is opened from ``file://``, where Pyodide cannot load.
 
@@ -73,6 +77,23 @@ def write_if_changed(dest: Path, data: bytes) -> None:
     dest.write_bytes(data)
 
 
+def manifest() -> str:
+    """The engine's files (paths under _static/) with their sizes, and a version that changes with any of them."""
+    import hashlib
+    import json
+
+    folders = (OUT / "pyodide", OUT / "play")
+    files = sorted(p for folder in folders for p in folder.iterdir() if p.name != "manifest.json")
+    digest = hashlib.sha256()
+    sizes = {}
+    for path in files:
+        name = path.relative_to(OUT).as_posix()
+        data = path.read_bytes()
+        digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+        sizes[name] = len(data)
+    return json.dumps({"version": digest.hexdigest()[:16], "files": sizes}, indent=1, sort_keys=True) + "\n"
+
+
 def main() -> int:
     sys.path.insert(0, str(ROOT))
     from oanquan import Position
@@ -81,9 +102,11 @@ def main() -> int:
     vendor_pyodide()
     play = OUT / "play"
     write_if_changed(play / "oanquan.zip", package_zip())
-    for name in ("play.js", "play.css"):
-        write_if_changed(play / name, (PAGE_FILES / name).read_bytes())
+    for source in sorted(PAGE_FILES.iterdir()):
+        if source.suffix in (".js", ".css"):
+            write_if_changed(play / source.name, source.read_bytes())
     write_if_changed(play / "board.svg", board_svg(Position.initial()).encode("utf-8"))
+    write_if_changed(play / "manifest.json", manifest().encode("utf-8"))
     size = sum(p.stat().st_size for p in (OUT / "pyodide").iterdir()) + sum(p.stat().st_size for p in play.iterdir())
     print(f"build_play: Pyodide and the Play page's files in _widget_js/ ({size / 1e6:.1f} MB)")
     return 0
