@@ -282,7 +282,7 @@ class Editor:
     def _player(player: object) -> int:
         if player not in (0, 1) or isinstance(player, bool):
             raise EditError(f"a player is 0 or 1, not {quote_input(player)}")
-        return int(player)  # type: ignore[call-overload]
+        return int(player)
 
     def __repr__(self) -> str:
         shown = self.position.to_text() if self.position is not None else "invalid"

@@ -19,12 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
+from typing import Any
 
 import ipywidgets as widgets
 
 from .controller import Controller, error_reason, move_frames, pace
 from .errors import OAnQuanError
 from .i18n import _
+from .live import puzzle_setup
 from .move import Move
 from .puzzles import Puzzle, load_builtin
 from .svg import Frame, board_svg
@@ -208,6 +210,10 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         frame = self._start_frame(puzzle)
         heading = f"<p><b>{escape(self._title())}</b></p>"
         return static_view(frame.svg, frame.caption, _("This is a puzzle to try"), heading)
+
+    def live_setup(self) -> dict[str, Any] | None:
+        """The same puzzles on the website's live board (see :func:`oanquan.live.puzzle_setup`)."""
+        return puzzle_setup(self.puzzles, self.index)
 
     def __repr__(self) -> str:
         return f"PuzzleWidget(puzzle {self.index + 1} of {len(self.puzzles)}: {self.puzzle.id!r})"

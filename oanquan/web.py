@@ -44,6 +44,7 @@ from .controller import (
     move_frames,
     sides_for,
 )
+from .editor import EditError, Editor
 from .errors import OAnQuanError, RulesError
 from .errors import quote as quote_input
 from .jsonio import read_json
@@ -59,6 +60,7 @@ __all__ = [
     "MAX_BOARDS",
     "Session",
     "WebError",
+    "answer",
     "call",
     "close_board",
     "draw",
@@ -264,6 +266,8 @@ class Session:
     controller: Controller = field(default_factory=Controller)
     #: the puzzles offered (the built-in collection unless given)
     collection: list[Puzzle] | None = None
+    #: the position being set up, on a board that is a position editor (``editor`` and ``edit`` requests)
+    editor: Editor | None = None
 
     # ---- requests
 
@@ -520,6 +524,92 @@ class Session:
         self.controller.load_json(request.get("text"), self._collection())
         return self.view([])
 
+    def open_editor(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Make this board a position editor (:class:`~oanquan.editor.Editor`), from ``position`` under ``options``.
+
+        >>> view = Session().open_editor({"position": "0,0,0,0,1,0,2,0,3,4 Q,0 0,0 0,0 1"})
+        >>> view["editor"]["text"], view["editor"]["message"]
+        ('0,0,0,0,1,0,2,0,3,4 Q,0 0,0 0,0 1', 'Valid position: 20 points in all; player 1 to move.')
+        """
+        _only(request, {"position", "options"}, "an 'editor' request")
+        rules = _rules_from(request.get("options"))
+        text = _text(request.get("position"), "position")
+        self.editor = Editor(Position.from_text(text, rules) if text else None, rules=rules)
+        return self.editor_view()
+
+    def edit(self, request: dict[str, Any]) -> dict[str, Any]:
+        """One editing action on the position editor; a refused one leaves it as it was.
+
+        ``action`` is ``"click"`` (``square``, optional ``mode``), ``"mode"`` (``mode``:
+        add, remove or select), ``"count"`` (``value``: the selected square's pebbles),
+        ``"stone"`` (``value``: true or false, on a Mandarin square), ``"set"``
+        (``field``: stores, captured or debts, ``player``, ``value``), ``"to_move"``
+        (``player``) or ``"text"`` (``text``: a position, RULES §10). Every value is
+        checked by the editor (:mod:`oanquan.editor`), which holds the rules of editing.
+
+        >>> s = Session()
+        >>> _ = s.open_editor({})
+        >>> s.edit({"action": "click", "square": 3})["editor"]["text"]
+        '5,5,5,6,5,5,5,5,5,5 Q,Q 0,0 0,0 0'
+        >>> s.edit({"action": "count", "value": -1})
+        Traceback (most recent call last):
+        ...
+        oanquan.editor.EditError: a number of pebbles must be a whole number from 0 to 1000, not -1
+        >>> s.edit({"action": "click", "square": 3, "colour": "red"})
+        Traceback (most recent call last):
+        ...
+        oanquan.editor.EditError: an edit 'click' takes mode, square, not 'colour'
+        """
+        editor = self.editor
+        if editor is None:
+            raise WebError("this board is not a position editor: open it with an 'editor' request first")
+        action = request.get("action")
+        fields = _EDITS.get(action) if isinstance(action, str) else None
+        if fields is None:
+            raise EditError(f"an edit is one of {', '.join(_EDITS)}, not {quote_input(action)}")
+        required = {name for name in fields if name != "mode" or action == "mode"}
+        _only(request, set(fields) | {"action"}, f"an edit {quote_input(action)}", required)
+        if action == "click":
+            editor.click(request["square"], request.get("mode"))
+        elif action == "mode":
+            editor.set_mode(request["mode"])
+        elif action == "count":
+            editor.set_count(request["value"])
+        elif action == "stone":
+            editor.set_stone(request["value"])
+        elif action == "set":
+            editor.set_player_field(request["field"], request["player"], request["value"])
+        elif action == "to_move":
+            editor.set_to_move(request["player"])
+        else:
+            editor.load_text(_text(request["text"], "position") or "")
+        return self.editor_view()
+
+    def editor_view(self) -> dict[str, Any]:
+        """What a page shows of the position editor: the board (every square clickable) and the editor's parts.
+
+        ``play`` is the Play page's address query that starts a game from the
+        position ("" while the position is not valid).
+        """
+        editor = self.editor
+        if editor is None:
+            raise WebError("this board is not a position editor")
+        shown = editor.shown()
+        position = editor.position
+        play = ""
+        if position is not None:
+            fields = {"position": position.to_text()} | {k: str(v) for k, v in position.rules.changes().items()}
+            play = "?" + urlencode(fields, safe=",", quote_via=quote)
+        return {
+            "ok": True,
+            "kind": "editor",
+            "frames": [],
+            "svg": draw(shown, selected=editor.selected),
+            "squares": list(range(12)),
+            "editor": editor.to_dict(),
+            "play": play,
+        }
+
     def view(self, played: list[PlayedMove]) -> dict[str, Any]:
         """Everything the page shows, as JSON-ready values; ``played`` are the moves to animate first.
 
@@ -638,6 +728,29 @@ def frames(played: PlayedMove) -> list[dict[str, str]]:
     ]
 
 
+#: The editing actions of the ``edit`` request and the fields each takes (``mode`` is optional with a click).
+_EDITS: dict[str, tuple[str, ...]] = {
+    "click": ("square", "mode"),
+    "mode": ("mode",),
+    "count": ("value",),
+    "stone": ("value",),
+    "set": ("field", "player", "value"),
+    "to_move": ("player",),
+    "text": ("text",),
+}
+
+
+def _only(request: dict[str, Any], allowed: set[str], what: str, required: set[str] | None = None) -> None:
+    """Refuse a request with a field it does not take, or without one it needs (strictly: a page sends no extras)."""
+    extra = sorted(set(request) - allowed - {"op"})
+    if extra:
+        takes = ", ".join(sorted(allowed - {"action"})) or "nothing"
+        raise EditError(f"{what} takes {takes}, not {quote_input(extra[0])}")
+    missing = sorted((required or set()) - set(request))
+    if missing:
+        raise EditError(f"{what} needs {quote_input(missing[0])}")
+
+
 def _level(opponent: Any) -> int | None:
     if opponent in ("friend", None):
         return None
@@ -683,7 +796,24 @@ _OPS = {
     "hint": Session.hint,
     "answer": Session.answer,
     "retry": Session.retry,
+    "editor": Session.open_editor,
+    "edit": Session.edit,
 }
+
+
+def answer(session: Session, request: dict[str, Any]) -> dict[str, Any]:
+    """Carry out one request on ``session`` (not one of the page's boards), in Python values.
+
+    A refusal raises the engine's error. The book uses it to draw a live board's first answer.
+
+    >>> answer(Session(), {"op": "new_game", "record": "7R"})["scores"]
+    [6, 0]
+    """
+    op = request.get("op")
+    handler = _OPS.get(op) if isinstance(op, str) else None
+    if handler is None:
+        raise WebError(f"unknown request {quote_input(op)}")
+    return handler(session, request)
 
 
 def reset() -> None:

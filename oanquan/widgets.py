@@ -51,6 +51,7 @@ from .editor import Editor
 from .errors import IllegalMoveError, OAnQuanError
 from .game import Game
 from .i18n import N_, _, ngettext
+from .live import LIVE_MIME, editor_setup, game_setup
 from .move import Move
 from .narrate import describe_move
 from .position import MAX_PEBBLES, Position
@@ -130,10 +131,17 @@ class StaticFallback:
         """The static picture and its line (HTML); subclasses give their own."""
         raise NotImplementedError
 
+    def live_setup(self) -> dict[str, Any] | None:
+        """What a live board on the website starts from (:mod:`oanquan.live`); None for a widget that has none."""
+        return None
+
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
         if bundle is not None:
             bundle["text/html"] = self.static_html()
+            setup = self.live_setup()
+            if setup is not None:
+                bundle[LIVE_MIME] = setup
         return bundle
 
 
@@ -1264,6 +1272,10 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         frame = self.viewer.frames[-1]
         return static_view(frame.svg, self.controller.status, _("This is a board to play on"))
 
+    def live_setup(self) -> dict[str, Any] | None:
+        """The same game on the website's live board (see :func:`oanquan.live.game_setup`)."""
+        return game_setup(self.controller)
+
     def __repr__(self) -> str:
         return f"GameBoard({self.game!r})"
 
@@ -1505,6 +1517,10 @@ class PositionEditor(StaticFallback, widgets.VBox):  # type: ignore[misc]
             _("Position text: {text}").format(text=shown.to_text()),
             _("This is a position editor: click to set up"),
         )
+
+    def live_setup(self) -> dict[str, Any] | None:
+        """The same position on the website's live editor (see :func:`oanquan.live.editor_setup`)."""
+        return editor_setup(self.editor)
 
     def __repr__(self) -> str:
         shown = self.position.to_text() if self.position is not None else "invalid"
