@@ -49,10 +49,14 @@
       engine = window.OanquanEngine.get();
       engine.onProgress(function (p) {
         if (root.getAttribute("data-state") !== "loading") return;
-        var share = p.total ? " " + Math.round((100 * p.loaded) / p.total) + "%" : "";
+        var share = p.stage === "download" && p.total ? " " + Math.round((100 * p.loaded) / p.total) + "%" : "";
         text("status", "Starting the game engine in your browser…" + share);
       });
-      started = engine.ready.then(function () { return ask(setup.request); });
+      started = engine.ready.then(function () {
+        var line = root.querySelector(".oaq-live-line em");
+        if (line) line.textContent = "This board runs in your browser.";
+        return ask(setup.request);
+      });
       return started;
     }
 
