@@ -24,13 +24,14 @@ from typing import Any
 import ipywidgets as widgets
 
 from .controller import Controller, error_reason, move_frames, pace
+from .controller import sentence as _sentence
 from .errors import OAnQuanError
 from .i18n import _
 from .live import puzzle_setup
 from .move import Move
 from .puzzles import Puzzle, load_builtin
 from .svg import Frame, board_svg
-from .widgets import StaticFallback, StepPlayer, _button, _sentence, static_view
+from .widgets import StaticFallback, StepPlayer, _button, static_view
 
 __all__ = ["PuzzleWidget"]
 

@@ -40,8 +40,10 @@ from .controller import (
     PlayedMove,
     SessionError,
     check_text,
+    error_reason,
     find_puzzle,
     move_frames,
+    sentence,
     sides_for,
 )
 from .editor import EditError, Editor
@@ -874,7 +876,7 @@ def call(request_json: str) -> str:
 
     >>> reset()
     >>> json.loads(call('{"op": "dance"}'))
-    {'ok': False, 'error': "unknown request 'dance'"}
+    {'ok': False, 'error': "unknown request 'dance'", 'reason': "Unknown request 'dance'."}
     >>> json.loads(call('{"op": "new_game", "position": "5,5,5"}'))["error"]
     "bad position '5,5,5': ..."
     >>> json.loads(call('{"op": "play", "move": "7R", "board": "two"}'))["record"]
@@ -898,7 +900,9 @@ def call(request_json: str) -> str:
                     raise WebError(f"unknown request {quote_input(op)}")
                 answer = handler(session, request)
     except OAnQuanError as error:
-        return json.dumps({"ok": False, "error": str(error)}, ensure_ascii=False)
+        # "reason": the explanation alone, as a sentence, for a board that speaks to a learner
+        refusal = {"ok": False, "error": str(error), "reason": sentence(error_reason(error))}
+        return json.dumps(refusal, ensure_ascii=False)
     return json.dumps(answer, ensure_ascii=False)
 
 

@@ -47,6 +47,9 @@ from .controller import (
     move_frames,
     pace,
 )
+from .controller import (
+    sentence as _sentence,
+)
 from .editor import Editor
 from .errors import IllegalMoveError, OAnQuanError
 from .game import Game
@@ -672,14 +675,6 @@ SPEEDS: dict[str, int] = {
 
 #: How many clicks a board keeps while a move is being shown; more are refused with a word.
 MAX_QUEUED = 4
-
-
-def _sentence(text: str) -> str:
-    """``text`` as a sentence: a capital first letter and a full stop."""
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?", "…")) else text + "."
 
 
 class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]

@@ -36,7 +36,8 @@
     function ask(request) {
       var sent = Object.assign({}, request, { board: name });
       return engine.call(sent).then(function (answer) {
-        if (!answer || !answer.ok) throw new Error((answer && answer.error) || "no answer from the engine");
+        // a refusal is shown in the learner's words (the reason alone), not the engine's full message
+        if (!answer || !answer.ok) throw new Error((answer && (answer.reason || answer.error)) || "no answer from the engine");
         return answer;
       });
     }
