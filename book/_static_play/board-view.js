@@ -1,7 +1,9 @@
 // Drawing a board answer of the engine and wiring its squares: the part of a page's view that
-// every board shares (the chapters' live boards, liveboard.js). Load with a plain <script>.
+// every board shares (play.js on the Play and Puzzles pages, liveboard.js on the chapters' live
+// boards). Load with a plain <script> before them.
 //
 //   OanquanBoardView.draw(container, answer)   // the answer's SVG, its clickable squares marked
+//   OanquanBoardView.mark(container, squares)  // mark which squares take clicks
 //   OanquanBoardView.animate(container, caption, frames, {delay, skipped})  // a Promise
 //   OanquanBoardView.onSquare(container, fn)   // fn(square) on a click, Enter or Space
 //
@@ -13,9 +15,8 @@
 
   function sleep(ms) { return new Promise(function (done) { setTimeout(done, ms); }); }
 
-  function draw(container, answer) {
-    container.innerHTML = answer.svg; // drawn by oanquan/svg.py from numbers only
-    var squares = answer.squares || [];
+  // The squares a move may start from take clicks (and the keyboard); the others do not.
+  function mark(container, squares) {
     container.querySelectorAll("[data-square]").forEach(function (el) {
       var square = Number(el.getAttribute("data-square"));
       var can = squares.indexOf(square) >= 0;
@@ -23,8 +24,17 @@
       if (can) {
         el.setAttribute("tabindex", "0");
         el.setAttribute("role", "button");
+        el.setAttribute("aria-label", "square " + square);
+      } else {
+        el.removeAttribute("tabindex");
+        el.removeAttribute("role");
       }
     });
+  }
+
+  function draw(container, answer) {
+    container.innerHTML = answer.svg; // drawn by oanquan/svg.py from numbers only
+    mark(container, answer.squares || []);
   }
 
   // Show each frame's picture and caption in turn; options.delay(frame) gives its time in ms,
@@ -37,16 +47,18 @@
       container.innerHTML = frames[i].svg; // drawn by oanquan/svg.py from numbers only
       if (caption) caption.textContent = frames[i].caption;
       var wait = delay(frames[i], frames.length);
-      if (wait > 0) await sleep(wait);
+      await sleep(wait > 0 ? wait : 0); // even with no animation, let the page breathe
     }
     if (frames.length && caption) caption.textContent = frames[frames.length - 1].caption;
   }
 
+  function squareOf(event) {
+    var target = event.target.closest ? event.target.closest("[data-square]") : null;
+    return target ? Number(target.getAttribute("data-square")) : null;
+  }
+
   function onSquare(container, fn) {
-    function square(event) {
-      var target = event.target.closest && event.target.closest("[data-square]");
-      return target ? Number(target.getAttribute("data-square")) : null;
-    }
+    var square = squareOf;
     container.addEventListener("click", function (event) {
       var s = square(event);
       if (s !== null) fn(s);
@@ -60,5 +72,5 @@
     });
   }
 
-  window.OanquanBoardView = { draw: draw, animate: animate, onSquare: onSquare, sleep: sleep };
+  window.OanquanBoardView = { draw: draw, mark: mark, animate: animate, onSquare: onSquare, squareOf: squareOf, sleep: sleep };
 })();

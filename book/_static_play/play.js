@@ -10,7 +10,8 @@
 (function () {
   "use strict";
   var root = document.getElementById("oaq");
-  if (!root || !window.OanquanEngine) return;
+  if (!root || !window.OanquanEngine || !window.OanquanBoardView) return;
+  var View = window.OanquanBoardView; // drawing a board and wiring its squares (board-view.js)
   var here = document.currentScript.src.replace(/[^/]*$/, ""); // .../_static/play/
   var mode = root.getAttribute("data-mode"); // "play" or "puzzles"
   var STORE = "oanquan.play.v1"; // the game in progress (Play page)
@@ -112,36 +113,15 @@
   async function animate(frames) {
     skip = false;
     if (Number($("speed").value) === 0) frames = frames.slice(-1); // no animation: the last step only
-    for (var i = 0; i < frames.length && !skip; i++) {
-      $("board").innerHTML = frames[i].svg; // drawn by oanquan/svg.py from numbers only
-      $("caption").textContent = frames[i].caption;
-      var wait = frameDelay(frames[i]);
-      await sleep(wait > 0 ? wait : 0); // even with no animation, let the page breathe
-    }
-    if (frames.length) $("caption").textContent = frames[frames.length - 1].caption;
+    await View.animate($("board"), $("caption"), frames, { delay: frameDelay, skipped: function () { return skip; } });
   }
 
   function drawBoard(svg, squares) {
-    $("board").innerHTML = svg; // drawn by oanquan/svg.py from numbers only
-    markSquares(squares);
+    View.draw($("board"), { svg: svg, squares: squares });
   }
 
-  // The squares a move may start from take clicks (and the keyboard).
-  function markSquares(squares) {
-    $("board").querySelectorAll("[data-square]").forEach(function (el) {
-      var square = Number(el.getAttribute("data-square"));
-      var can = squares.indexOf(square) >= 0;
-      el.classList.toggle("oaq-can", can);
-      if (can) {
-        el.setAttribute("tabindex", "0");
-        el.setAttribute("role", "button");
-        el.setAttribute("aria-label", "square " + square);
-      } else {
-        el.removeAttribute("tabindex");
-        el.removeAttribute("role");
-      }
-    });
-  }
+  // The squares a move may start from take clicks (and the keyboard): board-view.js, shared.
+  function markSquares(squares) { View.mark($("board"), squares); }
 
   function show(answer) {
     // A new game, an undo or another puzzle: no caption or typed move of the old board stays.
@@ -426,23 +406,8 @@
 
   // ------------------------------------------------------------------ wiring
 
-  function squareOf(event) {
-    var target = event.target.closest ? event.target.closest("[data-square]") : null;
-    return target ? Number(target.getAttribute("data-square")) : null;
-  }
-
   function wire() {
-    $("board").addEventListener("click", function (event) {
-      var square = squareOf(event);
-      if (square !== null) act({ op: "click", square: square });
-    });
-    $("board").addEventListener("keydown", function (event) {
-      var square = squareOf(event);
-      if (square !== null && (event.key === "Enter" || event.key === " ")) {
-        event.preventDefault();
-        act({ op: "click", square: square });
-      }
-    });
+    View.onSquare($("board"), function (square) { act({ op: "click", square: square }); });
     $("directions").querySelectorAll("button").forEach(function (button) {
       button.addEventListener("click", function () {
         act({ op: "play", direction: button.getAttribute("data-direction") });
