@@ -233,3 +233,20 @@ def test_chapter_1_sets_up_a_position_by_clicking(chapter: Any) -> None:
     page.act("[data-oaq=text-form] button")
     assert "bad position '5,5,5'" in page.part("message")
     assert page.page.input_value(f"{BOARD} [data-oaq=text]") == "5,5,5"
+
+
+def test_a_board_whose_engine_cannot_load_says_so_and_stays_drawn(browser: Any, site: str) -> None:
+    """With the engine's worker unreachable, the click is answered by the reason, not a page error."""
+    context = browser.new_context()
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    context.route("**/engine-worker.js*", lambda route: route.abort())
+    page.goto(f"{site}/notebooks/02_sowing.html")
+    page.click(f"{BOARD} [data-square='7']")
+    page.wait_for_selector(f"{BOARD}[data-state=failed]", timeout=60_000)
+    said = page.text_content(f"{BOARD} [data-oaq=error]") or ""
+    assert said.startswith("The game engine could not be loaded: ") and said.endswith("."), said
+    assert page.locator(f"{BOARD} [data-oaq=board] [data-square]").count() == 12  # the picture stays
+    context.close()
+    assert errors == []

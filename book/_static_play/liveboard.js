@@ -57,6 +57,9 @@
         var line = root.querySelector(".oaq-live-line em");
         if (line) line.textContent = "This board runs in your browser.";
         return ask(setup.request);
+      }).catch(function (error) {
+        started = null; // the next action tries again (and says why it cannot)
+        throw error;
       });
       return started;
     }
@@ -138,8 +141,8 @@
         return carry(request).catch(function (error) {
           showError(error.message);
           if (engine && engine.state === "failed") {
+            showError("The game engine could not be loaded: " + engine.error + ".");
             root.setAttribute("data-state", "failed");
-            started = null; // a later click tries again (and says why it cannot)
             text("status", "");
           } else {
             show(view);
