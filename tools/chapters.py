@@ -61,9 +61,9 @@ HOW_TO: Final[str] = """\
 #: Book tags that hide a cell's input, and those that hide its output.
 HIDES_INPUT: Final[frozenset[str]] = frozenset({"hide-input", "remove-input", "hide-cell", "remove-cell"})
 HIDES_OUTPUT: Final[frozenset[str]] = frozenset({"hide-output", "hide-cell"})
-# "remove-output" is not among them: the book drops a live board's output (it cannot run there)
-# and shows a picture in the next cell (tagged "remove-input") instead; JupyterLab shows the
-# live board and folds that picture away (see _stands_in).
+# "remove-output" is not among them: a cell whose output the book removes may show a picture in
+# the next cell (tagged "remove-input") instead, which JupyterLab folds away (see _stands_in). The
+# chapters' live boards need none: the book shows them live (tools/live_boards.py).
 
 
 def how_to_cell() -> dict[str, Any]:
