@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 PORT ?= 8000
 HOST ?= 127.0.0.1
 
-.PHONY: setup test lint unit bench ladder book lite serve lab trust clean vendor book-pages notebooks browser-deps print-deps site-test lab-test play-assets catalogues
+.PHONY: setup test lint unit bench ladder book lite serve dist lab trust clean vendor book-pages notebooks browser-deps print-deps site-test lab-test play-assets catalogues
 
 setup: $(STAMP)
 
@@ -82,6 +82,7 @@ book: $(STAMP) vendor play-assets print-deps
 	@start=$$(date +%s); \
 	$(BIN)/jupyter-book build . --all -W -n --keep-going || exit 1; \
 	$(BIN)/python tools/build_lite.py || exit 1; \
+	$(BIN)/python tools/build_play.py --service-worker _build/html || exit 1; \
 	echo "$$(( $$(date +%s) - start ))" > _build/build-seconds.txt; \
 	echo "book built in $$(cat _build/build-seconds.txt) s"
 
@@ -114,7 +115,7 @@ browser-deps:
 
 # Every page of the built book in headless Chromium: no page error, no failed or off-site request.
 site-test: book browser-deps
-	$(BIN)/pytest -q -m browser tests/test_site.py tests/test_play_page.py tests/test_widgets_browser.py tests/test_lite.py tests/test_lab.py
+	$(BIN)/pytest -q -m browser tests/test_site.py tests/test_play_page.py tests/test_live_boards.py tests/test_widgets_browser.py tests/test_lite.py tests/test_lab.py
 
 # The chapters in a real JupyterLab (tests/test_lab.py, also run by site-test): a server of its
 # own on 127.0.0.1 with temporary settings and signatures, each chapter opened untrusted (a fresh
@@ -122,6 +123,11 @@ site-test: book browser-deps
 # needs no book build.
 lab-test: $(STAMP) browser-deps
 	$(BIN)/pytest -q -m browser tests/test_lab.py
+
+# The offline copy for schools: the built site in _build/oanquan-site.zip, with a SERVE.txt
+# saying how to serve it on the computer itself (tools/dist.py prints that line too).
+dist: book
+	$(BIN)/python tools/dist.py
 
 serve: book
 	@echo "Serving the book at http://$(HOST):$(PORT)/  (Ctrl-C stops)"

@@ -152,6 +152,18 @@ def error_reason(error: Exception) -> str:
     return text
 
 
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first letter and a full stop.
+
+    >>> sentence("square 2 is empty")
+    'Square 2 is empty.'
+    """
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", "…")) else text + "."
+
+
 # ================================================================== settings
 
 

@@ -19,16 +19,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
+from typing import Any
 
 import ipywidgets as widgets
 
 from .controller import Controller, error_reason, move_frames, pace
+from .controller import sentence as _sentence
 from .errors import OAnQuanError
 from .i18n import _
+from .live import puzzle_setup
 from .move import Move
 from .puzzles import Puzzle, load_builtin
 from .svg import Frame, board_svg
-from .widgets import StaticFallback, StepPlayer, _button, _sentence, static_view
+from .widgets import StaticFallback, StepPlayer, _button, static_view
 
 __all__ = ["PuzzleWidget"]
 
@@ -166,9 +169,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
             frames = move_frames(played, shown)
         self.player.set_frames(frames)
         if interval:
-            self.player.speed.value = interval
-            self.player.play.interval = interval
-            self.player.animate()
+            self.player.animate(interval)
         else:
             self.player.index = len(frames) - 1
         right = self.controller.result == "right"
@@ -210,6 +211,10 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         frame = self._start_frame(puzzle)
         heading = f"<p><b>{escape(self._title())}</b></p>"
         return static_view(frame.svg, frame.caption, _("This is a puzzle to try"), heading)
+
+    def live_setup(self) -> dict[str, Any] | None:
+        """The same puzzles on the website's live board (see :func:`oanquan.live.puzzle_setup`)."""
+        return puzzle_setup(self.puzzles, self.index)
 
     def __repr__(self) -> str:
         return f"PuzzleWidget(puzzle {self.index + 1} of {len(self.puzzles)}: {self.puzzle.id!r})"

@@ -47,9 +47,14 @@ from .controller import (
     move_frames,
     pace,
 )
+from .controller import (
+    sentence as _sentence,
+)
+from .editor import Editor
 from .errors import IllegalMoveError, OAnQuanError
 from .game import Game
 from .i18n import N_, _, ngettext
+from .live import LIVE_MIME, editor_setup, game_setup
 from .move import Move
 from .narrate import describe_move
 from .position import MAX_PEBBLES, Position
@@ -129,10 +134,17 @@ class StaticFallback:
         """The static picture and its line (HTML); subclasses give their own."""
         raise NotImplementedError
 
+    def live_setup(self) -> dict[str, Any] | None:
+        """What a live board on the website starts from (:mod:`oanquan.live`); None for a widget that has none."""
+        return None
+
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
         if bundle is not None:
             bundle["text/html"] = self.static_html()
+            setup = self.live_setup()
+            if setup is not None:
+                bundle[LIVE_MIME] = setup
         return bundle
 
 
@@ -446,8 +458,10 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
         """
         self.index = self.index - 1
 
-    def animate(self) -> None:
+    def animate(self, interval: int | None = None) -> None:
         """Play from the start (the browser runs the animation; the kernel only starts it).
+
+        ``interval`` (ms a picture), when given, sets the pace first.
 
         >>> from oanquan import Position
         >>> player = StepPlayer.from_move(Position.initial(), "7R")
@@ -455,6 +469,9 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
         >>> player.play.playing, player.index
         (True, 0)
         """
+        if interval is not None:
+            self.speed.value = interval
+            self.play.interval = interval
         self.play.playing = False
         self.index = 0
         self.play.playing = len(self.frames) > 1
@@ -658,14 +675,6 @@ SPEEDS: dict[str, int] = {
 
 #: How many clicks a board keeps while a move is being shown; more are refused with a word.
 MAX_QUEUED = 4
-
-
-def _sentence(text: str) -> str:
-    """``text`` as a sentence: a capital first letter and a full stop."""
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?", "…")) else text + "."
 
 
 class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
@@ -1194,9 +1203,7 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
             self.viewer.set_frames(frames, index=len(frames) - 1)
             if animating and len(frames) > 1:
                 _shown, interval = pace(len(frames), budget, slowest=self.interval)
-                self.viewer.speed.value = interval
-                self.viewer.play.interval = interval
-                self.viewer.animate()
+                self.viewer.animate(interval)
         finally:
             self._refreshing = False
         self._update_controls()
@@ -1260,6 +1267,10 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         frame = self.viewer.frames[-1]
         return static_view(frame.svg, self.controller.status, _("This is a board to play on"))
 
+    def live_setup(self) -> dict[str, Any] | None:
+        """The same game on the website's live board (see :func:`oanquan.live.game_setup`)."""
+        return game_setup(self.controller)
+
     def __repr__(self) -> str:
         return f"GameBoard({self.game!r})"
 
@@ -1284,9 +1295,8 @@ class PositionEditor(StaticFallback, widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, position: Position | None = None, *, rules: Rules | None = None) -> None:
         """An editor starting from ``position`` (the opening under ``rules`` by default)."""
-        start = position if position is not None else Position.initial(rules)
-        self.position: Position | None = start
-        self.selected: int = 0
+        self.editor = Editor(position, rules=rules)  # the editing rules and the engine's word
+        start = self.editor.shown()
         self.rules_form = RulesForm(start.rules)
         self.board = widgets.HTML()
         self.mode = widgets.ToggleButtons(
@@ -1337,16 +1347,14 @@ class PositionEditor(StaticFallback, widgets.VBox):  # type: ignore[misc]
         self.game_area = widgets.VBox()
         self.game_board: GameBoard | None = None
 
-        self._pebbles = list(start.pebbles)
-        self._stones = list(start.stones)
         self._loading = False
         self._load(start)
         self.count.observe(self._count_changed, names="value")
         self.stone.observe(self._stone_changed, names="value")
         for control in (*self.stores, *self.captured, *self.debts, self.to_move):
-            control.observe(lambda _c: self._rebuild(), names="value")
+            control.observe(lambda _c: self._fields_changed(), names="value")
         for control in self.rules_form.children:
-            control.observe(lambda _c: self._rebuild(), names="value")
+            control.observe(lambda _c: self._fields_changed(), names="value")
 
         super().__init__(
             [
@@ -1366,12 +1374,22 @@ class PositionEditor(StaticFallback, widgets.VBox):  # type: ignore[misc]
             ],
             layout=widgets.Layout(max_width="620px", width="100%"),
         )
-        self._rebuild()
+        self._show()
 
     # ------------------------------------------------------------ actions
 
+    @property
+    def position(self) -> Position | None:
+        """The valid position being set up (``None`` while the engine does not accept it)."""
+        return self.editor.position
+
+    @property
+    def selected(self) -> int:
+        """The selected square, whose count and stone the boxes below the board show."""
+        return self.editor.selected
+
     def click_square(self, square: int) -> None:
-        """Select ``square`` and, in "+1" or "−1" mode, add or remove a pebble there.
+        """Select ``square`` and, in "+1" or "−1" mode, add or remove a pebble there (see :meth:`Editor.click`).
 
         >>> editor = PositionEditor()
         >>> editor.mode.value = "remove"
@@ -1379,15 +1397,7 @@ class PositionEditor(StaticFallback, widgets.VBox):  # type: ignore[misc]
         >>> editor.message_text
         'Square M0 has no pebbles to remove.'
         """
-        self.selected = square
-        if self.mode.value == "add":
-            self._pebbles[square] += 1
-        elif self.mode.value == "remove":
-            if self._pebbles[square] == 0:
-                self._rebuild(_("Square {name} has no pebbles to remove.").format(name=square_name(square)))
-                return
-            self._pebbles[square] -= 1
-        self._rebuild()
+        self._act(self.editor.click, square, self.mode.value)
 
     def load_text(self, text: str) -> None:
         """Set everything from a position text (RULES §10), read by the engine under the form's rules.
@@ -1397,13 +1407,8 @@ class PositionEditor(StaticFallback, widgets.VBox):  # type: ignore[misc]
         >>> editor.position.count(9)
         4
         """
-        try:
-            position = Position.from_text(text, self.rules_form.rules())
-        except OAnQuanError as error:
-            self._say(str(error), "error")
-            return
-        self._load(position)
-        self._rebuild()
+        self.editor.rules = self.rules_form.rules()
+        self._act(self.editor.load_text, text)
 
     def load_json(self, text: str) -> None:
         """Set everything, rule options included, from JSON such as :meth:`oanquan.Position.to_json` writes.
@@ -1413,13 +1418,7 @@ class PositionEditor(StaticFallback, widgets.VBox):  # type: ignore[misc]
         >>> editor.text.value
         '5,5,5,5,5,5,5,5,5,5 10,10 0,0 0,0 0'
         """
-        try:
-            position = Position.from_json(text)
-        except OAnQuanError as error:
-            self._say(str(error), "error")
-            return
-        self._load(position)
-        self._rebuild()
+        self._act(self.editor.load_json, text)
 
     def open_game(self) -> GameBoard | None:
         """Open a :class:`GameBoard` from the position below the editor (and return it).
@@ -1436,55 +1435,61 @@ class PositionEditor(StaticFallback, widgets.VBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------ helpers
 
+    def _act(self, action: Callable[..., None], *args: Any) -> None:
+        """Carry out an editing action of the :class:`Editor` and show the result (or its refusal)."""
+        try:
+            action(*args)
+        except OAnQuanError as error:
+            self._say(_sentence(error_reason(error)), "error")
+            return
+        self._load(self.editor.shown())
+        self._show()
+
     def _load(self, position: Position) -> None:
+        """Put the editor's parts into the boxes (``position`` gives the rule options)."""
         self._loading = True
         try:
-            self._pebbles = list(position.pebbles)
-            self._stones = list(position.stones)
             for p in (0, 1):
-                self.stores[p].value = position.stores[p]
-                self.captured[p].value = position.captured_stones[p]
-                self.debts[p].value = position.debts[p]
-            self.to_move.value = position.to_move
+                self.stores[p].value = self.editor.stores[p]
+                self.captured[p].value = self.editor.captured[p]
+                self.debts[p].value = self.editor.debts[p]
+            self.to_move.value = self.editor.to_move
             self.rules_form.set_rules(position.rules)
         finally:
             self._loading = False
 
     def _count_changed(self, change: Mapping[str, Any]) -> None:
-        if not self._loading and self._pebbles[self.selected] != change["new"]:
-            self._pebbles[self.selected] = int(change["new"])
-            self._rebuild()
+        if not self._loading and self.editor.pebbles[self.selected] != change["new"]:
+            self._act(self.editor.set_count, int(change["new"]))
 
     def _stone_changed(self, change: Mapping[str, Any]) -> None:
         if not self._loading and self.selected >= 10:
-            self._stones[self.selected - 10] = bool(change["new"])
-            self._rebuild()
+            self._act(self.editor.set_stone, bool(change["new"]))
+
+    def _fields_changed(self) -> None:
+        """A box below the board changed: give the editor all of them, and show what the engine says."""
+        if self._loading:
+            return
+        e = self.editor
+        e.stores = [int(box.value) for box in self.stores]
+        e.captured = [int(box.value) for box in self.captured]
+        e.debts = [int(box.value) for box in self.debts]
+        e.to_move = int(self.to_move.value)
+        e.rules = self.rules_form.rules()
+        e.rebuild()
+        self._show()
 
     def _say(self, text: str, kind: Literal["info", "error"] = "info") -> None:
         self.message_text = text
         self.message.value = _message_html(text, kind)
 
-    def _rebuild(self, note: str = "") -> None:
-        """Ask the engine for the position the inputs describe and show it, or its objection."""
-        if self._loading:
+    def _show(self) -> None:
+        """Show the editor as it stands: the board, the boxes of the selected square, the text and the message."""
+        position = self.editor.position
+        self._say(self.editor.message, self.editor.kind)
+        self.play_button.disabled = position is None
+        if position is None:
             return
-        try:
-            position = Position(
-                tuple(self._pebbles),
-                (self._stones[0], self._stones[1]),
-                (int(self.stores[0].value), int(self.stores[1].value)),
-                (int(self.captured[0].value), int(self.captured[1].value)),
-                (int(self.debts[0].value), int(self.debts[1].value)),
-                int(self.to_move.value),
-                self.rules_form.rules(),
-            )
-        except OAnQuanError as error:
-            self.position = None
-            self._say(_("Not a valid position: {error}").format(error=error), "error")
-            self.play_button.disabled = True
-            return
-        self.position = position
-        self.play_button.disabled = False
         self._loading = True
         try:
             self.count.value = position.count(self.selected)
@@ -1497,27 +1502,20 @@ class PositionEditor(StaticFallback, widgets.VBox):  # type: ignore[misc]
             button.button_style = "info" if square == self.selected else ""
         self.text.value = position.to_text()
         self.json.value = position.to_json()
-        outcome = position.outcome()
-        if note:
-            self._say(note, "error")
-        elif outcome is not None:
-            self._say(_("Valid, but the game is already over here: {result}").format(result=outcome.explanation))
-        else:
-            self._say(
-                _("Valid position: {n} points in all; player {player} to move.").format(
-                    n=position.total_points(), player=position.to_move
-                )
-            )
 
     def static_html(self) -> str:
         """The position being edited, for a notebook that has not run (see :class:`StaticFallback`)."""
-        shown = self.position if self.position is not None else Position.initial(self.rules_form.rules())
+        shown = self.editor.shown()
         svg = board_svg(shown, selected=self.selected, id_prefix="oaq-editor")
         return static_view(
             svg,
             _("Position text: {text}").format(text=shown.to_text()),
             _("This is a position editor: click to set up"),
         )
+
+    def live_setup(self) -> dict[str, Any] | None:
+        """The same position on the website's live editor (see :func:`oanquan.live.editor_setup`)."""
+        return editor_setup(self.editor)
 
     def __repr__(self) -> str:
         shown = self.position.to_text() if self.position is not None else "invalid"

@@ -22,11 +22,14 @@ from typing import Any
 
 import pytest
 
+from oanquan.live import LIVE_MIME
 from tools import chapters
 
 ROOT = Path(__file__).resolve().parent.parent
 CHAPTERS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+# The widgets that are live boards on the website (tools/live_boards.py), as a cell shows one.
+LIVE_WIDGET = re.compile(r"^(\w+ = )?(GameBoard|PositionEditor|PuzzleWidget)\(", re.MULTILINE)
 
 # MyST roles and directives, which JupyterLab shows raw ({doc}`02_sowing`, ```{note}).
 MYST = re.compile(r"(?<!`)\{[a-z][a-z0-9:-]*\}`|^\s*(```|:::)\{[a-z]", re.MULTILINE)
@@ -111,6 +114,25 @@ def test_pictures_survive_an_untrusted_jupyterlab(chapter: tuple[Path, dict[str,
                 problems.append(f"cell {index}: a widget with nothing to show before the notebook runs")
     assert problems == [], path.name
     assert pictures > 0, f"{path.name} shows no board picture at all"
+
+
+def test_every_board_to_play_on_stores_its_live_setup(chapter: tuple[Path, dict[str, Any]]) -> None:
+    """A GameBoard, PositionEditor or PuzzleWidget is a live board on the website too (issue 13).
+
+    Its stored output carries the setup tools/live_boards.py draws and plays on the page, so
+    it must be shown (no "remove-output") and have run with the engine of today.
+    """
+    path, notebook = chapter
+    problems = []
+    for index, cell in enumerate(notebook["cells"]):
+        source = _text(cell.get("source", ""))
+        if cell["cell_type"] != "code" or not LIVE_WIDGET.search(source):
+            continue
+        if "remove-output" in cell.get("metadata", {}).get("tags", []):
+            problems.append(f"cell {index}: the book would remove the live board (remove-output)")
+        if not any(LIVE_MIME in output.get("data", {}) for output in cell.get("outputs", [])):
+            problems.append(f"cell {index}: no stored live setup ({LIVE_MIME}): run make notebooks")
+    assert problems == [], path.name
 
 
 def test_the_how_to_cell_tells_how_to_run_in_both_places() -> None:

@@ -11,8 +11,8 @@ JupyterLab (``make lab``, or a live notebook of the website). Two things must ho
   with cell tags (``hide-input``, ``remove-input``, ``hide-output``…); JupyterLab ignores those
   tags and reads its own cell metadata instead (``jupyter.source_hidden``,
   ``jupyter.outputs_hidden``). :func:`sync_hiding` writes the second from the first.
-  JupyterLab may hide more than the book (the pictures that stand in for a live board on the
-  website are folded away in JupyterLab, where the board itself shows), never less.
+  JupyterLab may hide more than the book, never less. (A live board needs no stand-in picture
+  on the website: ``tools/live_boards.py`` puts a live board in its place.)
 
 Usage, from the repository root::
 
@@ -48,20 +48,22 @@ HOW_TO: Final[str] = """\
 >   the numbers of the rules).
 > - **Quizzes** mark your answer as soon as you choose one. The answers to the exercises are
 >   folded away under *Solutions*: click to open them once you have tried.
-> - **Live boards**, where you play by clicking a square and then a direction, need Python
->   behind the page. In JupyterLab, run the whole notebook first: *Run → Run All Cells* (or
->   click in a cell and press Shift+Enter to run it and go on to the next). On the website,
->   press "Open as a live notebook" under the chapter's title: the same chapter opens with
->   Python running in your browser.
+> - **Live boards**, where you play by clicking a square and then a direction, are run by the
+>   engine. On the website they run in your browser: your first click starts the engine (it
+>   takes a few seconds) and is played as soon as it is ready. In JupyterLab, run the whole
+>   notebook first: *Run → Run All Cells* (or click in a cell and press Shift+Enter to run it
+>   and go on to the next).
 > - The few code cells left in view are there to read and to change: edit a move, run the
->   cell again and see what the engine says."""
+>   cell again and see what the engine says. On the website, press "Open as a live notebook"
+>   under the chapter's title to do that: the same chapter opens with Python running in your
+>   browser."""
 
 #: Book tags that hide a cell's input, and those that hide its output.
 HIDES_INPUT: Final[frozenset[str]] = frozenset({"hide-input", "remove-input", "hide-cell", "remove-cell"})
 HIDES_OUTPUT: Final[frozenset[str]] = frozenset({"hide-output", "hide-cell"})
-# "remove-output" is not among them: the book drops a live board's output (it cannot run there)
-# and shows a picture in the next cell (tagged "remove-input") instead; JupyterLab shows the
-# live board and folds that picture away (see _stands_in).
+# "remove-output" is not among them: a cell whose output the book removes may show a picture in
+# the next cell (tagged "remove-input") instead, which JupyterLab folds away (see _stands_in). The
+# chapters' live boards need none: the book shows them live (tools/live_boards.py).
 
 
 def how_to_cell() -> dict[str, Any]:

@@ -1,0 +1,252 @@
+"""The chapters' live boards on the built site, in headless Chromium, with no kernel (issue 13).
+
+Each chapter page that has a GameBoard, PositionEditor or PuzzleWidget shows a live board
+(tools/live_boards.py, book/_static_play/liveboard.js): drawn at once from the engine's
+answer stored in the page, brought to life by the first click with the Play page's engine in
+a Web Worker, that click kept and played. Every expectation is computed here by the same
+engine in CPython, from the setup the notebook stored. Any page error, failed request, HTTP
+error or request to another host fails the test. Screenshots (desktop and 375x800) go to
+``_build/screenshots/live/``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from oanquan import Game, Position
+from oanquan.controller import Controller
+from oanquan.editor import Editor
+from oanquan.live import LIVE_MIME
+from oanquan.puzzles import load_builtin
+from oanquan.web import Session
+from tools.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing, serve
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = Path(os.environ.get("OANQUAN_SITE", ROOT / "_build" / "html"))
+SHOTS = ROOT / "_build" / "screenshots" / "live"
+BOARD = ".oaq-liveboard"
+READY = f"{BOARD}[data-state=ready]"
+
+
+def stored_setup(chapter: str) -> dict[str, Any]:
+    """The live board's setup the chapter stored when it ran (what the page starts from)."""
+    notebook = json.loads((ROOT / "notebooks" / f"{chapter}.ipynb").read_text(encoding="utf-8"))
+    found = [
+        output["data"][LIVE_MIME]
+        for cell in notebook["cells"]
+        for output in cell.get("outputs", [])
+        if LIVE_MIME in output.get("data", {})
+    ]
+    assert len(found) == 1, f"{chapter} stores {len(found)} live boards"
+    return found[0]
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[str]:
+    if not (SITE / "notebooks" / "02_sowing.html").is_file():
+        pytest.fail(f"{SITE}/notebooks/02_sowing.html is missing: build the site first (make book)")
+    with serve(SITE) as base:
+        yield base.removesuffix("/")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    if missing := chromium_missing():
+        pytest.fail(missing)
+    with playwright_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        yield chromium
+        chromium.close()
+
+
+class Chapter:
+    """A chapter page whose errors and requests are recorded, to be checked at the end."""
+
+    def __init__(self, browser: Any, site: str, name: str) -> None:
+        self.name = name
+        self.problems: list[str] = []
+        self.requests: list[str] = []
+        self.context = browser.new_context(viewport={"width": 1100, "height": 1000})
+        self.page = page = self.context.new_page()
+        host = urlsplit(site).netloc
+        page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
+        page.on("requestfailed", lambda r: self.problems.append(f"request failed: {r.url} {r.failure}"))
+        page.on("response", lambda r: r.status >= 400 and self.problems.append(f"HTTP {r.status}: {r.url}"))
+
+        def check_host(request: Any) -> None:
+            parts = urlsplit(request.url)
+            self.requests.append(request.url)
+            if parts.scheme not in ("data", "blob") and parts.netloc != host:
+                self.problems.append(f"request to another host: {request.url}")
+
+        self.context.on("request", check_host)  # the worker's requests too
+        page.goto(f"{site}/notebooks/{name}.html")
+        page.wait_for_selector(f"{BOARD} [data-oaq=board] svg [data-square]")
+        text = page.inner_text("main")
+        assert "runs in your browser" in page.inner_text(BOARD)
+        for wrong in ("make lab", "pip install", "to use it."):  # the notebook's "run the notebook … to use it."
+            assert wrong not in text, f"{name}: {wrong!r} on the page"
+
+    def part(self, name: str) -> str:
+        return str(self.page.text_content(f"{BOARD} [data-oaq={name}]") or "").strip()
+
+    def act(self, selector: str) -> None:
+        """Click a part of the board and wait until it has finished (engine start, animation, reply)."""
+        self.page.click(f"{BOARD} {selector}")
+        self.page.wait_for_selector(READY, timeout=120_000)
+
+    def square(self, square: int) -> None:
+        self.act(f"[data-oaq=board] [data-square='{square}']")
+
+    def play(self, move: str) -> None:
+        self.square(int(move[:-1]))
+        self.act(f"[data-direction='{move[-1]}']")
+
+    def screenshots(self) -> None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        self.page.locator(BOARD).scroll_into_view_if_needed()
+        self.page.screenshot(path=str(SHOTS / f"{self.name}-desktop.png"))
+        self.page.set_viewport_size({"width": 375, "height": 800})
+        self.page.locator(BOARD).scroll_into_view_if_needed()
+        self.page.screenshot(path=str(SHOTS / f"{self.name}-375.png"))
+
+    def close(self) -> None:
+        self.screenshots()
+        self.context.close()
+        assert self.problems == [], self.name
+
+
+@pytest.fixture
+def chapter(browser: Any, site: str) -> Iterator[Any]:
+    opened: list[Chapter] = []
+
+    def open_chapter(name: str) -> Chapter:
+        opened.append(Chapter(browser, site, name))
+        return opened[-1]
+
+    yield open_chapter
+    for page in opened:
+        page.close()
+
+
+def scores(position: Position) -> str:
+    return f"Player 0: {position.points(0)} · Player 1: {position.points(1)}"
+
+
+def test_chapter_2_board_plays_a_move_and_keeps_the_first_click(chapter: Any) -> None:
+    page = chapter("02_sowing")
+    # Drawn at once, with no engine: no request for Pyodide before the first click.
+    assert page.page.get_attribute(BOARD, "data-state") == "static"
+    assert not [url for url in page.requests if "pyodide" in url or "engine-worker" in url]
+    assert page.part("scores") == scores(Position.initial())
+    page.square(7)  # the first click starts the engine, and is played once it is ready
+    assert any("engine-worker" in url for url in page.requests)
+    assert page.page.is_visible(f"{BOARD} [data-direction=R]")
+    page.act("[data-direction=R]")
+    after = Position.initial().play("7R")
+    assert page.part("scores") == scores(after)
+    assert page.part("record") == "Moves: 7R"
+    assert page.part("caption").startswith("Move 1, 7R:")
+    page.square(7)  # player 1's turn now: the engine says why not
+    assert "belongs to player 0" in page.part("error")
+
+
+def test_chapter_8_three_moves_against_the_computer_at_the_notebooks_level(chapter: Any) -> None:
+    setup = stored_setup("08_play_the_computer")
+    assert setup["request"]["opponent"] == 3  # the level the notebook's code uses
+    page = chapter("08_play_the_computer")
+    expected = Session()
+    expected.new_game(setup["request"])
+    game = Game()
+    for _turn in range(3):
+        move = max(game.legal_moves(), key=lambda m: game.position.play(m).points(0))
+        page.play(str(move))
+        expected.play({"move": str(move)})
+        while expected.controller.computer_to_move:
+            expected.computer()
+        game = expected.controller.game
+        assert page.part("record") == "Moves: " + game.record()
+        assert page.part("scores") == scores(game.position)
+    assert len(game.moves) >= 6  # three of ours, three of the computer's
+
+
+def test_chapter_9_puzzles_solved_failed_hint_and_next(chapter: Any) -> None:
+    setup = stored_setup("09_puzzles")
+    puzzles = {p.id: p for p in load_builtin()}
+    first, second = (puzzles[i] for i in setup["puzzles"][:2])
+    page = chapter("09_puzzles")
+    assert first.title in page.part("puzzle-text")
+    page.play(str(first.solution[0]))
+    right = Controller(puzzle=first)
+    right.play(first.solution[0])
+    assert page.page.get_attribute(BOARD, "data-verdict") == "right"
+    assert page.part("verdict") == right.verdict
+    page.act("[data-oaq=next]")
+    assert second.title in page.part("puzzle-text")
+    page.act("[data-oaq=hint]")
+    assert page.part("verdict") == second.hint
+    wrong_move = next(m for m in second.position.legal_moves() if not second.is_solution(m))
+    page.play(str(wrong_move))
+    wrong = Controller(puzzle=second)
+    wrong.play(wrong_move)
+    assert page.page.get_attribute(BOARD, "data-verdict") == "wrong"
+    assert page.part("verdict") == wrong.verdict
+
+
+def test_chapter_1_sets_up_a_position_by_clicking(chapter: Any) -> None:
+    page = chapter("01_board")
+    editor = Editor()
+    page.square(3)  # +1 pebble (the first click, kept)
+    page.square(3)
+    editor.click(3)
+    editor.click(3)
+    page.act("[data-mode=remove]")
+    page.square(11)  # M1 has no pebbles: the editor says so
+    editor.click(11, "remove")
+    assert page.part("message") == editor.message == "Square M1 has no pebbles to remove."
+    page.square(5)
+    editor.click(5)
+    page.page.fill(f"{BOARD} [data-oaq=count]", "0")
+    page.page.press(f"{BOARD} [data-oaq=count]", "Tab")
+    page.page.wait_for_selector(READY)
+    editor.set_count(0)
+    page.page.select_option(f"{BOARD} [data-oaq=to-move]", "1")
+    page.page.wait_for_selector(READY)
+    editor.set_to_move(1)
+    assert editor.position is not None
+    assert page.page.input_value(f"{BOARD} [data-oaq=text]") == editor.position.to_text()
+    assert page.part("message") == editor.message
+    href = page.page.get_attribute(f"{BOARD} [data-oaq=play]", "href") or ""
+    opened = Session().open_editor({"position": editor.position.to_text()})["play"]
+    assert href.endswith("/book/play.html" + opened) and opened.startswith("?position=")
+    page.page.fill(f"{BOARD} [data-oaq=text]", "5,5,5")  # a bad text: the engine's objection, the board kept
+    page.act("[data-oaq=text-form] button")
+    assert "bad position '5,5,5'" in page.part("message")
+    assert page.page.input_value(f"{BOARD} [data-oaq=text]") == "5,5,5"
+
+
+def test_a_board_whose_engine_cannot_load_says_so_and_stays_drawn(browser: Any, site: str) -> None:
+    """With the engine's worker unreachable, the click is answered by the reason, not a page error."""
+    context = browser.new_context()
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    context.route("**/engine-worker.js*", lambda route: route.abort())
+    page.goto(f"{site}/notebooks/02_sowing.html")
+    page.click(f"{BOARD} [data-square='7']")
+    page.wait_for_selector(f"{BOARD}[data-state=failed]", timeout=60_000)
+    said = page.text_content(f"{BOARD} [data-oaq=error]") or ""
+    assert said.startswith("The game engine could not be loaded: ") and said.endswith("."), said
+    assert page.locator(f"{BOARD} [data-oaq=board] [data-square]").count() == 12  # the picture stays
+    context.close()
+    assert errors == []
