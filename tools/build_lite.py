@@ -48,7 +48,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools.lite_cell import read, with_live_cell, write  # noqa: E402
+from tools.lite_cell import language_of, read, with_live_cell, write  # noqa: E402
 
 WORK = ROOT / "_build" / "lite"  # downloads, the project's wheel and each edition's JupyterLite folder
 WHEELS = WORK / "wheels"
@@ -279,7 +279,8 @@ def trust(notebook: dict[str, Any]) -> None:
 
 def lite_copy(notebook: dict[str, Any]) -> dict[str, Any]:
     """A chapter as the live notebooks hold it: setup cell first, lines joined, trusted, Pyodide kernel named."""
-    copy = with_live_cell(notebook)  # a deep copy, with the cell inserted or brought up to date
+    # A deep copy, with the cell inserted or brought up to date, in the language it had.
+    copy = with_live_cell(notebook, language_of(notebook))
     rejoin_lines(copy)
     trust(copy)
     copy["metadata"] = {**copy.get("metadata", {}), "kernelspec": dict(KERNELSPEC)}

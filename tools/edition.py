@@ -1,0 +1,427 @@
+"""The Vietnamese edition of the book: its catalogues, its chapters and its site, from the English sources.
+
+One source of truth: the English pages and chapters in ``book/`` and ``notebooks/``, and one
+catalogue per page, ``locales/vi/LC_MESSAGES/<page>.po`` (Sphinx's i18n layout, managed with
+``sphinx-intl``), that holds every message of that page:
+
+- **the prose** (Markdown cells of the notebooks, the ``.md`` pages, titles, tables, the
+  table of contents' captions): extracted by Sphinx's own ``gettext`` builder, one paragraph,
+  title, list item or table cell per message, its MyST markup kept inside the message. The
+  outputs of code cells are left out: the Vietnamese edition computes its own;
+- **the reader's words inside the code cells** (the ``say(f"...")`` paragraphs, captions,
+  quiz questions and answers, table headers): every string literal, or run of adjacent
+  literals, that holds words, with its ``{...}`` placeholders as written in the f-string.
+
+``python -m tools.edition extract`` refreshes them all (``make translations``): the gettext
+builder writes the page templates, the code messages are added, and ``sphinx-intl update``
+merges each template into its catalogue, keeping what is translated (a changed message is
+marked fuzzy). ``python -m tools.edition check`` fails on a message untranslated, fuzzy or
+whose translation breaks the markup or the code; ``tests/test_edition.py`` runs the same.
+
+``python -m tools.edition notebooks`` writes the Vietnamese chapters into ``_build/vi-notebooks/``
+(the Markdown cells and the code strings translated, the setup cell's ``LANGUAGE = "vi"``) and
+executes them there, so their outputs are the engine's Vietnamese; ``python -m tools.edition
+source`` lays out ``_build/vi-src/``, the book's sources with those chapters and a Vietnamese
+configuration, that ``jupyter-book`` builds into ``_build/html/vi/`` (``make book``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import io
+import re
+import subprocess
+import sys
+import tokenize
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools.lite_cell import read  # noqa: E402
+
+BIN = Path(sys.executable).parent
+LOCALES = ROOT / "locales"
+LANGUAGE = "vi"
+WORK = ROOT / "_build" / "i18n"
+GETTEXT = ROOT / "_build" / "gettext"  # Sphinx's templates, one per page
+TEMPLATES = WORK / "pot"  # the same with the code cells' messages
+# The notebooks' line numbers in Sphinx's locations: myst-nb numbers cell i's lines from (i + 1) * 10000.
+CELL_LINES = 10000
+
+#: The comment that marks a message taken from a code cell (an f-string when it says so).
+CODE_COMMENT = "code:"
+F_STRING = "f-string"
+
+_WORD = re.compile(r"[A-Za-zÀ-ỹ]{2,}")
+_TAG = re.compile(r"<[^<>]*>")
+_PREFIX = re.compile(r"([A-Za-z]*)('''|\"\"\"|'|\")", re.S)
+
+
+@dataclass(frozen=True)
+class CodeString:
+    """A run of adjacent string literals in a code cell that holds words for readers.
+
+    ``text`` is the message: the literals' text joined, escapes read, with each f-string's
+    ``{...}`` placeholders as written (and literal braces doubled, as an f-string writes
+    them) when ``f_string``; ``start`` and ``end`` are the run's (line, column) in the cell.
+    """
+
+    text: str
+    f_string: bool
+    start: tuple[int, int]
+    end: tuple[int, int]
+
+
+def _literal_text(token: str) -> tuple[str, bool]:
+    """A string token's text (escapes read) and whether it is an f-string."""
+    match = _PREFIX.match(token)
+    if match is None:
+        raise ValueError(f"not a string literal: {token[:60]!r}")
+    prefix, quote = match.group(1).lower(), match.group(2)
+    body = token[len(match.group(0)) : -len(quote)]
+    if "f" in prefix:
+        # Escapes may only stand in the literal parts of an f-string (Python 3.11), so reading
+        # them over the whole body leaves the placeholders as written.
+        text = body if "r" in prefix else _unescape(body)
+        return text, True
+    return ast.literal_eval(token), False
+
+
+def _unescape(body: str) -> str:
+    return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t", "\n": ""}.get(m.group(1), m.group(1)), body, flags=re.S)
+
+
+def _words(text: str, f_string: bool) -> bool:
+    """Whether a literal's text is words for a reader: a word and a space outside tags and placeholders.
+
+    Single words (``"capture"``, ``"never"``) are left out: in code they are mostly keys and options.
+    """
+    shown = text
+    if f_string:
+        shown = re.sub(r"\{[^{}]*\}", " ", shown.replace("{{", "").replace("}}", ""))
+    shown = _TAG.sub(" ", shown)
+    return " " in shown.strip() and bool(_WORD.search(shown))
+
+
+def code_strings(source: str) -> list[CodeString]:
+    """The reader's words in a code cell: runs of string literals that hold words (no docstring, no assert message)."""
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return []
+    skip = {tokenize.NL, tokenize.COMMENT}
+    found: list[CodeString] = []
+    run: list[tokenize.TokenInfo] = []
+    before: tokenize.TokenInfo | None = None
+    in_assert = False
+    for token in tokens:
+        if token.type == tokenize.STRING:
+            run.append(token)
+            continue
+        if token.type in skip and run:
+            continue
+        if run:
+            statement_alone = (
+                before is None or before.type in (tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT)
+            ) and (token.type in (tokenize.NEWLINE, tokenize.ENDMARKER))
+            if not statement_alone and not in_assert:
+                parts = [_literal_text(t.string) for t in run]
+                f_string = any(is_f for _, is_f in parts)
+                text = "".join(
+                    t if is_f or not f_string else t.replace("{", "{{").replace("}", "}}") for t, is_f in parts
+                )
+                if _words(text, f_string):
+                    found.append(CodeString(text, f_string, run[0].start, run[-1].end))
+            run = []
+        if token.type == tokenize.NAME and token.string == "assert":
+            in_assert = True
+        elif token.type == tokenize.NEWLINE:
+            in_assert = False
+        if token.type not in skip:
+            before = token
+    return found
+
+
+def literal(text: str, f_string: bool) -> str:
+    """Python source for a string literal whose text is ``text`` (an f-string when ``f_string``).
+
+    >>> literal('He said "hi"\\n', False)
+    '"He said \\\\"hi\\\\"\\\\n"'
+    >>> literal("{n} viên sỏi", True)
+    'f"{n} viên sỏi"'
+    """
+    if not f_string:
+        return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+    # Inside an f-string's placeholders no backslash may stand (Python 3.11): quote with the
+    # character they do not use, and escape it in the literal parts only.
+    placeholders = "".join(re.findall(r"(?<!\{)\{(?!\{)[^{}]*(?:\{[^{}]*\}[^{}]*)*\}", text))
+    quote = '"' if '"' not in placeholders else "'"
+    out, depth = [], 0
+    i = 0
+    while i < len(text):
+        char = text[i]
+        if depth == 0 and text.startswith("{{", i):
+            out.append("{{")
+            i += 2
+            continue
+        if depth == 0 and text.startswith("}}", i):
+            out.append("}}")
+            i += 2
+            continue
+        if char == "{":
+            depth += 1
+        elif char == "}" and depth:
+            depth -= 1
+        elif depth == 0:
+            char = {"\\": "\\\\", "\n": "\\n", quote: "\\" + quote}.get(char, char)
+        out.append(char)
+        i += 1
+    return "f" + quote + "".join(out) + quote
+
+
+def translate_code(source: str, translate: Any) -> str:
+    """The cell's source with each of its code strings replaced by ``translate(text)`` (None: kept)."""
+    strings = code_strings(source)
+    if not strings:
+        return source
+    lines = source.splitlines(keepends=True)
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line))
+    out, last = [], 0
+    for found in strings:
+        start = offsets[found.start[0] - 1] + found.start[1]
+        end = offsets[found.end[0] - 1] + found.end[1]
+        translated = translate(found.text)
+        if translated is None:
+            continue
+        out.append(source[last:start])
+        # A run that spanned several lines inside brackets becomes one literal; the
+        # surrounding code is left as it was.
+        out.append(literal(translated, found.f_string))
+        last = end
+    out.append(source[last:])
+    return "".join(out)
+
+
+# --- the catalogues ---------------------------------------------------------------------
+
+
+def documents() -> list[str]:
+    """The book's pages, as Sphinx names them (``notebooks/01_board``), from the table of contents."""
+    toc = (ROOT / "_toc.yml").read_text(encoding="utf-8")
+    return re.findall(r"(?:root|file):\s*(\S+)", toc)
+
+
+def source_of(document: str) -> Path:
+    for suffix in (".ipynb", ".md"):
+        if (ROOT / f"{document}{suffix}").is_file():
+            return ROOT / f"{document}{suffix}"
+    raise FileNotFoundError(f"no source for the page {document!r}")
+
+
+def _cell_of(location: tuple[str, int | None]) -> int | None:
+    lineno = location[1]
+    return None if lineno is None else lineno // CELL_LINES - 1
+
+
+def gettext_build() -> None:
+    """Sphinx's gettext builder over the whole book: one template per page in _build/gettext/."""
+    command = [
+        str(BIN / "jupyter-book"),
+        "build",
+        str(ROOT),
+        "--builder",
+        "custom",
+        "--custom-builder",
+        "gettext",
+        "--all",
+    ]
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        sys.stderr.write(result.stdout[-4000:] + result.stderr[-4000:])
+        raise SystemExit(f"the gettext build failed ({' '.join(command)})")
+
+
+def templates() -> list[Path]:
+    """Each page's template, the code cells' words added and their outputs left out, into _build/i18n/pot/."""
+    from babel.messages.pofile import read_po, write_po
+
+    written = []
+    for document in documents():
+        source = source_of(document)
+        with (GETTEXT / f"{document}.pot").open("rb") as handle:
+            catalogue = read_po(handle)
+        if source.suffix == ".ipynb":
+            cells = read(source)["cells"]
+            for message in list(catalogue):
+                if not message.id:
+                    continue
+                kept = [
+                    loc for loc in message.locations if (c := _cell_of(loc)) is None or cells[c]["cell_type"] != "code"
+                ]
+                if not kept:
+                    del catalogue[message.id]
+            for index, cell in enumerate(cells):
+                if cell["cell_type"] != "code":
+                    continue
+                for found in code_strings("".join(cell["source"])):
+                    lineno = (index + 1) * CELL_LINES + found.start[0]
+                    comment = (
+                        f"{CODE_COMMENT} cell {index}, {F_STRING}" if found.f_string else f"{CODE_COMMENT} cell {index}"
+                    )
+                    present = catalogue.get(found.text)
+                    if present is not None:
+                        present.locations.append((f"../../{source.relative_to(ROOT).as_posix()}", lineno))
+                        if comment not in present.auto_comments:
+                            present.auto_comments.append(comment)
+                    else:
+                        catalogue.add(
+                            found.text,
+                            locations=[(f"../../{source.relative_to(ROOT).as_posix()}", lineno)],
+                            auto_comments=[comment],
+                        )
+        target = TEMPLATES / f"{document}.pot"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with target.open("wb") as handle:
+            write_po(handle, catalogue, width=0, omit_header=False)
+        written.append(target)
+    return written
+
+
+def extract() -> None:
+    """Refresh every page's catalogue: gettext build, code messages, sphinx-intl update."""
+    gettext_build()
+    templates()
+    command = [str(BIN / "sphinx-intl"), "update", "-p", str(TEMPLATES), "-l", LANGUAGE, "-d", str(LOCALES), "-w", "0"]
+    subprocess.run(command, check=True, capture_output=True)
+
+
+def catalogue_path(document: str, language: str = LANGUAGE) -> Path:
+    return LOCALES / language / "LC_MESSAGES" / f"{document}.po"
+
+
+def iter_messages(path: Path) -> Iterator[Any]:
+    from babel.messages.pofile import read_po
+
+    with path.open("rb") as handle:
+        for message in read_po(handle):
+            if message.id:
+                yield message
+
+
+# --- checking a catalogue ----------------------------------------------------------------
+
+_LINK = re.compile(r"\]\(([^()\s]*)\)")
+_ROLE = re.compile(r"\{([\w:-]+)\}`([^`]*)`")
+_ROLE_TARGET = re.compile(r"<([^<>]*)>$")
+_HTML_TAG = re.compile(r"</?([A-Za-z][\w-]*)")
+
+
+def is_code(message: Any) -> bool:
+    return any(comment.startswith(CODE_COMMENT) for comment in message.auto_comments)
+
+
+def is_f_string(message: Any) -> bool:
+    return any(comment.startswith(CODE_COMMENT) and F_STRING in comment for comment in message.auto_comments)
+
+
+def _names(text: str, f_string: bool) -> set[str] | None:
+    """The names a literal's placeholders use, or None if it is not valid Python."""
+    try:
+        tree = ast.parse(literal(text, f_string), mode="eval")
+    except SyntaxError:
+        return None
+    return {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+
+
+def _role_targets(text: str) -> list[str]:
+    """Each MyST role's name and target: ``doc:rules`` for {doc}`words <rules>`, ``term:ô dân`` for {term}`ô dân`."""
+    found = []
+    for role, content in _ROLE.findall(text):
+        target = _ROLE_TARGET.search(content)
+        found.append(f"{role}:{target.group(1) if target else content if role in ('term', 'ref', 'doc') else ''}")
+    return sorted(found)
+
+
+def message_problems(message: Any) -> list[str]:
+    """What is wrong with one message's translation ([] when nothing)."""
+    source, translated = message.id, message.string
+    if isinstance(source, tuple) or isinstance(translated, tuple):
+        return []  # no plural forms in page catalogues
+    if not translated:
+        return ["untranslated"]
+    problems = []
+    if message.fuzzy:
+        problems.append("fuzzy (check it, then remove the fuzzy flag)")
+    if unicodedata.normalize("NFC", translated) != translated:
+        problems.append("not in NFC (compose the diacritics)")
+    if source[: len(source) - len(source.lstrip())] != translated[: len(translated) - len(translated.lstrip())]:
+        problems.append("leading spaces differ from the English")
+    if source[len(source.rstrip()) :] != translated[len(translated.rstrip()) :]:
+        problems.append("trailing spaces differ from the English")
+    if source.count("\n") != translated.count("\n"):
+        problems.append(f"{source.count(chr(10))} line breaks in the English, {translated.count(chr(10))} here")
+    if sorted(_LINK.findall(source)) != sorted(_LINK.findall(translated)):
+        problems.append(f"link targets differ: {sorted(_LINK.findall(source))} in the English")
+    if _role_targets(source) != _role_targets(translated):
+        problems.append(f"roles differ: {_role_targets(source)} in the English")
+    if sorted(_HTML_TAG.findall(source)) != sorted(_HTML_TAG.findall(translated)):
+        problems.append("HTML tags differ from the English")
+    if source.count("`") != translated.count("`"):
+        problems.append("not the same number of backticks (`code`) as the English")
+    if is_code(message):
+        f_string = is_f_string(message)
+        names = _names(translated, f_string)
+        if names is None:
+            problems.append("not valid Python once written back as a string (a {placeholder} broken?)")
+        else:
+            extra = names - (_names(source, f_string) or set())
+            if extra:
+                problems.append(f"placeholders use names the English does not: {', '.join(sorted(extra))}")
+        if not f_string and sorted(re.findall(r"\{[^{}]*\}", source)) != sorted(re.findall(r"\{[^{}]*\}", translated)):
+            problems.append("{placeholders} differ from the English")
+    return problems
+
+
+def catalogue_problems(path: Path) -> list[str]:
+    """Every problem of a catalogue, one line each: ``file:line: message start: problem``."""
+    problems = []
+    for message in iter_messages(path):
+        for problem in message_problems(message):
+            shown = message.id if isinstance(message.id, str) else message.id[0]
+            shown = shown if len(shown) <= 60 else shown[:57] + "..."
+            problems.append(f"{path}:{message.lineno}: {shown!r}: {problem}")
+    return problems
+
+
+def catalogues(language: str = LANGUAGE) -> list[Path]:
+    """Every page's catalogue in ``language``, in the order of the table of contents."""
+    return [catalogue_path(document, language) for document in documents()]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    commands = parser.add_subparsers(dest="action", required=True)
+    commands.add_parser("extract", help="refresh every page's catalogue from the sources")
+    check = commands.add_parser("check", help="list untranslated, fuzzy or broken messages (exit 1 if any)")
+    check.add_argument("catalogues", nargs="*", type=Path, help="default: every page's")
+    args = parser.parse_args(argv)
+    if args.action == "extract":
+        extract()
+        return 0
+    if args.action == "check":
+        problems = [p for path in args.catalogues or catalogues() for p in catalogue_problems(path)]
+        print("\n".join(problems) if problems else "complete, no problem found")
+        return 1 if problems else 0
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
