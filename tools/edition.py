@@ -30,6 +30,8 @@ from __future__ import annotations
 import argparse
 import ast
 import io
+import json
+import os
 import re
 import subprocess
 import sys
@@ -316,6 +318,332 @@ def iter_messages(path: Path) -> Iterator[Any]:
                 yield message
 
 
+# --- the Vietnamese chapters --------------------------------------------------------------
+
+NOTEBOOKS = ROOT / "_build" / "vi-notebooks"  # the executed copies the Vietnamese book renders
+STAMPS = NOTEBOOKS / "inputs.json"  # what each copy was executed from, so an unchanged one is not run again
+
+
+def translations(document: str, language: str = LANGUAGE) -> dict[str, str]:
+    """A page's translated messages (fuzzy ones left out, as Sphinx leaves them out)."""
+    path = catalogue_path(document, language)
+    if not path.is_file():
+        return {}
+    return {m.id: m.string for m in iter_messages(path) if m.string and not m.fuzzy and isinstance(m.id, str)}
+
+
+def _placeholder_spans(text: str) -> list[tuple[int, int]]:
+    spans, depth, start, i = [], 0, 0, 0
+    while i < len(text):
+        if depth == 0 and text.startswith(("{{", "}}"), i):
+            i += 2
+            continue
+        if text[i] == "{":
+            if depth == 0:
+                start = i
+            depth += 1
+        elif text[i] == "}" and depth:
+            depth -= 1
+            if depth == 0:
+                spans.append((start, i + 1))
+        i += 1
+    return spans
+
+
+def code_translator(lookup: dict[str, str]) -> Any:
+    """``translate(text)`` for :func:`translate_code`: the message's translation, with quoted
+    messages inside its placeholders (``g['default rules']``) translated as they are elsewhere."""
+    quoted = re.compile(r"(['\"])([^'\"]+)\1")
+
+    def inner(match: re.Match[str]) -> str:
+        found = lookup.get(match.group(2))
+        return match.group(0) if found is None else match.group(1) + found + match.group(1)
+
+    def translate(text: str) -> str | None:
+        translated = lookup.get(text)
+        if translated is None:
+            return None
+        out, last = [], 0
+        for start, end in _placeholder_spans(translated):
+            out.append(translated[last:start])
+            out.append(quoted.sub(inner, translated[start:end]))
+            last = end
+        out.append(translated[last:])
+        return "".join(out)
+
+    return translate
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.split())
+
+
+def translate_markdown(text: str, lookup: dict[str, str]) -> str:
+    r"""A Markdown cell with each paragraph, title and list item that has a translation replaced by it.
+
+    The messages are Sphinx's (each block's text on one line); a block without one is kept.
+
+    >>> translate_markdown("## Hello\n\n> - one\n>   two\n", {"Hello": "Xin chào", "one two": "một hai"})
+    '## Xin chào\n\n> - một hai\n'
+    """
+    from markdown_it import MarkdownIt
+
+    normal = {_normal(k): v for k, v in lookup.items()}
+    lines = text.splitlines(keepends=True)
+    replaced: dict[int, str] = {}
+    dropped: set[int] = set()
+    for token in MarkdownIt("commonmark").parse(text):
+        if token.type != "inline" or token.map is None:
+            continue
+        translated = normal.get(_normal(token.content))
+        if translated is None:
+            continue
+        first, last = token.map
+        head = token.content.split("\n", 1)[0]
+        where = lines[first].find(head)
+        if where < 0:
+            continue
+        ending = "\n" if lines[last - 1].endswith("\n") else ""
+        tail = lines[first][where + len(head) :].rstrip("\n") if first == last - 1 else ""
+        if first == last - 1 and not lines[first][where + len(head) :].strip():
+            tail = ""
+        replaced[first] = lines[first][:where] + translated + tail + ending
+        dropped.update(range(first + 1, last))
+    return "".join(replaced.get(i, line) for i, line in enumerate(lines) if i not in dropped)
+
+
+def vietnamese_notebook(document: str) -> dict[str, Any]:
+    """A page's notebook for the Vietnamese book: code strings translated, ``LANGUAGE = "vi"``, no outputs.
+
+    Its Markdown stays English: Sphinx translates it from the same catalogue when it builds.
+    """
+    from tools.lite_cell import CELL_ID, live_cell
+
+    notebook = read(source_of(document))
+    translate = code_translator(translations(document))
+    for cell in notebook["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        if cell.get("id") == CELL_ID:
+            cell["source"] = live_cell(LANGUAGE)["source"]
+        else:
+            cell["source"] = translate_code("".join(cell["source"]), translate)
+        cell["outputs"], cell["execution_count"] = [], None
+    notebook.get("metadata", {}).pop("widgets", None)
+    return notebook
+
+
+def _inputs_key(document: str, notebook: dict[str, Any]) -> str:
+    """What an executed copy depends on: its cells and the engine's code and catalogues."""
+    import hashlib
+
+    digest = hashlib.sha256(json.dumps(notebook["cells"], sort_keys=True).encode())
+    for path in sorted((ROOT / "oanquan").rglob("*")):
+        if path.suffix in (".py", ".mo", ".json") and "__pycache__" not in path.parts:
+            digest.update(path.relative_to(ROOT).as_posix().encode() + path.read_bytes())
+    return digest.hexdigest()
+
+
+def notebook_documents() -> list[str]:
+    return [d for d in documents() if source_of(d).suffix == ".ipynb"]
+
+
+def write_notebooks(jobs: int = 2) -> list[Path]:
+    """Write and execute the Vietnamese copy of every notebook page (an unchanged one is kept)."""
+    from tools.lite_cell import write
+
+    stamps = json.loads(STAMPS.read_text()) if STAMPS.is_file() else {}
+    stale = []
+    for document in notebook_documents():
+        notebook = vietnamese_notebook(document)
+        target = NOTEBOOKS / f"{document}.ipynb"
+        key = _inputs_key(document, notebook)
+        if target.is_file() and stamps.get(document) == key:
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write(target, notebook)
+        stamps[document] = None
+        stale.append((document, target, key))
+    if stale:
+        env = {**os.environ, "OANQUAN_LANG": LANGUAGE}
+        command = [str(BIN / "jupyter"), "nbconvert", "--to", "notebook", "--execute", "--inplace"]
+        command += ["--ExecutePreprocessor.record_timing=False", "--ExecutePreprocessor.timeout=600"]
+        groups = [[t for _, t, _ in stale[i::jobs]] for i in range(jobs)]
+        running = [
+            subprocess.Popen([*command, *map(str, group)], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            for group in groups
+            if group
+        ]
+        failed = []
+        for process in running:
+            output, _ = process.communicate()
+            if process.returncode != 0:
+                failed.append(output.decode(errors="replace")[-6000:])
+        if failed:
+            raise SystemExit("a Vietnamese notebook failed to run:\n" + "\n".join(failed))
+        for document, _, key in stale:
+            stamps[document] = key
+        STAMPS.write_text(json.dumps(stamps, indent=1, sort_keys=True) + "\n")
+    return [NOTEBOOKS / f"{d}.ipynb" for d in notebook_documents()]
+
+
+_GLUE_TEXT = re.compile(r"\{glue:text\}`([^`]+)`")
+
+
+def glued(notebook: dict[str, Any]) -> dict[str, str]:
+    """The text/plain of every value a notebook glues (myst-nb's ``glue``), by key."""
+    values = {}
+    for cell in notebook["cells"]:
+        for output in cell.get("outputs", []):
+            name = output.get("metadata", {}).get("scrapbook", {}).get("name")
+            plain = output.get("data", {}).get("application/papermill.record/text/plain")
+            if name and plain is not None:
+                values[name] = "".join(plain)
+    return values
+
+
+def final_notebook(document: str) -> dict[str, Any]:
+    """The executed Vietnamese notebook with its Markdown translated, glued values written in.
+
+    Sphinx would translate the Markdown itself from the same catalogue, but a translated
+    paragraph is parsed again on its own, where myst-nb's ``{glue:text}`` roles find no
+    notebook: so the values are written into the Vietnamese text here, once the copy has run.
+    The live notebooks get the same file. A block without a translation stays as it is,
+    and Sphinx still translates what is left.
+    """
+    from myst_nb.core.variables import format_plain_text
+
+    notebook = read(NOTEBOOKS / f"{document}.ipynb")
+    lookup = translations(document)
+    values = glued(notebook)
+
+    def paste(match: re.Match[str]) -> str:
+        key, _, spec = match.group(1).partition(":")
+        return match.group(0) if key not in values else format_plain_text(values[key], spec)
+
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "markdown":
+            translated = translate_markdown("".join(cell["source"]), lookup)
+            cell["source"] = _GLUE_TEXT.sub(paste, translated) if translated != "".join(cell["source"]) else translated
+    return notebook
+
+
+# --- the Vietnamese site -----------------------------------------------------------------
+
+SOURCE = ROOT / "_build" / "vi-src"  # the book's sources as the Vietnamese build reads them
+OUTPUT = ROOT / "_build" / "vi"  # where jupyter-book writes it (html/ below), moved to _build/html/vi/
+SITE = ROOT / "_build" / "html"
+EDITION_PATH = "vi"  # the Vietnamese edition's folder in the site
+# Shared with the English build, as they are: read-only inputs of the build.
+LINKED = ("RULES.md", "tools", "_widget_js", "locales", "oanquan")
+
+#: What the Vietnamese configuration changes in _config.yml (sphinx.config entries).
+VI_SPHINX_CONFIG: dict[str, Any] = {
+    "language": LANGUAGE,
+    "locale_dirs": [str(LOCALES)],
+    "gettext_compact": False,
+    # docutils has no Vietnamese quotation marks: leave the quotes as written.
+    "smartquotes": False,
+}
+SEARCH_BAR_TEXT = "Tìm trong sách..."
+#: myst-nb's words on the buttons that show hidden code or outputs ("Show code cell source").
+CODE_PROMPTS = {"nb_code_prompt_show": "Hiện phần ẩn", "nb_code_prompt_hide": "Ẩn đi"}
+
+
+def vietnamese_config() -> dict[str, Any]:
+    """_config.yml with the Vietnamese edition's settings (Jupyter Book 1 cannot inherit a config)."""
+    import yaml
+
+    config: dict[str, Any] = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+    sphinx = config.setdefault("sphinx", {}).setdefault("config", {})
+    sphinx.update(VI_SPHINX_CONFIG)
+    sphinx.update(CODE_PROMPTS)
+    sphinx.setdefault("html_theme_options", {})["search_bar_text"] = SEARCH_BAR_TEXT
+    return config
+
+
+def compile_catalogues(language: str = LANGUAGE) -> None:
+    """Compile every .po of ``locales/<language>`` to its .mo (not committed), before Sphinx starts:
+    an extension's catalogue (``oanquan-lite``) is read when the extension is set up, before
+    Sphinx compiles the pages' catalogues itself."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    for po in sorted((LOCALES / language / "LC_MESSAGES").rglob("*.po")):
+        with po.open("rb") as handle:
+            catalogue = read_po(handle, locale=language)
+        with po.with_suffix(".mo").open("wb") as handle:
+            write_mo(handle, catalogue)
+
+
+def vietnamese_toc() -> dict[str, Any]:
+    """_toc.yml with its captions translated (the root page's catalogue holds them): the
+    sidebar is built from the table of contents after Sphinx has translated the pages."""
+    import yaml
+
+    toc: dict[str, Any] = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
+    lookup = translations(toc["root"])
+    for part in toc.get("parts", []):
+        if "caption" in part:
+            part["caption"] = lookup.get(part["caption"], part["caption"])
+    return toc
+
+
+def write_source() -> Path:
+    """Lay out _build/vi-src/: the book's sources with the Vietnamese notebooks and configuration."""
+    import shutil
+
+    import yaml
+
+    compile_catalogues()
+
+    if SOURCE.exists():
+        shutil.rmtree(SOURCE)
+    SOURCE.mkdir(parents=True)
+    for name in LINKED:
+        if (ROOT / name).exists():
+            (SOURCE / name).symlink_to(ROOT / name)
+    (SOURCE / "_config.yml").write_text(
+        "# Written by tools/edition.py from _config.yml: the Vietnamese edition.\n"
+        + yaml.safe_dump(vietnamese_config(), allow_unicode=True, sort_keys=False),
+        encoding="utf-8",
+    )
+    (SOURCE / "_toc.yml").write_text(
+        "# Written by tools/edition.py from _toc.yml: the captions in Vietnamese.\n"
+        + yaml.safe_dump(vietnamese_toc(), allow_unicode=True, sort_keys=False),
+        encoding="utf-8",
+    )
+    for folder in ("book", "notebooks"):
+        (SOURCE / folder).mkdir()
+        for entry in sorted((ROOT / folder).iterdir()):
+            if entry.suffix == ".ipynb" or entry.name in ("downloads", ".ipynb_checkpoints"):
+                continue  # the notebooks are the Vietnamese copies; the printables are written anew
+            (SOURCE / folder / entry.name).symlink_to(entry)
+    from tools.lite_cell import write
+
+    write_notebooks()
+    for document in notebook_documents():
+        write(SOURCE / f"{document}.ipynb", final_notebook(document))
+    return SOURCE
+
+
+def build_site() -> Path:
+    """The Vietnamese edition, built as the English one is (-W -n), into _build/html/vi/."""
+    import shutil
+
+    write_source()
+    command = [str(BIN / "jupyter-book"), "build", str(SOURCE), "--path-output", str(OUTPUT), "--all", "-W", "-n"]
+    command.append("--keep-going")
+    result = subprocess.run(command, check=False)
+    if result.returncode != 0:
+        raise SystemExit("the Vietnamese book did not build without warnings (see above)")
+    target = SITE / EDITION_PATH
+    if target.exists():
+        shutil.rmtree(target)
+    shutil.copytree(OUTPUT / "_build" / "html", target, symlinks=False)
+    return target
+
+
 # --- checking a catalogue ----------------------------------------------------------------
 
 _LINK = re.compile(r"\]\(([^()\s]*)\)")
@@ -412,9 +740,18 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("extract", help="refresh every page's catalogue from the sources")
     check = commands.add_parser("check", help="list untranslated, fuzzy or broken messages (exit 1 if any)")
     check.add_argument("catalogues", nargs="*", type=Path, help="default: every page's")
+    commands.add_parser("notebooks", help="write and execute the Vietnamese notebooks (_build/vi-notebooks/)")
+    commands.add_parser("site", help="build the Vietnamese edition into _build/html/vi/ (after the English one)")
     args = parser.parse_args(argv)
     if args.action == "extract":
         extract()
+        return 0
+    if args.action == "notebooks":
+        for path in write_notebooks():
+            print(path.relative_to(ROOT))
+        return 0
+    if args.action == "site":
+        print(build_site().relative_to(ROOT))
         return 0
     if args.action == "check":
         problems = [p for path in args.catalogues or catalogues() for p in catalogue_problems(path)]
