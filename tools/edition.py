@@ -537,6 +537,17 @@ EDITION_PATH = "vi"  # the Vietnamese edition's folder in the site
 # Shared with the English build, as they are: read-only inputs of the build.
 LINKED = ("RULES.md", "tools", "_widget_js", "locales", "oanquan")
 
+#: Words the theme's templates and myst-nb write as they are, outside the translation machinery
+#: (no _() around them): put in Vietnamese in the built pages. The theme's other words are
+#: translated by locales/vi/LC_MESSAGES/sphinx.po, before Sphinx's own catalogue.
+HARD_CODED = {
+    'aria-label="Toggle hidden content"': 'aria-label="Hiện hoặc ẩn phần được thu gọn"',
+    'title="Toggle primary sidebar"': 'title="Hiện hoặc ẩn thanh bên"',
+    'title="Toggle secondary sidebar"': 'title="Hiện hoặc ẩn mục lục của trang"',
+    'aria-label="Main"': 'aria-label="Mục lục chính"',
+    'aria-label="Page"': 'aria-label="Trang"',
+}
+
 #: What the Vietnamese configuration changes in _config.yml (sphinx.config entries).
 VI_SPHINX_CONFIG: dict[str, Any] = {
     "language": LANGUAGE,
@@ -574,6 +585,31 @@ def compile_catalogues(language: str = LANGUAGE) -> None:
             catalogue = read_po(handle, locale=language)
         with po.with_suffix(".mo").open("wb") as handle:
             write_mo(handle, catalogue)
+    write_sphinx_js(language)
+
+
+def write_sphinx_js(language: str = LANGUAGE) -> Path:
+    """``locales/<language>/LC_MESSAGES/sphinx.js`` (not committed): the search page's words.
+
+    Sphinx ships one per language for its JavaScript (the search page's "Search Results"...),
+    and takes the first it finds in ``locale_dirs``; its Vietnamese one leaves the search
+    page's words empty. This one is Sphinx's with every message of our ``sphinx.po`` over it.
+    """
+    import sphinx
+    from babel.messages.pofile import read_po
+
+    shipped = Path(sphinx.__file__).parent / "locale" / language / "LC_MESSAGES" / "sphinx.js"
+    text = shipped.read_text(encoding="utf-8") if shipped.is_file() else ""
+    found = re.search(r"Documentation\.addTranslations\((\{.*\})\);", text, re.S)
+    data: dict[str, Any] = json.loads(found.group(1)) if found else {"locale": language, "plural_expr": "0"}
+    messages = data.setdefault("messages", {})
+    with (LOCALES / language / "LC_MESSAGES" / "sphinx.po").open("rb") as handle:
+        for message in read_po(handle):
+            if message.id and message.string:
+                messages[message.id] = message.string
+    target = LOCALES / language / "LC_MESSAGES" / "sphinx.js"
+    target.write_text(f"Documentation.addTranslations({json.dumps(data, indent=1, ensure_ascii=False)});\n")
+    return target
 
 
 def vietnamese_toc() -> dict[str, Any]:
@@ -641,6 +677,12 @@ def build_site() -> Path:
     if target.exists():
         shutil.rmtree(target)
     shutil.copytree(OUTPUT / "_build" / "html", target, symlinks=False)
+    for page in target.rglob("*.html"):
+        if "lite" not in page.relative_to(target).parts[:1]:
+            text = page.read_text(encoding="utf-8")
+            for english, vietnamese in HARD_CODED.items():
+                text = text.replace(english, vietnamese)
+            page.write_text(text, encoding="utf-8")
     return target
 
 
@@ -649,6 +691,7 @@ def build_site() -> Path:
 _LINK = re.compile(r"\]\(([^()\s]*)\)")
 _ROLE = re.compile(r"\{([\w:-]+)\}`([^`]*)`")
 _ROLE_TARGET = re.compile(r"<([^<>]*)>$")
+_BLOCK_START = re.compile(r"(\d+[.)]|[-*+]|#{1,6}|>)(\s|$)")
 _HTML_TAG = re.compile(r"</?([A-Za-z][\w-]*)")
 
 
@@ -704,6 +747,9 @@ def message_problems(message: Any) -> list[str]:
         problems.append("HTML tags differ from the English")
     if source.count("`") != translated.count("`"):
         problems.append("not the same number of backticks (`code`) as the English")
+    if not is_code(message) and _BLOCK_START.match(translated):
+        # Sphinx parses a translated message again on its own, where "1. Board" is a list.
+        problems.append("starts like a list or a heading when read alone: escape it (1\\. or \\-)")
     if is_code(message):
         f_string = is_f_string(message)
         names = _names(translated, f_string)
