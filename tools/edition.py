@@ -102,13 +102,15 @@ def _unescape(body: str) -> str:
 def _words(text: str, f_string: bool) -> bool:
     """Whether a literal's text is words for a reader: a word and a space outside tags and placeholders.
 
-    Single words (``"capture"``, ``"never"``) are left out: in code they are mostly keys and options.
+    Single words in lower case (``"capture"``, ``"never"``) are left out: in code they are keys and options.
     """
     shown = text
     if f_string:
         shown = re.sub(r"\{[^{}]*\}", " ", shown.replace("{{", "").replace("}}", ""))
     shown = _TAG.sub(" ", shown)
-    return " " in shown.strip() and bool(_WORD.search(shown))
+    shown = shown.strip()
+    # A capitalised word alone is a heading or a label ("Captures"); keys and options are lower-case.
+    return (" " in shown and bool(_WORD.search(shown))) or bool(re.fullmatch(r"[A-ZÀ-Ỹ][a-zà-ỹ]+", shown))
 
 
 def code_strings(source: str) -> list[CodeString]:
