@@ -49,11 +49,10 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Protocol, runtime_checkable
 
-from .board import square_name
-from .events import STOP_KINDS, Event
-from .i18n import N_, TranslatedDict, _, ngettext
+from . import narrate
+from .events import Event
+from .i18n import N_, TranslatedDict, _, language, ngettext
 from .move import ALL_MOVES, Move
-from .narrate import move_phrase as narrated_phrase
 from .position import Position, State, _end_reason, _final_scores, _moves_of, _play_fast
 from .rules import Rules
 
@@ -662,8 +661,9 @@ def hint(position: Position, depth: int = 4) -> Hint:
     rows = analyse(position, depth=depth)
     best = rows[0]
     _after, events = position.play_traced(best.move)
-    # In the language spoken: narrate.move_phrase says in English what move_phrase below says.
-    text = _("{move} {phrase}: {gain}").format(move=best.move, phrase=narrated_phrase(events), gain=f"{best.gain:+d}")
+    # In the language spoken (narrate.move_phrase; move_phrase below is the same, always in English).
+    phrase = narrate.move_phrase(events)
+    text = _("{move} {phrase}: {gain}").format(move=best.move, phrase=phrase, gain=f"{best.gain:+d}")
     if len(rows) == 1:
         text += _("; it is the only legal move")
     else:
@@ -683,51 +683,18 @@ def hint(position: Position, depth: int = 4) -> Hint:
     return Hint(best.move, text + _("."), tuple(rows))
 
 
-def _where(square: int | None) -> str:
-    if square is None:  # pragma: no cover - capture and relay events always name a square
-        return "?"
-    if square >= 10:
-        side = "right" if square == 10 else "left"
-        return f"the {side} Mandarin {square_name(square)}"
-    return f"square {square}"
-
-
-def _contents(event: Event) -> str:
-    pebbles = f"{event.pebbles} pebble{'s' if event.pebbles != 1 else ''}"
-    if not event.stones:
-        return pebbles
-    return f"stone and {pebbles}" if event.pebbles else "stone"
-
-
 def move_phrase(events: tuple[Event, ...] | list[Event]) -> str:
-    """What a move does, as a verb phrase for a sentence, from its trace.
+    """What a move does, as an English verb phrase for a sentence, from its trace.
+
+    The phrase is :func:`oanquan.narrate.move_phrase`'s, always in English: the puzzle
+    collection's stored explanations are written in English whatever language is spoken
+    (the Vietnamese ones are computed from the same phrase in Vietnamese). :func:`hint`
+    speaks the language spoken.
 
     >>> move_phrase(Position.initial().play_traced("5L")[1])
     'relays from square 0 and captures the left Mandarin M1 (stone and 1 pebble)'
     >>> move_phrase(Position.initial().play_traced("7R")[1])
     'relays from square 2 and captures square 8 (6 pebbles)'
     """
-    parts: list[str] = []
-    relays = [str(e.square) for e in events if e.kind == "relay"]
-    if any(e.kind == "refill" for e in events):
-        borrowed = sum(e.pebbles for e in events if e.kind == "borrow")
-        parts.append("releases the fish (thả cá" + (f", borrowing {borrowed})" if borrowed else ")"))
-    if relays:
-        squares = ", ".join(relays[:-1]) + (" and " if len(relays) > 1 else "") + relays[-1]
-        parts.append(f"relays from square{'s' if len(relays) > 1 else ''} {squares}")
-    captures = [e for e in events if e.kind == "capture"]
-    if captures:
-        taken = [f"{_where(e.square)} ({_contents(e)})" for e in captures]
-        chain = " in a chain" if len(captures) > 1 else ""
-        parts.append("captures " + (", ".join(taken[:-1]) + " and " if len(taken) > 1 else "") + taken[-1] + chain)
-    else:
-        stop = next((e for e in events if e.kind in STOP_KINDS), None)
-        if stop is not None and stop.kind == "double_empty":
-            parts.append("stops at two empty squares without a capture")
-        elif stop is not None and stop.kind == "young_mandarin":
-            parts.append(f"reaches {_where(stop.square)}, too young to capture, and stops")
-        elif stop is not None and stop.square is not None:
-            parts.append(f"stops before {_where(stop.square)} without a capture")
-        else:  # pragma: no cover - every trace has a stop event
-            parts.append("captures nothing")
-    return " and ".join(parts) if len(parts) < 3 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    with language("en"):
+        return narrate.move_phrase(events)
