@@ -122,12 +122,13 @@ notebooks: $(STAMP)
 
 # The printables (tools/printables.py) need the DejaVu fonts; their tests render the PDFs with
 # poppler (pdftoppm, pdftotext, pdfinfo) and read the QR codes back with zbar (zbarimg).
-PRINT_TOOLS := pdftoppm pdftotext pdfinfo zbarimg
+# msgfmt (gettext) reads the page catalogues back in tests/test_edition.py.
+PRINT_TOOLS := pdftoppm pdftotext pdfinfo zbarimg msgfmt
 print-deps:
 	@missing=0; for tool in $(PRINT_TOOLS); do command -v $$tool >/dev/null || missing=1; done; \
 	test -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf || missing=1; \
 	if [ $$missing = 1 ]; then export DEBIAN_FRONTEND=noninteractive; \
-	  apt-get update && apt-get install -y poppler-utils zbar-tools fonts-dejavu-core; fi
+	  apt-get update && apt-get install -y poppler-utils zbar-tools fonts-dejavu-core gettext; fi
 
 # Headless Chromium for the browser tests (CI runs as root on a fresh machine).
 browser-deps:

@@ -45,13 +45,17 @@ def test_catalogue_is_complete_and_keeps_the_markup(path: Path) -> None:
 
 
 def test_catalogues_compile_with_msgfmt(tmp_path: Path) -> None:
-    """GNU msgfmt --check agrees the files are well-formed catalogues (when it is installed)."""
+    """GNU msgfmt reads every file as a well-formed catalogue, header included. Its format
+    checks are left out (``--check-format``): it takes "50% of" in a message for a printf
+    directive; the placeholders are checked by tools.edition instead (Python's own parser)."""
     msgfmt = Path("/usr/bin/msgfmt")
     if not msgfmt.exists():
         pytest.fail("msgfmt is missing: apt-get install gettext")
     for path in [*edition.catalogues(), EXTENSION_CATALOGUE]:
         result = subprocess.run(
-            [str(msgfmt), "--check", "-o", str(tmp_path / "out.mo"), str(path)], capture_output=True, text=True
+            [str(msgfmt), "--check-header", "--check-domain", "-o", str(tmp_path / "out.mo"), str(path)],
+            capture_output=True,
+            text=True,
         )
         assert result.returncode == 0, f"{path}: {result.stderr[-800:]}"
 

@@ -277,7 +277,7 @@ _ENGLISH_TEXT_JS = """
   const words = new Set(english);
   // The glossary and the index list English words as English words, on purpose.
   const glossary = /[/](glossary|genindex)[.]html$/.test(location.pathname) ? new Set(glossaryWords) : new Set();
-  const skip = 'pre, code, script, style, .highlight, [lang="en"], .cell_input, kbd, samp, svg';
+  const skip = 'pre, code, script, style, .highlight, [lang="en"], .cell_input, kbd, samp, svg, .headerlink';
   const isEnglish = (text, minimum) => {
     const found = (text.toLowerCase().match(/[a-z\u00c0-\u1ef9]+/g) || []);
     const ascii = found.filter(w => /^[a-z]+$/.test(w));

@@ -105,16 +105,21 @@ def _words(text: str, f_string: bool) -> bool:
     Single words in lower case (``"capture"``, ``"never"``) are left out: in code they are keys and options.
     """
     shown = text
-    if f_string:
-        shown = re.sub(r"\{[^{}]*\}", " ", shown.replace("{{", "").replace("}}", ""))
+    if f_string:  # a placeholder stands for a word or a number: "{n} pebbles" is two words
+        shown = re.sub(r"\{[^{}]*\}", "0", shown.replace("{{", "").replace("}}", ""))
     shown = _TAG.sub(" ", shown)
-    shown = shown.strip()
-    # A capitalised word alone is a heading or a label ("Captures"); keys and options are lower-case.
-    return (" " in shown and bool(_WORD.search(shown))) or bool(re.fullmatch(r"[A-ZÀ-Ỹ][a-zà-ỹ]+", shown))
+    if not _WORD.search(shown):
+        return False
+    # Words with a space (" apiece" is glued to a sentence), or a capitalised word alone, a
+    # heading or a label ("Captures"): keys and options are single words in lower case.
+    return " " in shown or bool(re.fullmatch(r"[A-ZÀ-Ỹ][a-zà-ỹ]+", shown))
 
 
 def code_strings(source: str) -> list[CodeString]:
-    """The reader's words in a code cell: runs of string literals that hold words (no docstring, no assert message)."""
+    """The reader's words in a code cell: runs of string literals that hold words (no docstring, no assert message).
+
+    Any string printed (an argument of ``print``) is for the reader, even a single word.
+    """
     try:
         tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
     except (tokenize.TokenError, SyntaxError):
@@ -124,7 +129,12 @@ def code_strings(source: str) -> list[CodeString]:
     run: list[tokenize.TokenInfo] = []
     before: tokenize.TokenInfo | None = None
     in_assert = False
+    calls: list[str] = []  # the name before each open bracket: what a string is an argument of
     for token in tokens:
+        if token.type == tokenize.OP and token.string in "([{":
+            calls.append(before.string if before is not None and before.type == tokenize.NAME else token.string)
+        elif token.type == tokenize.OP and token.string in ")]}" and calls:
+            calls.pop()
         if token.type == tokenize.STRING:
             run.append(token)
             continue
@@ -140,7 +150,8 @@ def code_strings(source: str) -> list[CodeString]:
                 text = "".join(
                     t if is_f or not f_string else t.replace("{", "{{").replace("}", "}}") for t, is_f in parts
                 )
-                if _words(text, f_string):
+                printed = bool(calls) and calls[-1] == "print" and bool(_WORD.search(text))
+                if printed or _words(text, f_string):
                     found.append(CodeString(text, f_string, run[0].start, run[-1].end))
             run = []
         if token.type == tokenize.NAME and token.string == "assert":
