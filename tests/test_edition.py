@@ -72,6 +72,20 @@ def test_catalogues_hold_the_messages_of_the_sources() -> None:
         assert present - wanted == set(), f"{document}: messages no page has any more, run `make translations`"
 
 
+def test_live_notebooks_catalogue_holds_their_messages() -> None:
+    """The live notebooks' catalogue has the words of the box under each chapter's title and of
+    the reset page, nothing missing and nothing left over."""
+    wanted = {m.id for m in edition.lite_template() if m.id}
+    present = {m.id for m in edition.iter_messages(EXTENSION_CATALOGUE)}
+    assert wanted == present
+
+
+def test_reset_page_in_vietnamese() -> None:
+    page = edition.translate_html(edition.RESET_PAGE.read_text(encoding="utf-8"), edition.lite_translations("vi"))
+    assert '<html lang="vi">' in page
+    assert [m for m in edition.html_messages(page) if m in edition.lite_translations("vi")] == []
+
+
 def test_untranslated_message_is_reported() -> None:
     message = Message("Every citizen square starts with {n} pebbles.", "", auto_comments=["code: cell 3, f-string"])
     assert edition.message_problems(message) == ["untranslated"]

@@ -313,13 +313,18 @@ def write_contents(files: Path, notebooks: Path) -> dict[str, str]:
     return chapters
 
 
-def write_reset_page(output: Path, chapters: dict[str, str]) -> None:
-    """reset.html ("start a chapter again") and its script and style, with the list of chapters."""
+def write_reset_page(output: Path, chapters: dict[str, str], language: str = "en") -> None:
+    """reset.html ("start a chapter again") and its script and style, with the list of chapters,
+    in the edition's language (its words from the live notebooks' catalogue, tools/edition.py)."""
+    from tools.edition import lite_translations, translate_html
+
     for name in ("reset.js", "reset.css"):
         shutil.copy2(RESET_PAGE / name, output / name)
     data = json.dumps(chapters, ensure_ascii=False).replace("<", "\\u003c")  # safe inside <script>
-    page = (RESET_PAGE / "reset.html").read_text(encoding="utf-8").replace("__CHAPTERS__", data)
-    (output / "reset.html").write_text(page, encoding="utf-8")
+    page = (RESET_PAGE / "reset.html").read_text(encoding="utf-8")
+    if language != "en":
+        page = translate_html(page, lite_translations(language), language)
+    (output / "reset.html").write_text(page.replace("__CHAPTERS__", data), encoding="utf-8")
 
 
 def lite_config(pip_wheels: list[Path]) -> dict[str, Any]:
@@ -406,7 +411,7 @@ def main(argv: list[str] | None = None) -> int:
     project_wheel = build_project_wheel(WORK / "project")
     chapters = prepare(WORK / args.edition, args.notebooks.resolve(), wheels, project_wheel, args.title)
     jupyter_lite_build(WORK / args.edition, args.output.resolve())
-    write_reset_page(args.output.resolve(), chapters)
+    write_reset_page(args.output.resolve(), chapters, args.edition if args.edition in ("en", "vi") else "en")
     seconds = time.perf_counter() - start
     print(
         f"build_lite: {len(chapters)} live notebooks in {args.output} "

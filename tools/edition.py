@@ -225,6 +225,81 @@ def translate_code(source: str, translate: Any) -> str:
     return "".join(out)
 
 
+# --- HTML written by hand (the live notebooks' reset page) --------------------------------
+
+#: Elements whose content is one message: a sentence with its inline markup (<b>, <a>, <code>...);
+#: an inline element is a message of its own only outside them (a link alone in a section).
+_HTML_OUTER = "title|h1|h2|h3|h4|p|li|button|label|option|summary|legend|th|td|figcaption"
+_HTML_INLINE = "a|span|b|strong|em"
+
+
+def _block_pattern(names: str) -> re.Pattern[str]:
+    return re.compile(rf"<({names})(\s[^<>]*)?>((?:(?!<(?:{names})[\s>]).)*?)</\1>", re.S)
+
+
+_HTML_BLOCK_PATTERNS = (_block_pattern(_HTML_OUTER), _block_pattern(_HTML_INLINE))
+_HTML_ATTRIBUTE = re.compile(r'\s(title|aria-label|alt|placeholder)="([^"]*)"')
+
+
+def _html_words(text: str) -> bool:
+    return bool(_WORD.search(_TAG.sub(" ", text)))
+
+
+def _without_scripts(text: str) -> str:
+    return re.sub(r"<(script|style)\b.*?</\1>", lambda m: " " * len(m.group(0)), text, flags=re.S)
+
+
+def _html_blocks(text: str) -> list[re.Match[str]]:
+    """The blocks holding a message, in order: outer ones, then inline ones outside them."""
+    masked = _without_scripts(text)
+    outer = [m for m in _HTML_BLOCK_PATTERNS[0].finditer(masked) if _html_words(m.group(3))]
+    inline = [
+        m
+        for m in _HTML_BLOCK_PATTERNS[1].finditer(masked)
+        if _html_words(m.group(3)) and not any(o.start() <= m.start() < o.end() for o in outer)
+    ]
+    return sorted(outer + inline, key=lambda m: m.start())
+
+
+def html_messages(text: str) -> list[str]:
+    """The messages of an HTML page written by hand: each block's content (inline tags kept,
+    spaces made single), and the words of title, aria-label, alt and placeholder attributes.
+
+    >>> html_messages('<p title="A tip">Start <b data-name="t"></b>\\n  again?</p><a href="#">Keep it</a>')
+    ['A tip', 'Start <b data-name="t"></b> again?', 'Keep it']
+    """
+    found = [m.group(2) for m in _HTML_ATTRIBUTE.finditer(text) if _html_words(m.group(2))]
+    for match in _html_blocks(text):
+        content = _normal(match.group(3))
+        if content not in found:
+            found.append(content)
+    return found
+
+
+def translate_html(text: str, lookup: dict[str, str], language: str = LANGUAGE) -> str:
+    """The page with every message that has a translation replaced, and ``<html lang>`` set.
+
+    >>> translate_html('<html lang="en"><p>Keep <b>it</b></p>', {"Keep <b>it</b>": "Giữ <b>lại</b>"})
+    '<html lang="vi"><p>Giữ <b>lại</b></p>'
+    """
+    out, last = [], 0
+    for match in _html_blocks(text):
+        found = lookup.get(_normal(match.group(3)))
+        if found is None:
+            continue
+        start = match.start(3)
+        out.append(text[last:start] + found)
+        last = match.end(3)
+    out.append(text[last:])
+
+    def attribute(match: re.Match[str]) -> str:
+        found = lookup.get(match.group(2))
+        return match.group(0) if found is None else f' {match.group(1)}="{found}"'
+
+    result = _HTML_ATTRIBUTE.sub(attribute, "".join(out))
+    return re.sub(r'<html lang="[^"]*"', f'<html lang="{language}"', result, count=1)
+
+
 # --- the catalogues ---------------------------------------------------------------------
 
 
@@ -311,11 +386,49 @@ def templates() -> list[Path]:
 
 
 def extract() -> None:
-    """Refresh every page's catalogue: gettext build, code messages, sphinx-intl update."""
+    """Refresh every page's catalogue: gettext build, code messages, sphinx-intl update; and the
+    live notebooks' own catalogue (the box under each chapter's title, the reset page)."""
     gettext_build()
     templates()
     command = [str(BIN / "sphinx-intl"), "update", "-p", str(TEMPLATES), "-l", LANGUAGE, "-d", str(LOCALES), "-w", "0"]
     subprocess.run(command, check=True, capture_output=True)
+    update_lite_catalogue()
+
+
+#: The live notebooks' catalogue (tools/lite_links.py's words and the reset page's).
+LITE_DOMAIN = "oanquan-lite"
+RESET_PAGE = ROOT / "book" / "_static_lite" / "reset.html"
+
+
+def lite_template() -> Any:
+    """The messages of tools/lite_links.py (its _() calls) and of the live notebooks' reset page."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract_from_file
+
+    template = Catalog(domain=LITE_DOMAIN)
+    for lineno, message, comments, _context in extract_from_file("python", ROOT / "tools" / "lite_links.py"):
+        template.add(message, locations=[("tools/lite_links.py", lineno)], auto_comments=comments)
+    for message in html_messages(RESET_PAGE.read_text(encoding="utf-8")):
+        template.add(message, locations=[("book/_static_lite/reset.html", None)], auto_comments=["html"])
+    return template
+
+
+def update_lite_catalogue(language: str = LANGUAGE) -> Path:
+    from babel.messages.pofile import read_po, write_po
+
+    path = catalogue_path(LITE_DOMAIN, language)
+    with path.open("rb") as handle:
+        catalogue = read_po(handle, locale=language)
+    catalogue.update(lite_template(), no_fuzzy_matching=True)
+    catalogue.obsolete.clear()
+    with path.open("wb") as handle:
+        write_po(handle, catalogue, width=0)
+    return path
+
+
+def lite_translations(language: str = LANGUAGE) -> dict[str, str]:
+    """The live notebooks' catalogue in ``language`` ({} for English)."""
+    return translations(LITE_DOMAIN, language) if language != "en" else {}
 
 
 def catalogue_path(document: str, language: str = LANGUAGE) -> Path:
