@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 PORT ?= 8000
 HOST ?= 127.0.0.1
 
-.PHONY: setup test lint unit bench ladder book lite serve dist lab trust clean vendor book-pages notebooks browser-deps print-deps site-test lab-test play-assets catalogues
+.PHONY: setup test lint unit bench ladder book lite serve dist lab trust clean vendor book-pages notebooks browser-deps print-deps site-test lab-test play-assets catalogues translations
 
 setup: $(STAMP)
 
@@ -77,14 +77,35 @@ play-assets: $(STAMP) node_modules/.installed
 # Then the live notebooks: every chapter as a JupyterLite site in _build/html/lite/
 # (tools/build_lite.py; pinned wheels from requirements-lite.txt, Pyodide from npm). Another
 # edition's chapters get theirs with --notebooks DIR --output DIR --edition NAME.
+#
+# The Vietnamese edition (issue 15, tools/edition.py) comes with it when VI=1 (the default): the
+# same pages from the same sources, translated by locales/vi/LC_MESSAGES/<page>.po, the chapters
+# executed again in Vietnamese, built into _build/html/vi/ with its own live notebooks (vi/lite/).
+# It refuses to build from a catalogue with a message untranslated, fuzzy or broken.
+# `make book VI=0` builds the English edition alone (no language switch).
+VI ?= 1
+EDITIONS := en$(if $(filter 1,$(VI)), vi)
 book: $(STAMP) vendor play-assets print-deps
 	@mkdir -p _build
 	@start=$$(date +%s); \
+	export OANQUAN_EDITIONS="$(EDITIONS)"; \
+	if [ "$(VI)" = 1 ]; then $(BIN)/python -m tools.edition check >/dev/null || \
+	  { $(BIN)/python -m tools.edition check | head -20; echo "the Vietnamese catalogues are not complete (make book VI=0 builds English alone)"; exit 1; }; fi; \
 	$(BIN)/jupyter-book build . --all -W -n --keep-going || exit 1; \
+	if [ "$(VI)" = 1 ]; then $(BIN)/python -m tools.edition site || exit 1; fi; \
 	$(BIN)/python tools/build_lite.py || exit 1; \
+	if [ "$(VI)" = 1 ]; then $(BIN)/python tools/build_lite.py --notebooks _build/vi-src/notebooks \
+	  --output _build/html/vi/lite --edition vi --title "Ô Ăn Quan: sổ tay chạy trực tiếp" || exit 1; fi; \
 	$(BIN)/python tools/build_play.py --service-worker _build/html || exit 1; \
 	echo "$$(( $$(date +%s) - start ))" > _build/build-seconds.txt; \
 	echo "book built in $$(cat _build/build-seconds.txt) s"
+
+# The pages' catalogues (tools/edition.py): after a change of a page's text, refresh them
+# (Sphinx's gettext builder, the code cells' words, sphinx-intl update), translate what is new
+# or fuzzy, and check them.
+translations: $(STAMP) print-deps
+	$(BIN)/python -m tools.edition extract
+	$(BIN)/python -m tools.edition check
 
 # Only the live notebooks, into the book built before (quicker while working on them).
 lite: $(STAMP) node_modules/.installed
@@ -102,12 +123,13 @@ notebooks: $(STAMP)
 
 # The printables (tools/printables.py) need the DejaVu fonts; their tests render the PDFs with
 # poppler (pdftoppm, pdftotext, pdfinfo) and read the QR codes back with zbar (zbarimg).
-PRINT_TOOLS := pdftoppm pdftotext pdfinfo zbarimg
+# msgfmt (gettext) reads the page catalogues back in tests/test_edition.py.
+PRINT_TOOLS := pdftoppm pdftotext pdfinfo zbarimg msgfmt
 print-deps:
 	@missing=0; for tool in $(PRINT_TOOLS); do command -v $$tool >/dev/null || missing=1; done; \
 	test -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf || missing=1; \
 	if [ $$missing = 1 ]; then export DEBIAN_FRONTEND=noninteractive; \
-	  apt-get update && apt-get install -y poppler-utils zbar-tools fonts-dejavu-core; fi
+	  apt-get update && apt-get install -y poppler-utils zbar-tools fonts-dejavu-core gettext; fi
 
 # Headless Chromium for the browser tests (CI runs as root on a fresh machine).
 browser-deps:

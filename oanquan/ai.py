@@ -51,7 +51,7 @@ from typing import Protocol, runtime_checkable
 
 from . import narrate
 from .events import Event
-from .i18n import language
+from .i18n import N_, TranslatedDict, _, language, ngettext
 from .move import ALL_MOVES, Move
 from .position import Position, State, _end_reason, _final_scores, _moves_of, _play_fast
 from .rules import Rules
@@ -200,7 +200,7 @@ def ordered_children(position: Position, first: Move | None) -> Iterator[tuple[M
         first = ALL_MOVES[first.square][0 if first.direction == "L" else 1]
         if first not in position.legal_moves():
             first = None
-    for move, child, _ in _scored_children(position, first):
+    for move, child, _score in _scored_children(position, first):
         yield move, child
 
 
@@ -374,7 +374,7 @@ class _Searcher:
                         )
                         scored.append((_evaluate_state(child, mandarin_value), move, child))
                 scored.sort(key=_FIRST)  # stable: equal evaluations keep the order of legal_moves()
-                for _, move, child in scored:
+                for _score, move, child in scored:
                     value = -self.negamax(child, depth - 1, -beta, -alpha)
                     if value > best:
                         best, best_move = value, move
@@ -545,13 +545,17 @@ def _legal(position: Position) -> tuple[Move, ...]:
 LEVEL5_NODES = 40_000
 
 #: What each level of :func:`player_for_level` is, in words.
-LEVELS: dict[int, str] = {
-    1: "Random: plays any legal move.",
-    2: "Greedy: captures as much as it can this turn, never looking further.",
-    3: "Search, 2 plies: also sees the opponent's best reply.",
-    4: "Search, 4 plies: sees two moves for each side ahead.",
-    5: f"Search, deepest: looks one ply deeper at a time until it has visited {LEVEL5_NODES:,} positions per move.",
-}
+#: Read in the language spoken (``LEVELS[3]``, ``LEVELS.items()``).
+LEVELS: TranslatedDict[int] = TranslatedDict(
+    {
+        1: N_("Random: plays any legal move."),
+        2: N_("Greedy: captures as much as it can this turn, never looking further."),
+        3: N_("Search, 2 plies: also sees the opponent's best reply."),
+        4: N_("Search, 4 plies: sees two moves for each side ahead."),
+        5: N_("Search, deepest: looks one ply deeper at a time until it has visited {nodes} positions per move."),
+    },
+    nodes=f"{LEVEL5_NODES:,}",
+)
 
 
 def player_for_level(level: int, seed: int = 0, time_limit: float | None = None) -> Player:
@@ -569,16 +573,16 @@ def player_for_level(level: int, seed: int = 0, time_limit: float | None = None)
     ValueError: level must be 1-5, not 6
     """
     if level == 1:
-        return RandomPlayer(seed, name="Level 1 (random)")
+        return RandomPlayer(seed, name=_("Level 1 (random)"))
     if level == 2:
-        return GreedyPlayer(seed, name="Level 2 (greedy)")
+        return GreedyPlayer(seed, name=_("Level 2 (greedy)"))
     if level == 3:
-        return SearchPlayer(2, time_limit=time_limit, seed=seed, name="Level 3 (search, 2 plies)")
+        return SearchPlayer(2, time_limit=time_limit, seed=seed, name=_("Level 3 (search, 2 plies)"))
     if level == 4:
-        return SearchPlayer(4, time_limit=time_limit, seed=seed, name="Level 4 (search, 4 plies)")
+        return SearchPlayer(4, time_limit=time_limit, seed=seed, name=_("Level 4 (search, 4 plies)"))
     if level == 5:
         return SearchPlayer(
-            30, max_nodes=LEVEL5_NODES, time_limit=time_limit, seed=seed, name="Level 5 (search, deepest)"
+            30, max_nodes=LEVEL5_NODES, time_limit=time_limit, seed=seed, name=_("Level 5 (search, deepest)")
         )
     raise ValueError(f"level must be 1-5, not {level!r}")
 
@@ -656,27 +660,36 @@ def hint(position: Position, depth: int = 4) -> Hint:
     """
     rows = analyse(position, depth=depth)
     best = rows[0]
-    _, events = position.play_traced(best.move)
-    text = f"{best.move} {move_phrase(events)}: {best.gain:+d}"
+    _after, events = position.play_traced(best.move)
+    # In the language spoken (narrate.move_phrase; move_phrase below is the same, always in English).
+    phrase = narrate.move_phrase(events)
+    text = _("{move} {phrase}: {gain}").format(move=best.move, phrase=phrase, gain=f"{best.gain:+d}")
     if len(rows) == 1:
-        text += "; it is the only legal move"
+        text += _("; it is the only legal move")
     else:
         second = rows[1]
         worse = best.value - second.value
-        ahead = f"looking {depth} {'ply' if depth == 1 else 'plies'} ahead it is worth {best.value:+g} to you"
+        ahead = ngettext(
+            "looking {depth} ply ahead it is worth {value} to you",
+            "looking {depth} plies ahead it is worth {value} to you",
+            depth,
+        ).format(depth=depth, value=f"{best.value:+g}")
         if worse > 0:
-            text += f"; {ahead}, {worse:g} more than the next best move, {second.move}"
+            text += _("; {ahead}, {worse} more than the next best move, {second}").format(
+                ahead=ahead, worse=f"{worse:g}", second=second.move
+            )
         else:
-            text += f"; {ahead}, and {second.move} is just as good"
-    return Hint(best.move, text + ".", tuple(rows))
+            text += _("; {ahead}, and {second} is just as good").format(ahead=ahead, second=second.move)
+    return Hint(best.move, text + _("."), tuple(rows))
 
 
 def move_phrase(events: tuple[Event, ...] | list[Event]) -> str:
     """What a move does, as an English verb phrase for a sentence, from its trace.
 
-    The phrase is :func:`oanquan.narrate.move_phrase`'s, always in English: the hints and
-    the puzzle collection's stored explanations are written in English whatever language
-    is spoken (the Vietnamese ones are computed from the same phrase in Vietnamese).
+    The phrase is :func:`oanquan.narrate.move_phrase`'s, always in English: the puzzle
+    collection's stored explanations are written in English whatever language is spoken
+    (the Vietnamese ones are computed from the same phrase in Vietnamese). :func:`hint`
+    speaks the language spoken.
 
     >>> move_phrase(Position.initial().play_traced("5L")[1])
     'relays from square 0 and captures the left Mandarin M1 (stone and 1 pebble)'

@@ -30,11 +30,15 @@ import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib import resources
+from typing import TypeVar
+
+K = TypeVar("K")
 
 __all__ = [
     "DOMAIN",
     "LANGUAGES",
     "N_",
+    "TranslatedDict",
     "_",
     "get_language",
     "language",
@@ -153,3 +157,38 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:  # noqa: N802 (the name gettext's tools look for)
     """Mark ``message`` for the catalogue without translating it yet (for tables built at import)."""
     return message
+
+
+class TranslatedDict(dict[K, str]):
+    """A table of messages marked with :func:`N_`, read in the language spoken.
+
+    ``table[key]``, ``get``, ``values()`` and ``items()`` give each message translated
+    (then formatted with the ``fields`` given, if any); the keys stay as they are.
+
+    >>> levels = TranslatedDict({1: N_("two empty squares")}, n=3)
+    >>> with language("vi"):
+    ...     levels[1], list(levels.items())
+    ('hai ô trống', [(1, 'hai ô trống')])
+    >>> levels[1]
+    'two empty squares'
+    """
+
+    def __init__(self, messages: dict[K, str], **fields: str) -> None:
+        super().__init__(messages)
+        self._fields = fields
+
+    def _shown(self, message: str) -> str:
+        text = _(message)
+        return text.format(**self._fields) if self._fields else text
+
+    def __getitem__(self, key: K) -> str:
+        return self._shown(super().__getitem__(key))
+
+    def get(self, key: K, default: str | None = None, /) -> str | None:  # type: ignore[override]
+        return self[key] if key in self else default  # noqa: SIM401 (self.get is this method)
+
+    def values(self) -> list[str]:  # type: ignore[override]
+        return [self[key] for key in self]
+
+    def items(self) -> list[tuple[K, str]]:  # type: ignore[override]
+        return [(key, self[key]) for key in self]

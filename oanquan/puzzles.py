@@ -48,7 +48,7 @@ from typing import Any
 
 from .ai import immediate_gain, player_for_level
 from .errors import OAnQuanError, quote
-from .i18n import N_, _, get_language, language, ngettext
+from .i18n import N_, TranslatedDict, _, get_language, language, ngettext
 from .jsonio import check_fields, read_json
 from .move import Move
 from .narrate import move_phrase
@@ -92,29 +92,33 @@ VERSION = 2
 # Every sentence a learner reads is here, in one place, ready for a
 # translation catalogue. Rule numbers stay out of them: they are for teachers.
 
-#: What each goal asks, as the learner reads it.
-GOALS: dict[str, str] = {
-    "capture_mandarin": N_("Capture a Mandarin square in one move."),
-    "max_gain": N_("Win the most points with this move."),
-    "chain": N_("Capture two or more squares in one move."),
-    "best": N_("Find the best move: the one that ends the game furthest ahead, whatever your opponent does."),
-    "win": N_("Find the winning move: win the game, whatever your opponent does."),
-    "not_lose": N_("Find the move that does not lose, whatever your opponent does."),
-}
+#: What each goal asks, as the learner reads it (read in the language spoken).
+GOALS: TranslatedDict[str] = TranslatedDict(
+    {
+        "capture_mandarin": N_("Capture a Mandarin square in one move."),
+        "max_gain": N_("Win the most points with this move."),
+        "chain": N_("Capture two or more squares in one move."),
+        "best": N_("Find the best move: the one that ends the game furthest ahead, whatever your opponent does."),
+        "win": N_("Find the winning move: win the game, whatever your opponent does."),
+        "not_lose": N_("Find the move that does not lose, whatever your opponent does."),
+    }
+)
 
 #: The themes of the collection, in the order of the path (:func:`path`), as the book names them.
-THEMES: dict[str, str] = {
-    "first_capture": N_("First captures (R3.3, R5.1)"),
-    "relay": N_("Relay (R3.4b)"),
-    "mandarin": N_("Capturing a Mandarin (R5.1)"),
-    "chain": N_("Chain capture (R5.2)"),
-    "double_empty": N_("Double-empty stops (R5.3)"),
-    "mandarin_gap": N_("Empty Mandarin squares in a chain (R5.5)"),
-    "young_mandarin": N_("Young Mandarins (R5.6)"),
-    "mandarin_value": N_("Mandarins of pebbles, or worth 5 (R2.2)"),
-    "tha_ca": N_("Thả cá and borrowing (R6)"),
-    "endgame": N_("Endgames (R7, R8)"),
-}
+THEMES: TranslatedDict[str] = TranslatedDict(
+    {
+        "first_capture": N_("First captures (R3.3, R5.1)"),
+        "relay": N_("Relay (R3.4b)"),
+        "mandarin": N_("Capturing a Mandarin (R5.1)"),
+        "chain": N_("Chain capture (R5.2)"),
+        "double_empty": N_("Double-empty stops (R5.3)"),
+        "mandarin_gap": N_("Empty Mandarin squares in a chain (R5.5)"),
+        "young_mandarin": N_("Young Mandarins (R5.6)"),
+        "mandarin_value": N_("Mandarins of pebbles, or worth 5 (R2.2)"),
+        "tha_ca": N_("Thả cá and borrowing (R6)"),
+        "endgame": N_("Endgames (R7, R8)"),
+    }
+)
 
 #: The second sentence of each theme's hint: what to look for, without the answer.
 THEME_CLUES: dict[str, str] = {
@@ -135,12 +139,32 @@ THEME_CLUES: dict[str, str] = {
     "endgame": N_("Think of your opponent's best reply too, and count how the game ends."),
 }
 
+
+class _Sheets(dict[str, tuple[str, tuple[str, ...]]]):
+    """The worksheets, each name read in the language spoken (``SHEETS[level][0]``)."""
+
+    def __getitem__(self, level: str) -> tuple[str, tuple[str, ...]]:
+        name, themes = super().__getitem__(level)
+        return _(name), themes
+
+    def values(self) -> list[tuple[str, tuple[str, ...]]]:  # type: ignore[override]
+        return [self[level] for level in self]
+
+    def items(self) -> list[tuple[str, tuple[str, tuple[str, ...]]]]:  # type: ignore[override]
+        return [(level, self[level]) for level in self]
+
+
 #: The worksheets of the classroom kit: each level's name and the themes it draws from.
-SHEETS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "first-lesson": (N_("First lesson: sowing and capturing"), ("first_capture", "relay", "mandarin")),
-    "captures": (N_("Captures and chains"), ("mandarin", "chain", "double_empty", "relay", "young_mandarin", "tha_ca")),
-    "endgames": (N_("Endgames"), ("endgame",)),
-}
+SHEETS: dict[str, tuple[str, tuple[str, ...]]] = _Sheets(
+    {
+        "first-lesson": (N_("First lesson: sowing and capturing"), ("first_capture", "relay", "mandarin")),
+        "captures": (
+            N_("Captures and chains"),
+            ("mandarin", "chain", "double_empty", "relay", "young_mandarin", "tha_ca"),
+        ),
+        "endgames": (N_("Endgames"), ("endgame",)),
+    }
+)
 
 #: Exercises on each worksheet.
 SHEET_SIZE = 6

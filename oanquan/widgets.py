@@ -94,14 +94,14 @@ _STEPS_CSS = (
     ".oaq-steps .mod-active+.widget-toggle-button{grid-column:3}"
     # The second content, with the words a screen reader says, is ignored by browsers that cannot read it.
     ".oaq-steps .widget-toggle-button:has(+.mod-active)::before"
-    '{content:"◀ back";content:"◀ back"/"back";font-size:17px}'
+    '{content:"@BACK@";content:"@BACK@"/"@BACK_SPOKEN@";font-size:17px}'
     ".oaq-steps .mod-active+.widget-toggle-button::after"
-    '{content:"next ▶";content:"next ▶"/"next";font-size:17px}'
+    '{content:"@NEXT@";content:"@NEXT@"/"@NEXT_SPOKEN@";font-size:17px}'
     ".oaq-steps .widget-toggle-button.mod-active{display:block;grid-row:1;grid-column:2;width:auto;height:auto;"
     "margin:0;padding:0 4px;border:0;background:none;box-shadow:none;color:inherit;font-size:15px;"
     "pointer-events:none}"
     ".oaq-steps .mod-active:focus:not(:focus-visible){outline:none}"
-    '.oaq-steps .mod-active::before{content:"step "}'
+    '.oaq-steps .mod-active::before{content:"@STEP@"}'
 )
 
 
@@ -112,8 +112,18 @@ def _steps_css(frames: int) -> str:
     it that a page may still hold from a longer list of frames.
     """
     last = f".oaq-of-{frames - 1}"
+    css = _STEPS_CSS  # its words in the language spoken (quotes would end a CSS string: none is used)
+    for marker, words in (
+        ("@BACK_SPOKEN@", _("back")),
+        ("@NEXT_SPOKEN@", _("next")),
+        ("@BACK@", _("◀ back")),
+        ("@NEXT@", _("next ▶")),
+        ("@STEP@", _("step ")),
+    ):
+        css = css.replace(marker, words.replace('"', ""))
+    of = _(" of {last}").format(last=frames - 1).replace("'", "")
     return (
-        f"<style>{_STEPS_CSS}{last} .mod-active::after{{content:' of {frames - 1}'}}"
+        f"<style>{css}{last} .mod-active::after{{content:'{of}'}}"
         f"{last} .widget-toggle-button:nth-child(n+{frames + 1}){{display:none!important}}</style>"
     )
 
@@ -268,7 +278,9 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(flex="1 1 160px", min_width="140px"),
         )
         self.slider.style.description_width = "3.5em"
-        self.steps = widgets.ToggleButtons(options=["0"], tooltips=["step 0"], layout=widgets.Layout(width="100%"))
+        self.steps = widgets.ToggleButtons(
+            options=["0"], tooltips=[_("step {number}").format(number=0)], layout=widgets.Layout(width="100%")
+        )
         self.steps.add_class("oaq-steps")
         self.stylesheet = widgets.HTML(layout=widgets.Layout(display="none"))
         self.speed = widgets.IntSlider(
@@ -383,7 +395,7 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
             control.max = n - 1
         with self.steps.hold_sync():
             self.steps.options = [str(i) for i in range(n)]  # labels equal to the index: see _steps_css
-            self.steps.tooltips = [f"step {i}" for i in range(n)]
+            self.steps.tooltips = [_("step {number}").format(number=i) for i in range(n)]
             self.steps._dom_classes = ("oaq-steps", f"oaq-of-{n - 1}")
         self.stylesheet.value = _steps_css(n)
         self.index = index

@@ -121,10 +121,11 @@ def browser(server: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[B
 # -- driving a live notebook -----------------------------------------------------------------
 
 
-def open_notebook(browser: Browser, name: str) -> Any:
-    """A page showing the chapter's live notebook (Python may still be starting)."""
+def open_notebook(browser: Browser, name: str, root: str = "lite/") -> Any:
+    """A page showing the chapter's live notebook (Python may still be starting); ``root``
+    ``vi/lite/`` for the Vietnamese edition's."""
     page = browser.page()
-    page.goto(f"{browser.base}lite/notebooks/index.html?path={name}")
+    page.goto(f"{browser.base}{root}notebooks/index.html?path={name}")
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
     return page
 
@@ -201,6 +202,28 @@ def test_chapter_runs_without_an_error(chapter_runs: dict[str, dict[str, Any]], 
     assert all(run["prompts"]), f"{name}: a code cell shows no number: {run['prompts']}"
     numbers = [int(p.strip("[]:")) for p in run["prompts"]]
     assert numbers == list(range(1, len(numbers) + 1)), f"{name}: not every cell ran, in order: {run['prompts']}"
+
+
+def test_vietnamese_live_notebook_runs_in_vietnamese(browser: Browser) -> None:
+    """The Vietnamese edition's live chapter 1 (vi/lite/, issue 15): its text is Vietnamese, its
+    first cell sets LANGUAGE = "vi", and run in the browser its boards and captions are the
+    engine's Vietnamese."""
+    files = HTML / "vi" / "lite" / "files"
+    notebook = json.loads((files / "01_board.ipynb").read_text(encoding="utf-8"))
+    assert 'LANGUAGE = "vi"' in "".join(notebook["cells"][0]["source"])
+    assert "Bàn chơi" in "".join(notebook["cells"][1]["source"])  # the title, translated
+    page = open_notebook(browser, "01_board.ipynb", root="vi/lite/")
+    try:
+        run_all_from_scratch(page)
+        run = cell_outputs(page)
+        assert run["errors"] == [] and run["widgetErrors"] == 0
+        text = page.locator(".jp-Notebook").inner_text()
+        assert "Người chơi 0" in text or "người chơi 0" in text, text[:400]
+        titles = page.locator(".jp-Notebook .jp-OutputArea-output svg title").all_text_contents()
+        assert titles and all("board" not in t for t in titles), titles[:3]
+        page.screenshot(path=str(SHOTS / "vi-01_board-ran.png"))
+    finally:
+        page.close()
 
 
 @pytest.mark.parametrize("name", ["01_board.ipynb", "02_sowing.ipynb"])

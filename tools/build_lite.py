@@ -48,7 +48,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools.lite_cell import read, with_live_cell, write  # noqa: E402
+from tools.lite_cell import language_of, read, with_live_cell, write  # noqa: E402
 
 WORK = ROOT / "_build" / "lite"  # downloads, the project's wheel and each edition's JupyterLite folder
 WHEELS = WORK / "wheels"
@@ -279,7 +279,8 @@ def trust(notebook: dict[str, Any]) -> None:
 
 def lite_copy(notebook: dict[str, Any]) -> dict[str, Any]:
     """A chapter as the live notebooks hold it: setup cell first, lines joined, trusted, Pyodide kernel named."""
-    copy = with_live_cell(notebook)  # a deep copy, with the cell inserted or brought up to date
+    # A deep copy, with the cell inserted or brought up to date, in the language it had.
+    copy = with_live_cell(notebook, language_of(notebook))
     rejoin_lines(copy)
     trust(copy)
     copy["metadata"] = {**copy.get("metadata", {}), "kernelspec": dict(KERNELSPEC)}
@@ -312,13 +313,18 @@ def write_contents(files: Path, notebooks: Path) -> dict[str, str]:
     return chapters
 
 
-def write_reset_page(output: Path, chapters: dict[str, str]) -> None:
-    """reset.html ("start a chapter again") and its script and style, with the list of chapters."""
+def write_reset_page(output: Path, chapters: dict[str, str], language: str = "en") -> None:
+    """reset.html ("start a chapter again") and its script and style, with the list of chapters,
+    in the edition's language (its words from the live notebooks' catalogue, tools/edition.py)."""
+    from tools.edition import lite_translations, translate_html
+
     for name in ("reset.js", "reset.css"):
         shutil.copy2(RESET_PAGE / name, output / name)
     data = json.dumps(chapters, ensure_ascii=False).replace("<", "\\u003c")  # safe inside <script>
-    page = (RESET_PAGE / "reset.html").read_text(encoding="utf-8").replace("__CHAPTERS__", data)
-    (output / "reset.html").write_text(page, encoding="utf-8")
+    page = (RESET_PAGE / "reset.html").read_text(encoding="utf-8")
+    if language != "en":
+        page = translate_html(page, lite_translations(language), language)
+    (output / "reset.html").write_text(page.replace("__CHAPTERS__", data), encoding="utf-8")
 
 
 def lite_config(pip_wheels: list[Path]) -> dict[str, Any]:
@@ -405,7 +411,7 @@ def main(argv: list[str] | None = None) -> int:
     project_wheel = build_project_wheel(WORK / "project")
     chapters = prepare(WORK / args.edition, args.notebooks.resolve(), wheels, project_wheel, args.title)
     jupyter_lite_build(WORK / args.edition, args.output.resolve())
-    write_reset_page(args.output.resolve(), chapters)
+    write_reset_page(args.output.resolve(), chapters, args.edition if args.edition in ("en", "vi") else "en")
     seconds = time.perf_counter() - start
     print(
         f"build_lite: {len(chapters)} live notebooks in {args.output} "

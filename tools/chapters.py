@@ -56,7 +56,9 @@ HOW_TO: Final[str] = """\
 > - The few code cells left in view are there to read and to change: edit a move, run the
 >   cell again and see what the engine says. On the website, press "Open as a live notebook"
 >   under the chapter's title to do that: the same chapter opens with Python running in your
->   browser."""
+>   browser.
+> - In JupyterLab, the words of the boards, captions and messages follow the first code cell,
+>   `LANGUAGE = "en"`: set it to `"vi"` for Tiếng Việt and run the notebook again."""
 
 #: Book tags that hide a cell's input, and those that hide its output.
 HIDES_INPUT: Final[frozenset[str]] = frozenset({"hide-input", "remove-input", "hide-cell", "remove-cell"})

@@ -39,9 +39,27 @@ CHAPTERS = ROOT / "notebooks"
 #: The cell's id: how a later ``--insert`` finds the cell to update.
 CELL_ID: Final[str] = "live-setup"
 
-#: The source of the setup cell. Top-level ``await`` works in IPython and in the Pyodide kernel
-#: alike; in CPython the ``if`` is false, so the ``await`` is never reached.
-SOURCE: Final[str] = """\
+#: The languages the setup cell can set (those of ``oanquan.i18n.LANGUAGES``).
+LANGUAGES: Final[tuple[str, ...]] = ("en", "vi")
+
+
+def source(language: str = "en") -> str:
+    """The source of the setup cell for a chapter in ``language``.
+
+    Its first line is the chapter's language setting, ``LANGUAGE = "en"`` (``"vi"`` in the
+    Vietnamese chapters): the engine's words (captions, boards, messages) follow it once
+    the cell has run. Top-level ``await`` works in IPython and in the Pyodide kernel alike;
+    in CPython the ``if`` is false, so the ``await`` is never reached.
+
+    >>> source("vi").splitlines()[1]
+    'LANGUAGE = "vi"'
+    """
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language[:40]!r}: the chapters come in {', '.join(LANGUAGES)}")
+    return f"""\
+# The language of the boards, captions and messages: "en" (English) or "vi" (Tiếng Việt).
+LANGUAGE = "{language}"
+
 # In the live notebook on the website, this installs the oanquan package; elsewhere it does nothing.
 import importlib.util
 import sys
@@ -49,13 +67,21 @@ import sys
 if sys.platform == "emscripten" and importlib.util.find_spec("oanquan") is None:
     import piplite
 
-    await piplite.install(["oanquan", "ipywidgets"])"""
+    await piplite.install(["oanquan", "ipywidgets"])
+
+import oanquan
+
+oanquan.set_language(LANGUAGE)"""
+
+
+#: The source of the setup cell of the English chapters.
+SOURCE: Final[str] = source("en")
 
 #: Tags and JupyterLab metadata of the cell: left out of the book, input collapsed in JupyterLab.
 METADATA: Final[dict[str, Any]] = {"jupyter": {"source_hidden": True}, "tags": ["remove-cell"]}
 
 
-def live_cell() -> dict[str, Any]:
+def live_cell(language: str = "en") -> dict[str, Any]:
     """The setup cell as nbformat 4.5 JSON (a new dict each call).
 
     >>> cell = live_cell()
@@ -68,11 +94,11 @@ def live_cell() -> dict[str, Any]:
         "id": CELL_ID,
         "metadata": copy.deepcopy(METADATA),
         "outputs": [],
-        "source": SOURCE.splitlines(keepends=True),
+        "source": source(language).splitlines(keepends=True),
     }
 
 
-def starts_with_live_cell(notebook: dict[str, Any]) -> bool:
+def starts_with_live_cell(notebook: dict[str, Any], language: str = "en") -> bool:
     """Whether the notebook's first cell is exactly the setup cell (source, tags, collapsed input, no output).
 
     ``trusted`` in the cell's metadata is left out of the comparison: it is not part of the
@@ -88,13 +114,13 @@ def starts_with_live_cell(notebook: dict[str, Any]) -> bool:
     metadata = {key: value for key, value in first.get("metadata", {}).items() if key != "trusted"}
     return (
         first.get("cell_type") == "code"
-        and "".join(first.get("source", "")) == SOURCE
+        and "".join(first.get("source", "")) == source(language)
         and metadata == METADATA
         and not first.get("outputs")
     )
 
 
-def with_live_cell(notebook: dict[str, Any]) -> dict[str, Any]:
+def with_live_cell(notebook: dict[str, Any], language: str = "en") -> dict[str, Any]:
     """A copy of the notebook that starts with the setup cell, replacing an older one (found by its id).
 
     >>> nb = with_live_cell({"cells": [{"cell_type": "markdown", "id": "t", "metadata": {}, "source": "# Title"}]})
@@ -105,8 +131,23 @@ def with_live_cell(notebook: dict[str, Any]) -> dict[str, Any]:
     """
     result = copy.deepcopy(notebook)
     cells = [c for c in result.get("cells", []) if c.get("id") != CELL_ID]
-    result["cells"] = [live_cell(), *cells]
+    result["cells"] = [live_cell(language), *cells]
     return result
+
+
+def language_of(notebook: dict[str, Any]) -> str:
+    """The language the notebook's setup cell sets (``LANGUAGE = "vi"``), or ``"en"`` without one.
+
+    >>> language_of(with_live_cell({"cells": []}, "vi")), language_of({"cells": []})
+    ('vi', 'en')
+    """
+    cells = [c for c in notebook.get("cells") or [] if c.get("id") == CELL_ID]
+    if cells:
+        for line in "".join(cells[0].get("source", "")).splitlines():
+            for language in LANGUAGES:
+                if line.strip() == f'LANGUAGE = "{language}"':
+                    return language
+    return LANGUAGES[0]
 
 
 def read(path: Path) -> dict[str, Any]:

@@ -40,7 +40,7 @@ from fpdf import FPDF
 from oanquan import Position, Rules, caption, describe_move
 from oanquan.board import M0, M1, column, square_name
 from oanquan.events import Event
-from oanquan.i18n import N_, _, ngettext
+from oanquan.i18n import LANGUAGES, N_, _, get_language, language, ngettext
 from oanquan.printable import FILE_STEM, HalfEllipse, Rect, Text, blank_board_svg, board_shapes
 from oanquan.puzzles import SHEET_SIZE, SHEETS, Puzzle, sheet
 from oanquan.svg import board_svg, event_highlights
@@ -179,7 +179,7 @@ class _Document(FPDF):
         self.set_title(title)
         self.set_author("The oanquan project")
         self.set_creator("tools/printables.py (fpdf2)")
-        self.set_lang("en")
+        self.set_lang(get_language())
         self.set_auto_page_break(False)
         self.set_margins(14, 12, 14)
         self.set_text_color(*_INK)
@@ -374,7 +374,7 @@ def _exercise(pdf: _Document, number: int, puzzle: Puzzle, block: _Block, site: 
         address = puzzle_address(site, puzzle) if site else ""
         label = TEXT["qr_puzzle"]
     pdf.set_xy(x, block.top + block.height - 4)
-    pdf.font(6.5, mono=True)
+    pdf.font(6.5, mono=get_language() == "en")  # DejaVu Sans Mono lacks letters of Vietnamese (ế)
     pdf.set_text_color(*_GREY)
     pdf.cell(182, 3.5, TEXT["position"].format(text=puzzle.position_text) + f"   ·   {puzzle.id}")
     pdf.set_text_color(*_INK)
@@ -578,7 +578,9 @@ def rules_sheet_pdf() -> bytes:
             pdf.font(7.6, bold=True)
             pdf.multi_cell(col_w, 3.3, _(example.rule).format(**numbers), align="L")
             below = pdf.get_y() + 0.6
-            svg = _PDF_UNSUPPORTED.sub("", example.svg)  # fpdf2 draws no <title>/<desc>: the alt text says it
+            # fpdf2 draws no <title>/<desc> (the alt text says it), and its stand-in for the page's
+            # fonts (Helvetica) has no Vietnamese letters: the board's words are drawn in DejaVu Sans.
+            svg = _SVG_FONT.sub('font-family="DejaVu"', _PDF_UNSUPPORTED.sub("", example.svg))
             picture = pdf.image(io.BytesIO(svg.encode("utf-8")), x=x, y=below, w=picture_w, alt_text=_(example.rule))
             pdf.set_xy(x + picture_w + 2, below + 1)
             pdf.font(6.3)
@@ -593,6 +595,7 @@ def rules_sheet_pdf() -> bytes:
     return pdf.pdf_bytes()
 
 
+_SVG_FONT = re.compile(r'font-family="[^"]*"')
 _PDF_UNSUPPORTED = re.compile(r"<title[^>]*>.*?</title>|<desc[^>]*>.*?</desc>", re.DOTALL)
 
 
@@ -684,7 +687,10 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_config_value("oanquan_site_url", "", "env", [str])
 
     def on_builder_inited(app: Any) -> None:
-        write_downloads(Path(app.srcdir) / app.config.oanquan_printable_dir, app.config.oanquan_site_url)
+        # In the edition's language: the Vietnamese book's kit is printed in Vietnamese.
+        lang = app.config.language if app.config.language in LANGUAGES else LANGUAGES[0]
+        with language(lang):
+            write_downloads(Path(app.srcdir) / app.config.oanquan_printable_dir, app.config.oanquan_site_url)
 
     app.connect("builder-inited", on_builder_inited)
     return {"version": "2", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,232 @@
+"""The Vietnamese edition's catalogues and chapters (issue 15, tools/edition.py).
+
+- every message of every page's catalogue is translated, not fuzzy, and keeps the markup
+  and the code of the English (links, roles, backticks, HTML tags, f-string placeholders);
+- the catalogues hold exactly the messages of today's sources (a changed page fails until
+  ``make translations`` is run and the new messages translated);
+- the Vietnamese copy of a chapter is the English code with only its strings changed;
+- the search folds diacritics the same way when it indexes and when it reads a query.
+
+The built pages of both editions are checked in a browser by tests/test_site.py.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Message
+
+from tools import edition, lite_cell, site_i18n
+
+ROOT = Path(__file__).resolve().parent.parent
+EXTENSION_CATALOGUE = ROOT / "locales" / "vi" / "LC_MESSAGES" / "oanquan-lite.po"
+
+
+def _notebook_documents() -> list[str]:
+    return edition.notebook_documents()
+
+
+def test_every_page_has_a_catalogue() -> None:
+    documents = edition.documents()
+    assert len(documents) >= 18
+    assert [d for d in documents if not edition.catalogue_path(d).is_file()] == []
+
+
+@pytest.mark.parametrize("path", [*edition.catalogues(), EXTENSION_CATALOGUE], ids=lambda p: p.stem)
+def test_catalogue_is_complete_and_keeps_the_markup(path: Path) -> None:
+    """Fails on any message untranslated, fuzzy, or whose translation breaks markup or code."""
+    assert edition.catalogue_problems(path) == []
+
+
+def test_catalogues_compile_with_msgfmt(tmp_path: Path) -> None:
+    """GNU msgfmt reads every file as a well-formed catalogue, header included. Its format
+    checks are left out (``--check-format``): it takes "50% of" in a message for a printf
+    directive; the placeholders are checked by tools.edition instead (Python's own parser)."""
+    msgfmt = Path("/usr/bin/msgfmt")
+    if not msgfmt.exists():
+        pytest.fail("msgfmt is missing: apt-get install gettext")
+    for path in [*edition.catalogues(), EXTENSION_CATALOGUE]:
+        result = subprocess.run(
+            [str(msgfmt), "--check-header", "--check-domain", "-o", str(tmp_path / "out.mo"), str(path)],
+            capture_output=True,
+            text=True,
+        )
+        assert result.returncode == 0, f"{path}: {result.stderr[-800:]}"
+
+
+def test_catalogues_hold_the_messages_of_the_sources() -> None:
+    """The templates made from today's pages (Sphinx's gettext builder + the code cells) have
+    the same messages as the catalogues: nothing missing, nothing left over."""
+    edition.gettext_build()
+    for template in edition.templates():
+        document = template.relative_to(edition.TEMPLATES).with_suffix("").as_posix()
+        wanted = {m.id for m in edition.iter_messages(template)}
+        present = {m.id for m in edition.iter_messages(edition.catalogue_path(document))}
+        assert wanted - present == set(), f"{document}: new messages, run `make translations`"
+        assert present - wanted == set(), f"{document}: messages no page has any more, run `make translations`"
+
+
+def test_live_notebooks_catalogue_holds_their_messages() -> None:
+    """The live notebooks' catalogue has the words of the box under each chapter's title and of
+    the reset page, nothing missing and nothing left over."""
+    wanted = {m.id for m in edition.lite_template() if m.id}
+    present = {m.id for m in edition.iter_messages(EXTENSION_CATALOGUE)}
+    assert wanted == present
+
+
+def test_reset_page_in_vietnamese() -> None:
+    page = edition.translate_html(edition.RESET_PAGE.read_text(encoding="utf-8"), edition.lite_translations("vi"))
+    assert '<html lang="vi">' in page
+    assert [m for m in edition.html_messages(page) if m in edition.lite_translations("vi")] == []
+
+
+def test_untranslated_message_is_reported() -> None:
+    message = Message("Every citizen square starts with {n} pebbles.", "", auto_comments=["code: cell 3, f-string"])
+    assert edition.message_problems(message) == ["untranslated"]
+
+
+@pytest.mark.parametrize(
+    ("english", "translation", "problem"),
+    [
+        ("See the [glossary](glossary.md).", "Xem [bảng từ](tu.md).", "link targets differ"),
+        ("The {doc}`rules <rules>`.", "{doc}`Luật <luat>`.", "roles differ"),
+        ("Move `7R` first.", "Đi 7R trước.", "backticks"),
+        ("<p>Right.</p>", "Đúng.", "HTML tags"),
+        (" and more", "và thêm", "leading spaces"),
+    ],
+)
+def test_broken_markup_is_reported(english: str, translation: str, problem: str) -> None:
+    problems = edition.message_problems(Message(english, translation))
+    assert any(problem in p for p in problems), problems
+
+
+@pytest.mark.parametrize(
+    ("translation", "problem"),
+    [
+        ("nợ {debts[mover] viên sỏi", "not valid Python"),
+        ("nợ {debtz[mover]} viên sỏi", "names the English does not"),
+    ],
+)
+def test_broken_code_is_reported(translation: str, problem: str) -> None:
+    english = "owed {plural(debts[mover], 'pebble')}"
+    message = Message(english, translation, auto_comments=["code: cell 3, f-string"])
+    assert any(problem in p for p in edition.message_problems(message))
+    rewritten = Message(english, "nợ {debts[mover]} viên sỏi", auto_comments=["code: cell 3, f-string"])
+    assert edition.message_problems(rewritten) == []
+
+
+def test_code_strings_are_the_reader_words_only() -> None:
+    source = '''def f(n):
+    """A docstring is for programmers."""
+    assert n, "an assert message is for programmers"
+    figure(START, f"Player {n} to move (R2.5).", "ch01-opening", kind="capture")
+    return {"player 0": 0}
+'''
+    found = [s.text for s in edition.code_strings(source)]
+    assert found == ["Player {n} to move (R2.5).", "player 0"]
+
+
+def test_adjacent_literals_are_one_message_and_written_back_as_one() -> None:
+    source = 'say(\n    f"The board has {len(c)} squares, "\n    "all {empty}."\n)\n'
+    (found,) = edition.code_strings(source)
+    assert found.text == "The board has {len(c)} squares, all {{empty}}."
+    out = edition.translate_code(source, lambda text: "Bàn có {len(c)} ô, tất cả {{trống}}.")
+    assert eval(out.removeprefix("say(").strip().removesuffix(")"), {"c": "ab"}) == "Bàn có 2 ô, tất cả {trống}."
+
+
+def test_identity_translation_leaves_every_code_cell_unchanged() -> None:
+    """The Vietnamese copy changes strings only: with each message 'translated' by itself, the
+    code of every chapter is the same program (the same syntax tree)."""
+    compared = 0
+    for document in _notebook_documents():
+        for cell in lite_cell.read(edition.source_of(document))["cells"]:
+            if cell["cell_type"] != "code":
+                continue
+            source = "".join(cell["source"]).replace("await ", "")
+            out = edition.translate_code("".join(cell["source"]), lambda text: text).replace("await ", "")
+            assert ast.dump(ast.parse(out)) == ast.dump(ast.parse(source)), f"{document}: {source[:80]}"
+            compared += 1
+    assert compared > 100
+
+
+def test_vietnamese_copies_are_python_in_vietnamese() -> None:
+    """Every Vietnamese copy parses, sets LANGUAGE = "vi" first, and no message of its catalogue is left in English."""
+    for document in _notebook_documents():
+        notebook = edition.vietnamese_notebook(document)
+        lookup = edition.translations(document)
+        assert lite_cell.language_of(notebook) == "vi" or not document.startswith("notebooks/"), document
+        for cell in notebook["cells"]:
+            if cell["cell_type"] == "code":
+                source = "".join(cell["source"])
+                ast.parse(source.replace("await ", ""))
+                left = [s.text for s in edition.code_strings(source) if s.text in lookup and lookup[s.text] != s.text]
+                assert left == [], f"{document}: {left[:3]}"
+
+
+def test_markdown_is_translated_block_by_block() -> None:
+    lookup = {"Hello": "Xin chào", "A long line that goes on.": "Một dòng dài.", "item one": "mục một"}
+    text = "## Hello\n\nA long line\nthat goes on.\n\n> - item\n>   one\n\nKept as it is.\n"
+    assert edition.translate_markdown(text, lookup) == "## Xin chào\n\nMột dòng dài.\n\n> - mục một\n\nKept as it is.\n"
+
+
+def test_every_chapter_paragraph_finds_its_translation() -> None:
+    """Each Markdown block of a chapter is found in its catalogue (the live notebooks' Markdown
+    is translated outside Sphinx, so the two must cut the text into the same blocks)."""
+    from markdown_it import MarkdownIt
+
+    for document in _notebook_documents():
+        lookup = {" ".join(k.split()) for k in edition.translations(document)}
+        for cell in lite_cell.read(edition.source_of(document))["cells"]:
+            if cell["cell_type"] != "markdown":
+                continue
+            for token in MarkdownIt("commonmark").parse("".join(cell["source"])):
+                words = re.search(r"[A-Za-z]{2}", token.content) and not re.fullmatch(r"\(.*\)=", token.content)
+                if token.type == "inline" and token.map is not None and words:
+                    assert " ".join(token.content.split()) in lookup, f"{document}: {token.content[:80]!r}"
+
+
+def test_setup_cell_language_setting() -> None:
+    assert 'LANGUAGE = "en"' in lite_cell.SOURCE.splitlines()
+    assert lite_cell.language_of(lite_cell.with_live_cell({"cells": []}, "vi")) == "vi"
+    with pytest.raises(ValueError, match="'fr'"):
+        lite_cell.source("fr")
+
+
+def test_search_folds_diacritics_in_the_index() -> None:
+    english, vietnamese = site_i18n.FoldedEnglish({}), site_i18n.SearchVietnamese({})
+    for language in (english, vietnamese):
+        assert language.stem("thả") == language.stem("tha")
+        assert language.stem("Đường") == language.stem("duong")
+    assert english.stem("captures") == english.stem("capture")  # the Porter stemmer still works
+
+
+def test_search_folds_the_query_the_same_way_in_javascript(tmp_path: Path) -> None:
+    """The JavaScript stemmers give the index's words for queries with or without diacritics (node)."""
+    words = ["thả", "tha", "cá", "Ăn", "quan", "đường", "captures", "sowing"]
+    for language in (site_i18n.FoldedEnglish({}), site_i18n.SearchVietnamese({})):
+        script = tmp_path / "stem.js"
+        call = f"console.log(JSON.stringify({json.dumps(words)}.map(w => s.stemWord(w))));"
+        script.write_text(language.js_stemmer_code + f"\nconst s = new Stemmer();\n{call}\n", encoding="utf-8")
+        result = subprocess.run(["node", str(script)], capture_output=True, text=True, check=True)
+        assert json.loads(result.stdout) == [language.stem(w) for w in words], language.lang
+
+
+def test_language_switch_links() -> None:
+    both = ["en", "vi"]
+    assert site_i18n.switch_link("en", "book/intro", both) == {
+        "href": "../vi/book/intro.html",
+        "lang": "vi",
+        "name": "Tiếng Việt",
+    }
+    assert site_i18n.switch_link("vi", "search", both)["href"] == "../search.html"  # type: ignore[index]
+    assert site_i18n.switch_link("en", "book/intro", ["en"]) is None
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(pytest.main([__file__, "-q"]))

@@ -1,0 +1,936 @@
+"""The Vietnamese edition of the book: its catalogues, its chapters and its site, from the English sources.
+
+One source of truth: the English pages and chapters in ``book/`` and ``notebooks/``, and one
+catalogue per page, ``locales/vi/LC_MESSAGES/<page>.po`` (Sphinx's i18n layout, managed with
+``sphinx-intl``), that holds every message of that page:
+
+- **the prose** (Markdown cells of the notebooks, the ``.md`` pages, titles, tables, the
+  table of contents' captions): extracted by Sphinx's own ``gettext`` builder, one paragraph,
+  title, list item or table cell per message, its MyST markup kept inside the message. The
+  outputs of code cells are left out: the Vietnamese edition computes its own;
+- **the reader's words inside the code cells** (the ``say(f"...")`` paragraphs, captions,
+  quiz questions and answers, table headers): every string literal, or run of adjacent
+  literals, that holds words, with its ``{...}`` placeholders as written in the f-string.
+
+``python -m tools.edition extract`` refreshes them all (``make translations``): the gettext
+builder writes the page templates, the code messages are added, and ``sphinx-intl update``
+merges each template into its catalogue, keeping what is translated (a changed message is
+marked fuzzy). ``python -m tools.edition check`` fails on a message untranslated, fuzzy or
+whose translation breaks the markup or the code; ``tests/test_edition.py`` runs the same.
+
+``python -m tools.edition notebooks`` writes the Vietnamese chapters into ``_build/vi-notebooks/``
+(the Markdown cells and the code strings translated, the setup cell's ``LANGUAGE = "vi"``) and
+executes them there, so their outputs are the engine's Vietnamese; ``python -m tools.edition
+source`` lays out ``_build/vi-src/``, the book's sources with those chapters and a Vietnamese
+configuration, that ``jupyter-book`` builds into ``_build/html/vi/`` (``make book``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+import tokenize
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools.lite_cell import read  # noqa: E402
+
+BIN = Path(sys.executable).parent
+LOCALES = ROOT / "locales"
+LANGUAGE = "vi"
+WORK = ROOT / "_build" / "i18n"
+GETTEXT = ROOT / "_build" / "gettext"  # Sphinx's templates, one per page
+TEMPLATES = WORK / "pot"  # the same with the code cells' messages
+# The notebooks' line numbers in Sphinx's locations: myst-nb numbers cell i's lines from (i + 1) * 10000.
+CELL_LINES = 10000
+
+#: The comment that marks a message taken from a code cell (an f-string when it says so).
+CODE_COMMENT = "code:"
+F_STRING = "f-string"
+
+_WORD = re.compile(r"[A-Za-zÀ-ỹ]{2,}")
+_TAG = re.compile(r"<[^<>]*>")
+_PREFIX = re.compile(r"([A-Za-z]*)('''|\"\"\"|'|\")", re.S)
+
+
+@dataclass(frozen=True)
+class CodeString:
+    """A run of adjacent string literals in a code cell that holds words for readers.
+
+    ``text`` is the message: the literals' text joined, escapes read, with each f-string's
+    ``{...}`` placeholders as written (and literal braces doubled, as an f-string writes
+    them) when ``f_string``; ``start`` and ``end`` are the run's (line, column) in the cell.
+    """
+
+    text: str
+    f_string: bool
+    start: tuple[int, int]
+    end: tuple[int, int]
+
+
+def _literal_text(token: str) -> tuple[str, bool]:
+    """A string token's text (escapes read) and whether it is an f-string."""
+    match = _PREFIX.match(token)
+    if match is None:
+        raise ValueError(f"not a string literal: {token[:60]!r}")
+    prefix, quote = match.group(1).lower(), match.group(2)
+    body = token[len(match.group(0)) : -len(quote)]
+    if "f" in prefix:
+        # Escapes may only stand in the literal parts of an f-string (Python 3.11), so reading
+        # them over the whole body leaves the placeholders as written.
+        text = body if "r" in prefix else _unescape(body)
+        return text, True
+    return ast.literal_eval(token), False
+
+
+def _unescape(body: str) -> str:
+    return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t", "\n": ""}.get(m.group(1), m.group(1)), body, flags=re.S)
+
+
+def _words(text: str, f_string: bool) -> bool:
+    """Whether a literal's text is words for a reader: a word and a space outside tags and placeholders.
+
+    Single words in lower case (``"capture"``, ``"never"``) are left out: in code they are keys and options.
+    """
+    shown = text
+    if f_string:  # a placeholder stands for a word or a number: "{n} pebbles" is two words
+        shown = re.sub(r"\{[^{}]*\}", "0", shown.replace("{{", "").replace("}}", ""))
+    shown = _TAG.sub(" ", shown)
+    if not _WORD.search(shown):
+        return False
+    # Words with a space (" apiece" is glued to a sentence), or a capitalised word alone, a
+    # heading or a label ("Captures"): keys and options are single words in lower case.
+    return " " in shown or bool(re.fullmatch(r"[A-ZÀ-Ỹ][a-zà-ỹ]+", shown))
+
+
+def code_strings(source: str) -> list[CodeString]:
+    """The reader's words in a code cell: runs of string literals that hold words (no docstring, no assert message).
+
+    Any string printed (an argument of ``print``) is for the reader, even a single word.
+    """
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return []
+    skip = {tokenize.NL, tokenize.COMMENT}
+    found: list[CodeString] = []
+    run: list[tokenize.TokenInfo] = []
+    before: tokenize.TokenInfo | None = None
+    in_assert = False
+    calls: list[str] = []  # the name before each open bracket: what a string is an argument of
+    for token in tokens:
+        if token.type == tokenize.OP and token.string in "([{":
+            calls.append(before.string if before is not None and before.type == tokenize.NAME else token.string)
+        elif token.type == tokenize.OP and token.string in ")]}" and calls:
+            calls.pop()
+        if token.type == tokenize.STRING:
+            run.append(token)
+            continue
+        if token.type in skip and run:
+            continue
+        if run:
+            statement_alone = (
+                before is None or before.type in (tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT)
+            ) and (token.type in (tokenize.NEWLINE, tokenize.ENDMARKER))
+            if not statement_alone and not in_assert:
+                parts = [_literal_text(t.string) for t in run]
+                f_string = any(is_f for _, is_f in parts)
+                text = "".join(
+                    t if is_f or not f_string else t.replace("{", "{{").replace("}", "}}") for t, is_f in parts
+                )
+                printed = bool(calls) and calls[-1] == "print" and bool(_WORD.search(text))
+                if printed or _words(text, f_string):
+                    found.append(CodeString(text, f_string, run[0].start, run[-1].end))
+            run = []
+        if token.type == tokenize.NAME and token.string == "assert":
+            in_assert = True
+        elif token.type == tokenize.NEWLINE:
+            in_assert = False
+        if token.type not in skip:
+            before = token
+    return found
+
+
+def literal(text: str, f_string: bool) -> str:
+    """Python source for a string literal whose text is ``text`` (an f-string when ``f_string``).
+
+    >>> literal('He said "hi"\\n', False)
+    '"He said \\\\"hi\\\\"\\\\n"'
+    >>> literal("{n} viên sỏi", True)
+    'f"{n} viên sỏi"'
+    """
+    if not f_string:
+        return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+    # Inside an f-string's placeholders no backslash may stand (Python 3.11): quote with the
+    # character they do not use, and escape it in the literal parts only.
+    placeholders = "".join(re.findall(r"(?<!\{)\{(?!\{)[^{}]*(?:\{[^{}]*\}[^{}]*)*\}", text))
+    quote = '"' if '"' not in placeholders else "'"
+    out, depth = [], 0
+    i = 0
+    while i < len(text):
+        char = text[i]
+        if depth == 0 and text.startswith("{{", i):
+            out.append("{{")
+            i += 2
+            continue
+        if depth == 0 and text.startswith("}}", i):
+            out.append("}}")
+            i += 2
+            continue
+        if char == "{":
+            depth += 1
+        elif char == "}" and depth:
+            depth -= 1
+        elif depth == 0:
+            char = {"\\": "\\\\", "\n": "\\n", quote: "\\" + quote}.get(char, char)
+        out.append(char)
+        i += 1
+    return "f" + quote + "".join(out) + quote
+
+
+def translate_code(source: str, translate: Any) -> str:
+    """The cell's source with each of its code strings replaced by ``translate(text)`` (None: kept)."""
+    strings = code_strings(source)
+    if not strings:
+        return source
+    lines = source.splitlines(keepends=True)
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line))
+    out, last = [], 0
+    for found in strings:
+        start = offsets[found.start[0] - 1] + found.start[1]
+        end = offsets[found.end[0] - 1] + found.end[1]
+        translated = translate(found.text)
+        if translated is None:
+            continue
+        out.append(source[last:start])
+        # A run that spanned several lines inside brackets becomes one literal; the
+        # surrounding code is left as it was.
+        out.append(literal(translated, found.f_string))
+        last = end
+    out.append(source[last:])
+    return "".join(out)
+
+
+# --- HTML written by hand (the live notebooks' reset page) --------------------------------
+
+#: Elements whose content is one message: a sentence with its inline markup (<b>, <a>, <code>...);
+#: an inline element is a message of its own only outside them (a link alone in a section).
+_HTML_OUTER = "title|h1|h2|h3|h4|p|li|button|label|option|summary|legend|th|td|figcaption"
+_HTML_INLINE = "a|span|b|strong|em"
+
+
+def _block_pattern(names: str) -> re.Pattern[str]:
+    return re.compile(rf"<({names})(\s[^<>]*)?>((?:(?!<(?:{names})[\s>]).)*?)</\1>", re.S)
+
+
+_HTML_BLOCK_PATTERNS = (_block_pattern(_HTML_OUTER), _block_pattern(_HTML_INLINE))
+_HTML_ATTRIBUTE = re.compile(r'\s(title|aria-label|alt|placeholder)="([^"]*)"')
+
+
+def _html_words(text: str) -> bool:
+    return bool(_WORD.search(_TAG.sub(" ", text)))
+
+
+def _without_scripts(text: str) -> str:
+    return re.sub(r"<(script|style)\b.*?</\1>", lambda m: " " * len(m.group(0)), text, flags=re.S)
+
+
+def _html_blocks(text: str) -> list[re.Match[str]]:
+    """The blocks holding a message, in order: outer ones, then inline ones outside them."""
+    masked = _without_scripts(text)
+    outer = [m for m in _HTML_BLOCK_PATTERNS[0].finditer(masked) if _html_words(m.group(3))]
+    inline = [
+        m
+        for m in _HTML_BLOCK_PATTERNS[1].finditer(masked)
+        if _html_words(m.group(3)) and not any(o.start() <= m.start() < o.end() for o in outer)
+    ]
+    return sorted(outer + inline, key=lambda m: m.start())
+
+
+def html_messages(text: str) -> list[str]:
+    """The messages of an HTML page written by hand: each block's content (inline tags kept,
+    spaces made single), and the words of title, aria-label, alt and placeholder attributes.
+
+    >>> html_messages('<p title="A tip">Start <b data-name="t"></b>\\n  again?</p><a href="#">Keep it</a>')
+    ['A tip', 'Start <b data-name="t"></b> again?', 'Keep it']
+    """
+    found = [m.group(2) for m in _HTML_ATTRIBUTE.finditer(text) if _html_words(m.group(2))]
+    for match in _html_blocks(text):
+        content = _normal(match.group(3))
+        if content not in found:
+            found.append(content)
+    return found
+
+
+def translate_html(text: str, lookup: dict[str, str], language: str = LANGUAGE) -> str:
+    """The page with every message that has a translation replaced, and ``<html lang>`` set.
+
+    >>> translate_html('<html lang="en"><p>Keep <b>it</b></p>', {"Keep <b>it</b>": "Giữ <b>lại</b>"})
+    '<html lang="vi"><p>Giữ <b>lại</b></p>'
+    """
+    out, last = [], 0
+    for match in _html_blocks(text):
+        found = lookup.get(_normal(match.group(3)))
+        if found is None:
+            continue
+        start = match.start(3)
+        out.append(text[last:start] + found)
+        last = match.end(3)
+    out.append(text[last:])
+
+    def attribute(match: re.Match[str]) -> str:
+        found = lookup.get(match.group(2))
+        return match.group(0) if found is None else f' {match.group(1)}="{found}"'
+
+    result = _HTML_ATTRIBUTE.sub(attribute, "".join(out))
+    return re.sub(r'<html lang="[^"]*"', f'<html lang="{language}"', result, count=1)
+
+
+# --- the catalogues ---------------------------------------------------------------------
+
+
+def documents() -> list[str]:
+    """The book's pages, as Sphinx names them (``notebooks/01_board``), from the table of contents."""
+    toc = (ROOT / "_toc.yml").read_text(encoding="utf-8")
+    return re.findall(r"(?:root|file):\s*(\S+)", toc)
+
+
+def source_of(document: str) -> Path:
+    for suffix in (".ipynb", ".md"):
+        if (ROOT / f"{document}{suffix}").is_file():
+            return ROOT / f"{document}{suffix}"
+    raise FileNotFoundError(f"no source for the page {document!r}")
+
+
+def _cell_of(location: tuple[str, int | None]) -> int | None:
+    lineno = location[1]
+    return None if lineno is None else lineno // CELL_LINES - 1
+
+
+def gettext_build() -> None:
+    """Sphinx's gettext builder over the whole book: one template per page in _build/gettext/."""
+    command = [
+        str(BIN / "jupyter-book"),
+        "build",
+        str(ROOT),
+        "--builder",
+        "custom",
+        "--custom-builder",
+        "gettext",
+        "--all",
+    ]
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        sys.stderr.write(result.stdout[-4000:] + result.stderr[-4000:])
+        raise SystemExit(f"the gettext build failed ({' '.join(command)})")
+
+
+def templates() -> list[Path]:
+    """Each page's template, the code cells' words added and their outputs left out, into _build/i18n/pot/."""
+    from babel.messages.pofile import read_po, write_po
+
+    written = []
+    for document in documents():
+        source = source_of(document)
+        with (GETTEXT / f"{document}.pot").open("rb") as handle:
+            catalogue = read_po(handle)
+        if source.suffix == ".ipynb":
+            cells = read(source)["cells"]
+            for message in list(catalogue):
+                if not message.id:
+                    continue
+                kept = [
+                    loc for loc in message.locations if (c := _cell_of(loc)) is None or cells[c]["cell_type"] != "code"
+                ]
+                if not kept:
+                    del catalogue[message.id]
+            for index, cell in enumerate(cells):
+                if cell["cell_type"] != "code":
+                    continue
+                for found in code_strings("".join(cell["source"])):
+                    lineno = (index + 1) * CELL_LINES + found.start[0]
+                    comment = (
+                        f"{CODE_COMMENT} cell {index}, {F_STRING}" if found.f_string else f"{CODE_COMMENT} cell {index}"
+                    )
+                    present = catalogue.get(found.text)
+                    if present is not None:
+                        present.locations.append((f"../../{source.relative_to(ROOT).as_posix()}", lineno))
+                        if comment not in present.auto_comments:
+                            present.auto_comments.append(comment)
+                    else:
+                        catalogue.add(
+                            found.text,
+                            locations=[(f"../../{source.relative_to(ROOT).as_posix()}", lineno)],
+                            auto_comments=[comment],
+                        )
+        target = TEMPLATES / f"{document}.pot"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with target.open("wb") as handle:
+            write_po(handle, catalogue, width=0, omit_header=False)
+        written.append(target)
+    return written
+
+
+def extract() -> None:
+    """Refresh every page's catalogue: gettext build, code messages, sphinx-intl update; and the
+    live notebooks' own catalogue (the box under each chapter's title, the reset page)."""
+    gettext_build()
+    templates()
+    command = [str(BIN / "sphinx-intl"), "update", "-p", str(TEMPLATES), "-l", LANGUAGE, "-d", str(LOCALES), "-w", "0"]
+    subprocess.run(command, check=True, capture_output=True)
+    update_lite_catalogue()
+
+
+#: The live notebooks' catalogue (tools/lite_links.py's words and the reset page's).
+LITE_DOMAIN = "oanquan-lite"
+RESET_PAGE = ROOT / "book" / "_static_lite" / "reset.html"
+
+
+def lite_template() -> Any:
+    """The messages of tools/lite_links.py (its _() calls) and of the live notebooks' reset page."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract_from_file
+
+    template = Catalog(domain=LITE_DOMAIN)
+    for lineno, message, comments, _context in extract_from_file("python", ROOT / "tools" / "lite_links.py"):
+        template.add(message, locations=[("tools/lite_links.py", lineno)], auto_comments=comments)
+    for message in html_messages(RESET_PAGE.read_text(encoding="utf-8")):
+        template.add(message, locations=[("book/_static_lite/reset.html", None)], auto_comments=["html"])
+    return template
+
+
+def update_lite_catalogue(language: str = LANGUAGE) -> Path:
+    from babel.messages.pofile import read_po, write_po
+
+    path = catalogue_path(LITE_DOMAIN, language)
+    with path.open("rb") as handle:
+        catalogue = read_po(handle, locale=language)
+    catalogue.update(lite_template(), no_fuzzy_matching=True)
+    catalogue.obsolete.clear()
+    with path.open("wb") as handle:
+        write_po(handle, catalogue, width=0)
+    return path
+
+
+def lite_translations(language: str = LANGUAGE) -> dict[str, str]:
+    """The live notebooks' catalogue in ``language`` ({} for English)."""
+    return translations(LITE_DOMAIN, language) if language != "en" else {}
+
+
+def catalogue_path(document: str, language: str = LANGUAGE) -> Path:
+    return LOCALES / language / "LC_MESSAGES" / f"{document}.po"
+
+
+def iter_messages(path: Path) -> Iterator[Any]:
+    from babel.messages.pofile import read_po
+
+    with path.open("rb") as handle:
+        for message in read_po(handle):
+            if message.id:
+                yield message
+
+
+# --- the Vietnamese chapters --------------------------------------------------------------
+
+NOTEBOOKS = ROOT / "_build" / "vi-notebooks"  # the executed copies the Vietnamese book renders
+STAMPS = NOTEBOOKS / "inputs.json"  # what each copy was executed from, so an unchanged one is not run again
+
+
+def translations(document: str, language: str = LANGUAGE) -> dict[str, str]:
+    """A page's translated messages (fuzzy ones left out, as Sphinx leaves them out)."""
+    path = catalogue_path(document, language)
+    if not path.is_file():
+        return {}
+    return {m.id: m.string for m in iter_messages(path) if m.string and not m.fuzzy and isinstance(m.id, str)}
+
+
+def _placeholder_spans(text: str) -> list[tuple[int, int]]:
+    spans, depth, start, i = [], 0, 0, 0
+    while i < len(text):
+        if depth == 0 and text.startswith(("{{", "}}"), i):
+            i += 2
+            continue
+        if text[i] == "{":
+            if depth == 0:
+                start = i
+            depth += 1
+        elif text[i] == "}" and depth:
+            depth -= 1
+            if depth == 0:
+                spans.append((start, i + 1))
+        i += 1
+    return spans
+
+
+def code_translator(lookup: dict[str, str]) -> Any:
+    """``translate(text)`` for :func:`translate_code`: the message's translation, with quoted
+    messages inside its placeholders (``g['default rules']``) translated as they are elsewhere."""
+    quoted = re.compile(r"(['\"])([^'\"]+)\1")
+
+    def inner(match: re.Match[str]) -> str:
+        found = lookup.get(match.group(2))
+        return match.group(0) if found is None else match.group(1) + found + match.group(1)
+
+    def translate(text: str) -> str | None:
+        translated = lookup.get(text)
+        if translated is None:
+            return None
+        out, last = [], 0
+        for start, end in _placeholder_spans(translated):
+            out.append(translated[last:start])
+            out.append(quoted.sub(inner, translated[start:end]))
+            last = end
+        out.append(translated[last:])
+        return "".join(out)
+
+    return translate
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.split())
+
+
+def translate_markdown(text: str, lookup: dict[str, str]) -> str:
+    r"""A Markdown cell with each paragraph, title and list item that has a translation replaced by it.
+
+    The messages are Sphinx's (each block's text on one line); a block without one is kept.
+
+    >>> translate_markdown("## Hello\n\n> - one\n>   two\n", {"Hello": "Xin chào", "one two": "một hai"})
+    '## Xin chào\n\n> - một hai\n'
+    """
+    from markdown_it import MarkdownIt
+
+    normal = {_normal(k): v for k, v in lookup.items()}
+    lines = text.splitlines(keepends=True)
+    replaced: dict[int, str] = {}
+    dropped: set[int] = set()
+    for token in MarkdownIt("commonmark").parse(text):
+        if token.type != "inline" or token.map is None:
+            continue
+        translated = normal.get(_normal(token.content))
+        if translated is None:
+            continue
+        first, last = token.map
+        head = token.content.split("\n", 1)[0]
+        where = lines[first].find(head)
+        if where < 0:
+            continue
+        ending = "\n" if lines[last - 1].endswith("\n") else ""
+        tail = lines[first][where + len(head) :].rstrip("\n") if first == last - 1 else ""
+        if first == last - 1 and not lines[first][where + len(head) :].strip():
+            tail = ""
+        replaced[first] = lines[first][:where] + translated + tail + ending
+        dropped.update(range(first + 1, last))
+    return "".join(replaced.get(i, line) for i, line in enumerate(lines) if i not in dropped)
+
+
+def vietnamese_notebook(document: str) -> dict[str, Any]:
+    """A page's notebook for the Vietnamese book: code strings translated, ``LANGUAGE = "vi"``, no outputs.
+
+    Its Markdown stays English: Sphinx translates it from the same catalogue when it builds.
+    """
+    from tools.lite_cell import CELL_ID, live_cell
+
+    notebook = read(source_of(document))
+    translate = code_translator(translations(document))
+    for cell in notebook["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        if cell.get("id") == CELL_ID:
+            cell["source"] = live_cell(LANGUAGE)["source"]
+        else:
+            cell["source"] = translate_code("".join(cell["source"]), translate)
+        cell["outputs"], cell["execution_count"] = [], None
+    notebook.get("metadata", {}).pop("widgets", None)
+    return notebook
+
+
+def _inputs_key(document: str, notebook: dict[str, Any]) -> str:
+    """What an executed copy depends on: its cells and the engine's code and catalogues."""
+    import hashlib
+
+    digest = hashlib.sha256(json.dumps(notebook["cells"], sort_keys=True).encode())
+    for path in sorted((ROOT / "oanquan").rglob("*")):
+        if path.suffix in (".py", ".mo", ".json") and "__pycache__" not in path.parts:
+            digest.update(path.relative_to(ROOT).as_posix().encode() + path.read_bytes())
+    return digest.hexdigest()
+
+
+def notebook_documents() -> list[str]:
+    return [d for d in documents() if source_of(d).suffix == ".ipynb"]
+
+
+def write_notebooks(jobs: int = 2) -> list[Path]:
+    """Write and execute the Vietnamese copy of every notebook page (an unchanged one is kept)."""
+    from tools.lite_cell import write
+
+    stamps = json.loads(STAMPS.read_text()) if STAMPS.is_file() else {}
+    stale = []
+    for document in notebook_documents():
+        notebook = vietnamese_notebook(document)
+        target = NOTEBOOKS / f"{document}.ipynb"
+        key = _inputs_key(document, notebook)
+        if target.is_file() and stamps.get(document) == key:
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write(target, notebook)
+        stamps[document] = None
+        stale.append((document, target, key))
+    if stale:
+        env = {**os.environ, "OANQUAN_LANG": LANGUAGE}
+        command = [str(BIN / "jupyter"), "nbconvert", "--to", "notebook", "--execute", "--inplace"]
+        command += ["--ExecutePreprocessor.record_timing=False", "--ExecutePreprocessor.timeout=600"]
+        groups = [[t for _, t, _ in stale[i::jobs]] for i in range(jobs)]
+        running = [
+            subprocess.Popen([*command, *map(str, group)], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            for group in groups
+            if group
+        ]
+        failed = []
+        for process in running:
+            output, _ = process.communicate()
+            if process.returncode != 0:
+                failed.append(output.decode(errors="replace")[-6000:])
+        if failed:
+            raise SystemExit("a Vietnamese notebook failed to run:\n" + "\n".join(failed))
+        for document, _, key in stale:
+            stamps[document] = key
+        STAMPS.write_text(json.dumps(stamps, indent=1, sort_keys=True) + "\n")
+    return [NOTEBOOKS / f"{d}.ipynb" for d in notebook_documents()]
+
+
+_GLUE_TEXT = re.compile(r"\{glue:text\}`([^`]+)`")
+
+
+def glued(notebook: dict[str, Any]) -> dict[str, str]:
+    """The text/plain of every value a notebook glues (myst-nb's ``glue``), by key."""
+    values = {}
+    for cell in notebook["cells"]:
+        for output in cell.get("outputs", []):
+            name = output.get("metadata", {}).get("scrapbook", {}).get("name")
+            plain = output.get("data", {}).get("application/papermill.record/text/plain")
+            if name and plain is not None:
+                values[name] = "".join(plain)
+    return values
+
+
+def final_notebook(document: str) -> dict[str, Any]:
+    """The executed Vietnamese notebook with its Markdown translated, glued values written in.
+
+    Sphinx would translate the Markdown itself from the same catalogue, but a translated
+    paragraph is parsed again on its own, where myst-nb's ``{glue:text}`` roles find no
+    notebook: so the values are written into the Vietnamese text here, once the copy has run.
+    The live notebooks get the same file. A block without a translation stays as it is,
+    and Sphinx still translates what is left.
+    """
+    from myst_nb.core.variables import format_plain_text
+
+    notebook = read(NOTEBOOKS / f"{document}.ipynb")
+    lookup = translations(document)
+    values = glued(notebook)
+
+    def paste(match: re.Match[str]) -> str:
+        key, _, spec = match.group(1).partition(":")
+        return match.group(0) if key not in values else format_plain_text(values[key], spec)
+
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "markdown":
+            translated = translate_markdown("".join(cell["source"]), lookup)
+            cell["source"] = _GLUE_TEXT.sub(paste, translated) if translated != "".join(cell["source"]) else translated
+    return notebook
+
+
+# --- the Vietnamese site -----------------------------------------------------------------
+
+SOURCE = ROOT / "_build" / "vi-src"  # the book's sources as the Vietnamese build reads them
+OUTPUT = ROOT / "_build" / "vi"  # where jupyter-book writes it (html/ below), moved to _build/html/vi/
+SITE = ROOT / "_build" / "html"
+EDITION_PATH = "vi"  # the Vietnamese edition's folder in the site
+# Shared with the English build, as they are: read-only inputs of the build.
+LINKED = ("RULES.md", "tools", "_widget_js", "locales", "oanquan")
+
+#: Words the theme's templates and myst-nb write as they are, outside the translation machinery
+#: (no _() around them): put in Vietnamese in the built pages. The theme's other words are
+#: translated by locales/vi/LC_MESSAGES/sphinx.po, before Sphinx's own catalogue.
+HARD_CODED = {
+    'aria-label="Toggle hidden content"': 'aria-label="Hiện hoặc ẩn phần được thu gọn"',
+    'title="Toggle primary sidebar"': 'title="Hiện hoặc ẩn thanh bên"',
+    'title="Toggle secondary sidebar"': 'title="Hiện hoặc ẩn mục lục của trang"',
+    'aria-label="Main"': 'aria-label="Mục lục chính"',
+    'aria-label="Page"': 'aria-label="Trang"',
+}
+
+#: What the Vietnamese configuration changes in _config.yml (sphinx.config entries).
+VI_SPHINX_CONFIG: dict[str, Any] = {
+    "language": LANGUAGE,
+    "locale_dirs": [str(LOCALES)],
+    "gettext_compact": False,
+    # docutils has no Vietnamese quotation marks: leave the quotes as written.
+    "smartquotes": False,
+}
+SEARCH_BAR_TEXT = "Tìm trong sách..."
+#: myst-nb's words on the buttons that show hidden code or outputs ("Show code cell source").
+CODE_PROMPTS = {"nb_code_prompt_show": "Hiện phần ẩn", "nb_code_prompt_hide": "Ẩn đi"}
+
+
+def vietnamese_config() -> dict[str, Any]:
+    """_config.yml with the Vietnamese edition's settings (Jupyter Book 1 cannot inherit a config)."""
+    import yaml
+
+    config: dict[str, Any] = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+    sphinx = config.setdefault("sphinx", {}).setdefault("config", {})
+    sphinx.update(VI_SPHINX_CONFIG)
+    sphinx.update(CODE_PROMPTS)
+    sphinx.setdefault("html_theme_options", {})["search_bar_text"] = SEARCH_BAR_TEXT
+    return config
+
+
+def compile_catalogues(language: str = LANGUAGE) -> None:
+    """Compile every .po of ``locales/<language>`` to its .mo (not committed), before Sphinx starts:
+    an extension's catalogue (``oanquan-lite``) is read when the extension is set up, before
+    Sphinx compiles the pages' catalogues itself."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    for po in sorted((LOCALES / language / "LC_MESSAGES").rglob("*.po")):
+        with po.open("rb") as handle:
+            catalogue = read_po(handle, locale=language)
+        with po.with_suffix(".mo").open("wb") as handle:
+            write_mo(handle, catalogue)
+    write_sphinx_js(language)
+
+
+def write_sphinx_js(language: str = LANGUAGE) -> Path:
+    """``locales/<language>/LC_MESSAGES/sphinx.js`` (not committed): the search page's words.
+
+    Sphinx ships one per language for its JavaScript (the search page's "Search Results"...),
+    and takes the first it finds in ``locale_dirs``; its Vietnamese one leaves the search
+    page's words empty. This one is Sphinx's with every message of our ``sphinx.po`` over it.
+    """
+    import sphinx
+    from babel.messages.pofile import read_po
+
+    shipped = Path(sphinx.__file__).parent / "locale" / language / "LC_MESSAGES" / "sphinx.js"
+    text = shipped.read_text(encoding="utf-8") if shipped.is_file() else ""
+    found = re.search(r"Documentation\.addTranslations\((\{.*\})\);", text, re.S)
+    data: dict[str, Any] = json.loads(found.group(1)) if found else {"locale": language, "plural_expr": "0"}
+    messages = data.setdefault("messages", {})
+    with (LOCALES / language / "LC_MESSAGES" / "sphinx.po").open("rb") as handle:
+        for message in read_po(handle):
+            if message.id and message.string:
+                messages[message.id] = message.string
+    target = LOCALES / language / "LC_MESSAGES" / "sphinx.js"
+    target.write_text(f"Documentation.addTranslations({json.dumps(data, indent=1, ensure_ascii=False)});\n")
+    return target
+
+
+def vietnamese_toc() -> dict[str, Any]:
+    """_toc.yml with its captions translated (the root page's catalogue holds them): the
+    sidebar is built from the table of contents after Sphinx has translated the pages."""
+    import yaml
+
+    toc: dict[str, Any] = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
+    lookup = translations(toc["root"])
+    for part in toc.get("parts", []):
+        if "caption" in part:
+            part["caption"] = lookup.get(part["caption"], part["caption"])
+    return toc
+
+
+def write_source() -> Path:
+    """Lay out _build/vi-src/: the book's sources with the Vietnamese notebooks and configuration."""
+    import shutil
+
+    import yaml
+
+    compile_catalogues()
+
+    if SOURCE.exists():
+        shutil.rmtree(SOURCE)
+    SOURCE.mkdir(parents=True)
+    for name in LINKED:
+        if (ROOT / name).exists():
+            (SOURCE / name).symlink_to(ROOT / name)
+    (SOURCE / "_config.yml").write_text(
+        "# Written by tools/edition.py from _config.yml: the Vietnamese edition.\n"
+        + yaml.safe_dump(vietnamese_config(), allow_unicode=True, sort_keys=False),
+        encoding="utf-8",
+    )
+    (SOURCE / "_toc.yml").write_text(
+        "# Written by tools/edition.py from _toc.yml: the captions in Vietnamese.\n"
+        + yaml.safe_dump(vietnamese_toc(), allow_unicode=True, sort_keys=False),
+        encoding="utf-8",
+    )
+    for folder in ("book", "notebooks"):
+        (SOURCE / folder).mkdir()
+        for entry in sorted((ROOT / folder).iterdir()):
+            if entry.suffix == ".ipynb" or entry.name in ("downloads", ".ipynb_checkpoints"):
+                continue  # the notebooks are the Vietnamese copies; the printables are written anew
+            (SOURCE / folder / entry.name).symlink_to(entry)
+    from tools.lite_cell import write
+
+    write_notebooks()
+    for document in notebook_documents():
+        write(SOURCE / f"{document}.ipynb", final_notebook(document))
+    return SOURCE
+
+
+def build_site() -> Path:
+    """The Vietnamese edition, built as the English one is (-W -n), into _build/html/vi/."""
+    import shutil
+
+    write_source()
+    command = [str(BIN / "jupyter-book"), "build", str(SOURCE), "--path-output", str(OUTPUT), "--all", "-W", "-n"]
+    command.append("--keep-going")
+    result = subprocess.run(command, check=False)
+    if result.returncode != 0:
+        raise SystemExit("the Vietnamese book did not build without warnings (see above)")
+    target = SITE / EDITION_PATH
+    if target.exists():
+        shutil.rmtree(target)
+    shutil.copytree(OUTPUT / "_build" / "html", target, symlinks=False)
+    for page in target.rglob("*.html"):
+        if "lite" not in page.relative_to(target).parts[:1]:
+            text = page.read_text(encoding="utf-8")
+            for english, vietnamese in HARD_CODED.items():
+                text = text.replace(english, vietnamese)
+            page.write_text(text, encoding="utf-8")
+    return target
+
+
+# --- checking a catalogue ----------------------------------------------------------------
+
+_LINK = re.compile(r"\]\(([^()\s]*)\)")
+_ROLE = re.compile(r"\{([\w:-]+)\}`([^`]*)`")
+_ROLE_TARGET = re.compile(r"<([^<>]*)>$")
+_BLOCK_START = re.compile(r"(\d+[.)]|[-*+]|#{1,6}|>)(\s|$)")
+_HTML_TAG = re.compile(r"</?([A-Za-z][\w-]*)")
+
+
+def is_code(message: Any) -> bool:
+    return any(comment.startswith(CODE_COMMENT) for comment in message.auto_comments)
+
+
+def is_f_string(message: Any) -> bool:
+    return any(comment.startswith(CODE_COMMENT) and F_STRING in comment for comment in message.auto_comments)
+
+
+def _names(text: str, f_string: bool) -> set[str] | None:
+    """The names a literal's placeholders use, or None if it is not valid Python."""
+    try:
+        tree = ast.parse(literal(text, f_string), mode="eval")
+    except SyntaxError:
+        return None
+    return {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+
+
+def _role_targets(text: str) -> list[str]:
+    """Each MyST role's name and target: ``doc:rules`` for {doc}`words <rules>`, ``term:ô dân`` for {term}`ô dân`."""
+    found = []
+    for role, content in _ROLE.findall(text):
+        target = _ROLE_TARGET.search(content)
+        found.append(f"{role}:{target.group(1) if target else content if role in ('term', 'ref', 'doc') else ''}")
+    return sorted(found)
+
+
+def message_problems(message: Any) -> list[str]:
+    """What is wrong with one message's translation ([] when nothing)."""
+    source, translated = message.id, message.string
+    if isinstance(source, tuple) or isinstance(translated, tuple):
+        return []  # no plural forms in page catalogues
+    if not translated:
+        return ["untranslated"]
+    problems = []
+    if message.fuzzy:
+        problems.append("fuzzy (check it, then remove the fuzzy flag)")
+    if unicodedata.normalize("NFC", translated) != translated:
+        problems.append("not in NFC (compose the diacritics)")
+    if source[: len(source) - len(source.lstrip())] != translated[: len(translated) - len(translated.lstrip())]:
+        problems.append("leading spaces differ from the English")
+    if source[len(source.rstrip()) :] != translated[len(translated.rstrip()) :]:
+        problems.append("trailing spaces differ from the English")
+    if source.count("\n") != translated.count("\n"):
+        problems.append(f"{source.count(chr(10))} line breaks in the English, {translated.count(chr(10))} here")
+    if sorted(_LINK.findall(source)) != sorted(_LINK.findall(translated)):
+        problems.append(f"link targets differ: {sorted(_LINK.findall(source))} in the English")
+    if _role_targets(source) != _role_targets(translated):
+        problems.append(f"roles differ: {_role_targets(source)} in the English")
+    if sorted(_HTML_TAG.findall(source)) != sorted(_HTML_TAG.findall(translated)):
+        problems.append("HTML tags differ from the English")
+    if source.count("`") != translated.count("`"):
+        problems.append("not the same number of backticks (`code`) as the English")
+    if not is_code(message) and _BLOCK_START.match(translated):
+        # Sphinx parses a translated message again on its own, where "1. Board" is a list.
+        problems.append("starts like a list or a heading when read alone: escape it (1\\. or \\-)")
+    if is_code(message):
+        f_string = is_f_string(message)
+        names = _names(translated, f_string)
+        if names is None:
+            problems.append("not valid Python once written back as a string (a {placeholder} broken?)")
+        else:
+            extra = names - (_names(source, f_string) or set())
+            if extra:
+                problems.append(f"placeholders use names the English does not: {', '.join(sorted(extra))}")
+        if not f_string and sorted(re.findall(r"\{[^{}]*\}", source)) != sorted(re.findall(r"\{[^{}]*\}", translated)):
+            problems.append("{placeholders} differ from the English")
+    return problems
+
+
+def catalogue_problems(path: Path) -> list[str]:
+    """Every problem of a catalogue, one line each: ``file:line: message start: problem``."""
+    problems = []
+    for message in iter_messages(path):
+        for problem in message_problems(message):
+            shown = message.id if isinstance(message.id, str) else message.id[0]
+            shown = shown if len(shown) <= 60 else shown[:57] + "..."
+            problems.append(f"{path}:{message.lineno}: {shown!r}: {problem}")
+    return problems
+
+
+def catalogues(language: str = LANGUAGE) -> list[Path]:
+    """Every page's catalogue in ``language``, in the order of the table of contents."""
+    return [catalogue_path(document, language) for document in documents()]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    commands = parser.add_subparsers(dest="action", required=True)
+    commands.add_parser("extract", help="refresh every page's catalogue from the sources")
+    check = commands.add_parser("check", help="list untranslated, fuzzy or broken messages (exit 1 if any)")
+    check.add_argument("catalogues", nargs="*", type=Path, help="default: every page's")
+    commands.add_parser("notebooks", help="write and execute the Vietnamese notebooks (_build/vi-notebooks/)")
+    commands.add_parser("site", help="build the Vietnamese edition into _build/html/vi/ (after the English one)")
+    args = parser.parse_args(argv)
+    if args.action == "extract":
+        extract()
+        return 0
+    if args.action == "notebooks":
+        for path in write_notebooks():
+            print(path.relative_to(ROOT))
+        return 0
+    if args.action == "site":
+        print(build_site().relative_to(ROOT))
+        return 0
+    if args.action == "check":
+        problems = [p for path in args.catalogues or catalogues() for p in catalogue_problems(path)]
+        print("\n".join(problems) if problems else "complete, no problem found")
+        return 1 if problems else 0
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

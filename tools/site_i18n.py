@@ -1,0 +1,126 @@
+"""Sphinx extension: the book's two editions, English at the site's root and Vietnamese under ``vi/``.
+
+- **The language switch**: a link at the top of every page to the same page in the other
+  edition (template ``book/_templates/language-switch.html``, in the theme's article header).
+  It is shown only when both editions are built: ``OANQUAN_EDITIONS="en vi"`` in the
+  environment (the Makefile sets it when ``VI=1``), or in the Vietnamese build itself.
+- **Search that ignores diacritics**: the search index is built by a Sphinx search language
+  whose ``stem()`` folds the diacritics away (``thả cá`` is indexed as ``tha ca``), with the
+  same folding in the JavaScript stemmer that reads the reader's query, so "tha ca" and
+  "thả cá" find the same pages, in both editions. English keeps the Porter stemmer after the
+  folding; Vietnamese has no stemming, only the folding.
+"""
+
+from __future__ import annotations
+
+import os
+import unicodedata
+from typing import Any
+
+from sphinx.search import SearchLanguage
+from sphinx.search.en import SearchEnglish, js_porter_stemmer
+
+#: The environment variable that lists the editions built (``"en vi"``); English alone without it.
+EDITIONS_VARIABLE = "OANQUAN_EDITIONS"
+#: Each edition's folder in the site, from the root.
+EDITION_PATHS = {"en": "", "vi": "vi/"}
+#: The name of each edition in its own language, as the switch shows it.
+EDITION_NAMES = {"en": "English", "vi": "Tiếng Việt"}
+
+
+def fold(word: str) -> str:
+    """A word without its diacritics, lower-case: what the search index stores.
+
+    >>> fold("Thả cá"), fold("Đường"), fold("ô ĂN quan")
+    ('tha ca', 'duong', 'o an quan')
+    """
+    decomposed = unicodedata.normalize("NFD", word.lower())
+    stripped = "".join(c for c in decomposed if not 0x300 <= ord(c) <= 0x36F)
+    return unicodedata.normalize("NFC", stripped.replace("đ", "d"))
+
+
+#: The same folding in JavaScript, for the reader's query (searchtools.js calls ``Stemmer``).
+JS_FOLD = r"""
+var oanquanFold = function(w) {
+  return w.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/\u0111/g, "d").normalize("NFC");
+};
+"""
+
+
+class FoldedEnglish(SearchEnglish):
+    """English search: diacritics folded, then the Porter stemmer (as Sphinx's English search)."""
+
+    js_stemmer_code = (
+        js_porter_stemmer.replace("var Stemmer = function()", "var PorterStemmer = function()", 1)
+        + JS_FOLD
+        + """
+var Stemmer = function() {
+  var porter = new PorterStemmer();
+  this.stemWord = function(w) { return porter.stemWord(oanquanFold(w)); };
+};
+"""
+    )
+
+    def stem(self, word: str) -> str:
+        return super().stem(fold(word))
+
+
+class SearchVietnamese(SearchLanguage):
+    """Vietnamese search: words split as Sphinx splits them, diacritics folded, no stemming."""
+
+    lang = "vi"
+    language_name = "Vietnamese"
+    js_stemmer_code = (
+        JS_FOLD
+        + """
+var Stemmer = function() {
+  this.stemWord = function(w) { return oanquanFold(w); };
+};
+"""
+    )
+
+    def stem(self, word: str) -> str:
+        return fold(word)
+
+
+def editions() -> list[str]:
+    """The editions this build links to (English alone unless the environment lists more)."""
+    listed = os.environ.get(EDITIONS_VARIABLE, "").split()
+    return [e for e in EDITION_PATHS if e in listed] or ["en"]
+
+
+def switch_link(language: str, pagename: str, built: list[str]) -> dict[str, str] | None:
+    """The switch's link on ``pagename`` of the ``language`` edition: the same page in the other one.
+
+    >>> switch_link("en", "notebooks/01_board", ["en", "vi"])["href"]
+    '../vi/notebooks/01_board.html'
+    >>> switch_link("vi", "book/intro", ["en", "vi"])["href"]
+    '../../book/intro.html'
+    >>> switch_link("en", "index", ["en"]) is None
+    True
+    """
+    others = [e for e in built if e != language]
+    if language not in EDITION_PATHS or not others:
+        return None
+    other = others[0]
+    to_root = "../" * pagename.count("/") + ("../" if EDITION_PATHS[language] else "")
+    return {
+        "href": f"{to_root}{EDITION_PATHS[other]}{pagename}.html",
+        "lang": other,
+        "name": EDITION_NAMES[other],
+    }
+
+
+def setup(app: Any) -> dict[str, Any]:
+    app.add_search_language(FoldedEnglish)
+    app.add_search_language(SearchVietnamese)
+
+    def on_page_context(app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
+        language = app.config.language or "en"
+        built = editions()
+        if language != "en" and language not in built:
+            built = ["en", language]
+        context["oanquan_switch"] = switch_link(language, pagename, built)
+
+    app.connect("html-page-context", on_page_context)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
