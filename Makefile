@@ -28,11 +28,13 @@ $(STAMP): requirements.txt pyproject.toml
 # fails when a message is missing, untranslated or fuzzy, or when the .mo is older than the .po.
 LOCALES := vi
 CATALOGUES := oanquan/locale
+# Where the engine's words are (tests/test_i18n.py reads this line too).
+I18N_SOURCES := oanquan tools/printables.py tools/live_boards.py
 catalogues: $(STAMP)
 	@mkdir -p _build/i18n
 	$(BIN)/pybabel -q extract -F babel.cfg --add-location=file --sort-by-file -c TRANSLATORS: \
 	  --project=oanquan --version=0.1.0 --msgid-bugs-address="the project's issues" \
-	  -o _build/i18n/oanquan.pot oanquan tools/printables.py
+	  -o _build/i18n/oanquan.pot $(I18N_SOURCES)
 	for lang in $(LOCALES); do \
 	  test -f $(CATALOGUES)/$$lang/LC_MESSAGES/oanquan.po || \
 	    $(BIN)/pybabel -q init -i _build/i18n/oanquan.pot -d $(CATALOGUES) -D oanquan -l $$lang; \

@@ -23,75 +23,161 @@ from typing import Any
 from docutils import nodes
 from sphinx.application import Sphinx
 
+from oanquan.i18n import LANGUAGES, N_, _, language
 from oanquan.live import LIVE_MIME, first_answer
 
-#: The one line each board carries on the page.
-RUNS_HERE = "This board runs in your browser: click a square to start (the engine takes a few seconds to load)."
+#: The one line each board carries on the page (in the edition's language, as every label here).
+RUNS_HERE = N_("This board runs in your browser: click a square to start (the engine takes a few seconds to load).")
 
-#: Each kind's controls under the board (no text typed into them comes from here but labels).
-_DIRECTIONS = (
-    '<div class="oaq-directions" data-oaq="directions" hidden>'
-    '<button type="button" data-direction="L"></button><button type="button" data-direction="R"></button></div>'
-)
-
-CONTROLS = {
-    "game": (
-        _DIRECTIONS + '<p class="oaq-caption" data-oaq="caption" aria-live="polite"></p>'
-        '<p class="oaq-scores" data-oaq="scores"></p><p class="oaq-record" data-oaq="record"></p>'
-        '<div class="oaq-controls"><button type="button" data-oaq="undo">Undo</button> '
-        '<button type="button" data-oaq="hint">Hint</button> '
-        '<button type="button" data-oaq="new">New game</button> '
-        '<button type="button" data-oaq="skip">Skip animation</button></div>'
-        '<p><a data-oaq="continue" href="#">Continue this game on the Play page</a> (every level and rule option)</p>'
-    ),
-    "puzzle": (
-        _DIRECTIONS + '<p class="oaq-caption" data-oaq="caption" aria-live="polite"></p>'
-        '<p class="oaq-verdict" data-oaq="verdict" aria-live="polite"></p>'
-        '<div class="oaq-controls"><button type="button" data-oaq="hint">Hint</button> '
-        '<button type="button" data-oaq="answer">Show answer</button> '
-        '<button type="button" data-oaq="retry">Try again</button> '
-        '<button type="button" data-oaq="next">Next puzzle ▶</button></div>'
-    ),
-    "editor": (
-        '<div class="oaq-edit-modes" role="group" aria-label="A click on a square">'
-        '<button type="button" data-oaq="mode" data-mode="add" aria-pressed="true">+1 pebble</button> '
-        '<button type="button" data-oaq="mode" data-mode="remove" aria-pressed="false">−1 pebble</button> '
-        '<button type="button" data-oaq="mode" data-mode="select" aria-pressed="false">select</button></div>'
-        '<div class="oaq-edit-square"><label>Pebbles in square <span data-oaq="square-name"></span> '
-        '<input type="number" min="0" max="1000" data-oaq="count"></label> '
-        '<label data-oaq="stone-label"><input type="checkbox" data-oaq="stone"> Mandarin stone</label> '
-        '<label>To move <select data-oaq="to-move"><option value="0">player 0</option>'
-        '<option value="1">player 1</option></select></label></div>'
-        '<div class="oaq-edit-square"><label>Store of player 0 <input type="number" min="0" max="1000"'
-        ' data-oaq="store" data-player="0"></label> <label>Store of player 1 <input type="number" min="0"'
-        ' max="1000" data-oaq="store" data-player="1"></label></div>'
-        '<p class="oaq-edit-message" data-oaq="message" aria-live="polite"></p>'
-        '<form class="oaq-typed" data-oaq="text-form"><label>Position '
-        '<input data-oaq="text" size="36" autocomplete="off" spellcheck="false"></label> '
-        '<button type="submit">Read text</button></form>'
-        '<p><a data-oaq="play" href="#">Play from here on the Play page</a></p>'
-    ),
+#: The sentences liveboard.js puts on the page itself, given to it in the page's language.
+SCRIPT_WORDS = {
+    "starting": N_("Starting the game engine in your browser…"),
+    "runs": N_("This board runs in your browser."),
+    "thinking": N_("The computer is thinking…"),
+    "moves": N_("Moves: {record}"),
+    "no_moves": N_("No moves yet."),
+    "scores": N_("Player 0: {first} · Player 1: {second}"),
+    "failed": N_("The game engine could not be loaded: {error}."),
 }
 
 
+#: The controls' labels, marked for the catalogue (Babel does not read inside f-strings).
+LABELS = {
+    "continue": N_("Continue this game on the Play page"),
+    "a_click_on_a_square": N_("A click on a square"),
+    "pebbles_in_square": N_("Pebbles in square"),
+    "mandarin_stone": N_("Mandarin stone"),
+    "to_move": N_("To move"),
+    "player_0": N_("player 0"),
+    "player_1": N_("player 1"),
+    "store_of_player_0": N_("Store of player 0"),
+    "store_of_player_1": N_("Store of player 1"),
+    "position": N_("Position"),
+    "read_text": N_("Read text"),
+    "play_from_here": N_("Play from here on the Play page"),
+    "every_level_and_rule_option": N_("(every level and rule option)"),
+}
+
+
+def label(key: str) -> str:
+    """A control's label in the language spoken, escaped for HTML."""
+    return escape(_(LABELS[key]))
+
+
+def _button(part: str, message: str, extra: str = "") -> str:
+    """A button of the board's controls, labelled with ``message`` in the language spoken."""
+    return f'<button type="button" data-oaq="{part}"{extra}>{escape(_(message))}</button>'
+
+
+def _directions() -> str:
+    return (
+        '<div class="oaq-directions" data-oaq="directions" hidden>'
+        '<button type="button" data-direction="L"></button><button type="button" data-direction="R"></button></div>'
+    )
+
+
+def controls(kind: str) -> str:
+    """The controls under a board of ``kind`` (game, puzzle or editor), labelled in the language spoken.
+
+    No text typed into them comes from here, only their labels.
+    """
+    caption = '<p class="oaq-caption" data-oaq="caption" aria-live="polite"></p>'
+    if kind == "game":
+        return (
+            _directions()
+            + caption
+            + '<p class="oaq-scores" data-oaq="scores"></p><p class="oaq-record" data-oaq="record"></p>'
+            '<div class="oaq-controls">'
+            + " ".join(
+                [
+                    _button("undo", N_("undo")),
+                    _button("hint", N_("Hint")),
+                    _button("new", N_("new game")),
+                    _button("skip", N_("skip to the end")),
+                ]
+            )
+            + "</div>"
+            f'<p><a data-oaq="continue" href="#">{label("continue")}</a> '
+            f"{label('every_level_and_rule_option')}</p>"
+        )
+    if kind == "puzzle":
+        return (
+            _directions() + caption + '<p class="oaq-verdict" data-oaq="verdict" aria-live="polite"></p>'
+            '<div class="oaq-controls">'
+            + " ".join(
+                [
+                    _button("hint", N_("Hint")),
+                    _button("answer", N_("Show answer")),
+                    _button("retry", N_("Try again")),
+                    _button("next", N_("Next puzzle ▶")),
+                ]
+            )
+            + "</div>"
+        )
+    if kind == "editor":
+        store = (
+            '<label>{label} <input type="number" min="0" max="1000" data-oaq="store" data-player="{player}"></label>'
+        )
+        return (
+            f'<div class="oaq-edit-modes" role="group" aria-label="{label("a_click_on_a_square")}">'
+            + " ".join(
+                [
+                    _button("mode", N_("+1 pebble"), ' data-mode="add" aria-pressed="true"'),
+                    _button("mode", N_("−1 pebble"), ' data-mode="remove" aria-pressed="false"'),
+                    _button("mode", N_("select"), ' data-mode="select" aria-pressed="false"'),
+                ]
+            )
+            + "</div>"
+            f'<div class="oaq-edit-square"><label>{label("pebbles_in_square")} <span data-oaq="square-name"></span> '
+            '<input type="number" min="0" max="1000" data-oaq="count"></label> '
+            f'<label data-oaq="stone-label"><input type="checkbox" data-oaq="stone"> {label("mandarin_stone")}</label> '
+            f'<label>{label("to_move")} <select data-oaq="to-move">'
+            f'<option value="0">{label("player_0")}</option><option value="1">{label("player_1")}</option>'
+            "</select></label></div>"
+            '<div class="oaq-edit-square">'
+            + store.format(label=label("store_of_player_0"), player=0)
+            + " "
+            + store.format(label=label("store_of_player_1"), player=1)
+            + "</div>"
+            '<p class="oaq-edit-message" data-oaq="message" aria-live="polite"></p>'
+            f'<form class="oaq-typed" data-oaq="text-form"><label>{label("position")} '
+            '<input data-oaq="text" size="36" autocomplete="off" spellcheck="false"></label> '
+            f'<button type="submit">{label("read_text")}</button></form>'
+            f'<p><a data-oaq="play" href="#">{label("play_from_here")}</a></p>'
+        )
+    raise ValueError(f"a live board's kind is game, puzzle or editor, not {kind!r}")
+
+
+#: The language of the edition being built (Sphinx's ``language``), set when the build starts.
+_EDITION = {"language": LANGUAGES[0]}
+
+
 def board_html(setup: dict[str, Any], board: str) -> str:
-    """The live board's HTML: the stored setup and the bridge's first answer, drawn at once."""
-    answer = first_answer(setup)
+    """The live board's HTML: the stored setup and the bridge's first answer, drawn at once.
+
+    Everything on it, the engine's first answer included, is in the language of the edition.
+    """
+    with language(_EDITION["language"]):
+        return _board_html(setup, board)
+
+
+def _board_html(setup: dict[str, Any], board: str) -> str:
     kind = setup["kind"]
-    if kind not in CONTROLS:
-        raise ValueError(f"a live board's kind is game, puzzle or editor, not {kind!r}")
-    data = json.dumps({"setup": setup, "answer": answer}, ensure_ascii=False).replace("</", "<\\/")
+    buttons = controls(kind)  # refuses an unknown kind before the engine is asked
+    answer = first_answer(setup)
+    words = {key: _(message) for key, message in SCRIPT_WORDS.items()}
+    data = json.dumps({"setup": setup, "answer": answer, "words": words}, ensure_ascii=False).replace("</", "<\\/")
     status = answer.get("status", "") if kind != "editor" else answer["editor"]["message"]
     puzzle = answer.get("puzzle") or {}
     heading = f'<p class="oaq-puzzle-text" data-oaq="puzzle-text">{escape(puzzle.get("text", ""))}</p>'
     return (
         f'<div class="oaq oaq-liveboard" data-kind="{kind}" data-board="{escape(board)}" data-state="static">'
         f'<script type="application/json" data-oaq="setup">{data}</script>'
-        f'<p class="oaq-live-line"><em>{escape(RUNS_HERE)}</em></p>'
+        f'<p class="oaq-live-line"><em>{escape(_(RUNS_HERE))}</em></p>'
         + (heading if kind == "puzzle" else "")
         + '<p class="oaq-error" data-oaq="error" role="alert" hidden></p>'
         f'<div class="oaq-board" data-oaq="board">{answer["svg"]}</div>'
-        f'<p class="oaq-status" data-oaq="status" role="status">{escape(status)}</p>' + CONTROLS[kind] + "</div>"
+        f'<p class="oaq-status" data-oaq="status" role="status">{escape(status)}</p>' + buttons + "</div>"
     )
 
 
@@ -148,8 +234,15 @@ def add_scripts(app: Sphinx, pagename: str, templatename: str, context: dict[str
         app.add_css_file("play/liveboard.css")
 
 
+def note_language(app: Sphinx) -> None:
+    """Speak the edition's language on its boards (the Vietnamese book's boards are in Vietnamese)."""
+    wanted = app.config.language
+    _EDITION["language"] = wanted if wanted in LANGUAGES else LANGUAGES[0]
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     _register_renderer()
+    app.connect("builder-inited", note_language)
     app.connect("doctree-resolved", mark_pages)
     app.connect("html-page-context", add_scripts)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -15,6 +15,7 @@
   function LiveBoard(root) {
     var data = JSON.parse(root.querySelector("[data-oaq=setup]").textContent);
     var setup = data.setup;
+    var words = data.words; // the page's own sentences, in its language (tools/live_boards.py)
     var kind = setup.kind; // "game", "puzzle" or "editor"
     var name = root.getAttribute("data-board");
     var view = data.answer; // the engine's last answer (the stored one until the engine runs)
@@ -25,6 +26,10 @@
     var skip = false;
     var shownText = null; // the editor's position text last put in its box
 
+    // A sentence with its {names} filled in (the words come from the page, the values from the engine).
+    function fill(sentence, values) {
+      return sentence.replace(/\{(\w+)\}/g, function (all, key) { return key in values ? String(values[key]) : all; });
+    }
     function $(part) { return root.querySelector("[data-oaq=" + part + "]"); }
     function text(part, value) { var el = $(part); if (el) el.textContent = value; }
     function showError(message) {
@@ -46,16 +51,16 @@
     function start() {
       if (started) return started;
       root.setAttribute("data-state", "loading");
-      text("status", "Starting the game engine in your browser…");
+      text("status", words.starting);
       engine = window.OanquanEngine.get();
       engine.onProgress(function (p) {
         if (root.getAttribute("data-state") !== "loading") return;
         var share = p.stage === "download" && p.total ? " " + Math.round((100 * p.loaded) / p.total) + "%" : "";
-        text("status", "Starting the game engine in your browser…" + share);
+        text("status", words.starting + share);
       });
       started = engine.ready.then(function () {
         var line = root.querySelector(".oaq-live-line em");
-        if (line) line.textContent = "This board runs in your browser.";
+        if (line) line.textContent = words.runs;
         return ask(setup.request);
       }).catch(function (error) {
         started = null; // the next action tries again (and says why it cannot)
@@ -76,8 +81,8 @@
         button.textContent = answer.selected === null ? "" : answer.direction_labels[button.getAttribute("data-direction")];
       });
       if (kind === "game") {
-        text("scores", "Player 0: " + answer.scores[0] + " · Player 1: " + answer.scores[1]);
-        text("record", answer.record ? "Moves: " + answer.record : "No moves yet.");
+        text("scores", fill(words.scores, { first: answer.scores[0], second: answer.scores[1] }));
+        text("record", answer.record ? fill(words.moves, { record: answer.record }) : words.no_moves);
         $("undo").disabled = !answer.can_undo;
         $("hint").disabled = answer.hints_left === 0 || answer.over;
         $("continue").href = PLAY_PAGE + answer.link;
@@ -124,7 +129,7 @@
       await View.animate($("board"), $("caption"), answer.frames, { delay: pace, skipped: function () { return skip; } });
       show(answer);
       while (kind === "game" && answer.computer_to_move) {
-        text("status", "The computer is thinking…");
+        text("status", words.thinking);
         await View.sleep(30); // let the page show it first
         answer = await ask({ op: "computer" });
         await View.animate($("board"), $("caption"), answer.frames, { delay: pace, skipped: function () { return skip; } });
@@ -141,7 +146,7 @@
         return carry(request).catch(function (error) {
           showError(error.message);
           if (engine && engine.state === "failed") {
-            showError("The game engine could not be loaded: " + engine.error + ".");
+            showError(fill(words.failed, { error: engine.error }));
             root.setAttribute("data-state", "failed");
             text("status", "");
           } else {
