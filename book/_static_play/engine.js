@@ -9,6 +9,7 @@
 //   engine.onProgress(function (p) {...}) // {stage, loaded, total} while loading (and the last
 //                                         // one at once); stage "download", "start", "engine"
 //   engine.state                          // "loading", "ready" or "failed"
+//   engine.timings                        // once ready: when Pyodide and the engine had started
 //   OanquanEngine.start()                 // begin loading early (the same as get())
 //
 // Requests made before the engine is ready wait for it and are answered in the order they
@@ -73,6 +74,7 @@
           listeners.slice().forEach(function (fn) { try { fn(last); } catch (error) { /* the listener's own */ } });
         } else if (message.type === "ready") {
           engine.state = "ready";
+          engine.timings = message.timings || {};
           resolveReady(engine);
         } else if (message.type === "failed") {
           fail(String(message.error));

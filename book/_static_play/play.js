@@ -546,7 +546,6 @@
     say(other ? "The position from the link appears once the game engine has loaded." : "");
     engine = window.OanquanEngine.get();
     engine.onProgress(progress);
-    registerServiceWorker();
     engine.ready.then(function () { return begin(stored, keptHere, query); }, function (error) { fallback(error.message); });
   }
 
@@ -597,6 +596,7 @@
     showNotices(notices);
     mark("ready", performance.now()); // since the page was opened
     setState("ready");
+    registerServiceWorker(); // now: the engine's files are in the browser's cache, not fetched twice
     if (askAfter) {
       history.replaceState(null, "", location.pathname + first.link);
       var open = await confirmInPage(
