@@ -168,6 +168,7 @@ async function load(useSnapshot) {
   const env = lang && /^[a-z]{2}$/.test(lang) ? { OANQUAN_LANG: lang } : {};
   const key = here + "snapshot-" + version + "-" + (env.OANQUAN_LANG || "default") + ".bin";
   const snapshot = version && useSnapshot ? await readSnapshot(key) : null;
+  timings.snapshot_found = Boolean(snapshot);
   let python = null;
   if (snapshot) {
     progress("start", 0, 0);
@@ -176,6 +177,7 @@ async function load(useSnapshot) {
       timings.snapshot = snapshot.byteLength;
     } catch (error) {
       python = null;
+      timings.snapshot_error = oneLine(error);
       await forgetSnapshots();
     }
   }
@@ -215,6 +217,7 @@ function RestoredBadly() {}
 load(true).catch(function (error) {
   if (!(error instanceof RestoredBadly)) throw error;
   call = null;
+  timings.snapshot_error = "the restored engine did not answer";
   return forgetSnapshots().then(function () { return load(false); });
 }).then(
   function () {

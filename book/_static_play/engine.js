@@ -24,7 +24,7 @@
 
   function language() {
     var lang = (document.documentElement.getAttribute("lang") || "").slice(0, 2).toLowerCase();
-    return /^[a-z]{2}$/.test(lang) ? lang : "";
+    return /^[a-z]{2}$/.test(lang) && lang !== "en" ? lang : ""; // English is the engine's own language
   }
 
   function Engine() {
