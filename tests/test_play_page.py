@@ -161,7 +161,7 @@ def scores_shown(watched: Watched) -> list[int]:
 
 
 def screenshot_dir() -> Path:
-    folder = ROOT / "_build" / "screenshots"
+    folder = ROOT / "_build" / "screenshots" / "play"
     folder.mkdir(parents=True, exist_ok=True)
     return folder
 

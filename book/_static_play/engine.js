@@ -39,11 +39,14 @@
     engine.ready = new Promise(function (resolve, reject) { resolveReady = resolve; rejectReady = reject; });
     engine.ready.catch(function () {}); // a page that never asks is not an unhandled rejection
 
+    // Loading failed, or the worker stopped later: every waiting call is answered, and so are
+    // the calls made afterwards, with the reason.
     function fail(reason) {
-      if (engine.state !== "loading") return;
+      if (engine.state === "failed") return;
+      var loading = engine.state === "loading";
       engine.state = "failed";
       engine.error = reason;
-      rejectReady(new Error(reason));
+      if (loading) rejectReady(new Error(reason));
       Object.keys(pending).forEach(function (id) {
         var resolve = pending[id];
         delete pending[id];

@@ -560,6 +560,7 @@
       if (stored && stored.form) restoreForm(stored.form);
       if (keptHere && typeof stored.saved === "string") {
         first = await engine.call({ op: "load", text: stored.saved });
+        if (first.ok && inProgress(stored)) notices.push("Welcome back: your game is as you left it.");
         if (!first.ok) {
           notices.push("The game kept in this browser could not be read back, so a new game starts: " + first.error);
           first = null;
@@ -622,10 +623,14 @@
     else await keep();
   }
 
+  // The form as it was (a choice the game has that the form lacks is added by syncSettings).
   function restoreForm(form) {
     Object.keys(form).forEach(function (name) {
       var select = $(name);
-      if (select && typeof form[name] === "string") choose(select, form[name], form[name]);
+      var value = form[name];
+      if (select && typeof value === "string" && Array.prototype.some.call(select.options, function (o) { return o.value === value; })) {
+        select.value = value;
+      }
     });
   }
 
