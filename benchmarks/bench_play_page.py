@@ -3,8 +3,9 @@
 The page draws the board from the built page at once and runs the engine (Pyodide and the
 oanquan package) in a Web Worker (issue 12). Measured by the page itself, from the moment it
 was opened: ``data-board-ms`` (the board drawn and taking clicks) and ``data-ready-ms`` (the
-engine ready), for a first visit with an empty browser profile and for later visits (the
-service worker's cache, and the browser's cache of compiled WebAssembly once it has one).
+engine ready), for a first visit with an empty browser profile and for later visits: with the
+engine's memory snapshot (kept by the worker after the first start), and with it thrown away
+(the service worker's cache, and the browser's cache of compiled WebAssembly once it has one).
 Bytes are counted by the local server: what the browser downloaded on each visit. Each
 level's reply time is what the page measures around the computer's move in the worker
 (``data-reply-ms``), over the first few replies of a game, next to the same player's time in
@@ -33,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("OANQUAN_SITE", ROOT / "_build" / "html"))
 READY = "#oaq[data-state=ready]"
 REPLIES = 6  # computer replies timed per level
-VISITS = 4  # later visits timed after the first
+VISITS = 3  # later visits timed after the first, with and without the engine's memory snapshot
 
 LONG_TASKS = """
 window.__longTasks = [];
@@ -80,12 +81,21 @@ def _visit(page: Any, url: str | None, sent: list[int]) -> dict[str, float]:
     else:
         page.goto(url)
     page.wait_for_selector(READY, timeout=180_000)
+    timings = page.evaluate("OanquanEngine.get().timings")
     return {
         "board": int(page.get_attribute("#oaq", "data-board-ms")),
         "ready": int(page.get_attribute("#oaq", "data-ready-ms")),
         "bytes": sent[0],
         "longest": max(page.evaluate("window.__longTasks"), default=0),
+        "python": timings["python"] - timings["begun"],  # in the worker: Pyodide started (or restored)
+        "engine": timings["engine"] - timings["python"],  # then the package unpacked and imported
+        "restored": bool(timings.get("restored")),
     }
+
+
+def _describe(visit: dict[str, Any]) -> str:
+    how = "from the snapshot" if visit["restored"] else "Python started"
+    return f"{visit['ready'] / 1000:.2f} s ({how} in {visit['python']} ms, engine +{visit['engine']} ms)"
 
 
 def _replies(page: Any, url: str, level: int) -> tuple[list[int], str]:
@@ -148,23 +158,32 @@ def main() -> None:
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
         time.sleep(2)  # the service worker finishes filling its cache
+        kept = "caches.open('pyodide-snapshot').then(c => c.keys()).then(k => k.length > 0)"
+        page.wait_for_function(kept, timeout=60_000)  # and the worker has stored the engine's snapshot
         later = [_visit(page, None, sent) for _ in range(VISITS)]
         second = later[0]
+        unsnapped = []
+        for _ in range(VISITS):  # the same, with the engine's memory snapshot thrown away first
+            page.evaluate("caches.delete('pyodide-snapshot')")
+            unsnapped.append(_visit(page, None, sent))
+            page.wait_for_function(kept, timeout=60_000)
         print(f"first visit (empty profile): board drawn and clickable at {first['board']} ms;")
         print(
-            f"  engine ready at {first['ready'] / 1000:.2f} s; {first['bytes'] / 1e6:.2f} MB downloaded;"
+            f"  engine ready at {_describe(first)}; {first['bytes'] / 1e6:.2f} MB downloaded;"
             f" longest main-thread task {first['longest']} ms"
         )
         print(
-            f"second visit: board at {second['board']} ms; engine ready at {second['ready'] / 1000:.2f} s"
-            f" ({second['ready'] / first['ready']:.2f}x the first); {second['bytes'] / 1e3:.1f} kB downloaded"
+            f"second visit: board at {second['board']} ms; engine ready at {_describe(second)},"
+            f" {second['ready'] / first['ready']:.2f}x the first; {second['bytes'] / 1e3:.1f} kB downloaded"
         )
-        readies = ", ".join(f"{v['ready'] / 1000:.2f}" for v in later)
-        print(
-            f"  visits 2-{VISITS + 1}, engine ready (s): {readies}"
-            f"; median {statistics.median(v['ready'] for v in later) / first['ready']:.2f}x the first;"
-            f" bytes {', '.join(str(v['bytes']) for v in later)}"
-        )
+        for name, visits in (("with the snapshot", later), ("without it (HTTP/service worker caches only)", unsnapped)):
+            readies = ", ".join(f"{v['ready'] / 1000:.2f}" for v in visits)
+            print(
+                f"  later visits {name}: engine ready (s) {readies};"
+                f" median {statistics.median(v['ready'] for v in visits) / first['ready']:.2f}x the first;"
+                f" Python started (ms) {', '.join(str(v['python']) for v in visits)};"
+                f" bytes {', '.join(str(v['bytes']) for v in visits)}"
+            )
         print(f"computer's reply in the worker, {REPLIES} replies per level (browser ms; CPython ms, same positions):")
         for level in (1, 2, 3, 4, 5):
             times, record = _replies(page, url, level)

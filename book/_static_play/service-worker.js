@@ -11,7 +11,9 @@ const PRECACHE = {{files}}; // paths relative to this file
 self.addEventListener("install", function (event) {
   event.waitUntil(
     caches.open(CACHE).then(function (cache) {
-      return cache.addAll(PRECACHE.map(function (path) { return new Request(path, { cache: "reload" }); }));
+      // the page registers this worker once the engine has loaded, so these come from the
+      // browser's HTTP cache (or a 304) rather than being downloaded a second time
+      return cache.addAll(PRECACHE);
     }).then(function () { return self.skipWaiting(); })
   );
 });
