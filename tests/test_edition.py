@@ -86,6 +86,16 @@ def test_reset_page_in_vietnamese() -> None:
     assert [m for m in edition.html_messages(page) if m in edition.lite_translations("vi")] == []
 
 
+def test_chapters_say_the_same_thing_the_same_way() -> None:
+    """A message several chapters share (the how-to cell, the section titles) has one translation."""
+    seen: dict[str, set[str]] = {}
+    for document in edition.documents():
+        if document.startswith("notebooks/"):
+            for english, vietnamese in edition.translations(document).items():
+                seen.setdefault(english, set()).add(vietnamese)
+    assert {english: found for english, found in seen.items() if len(found) > 1} == {}
+
+
 def test_untranslated_message_is_reported() -> None:
     message = Message("Every citizen square starts with {n} pebbles.", "", auto_comments=["code: cell 3, f-string"])
     assert edition.message_problems(message) == ["untranslated"]
