@@ -454,9 +454,9 @@ def templates() -> list[Path]:
                             locations=[(f"../../{source.relative_to(ROOT).as_posix()}", lineno)],
                             auto_comments=[comment],
                         )
-        for message, where in app_messages(source):
-            if catalogue.get(message) is None:
-                catalogue.add(message, locations=[(where, None)], auto_comments=[f"{APP_COMMENT} {where}"])
+        for word, where in app_messages(source):
+            if catalogue.get(word) is None:
+                catalogue.add(word, locations=[(where, 0)], auto_comments=[f"{APP_COMMENT} {where}"])
         target = TEMPLATES / f"{document}.pot"
         target.parent.mkdir(parents=True, exist_ok=True)
         with target.open("wb") as handle:
@@ -489,7 +489,7 @@ def lite_template() -> Any:
     for lineno, message, comments, _context in extract_from_file("python", ROOT / "tools" / "lite_links.py"):
         template.add(message, locations=[("tools/lite_links.py", lineno)], auto_comments=comments)
     for message in html_messages(RESET_PAGE.read_text(encoding="utf-8")):
-        template.add(message, locations=[("book/_static_lite/reset.html", None)], auto_comments=["html"])
+        template.add(message, locations=[("book/_static_lite/reset.html", 0)], auto_comments=["html"])
     return template
 
 
