@@ -201,6 +201,32 @@ def test_every_chapter_paragraph_finds_its_translation() -> None:
                     assert " ".join(token.content.split()) in lookup, f"{document}: {token.content[:80]!r}"
 
 
+def test_vietnamese_book_prints_its_kit_in_vietnamese(tmp_path: Path) -> None:
+    """The printables extension writes the kit in the edition's language (Sphinx's ``language``)."""
+    from tools import printables
+
+    class App:
+        srcdir = str(tmp_path)
+
+        class config:  # noqa: N801 (Sphinx's attribute name)
+            language = "vi"
+            oanquan_printable_dir = "downloads"
+            oanquan_site_url = ""
+
+        def add_config_value(self, *args: object) -> None:
+            pass
+
+        def connect(self, event: str, handler: object) -> None:
+            self.handler = handler
+
+    app = App()
+    printables.setup(app)
+    app.handler(app)  # type: ignore[operator]
+    sheet = tmp_path / "downloads" / "oanquan-rules-sheet.pdf"
+    text = subprocess.run(["pdftotext", str(sheet), "-"], capture_output=True, text=True, check=True).stdout
+    assert "Luật chơi" in text and "Rules on one page" not in text, text[:300]
+
+
 def test_setup_cell_language_setting() -> None:
     assert 'LANGUAGE = "en"' in lite_cell.SOURCE.splitlines()
     assert lite_cell.language_of(lite_cell.with_live_cell({"cells": []}, "vi")) == "vi"
