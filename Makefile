@@ -94,10 +94,10 @@ book: $(STAMP) vendor play-assets print-deps
 	if [ "$(VI)" = 1 ]; then $(BIN)/python -m tools.edition check >/dev/null || \
 	  { $(BIN)/python -m tools.edition check | head -20; echo "the Vietnamese catalogues are not complete (make book VI=0 builds English alone)"; exit 1; }; fi; \
 	$(BIN)/jupyter-book build . --all -W -n --keep-going || exit 1; \
-	if [ "$(VI)" = 1 ]; then $(BIN)/python -m tools.edition site || exit 1; fi; \
+	if [ "$(VI)" = 1 ]; then $(BIN)/python -m tools.edition site || exit 1; else rm -rf _build/html/vi; fi; \
 	$(BIN)/python tools/build_lite.py || exit 1; \
 	if [ "$(VI)" = 1 ]; then $(BIN)/python tools/build_lite.py --notebooks _build/vi-src/notebooks \
-	  --output _build/html/vi/lite --edition vi --title "Ô Ăn Quan: sổ tay chạy trực tiếp" || exit 1; fi; \
+	  --output _build/html/vi/lite --edition vi --title "Ô Ăn Quan: sổ tay tương tác" || exit 1; fi; \
 	$(BIN)/python tools/build_play.py --service-worker _build/html || exit 1; \
 	echo "$$(( $$(date +%s) - start ))" > _build/build-seconds.txt; \
 	echo "book built in $$(cat _build/build-seconds.txt) s"

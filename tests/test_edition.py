@@ -86,6 +86,16 @@ def test_reset_page_in_vietnamese() -> None:
     assert [m for m in edition.html_messages(page) if m in edition.lite_translations("vi")] == []
 
 
+def test_chapters_say_the_same_thing_the_same_way() -> None:
+    """A message several chapters share (the how-to cell, the section titles) has one translation."""
+    seen: dict[str, set[str]] = {}
+    for document in edition.documents():
+        if document.startswith("notebooks/"):
+            for english, vietnamese in edition.translations(document).items():
+                seen.setdefault(english, set()).add(vietnamese)
+    assert {english: found for english, found in seen.items() if len(found) > 1} == {}
+
+
 def test_untranslated_message_is_reported() -> None:
     message = Message("Every citizen square starts with {n} pebbles.", "", auto_comments=["code: cell 3, f-string"])
     assert edition.message_problems(message) == ["untranslated"]
@@ -189,6 +199,32 @@ def test_every_chapter_paragraph_finds_its_translation() -> None:
                 words = re.search(r"[A-Za-z]{2}", token.content) and not re.fullmatch(r"\(.*\)=", token.content)
                 if token.type == "inline" and token.map is not None and words:
                     assert " ".join(token.content.split()) in lookup, f"{document}: {token.content[:80]!r}"
+
+
+def test_vietnamese_book_prints_its_kit_in_vietnamese(tmp_path: Path) -> None:
+    """The printables extension writes the kit in the edition's language (Sphinx's ``language``)."""
+    from tools import printables
+
+    class App:
+        srcdir = str(tmp_path)
+
+        class config:  # noqa: N801 (Sphinx's attribute name)
+            language = "vi"
+            oanquan_printable_dir = "downloads"
+            oanquan_site_url = ""
+
+        def add_config_value(self, *args: object) -> None:
+            pass
+
+        def connect(self, event: str, handler: object) -> None:
+            self.handler = handler
+
+    app = App()
+    printables.setup(app)
+    app.handler(app)  # type: ignore[operator]
+    sheet = tmp_path / "downloads" / "oanquan-rules-sheet.pdf"
+    text = subprocess.run(["pdftotext", str(sheet), "-"], capture_output=True, text=True, check=True).stdout
+    assert "Luật chơi" in text and "The rules on one page" not in text, text[:300]
 
 
 def test_setup_cell_language_setting() -> None:

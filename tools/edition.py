@@ -242,7 +242,7 @@ _HTML_ATTRIBUTE = re.compile(r'\s(title|aria-label|alt|placeholder)="([^"]*)"')
 
 
 def _html_words(text: str) -> bool:
-    return bool(_WORD.search(_TAG.sub(" ", text)))
+    return bool(_WORD.search(_TAG.sub(" ", re.sub(r"\{\{\w+\}\}", " ", text))))
 
 
 def _without_scripts(text: str) -> str:
@@ -261,6 +261,19 @@ def _html_blocks(text: str) -> list[re.Match[str]]:
     return sorted(outer + inline, key=lambda m: m.start())
 
 
+_TEXT_NODE = re.compile(r">([^<>]+)<")
+
+
+def _html_texts(text: str, blocks: list[re.Match[str]]) -> list[re.Match[str]]:
+    """Text between tags outside the blocks (a label's words before its <select>), with words."""
+    masked = _without_scripts(text)
+    return [
+        m
+        for m in _TEXT_NODE.finditer(masked)
+        if _html_words(m.group(1)) and not any(b.start() <= m.start() < b.end() for b in blocks)
+    ]
+
+
 def html_messages(text: str) -> list[str]:
     """The messages of an HTML page written by hand: each block's content (inline tags kept,
     spaces made single), and the words of title, aria-label, alt and placeholder attributes.
@@ -269,8 +282,10 @@ def html_messages(text: str) -> list[str]:
     ['A tip', 'Start <b data-name="t"></b> again?', 'Keep it']
     """
     found = [m.group(2) for m in _HTML_ATTRIBUTE.finditer(text) if _html_words(m.group(2))]
-    for match in _html_blocks(text):
-        content = _normal(match.group(3))
+    blocks = _html_blocks(text)
+    pieces = [(m.start(), m.group(3)) for m in blocks] + [(m.start(), m.group(1)) for m in _html_texts(text, blocks)]
+    for _start, piece in sorted(pieces):
+        content = _normal(piece)
         if content not in found:
             found.append(content)
     return found
@@ -282,14 +297,18 @@ def translate_html(text: str, lookup: dict[str, str], language: str = LANGUAGE) 
     >>> translate_html('<html lang="en"><p>Keep <b>it</b></p>', {"Keep <b>it</b>": "Giữ <b>lại</b>"})
     '<html lang="vi"><p>Giữ <b>lại</b></p>'
     """
+    blocks = _html_blocks(text)
+    spans = [(m.start(3), m.end(3), m.group(3)) for m in blocks]
+    spans += [(m.start(1), m.end(1), m.group(1)) for m in _html_texts(text, blocks)]
     out, last = [], 0
-    for match in _html_blocks(text):
-        found = lookup.get(_normal(match.group(3)))
+    for start, end, piece in sorted(spans):
+        found = lookup.get(_normal(piece))
         if found is None:
             continue
-        start = match.start(3)
-        out.append(text[last:start] + found)
-        last = match.end(3)
+        lead = piece[: len(piece) - len(piece.lstrip())]
+        trail = piece[len(piece.rstrip()) :]
+        out.append(text[last:start] + lead + found + trail)
+        last = end
     out.append(text[last:])
 
     def attribute(match: re.Match[str]) -> str:
@@ -298,6 +317,64 @@ def translate_html(text: str, lookup: dict[str, str], language: str = LANGUAGE) 
 
     result = _HTML_ATTRIBUTE.sub(attribute, "".join(out))
     return re.sub(r'<html lang="[^"]*"', f'<html lang="{language}"', result, count=1)
+
+
+# --- the Play and Puzzles pages' game ---------------------------------------------------
+
+#: The comment that marks a message of a page's game (its HTML template or its script).
+APP_COMMENT = "app:"
+PLAY_FILES = ROOT / "book" / "_static_play"  # the games' templates and scripts
+_FRAGMENT = re.compile(r":file: \.\./_widget_js/play/fragments/(\w+)\.html")
+#: The script's words: every string given to its t() function.
+_SCRIPT_WORD = re.compile(r"""\bt\(\s*"((?:[^"\\]|\\.)*)"\s*[,)]""")
+VI_FRAGMENTS = "_vi_play"  # the Vietnamese games' markup, in _build/vi-src/
+
+
+def app_messages(source: Path) -> list[tuple[str, str]]:
+    """The words of the game a page includes (``{raw} html`` of a fragment that tools/build_play.py
+    fills from ``book/_static_play/NAME.html``), and of the scripts' ``t("...")`` calls."""
+    found: list[tuple[str, str]] = []
+    if source.suffix != ".md":
+        return found
+    for name in _FRAGMENT.findall(source.read_text(encoding="utf-8")):
+        template = PLAY_FILES / f"{name}.html"
+        if template.is_file():
+            found += [(m, f"book/_static_play/{name}.html") for m in html_messages(template.read_text("utf-8"))]
+        for script in sorted(PLAY_FILES.glob("*.js")):
+            for word in _SCRIPT_WORD.findall(script.read_text(encoding="utf-8")):
+                found.append((json.loads(f'"{word}"'), f"book/_static_play/{script.name}"))
+    return found
+
+
+def is_app(message: Any) -> bool:
+    return any(comment.startswith(APP_COMMENT) for comment in message.auto_comments)
+
+
+def write_vietnamese_games(document: str) -> None:
+    """The Vietnamese page of a game: its markup filled by the engine speaking Vietnamese (the first
+    board, the puzzle list), its words translated, the script's words beside it as JSON; the page
+    (_build/vi-src/<document>.md) includes that markup instead of the English one."""
+    source = source_of(document)
+    names = _FRAGMENT.findall(source.read_text(encoding="utf-8"))
+    if not names:
+        return
+    from oanquan.i18n import language
+    from tools import build_play
+
+    with language(LANGUAGE):
+        fragments = build_play.fragments()
+    lookup = translations(document)
+    words = {m: lookup[m] for m, where in app_messages(source) if where.endswith(".js") and m in lookup}
+    script = json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")
+    (SOURCE / VI_FRAGMENTS).mkdir(exist_ok=True)
+    for name in names:
+        html = translate_html(fragments[f"{name}.html"], lookup)
+        html = f'<script type="application/json" data-oaq-words>{script}</script>\n{html}'
+        (SOURCE / VI_FRAGMENTS / f"{name}.html").write_text(html, encoding="utf-8")
+    page = SOURCE / f"{document}.md"
+    page.unlink()
+    text = source.read_text(encoding="utf-8")
+    page.write_text(_FRAGMENT.sub(lambda m: f":file: ../{VI_FRAGMENTS}/{m.group(1)}.html", text), encoding="utf-8")
 
 
 # --- the catalogues ---------------------------------------------------------------------
@@ -377,6 +454,9 @@ def templates() -> list[Path]:
                             locations=[(f"../../{source.relative_to(ROOT).as_posix()}", lineno)],
                             auto_comments=[comment],
                         )
+        for word, where in app_messages(source):
+            if catalogue.get(word) is None:
+                catalogue.add(word, locations=[(where, 0)], auto_comments=[f"{APP_COMMENT} {where}"])
         target = TEMPLATES / f"{document}.pot"
         target.parent.mkdir(parents=True, exist_ok=True)
         with target.open("wb") as handle:
@@ -409,7 +489,7 @@ def lite_template() -> Any:
     for lineno, message, comments, _context in extract_from_file("python", ROOT / "tools" / "lite_links.py"):
         template.add(message, locations=[("tools/lite_links.py", lineno)], auto_comments=comments)
     for message in html_messages(RESET_PAGE.read_text(encoding="utf-8")):
-        template.add(message, locations=[("book/_static_lite/reset.html", None)], auto_comments=["html"])
+        template.add(message, locations=[("book/_static_lite/reset.html", 0)], auto_comments=["html"])
     return template
 
 
@@ -786,6 +866,9 @@ def write_source() -> Path:
     write_notebooks()
     for document in notebook_documents():
         write(SOURCE / f"{document}.ipynb", final_notebook(document))
+    for document in documents():
+        if source_of(document).suffix == ".md":
+            write_vietnamese_games(document)
     return SOURCE
 
 
@@ -873,7 +956,7 @@ def message_problems(message: Any) -> list[str]:
         problems.append("HTML tags differ from the English")
     if source.count("`") != translated.count("`"):
         problems.append("not the same number of backticks (`code`) as the English")
-    if not is_code(message) and _BLOCK_START.match(translated):
+    if not is_code(message) and not is_app(message) and _BLOCK_START.match(translated):
         # Sphinx parses a translated message again on its own, where "1. Board" is a list.
         problems.append("starts like a list or a heading when read alone: escape it (1\\. or \\-)")
     if is_code(message):

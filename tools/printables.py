@@ -688,7 +688,8 @@ def setup(app: Any) -> dict[str, Any]:
 
     def on_builder_inited(app: Any) -> None:
         # In the edition's language: the Vietnamese book's kit is printed in Vietnamese.
-        lang = app.config.language if app.config.language in LANGUAGES else LANGUAGES[0]
+        lang = getattr(app.config, "language", None)
+        lang = lang if lang in LANGUAGES else LANGUAGES[0]
         with language(lang):
             write_downloads(Path(app.srcdir) / app.config.oanquan_printable_dir, app.config.oanquan_site_url)
 
