@@ -58,6 +58,7 @@ from .board import DIRECTIONS, square_name
 from .errors import IllegalMoveError, OAnQuanError, RecordFormatError, quote
 from .events import Event
 from .game import Game
+from .i18n import _, ngettext
 from .jsonio import check_fields, read_json
 from .move import Move
 from .narrate import describe_move
@@ -271,25 +272,35 @@ class ScoreBreakdown(NamedTuple):
     debts: tuple[int, int]
     scores: tuple[int, int]
 
-    def lines(self) -> list[str]:
-        """One sentence per player that adds up their score.
+    def lines(self, names: Sequence[str] | None = None) -> list[str]:
+        """One sentence per player that adds up their score, in the language spoken.
+
+        ``names`` are what to call the two players (the page's "You" and "Computer");
+        by default "Player 0" and "Player 1".
 
         >>> ScoreBreakdown((20, 15), (1, 0), (10, 0), (5, 17), (0, 3), (38, 29)).lines()[1]
         'Player 1: 15 captured + 17 from their row − debt 3 = 29.'
+        >>> ScoreBreakdown((20, 15), (1, 0), (10, 0), (5, 17), (0, 3), (38, 29)).lines(["You", "Computer"])[0]
+        'You: 20 captured + 1 stone (10) + 5 from their row + debt repaid 3 = 38.'
         """
         said = []
         for p in (0, 1):
             stones = self.stones[p]
-            parts = [f"{self.captured[p]} captured"]
+            parts = [_("{n} captured").format(n=self.captured[p])]
             if stones:
-                parts.append(f"{stones} stone{'s' if stones != 1 else ''} ({self.stone_points[p]})")
-            parts.append(f"{self.swept[p]} from their row")
+                parts.append(
+                    ngettext("{n} stone ({points})", "{n} stones ({points})", stones).format(
+                        n=stones, points=self.stone_points[p]
+                    )
+                )
+            parts.append(_("{n} from their row").format(n=self.swept[p]))
             text = " + ".join(parts)
             if self.debts[p]:
-                text += f" − debt {self.debts[p]}"
+                text += _(" − debt {n}").format(n=self.debts[p])
             if self.debts[1 - p]:
-                text += f" + debt repaid {self.debts[1 - p]}"
-            said.append(f"Player {p}: {text} = {self.scores[p]}.")
+                text += _(" + debt repaid {n}").format(n=self.debts[1 - p])
+            name = names[p] if names is not None else _("Player {player}").format(player=p)
+            said.append(_("{name}: {parts} = {score}.").format(name=name, parts=text, score=self.scores[p]))
         return said
 
 
@@ -568,12 +579,14 @@ class Controller:
             return outcome.explanation
         mover = self.position.to_move
         if self.puzzle is not None:
-            return "Press Try again, or choose another puzzle." if self.answered else f"Player {mover} to move."
+            if self.answered:
+                return _("Press Try again, or choose another puzzle.")
+            return _("Player {player} to move.").format(player=mover)
         if self.humans == (True, True):
-            return f"Player {mover} to move."
+            return _("Player {player} to move.").format(player=mover)
         if self.is_human(mover):
-            return f"Your move (you are player {mover})."
-        return f"The computer (player {mover}) is thinking…"
+            return _("Your move (you are player {player}).").format(player=mover)
+        return _("The computer (player {player}) is thinking…").format(player=mover)
 
     def score_breakdown(self) -> ScoreBreakdown:
         """The scores taken apart: captured pebbles, stones and their points, pebbles swept, debts (R7.4, R8).
@@ -720,7 +733,7 @@ class Controller:
         (True, True)
         """
         played = []
-        for _ in range(limit):
+        for _turn in range(limit):
             if not self.computer_to_move:
                 break
             played.append(self.computer_move())

@@ -49,6 +49,7 @@ from .controller import (
 from .editor import EditError, Editor
 from .errors import OAnQuanError, RulesError
 from .errors import quote as quote_input
+from .i18n import N_, _
 from .jsonio import read_json
 from .move import Move
 from .position import Position
@@ -180,7 +181,8 @@ a game between friends ignores it.", "The page address has a setting this page d
     """
     fields, repeated = _query_fields(query)
     notices = [
-        f"{quote_input(name)} is given more than once in the page address: the last one counts." for name in repeated
+        _("{name} is given more than once in the page address: the last one counts.").format(name=quote_input(name))
+        for name in repeated
     ]
     request: dict[str, Any] = {}
     options: dict[str, str] = {}
@@ -193,20 +195,27 @@ a game between friends ignores it.", "The page address has a setting this page d
                 request[name] = value
         elif name in _PUZZLE_SETTINGS:
             notices.append(
-                f"{quote_input(name)} opens a puzzle on the Puzzles page (puzzles.html?puzzle=...): "
-                "this page ignores it."
+                _("{name} opens a puzzle on the Puzzles page (puzzles.html?puzzle=...): this page ignores it.").format(
+                    name=quote_input(name)
+                )
             )
         elif name in _PLAY_SETTINGS or name in _OPTION_NAMES:
             notices.append(
-                f"{quote_input(name)} is a setting of the Play page (play.html?{name}=...): this page ignores it."
+                _("{name} is a setting of the Play page (play.html?{setting}=...): this page ignores it.").format(
+                    name=quote_input(name), setting=name
+                )
             )
         else:
-            notices.append(f"The page address has a setting this page does not know: {quote_input(name)} (ignored).")
+            notices.append(
+                _("The page address has a setting this page does not know: {name} (ignored).").format(
+                    name=quote_input(name)
+                )
+            )
     if page == "play" and "first" in request and str(request.get("opponent", "")).strip() == "friend":
         del request["first"]
         notices.insert(
             len(repeated),
-            "'first' chooses who moves first against the computer: a game between friends ignores it.",
+            _("'first' chooses who moves first against the computer: a game between friends ignores it."),
         )
     if options:
         request["options"] = options
@@ -237,7 +246,7 @@ def _query_fields(query: str) -> tuple[dict[str, str], list[str]]:
     repeated: list[str] = []
     for part in query.lstrip("?").split("&"):
         if part:
-            name, _, value = part.partition("=")
+            name, _equals, value = part.partition("=")
             name = unquote(name)
             if name in fields and name not in repeated:
                 repeated.append(name)
@@ -247,9 +256,9 @@ def _query_fields(query: str) -> tuple[dict[str, str], list[str]]:
 
 #: How each value of ``mandarin_gap`` other than the default reads (R5.5).
 MANDARIN_GAP_WORDS = {
-    "never": "an empty Mandarin square is never a gap: a chain stops there (R5.5)",
-    "chain": "a chain jumps an empty Mandarin square like any other gap (R5.5)",
-    "always": "an empty Mandarin square is a gap everywhere, even right after the last pebble (R5.5)",
+    "never": N_("an empty Mandarin square is never a gap: a chain stops there (R5.5)"),
+    "chain": N_("a chain jumps an empty Mandarin square like any other gap (R5.5)"),
+    "always": N_("an empty Mandarin square is a gap everywhere, even right after the last pebble (R5.5)"),
 }
 
 
@@ -268,16 +277,24 @@ def rules_in_words(rules: Rules) -> str:
     default = Rules()
     said = []
     if rules.mandarin_pieces != default.mandarin_pieces:
-        said.append(f"each Mandarin square starts with {rules.mandarin_value} small pebbles instead of a stone (R2.2)")
+        said.append(
+            _("each Mandarin square starts with {n} small pebbles instead of a stone (R2.2)").format(
+                n=rules.mandarin_value
+            )
+        )
     elif rules.mandarin_value != default.mandarin_value:
-        said.append(f"a Mandarin stone is worth {rules.mandarin_value} points (R2.2, R8.1)")
+        said.append(_("a Mandarin stone is worth {n} points (R2.2, R8.1)").format(n=rules.mandarin_value))
     if rules.mandarin_gap != default.mandarin_gap:
-        said.append(MANDARIN_GAP_WORDS[rules.mandarin_gap])
+        said.append(_(MANDARIN_GAP_WORDS[rules.mandarin_gap]))
     if rules.young_mandarin_min:
-        said.append(f"a young Mandarin (fewer than {rules.young_mandarin_min} pebbles) cannot be captured (R5.6)")
+        said.append(
+            _("a young Mandarin (fewer than {n} pebbles) cannot be captured (R5.6)").format(n=rules.young_mandarin_min)
+        )
     if rules.max_plies != default.max_plies:
-        limit = f"ends after {rules.max_plies} plies" if rules.max_plies else "has no length limit"
-        said.append(f"the game {limit} (R7.3)")
+        if rules.max_plies:
+            said.append(_("the game ends after {n} plies (R7.3)").format(n=rules.max_plies))
+        else:
+            said.append(_("the game has no length limit (R7.3)"))
     return "; ".join(said)
 
 
@@ -761,10 +778,14 @@ class Session:
         >>> Session().names(), Session(Controller(players=(None, 3))).names()
         (['Bottom row', 'Top row'], ['You', 'Computer'])
         """
+        if self._against_computer():
+            return [_("You") if human else _("Computer") for human in self.controller.humans]
+        return [_("Bottom row"), _("Top row")]
+
+    def _against_computer(self) -> bool:
+        """Is one side a person and the other the computer (so the page says "You" and "Computer")?"""
         humans = self.controller.humans
-        if humans[0] != humans[1]:
-            return ["You" if human else "Computer" for human in humans]
-        return ["Bottom row", "Top row"]
+        return humans[0] != humans[1]
 
     def turn(self) -> str:
         """Whose turn it is, in the reader's words, or how the game ended (the engine's words).
@@ -777,15 +798,17 @@ class Session:
         c = self.controller
         outcome = c.game.outcome()
         if outcome is not None:
-            return f"Game over: {_why_it_ended(outcome.reason)}. {self._headline(outcome.winner)}"
+            return _("Game over: {reason}. {headline}").format(
+                reason=_why_it_ended(outcome.reason), headline=self._headline(outcome.winner)
+            )
         mover = c.position.to_move
         if c.puzzle is not None:
-            return "Press Try again, or choose another puzzle." if c.answered else ""
+            return _("Press Try again, or choose another puzzle.") if c.answered else ""
         if c.humans == (True, True):
-            return f"{self.names()[mover]} to move."
+            return _("{name} to move.").format(name=self.names()[mover])
         if c.is_human(mover):
-            return f"Your move: you play {'the bottom row' if mover == 0 else 'the top row'}."
-        return "The computer is thinking…"
+            return _("Your move: you play the bottom row.") if mover == 0 else _("Your move: you play the top row.")
+        return _("The computer is thinking…")
 
     def _final_words(self) -> dict[str, Any] | None:
         """At the end of a game: who won and each side's score taken apart, with the page's names."""
@@ -795,13 +818,13 @@ class Session:
             return None
         names = self.names()
         breakdown = c.score_breakdown()
-        lines = [line.replace(f"Player {p}:", f"{names[p]}:", 1) for p, line in enumerate(breakdown.lines())]
+        lines = breakdown.lines(names)
         reason = _why_it_ended(outcome.reason)
         high, low = max(outcome.scores), min(outcome.scores)
         said = (
-            f"{high} to {low}: {reason} ({outcome.reason})."
+            _("{high} to {low}: {reason} ({rule}).").format(high=high, low=low, reason=reason, rule=outcome.reason)
             if outcome.winner is not None
-            else f"{high} each: {reason}."
+            else _("{high} each: {reason}.").format(high=high, reason=reason)
         )
         return {
             "headline": self._headline(outcome.winner),
@@ -811,12 +834,11 @@ class Session:
         }
 
     def _headline(self, winner: int | None) -> str:
-        names = self.names()
         if winner is None:
-            return "A draw!"
-        if names == ["Bottom row", "Top row"]:
-            return f"{names[winner]} wins!"
-        return "You win!" if names[winner] == "You" else "The computer wins."
+            return _("A draw!")
+        if not self._against_computer():
+            return _("{name} wins!").format(name=self.names()[winner])
+        return _("You win!") if self.controller.is_human(winner) else _("The computer wins.")
 
     @property
     def level(self) -> int | None:
@@ -830,12 +852,16 @@ class Session:
         if puzzle is None:
             return None
         mover = puzzle.position.to_move
-        row = "the bottom row" if mover == 0 else "the top row"
         title = puzzle.title_text
         joined = f"{title} " if title.endswith(("?", "!", ".")) else f"{title}: "
-        text = f"{joined}{puzzle.goal_text} (You play {row}; difficulty {puzzle.difficulty} of 3.)"
+        you_play = (
+            _("(You play the bottom row; difficulty {n} of 3.)")
+            if mover == 0
+            else _("(You play the top row; difficulty {n} of 3.)")
+        )
+        text = f"{joined}{puzzle.goal_text} {you_play.format(n=puzzle.difficulty)}"
         if rules := rules_in_words(puzzle.rules):
-            text += f" Rules: {rules}."
+            text += _(" Rules: {rules}.").format(rules=rules)
         return {"id": puzzle.id, "text": text, "verdict": c.verdict or c.last_hint, "result": c.result}
 
     def _first(self) -> str:
@@ -914,7 +940,7 @@ def _why_it_ended(rule: str) -> str:
     """Why a game ended, in a reader's words (the engine's, with no option name)."""
     from .position import end_reason
 
-    return "the game reached its length limit" if rule == "R7.3" else end_reason(rule)
+    return _("the game reached its length limit") if rule == "R7.3" else end_reason(rule)
 
 
 def _level(opponent: Any) -> int | None:

@@ -5,7 +5,11 @@
 // no network. A new build writes a new VERSION: the browser installs the new worker, which
 // fills a new cache and deletes the old one.
 const VERSION = "{{version}}";
-const CACHE = "oanquan-" + VERSION;
+// Each edition has a worker of its own (the English site at the root, the Vietnamese one under
+// vi/), so each names its caches after its scope and clears only its own old ones.
+const SCOPE = new URL("./", self.location.href).pathname;
+const PREFIX = "oanquan-" + SCOPE + "-";
+const CACHE = PREFIX + VERSION;
 const PRECACHE = {{files}}; // paths relative to this file
 
 self.addEventListener("install", function (event) {
@@ -22,7 +26,7 @@ self.addEventListener("activate", function (event) {
   event.waitUntil(
     caches.keys().then(function (names) {
       return Promise.all(names.filter(function (name) {
-        return name.indexOf("oanquan-") === 0 && name !== CACHE;
+        return name.indexOf(PREFIX) === 0 && name !== CACHE;
       }).map(function (name) { return caches.delete(name); }));
     }).then(function () { return self.clients.claim(); })
   );
@@ -36,8 +40,8 @@ self.addEventListener("fetch", function (event) {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  const scope = new URL("./", self.location.href).pathname;
-  const path = url.pathname.slice(scope.length);
+  if (url.pathname.indexOf(SCOPE) !== 0) return;
+  const path = url.pathname.slice(SCOPE.length);
   const ours = path.indexOf("_static/") === 0 || /\.html$/.test(path) || path === "" || /\/$/.test(path);
   if (!ours || path.indexOf("lite/") === 0) return;
   event.respondWith(
