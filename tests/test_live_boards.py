@@ -26,7 +26,7 @@ from oanquan.editor import Editor
 from oanquan.live import LIVE_MIME
 from oanquan.puzzles import load_builtin
 from oanquan.web import Session
-from tools.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing, serve
+from tools.localsite import chromium, serve
 
 pytestmark = pytest.mark.browser
 
@@ -60,13 +60,8 @@ def site() -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    if missing := chromium_missing():
-        pytest.fail(missing)
-    with playwright_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        yield chromium
-        chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 class Chapter:

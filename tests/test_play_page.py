@@ -29,7 +29,7 @@ import pytest
 from oanquan import Game, Position, Rules
 from oanquan.puzzles import THEMES, Puzzle, loads, path
 from oanquan.web import rules_in_words
-from tools.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing, serve
+from tools.localsite import chromium, serve
 
 pytestmark = pytest.mark.browser
 
@@ -74,13 +74,8 @@ def site() -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    if missing := chromium_missing():
-        pytest.fail(missing)
-    with playwright_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        yield chromium
-        chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 @pytest.fixture(scope="module")

@@ -79,3 +79,25 @@ def serve(directory: str | os.PathLike[str]) -> Iterator[str]:
         server.shutdown()
         server.server_close()
         thread.join(timeout=10)
+
+
+@contextlib.contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium, headless and driven by Playwright, for a browser test module.
+
+    A missing browser or Playwright fails the test with the reason (it is never skipped).
+    """
+    import pytest
+
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:  # pragma: no cover - requirements.txt pins playwright
+        pytest.fail("Playwright is not installed: run `make setup`")
+    if missing := chromium_missing():
+        pytest.fail(missing)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
