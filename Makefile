@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 PORT ?= 8000
 HOST ?= 127.0.0.1
 
-.PHONY: setup test lint unit bench ladder book lite serve lab trust clean vendor book-pages notebooks browser-deps print-deps site-test lab-test play-assets catalogues translations
+.PHONY: setup test lint unit bench ladder book lite serve dist lab trust clean vendor book-pages notebooks browser-deps print-deps site-test lab-test play-assets catalogues translations
 
 setup: $(STAMP)
 
@@ -96,6 +96,7 @@ book: $(STAMP) vendor play-assets print-deps
 	$(BIN)/python tools/build_lite.py || exit 1; \
 	if [ "$(VI)" = 1 ]; then $(BIN)/python tools/build_lite.py --notebooks _build/vi-src/notebooks \
 	  --output _build/html/vi/lite --edition vi --title "Ô Ăn Quan: sổ tay tương tác" || exit 1; fi; \
+	$(BIN)/python tools/build_play.py --service-worker _build/html || exit 1; \
 	echo "$$(( $$(date +%s) - start ))" > _build/build-seconds.txt; \
 	echo "book built in $$(cat _build/build-seconds.txt) s"
 
@@ -136,7 +137,7 @@ browser-deps:
 
 # Every page of the built book in headless Chromium: no page error, no failed or off-site request.
 site-test: book browser-deps
-	$(BIN)/pytest -q -m browser tests/test_site.py tests/test_play_page.py tests/test_widgets_browser.py tests/test_lite.py tests/test_lab.py
+	$(BIN)/pytest -q -m browser tests/test_site.py tests/test_play_page.py tests/test_vi_play.py tests/test_widgets_browser.py tests/test_lite.py tests/test_lab.py
 
 # The chapters in a real JupyterLab (tests/test_lab.py, also run by site-test): a server of its
 # own on 127.0.0.1 with temporary settings and signatures, each chapter opened untrusted (a fresh
@@ -144,6 +145,11 @@ site-test: book browser-deps
 # needs no book build.
 lab-test: $(STAMP) browser-deps
 	$(BIN)/pytest -q -m browser tests/test_lab.py
+
+# The offline copy for schools: the built site in _build/oanquan-site.zip, with a SERVE.txt
+# saying how to serve it on the computer itself (tools/dist.py prints that line too).
+dist: book
+	$(BIN)/python tools/dist.py
 
 serve: book
 	@echo "Serving the book at http://$(HOST):$(PORT)/  (Ctrl-C stops)"

@@ -27,6 +27,7 @@ It needs only the standard library, like the rest of the engine.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, unquote, urlencode
@@ -55,15 +56,19 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LEVELS",
+    "MAX_BOARDS",
     "Session",
     "WebError",
     "call",
+    "close_board",
     "draw",
     "frames",
     "parse_address",
     "query_fields",
+    "read_address",
     "reset",
     "rules_in_words",
+    "session_for",
 ]
 
 #: Longest text from the page address or a text box that is passed on to the engine.
@@ -131,6 +136,8 @@ def parse_address(query: str) -> dict[str, Any]:
     here: the engine reads the position, the record and the rule options when
     the game starts, and its error messages are what the page shows. A ``+``
     is a plus sign, as in the position text, not a space (see :func:`query_fields`).
+    A setting the Play page does not know is refused; :func:`read_address` names it
+    in a notice instead.
 
     >>> parse_address("?position=0,0,0,0,1,0,0,0,0,0%20Q,Q+2%203,0 0,0 1&young_mandarin_min=5")
     {'position': '0,0,0,0,1,0,0,0,0,0 Q,Q+2 3,0 0,0 1', 'options': {'young_mandarin_min': '5'}}
@@ -139,18 +146,67 @@ def parse_address(query: str) -> dict[str, Any]:
     >>> parse_address("")
     {}
     """
+    request, _notices = read_address(query)
+    for name in query_fields(query):
+        if name not in _PLAY_SETTINGS and name not in _OPTION_NAMES:
+            raise WebError(f"unknown setting {quote_input(name)} in the page address")
+    return request
+
+
+#: The settings of the Play page's address (beside the rule options), and of the Puzzles page's.
+_PLAY_SETTINGS = ("position", "record", "opponent", "first")
+_PUZZLE_SETTINGS = ("puzzle",)
+
+
+def read_address(query: str, page: str = "play") -> tuple[dict[str, Any], list[str]]:
+    """The settings of a page address that ``page`` ("play" or "puzzles") uses, and notices for the rest.
+
+    Every other setting is named in a notice and left out: one the page does
+    not know, one that belongs to the other page (``?puzzle=`` on the Play page),
+    a setting given twice, and ``first`` in a game between friends (it says who
+    moves first against the computer). Values are read by the engine later.
+
+    >>> read_address("?opponent=friend&first=computer&colour=red")
+    ({'opponent': 'friend'}, ["'first' chooses who moves first against the computer: \
+a game between friends ignores it.", "The page address has a setting this page does not know: 'colour' (ignored)."])
+    >>> read_address("?puzzle=intro-1")[1]
+    ["'puzzle' opens a puzzle on the Puzzles page (puzzles.html?puzzle=...): this page ignores it."]
+    >>> read_address("?puzzle=a&record=7R", "puzzles")
+    ({'puzzle': 'a'}, ["'record' is a setting of the Play page (play.html?record=...): this page ignores it."])
+    """
+    fields, repeated = _query_fields(query)
+    notices = [
+        f"{quote_input(name)} is given more than once in the page address: the last one counts." for name in repeated
+    ]
     request: dict[str, Any] = {}
     options: dict[str, str] = {}
-    for name, value in query_fields(query).items():
-        if name in ("position", "record", "opponent", "first", "puzzle"):
-            request[name] = value
-        elif name in _OPTION_NAMES:
-            options[name] = value
+    mine = _PLAY_SETTINGS + _OPTION_NAMES if page == "play" else _PUZZLE_SETTINGS
+    for name, value in fields.items():
+        if name in mine:
+            if name in _OPTION_NAMES:
+                options[name] = value
+            else:
+                request[name] = value
+        elif name in _PUZZLE_SETTINGS:
+            notices.append(
+                f"{quote_input(name)} opens a puzzle on the Puzzles page (puzzles.html?puzzle=...): "
+                "this page ignores it."
+            )
+        elif name in _PLAY_SETTINGS or name in _OPTION_NAMES:
+            notices.append(
+                f"{quote_input(name)} is a setting of the Play page (play.html?{name}=...): this page ignores it."
+            )
         else:
-            raise WebError(f"unknown setting {quote_input(name)} in the page address")
+            notices.append(f"The page address has a setting this page does not know: {quote_input(name)} (ignored).")
+    if page == "play" and "first" in request and str(request.get("opponent", "")).strip() == "friend":
+        del request["first"]
+        notices.insert(
+            len(repeated),
+            "'first' chooses who moves first against the computer: a game between friends ignores it.",
+        )
     if options:
         request["options"] = options
-    return request
+    return request, notices
 
 
 def query_fields(query: str) -> dict[str, str]:
@@ -164,16 +220,25 @@ def query_fields(query: str) -> dict[str, str]:
     >>> query_fields("?position=6,6,0,6,6,6,6,0,0,6%20Q+1,Q%2B1 6,0&first=human&first=computer")
     {'position': '6,6,0,6,6,6,6,0,0,6 Q+1,Q+1 6,0', 'first': 'computer'}
     """
+    return _query_fields(query)[0]
+
+
+def _query_fields(query: str) -> tuple[dict[str, str], list[str]]:
+    """:func:`query_fields`, and the names given more than once."""
     if not isinstance(query, str):
         raise WebError(f"the page address must be text, not {quote_input(query)}")
     if len(query) > MAX_TEXT:
         raise WebError(f"the page address is too long ({len(query)} characters; at most {MAX_TEXT})")
     fields: dict[str, str] = {}
+    repeated: list[str] = []
     for part in query.lstrip("?").split("&"):
         if part:
             name, _, value = part.partition("=")
-            fields[unquote(name)] = unquote(value)
-    return fields
+            name = unquote(name)
+            if name in fields and name not in repeated:
+                repeated.append(name)
+            fields[name] = unquote(value)
+    return fields, repeated
 
 
 #: How each value of ``mandarin_gap`` other than the default reads (R5.5).
@@ -337,7 +402,7 @@ class Session:
         ...               "capture_mandarin", ("5L", "9R"), False, "5L and 9R both do.", 1)
         >>> s = Session(collection=[demo])
         >>> s.open_puzzle({"id": "demo"})["puzzle"]["text"]
-        'Take a Mandarin: Capture a Mandarin square in one move. (Player 0 to move; difficulty 1 of 3.)'
+        'Take a Mandarin: Capture a Mandarin square in one move. (You play the bottom row; difficulty 1 of 3.)'
         >>> s.play({"move": "9R"})["puzzle"]["verdict"]
         'Right! 5L and 9R both do.'
         """
@@ -345,45 +410,52 @@ class Session:
         return self.view([])
 
     def puzzle_address(self, request: dict[str, Any]) -> dict[str, Any]:
-        """Open the puzzle named by the page address (``?puzzle=ID``), or the first one.
+        """Open the puzzle named by the page address (``?puzzle=ID``), or the first one of the path.
+
+        Settings the Puzzles page does not use are named in the answer's ``notices``.
 
         >>> Session(collection=[]).puzzle_address({"query": "?puzzle=<b>"})
         Traceback (most recent call last):
         ...
         oanquan.controller.SessionError: there is no puzzle '<b>' in the collection
         """
-        fields = query_fields(request.get("query", ""))
-        unknown = [name for name in fields if name != "puzzle"]
-        if unknown:
-            raise WebError(f"unknown setting {quote_input(unknown[0])} in the page address")
+        fields, notices = read_address(request.get("query", ""), "puzzles")
         if "puzzle" in fields:
-            return self.open_puzzle({"id": fields["puzzle"]})
-        first = self._collection()[:1]
-        if not first:
-            raise WebError("the puzzle collection is empty")
-        return self.open_puzzle({"id": first[0].id})
+            view = self.open_puzzle({"id": fields["puzzle"]})
+        else:
+            first = self._path()[:1]
+            if not first:
+                raise WebError("the puzzle collection is empty")
+            view = self.open_puzzle({"id": first[0].id})
+        return view | {"notices": notices}
 
     def list_puzzles(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
-        """The collection, for the page's list: id, title, goal, theme and difficulty of each puzzle.
+        """The collection on its graded path (theme by theme, easiest first), for the page's list.
+
+        Each puzzle has its id, its own title, its goal, its theme (key and name) and difficulty.
 
         >>> Session(collection=[]).list_puzzles()
         {'ok': True, 'puzzles': []}
         """
-        from .puzzles import THEMES
-
         return {
             "ok": True,
             "puzzles": [
                 {
                     "id": p.id,
-                    "title": f"{p.title} ({THEMES.get(p.theme, p.theme)}, difficulty {p.difficulty})",
+                    "title": p.title_text,
                     "goal": p.goal_text,
                     "theme": p.theme,
+                    "theme_name": p.theme_name,
                     "difficulty": p.difficulty,
                 }
-                for p in self._collection()
+                for p in self._path()
             ],
         }
+
+    def _path(self) -> list[Puzzle]:
+        from .puzzles import path
+
+        return path(self._collection())
 
     def hint(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
         """A hint: the puzzle's nudge, or in a game the engine's analysis (one of the game's few hints).
@@ -486,6 +558,24 @@ class Session:
         """
         return self.view(self.controller.redo())
 
+    def replay(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Show the last move again, step by step; the game does not change.
+
+        >>> s = Session()
+        >>> _ = s.new_game({"record": "7R 1R"})
+        >>> view = s.replay()
+        >>> view["record"], view["frames"][0]["caption"].startswith("Move 2: player 1 plays 1R")
+        ('7R 1R', True)
+        """
+        c = self.controller
+        game = c.game
+        if not game.moves:
+            raise WebError("no move has been played yet")
+        before = game.positions[-2]
+        move = game.undo()
+        events = game.play_traced(move)  # the same move again: the same position, and its steps
+        return self.view([PlayedMove(game.ply, c.who(before.to_move), move, before, events)])
+
     def state(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
         """The view of the game as it stands, with no animation.
 
@@ -520,7 +610,7 @@ class Session:
         """Everything the page shows, as JSON-ready values; ``played`` are the moves to animate first.
 
         >>> sorted(Session().view([]))[:6]
-        ['breakdown', 'can_redo', 'can_undo', 'computer_to_move', 'direction_labels', 'frames']
+        ['breakdown', 'can_redo', 'can_undo', 'computer_to_move', 'direction_labels', 'final']
         """
         c = self.controller
         game = c.game
@@ -559,6 +649,9 @@ class Session:
             "hint": c.last_hint if c.puzzle is None else "",
             "hints_left": c.hints_left if c.puzzle is None else None,
             "pending": c.pending_note,
+            "names": self.names(),
+            "turn": self.turn(),
+            "final": self._final_words(),
             "link": self.link(),
             "puzzle": self._puzzle_view(),
             "settings": {
@@ -567,6 +660,71 @@ class Session:
                 "first": self._first(),
             },
         }
+
+    def names(self) -> list[str]:
+        """What the page calls each side: "You" and "Computer" against the computer, else the rows.
+
+        The rules page says player 0 owns the bottom row and player 1 the top row.
+
+        >>> Session().names(), Session(Controller(players=(None, 3))).names()
+        (['Bottom row', 'Top row'], ['You', 'Computer'])
+        """
+        humans = self.controller.humans
+        if humans[0] != humans[1]:
+            return ["You" if human else "Computer" for human in humans]
+        return ["Bottom row", "Top row"]
+
+    def turn(self) -> str:
+        """Whose turn it is, in the reader's words, or how the game ended (the engine's words).
+
+        >>> Session().turn(), Session(Controller(players=(3, None))).turn()
+        ('Bottom row to move.', 'The computer is thinking…')
+        >>> Session(Controller(players=(None, 3))).turn()
+        'Your move: you play the bottom row.'
+        """
+        c = self.controller
+        outcome = c.game.outcome()
+        if outcome is not None:
+            return f"Game over: {_why_it_ended(outcome.reason)}. {self._headline(outcome.winner)}"
+        mover = c.position.to_move
+        if c.puzzle is not None:
+            return "Press Try again, or choose another puzzle." if c.answered else ""
+        if c.humans == (True, True):
+            return f"{self.names()[mover]} to move."
+        if c.is_human(mover):
+            return f"Your move: you play {'the bottom row' if mover == 0 else 'the top row'}."
+        return "The computer is thinking…"
+
+    def _final_words(self) -> dict[str, Any] | None:
+        """At the end of a game: who won and each side's score taken apart, with the page's names."""
+        c = self.controller
+        outcome = c.game.outcome()
+        if outcome is None or c.puzzle is not None:
+            return None
+        names = self.names()
+        breakdown = c.score_breakdown()
+        lines = [line.replace(f"Player {p}:", f"{names[p]}:", 1) for p, line in enumerate(breakdown.lines())]
+        reason = _why_it_ended(outcome.reason)
+        high, low = max(outcome.scores), min(outcome.scores)
+        said = (
+            f"{high} to {low}: {reason} ({outcome.reason})."
+            if outcome.winner is not None
+            else f"{high} each: {reason}."
+        )
+        return {
+            "headline": self._headline(outcome.winner),
+            "scores": list(breakdown.scores),
+            "lines": lines,
+            "reason": said[0].upper() + said[1:],
+        }
+
+    def _headline(self, winner: int | None) -> str:
+        names = self.names()
+        if winner is None:
+            return "A draw!"
+        if names == ["Bottom row", "Top row"]:
+            return f"{names[winner]} wins!"
+        return "You win!" if names[winner] == "You" else "The computer wins."
 
     @property
     def level(self) -> int | None:
@@ -580,7 +738,10 @@ class Session:
         if puzzle is None:
             return None
         mover = puzzle.position.to_move
-        text = f"{puzzle.title}: {puzzle.goal_text} (Player {mover} to move; difficulty {puzzle.difficulty} of 3.)"
+        row = "the bottom row" if mover == 0 else "the top row"
+        title = puzzle.title_text
+        joined = f"{title} " if title.endswith(("?", "!", ".")) else f"{title}: "
+        text = f"{joined}{puzzle.goal_text} (You play {row}; difficulty {puzzle.difficulty} of 3.)"
         if rules := rules_in_words(puzzle.rules):
             text += f" Rules: {rules}."
         return {"id": puzzle.id, "text": text, "verdict": c.verdict or c.last_hint, "result": c.result}
@@ -634,6 +795,13 @@ def frames(played: PlayedMove) -> list[dict[str, str]]:
     ]
 
 
+def _why_it_ended(rule: str) -> str:
+    """Why a game ended, in a reader's words (the engine's, with no option name)."""
+    from .position import end_reason
+
+    return "the game reached its length limit" if rule == "R7.3" else end_reason(rule)
+
+
 def _level(opponent: Any) -> int | None:
     if opponent in ("friend", None):
         return None
@@ -653,6 +821,15 @@ def _text(value: Any, what: str) -> str | None:
 
 _SESSION = Session()
 
+#: The independent boards of one page (``"board": NAME`` in a request), beside the default one.
+_BOARDS: dict[str, Session] = {}
+
+#: At most this many named boards exist at once (a page has a few; a loop making names cannot grow memory).
+MAX_BOARDS = 32
+
+#: A board's name: 1-32 ASCII letters, digits, ``-`` or ``_``.
+_BOARD_NAME = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
 _OPS = {
     "new_game": Session.new_game,
     "configure": Session.configure,
@@ -662,6 +839,7 @@ _OPS = {
     "undo": Session.undo,
     "redo": Session.redo,
     "state": Session.state,
+    "replay": Session.replay,
     "save": Session.save,
     "load": Session.load,
     "puzzles": Session.list_puzzles,
@@ -674,34 +852,90 @@ _OPS = {
 
 
 def reset() -> None:
-    """Forget the page's game and start a new session (for tests).
+    """Forget the page's games, the default one and every named board (for tests).
 
     >>> reset()
     """
     global _SESSION
     _SESSION = Session()
+    _BOARDS.clear()
+
+
+def session_for(board: Any) -> Session:
+    """The session a request's ``board`` names: the default one for None, else that board's own.
+
+    A name is 1-32 ASCII letters, digits, ``-`` or ``_``; a new name makes a new,
+    independent session (a fresh game from the opening), up to :data:`MAX_BOARDS` of them.
+
+    >>> reset()
+    >>> session_for(None) is session_for(None), session_for("ch8") is session_for("ch8")
+    (True, True)
+    >>> session_for("ch8") is session_for(None)
+    False
+    >>> session_for("<b>")
+    Traceback (most recent call last):
+    ...
+    oanquan.controller.SessionError: a board's name is 1-32 letters, digits, '-' or '_', not '<b>'
+    """
+    if board is None:
+        return _SESSION
+    if not (isinstance(board, str) and board.isascii() and _BOARD_NAME.fullmatch(board)):
+        raise WebError(f"a board's name is 1-32 letters, digits, '-' or '_', not {quote_input(board)}")
+    session = _BOARDS.get(board)
+    if session is None:
+        if len(_BOARDS) >= MAX_BOARDS:
+            raise WebError(f"too many boards on one page (at most {MAX_BOARDS}): cannot open {quote_input(board)}")
+        session = _BOARDS[board] = Session()
+    return session
+
+
+def close_board(board: Any) -> dict[str, Any]:
+    """Forget a named board's session (its name may be used again for a fresh one).
+
+    >>> reset(); _ = session_for("a"); close_board("a"), len(_BOARDS)
+    ({'ok': True, 'closed': True}, 0)
+    """
+    if board is None:
+        raise WebError("'close' needs the name of a board")
+    session_for(board)  # checks the name
+    return {"ok": True, "closed": _BOARDS.pop(board, None) is not None}
 
 
 def call(request_json: str) -> str:
     """Carry out one request from the page and answer in JSON; the page's only entry point.
 
+    A request may carry ``"board": NAME`` to address one of several independent boards
+    on a page (:func:`session_for`); without it, the page's default session answers.
+
+    >>> reset()
     >>> json.loads(call('{"op": "dance"}'))
     {'ok': False, 'error': "unknown request 'dance'"}
     >>> json.loads(call('{"op": "new_game", "position": "5,5,5"}'))["error"]
     "bad position '5,5,5': ..."
+    >>> json.loads(call('{"op": "play", "move": "7R", "board": "two"}'))["record"]
+    '7R'
     """
     try:
         request = read_json(request_json, WebError, "a request")
         if not isinstance(request, dict):
             raise WebError(f"a request must be a JSON object, not {quote_input(request)}")
+        board = request.pop("board", None)
         op = request.get("op")
-        if op == "address":
-            answer = _SESSION.new_game(_defaults(request) | parse_address(request.get("query", "")))
+        if op == "close":
+            answer = close_board(board)
         else:
-            handler = _OPS.get(op) if isinstance(op, str) else None
-            if handler is None:
-                raise WebError(f"unknown request {quote_input(op)}")
-            answer = handler(_SESSION, request)
+            session = session_for(board)
+            if op == "address":
+                settings, notices = read_address(request.get("query", ""))
+                try:
+                    answer = session.new_game(_defaults(request) | settings) | {"notices": notices}
+                except OAnQuanError as error:  # the settings it did not use are named all the same
+                    return json.dumps({"ok": False, "error": str(error), "notices": notices}, ensure_ascii=False)
+            else:
+                handler = _OPS.get(op) if isinstance(op, str) else None
+                if handler is None:
+                    raise WebError(f"unknown request {quote_input(op)}")
+                answer = handler(session, request)
     except OAnQuanError as error:
         return json.dumps({"ok": False, "error": str(error)}, ensure_ascii=False)
     return json.dumps(answer, ensure_ascii=False)

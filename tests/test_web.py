@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from conftest import DEMO, YOUNG
 from oanquan import Game, IllegalMoveError, Move, Position, Rules, caption, web
 from oanquan.controller import MAX_MOVE_FRAMES, Controller, move_frames
-from oanquan.puzzles import load_builtin
+from oanquan.puzzles import load_builtin, path
 from oanquan.web import Session, call, parse_address
 
 
@@ -173,7 +173,6 @@ def test_address_settings_override_the_pages_choices() -> None:
         ("?position=5,5,5", "bad position '5,5,5'"),
         ("?mandarin_value=abc", "mandarin_value must be a whole number from 1 to 100, not 'abc'"),
         ("?young_mandarin_min=-3", "young_mandarin_min must be a whole number from 0 to 100, not '-3'"),
-        ("?colour=red", "unknown setting 'colour' in the page address"),
         ("?opponent=<b>", "the opponent must be 'friend' or a computer level 1-5, not '<b>'"),
         ("?record=" + "7R%20" * 2000, "the page address is too long"),
     ],
@@ -304,8 +303,15 @@ def test_puzzle_list_and_address() -> None:
     assert session.puzzle_address({"query": ""})["puzzle"]["id"] == "demo"
     with pytest.raises(web.WebError, match=r"there is no puzzle '<script>x</script>' in the collection"):
         session.puzzle_address({"query": "?puzzle=<script>x</script>"})
-    with pytest.raises(web.WebError, match="unknown setting 'record'"):
-        session.puzzle_address({"query": "?record=7R"})
+    view = session.puzzle_address({"query": "?record=7R&puzzle=young&colour=red"})
+    assert view["puzzle"]["id"] == "young"  # the puzzle opens; what the page does not use is named
+    assert view["notices"] == [
+        "'record' is a setting of the Play page (play.html?record=...): this page ignores it.",
+        "The page address has a setting this page does not know: 'colour' (ignored).",
+    ]
+    listed = Session().list_puzzles()["puzzles"]  # the built-in collection, on its graded path
+    assert [p["id"] for p in listed] == [p.id for p in path()]
+    assert len({p["title"] for p in listed}) == len(listed)  # titles tell the puzzles apart
 
 
 def test_a_puzzles_verdict_is_packed_for_the_page() -> None:
@@ -387,7 +393,7 @@ def test_a_very_long_sowing_makes_a_bounded_answer() -> None:
 
 def test_built_in_collection_is_offered() -> None:
     listed = ask({"op": "puzzles"})["puzzles"]
-    assert [p["id"] for p in listed] == [p.id for p in load_builtin()]
+    assert sorted(p["id"] for p in listed) == sorted(p.id for p in load_builtin())
 
 
 def test_settings_changed_mid_game_wait_for_the_next_game() -> None:
@@ -401,3 +407,98 @@ def test_settings_changed_mid_game_wait_for_the_next_game() -> None:
     view = ask({"op": "new_game", "next": True})
     assert view["settings"]["opponent"] == 5 and view["human"] == [False, True] and view["computer_to_move"]
     assert view["rules"] == {"young_mandarin_min": 5} and view["pending"] == "" and view["moves"] == []
+
+
+def test_named_boards_are_independent_sessions() -> None:
+    """Several boards on one page (issue 12/13): each "board" name has a game of its own."""
+    ask({"op": "new_game", "opponent": "friend"})
+    ask({"op": "play", "move": "7R"})
+    assert ask({"op": "play", "move": "5L", "board": "ch2"})["record"] == "5L"
+    assert ask({"op": "new_game", "opponent": "1", "board": "ch8"})["settings"]["opponent"] == 1
+    assert ask({"op": "state"})["record"] == "7R"  # the default session is untouched
+    assert ask({"op": "state", "board": "ch2"})["record"] == "5L"
+    assert ask({"op": "state", "board": "ch8"})["record"] == ""
+    assert ask({"op": "state", "board": "fresh"})["position"] == Position.initial().to_text()
+    # a board's own "next" game: the board key is not one of the request's settings
+    ask({"op": "configure", "opponent": "3", "board": "ch2"})
+    assert ask({"op": "new_game", "next": True, "board": "ch2"})["settings"]["opponent"] == 3
+    assert ask({"op": "close", "board": "ch2"}) == {"ok": True, "closed": True}
+    assert ask({"op": "state", "board": "ch2"})["record"] == ""  # a fresh one under the same name
+
+
+@pytest.mark.parametrize("name", ["", "a b", "<b>", "x" * 33, "٣", "é", 7, None, ["a"], "a\n"])
+def test_a_bad_board_name_is_refused_with_a_message(name: Any) -> None:
+    request: dict[str, Any] = {"op": "state", "board": name}
+    if name is None:
+        request = {"op": "close", "board": None}
+    answer = ask(request)
+    assert answer["ok"] is False
+    assert "board" in answer["error"] and "Traceback" not in answer["error"]
+
+
+def test_the_number_of_boards_is_capped() -> None:
+    for n in range(web.MAX_BOARDS):
+        assert ask({"op": "state", "board": f"b{n}"})["ok"]
+    answer = ask({"op": "state", "board": "one-more"})
+    assert answer["ok"] is False and f"at most {web.MAX_BOARDS}" in answer["error"]
+    assert ask({"op": "state", "board": "b0"})["ok"]  # the existing ones still answer
+    assert ask({"op": "state"})["ok"]  # and the default one
+    ask({"op": "close", "board": "b0"})
+    assert ask({"op": "state", "board": "one-more"})["ok"]
+
+
+@pytest.mark.parametrize(
+    ("query", "notices", "settings"),
+    [
+        ("?colour=red&opponent=3", ["The page address has a setting this page does not know: 'colour' (ignored)."], 3),
+        (
+            "?puzzle=relay-1",
+            ["'puzzle' opens a puzzle on the Puzzles page (puzzles.html?puzzle=...): this page ignores it."],
+            "friend",
+        ),
+        (
+            "?opponent=friend&first=computer",
+            ["'first' chooses who moves first against the computer: a game between friends ignores it."],
+            "friend",
+        ),
+        ("?opponent=2&opponent=4", ["'opponent' is given more than once in the page address: the last one counts."], 4),
+        ("?opponent=4&first=computer", [], 4),
+    ],
+)
+def test_settings_the_play_page_does_not_use_are_named_in_notices(
+    query: str, notices: list[str], settings: Any
+) -> None:
+    """Issue 12: an unknown or misplaced setting is named, and the game opens from the rest."""
+    view = ask({"op": "address", "query": query, "opponent": "friend"})
+    assert view["ok"], view
+    assert view["notices"] == notices
+    assert view["settings"]["opponent"] == settings
+
+
+@pytest.mark.parametrize("digit", ["%C2%B2", "%D9%A3", "%EF%BC%95", "5%C2%B2", "%E2%91%A4"])
+@pytest.mark.parametrize("name", ["mandarin_value", "young_mandarin_min", "max_plies", "opponent"])
+def test_only_ascii_digits_are_numbers_in_the_address(name: str, digit: str) -> None:
+    """Issue 12: '²' made int() fail outside the bridge's errors; '٣' and '５' were read as 3 and 5."""
+    answer = ask({"op": "address", "query": f"?{name}={digit}"})
+    assert answer["ok"] is False
+    assert name.replace("opponent", "the opponent") in answer["error"] and "Traceback" not in answer["error"]
+
+
+def test_players_are_named_for_readers_and_the_end_says_the_score_taken_apart() -> None:
+    view = ask({"op": "new_game", "opponent": "2"})
+    assert view["names"] == ["You", "Computer"] and view["turn"] == "Your move: you play the bottom row."
+    assert view["final"] is None
+    assert ask({"op": "new_game", "opponent": "friend"})["names"] == ["Bottom row", "Top row"]
+    game = Game()
+    while game.outcome() is None:
+        game.play(game.legal_moves()[0])
+    view = ask({"op": "new_game", "opponent": "friend", "record": game.record()})
+    outcome = game.outcome()
+    assert outcome is not None and view["over"]
+    final = view["final"]
+    assert final["scores"] == list(outcome.scores) and f"({outcome.reason})." in final["reason"]
+    assert final["reason"].startswith(f"{max(outcome.scores)} to {min(outcome.scores)}: ")
+    assert view["turn"].startswith("Game over: ") and view["turn"].endswith(final["headline"])
+    assert final["headline"] == ("A draw!" if outcome.winner is None else f"{view['names'][outcome.winner]} wins!")
+    for name, line, score in zip(view["names"], final["lines"], outcome.scores, strict=True):
+        assert line.startswith(f"{name}: ") and line.endswith(f"= {score}.")

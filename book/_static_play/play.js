@@ -1,52 +1,108 @@
-// The Play and Puzzles pages: load Pyodide and the oanquan package from this site's own
-// files, then pass clicks in and SVG out. There are no rules here: every answer, every
-// check of text from the address or the user and every error message comes from the
-// engine, through oanquan/web.py. Text is always set with textContent; the only markup
-// inserted is the board SVG that oanquan/svg.py draws from numbers.
+// The Play and Puzzles pages: a thin view over the engine, which runs in a Web Worker
+// (engine.js, engine-worker.js), so the page never freezes. There are no rules here: every
+// answer, every check of text from the address or the user and every error message comes from
+// the engine, through oanquan/web.py. Text is always set with textContent; the only markup
+// inserted is the board SVG that oanquan/svg.py draws from numbers (in the built page, from the
+// engine's answers, or kept in this browser's storage from them).
+//
+// The board of the page (drawn at build time, or the game kept in this browser) is shown at
+// once and takes clicks while the engine loads: a click is played as soon as it is ready.
 (function () {
   "use strict";
-  var here = document.currentScript.src.replace(/[^/]*$/, ""); // .../_static/play/
   var root = document.getElementById("oaq");
-  if (!root) return;
+  if (!root || !window.OanquanEngine) return;
+  var here = document.currentScript.src.replace(/[^/]*$/, ""); // .../_static/play/
   var mode = root.getAttribute("data-mode"); // "play" or "puzzles"
-  var api = null; // oanquan.web.call, once Python has loaded
-  var view = null; // the last answer from Python
+  var STORE = "oanquan.play.v1"; // the game in progress (Play page)
+  var SOLVED = "oanquan.puzzles.solved.v1"; // ids of the puzzles solved (Puzzles page)
+  var engine = null;
+  var view = null; // the last answer from the engine
   var skip = false;
+  var busy = false;
+  var queued = null; // a click made before the engine was ready
 
   function $(name) { return root.querySelector("[data-oaq=" + name + "]"); }
-  var focused = null; // the control to give the focus back to after a move
-  function setState(state) {
-    root.setAttribute("data-state", state);
-    if (state === "busy") focused = document.activeElement;
-    // While a move is shown or the computer thinks, only Skip (and the speed) can act.
-    root.querySelectorAll("button, [data-oaq=pick]").forEach(function (control) {
-      control.disabled = (state === "busy") !== (control.getAttribute("data-oaq") === "skip");
-    });
-    if (state === "ready" && focused && root.contains(focused) && focused.offsetParent) {
-      focused.focus({ preventScroll: true });
-    }
-  }
+  function $$(selector) { return root.querySelectorAll(selector); }
   function sleep(ms) { return new Promise(function (done) { setTimeout(done, ms); }); }
-  function say(text) { $("status").textContent = text; }
+  function say(text) {
+    $("status").textContent = text || "";
+    $("status").hidden = !text;
+  }
   function showError(text) {
     var box = $("error");
     box.textContent = text || "";
     box.hidden = !text;
   }
+  function showNotices(notices) {
+    var box = $("notice");
+    box.textContent = "";
+    (notices || []).forEach(function (text) {
+      var line = document.createElement("p");
+      line.textContent = text;
+      box.appendChild(line);
+    });
+    box.hidden = !(notices && notices.length);
+  }
+  function mark(name, ms) { root.setAttribute("data-" + name + "-ms", String(Math.round(ms))); }
 
-  // Opened from file:// (or Python failed to load): a sentence and a picture instead.
-  function fallback(reason) {
-    setState(reason ? "error" : "fallback");
-    $("fallback").hidden = false;
-    $("game").hidden = true;
-    say(reason ? "The game engine could not be loaded: " + reason : "");
+  // ------------------------------------------------------------------ storage
+
+  function readJSON(key) {
+    try {
+      var text = window.localStorage.getItem(key);
+      return text ? JSON.parse(text) : null;
+    } catch (error) {
+      return null; // storage switched off, or not ours
+    }
+  }
+  function writeJSON(key, value) {
+    try {
+      window.localStorage.setItem(key, JSON.stringify(value));
+    } catch (error) {
+      // storage full or switched off: the game goes on, it is just not kept
+    }
+  }
+  // A picture kept in this browser is the engine's own SVG; refuse anything else.
+  function safeSvg(text) {
+    return typeof text === "string" && /^<svg[\s>]/.test(text) &&
+      !/<script|<foreignObject|<iframe|\son[a-z]+\s*=|javascript:/i.test(text);
   }
 
-  function ask(request) {
-    var answer = JSON.parse(api(JSON.stringify(request)));
-    if (!answer.ok) throw new Error(answer.error);
-    return answer;
+  // ------------------------------------------------------------------ state
+
+  var focused = null; // the control to give the focus back to after a move
+  function setState(state) {
+    root.setAttribute("data-state", state);
+    if (state === "busy") focused = document.activeElement;
+    var loading = state === "loading" || state === "confirm";
+    $$("button, select, input").forEach(function (control) {
+      var name = control.getAttribute("data-oaq");
+      if (name === "skip") control.disabled = state !== "busy";
+      else if (name === "speed" || name === "confirm-yes" || name === "confirm-no") control.disabled = false;
+      else control.disabled = state === "busy" || loading || state === "error";
+    });
+    if (state === "ready") refreshButtons();
+    if (state === "ready" && focused && root.contains(focused) && focused.offsetParent && !focused.disabled) {
+      focused.focus({ preventScroll: true });
+    }
   }
+
+  // Buttons that make no sense now (Undo with nothing to undo...) are switched off.
+  function refreshButtons() {
+    if (!view) return;
+    var off = function (name, disabled) { var b = $(name); if (b) b.disabled = disabled; };
+    if (mode === "play") {
+      off("undo", !view.can_undo);
+      off("redo", !view.can_redo);
+      off("replay", view.moves.length === 0);
+      off("hint", view.hints_left === 0 || view.legal.length === 0);
+      $("hint").textContent = view.hints_left === null ? "Hint" : "Hint (" + view.hints_left + " left)";
+    } else {
+      off("hint", view.puzzle && view.puzzle.result !== "");
+    }
+  }
+
+  // ------------------------------------------------------------------ drawing
 
   function frameDelay(frame) {
     var speed = Number($("speed").value);
@@ -55,13 +111,36 @@
 
   async function animate(frames) {
     skip = false;
+    if (Number($("speed").value) === 0) frames = frames.slice(-1); // no animation: the last step only
     for (var i = 0; i < frames.length && !skip; i++) {
       $("board").innerHTML = frames[i].svg; // drawn by oanquan/svg.py from numbers only
       $("caption").textContent = frames[i].caption;
       var wait = frameDelay(frames[i]);
-      if (wait > 0) await sleep(wait);
+      await sleep(wait > 0 ? wait : 0); // even with no animation, let the page breathe
     }
     if (frames.length) $("caption").textContent = frames[frames.length - 1].caption;
+  }
+
+  function drawBoard(svg, squares) {
+    $("board").innerHTML = svg; // drawn by oanquan/svg.py from numbers only
+    markSquares(squares);
+  }
+
+  // The squares a move may start from take clicks (and the keyboard).
+  function markSquares(squares) {
+    $("board").querySelectorAll("[data-square]").forEach(function (el) {
+      var square = Number(el.getAttribute("data-square"));
+      var can = squares.indexOf(square) >= 0;
+      el.classList.toggle("oaq-can", can);
+      if (can) {
+        el.setAttribute("tabindex", "0");
+        el.setAttribute("role", "button");
+        el.setAttribute("aria-label", "square " + square);
+      } else {
+        el.removeAttribute("tabindex");
+        el.removeAttribute("role");
+      }
+    });
   }
 
   function show(answer) {
@@ -70,18 +149,8 @@
     if (changed) $("typed").value = "";
     if (changed && !answer.frames.length) $("caption").textContent = "";
     view = answer;
-    $("board").innerHTML = answer.svg; // drawn by oanquan/svg.py from numbers only
-    $("board").querySelectorAll("[data-square]").forEach(function (el) {
-      var square = Number(el.getAttribute("data-square"));
-      var can = answer.squares.indexOf(square) >= 0;
-      el.classList.toggle("oaq-can", can);
-      if (can) {
-        el.setAttribute("tabindex", "0");
-        el.setAttribute("role", "button");
-      }
-    });
-    say(answer.status);
-    $("scores").textContent = "Player 0: " + answer.scores[0] + " · Player 1: " + answer.scores[1];
+    drawBoard(answer.svg, answer.squares);
+    say(answer.turn);
     $("position").textContent = answer.position;
     var list = $("moves");
     list.textContent = "";
@@ -90,39 +159,93 @@
       item.textContent = move;
       list.appendChild(item);
     });
-    if ($("record")) $("record").value = answer.record;
-    if ($("link")) $("link").value = location.origin + location.pathname + answer.link;
     $("directions").hidden = answer.selected === null;
     $("directions").classList.toggle("oaq-flip", answer.selected !== null && answer.selected < 5);
     $("directions").querySelectorAll("button").forEach(function (button) {
       button.textContent = answer.selected === null ? "" : answer.direction_labels[button.getAttribute("data-direction")];
     });
-    if (answer.puzzle) {
-      $("puzzle-text").textContent = answer.puzzle.text;
-      $("verdict").textContent = answer.puzzle.verdict;
-      root.setAttribute("data-verdict", answer.puzzle.result); // "", "right" or "wrong"
+    if (mode === "play") showGame(answer);
+    else showPuzzle(answer);
+  }
+
+  function showGame(answer) {
+    [0, 1].forEach(function (side) {
+      $("name-" + side).textContent = answer.names[side];
+      $("score-" + side).textContent = String(answer.scores[side]);
+    });
+    $("scores").setAttribute("data-to-move", String(answer.to_move));
+    $("players").textContent = answer.names[0] + " = player 0 (bottom row, squares 5-9), " +
+      answer.names[1] + " = player 1 (top row, squares 0-4); " +
+      (answer.settings.opponent === "friend" ? "two people take turns." : "computer level " + answer.settings.opponent + ".");
+    var rules = Object.keys(answer.rules).map(function (k) { return k + "=" + answer.rules[k]; }).join(", ");
+    $("rules").textContent = rules || "the defaults";
+    $("record").value = answer.record;
+    $("link").value = location.origin + location.pathname + answer.link;
+    $("pending").textContent = answer.pending;
+    $("hint-text").textContent = answer.hint ? "Hint: " + answer.hint : "";
+    var final = answer.final;
+    $("final").hidden = !final;
+    if (final) {
+      $("final-headline").textContent = final.headline;
+      $("final-reason").textContent = final.reason;
+      var lines = $("final-lines");
+      lines.textContent = "";
+      final.lines.forEach(function (text) {
+        var item = document.createElement("li");
+        item.textContent = text;
+        lines.appendChild(item);
+      });
     }
   }
 
+  function showPuzzle(answer) {
+    var puzzle = answer.puzzle;
+    if (!puzzle) return;
+    $("puzzle-text").textContent = puzzle.text;
+    $("puzzle-id").textContent = puzzle.id;
+    $("scores").textContent = answer.names[0] + " " + answer.scores[0] + " · " + answer.names[1] + " " + answer.scores[1];
+    $("verdict").textContent = puzzle.verdict;
+    var result = puzzle.result; // "", "right" or "wrong"
+    root.setAttribute("data-verdict", result);
+    $("verdict-icon").textContent = result === "right" ? "✓" : result === "wrong" ? "✗" : "";
+    if (result === "right") solved(puzzle.id);
+    if ($("pick").value !== puzzle.id) $("pick").value = puzzle.id;
+  }
+
+  // ------------------------------------------------------------------ acting
+
+  async function ask(request) {
+    var answer = await engine.call(request);
+    if (!answer || !answer.ok) throw new Error(answer && answer.error ? answer.error : "no answer from the engine");
+    return answer;
+  }
+
   // Every action goes through here: one request at a time, animation, then the computer.
-  var busy = false;
-  async function act(request) {
-    if (busy || !api) return;
+  async function act(request, options) {
+    options = options || {};
+    var state = root.getAttribute("data-state");
+    if (!engine || engine.state !== "ready" || state === "loading") {
+      if (request.op === "click" && engine && state === "loading") queue(request);
+      return;
+    }
+    if (state === "confirm" || state === "error") return;
+    if (busy) return;
     busy = true;
     setState("busy");
     if (request.op !== "state") showError("");
     try {
-      var answer = ask(request);
+      var answer = await ask(request);
       await animate(answer.frames);
       show(answer);
       while (answer.computer_to_move) {
         await sleep(30); // let the page show "thinking" first
         var thinking = performance.now();
-        answer = ask({ op: "computer" });
-        root.setAttribute("data-reply-ms", String(Math.round(performance.now() - thinking)));
+        answer = await ask({ op: "computer" });
+        mark("reply", performance.now() - thinking);
         await animate(answer.frames);
         show(answer);
       }
+      if (options.notices) showNotices(options.notices);
     } catch (error) {
       showError(error.message);
       if (view) show(view);
@@ -130,6 +253,82 @@
       busy = false;
       setState("ready");
     }
+    await keep();
+  }
+
+  // A click while the engine loads: remembered (the last one) and played once it is ready.
+  function queue(request) {
+    queued = request;
+    $$("[data-square].oaq-queued").forEach(function (el) { el.classList.remove("oaq-queued"); });
+    var target = $("board").querySelector("[data-square='" + request.square + "']");
+    if (target) target.classList.add("oaq-queued");
+    root.setAttribute("data-queued", String(request.square));
+    say("Square " + request.square + ": chosen, as soon as the game engine is ready.");
+  }
+
+  // ------------------------------------------------------------------ keeping the game
+
+  // The address follows the game, and the game is kept in this browser (Play page).
+  async function keep() {
+    if (!view) return;
+    if (mode === "puzzles") {
+      if (view.puzzle) history.replaceState(null, "", location.pathname + "?puzzle=" + encodeURIComponent(view.puzzle.id));
+      return;
+    }
+    history.replaceState(null, "", location.pathname + view.link);
+    var saved = await engine.call({ op: "save" });
+    if (!saved.ok) return;
+    writeJSON(STORE, {
+      saved: saved.saved,
+      link: view.link,
+      svg: view.svg,
+      squares: view.squares,
+      names: view.names,
+      scores: view.scores,
+      turn: view.turn,
+      moves: view.moves.length,
+      over: view.over,
+      form: formValues(),
+    });
+  }
+
+  function inProgress(stored) { return stored && stored.moves > 0 && !stored.over; }
+
+  // ------------------------------------------------------------------ asking first (in the page)
+
+  function confirmInPage(text, yes, no) {
+    return new Promise(function (resolve) {
+      var box = $("confirm");
+      var previous = root.getAttribute("data-state");
+      $("confirm-text").textContent = text;
+      $("confirm-yes").textContent = yes;
+      $("confirm-no").textContent = no;
+      box.hidden = false;
+      setState("confirm");
+      $("confirm-no").focus({ preventScroll: true });
+      function done(answer) {
+        box.hidden = true;
+        $("confirm-yes").onclick = $("confirm-no").onclick = null;
+        setState(previous === "confirm" ? "ready" : previous);
+        resolve(answer);
+      }
+      $("confirm-yes").onclick = function () { done(true); };
+      $("confirm-no").onclick = function () { done(false); };
+    });
+  }
+
+  function describeGame() {
+    var moves = view ? view.moves.length : 0;
+    var against = view && view.settings.opponent !== "friend" ? " against the computer (level " + view.settings.opponent + ")" : "";
+    return "the game in progress (" + moves + " move" + (moves === 1 ? "" : "s") + against + ")";
+  }
+
+  // ------------------------------------------------------------------ settings (Play page)
+
+  function formValues() {
+    var values = {};
+    ["opponent", "first", "pieces", "value", "gap", "young", "plies"].forEach(function (name) { values[name] = $(name).value; });
+    return values;
   }
 
   function settings() {
@@ -153,7 +352,7 @@
     choose($("value"), o.mandarin_value, o.mandarin_value + " points");
     $("gap").value = o.mandarin_gap;
     choose($("young"), o.young_mandarin_min, "fewer than " + o.young_mandarin_min + " pebbles: cannot be captured");
-    choose($("plies"), o.max_plies, o.max_plies + " plies");
+    choose($("plies"), o.max_plies, o.max_plies + " moves");
     $("opponent").value = String(s.opponent);
     $("first").value = s.first;
   }
@@ -169,16 +368,79 @@
     select.value = value;
   }
 
+  // A setting changed: before the first move it starts the game with it; later it waits for
+  // the next game, and the page says so.
+  async function settingChanged() {
+    if (!view || busy) return;
+    if (view.moves.length === 0 || view.over) {
+      await act(Object.assign({ op: "new_game" }, settings()));
+      syncSettings(view);
+    } else {
+      var s = settings();
+      await act({ op: "configure", options: s.options, opponent: s.opponent, first: s.first });
+    }
+  }
+
+  async function newGame() {
+    if (view && view.moves.length > 0 && !view.over) {
+      var sure = await confirmInPage("Start a new game? " + capital(describeGame()) + " will be lost.", "Start a new game", "Keep playing");
+      if (!sure) return;
+    }
+    showNotices([]);
+    await act(Object.assign({ op: "new_game" }, settings()));
+  }
+
+  function capital(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
+
+  // ------------------------------------------------------------------ puzzles
+
+  function solvedIds() {
+    var ids = readJSON(SOLVED);
+    return Array.isArray(ids) ? ids.filter(function (id) { return typeof id === "string"; }) : [];
+  }
+  function solved(id) {
+    var ids = solvedIds();
+    if (ids.indexOf(id) < 0) {
+      ids.push(id);
+      writeJSON(SOLVED, ids);
+    }
+    markSolved();
+  }
+  function markSolved() {
+    var ids = solvedIds();
+    var options = $("pick").options;
+    var count = 0;
+    for (var i = 0; i < options.length; i++) {
+      var option = options[i];
+      var title = option.getAttribute("data-title") || option.textContent;
+      option.setAttribute("data-title", title);
+      var done = ids.indexOf(option.value) >= 0;
+      if (done) count++;
+      option.textContent = (done ? "✓ " : "") + title;
+      option.toggleAttribute("data-solved", done);
+    }
+    $("solved-count").textContent = "Solved: " + count + " of " + options.length;
+  }
+
+  function openPuzzle(id) { act({ op: "puzzle", id: id }); }
+
+  // ------------------------------------------------------------------ wiring
+
+  function squareOf(event) {
+    var target = event.target.closest ? event.target.closest("[data-square]") : null;
+    return target ? Number(target.getAttribute("data-square")) : null;
+  }
+
   function wire() {
     $("board").addEventListener("click", function (event) {
-      var target = event.target.closest("[data-square]");
-      if (target) act({ op: "click", square: Number(target.getAttribute("data-square")) });
+      var square = squareOf(event);
+      if (square !== null) act({ op: "click", square: square });
     });
     $("board").addEventListener("keydown", function (event) {
-      var target = event.target.closest("[data-square]");
-      if (target && (event.key === "Enter" || event.key === " ")) {
+      var square = squareOf(event);
+      if (square !== null && (event.key === "Enter" || event.key === " ")) {
         event.preventDefault();
-        act({ op: "click", square: Number(target.getAttribute("data-square")) });
+        act({ op: "click", square: square });
       }
     });
     $("directions").querySelectorAll("button").forEach(function (button) {
@@ -191,18 +453,20 @@
       act({ op: "play", move: $("typed").value });
     });
     $("skip").addEventListener("click", function () { skip = true; });
+    $("hint").addEventListener("click", function () { act({ op: "hint" }); });
     if (mode === "play") {
-      $("new").addEventListener("click", function () {
-        history.replaceState(null, "", location.pathname);
-        act(Object.assign({ op: "new_game" }, settings()));
-      });
+      $("new").addEventListener("click", newGame);
+      $("final-new").addEventListener("click", newGame);
       $("undo").addEventListener("click", function () { act({ op: "undo" }); });
+      $("redo").addEventListener("click", function () { act({ op: "redo" }); });
+      $("replay").addEventListener("click", function () { act({ op: "replay" }); });
       $("copy").addEventListener("click", function () { copy($("record")); });
       $("copy-link").addEventListener("click", function () { copy($("link")); });
+      $("settings").addEventListener("change", settingChanged);
+      $("settings").addEventListener("submit", function (event) { event.preventDefault(); });
     } else {
-      $("hint").addEventListener("click", function () { act({ op: "hint" }); });
       $("answer").addEventListener("click", function () { act({ op: "answer" }); });
-      $("retry").addEventListener("click", function () { openPuzzle($("pick").value); });
+      $("retry").addEventListener("click", function () { act({ op: "retry" }); });
       $("pick").addEventListener("change", function () { openPuzzle($("pick").value); });
       $("next").addEventListener("click", function () {
         var pick = $("pick");
@@ -210,11 +474,6 @@
         openPuzzle(pick.value);
       });
     }
-  }
-
-  function openPuzzle(id) {
-    history.replaceState(null, "", location.pathname + "?puzzle=" + encodeURIComponent(id));
-    act({ op: "puzzle", id: id });
   }
 
   function copy(input) {
@@ -227,63 +486,163 @@
     }
   }
 
-  async function start() {
+  // ------------------------------------------------------------------ loading
+
+  function progress(p) {
+    var bar = $("progress");
+    var text = $("progress-text");
+    if (p.stage === "download" && p.total) {
+      bar.value = Math.round(80 * p.loaded / p.total);
+      text.textContent = "Loading the game engine: " + (p.loaded / 1e6).toFixed(1) + " of " + (p.total / 1e6).toFixed(1) + " MB";
+    } else if (p.stage === "start") {
+      bar.value = 85;
+      text.textContent = "Starting Python in your browser…";
+    } else if (p.stage === "engine") {
+      bar.value = 95;
+      text.textContent = "Starting the game engine…";
+    }
+  }
+
+  function fallback(reason) {
+    setState(location.protocol === "file:" ? "fallback" : "error");
+    $("loading").hidden = true;
+    $("fallback").hidden = location.protocol !== "file:";
+    say(location.protocol === "file:" ? "The board below is the starting position; to play, serve the site over http." :
+      "The game engine could not be loaded: " + reason);
+  }
+
+  // The board kept in this browser (Play page) is shown at once, before the engine is ready.
+  function drawKept(stored) {
+    if (!stored || !safeSvg(stored.svg) || !Array.isArray(stored.squares)) return false;
+    drawBoard(stored.svg, stored.squares);
+    if (Array.isArray(stored.names) && Array.isArray(stored.scores)) {
+      [0, 1].forEach(function (side) {
+        $("name-" + side).textContent = String(stored.names[side]);
+        $("score-" + side).textContent = String(stored.scores[side]);
+      });
+    }
+    return true;
+  }
+
+  function start() {
+    wire();
     setState("loading");
-    say("Loading the game engine (Python in your browser)…");
-    try {
-      var pyodideUrl = here + "../pyodide/";
-      var download = fetch(here + "oanquan.zip"); // meanwhile, the engine itself
-      download.catch(function () {}); // reported below, when awaited
-      var module = await import(pyodideUrl + "pyodide.mjs");
-      var python = await module.loadPyodide({ indexURL: pyodideUrl });
-      var archive = await download;
-      if (!archive.ok) throw new Error("oanquan.zip: HTTP " + archive.status);
-      python.unpackArchive(await archive.arrayBuffer(), "zip", { extractDir: "/home/pyodide/site" });
-      python.runPython("import sys; sys.path.insert(0, '/home/pyodide/site')");
-      api = python.pyimport("oanquan.web").call;
-    } catch (error) {
-      fallback(String(error && error.message ? error.message : error));
+    var stored = mode === "play" ? readJSON(STORE) : null;
+    var query = location.search;
+    var keptHere = Boolean(stored) && (query === "" || query === stored.link) && drawKept(stored);
+    var built = ($("board").getAttribute("data-squares") || "").split(",").filter(Boolean).map(Number);
+    // The built page's board is the opening (Play) or the first puzzle (Puzzles). An address
+    // that asks for another position gets it once the engine has read it.
+    var other = !keptHere && (mode === "play" ? /[?&](position|record)=/.test(query) : /[?&]puzzle=/.test(query));
+    if (!keptHere) markSquares(other ? [] : built);
+    $("board").classList.toggle("oaq-stale", other);
+    if (mode === "puzzles") markSolved();
+    mark("board", performance.now()); // since the page was opened: drawn, and taking clicks
+    if (location.protocol === "file:") {
+      fallback("");
       return;
     }
-    $("fallback").hidden = true;
-    $("game").hidden = false;
-    wire();
-    try {
-      await begin();
-    } catch (error) {
-      showError(error.message); // for example an empty puzzle collection
+    $("loading").hidden = false;
+    say(other ? "The position from the link appears once the game engine has loaded." : "");
+    engine = window.OanquanEngine.get();
+    engine.onProgress(progress);
+    engine.ready.then(function () { return begin(stored, keptHere, query); }, function (error) { fallback(error.message); });
+  }
+
+  // The first game or puzzle: the one kept in this browser, or the page address's, or a fresh one.
+  async function begin(stored, keptHere, query) {
+    $("loading").hidden = true;
+    $("board").classList.remove("oaq-stale");
+    var first = null;
+    var notices = [];
+    var askAfter = false;
+    if (mode === "play") {
+      if (stored && stored.form) restoreForm(stored.form);
+      if (keptHere && typeof stored.saved === "string") {
+        first = await engine.call({ op: "load", text: stored.saved });
+        if (first.ok && inProgress(stored)) notices.push("Welcome back: your game is as you left it.");
+        if (!first.ok) {
+          notices.push("The game kept in this browser could not be read back, so a new game starts: " + first.error);
+          first = null;
+        }
+      } else if (inProgress(stored) && typeof stored.saved === "string") {
+        // a link over a game in progress: keep the game on the board until the reader says
+        var kept = await engine.call({ op: "load", text: stored.saved });
+        if (kept.ok) { first = kept; askAfter = true; }
+      }
+      if (!first) {
+        first = await engine.call(Object.assign({ op: "address", query: query }, settings()));
+        notices = notices.concat(first.notices || []);
+      }
+      if (!first.ok) {
+        // Bad text in the address: the engine's message, and a fresh start instead.
+        showError(first.error);
+        first = await engine.call(Object.assign({ op: "new_game" }, settings()));
+      }
+    } else {
+      first = await engine.call({ op: "puzzle_address", query: query });
+      if (first.ok) notices = first.notices || [];
+      else {
+        showError(first.error);
+        first = await engine.call({ op: "puzzle", id: $("pick").options.length ? $("pick").options[0].value : "" });
+      }
+    }
+    if (!first.ok) {
+      showError(first.error); // for example an empty puzzle collection
       setState("error");
       return;
     }
-    root.setAttribute("data-ready-ms", String(Math.round(performance.now()))); // since the page was opened
-    setState("ready");
-  }
-
-  // The first game or puzzle: from the page address if it names one, else a fresh start.
-  async function begin() {
-    var first;
-    if (mode === "play") {
-      first = JSON.parse(api(JSON.stringify(Object.assign({ op: "address", query: location.search }, settings()))));
-    } else {
-      ask({ op: "puzzles" }).puzzles.forEach(function (p) {
-        var option = document.createElement("option");
-        option.value = p.id;
-        option.textContent = p.title;
-        $("pick").appendChild(option);
-      });
-      first = JSON.parse(api(JSON.stringify({ op: "puzzle_address", query: location.search })));
-      if (first.ok) $("pick").value = first.puzzle.id;
-    }
-    if (!first.ok) {
-      // Bad text in the address: the engine's message, and a fresh start instead.
-      showError(first.error);
-      first = mode === "play" ? ask(Object.assign({ op: "new_game" }, settings())) : ask({ op: "puzzle", id: $("pick").value });
-    }
     if (mode === "play") syncSettings(first);
     show(first);
-    if (first.computer_to_move) await act({ op: "state" });
+    showNotices(notices);
+    mark("ready", performance.now()); // since the page was opened
+    setState("ready");
+    registerServiceWorker(); // now: the engine's files are in the browser's cache, not fetched twice
+    if (askAfter) {
+      history.replaceState(null, "", location.pathname + first.link);
+      var open = await confirmInPage(
+        "The link you opened has another game. Open it? " + capital(describeGame()) + " would be replaced.",
+        "Open the link's game", "Keep my game");
+      if (open) {
+        history.replaceState(null, "", location.pathname + query);
+        var linked = await engine.call(Object.assign({ op: "address", query: query }, settings()));
+        if (linked.ok) {
+          syncSettings(linked);
+          show(linked);
+          showNotices(linked.notices);
+        } else {
+          showError(linked.error);
+        }
+      }
+    }
+    var waiting = queued;
+    queued = null;
+    root.removeAttribute("data-queued");
+    if (view.computer_to_move) await act({ op: "state" });
+    else if (waiting) await act(waiting);
+    else await keep();
   }
 
-  if (location.protocol === "file:") fallback("");
-  else start();
+  // The form as it was (a choice the game has that the form lacks is added by syncSettings).
+  function restoreForm(form) {
+    Object.keys(form).forEach(function (name) {
+      var select = $(name);
+      var value = form[name];
+      if (select && typeof value === "string" && Array.prototype.some.call(select.options, function (o) { return o.value === value; })) {
+        select.value = value;
+      }
+    });
+  }
+
+  // After the first visit, a service worker keeps the pages and the engine for offline visits
+  // (tools/build_play.py writes it at the site's root, versioned by the build).
+  function registerServiceWorker() {
+    if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+    var worker = new URL("../../sw.js", here);
+    navigator.serviceWorker.register(worker.href).catch(function () {
+      // no service worker: the page still works online
+    });
+  }
+
+  start();
 })();

@@ -1,0 +1,124 @@
+// The page's side of the game engine: one Web Worker per page (engine-worker.js, beside this
+// file) running Pyodide and the oanquan package. Load with a plain <script> tag; then
+//
+//   var engine = OanquanEngine.get();     // the page's one engine (the worker starts on first use)
+//   engine.call({op: "state"}).then(...)  // a Promise of the answer: {ok: true, ...} or
+//                                         // {ok: false, error}; never rejected
+//   engine.ready.then(...)                // resolved once the engine answers; rejected (an Error
+//                                         // with the reason) if it could not be loaded
+//   engine.onProgress(function (p) {...}) // {stage, loaded, total} while loading (and the last
+//                                         // one at once); stage "download", "start", "engine"
+//   engine.state                          // "loading", "ready" or "failed"
+//   engine.timings                        // once ready: when Pyodide and the engine had started
+//   OanquanEngine.start()                 // begin loading early (the same as get())
+//
+// Requests made before the engine is ready wait for it and are answered in the order they
+// were made. Several boards on one page share the engine: a request's "board" names its game
+// (oanquan/web.py). This file has no rules of the game.
+(function () {
+  "use strict";
+  if (window.OanquanEngine) return; // loaded twice: keep the first
+  var script = document.currentScript;
+  var here = script && script.src ? script.src.replace(/[^/]*$/, "") : "";
+  var shared = null;
+
+  function language() {
+    var lang = (document.documentElement.getAttribute("lang") || "").slice(0, 2).toLowerCase();
+    return /^[a-z]{2}$/.test(lang) && lang !== "en" ? lang : ""; // English is the engine's own language
+  }
+
+  function Engine() {
+    var engine = this;
+    var next = 1;
+    var pending = {}; // id -> resolve
+    var listeners = [];
+    var last = null; // the last progress message
+    var resolveReady, rejectReady;
+    engine.state = "loading";
+    engine.error = "";
+    engine.ready = new Promise(function (resolve, reject) { resolveReady = resolve; rejectReady = reject; });
+    engine.ready.catch(function () {}); // a page that never asks is not an unhandled rejection
+
+    // Loading failed, or the worker stopped later: every waiting call is answered, and so are
+    // the calls made afterwards, with the reason.
+    function fail(reason) {
+      if (engine.state === "failed") return;
+      var loading = engine.state === "loading";
+      engine.state = "failed";
+      engine.error = reason;
+      if (loading) rejectReady(new Error(reason));
+      Object.keys(pending).forEach(function (id) {
+        var resolve = pending[id];
+        delete pending[id];
+        resolve({ ok: false, error: "The game engine could not be loaded: " + reason });
+      });
+    }
+
+    var worker = null;
+    try {
+      if (location.protocol === "file:") throw new Error("pages opened from a file cannot run the engine; serve the site over http");
+      if (!here) throw new Error("engine.js must be loaded with a <script src> tag");
+      var lang = language();
+      worker = new Worker(here + "engine-worker.js" + (lang ? "?lang=" + lang : ""), { type: "module" });
+    } catch (error) {
+      fail(String(error && error.message ? error.message : error));
+    }
+    if (worker) {
+      worker.onmessage = function (event) {
+        var message = event.data || {};
+        if (message.type === "answer") {
+          var resolve = pending[message.id];
+          if (resolve) {
+            delete pending[message.id];
+            resolve(message.answer);
+          }
+        } else if (message.type === "progress") {
+          last = { stage: message.stage, loaded: message.loaded, total: message.total };
+          listeners.slice().forEach(function (fn) { try { fn(last); } catch (error) { /* the listener's own */ } });
+        } else if (message.type === "ready") {
+          engine.state = "ready";
+          engine.timings = message.timings || {};
+          resolveReady(engine);
+        } else if (message.type === "failed") {
+          fail(String(message.error));
+        }
+      };
+      worker.onerror = function (event) {
+        // the worker's script could not load (or threw outside a request)
+        if (event && event.preventDefault) event.preventDefault();
+        fail((event && event.message) || "the engine's worker could not start");
+      };
+    }
+
+    engine.call = function (request) {
+      return new Promise(function (resolve) {
+        if (engine.state === "failed") {
+          resolve({ ok: false, error: "The game engine could not be loaded: " + engine.error });
+          return;
+        }
+        var id = next++;
+        pending[id] = resolve;
+        try {
+          worker.postMessage({ id: id, request: request });
+        } catch (error) {
+          delete pending[id];
+          resolve({ ok: false, error: "The request could not be sent to the engine: " + String(error && error.message ? error.message : error) });
+        }
+      });
+    };
+
+    engine.onProgress = function (fn) {
+      if (typeof fn !== "function") return;
+      listeners.push(fn);
+      if (last) try { fn(last); } catch (error) { /* the listener's own */ }
+    };
+  }
+
+  window.OanquanEngine = {
+    get: function () {
+      if (!shared) shared = new Engine();
+      return shared;
+    },
+    start: function () { return window.OanquanEngine.get(); },
+  };
+})();
