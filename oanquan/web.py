@@ -46,6 +46,7 @@ from .controller import (
 )
 from .errors import OAnQuanError, RulesError
 from .errors import quote as quote_input
+from .i18n import _
 from .jsonio import read_json
 from .move import Move
 from .position import Position
@@ -233,7 +234,7 @@ def _query_fields(query: str) -> tuple[dict[str, str], list[str]]:
     repeated: list[str] = []
     for part in query.lstrip("?").split("&"):
         if part:
-            name, _, value = part.partition("=")
+            name, _sep, value = part.partition("=")
             name = unquote(name)
             if name in fields and name not in repeated:
                 repeated.append(name)
@@ -671,8 +672,8 @@ class Session:
         """
         humans = self.controller.humans
         if humans[0] != humans[1]:
-            return ["You" if human else "Computer" for human in humans]
-        return ["Bottom row", "Top row"]
+            return [_("You") if human else _("Computer") for human in humans]
+        return [_("Bottom row"), _("Top row")]
 
     def turn(self) -> str:
         """Whose turn it is, in the reader's words, or how the game ended (the engine's words).
@@ -685,15 +686,17 @@ class Session:
         c = self.controller
         outcome = c.game.outcome()
         if outcome is not None:
-            return f"Game over: {_why_it_ended(outcome.reason)}. {self._headline(outcome.winner)}"
+            return _("Game over: {why}. {headline}").format(
+                why=_why_it_ended(outcome.reason), headline=self._headline(outcome.winner)
+            )
         mover = c.position.to_move
         if c.puzzle is not None:
-            return "Press Try again, or choose another puzzle." if c.answered else ""
+            return _("Press Try again, or choose another puzzle.") if c.answered else ""
         if c.humans == (True, True):
-            return f"{self.names()[mover]} to move."
+            return _("{name} to move.").format(name=self.names()[mover])
         if c.is_human(mover):
-            return f"Your move: you play {'the bottom row' if mover == 0 else 'the top row'}."
-        return "The computer is thinking…"
+            return _("Your move: you play the bottom row.") if mover == 0 else _("Your move: you play the top row.")
+        return _("The computer is thinking…")
 
     def _final_words(self) -> dict[str, Any] | None:
         """At the end of a game: who won and each side's score taken apart, with the page's names."""
@@ -707,9 +710,9 @@ class Session:
         reason = _why_it_ended(outcome.reason)
         high, low = max(outcome.scores), min(outcome.scores)
         said = (
-            f"{high} to {low}: {reason} ({outcome.reason})."
+            _("{high} to {low}: {reason} ({rule}).").format(high=high, low=low, reason=reason, rule=outcome.reason)
             if outcome.winner is not None
-            else f"{high} each: {reason}."
+            else _("{high} each: {reason}.").format(high=high, reason=reason)
         )
         return {
             "headline": self._headline(outcome.winner),
@@ -719,12 +722,12 @@ class Session:
         }
 
     def _headline(self, winner: int | None) -> str:
-        names = self.names()
+        humans = self.controller.humans
         if winner is None:
-            return "A draw!"
-        if names == ["Bottom row", "Top row"]:
-            return f"{names[winner]} wins!"
-        return "You win!" if names[winner] == "You" else "The computer wins."
+            return _("A draw!")
+        if humans[0] == humans[1]:
+            return _("{name} wins!").format(name=self.names()[winner])
+        return _("You win!") if humans[winner] else _("The computer wins.")
 
     @property
     def level(self) -> int | None:
@@ -738,12 +741,14 @@ class Session:
         if puzzle is None:
             return None
         mover = puzzle.position.to_move
-        row = "the bottom row" if mover == 0 else "the top row"
+        row = _("the bottom row") if mover == 0 else _("the top row")
         title = puzzle.title_text
         joined = f"{title} " if title.endswith(("?", "!", ".")) else f"{title}: "
-        text = f"{joined}{puzzle.goal_text} (You play {row}; difficulty {puzzle.difficulty} of 3.)"
+        text = joined + _("{goal} (You play {row}; difficulty {difficulty} of 3.)").format(
+            goal=puzzle.goal_text, row=row, difficulty=puzzle.difficulty
+        )
         if rules := rules_in_words(puzzle.rules):
-            text += f" Rules: {rules}."
+            text += _(" Rules: {rules}.").format(rules=rules)
         return {"id": puzzle.id, "text": text, "verdict": c.verdict or c.last_hint, "result": c.result}
 
     def _first(self) -> str:
@@ -799,7 +804,7 @@ def _why_it_ended(rule: str) -> str:
     """Why a game ended, in a reader's words (the engine's, with no option name)."""
     from .position import end_reason
 
-    return "the game reached its length limit" if rule == "R7.3" else end_reason(rule)
+    return _("the game reached its length limit") if rule == "R7.3" else end_reason(rule)
 
 
 def _level(opponent: Any) -> int | None:
