@@ -97,6 +97,7 @@ book: $(STAMP) vendor play-assets print-deps
 	if [ "$(VI)" = 1 ]; then $(BIN)/python tools/build_lite.py --notebooks _build/vi-src/notebooks \
 	  --output _build/html/vi/lite --edition vi --title "Ô Ăn Quan: sổ tay tương tác" || exit 1; fi; \
 	$(BIN)/python tools/build_play.py --service-worker _build/html || exit 1; \
+	if [ "$(VI)" = 1 ]; then $(BIN)/python tools/build_play.py --service-worker _build/html/vi || exit 1; fi; \
 	echo "$$(( $$(date +%s) - start ))" > _build/build-seconds.txt; \
 	echo "book built in $$(cat _build/build-seconds.txt) s"
 
