@@ -140,7 +140,7 @@ browser-deps:
 
 # Every page of the built book in headless Chromium: no page error, no failed or off-site request.
 site-test: book browser-deps
-	$(BIN)/pytest -q -m browser tests/test_site.py tests/test_play_page.py tests/test_live_boards.py tests/test_widgets_browser.py tests/test_lite.py tests/test_lab.py
+	$(BIN)/pytest -q -m browser tests/test_site.py tests/test_play_page.py tests/test_live_boards.py tests/test_vi_play.py tests/test_widgets_browser.py tests/test_lite.py tests/test_lab.py
 
 # The chapters in a real JupyterLab (tests/test_lab.py, also run by site-test): a server of its
 # own on 127.0.0.1 with temporary settings and signatures, each chapter opened untrusted (a fresh

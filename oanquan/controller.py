@@ -256,7 +256,8 @@ class PlayedMove(NamedTuple):
         'Move 1: player 0 plays 7R — relay from 2; captures 8 (6 pebbles).'
         """
         said = describe_move(self.events)
-        return f"Move {self.number}: {self.who} plays {self.move}" + (f" — {said}." if said else ".")
+        text = _("Move {number}: {who} plays {move}").format(number=self.number, who=self.who, move=self.move)
+        return text + (f" — {said}." if said else ".")
 
 
 class ScoreBreakdown(NamedTuple):
@@ -374,7 +375,7 @@ def move_frames(played: PlayedMove, limit: int = MAX_MOVE_FRAMES) -> list[Frame]
         [event for event, _ in shown],
         move=played.move,
         start_caption=played.summary,
-        prefix=f"Move {played.number}, {played.move}: ",
+        prefix=_("Move {number}, {move}: ").format(number=played.number, move=played.move),
     )
     for index, (_event, skipped) in enumerate(shown, start=1):
         if skipped:

@@ -257,9 +257,8 @@ _ENGLISH_WORDS = sorted(
 )
 
 
-#: Parts of Vietnamese pages still in English, by page: the Play and Puzzles pages' game (the
-#: app, #oaq) speaks English in both editions for now; the text around it is translated.
-NOT_YET_TRANSLATED: dict[str, tuple[str, ...]] = {"vi/book/play.html": ("#oaq",), "vi/book/puzzles.html": ("#oaq",)}
+#: Parts of Vietnamese pages still in English, by page (CSS selectors): none.
+NOT_YET_TRANSLATED: dict[str, tuple[str, ...]] = {}
 
 
 def _glossary_english() -> list[str]:

@@ -164,7 +164,9 @@ async function load(useSnapshot) {
   download.catch(function () {}); // reported below, when awaited
   timings.begun = Math.round(performance.now());
   const module = await import(pyodideUrl + "pyodide.mjs");
-  const lang = params.get("lang");
+  // The page's language: in the address, and in the worker's name, since a worker script served
+  // by the service worker's cache has the cached address, without the query (issue 15).
+  const lang = params.get("lang") || self.name;
   const env = lang && /^[a-z]{2}$/.test(lang) ? { OANQUAN_LANG: lang } : {};
   const key = here + "snapshot-" + version + "-" + (env.OANQUAN_LANG || "default") + ".bin";
   const snapshot = version && useSnapshot ? await readSnapshot(key) : null;

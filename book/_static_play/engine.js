@@ -59,7 +59,7 @@
       if (location.protocol === "file:") throw new Error("pages opened from a file cannot run the engine; serve the site over http");
       if (!here) throw new Error("engine.js must be loaded with a <script src> tag");
       var lang = language();
-      worker = new Worker(here + "engine-worker.js" + (lang ? "?lang=" + lang : ""), { type: "module" });
+      worker = new Worker(here + "engine-worker.js" + (lang ? "?lang=" + lang : ""), { type: "module", name: lang });
     } catch (error) {
       fail(String(error && error.message ? error.message : error));
     }

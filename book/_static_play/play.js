@@ -12,6 +12,19 @@
   var root = document.getElementById("oaq");
   if (!root || !window.OanquanEngine || !window.OanquanBoardView) return;
   var View = window.OanquanBoardView; // drawing a board and wiring its squares (board-view.js)
+  // The page's words in its language: tools/edition.py writes their translations as JSON beside
+  // the Vietnamese game's markup; English, the words of this script, needs none.
+  // t(text, values) fills the {names} of values into the translated text.
+  var WORDS = (function () {
+    var script = document.querySelector("script[data-oaq-words]");
+    try { return script ? JSON.parse(script.textContent) : {}; } catch (error) { return {}; }
+  })();
+  function t(text, values) {
+    var shown = Object.prototype.hasOwnProperty.call(WORDS, text) ? WORDS[text] : text;
+    return shown.replace(/\{(\w+)\}/g, function (all, name) {
+      return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : all;
+    });
+  }
   var here = document.currentScript.src.replace(/[^/]*$/, ""); // .../_static/play/
   var mode = root.getAttribute("data-mode"); // "play" or "puzzles"
   var STORE = "oanquan.play.v1"; // the game in progress (Play page)
@@ -97,7 +110,7 @@
       off("redo", !view.can_redo);
       off("replay", view.moves.length === 0);
       off("hint", view.hints_left === 0 || view.legal.length === 0);
-      $("hint").textContent = view.hints_left === null ? "Hint" : "Hint (" + view.hints_left + " left)";
+      $("hint").textContent = view.hints_left === null ? t("Hint") : t("Hint ({left} left)", { left: view.hints_left });
     } else {
       off("hint", view.puzzle && view.puzzle.result !== "");
     }
@@ -154,15 +167,15 @@
       $("score-" + side).textContent = String(answer.scores[side]);
     });
     $("scores").setAttribute("data-to-move", String(answer.to_move));
-    $("players").textContent = answer.names[0] + " = player 0 (bottom row, squares 5-9), " +
-      answer.names[1] + " = player 1 (top row, squares 0-4); " +
-      (answer.settings.opponent === "friend" ? "two people take turns." : "computer level " + answer.settings.opponent + ".");
+    $("players").textContent = t("{first} = player 0 (bottom row, squares 5-9), {second} = player 1 (top row, squares 0-4); ",
+      { first: answer.names[0], second: answer.names[1] }) +
+      (answer.settings.opponent === "friend" ? t("two people take turns.") : t("computer level {level}.", { level: answer.settings.opponent }));
     var rules = Object.keys(answer.rules).map(function (k) { return k + "=" + answer.rules[k]; }).join(", ");
-    $("rules").textContent = rules || "the defaults";
+    $("rules").textContent = rules || t("the defaults");
     $("record").value = answer.record;
     $("link").value = location.origin + location.pathname + answer.link;
     $("pending").textContent = answer.pending;
-    $("hint-text").textContent = answer.hint ? "Hint: " + answer.hint : "";
+    $("hint-text").textContent = answer.hint ? t("Hint: {hint}", { hint: answer.hint }) : "";
     var final = answer.final;
     $("final").hidden = !final;
     if (final) {
@@ -196,7 +209,7 @@
 
   async function ask(request) {
     var answer = await engine.call(request);
-    if (!answer || !answer.ok) throw new Error(answer && answer.error ? answer.error : "no answer from the engine");
+    if (!answer || !answer.ok) throw new Error(answer && answer.error ? answer.error : t("no answer from the engine"));
     return answer;
   }
 
@@ -243,7 +256,7 @@
     var target = $("board").querySelector("[data-square='" + request.square + "']");
     if (target) target.classList.add("oaq-queued");
     root.setAttribute("data-queued", String(request.square));
-    say("Square " + request.square + ": chosen, as soon as the game engine is ready.");
+    say(t("Square {square}: chosen, as soon as the game engine is ready.", { square: request.square }));
   }
 
   // ------------------------------------------------------------------ keeping the game
@@ -299,8 +312,9 @@
 
   function describeGame() {
     var moves = view ? view.moves.length : 0;
-    var against = view && view.settings.opponent !== "friend" ? " against the computer (level " + view.settings.opponent + ")" : "";
-    return "the game in progress (" + moves + " move" + (moves === 1 ? "" : "s") + against + ")";
+    var against = view && view.settings.opponent !== "friend" ? t(" against the computer (level {level})", { level: view.settings.opponent }) : "";
+    return moves === 1 ? t("the game in progress (1 move{against})", { against: against })
+      : t("the game in progress ({moves} moves{against})", { moves: moves, against: against });
   }
 
   // ------------------------------------------------------------------ settings (Play page)
@@ -331,7 +345,7 @@
     $("pieces").value = o.mandarin_pieces;
     choose($("value"), o.mandarin_value, o.mandarin_value + " points");
     $("gap").value = o.mandarin_gap;
-    choose($("young"), o.young_mandarin_min, "fewer than " + o.young_mandarin_min + " pebbles: cannot be captured");
+    choose($("young"), o.young_mandarin_min, t("fewer than {n} pebbles: cannot be captured", { n: o.young_mandarin_min }));
     choose($("plies"), o.max_plies, o.max_plies + " moves");
     $("opponent").value = String(s.opponent);
     $("first").value = s.first;
@@ -363,7 +377,7 @@
 
   async function newGame() {
     if (view && view.moves.length > 0 && !view.over) {
-      var sure = await confirmInPage("Start a new game? " + capital(describeGame()) + " will be lost.", "Start a new game", "Keep playing");
+      var sure = await confirmInPage(t("Start a new game? {game} will be lost.", { game: capital(describeGame()) }), t("Start a new game"), t("Keep playing"));
       if (!sure) return;
     }
     showNotices([]);
@@ -399,7 +413,7 @@
       option.textContent = (done ? "✓ " : "") + title;
       option.toggleAttribute("data-solved", done);
     }
-    $("solved-count").textContent = "Solved: " + count + " of " + options.length;
+    $("solved-count").textContent = t("Solved: {count} of {total}", { count: count, total: options.length });
   }
 
   function openPuzzle(id) { act({ op: "puzzle", id: id }); }
@@ -445,8 +459,8 @@
     input.select();
     if (navigator.clipboard) {
       navigator.clipboard.writeText(input.value).then(
-        function () { say("Copied."); },
-        function () { say("Select the text and copy it."); }
+        function () { say(t("Copied.")); },
+        function () { say(t("Select the text and copy it.")); }
       );
     }
   }
@@ -458,13 +472,13 @@
     var text = $("progress-text");
     if (p.stage === "download" && p.total) {
       bar.value = Math.round(80 * p.loaded / p.total);
-      text.textContent = "Loading the game engine: " + (p.loaded / 1e6).toFixed(1) + " of " + (p.total / 1e6).toFixed(1) + " MB";
+      text.textContent = t("Loading the game engine: {loaded} of {total} MB", { loaded: (p.loaded / 1e6).toFixed(1), total: (p.total / 1e6).toFixed(1) });
     } else if (p.stage === "start") {
       bar.value = 85;
-      text.textContent = "Starting Python in your browser…";
+      text.textContent = t("Starting Python in your browser…");
     } else if (p.stage === "engine") {
       bar.value = 95;
-      text.textContent = "Starting the game engine…";
+      text.textContent = t("Starting the game engine…");
     }
   }
 
@@ -472,8 +486,8 @@
     setState(location.protocol === "file:" ? "fallback" : "error");
     $("loading").hidden = true;
     $("fallback").hidden = location.protocol !== "file:";
-    say(location.protocol === "file:" ? "The board below is the starting position; to play, serve the site over http." :
-      "The game engine could not be loaded: " + reason);
+    say(location.protocol === "file:" ? t("The board below is the starting position; to play, serve the site over http.") :
+      t("The game engine could not be loaded: {reason}", { reason: reason }));
   }
 
   // The board kept in this browser (Play page) is shown at once, before the engine is ready.
@@ -508,7 +522,7 @@
       return;
     }
     $("loading").hidden = false;
-    say(other ? "The position from the link appears once the game engine has loaded." : "");
+    say(other ? t("The position from the link appears once the game engine has loaded.") : "");
     engine = window.OanquanEngine.get();
     engine.onProgress(progress);
     engine.ready.then(function () { return begin(stored, keptHere, query); }, function (error) { fallback(error.message); });
@@ -525,9 +539,9 @@
       if (stored && stored.form) restoreForm(stored.form);
       if (keptHere && typeof stored.saved === "string") {
         first = await engine.call({ op: "load", text: stored.saved });
-        if (first.ok && inProgress(stored)) notices.push("Welcome back: your game is as you left it.");
+        if (first.ok && inProgress(stored)) notices.push(t("Welcome back: your game is as you left it."));
         if (!first.ok) {
-          notices.push("The game kept in this browser could not be read back, so a new game starts: " + first.error);
+          notices.push(t("The game kept in this browser could not be read back, so a new game starts: {error}", { error: first.error }));
           first = null;
         }
       } else if (inProgress(stored) && typeof stored.saved === "string") {
@@ -566,8 +580,8 @@
     if (askAfter) {
       history.replaceState(null, "", location.pathname + first.link);
       var open = await confirmInPage(
-        "The link you opened has another game. Open it? " + capital(describeGame()) + " would be replaced.",
-        "Open the link's game", "Keep my game");
+        t("The link you opened has another game. Open it? {game} would be replaced.", { game: capital(describeGame()) }),
+        t("Open the link's game"), t("Keep my game"));
       if (open) {
         history.replaceState(null, "", location.pathname + query);
         var linked = await engine.call(Object.assign({ op: "address", query: query }, settings()));

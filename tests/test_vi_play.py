@@ -1,0 +1,104 @@
+"""The Vietnamese Play and Puzzles pages (issue 15) in headless Chromium: a move played, its
+caption in Vietnamese, the game's words in Vietnamese, no request off 127.0.0.1.
+
+The game's markup is the English template translated from the page's catalogue, its first
+board drawn by the engine speaking Vietnamese (tools/edition.py); the script's own words come
+from the JSON beside it; the engine in the worker speaks the page's ``<html lang>``.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from tools.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing, serve
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+HTML = ROOT / "_build" / "html"
+SHOTS = ROOT / "_build" / "screenshots" / "vi-play"
+READY = "#oaq[data-state=ready]"
+# Words that would give English away in the game's text (none is Vietnamese without diacritics).
+ENGLISH = re.compile(r"\b(Player|Move|captures?|pebbles?|square|Hint|Undo|New game|the|and)\b")
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[str]:
+    if not (HTML / "vi" / "book" / "play.html").is_file():
+        subprocess.run(["make", "book"], cwd=ROOT, check=True)
+    with serve(HTML) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def page(site: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    if missing := chromium_missing():
+        pytest.fail(missing)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        context = pw.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("vi-play-profile")),
+            executable_path=CHROMIUM,
+            headless=True,
+            args=CHROMIUM_FLAGS,
+            viewport={"width": 1280, "height": 900},
+        )
+        page = context.new_page()
+        page.foreign = []  # type: ignore[attr-defined]
+        page.errors = []  # type: ignore[attr-defined]
+        page.on("pageerror", lambda exc: page.errors.append(str(exc)))  # type: ignore[attr-defined]
+
+        def check_host(request: Any) -> None:
+            host = urlsplit(request.url).hostname
+            if request.url.startswith(("http:", "https:")) and host != "127.0.0.1":
+                page.foreign.append(request.url)  # type: ignore[attr-defined]
+
+        page.on("request", check_host)
+        try:
+            yield page
+        finally:
+            context.close()
+
+
+def _game_text(page: Any) -> str:
+    return page.evaluate(
+        """() => {
+          const game = document.querySelector('#oaq').cloneNode(true);
+          game.querySelectorAll('svg, code, input, [hidden], script, style').forEach(e => e.remove());
+          return game.textContent.replace(/\\s+/g, ' ');
+        }"""
+    )
+
+
+def test_a_move_on_the_vietnamese_play_page_gets_a_vietnamese_caption(page: Any, site: str) -> None:
+    page.goto(f"{site}vi/book/play.html?opponent=friend")
+    page.wait_for_selector(READY, timeout=90_000)
+    assert page.evaluate("document.documentElement.lang") == "vi"
+    page.click("#oaq [data-oaq=board] [data-square='7']")
+    page.click("#oaq [data-direction='R']")
+    page.wait_for_function("() => document.querySelector('#oaq [data-oaq=caption]').textContent.trim() !== ''")
+    page.wait_for_selector(READY, timeout=60_000)
+    caption = page.text_content("#oaq [data-oaq=caption]") or ""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "play-after-7R.png"), full_page=True)
+    assert re.search(r"[ạ-ỹàáâãèéêìíòóôõùúýăđĩũơư]", caption, re.I), caption
+    assert not ENGLISH.search(caption), caption
+    assert "7R" in page.input_value("#oaq [data-oaq=record]")
+    assert page.errors == [] and page.foreign == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("path", ["vi/book/play.html", "vi/book/puzzles.html"])
+def test_the_game_speaks_vietnamese(page: Any, site: str, path: str) -> None:
+    page.goto(site + path)
+    page.wait_for_selector(READY, timeout=90_000)
+    text = _game_text(page)
+    assert not ENGLISH.search(text), ENGLISH.findall(text)[:10]
+    assert page.errors == [] and page.foreign == []  # type: ignore[attr-defined]
