@@ -34,7 +34,7 @@ import pytest
 
 from oanquan import Position
 from tools.lite_cell import CELL_ID, starts_with_live_cell
-from tools.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing, serve
+from tools.localsite import chromium_profile, serve
 
 pytestmark = pytest.mark.browser
 
@@ -99,23 +99,11 @@ class Browser:
 
 @pytest.fixture(scope="module")
 def browser(server: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
-    if missing := chromium_missing():
-        pytest.fail(missing)
-    from playwright.sync_api import sync_playwright
-
     SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as pw:
-        context = pw.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("lite-profile")),
-            executable_path=CHROMIUM,
-            headless=True,
-            args=[*CHROMIUM_FLAGS, OFFLINE],
-            viewport={"width": 1366, "height": 768},  # a common laptop screen
-        )
-        try:
-            yield Browser(context, server)
-        finally:
-            context.close()
+    profile = tmp_path_factory.mktemp("lite-profile")
+    # a common laptop screen
+    with chromium_profile(profile, {"width": 1366, "height": 768}, extra_args=(OFFLINE,)) as context:
+        yield Browser(context, server)
 
 
 # -- driving a live notebook -----------------------------------------------------------------

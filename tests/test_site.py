@@ -38,7 +38,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from tools.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing, serve
+from tools.localsite import chromium_profile, serve
 
 pytestmark = pytest.mark.browser
 
@@ -116,22 +116,8 @@ def server(site: Path) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser_context(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    if missing := chromium_missing():
-        pytest.fail(missing)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        context = pw.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")),
-            executable_path=CHROMIUM,
-            headless=True,
-            args=CHROMIUM_FLAGS,
-            viewport={"width": 1280, "height": 900},
-        )
-        try:
-            yield context
-        finally:
-            context.close()
+    with chromium_profile(tmp_path_factory.mktemp("chromium-profile"), {"width": 1280, "height": 900}) as context:
+        yield context
 
 
 # The player region is the nearest box around a Play widget; its board is the first svg/pre

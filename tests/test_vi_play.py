@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tools.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing, serve
+from tools.localsite import chromium_profile, serve
 
 pytestmark = pytest.mark.browser
 
@@ -39,18 +39,7 @@ def site() -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def page(site: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    if missing := chromium_missing():
-        pytest.fail(missing)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        context = pw.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("vi-play-profile")),
-            executable_path=CHROMIUM,
-            headless=True,
-            args=CHROMIUM_FLAGS,
-            viewport={"width": 1280, "height": 900},
-        )
+    with chromium_profile(tmp_path_factory.mktemp("vi-play-profile"), {"width": 1280, "height": 900}) as context:
         page = context.new_page()
         page.foreign = []  # type: ignore[attr-defined]
         page.errors = []  # type: ignore[attr-defined]
@@ -62,10 +51,7 @@ def page(site: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
                 page.foreign.append(request.url)  # type: ignore[attr-defined]
 
         page.on("request", check_host)
-        try:
-            yield page
-        finally:
-            context.close()
+        yield page
 
 
 def _game_text(page: Any) -> str:

@@ -23,7 +23,7 @@ from ipywidgets.embed import embed_data
 
 from oanquan import Position
 from oanquan.widgets import StepPlayer
-from tools.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing, serve
+from tools.localsite import chromium_profile, serve
 
 pytestmark = pytest.mark.browser
 
@@ -92,17 +92,8 @@ def open_page(context: Any, url: str, problems: list[str]) -> Any:
 
 @pytest.fixture(scope="module")
 def browser(page_url: tuple[str, StepPlayer], tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    if missing := chromium_missing():
-        pytest.fail(missing)
-    from playwright.sync_api import sync_playwright
-
-    profile = str(tmp_path_factory.mktemp("chromium-profile"))
-    with sync_playwright() as pw:
-        context = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        try:
-            yield context
-        finally:
-            context.close()
+    with chromium_profile(tmp_path_factory.mktemp("chromium-profile")) as context:
+        yield context
 
 
 @pytest.fixture(scope="module")

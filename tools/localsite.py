@@ -101,3 +101,28 @@ def chromium() -> Iterator[Any]:
             yield browser
         finally:
             browser.close()
+
+
+@contextlib.contextmanager
+def chromium_profile(
+    profile: str | os.PathLike[str], viewport: dict[str, int] | None = None, extra_args: tuple[str, ...] = ()
+) -> Iterator[Any]:
+    """Debian's Chromium with a profile of its own (a persistent context: service workers, storage).
+
+    Like :func:`chromium`, a missing browser fails the test with the reason.
+    """
+    import pytest
+
+    if missing := chromium_missing():
+        pytest.fail(missing)
+    from playwright.sync_api import sync_playwright
+
+    options: dict[str, Any] = {"executable_path": CHROMIUM, "headless": True, "args": [*CHROMIUM_FLAGS, *extra_args]}
+    if viewport is not None:
+        options["viewport"] = viewport
+    with sync_playwright() as pw:
+        context = pw.chromium.launch_persistent_context(str(profile), **options)
+        try:
+            yield context
+        finally:
+            context.close()
