@@ -69,6 +69,11 @@ def _button(part: str, message: str, extra: str = "") -> str:
     return f'<button type="button" data-oaq="{part}"{extra}>{escape(_(message))}</button>'
 
 
+def _row(*buttons: str) -> str:
+    """A row of the board's buttons."""
+    return '<div class="oaq-controls">' + " ".join(buttons) + "</div>"
+
+
 def _directions() -> str:
     return (
         '<div class="oaq-directions" data-oaq="directions" hidden>'
@@ -87,32 +92,26 @@ def controls(kind: str) -> str:
             _directions()
             + caption
             + '<p class="oaq-scores" data-oaq="scores"></p><p class="oaq-record" data-oaq="record"></p>'
-            '<div class="oaq-controls">'
-            + " ".join(
-                [
-                    _button("undo", N_("undo")),
-                    _button("hint", N_("Hint")),
-                    _button("new", N_("new game")),
-                    _button("skip", N_("skip to the end")),
-                ]
+            + _row(
+                _button("undo", N_("undo")),
+                _button("hint", N_("Hint")),
+                _button("new", N_("new game")),
+                _button("skip", N_("skip to the end")),
             )
-            + "</div>"
-            f'<p><a data-oaq="continue" href="#">{label("continue")}</a> '
+            + f'<p><a data-oaq="continue" href="#">{label("continue")}</a> '
             f"{label('every_level_and_rule_option')}</p>"
         )
     if kind == "puzzle":
         return (
-            _directions() + caption + '<p class="oaq-verdict" data-oaq="verdict" aria-live="polite"></p>'
-            '<div class="oaq-controls">'
-            + " ".join(
-                [
-                    _button("hint", N_("Hint")),
-                    _button("answer", N_("Show answer")),
-                    _button("retry", N_("Try again")),
-                    _button("next", N_("Next puzzle ▶")),
-                ]
+            _directions()
+            + caption
+            + '<p class="oaq-verdict" data-oaq="verdict" aria-live="polite"></p>'
+            + _row(
+                _button("hint", N_("Hint")),
+                _button("answer", N_("Show answer")),
+                _button("retry", N_("Try again")),
+                _button("next", N_("Next puzzle ▶")),
             )
-            + "</div>"
         )
     if kind == "editor":
         store = (
