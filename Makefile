@@ -49,8 +49,10 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
+# Unit, property, doc and notebook tests on every core (pytest-xdist); a file's tests stay in
+# one worker (--dist loadfile), so that nbval runs a notebook's cells in order in one kernel.
 unit: $(STAMP) print-deps
-	$(BIN)/pytest -q -m "not browser"
+	$(BIN)/pytest -q -m "not browser" -n auto --dist loadfile
 
 test: lint unit site-test
 
@@ -98,6 +100,7 @@ book: $(STAMP) vendor play-assets print-deps
 	$(BIN)/python tools/build_lite.py || exit 1; \
 	if [ "$(VI)" = 1 ]; then $(BIN)/python tools/build_lite.py --notebooks _build/vi-src/notebooks \
 	  --output _build/html/vi/lite --edition vi --title "Ô Ăn Quan: sổ tay tương tác" || exit 1; fi; \
+	$(BIN)/python -m tools.favicon _build/html || exit 1; \
 	$(BIN)/python tools/build_play.py --service-worker _build/html || exit 1; \
 	if [ "$(VI)" = 1 ]; then $(BIN)/python tools/build_play.py --service-worker _build/html/vi || exit 1; fi; \
 	echo "$$(( $$(date +%s) - start ))" > _build/build-seconds.txt; \
@@ -113,6 +116,7 @@ translations: $(STAMP) print-deps
 # Only the live notebooks, into the book built before (quicker while working on them).
 lite: $(STAMP) node_modules/.installed
 	$(BIN)/python tools/build_lite.py
+	$(BIN)/python -m tools.favicon _build/html
 
 # Re-execute the book's notebook pages in place, storing outputs and widget state.
 book-pages: $(STAMP)

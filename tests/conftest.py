@@ -1,15 +1,19 @@
-"""Shared helpers for the engine's tests."""
+"""Shared helpers: the engine's option sets and sample puzzles, and the built site for the browser tests."""
 
 from __future__ import annotations
 
 import itertools
+import os
 import random
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from oanquan import Move, Position, Rules
 from oanquan.puzzles import Puzzle, explain
 from oanquan.rules import MANDARIN_GAPS
+from tools.localsite import serve
 
 #: Every combination of the options of RULES §9: 2 x 2 x 3 x 2 x 2 = 48. Random
 #: games under ``max_plies=0`` are cut at 300 plies by the helpers below.
@@ -90,3 +94,32 @@ BAD_SAVED_GAMES = [
     ('{"format": "oanquan-session", "game": {"moves": ""}, "players": ["human", "human"], "puzzle": 1}', "puzzle"),
     ("x" * 30_000, "the saved game is too long"),
 ]
+
+
+# -- the built site, shared by every browser test ---------------------------------------------
+
+#: The book that `make book` builds (both editions and their live notebooks); $OANQUAN_SITE
+#: points the browser tests and benchmarks at another copy.
+SITE = Path(os.environ.get("OANQUAN_SITE", Path(__file__).resolve().parent.parent / "_build" / "html"))
+#: What a whole build holds: a page of each edition, the Play page of each, the live notebooks.
+BUILT = ("index.html", "book/play.html", "notebooks/02_sowing.html", "vi/book/play.html", "lite/notebooks/index.html")
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    """The built site, once for the whole run: `make site-test` (part of `make test`) builds it first.
+
+    A browser test never builds the book itself, so that one `make test` builds it once; run
+    alone before any build, it fails saying how to make one.
+    """
+    missing = [name for name in BUILT if not (SITE / name).is_file()]
+    if missing:
+        pytest.fail(f"the built site in {SITE} lacks {', '.join(missing)}: build it first (make book)")
+    return SITE
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    """The built site served on 127.0.0.1 for the whole run; its address ends with "/"."""
+    with serve(site_dir) as base:
+        yield base

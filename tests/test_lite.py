@@ -1,8 +1,8 @@
 """The live notebooks (JupyterLite under ``lite/``) in headless Chromium: they run, offline.
 
 `make site-test` (part of `make test`) builds the book and the live notebooks first
-(`make book`; ``tools/build_lite.py``); run alone, this module builds them when
-``_build/html/lite`` is missing. The site is served on 127.0.0.1 and opened in Debian's
+(`make book`; ``tools/build_lite.py``), once for every browser test (``site_dir`` and
+``site_url`` in tests/conftest.py). The site is served on 127.0.0.1 and opened in Debian's
 Chromium by ``tools.localsite`` (never `playwright install`), with every host name but
 127.0.0.1 made unresolvable, so a request to another host fails here as it would offline,
 and is recorded: any such request fails the tests.
@@ -21,9 +21,9 @@ Screenshots go to ``_build/screenshots/lite/``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
-import subprocess
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,15 +31,17 @@ from typing import Any
 from urllib.parse import parse_qs, unquote, urljoin, urlsplit
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from conftest import SITE
 from oanquan import Position
 from tools.lite_cell import CELL_ID, starts_with_live_cell
-from tools.localsite import chromium_profile, serve
+from tools.localsite import chromium_profile
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
-HTML = ROOT / "_build" / "html"
+HTML = SITE
 LITE = HTML / "lite"
 SHOTS = ROOT / "_build" / "screenshots" / "lite"
 LOCAL_SCHEMES = ("data:", "blob:", "about:", "chrome-extension:")
@@ -54,19 +56,6 @@ ERROR_OUTPUTS = (
 )
 
 
-@pytest.fixture(scope="module")
-def site() -> Path:
-    if not (LITE / "notebooks" / "index.html").is_file():
-        subprocess.run(["make", "book"], cwd=ROOT, check=True)
-    return HTML
-
-
-@pytest.fixture(scope="module")
-def server(site: Path) -> Iterator[str]:
-    with serve(site) as base:
-        yield base
-
-
 class Browser:
     """One Chromium profile for the module (its storage is what keeps a reader's changes) and what it requested."""
 
@@ -76,11 +65,13 @@ class Browser:
         self.foreign: list[str] = []
         self.failed: list[str] = []
         self.errors: list[str] = []
+        self.requested: list[str] = []  # every address asked for, the kernel's worker's included
         context.on("request", self._on_request)
         context.on("requestfailed", lambda r: self.failed.append(f"{r.url} ({r.failure})"))
         context.on("response", lambda r: self.failed.append(f"{r.url} (HTTP {r.status})") if r.status >= 400 else None)
 
     def _on_request(self, request: Any) -> None:
+        self.requested.append(request.url)
         if not request.url.startswith(LOCAL_SCHEMES) and urlsplit(request.url).hostname != "127.0.0.1":
             self.foreign.append(request.url)
 
@@ -98,12 +89,12 @@ class Browser:
 
 
 @pytest.fixture(scope="module")
-def browser(server: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
+def browser(site_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
     SHOTS.mkdir(parents=True, exist_ok=True)
     profile = tmp_path_factory.mktemp("lite-profile")
     # a common laptop screen
     with chromium_profile(profile, {"width": 1366, "height": 768}, extra_args=(OFFLINE,)) as context:
-        yield Browser(context, server)
+        yield Browser(context, site_url)
 
 
 # -- driving a live notebook -----------------------------------------------------------------
@@ -239,6 +230,34 @@ def test_try_it_yourself_board_plays_a_move(chapter_runs: dict[str, dict[str, An
     assert "No moves yet" not in board.text_content()
 
 
+#: The package's wheel that the site ships for the live notebooks (tools/build_lite.py).
+WHEEL = re.compile(r"/lite/pypi/oanquan-[^/]+\.whl$")
+
+
+def test_the_setup_cell_installs_the_sites_wheel_once(browser: Browser, chapter_runs: dict[str, Any]) -> None:
+    """The first cell (tools/lite_cell.py) installed oanquan from this site's wheel; run again
+    in the same Python, it installs nothing more and still prints nothing."""
+    page = chapter_runs["02_sowing.ipynb"]["page"]
+    fetched = [url for url in browser.requested if WHEEL.search(urlsplit(url).path)]
+    assert fetched, "the chapters ran, but no oanquan wheel was fetched from the site"
+    setup = page.locator(".jp-Notebook .jp-CodeCell").first
+    before = setup.locator(".jp-InputPrompt").text_content().strip()
+    setup.locator(".jp-InputPrompt").click()
+    page.keyboard.press("Control+Enter")  # run the selected cell, stay on it
+    page.wait_for_function(
+        r"""([cell, before]) => {
+          const status = document.querySelector('.jp-Notebook-ExecutionIndicator')?.dataset.status;
+          const prompt = cell.querySelector('.jp-InputPrompt').textContent.trim();
+          return prompt !== before && /^\[\d+\]:$/.test(prompt) && status === 'idle';
+        }""",
+        arg=[setup.element_handle(), before],
+        timeout=60_000,
+        polling=250,
+    )
+    assert [url for url in browser.requested if WHEEL.search(urlsplit(url).path)] == fetched
+    assert setup.locator(".jp-OutputArea-output").count() == 0
+
+
 # -- changes kept, and the way back to the original --------------------------------------------
 
 MARKER = "my_change = 12345"
@@ -284,10 +303,13 @@ def test_changes_are_kept_and_the_chapter_can_be_reset(browser: Browser) -> None
     page.keyboard.type(MARKER)
     page.keyboard.press("Escape")
     page.keyboard.press("Control+s")
-    for _ in range(40):  # saved in the browser within a few seconds
-        if MARKER in (_saved_copy(page, name) or ""):
-            break
-        page.wait_for_timeout(250)
+    with contextlib.suppress(PlaywrightTimeout):  # saved in the browser within a few seconds
+        page.wait_for_function(
+            f"async ([name, marker]) => ((await ({_SAVED_COPY_JS})(name)) || '').includes(marker)",
+            arg=[name, MARKER],
+            timeout=10_000,
+            polling=250,
+        )
     assert MARKER in (_saved_copy(page, name) or ""), "the change was not saved in the browser"
     page.close()
 
@@ -306,7 +328,8 @@ def test_changes_are_kept_and_the_chapter_can_be_reset(browser: Browser) -> None
     page.get_by_role("button", name="Remove my changes and open the original").click()
     page.wait_for_url(re.compile(r"/lite/notebooks/index\.html\?path=03_relay\.ipynb$"))
     _cells_shown(page, original_cells)
-    page.wait_for_timeout(1000)  # and no cell arrives later
+    # Opened in full, its Python started: a copy read from storage would have replaced it by now.
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status=idle]", timeout=RUN_ALL_MS)
     _cells_shown(page, original_cells)
     assert MARKER not in _notebook_text(page)
     assert MARKER not in (_saved_copy(page, name) or "")
@@ -341,7 +364,7 @@ def test_nothing_came_from_another_host(browser: Browser, chapter_runs: dict[str
 # -- the build: every chapter has a twin, linked from its page ----------------------------------
 
 
-def test_every_chapter_has_a_live_twin_that_starts_with_the_setup_cell(site: Path) -> None:
+def test_every_chapter_has_a_live_twin_that_starts_with_the_setup_cell(site_dir: Path) -> None:
     chapters = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
     twins = sorted(p.name for p in (LITE / "files").glob("*.ipynb"))
     assert twins == chapters
@@ -352,9 +375,9 @@ def test_every_chapter_has_a_live_twin_that_starts_with_the_setup_cell(site: Pat
         assert notebook["metadata"]["kernelspec"]["name"] == "python", name
 
 
-def test_every_chapter_page_links_to_its_live_notebook_and_reset_page(site: Path) -> None:
+def test_every_chapter_page_links_to_its_live_notebook_and_reset_page(site_dir: Path) -> None:
     for chapter in sorted((ROOT / "notebooks").glob("*.ipynb")):
-        page = site / "notebooks" / f"{chapter.stem}.html"
+        page = site_dir / "notebooks" / f"{chapter.stem}.html"
         html = page.read_text(encoding="utf-8")
         box = re.search(r'<aside class="oaq-live".*?</aside>', html, re.S)
         assert box, f"{page.name}: no live-notebook box"
@@ -363,13 +386,13 @@ def test_every_chapter_page_links_to_its_live_notebook_and_reset_page(site: Path
             url = urlsplit(urljoin(f"http://site/notebooks/{page.name}", links[kind].replace("&amp;", "&")))
             assert url.path == f"/lite/{target}", (page.name, kind, links[kind])
             assert parse_qs(url.query)["path"] == [chapter.name], (page.name, kind, links[kind])
-            assert (site / unquote(url.path).lstrip("/")).is_file()
+            assert (site_dir / unquote(url.path).lstrip("/")).is_file()
         assert "first start" in box[0] and "stay in this browser" in box[0]
     # Pages that are not chapters have no box.
-    assert 'class="oaq-live"' not in (site / "book" / "rules.html").read_text(encoding="utf-8")
+    assert 'class="oaq-live"' not in (site_dir / "book" / "rules.html").read_text(encoding="utf-8")
 
 
-def test_live_notebooks_never_ask_the_internet(site: Path) -> None:
+def test_live_notebooks_never_ask_the_internet(site_dir: Path) -> None:
     """The settings the page reads: Pyodide from this site, no fallback to PyPI, and the pinned wheels."""
     config = json.loads((LITE / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
     kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
@@ -383,7 +406,7 @@ def test_live_notebooks_never_ask_the_internet(site: Path) -> None:
         assert (LITE / "static" / "pyodide" / entry["file_name"]).is_file(), entry["file_name"]
 
 
-def test_the_kernel_gets_the_package_built_from_this_tree(site: Path) -> None:
+def test_the_kernel_gets_the_package_built_from_this_tree(site_dir: Path) -> None:
     """The oanquan wheel of the live notebooks holds this work tree's package, and building it left nothing here."""
     (wheel,) = (LITE / "pypi").glob("oanquan-*.whl")
     with zipfile.ZipFile(wheel) as archive:

@@ -12,7 +12,6 @@ error or request to another host fails the test. Screenshots (desktop and 375x80
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,12 +25,11 @@ from oanquan.editor import Editor
 from oanquan.live import LIVE_MIME
 from oanquan.puzzles import load_builtin
 from oanquan.web import Session
-from tools.localsite import chromium, serve
+from tools.localsite import chromium
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
-SITE = Path(os.environ.get("OANQUAN_SITE", ROOT / "_build" / "html"))
 SHOTS = ROOT / "_build" / "screenshots" / "live"
 BOARD = ".oaq-liveboard"
 READY = f"{BOARD}[data-state=ready]"
@@ -51,11 +49,9 @@ def stored_setup(chapter: str) -> dict[str, Any]:
 
 
 @pytest.fixture(scope="module")
-def site() -> Iterator[str]:
-    if not (SITE / "notebooks" / "02_sowing.html").is_file():
-        pytest.fail(f"{SITE}/notebooks/02_sowing.html is missing: build the site first (make book)")
-    with serve(SITE) as base:
-        yield base.removesuffix("/")
+def site(site_url: str) -> str:
+    """The built site's address (tests/conftest.py serves it once for the run), without its last "/"."""
+    return site_url.removesuffix("/")
 
 
 @pytest.fixture(scope="module")

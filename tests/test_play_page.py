@@ -16,7 +16,6 @@ Set ``OANQUAN_SITE`` to test another built site folder.
 
 from __future__ import annotations
 
-import os
 import re
 import zipfile
 from collections.abc import Iterator
@@ -26,15 +25,15 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 
+from conftest import SITE
 from oanquan import Game, Position, Rules
 from oanquan.puzzles import THEMES, Puzzle, loads, path
 from oanquan.web import rules_in_words
-from tools.localsite import chromium, serve
+from tools.localsite import chromium
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
-SITE = Path(os.environ.get("OANQUAN_SITE", ROOT / "_build" / "html"))
 READY = "#oaq[data-state=ready]"
 
 #: Records the main thread's long tasks (the Long Tasks API reports those over 50 ms) once the
@@ -64,12 +63,9 @@ try {
 
 
 @pytest.fixture(scope="module")
-def site() -> Iterator[str]:
-    """The built site served on 127.0.0.1; yields its base address."""
-    if not (SITE / "book" / "play.html").is_file():
-        pytest.fail(f"{SITE}/book/play.html is missing: build the site first (make book)")
-    with serve(SITE) as base:
-        yield base.removesuffix("/")  # the tests open "/book/..." paths
+def site(site_url: str) -> str:
+    """The built site's address (tests/conftest.py serves it once for the run), without its last "/"."""
+    return site_url.removesuffix("/")  # the tests open "/book/..." paths
 
 
 @pytest.fixture(scope="module")
@@ -440,7 +436,15 @@ def test_a_move_of_a_thousand_pebbles_keeps_the_page_responsive(watched: Watched
     watched.page.select_option("[data-oaq=speed]", "120")
     watched.act("#oaq [data-oaq=board] [data-square='9']")
     watched.page.click("#oaq [data-direction='R']")
-    watched.page.wait_for_timeout(1500)  # a few of its pictures, then the rest skipped
+    watched.page.wait_for_function(  # a few of its pictures, then the rest skipped
+        """() => {
+          const seen = (window.__captions = window.__captions || new Set());
+          seen.add(document.querySelector('#oaq [data-oaq=caption]').textContent);
+          return seen.size >= 4;
+        }""",
+        polling=50,
+        timeout=30_000,
+    )
     watched.act("[data-oaq=skip]")
     longest = watched.longest_task()
     assert longest < 100, f"a main-thread task of {longest} ms during the move"

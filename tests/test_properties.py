@@ -1,8 +1,15 @@
-"""Invariants over positions reached by seeded random play, under every option set.
+"""Invariants of the engine: over seeded random play, and over any position Hypothesis finds.
 
-Each property runs under every option set (all 48 combinations of RULES §9);
-Hypothesis picks the seeds; each example plays whole random games and checks
-every position along the way.
+Two halves:
+
+- **Seeded playouts**: each property runs under every option set (all 48 combinations of
+  RULES §9) on the same fixed seeds every run; each seed plays whole random games and
+  checks every position along the way. They sample real play, reproducibly.
+- **Searched**: Hypothesis draws positions, options and game records from
+  ``tests/strategies.py`` (every field on its own, far from ordinary play), with enough
+  examples to find a rare bug and shrinking on, so that a failure is reported as a small
+  position. The engine is also compared there with the plain reference implementation
+  written from RULES.md alone (``benchmarks/reference.py``).
 """
 
 from __future__ import annotations
@@ -12,142 +19,135 @@ import random
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
+from strategies import game_records, positions_and_rules
 
+from benchmarks.reference import MANDARINS, ReferenceGame
 from conftest import ALL_RULES, random_positions, rules_id
 from oanquan import Game, IllegalMoveError, Position, Rules
 from oanquan.events import STOP_KINDS
 from oanquan.move import ALL_MOVES
 
-seeds = st.integers(min_value=0, max_value=2**32 - 1)
-#: Each property runs under every one of the 48 option sets of RULES §9, on a few seeds each.
-SETTINGS = settings(max_examples=4, deadline=None)
+#: The seeds of the playouts: the same every run, so a failure here is reproduced by running again.
+SEEDS = (0, 1, 2, 3)
 every_rule_set = pytest.mark.parametrize("rules", ALL_RULES, ids=rules_id)
+#: The searched properties: hundreds of examples each, shrinking on (Hypothesis's default phases).
+SEARCH = settings(max_examples=300, deadline=None)
 
 
 @every_rule_set
-@SETTINGS
-@given(seed=seeds)
-def test_points_are_conserved(rules: Rules, seed: int) -> None:
-    for position in random_positions(rules, seed):
-        assert position.total_points() == rules.total_points == 50 + 2 * rules.mandarin_value
+def test_points_are_conserved(rules: Rules) -> None:
+    for seed in SEEDS:
+        for position in random_positions(rules, seed):
+            assert position.total_points() == rules.total_points == 50 + 2 * rules.mandarin_value
 
 
 @every_rule_set
-@SETTINGS
-@given(seed=seeds)
-def test_text_and_json_round_trip(rules: Rules, seed: int) -> None:
-    for position in random_positions(rules, seed, games=1):
-        assert Position.from_text(position.to_text(), rules) == position
-        assert Position.from_json(position.to_json()) == position
-        assert json.loads(position.to_json())["rules"] == rules.to_dict()
+def test_text_and_json_round_trip(rules: Rules) -> None:
+    for seed in SEEDS:
+        for position in random_positions(rules, seed, games=1):
+            assert Position.from_text(position.to_text(), rules) == position
+            assert Position.from_json(position.to_json()) == position
+            assert json.loads(position.to_json())["rules"] == rules.to_dict()
 
 
 @every_rule_set
-@SETTINGS
-@given(seed=seeds)
-def test_no_legal_move_exactly_when_the_game_is_over(rules: Rules, seed: int) -> None:
-    for position in random_positions(rules, seed):
-        assert (position.legal_moves() == ()) == (position.outcome() is not None)
+def test_no_legal_move_exactly_when_the_game_is_over(rules: Rules) -> None:
+    for seed in SEEDS:
+        for position in random_positions(rules, seed):
+            assert (position.legal_moves() == ()) == (position.outcome() is not None)
 
 
 @every_rule_set
-@SETTINGS
-@given(seed=seeds)
-def test_legal_moves_is_legal_and_play_agree(rules: Rules, seed: int) -> None:
+def test_legal_moves_is_legal_and_play_agree(rules: Rules) -> None:
     """play() checks a Move with a quick test of its own (R3.2); it must accept exactly the legal moves."""
-    for position in random_positions(rules, seed, games=1):
-        legal = position.legal_moves()
-        for move in (m for pair in ALL_MOVES for m in pair):
-            assert position.is_legal(move) == (move in legal)
-            try:
+    for seed in SEEDS:
+        for position in random_positions(rules, seed, games=1):
+            legal = position.legal_moves()
+            for move in (m for pair in ALL_MOVES for m in pair):
+                assert position.is_legal(move) == (move in legal)
+                try:
+                    position.play(move)
+                    played = True
+                except IllegalMoveError:
+                    played = False
+                assert played == (move in legal)
+
+
+@every_rule_set
+def test_play_never_changes_the_original(rules: Rules) -> None:
+    for seed in SEEDS:
+        for position in random_positions(rules, seed, games=1):
+            before = position.to_text()
+            for move in position.legal_moves():
                 position.play(move)
-                played = True
-            except IllegalMoveError:
-                played = False
-            assert played == (move in legal)
+                position.play_traced(move)
+            assert position.to_text() == before
 
 
 @every_rule_set
-@SETTINGS
-@given(seed=seeds)
-def test_play_never_changes_the_original(rules: Rules, seed: int) -> None:
-    for position in random_positions(rules, seed, games=1):
-        before = position.to_text()
-        for move in position.legal_moves():
-            position.play(move)
-            position.play_traced(move)
-        assert position.to_text() == before
+def test_every_random_game_ends(rules: Rules) -> None:
+    for seed in SEEDS:
+        rng = random.Random(seed)
+        game = Game(rules=rules)
+        # With max_plies=0 (no limit, R7.3) a game can repeat for ever: stop looking at 2,000 plies.
+        while game.outcome() is None and len(game) < (rules.max_plies or 2000):
+            game.play(rng.choice(game.legal_moves()))
+        outcome = game.outcome()
+        if rules.max_plies:
+            assert outcome is not None and len(game) <= rules.max_plies
+        else:
+            assert outcome is None or outcome.reason != "R7.3"
+        if outcome is not None and outcome.reason == "R7.1":
+            assert sum(outcome.scores) == rules.total_points  # R8.3
+        assert Game.from_record(game.record(), rules=rules).position == game.position
+        assert Game.from_json(game.to_json()).position == game.position
 
 
 @every_rule_set
-@SETTINGS
-@given(seed=seeds)
-def test_every_random_game_ends(rules: Rules, seed: int) -> None:
-    rng = random.Random(seed)
-    game = Game(rules=rules)
-    # With max_plies=0 (no limit, R7.3) a game can repeat for ever: stop looking at 2,000 plies.
-    while game.outcome() is None and len(game) < (rules.max_plies or 2000):
-        game.play(rng.choice(game.legal_moves()))
-    outcome = game.outcome()
-    if rules.max_plies:
-        assert outcome is not None and len(game) <= rules.max_plies
-    else:
-        assert outcome is None or outcome.reason != "R7.3"
-    if outcome is not None and outcome.reason == "R7.1":
-        assert sum(outcome.scores) == rules.total_points  # R8.3
-    assert Game.from_record(game.record(), rules=rules).position == game.position
-    assert Game.from_json(game.to_json()).position == game.position
-
-
-@every_rule_set
-@SETTINGS
-@given(seed=seeds)
-def test_fast_and_traced_play_agree(rules: Rules, seed: int) -> None:
+def test_fast_and_traced_play_agree(rules: Rules) -> None:
     """The untraced path skips the per-pebble events; it must reach the same positions."""
-    for position in random_positions(rules, seed, games=2):
-        for move in position.legal_moves():
-            fast = position.play(move)
-            traced, events = position.play_traced(move)
-            assert fast == traced
-            assert fast.outcome() == traced.outcome()
-            # Exactly one event ends the turn, and the board after it is the result.
-            stops = [i for i, e in enumerate(events) if e.kind in STOP_KINDS]
-            assert len(stops) == 1
-            last = events[stops[0]].position
-            assert last.pebbles == fast.pebbles and last.stores == fast.stores
-            assert last.captured_stones == fast.captured_stones and last.debts == fast.debts
+    for seed in SEEDS:
+        for position in random_positions(rules, seed, games=2):
+            for move in position.legal_moves():
+                fast = position.play(move)
+                traced, events = position.play_traced(move)
+                assert fast == traced
+                assert fast.outcome() == traced.outcome()
+                # Exactly one event ends the turn, and the board after it is the result.
+                stops = [i for i, e in enumerate(events) if e.kind in STOP_KINDS]
+                assert len(stops) == 1
+                last = events[stops[0]].position
+                assert last.pebbles == fast.pebbles and last.stores == fast.stores
+                assert last.captured_stones == fast.captured_stones and last.debts == fast.debts
 
 
 @every_rule_set
-@SETTINGS
-@given(seed=seeds)
-def test_children_are_the_legal_moves_played(rules: Rules, seed: int) -> None:
+def test_children_are_the_legal_moves_played(rules: Rules) -> None:
     """children() plays every legal move without checking each: the same as play() one by one."""
-    for position in random_positions(rules, seed, games=1):
-        assert position.children() == [(move, position.play(move)) for move in position.legal_moves()]
+    for seed in SEEDS:
+        for position in random_positions(rules, seed, games=1):
+            assert position.children() == [(move, position.play(move)) for move in position.legal_moves()]
 
 
 @every_rule_set
-@SETTINGS
-@given(seed=seeds)
-def test_trace_steps_are_consistent(rules: Rules, seed: int) -> None:
+def test_trace_steps_are_consistent(rules: Rules) -> None:
     """Each drop adds one pebble to its square; each capture empties its square."""
-    for position in random_positions(rules, seed, games=1):
-        for move in position.legal_moves()[:4]:
-            _, events = position.play_traced(move)
-            before = position
-            for event in events:
-                after = event.position
-                if event.kind == "drop":
-                    assert event.square is not None
-                    assert after.count(event.square) == before.count(event.square) + 1
-                    assert sum(after.pebbles) == sum(before.pebbles) + 1
-                elif event.kind == "capture":
-                    assert event.square is not None and after.is_empty(event.square)
-                    gained = after.points(event.player) - before.points(event.player)
-                    assert gained == event.pebbles + rules.mandarin_value * event.stones
-                before = after
+    for seed in SEEDS:
+        for position in random_positions(rules, seed, games=1):
+            for move in position.legal_moves()[:4]:
+                _, events = position.play_traced(move)
+                before = position
+                for event in events:
+                    after = event.position
+                    if event.kind == "drop":
+                        assert event.square is not None
+                        assert after.count(event.square) == before.count(event.square) + 1
+                        assert sum(after.pebbles) == sum(before.pebbles) + 1
+                    elif event.kind == "capture":
+                        assert event.square is not None and after.is_empty(event.square)
+                        gained = after.points(event.player) - before.points(event.player)
+                        assert gained == event.pebbles + rules.mandarin_value * event.stones
+                    before = after
 
 
 def test_positions_seen_cover_every_event_kind() -> None:
@@ -160,3 +160,76 @@ def test_positions_seen_cover_every_event_kind() -> None:
     expected = {"borrow", "refill", "lift", "drop", "relay", "mandarin_stop", "capture"}
     expected |= {"double_empty", "young_mandarin", "chain_end", "game_end", "sweep", "repay"}
     assert seen == expected
+
+
+# -- searched: any position, any options (tests/strategies.py) --------------------------------
+
+
+def reference_at(position: Position) -> ReferenceGame:
+    """The reference implementation set up at ``position`` (it starts from the opening otherwise)."""
+    reference = ReferenceGame(**position.rules.to_dict())
+    for square in range(10):
+        reference.pebbles[square] = position.count(square)
+    for index, name in enumerate(MANDARINS):
+        reference.pebbles[name] = position.pebbles[10 + index]
+        reference.stone[name] = position.stones[index]
+    reference.store = list(position.stores)
+    reference.stones_won = list(position.captured_stones)
+    reference.debt = list(position.debts)
+    reference.player = position.to_move
+    assert reference.to_text() == position.to_text()
+    return reference
+
+
+@SEARCH
+@given(positions_and_rules())
+def test_any_position_round_trips_through_text_and_json(position: Position) -> None:
+    assert Position.from_text(position.to_text(), position.rules) == position
+    assert Position.from_json(position.to_json()) == position
+
+
+@SEARCH
+@given(positions_and_rules())
+def test_any_position_has_no_legal_move_exactly_when_it_is_over(position: Position) -> None:
+    assert (position.legal_moves() == ()) == (position.outcome() is not None)
+
+
+@SEARCH
+@given(positions_and_rules())
+def test_every_move_from_any_position_conserves_points_and_agrees_with_its_trace(position: Position) -> None:
+    """R8.3 (no point is made or lost by a move) and the fast path = the traced path, from anywhere."""
+    before = position.to_text()
+    for move in position.legal_moves():
+        fast = position.play(move)
+        traced, events = position.play_traced(move)
+        assert fast == traced
+        assert fast.total_points() == position.total_points()
+        assert [e.kind in STOP_KINDS for e in events].count(True) == 1
+        assert fast.to_move == 1 - position.to_move  # R3.5
+    assert position.to_text() == before  # playing never changes the position played from
+
+
+@SEARCH
+@given(positions_and_rules())
+def test_the_engine_agrees_with_the_reference_from_any_position(position: Position) -> None:
+    """Legal moves, the outcome and every move's result, against the implementation written from RULES.md alone."""
+    reference = reference_at(position)
+    assert reference.legal_moves() == [str(m) for m in position.legal_moves()]
+    outcome = position.outcome()
+    assert reference.outcome() == (None if outcome is None else (outcome.scores, outcome.winner, outcome.reason))
+    for move in position.legal_moves():
+        assert reference.play(str(move)).to_text() == position.play(move).to_text(), str(move)
+
+
+@settings(max_examples=150, deadline=None)
+@given(game_records())
+def test_any_game_replays_from_its_record_and_json_and_undoes_to_its_start(game: Game) -> None:
+    """R4.2: a record replays to the same position; undo walks back through every position to the start."""
+    assert Game.from_record(game.record(), game.start).position == game.position
+    again = Game.from_json(game.to_json())
+    assert again.position == game.position and again.record() == game.record()
+    seen = list(game.positions)
+    while len(game):
+        game.undo()
+        assert game.position == seen[len(game)]
+    assert game.position == game.start

@@ -1,7 +1,7 @@
 """The built book in a real browser: every page loads cleanly, offline, and its players work.
 
-`make site-test` (part of `make test`) builds the book first; run alone, this module
-builds it when `_build/html` is missing. The site is served on 127.0.0.1 and every page
+`make site-test` (part of `make test`) builds the book first, once for every browser test
+(``site_dir`` and ``site_url`` in tests/conftest.py). The site is served on 127.0.0.1 and every page
 is opened in headless Chromium (Debian's /usr/bin/chromium, driven by the `playwright`
 package: never `playwright install`, see shared/SITE.md), both by `tools.localsite`.
 
@@ -28,7 +28,6 @@ import itertools
 import json
 import re
 import shutil
-import subprocess
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -37,13 +36,15 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tools.localsite import chromium_profile, serve
+from conftest import SITE
+from tools.localsite import chromium_profile
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
-HTML = ROOT / "_build" / "html"
+HTML = SITE
 SCREENSHOTS = ROOT / "_build" / "screenshots"
 REPORT = ROOT / "_build" / "site-report.txt"
 BUILD_SECONDS = ROOT / "_build" / "build-seconds.txt"  # written by the Makefile's `book` target
@@ -102,19 +103,6 @@ def _twin(path: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def site() -> Path:
-    if not (HTML / "index.html").is_file():
-        subprocess.run(["make", "book"], cwd=ROOT, check=True)
-    return HTML
-
-
-@pytest.fixture(scope="module")
-def server(site: Path) -> Iterator[str]:
-    with serve(site) as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
 def browser_context(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     with chromium_profile(tmp_path_factory.mktemp("chromium-profile"), {"width": 1280, "height": 900}) as context:
         yield context
@@ -159,7 +147,14 @@ def _step_player(page: Any, index: int) -> list[dict[str, Any]]:
     handle.focus()
     for _ in range(3):
         page.keyboard.press("ArrowRight")
-        page.wait_for_timeout(150)
+        # The jslinks redraw the frame a moment later: wait for the change (the test then
+        # reports a player that never changes as such).
+        with contextlib.suppress(PlaywrightTimeout):
+            page.wait_for_function(
+                f"([play, before]) => JSON.stringify(({_PLAYER_STATE_JS})(play)) !== JSON.stringify(before)",
+                arg=[play.element_handle(), states[-1]],
+                timeout=5_000,
+            )
         states.append(play.evaluate(_PLAYER_STATE_JS))
     return states
 
@@ -373,11 +368,11 @@ def _visit(context: Any, base: str, path: str) -> Visit:
 
 
 @pytest.fixture(scope="module")
-def visits(site: Path, server: str, browser_context: Any) -> dict[str, Visit]:
+def visits(site_dir: Path, site_url: str, browser_context: Any) -> dict[str, Visit]:
     shutil.rmtree(SCREENSHOTS, ignore_errors=True)
     pages = _pages()
     assert "index.html" in pages and len(pages) > 3, f"the build looks incomplete: {pages}"
-    result = {path: _visit(browser_context, server, path) for path in pages}
+    result = {path: _visit(browser_context, site_url, path) for path in pages}
     lines = [f"build: {_build_seconds() or '?'} s (make book)", f"{len(result)} pages", ""]
     lines.append(f"{'page':<40} {'weight':>10} {'load':>7} players stepped")
     for v in result.values():
@@ -434,27 +429,27 @@ def test_step_through_players_work_without_a_kernel(visits: dict[str, Visit]) ->
             assert after["caption"] != before["caption"], f"{path}: the caption did not change: {after['caption']}"
 
 
-def test_pages_have_no_header_strip(site: Path) -> None:
+def test_pages_have_no_header_strip(site_dir: Path) -> None:
     """The theme's header strip stays empty: its "Search Ctrl+K" field doubled the sidebar's search."""
     strips = []
     for page in _pages():
         header = re.search(
-            r'<header id="pst-header"[^>]*>(.*?)</header>', (site / page).read_text(encoding="utf-8"), re.S
+            r'<header id="pst-header"[^>]*>(.*?)</header>', (site_dir / page).read_text(encoding="utf-8"), re.S
         )
         if header and header[1].strip():
             strips.append(page)
     assert strips == []
 
 
-def test_download_links_resolve(site: Path) -> None:
+def test_download_links_resolve(site_dir: Path) -> None:
     """Every {download} link points at a file of the build, and the teacher's guide offers the whole kit."""
     hrefs: dict[str, list[str]] = {}
     for page in _pages():
-        text = (site / page).read_text(encoding="utf-8")
+        text = (site_dir / page).read_text(encoding="utf-8")
         hrefs[page] = re.findall(r'<a class="reference download[^"]*"[^>]*\shref="([^"]+)"', text)
     for page, links in hrefs.items():
         for href in links:
-            target = (site / page).parent / unquote(href)
+            target = (site_dir / page).parent / unquote(href)
             assert target.is_file() and target.stat().st_size > 0, f"{page}: {href}"
     names = {Path(href).name for href in hrefs.get("book/teachers.html", [])}
     from tools.printables import kit_names
@@ -481,26 +476,26 @@ def test_pages_say_their_language(visits: dict[str, Visit]) -> None:
     assert wrong == {}
 
 
-def test_language_switch_leads_to_the_same_page(visits: dict[str, Visit], server: str) -> None:
+def test_language_switch_leads_to_the_same_page(visits: dict[str, Visit], site_url: str) -> None:
     """Every page but the bare redirect links to its twin in the other edition."""
     wrong = {
         path: v.switch
         for path, v in visits.items()
-        if _edition_path(path)[1] != "index.html" and v.switch != server + _twin(path)
+        if _edition_path(path)[1] != "index.html" and v.switch != site_url + _twin(path)
     }
     assert wrong == {}
 
 
 @pytest.mark.parametrize("path", ["notebooks/06_tha_ca.html", "vi/book/rules.html"])
 def test_clicking_the_language_switch_lands_on_the_same_page(
-    path: str, server: str, browser_context: Any, site: Path
+    path: str, site_url: str, browser_context: Any, site_dir: Path
 ) -> None:
     page = browser_context.new_page()
     try:
-        page.goto(server + path)
+        page.goto(site_url + path)
         page.locator("a.oq-language").first.click()
         page.wait_for_load_state("load")
-        assert page.url == server + _twin(path)
+        assert page.url == site_url + _twin(path)
         assert page.evaluate("document.documentElement.lang") == _edition_path(_twin(path))[0]
         assert page.locator("a.oq-language").count() == 1
     finally:
@@ -516,11 +511,11 @@ def test_vietnamese_pages_show_no_english_interface_text(visits: dict[str, Visit
 @pytest.mark.parametrize("edition", ["", VI])
 @pytest.mark.parametrize("query", ["tha ca", "thả cá", "THA CA"])
 def test_search_finds_words_with_or_without_diacritics(
-    edition: str, query: str, server: str, browser_context: Any, site: Path
+    edition: str, query: str, site_url: str, browser_context: Any, site_dir: Path
 ) -> None:
     page = browser_context.new_page()
     try:
-        page.goto(f"{server}{edition}search.html?q={query}")
+        page.goto(f"{site_url}{edition}search.html?q={query}")
         page.wait_for_selector("#search-results ul.search li", timeout=20_000)
         found = page.locator("#search-results ul.search li a").evaluate_all("links => links.map(a => a.href)")
         assert any("notebooks/06_tha_ca.html" in href for href in found), found

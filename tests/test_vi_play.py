@@ -9,7 +9,6 @@ from the JSON beside it; the engine in the worker speaks the page's ``<html lang
 from __future__ import annotations
 
 import re
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,12 +16,11 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tools.localsite import chromium_profile, serve
+from tools.localsite import chromium_profile
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
-HTML = ROOT / "_build" / "html"
 SHOTS = ROOT / "_build" / "screenshots" / "vi-play"
 READY = "#oaq[data-state=ready]"
 # Words that would give English away in the game's text (none is Vietnamese without diacritics).
@@ -30,15 +28,7 @@ ENGLISH = re.compile(r"\b(Player|Move|captures?|pebbles?|square|Hint|Undo|New ga
 
 
 @pytest.fixture(scope="module")
-def site() -> Iterator[str]:
-    if not (HTML / "vi" / "book" / "play.html").is_file():
-        subprocess.run(["make", "book"], cwd=ROOT, check=True)
-    with serve(HTML) as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def page(site: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+def page(site_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     with chromium_profile(tmp_path_factory.mktemp("vi-play-profile"), {"width": 1280, "height": 900}) as context:
         page = context.new_page()
         page.foreign = []  # type: ignore[attr-defined]
@@ -64,8 +54,8 @@ def _game_text(page: Any) -> str:
     )
 
 
-def test_a_move_on_the_vietnamese_play_page_gets_a_vietnamese_caption(page: Any, site: str) -> None:
-    page.goto(f"{site}vi/book/play.html?opponent=friend")
+def test_a_move_on_the_vietnamese_play_page_gets_a_vietnamese_caption(page: Any, site_url: str) -> None:
+    page.goto(f"{site_url}vi/book/play.html?opponent=friend")
     page.wait_for_selector(READY, timeout=90_000)
     assert page.evaluate("document.documentElement.lang") == "vi"
     page.click("#oaq [data-oaq=board] [data-square='7']")
@@ -82,8 +72,8 @@ def test_a_move_on_the_vietnamese_play_page_gets_a_vietnamese_caption(page: Any,
 
 
 @pytest.mark.parametrize("path", ["vi/book/play.html", "vi/book/puzzles.html"])
-def test_the_game_speaks_vietnamese(page: Any, site: str, path: str) -> None:
-    page.goto(site + path)
+def test_the_game_speaks_vietnamese(page: Any, site_url: str, path: str) -> None:
+    page.goto(site_url + path)
     page.wait_for_selector(READY, timeout=90_000)
     text = _game_text(page)
     assert not ENGLISH.search(text), ENGLISH.findall(text)[:10]

@@ -12,6 +12,7 @@ player. Run with ``pytest -m browser tests/test_widgets_browser.py``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 from collections.abc import Iterator
@@ -20,6 +21,7 @@ from typing import Any
 
 import pytest
 from ipywidgets.embed import embed_data
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from oanquan import Position
 from oanquan.widgets import StepPlayer
@@ -86,7 +88,7 @@ def open_page(context: Any, url: str, problems: list[str]) -> Any:
     page.goto(url)
     page.locator(".oaq-caption").first.wait_for(state="attached", timeout=15_000)
     page.locator(CURRENT).wait_for(state="visible", timeout=15_000)
-    page.wait_for_timeout(300)
+    wait_for_caption(page, page.locator(".oaq-caption").first.text_content() or "")
     return page
 
 
@@ -101,6 +103,20 @@ def browser_page(browser: Any, page_url: tuple[str, StepPlayer]) -> Iterator[Any
     base, _ = page_url
     problems: list[str] = []
     yield open_page(browser, base + "index.html", problems), problems
+
+
+#: The captions on show (the Stack hides the other frames), joined by "|".
+_SHOWN_CAPTIONS_JS = """() => [...document.querySelectorAll('.oaq-caption')]
+  .filter((el) => el.offsetParent !== null).map((e) => e.textContent).join('|')"""
+
+
+def wait_for_caption(page: Any, caption: str, timeout: float = 10_000) -> None:
+    """Wait until the frame on show has ``caption``: the jslinks move the Stack a moment after a click.
+
+    A frame that never comes is left to the test's own assertion, which says what is on show.
+    """
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(f"(caption) => ({_SHOWN_CAPTIONS_JS})() === caption", arg=caption, timeout=timeout)
 
 
 def shown(page: Any) -> tuple[str, str]:
@@ -152,33 +168,36 @@ def test_back_and_next_buttons_step_one_frame_each_way(browser_page: Any, page_u
     assert buttons_on_show(page) == [f"step 0 of {last}", "next ▶"]  # nothing to go back to
     page.locator(NEXT).click()
     page.locator(NEXT).click()
-    page.wait_for_timeout(200)
+    wait_for_caption(page, player.frames[2].caption)
     caption, desc = shown(page)
     assert caption == player.frames[2].caption and desc.startswith(desc_of(player.frames[2].svg))
     assert buttons_on_show(page) == ["◀ back", f"step 2 of {last}", "next ▶"]
     assert page.locator(".widget-slider .widget-readout").first.text_content() == "2"  # the slider follows
     page.locator(BACK).click()
-    page.wait_for_timeout(200)
+    wait_for_caption(page, player.frames[1].caption)
     caption, desc = shown(page)
     assert caption == player.frames[1].caption and desc.startswith(desc_of(player.frames[1].svg))
     page.locator(BACK).click()
-    page.wait_for_timeout(200)
+    wait_for_caption(page, player.frames[0].caption)
     assert shown(page)[0] == player.frames[0].caption
     assert problems == []
 
 
-def test_the_buttons_are_big_enough_for_a_finger_on_a_phone(browser_page: Any) -> None:
+def test_the_buttons_are_big_enough_for_a_finger_on_a_phone(
+    browser_page: Any, page_url: tuple[str, StepPlayer]
+) -> None:
     page, problems = browser_page
+    _, player = page_url
     page.set_viewport_size({"width": 320, "height": 800})
     try:
         page.locator(NEXT).click()
-        page.wait_for_timeout(200)
+        wait_for_caption(page, player.frames[1].caption)  # both buttons on show
         for selector in (BACK, NEXT):
             box = page.locator(selector).bounding_box()
             assert box is not None and box["height"] >= 44 and box["width"] >= 80, (selector, box)
             assert box["x"] >= 0 and box["x"] + box["width"] <= 320, (selector, box)
         page.locator(BACK).click()
-        page.wait_for_timeout(200)
+        wait_for_caption(page, player.frames[0].caption)
     finally:
         page.set_viewport_size({"width": 1280, "height": 720})
     assert problems == []
@@ -190,7 +209,9 @@ def test_without_their_jslink_the_buttons_do_nothing(browser: Any, page_url: tup
     problems: list[str] = []
     page = open_page(browser, base + "unlinked.html", problems)
     page.locator(NEXT).click()
-    page.wait_for_timeout(300)
+    # The buttons' own counter still moves (it is linked to them): once it says 1, the
+    # Stack has had every chance to follow, and must not have.
+    page.wait_for_function(f"() => document.querySelector('{CURRENT}')?.getAttribute('value') === '1'", timeout=10_000)
     assert shown(page)[0] == player.frames[0].caption  # the board and caption did not move
     assert page.locator(".widget-slider .widget-readout").first.text_content() == "0"
     assert problems == []
@@ -201,7 +222,7 @@ def test_play_runs_to_the_last_frame(browser_page: Any, page_url: tuple[str, Ste
     page, problems = browser_page
     _, player = page_url
     page.locator(".widget-play button").first.click()  # play, at 100 ms a frame
-    page.wait_for_timeout(100 * len(player.frames) + 1500)
+    wait_for_caption(page, player.frames[-1].caption, timeout=100 * len(player.frames) + 15_000)
     assert shown(page)[0] == player.frames[-1].caption
     assert page.locator(CURRENT).get_attribute("value") == str(len(player.frames) - 1)  # the buttons follow
     assert buttons_on_show(page) == ["◀ back", f"step {len(player.frames) - 1} of {len(player.frames) - 1}"]
