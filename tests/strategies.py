@@ -23,8 +23,15 @@ __all__ = ["game_records", "positions", "positions_and_rules", "rule_sets"]
 #: Small counts keep a move short, yet big enough for laps of the ring (13 pebbles or more, R3.5).
 CITIZEN_COUNTS = st.integers(min_value=0, max_value=15)
 MANDARIN_COUNTS = st.integers(min_value=0, max_value=12)
-STORE_COUNTS = st.integers(min_value=0, max_value=40)
+#: Stores near the five pebbles of thả cá (R6.1, R6.2) as often as large ones.
+STORE_COUNTS = st.integers(min_value=0, max_value=8) | st.integers(min_value=0, max_value=40)
 DEBT_COUNTS = st.integers(min_value=0, max_value=8)
+#: A row of five citizen squares: empty (thả cá next, R3.1), nearly empty (gaps, chains), or anything.
+ROWS = st.one_of(
+    st.just([0] * 5),
+    st.lists(st.sampled_from((0, 0, 0, 1, 2)), min_size=5, max_size=5),
+    st.lists(CITIZEN_COUNTS, min_size=5, max_size=5),
+)
 
 
 @st.composite
@@ -52,9 +59,9 @@ def positions(draw: st.DrawFn, rules: Rules | None = None) -> Position:
         places = draw(st.tuples(*[st.sampled_from(("square", "store 0", "store 1"))] * 2))
     else:
         places = ("gone", "gone")
+    citizens = draw(ROWS) + draw(ROWS)  # squares 0-4 (player 1's row), then 5-9 (player 0's): R1.1
     return Position(
-        draw(st.lists(CITIZEN_COUNTS, min_size=10, max_size=10))
-        + draw(st.lists(MANDARIN_COUNTS, min_size=2, max_size=2)),
+        citizens + draw(st.lists(MANDARIN_COUNTS, min_size=2, max_size=2)),
         stones=(places[0] == "square", places[1] == "square"),
         stores=draw(st.tuples(STORE_COUNTS, STORE_COUNTS)),
         captured_stones=(places.count("store 0"), places.count("store 1")),

@@ -51,6 +51,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tools.locallab import Lab, jupyter_lab, trust
 from tools.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing
@@ -392,16 +393,21 @@ def _open(session: Session, path: str, phase: Phase) -> None:
 
 def _settle(session: Session, path: str, phase: Phase, timeout: float = 30) -> None:
     """Wait until every cell is rendered and the page stopped changing (widgets done loading)."""
-    page = session.page
-    deadline = time.monotonic() + timeout
-    last: dict[str, Any] | None = None
-    while time.monotonic() < deadline:
-        state = page.evaluate("(path) => window.oaqLab.rendered(path)", path)
-        if state["ready"] and state["cells"] == state["model"] and not state["waiting"] and state == last:
-            return
-        last = state
-        page.wait_for_timeout(400)
-    phase.problems.append(f"{path} had not settled after {timeout:.0f} s (widgets still loading?)")
+    try:
+        session.page.wait_for_function(
+            """(path) => {
+              const state = JSON.stringify(window.oaqLab.rendered(path));
+              const same = state === window.__oaqLastState;  // unchanged since the last look
+              window.__oaqLastState = state;
+              const now = JSON.parse(state);
+              return same && now.ready && now.cells === now.model && !now.waiting;
+            }""",
+            arg=path,
+            polling=400,
+            timeout=timeout * 1000,
+        )
+    except PlaywrightTimeout:
+        phase.problems.append(f"{path} had not settled after {timeout:.0f} s (widgets still loading?)")
 
 
 def _close(session: Session, path: str, visit: Visit) -> None:
@@ -545,8 +551,7 @@ def _shoot_output(area: Any, phase: Phase, name: str) -> None:
     try:  # a window tall enough for the whole output: Lab's panels would clip it otherwise
         page.set_viewport_size({"width": VIEWPORT["width"], "height": height})
         area.scroll_into_view_if_needed()
-        page.wait_for_timeout(300)
-        area.screenshot(path=str(shot))
+        area.screenshot(path=str(shot))  # Playwright waits for the area to stop moving
     finally:
         page.set_viewport_size(VIEWPORT)
     phase.shots.append(shot)
@@ -561,13 +566,18 @@ def _play_a_move(session: Session, path: str, phase: Phase, name: str) -> None:
     area.locator(SQUARE.format(square=square)).first.click(timeout=10_000)
     named = area.get_by_role("button", name=re.compile(rf"^\W*({square})?{direction}\W*$"))
     area.locator(DIRECTION.format(direction=direction)).or_(named).first.click(timeout=10_000)
-    deadline = time.monotonic() + 30
-    after = before
-    while time.monotonic() < deadline:
-        after = area.evaluate(SHOWN_JS)
-        if after["text"].count(move) > before["text"].count(move) and after["pictures"] != before["pictures"]:
-            break
-        session.page.wait_for_timeout(300)
+    with contextlib.suppress(PlaywrightTimeout):  # the kernel answers, then the board and the list change
+        session.page.wait_for_function(
+            f"""([area, before, move]) => {{
+              const after = ({SHOWN_JS})(area);
+              const count = (text) => text.split(move).length;
+              return count(after.text) > count(before.text) && after.pictures !== before.pictures;
+            }}""",
+            arg=[area.element_handle(), before, move],
+            polling=300,
+            timeout=30_000,
+        )
+    after = area.evaluate(SHOWN_JS)
     if after["text"].count(move) <= before["text"].count(move):
         phase.problems.append(f"after clicking square {square} and {direction}, the move list does not show {move}")
     if after["pictures"] == before["pictures"]:
@@ -586,8 +596,12 @@ def _answer_quiz(session: Session, path: str, phase: Phase) -> None:
         phase.problems.append("the quiz offers no answers")
     verdicts = {}
     for label in labels:
+        before = area.inner_text()
         answers.select_option(label=label)
-        session.page.wait_for_timeout(300)
+        with contextlib.suppress(PlaywrightTimeout):  # the jslinked Stack shows this answer's verdict
+            session.page.wait_for_function(
+                "([area, before]) => area.innerText !== before", arg=[area.element_handle(), before], timeout=5_000
+            )
         text = area.inner_text()
         verdicts[label] = RIGHT if RIGHT in text else WRONG if WRONG in text else "no verdict"
     if "no verdict" in verdicts.values() or RIGHT not in verdicts.values():
@@ -637,7 +651,8 @@ def _shoot_parts(page: Any, phase: Phase, name: str) -> None:
         page.set_viewport_size({"width": VIEWPORT["width"], "height": part_height + chrome})
         for part in range(parts):
             page.evaluate(f"(top) => {{ document.querySelector('{scroller}').scrollTop = top; }}", part * part_height)
-            page.wait_for_timeout(600)
+            # Lab draws the cells scrolled into view on the next frames: wait for two of them.
+            page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
             shot = SCREENSHOTS / (f"{name}.png" if parts == 1 else f"{name}-part{part + 1}.png")
             page.screenshot(path=str(shot))
             phase.shots.append(shot)

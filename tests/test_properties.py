@@ -18,7 +18,7 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import find, given, settings
 from strategies import game_records, positions_and_rules
 
 from benchmarks.reference import MANDARINS, ReferenceGame
@@ -233,3 +233,13 @@ def test_any_game_replays_from_its_record_and_json_and_undoes_to_its_start(game:
         game.undo()
         assert game.position == seen[len(game)]
     assert game.position == game.start
+
+
+@pytest.mark.parametrize("kind", sorted(STOP_KINDS | {"borrow", "refill", "relay", "capture", "game_end"}))
+def test_the_searched_positions_reach_every_rule(kind: str) -> None:
+    """The strategies are wide enough: Hypothesis finds a position whose move goes through each kind of step."""
+
+    def has_step(position: Position) -> bool:
+        return any(e.kind == kind for move in position.legal_moves() for e in position.play_traced(move)[1])
+
+    assert has_step(find(positions_and_rules(), has_step, settings=settings(max_examples=2_000, deadline=None)))
