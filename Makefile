@@ -49,12 +49,18 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-# Unit, property, doc and notebook tests on every core (pytest-xdist); a file's tests stay in
-# one worker (--dist loadfile), so that nbval runs a notebook's cells in order in one kernel.
+# Unit, property and doc tests, then the notebooks' stored outputs (nbval), on every core
+# (pytest-xdist); a file's tests stay in one worker (--dist loadfile), so that nbval runs a
+# notebook's cells in order in one kernel. Each stage's time goes to _build/test-times.txt.
+TIMED = $(BIN)/python -m tools.timed
 unit: $(STAMP) print-deps
-	$(BIN)/pytest -q -m "not browser" -n auto --dist loadfile
+	$(TIMED) unit -- $(BIN)/pytest -q -m "not browser" -n auto --dist loadfile tests oanquan tools
+	$(TIMED) notebooks -- $(BIN)/pytest -q -n auto --dist loadfile notebooks book
 
-test: lint unit site-test
+# Everything, in order; _build/test-times.txt says afterwards where the minutes went.
+test: $(STAMP)
+	@$(TIMED) --start
+	@$(MAKE) --no-print-directory lint unit site-test
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
@@ -104,6 +110,7 @@ book: $(STAMP) vendor play-assets print-deps
 	$(BIN)/python tools/build_play.py --service-worker _build/html || exit 1; \
 	if [ "$(VI)" = 1 ]; then $(BIN)/python tools/build_play.py --service-worker _build/html/vi || exit 1; fi; \
 	echo "$$(( $$(date +%s) - start ))" > _build/build-seconds.txt; \
+	echo "book $$(cat _build/build-seconds.txt)" >> _build/test-times.txt; \
 	echo "book built in $$(cat _build/build-seconds.txt) s"
 
 # The pages' catalogues (tools/edition.py): after a change of a page's text, refresh them
@@ -142,9 +149,11 @@ print-deps:
 browser-deps:
 	command -v chromium >/dev/null || (export DEBIAN_FRONTEND=noninteractive; apt-get update && apt-get install -y chromium)
 
-# Every page of the built book in headless Chromium: no page error, no failed or off-site request.
+# Every browser test (marked `browser`) against the book built once: every page in headless
+# Chromium with no page error or failed or off-site request, the Play page, the live boards and
+# notebooks, JupyterLab. They share one built site and server (tests/conftest.py).
 site-test: book browser-deps
-	$(BIN)/pytest -q -m browser tests/test_site.py tests/test_play_page.py tests/test_live_boards.py tests/test_vi_play.py tests/test_widgets_browser.py tests/test_lite.py tests/test_lab.py
+	$(TIMED) browser -- $(BIN)/pytest -q -m browser tests
 
 # The chapters in a real JupyterLab (tests/test_lab.py, also run by site-test): a server of its
 # own on 127.0.0.1 with temporary settings and signatures, each chapter opened untrusted (a fresh

@@ -7,6 +7,8 @@ import os
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -123,3 +125,17 @@ def site_url(site_dir: Path) -> Iterator[str]:
     """The built site served on 127.0.0.1 for the whole run; its address ends with "/"."""
     with serve(site_dir) as base:
         yield base
+
+
+#: The icons the pages name (tools/favicon.py), or that a browser asks for when a page names none.
+ICONS = ("/favicon.svg", "/favicon.ico")
+
+
+def made_by_the_page(request: Any) -> bool:
+    """Whether a request recorded by Playwright came from the page, rather than from the browser itself.
+
+    Chromium fetches a page's icon on its own (resource type "other"), outside the page and
+    its service worker: offline that request fails whatever the site does, so no browser test
+    counts it (issue 19). Everything the page, its workers and its service worker ask for counts.
+    """
+    return not (request.resource_type == "other" and urlsplit(request.url).path.endswith(ICONS))

@@ -33,7 +33,7 @@ from urllib.parse import parse_qs, unquote, urljoin, urlsplit
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from conftest import SITE
+from conftest import SITE, made_by_the_page
 from oanquan import Position
 from tools.lite_cell import CELL_ID, starts_with_live_cell
 from tools.localsite import chromium_profile
@@ -67,8 +67,12 @@ class Browser:
         self.errors: list[str] = []
         self.requested: list[str] = []  # every address asked for, the kernel's worker's included
         context.on("request", self._on_request)
-        context.on("requestfailed", lambda r: self.failed.append(f"{r.url} ({r.failure})"))
-        context.on("response", lambda r: self.failed.append(f"{r.url} (HTTP {r.status})") if r.status >= 400 else None)
+        context.on("requestfailed", self._on_failed)
+        context.on("response", lambda r: self._on_failed(r.request, f"HTTP {r.status}") if r.status >= 400 else None)
+
+    def _on_failed(self, request: Any, why: str | None = None) -> None:
+        if made_by_the_page(request):
+            self.failed.append(f"{request.url} ({why or request.failure})")
 
     def _on_request(self, request: Any) -> None:
         self.requested.append(request.url)

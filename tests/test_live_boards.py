@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from conftest import made_by_the_page
 from oanquan import Game, Position
 from oanquan.controller import Controller
 from oanquan.editor import Editor
@@ -71,8 +72,16 @@ class Chapter:
         self.page = page = self.context.new_page()
         host = urlsplit(site).netloc
         page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
-        page.on("requestfailed", lambda r: self.problems.append(f"request failed: {r.url} {r.failure}"))
-        page.on("response", lambda r: r.status >= 400 and self.problems.append(f"HTTP {r.status}: {r.url}"))
+        page.on(
+            "requestfailed",
+            lambda r: made_by_the_page(r) and self.problems.append(f"request failed: {r.url} {r.failure}"),
+        )
+        page.on(
+            "response",
+            lambda r: (
+                r.status >= 400 and made_by_the_page(r.request) and self.problems.append(f"HTTP {r.status}: {r.url}")
+            ),
+        )
 
         def check_host(request: Any) -> None:
             parts = urlsplit(request.url)

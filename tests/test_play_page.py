@@ -25,7 +25,7 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 
-from conftest import SITE
+from conftest import SITE, made_by_the_page
 from oanquan import Game, Position, Rules
 from oanquan.puzzles import THEMES, Puzzle, loads, path
 from oanquan.web import rules_in_words
@@ -98,8 +98,16 @@ class Watched:
         host = urlsplit(site).netloc
         page = self.page
         page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
-        page.on("requestfailed", lambda r: self.problems.append(f"request failed: {r.url} {r.failure}"))
-        page.on("response", lambda r: r.status >= 400 and self.problems.append(f"HTTP {r.status}: {r.url}"))
+        page.on(
+            "requestfailed",
+            lambda r: made_by_the_page(r) and self.problems.append(f"request failed: {r.url} {r.failure}"),
+        )
+        page.on(
+            "response",
+            lambda r: (
+                r.status >= 400 and made_by_the_page(r.request) and self.problems.append(f"HTTP {r.status}: {r.url}")
+            ),
+        )
 
         def check_host(request: Any) -> None:
             parts = urlsplit(request.url)

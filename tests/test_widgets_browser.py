@@ -23,6 +23,7 @@ import pytest
 from ipywidgets.embed import embed_data
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from conftest import made_by_the_page
 from oanquan import Position
 from oanquan.widgets import StepPlayer
 from tools.localsite import chromium_profile, serve
@@ -76,7 +77,9 @@ def page_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, St
 def open_page(context: Any, url: str, problems: list[str]) -> Any:
     page = context.new_page()
     page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-    page.on("requestfailed", lambda request: problems.append(f"failed request: {request.url}"))
+    page.on(
+        "requestfailed", lambda request: made_by_the_page(request) and problems.append(f"failed request: {request.url}")
+    )
     page.on(
         "request",
         lambda request: (
@@ -238,7 +241,9 @@ def test_a_figure_for_notebooks_shows_its_board_in_a_browser(browser: Any, page_
     problems: list[str] = []
     page = browser.new_page()
     page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-    page.on("requestfailed", lambda request: problems.append(f"failed request: {request.url}"))
+    page.on(
+        "requestfailed", lambda request: made_by_the_page(request) and problems.append(f"failed request: {request.url}")
+    )
     page.goto(base + "index.html")  # any page of the local site, then the figure as a notebook output shows it
     page.set_content(f'<!doctype html><html><body style="width:700px">{html}</body></html>')
     size = page.evaluate(
