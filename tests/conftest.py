@@ -139,3 +139,13 @@ def made_by_the_page(request: Any) -> bool:
     counts it (issue 19). Everything the page, its workers and its service worker ask for counts.
     """
     return not (request.resource_type == "other" and urlsplit(request.url).path.endswith(ICONS))
+
+
+def record_problems(page: Any, problems: list[str]) -> None:
+    """Note in ``problems`` every uncaught error of ``page`` and every request of its own that fails (HTTP 400+)."""
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    page.on("requestfailed", lambda r: made_by_the_page(r) and problems.append(f"request failed: {r.url} {r.failure}"))
+    page.on(
+        "response",
+        lambda r: r.status >= 400 and made_by_the_page(r.request) and problems.append(f"HTTP {r.status}: {r.url}"),
+    )

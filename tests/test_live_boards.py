@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import made_by_the_page
+from conftest import record_problems
 from oanquan import Game, Position
 from oanquan.controller import Controller
 from oanquan.editor import Editor
@@ -71,17 +71,7 @@ class Chapter:
         self.context = browser.new_context(viewport={"width": 1100, "height": 1000})
         self.page = page = self.context.new_page()
         host = urlsplit(site).netloc
-        page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
-        page.on(
-            "requestfailed",
-            lambda r: made_by_the_page(r) and self.problems.append(f"request failed: {r.url} {r.failure}"),
-        )
-        page.on(
-            "response",
-            lambda r: (
-                r.status >= 400 and made_by_the_page(r.request) and self.problems.append(f"HTTP {r.status}: {r.url}")
-            ),
-        )
+        record_problems(page, self.problems)
 
         def check_host(request: Any) -> None:
             parts = urlsplit(request.url)

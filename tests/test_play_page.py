@@ -25,7 +25,7 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 
-from conftest import SITE, made_by_the_page
+from conftest import SITE, record_problems
 from oanquan import Game, Position, Rules
 from oanquan.puzzles import THEMES, Puzzle, loads, path
 from oanquan.web import rules_in_words
@@ -97,17 +97,7 @@ class Watched:
         self.page = context.new_page()
         host = urlsplit(site).netloc
         page = self.page
-        page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
-        page.on(
-            "requestfailed",
-            lambda r: made_by_the_page(r) and self.problems.append(f"request failed: {r.url} {r.failure}"),
-        )
-        page.on(
-            "response",
-            lambda r: (
-                r.status >= 400 and made_by_the_page(r.request) and self.problems.append(f"HTTP {r.status}: {r.url}")
-            ),
-        )
+        record_problems(page, self.problems)
 
         def check_host(request: Any) -> None:
             parts = urlsplit(request.url)
