@@ -70,6 +70,11 @@ def page_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, St
         widget.close()
     player = StepPlayer.from_move(Position.initial(), "7R", interval=100)
     write_page(site, "index.html", player)
+    # A page of the same site with no widgets on it, to put other content in (a widget page's
+    # scripts, still starting when its document is replaced, raise "Host is not attached").
+    (site / "blank.html").write_text(
+        '<!doctype html><html><head><link rel="icon" href="data:,"><title>blank</title></head></html>\n'
+    )
     with serve(site) as base:
         yield base, player
 
@@ -244,7 +249,7 @@ def test_a_figure_for_notebooks_shows_its_board_in_a_browser(browser: Any, page_
     page.on(
         "requestfailed", lambda request: made_by_the_page(request) and problems.append(f"failed request: {request.url}")
     )
-    page.goto(base + "index.html")  # any page of the local site, then the figure as a notebook output shows it
+    page.goto(base + "blank.html")  # a page of the local site, then the figure as a notebook output shows it
     page.set_content(f'<!doctype html><html><body style="width:700px">{html}</body></html>')
     size = page.evaluate(
         """() => { const img = document.querySelector('figure#after-7r img');
