@@ -331,7 +331,8 @@ def _visit(context: Any, base: str, path: str) -> Visit:
     page.on("request", on_request)
     page.on("response", on_response)
     start = time.perf_counter()
-    page.goto(base + path, wait_until="networkidle")
+    # Generous limits: a limit that a busy machine can reach is a test that cries wolf.
+    page.goto(base + path, wait_until="networkidle", timeout=120_000)
     # Pages with stored widget state render their widgets once embed-amd.js has run.
     views = page.locator('script[type="application/vnd.jupyter.widget-view+json"]').count()
     if views:
@@ -343,7 +344,7 @@ def _visit(context: Any, base: str, path: str) -> Visit:
             )
         except PlaywrightTimeout:
             visit.errors.append(f"{views} widget views did not all render within 20 s (blank widgets)")
-        page.wait_for_load_state("networkidle")
+        page.wait_for_load_state("networkidle", timeout=120_000)
     visit.seconds = time.perf_counter() - start
     if not path.endswith(("genindex.html", "search.html")) and path != "index.html":
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
