@@ -143,7 +143,7 @@ def fragments() -> dict[str, str]:
 
 
 def manifest(out: Path = OUT) -> str:
-    """The engine's files (paths under _static/ = ``out``) with their sizes, and a version that changes with any of them."""
+    """The engine's files (paths under ``out``, served as _static/), their sizes, and a version made of them."""
     import hashlib
 
     folders = (out / "pyodide", out / "play")
