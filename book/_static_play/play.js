@@ -82,6 +82,7 @@
   var GAME_PREFIX = "oanquan.play.v2."; // + the tab's name: this tab's game (Play page)
   var OLD_GAME = "oanquan.play.v1"; // one game for every tab (before issue 24), read once and moved
   var TAB = "oanquan.tab"; // this tab's name (sessionStorage)
+  var FRESH = "oanquan.fresh"; // set by the reset control: this tab starts with a fresh game (sessionStorage)
   var SOLVED = "oanquan.puzzles.solved.v1"; // ids of the puzzles solved (Puzzles page)
   var KEPT_GAMES = 10;
   var MAX_STORED = 500000; // characters of one stored value
@@ -132,7 +133,10 @@
   function parseStored(text, what) {
     if (text === null) return null;
     if (text.length > MAX_STORED) { leftOut(what, t("too long")); return null; }
-    try { return JSON.parse(text); } catch (error) { leftOut(what, t("not JSON")); return null; }
+    var value;
+    try { value = JSON.parse(text); } catch (error) { leftOut(what, t("not JSON")); return null; }
+    if (value === null) leftOut(what, t("not an object"));
+    return value;
   }
 
   // A kept game, checked field by field; null (and a notice) if anything is not as this page writes it.
@@ -186,6 +190,7 @@
     var own = readGame(parseStored(readText(GAME_PREFIX + tab), t("this tab's game")), t("this tab's game"));
     if (readText(GAME_PREFIX + tab) !== null && !own) forget(GAME_PREFIX + tab);
     if (own || !isNewTab) return own;
+    if (readText(FRESH, "session") !== null) { forget(FRESH, "session"); return null; }
     var latest = null;
     keysStartingWith(GAME_PREFIX).forEach(function (key) {
       var game = readGame(parseStored(readText(key), t("another tab's game")), t("another tab's game"));
@@ -230,7 +235,21 @@
   // A picture kept in this browser goes in only through DOMPurify's SVG allow-list.
   function cleanSvg(text) {
     if (typeof text !== "string" || !window.DOMPurify || !window.DOMPurify.isSupported) return null;
-    var clean = window.DOMPurify.sanitize(text, { USE_PROFILES: { svg: true }, ALLOW_DATA_ATTR: true });
+    // Read as XML first (the engine writes well-formed SVG): in an XML document an <img> is not
+    // HTML's, so nothing in it loads or runs, even while DOMPurify looks at it (given as text,
+    // DOMPurify would read it as HTML, where <img onerror> inside <svg> breaks out of it).
+    var parsed;
+    try { parsed = new DOMParser().parseFromString(text, "image/svg+xml"); } catch (error) { return null; }
+    var top = parsed && parsed.documentElement;
+    if (!top || top.namespaceURI !== "http://www.w3.org/2000/svg" || top.localName !== "svg" ||
+      parsed.getElementsByTagName("parsererror").length) return null;
+    // DOMPurify's SVG allow-list, less what could fetch or move anything (the engine's boards use
+    // none of it: oanquan/svg.py draws shapes and text only)
+    var clean = window.DOMPurify.sanitize(top, {
+      USE_PROFILES: { svg: true }, ALLOW_DATA_ATTR: true,
+      FORBID_TAGS: ["style", "image", "use", "a", "foreignObject", "animate", "set", "animateMotion", "animateTransform", "feImage"],
+      FORBID_ATTR: ["href", "xlink:href"], // style stays (max-width); the policy blocks any address in it
+    });
     return typeof clean === "string" && clean.indexOf("<svg") === 0 ? clean : null;
   }
 
@@ -240,6 +259,7 @@
     if (mode === "play") {
       forget(GAME_PREFIX + tab);
       forget(OLD_GAME);
+      writeText(FRESH, "1", "session"); // the next load starts afresh, not from another tab's game
     } else {
       forget(SOLVED);
     }
@@ -686,6 +706,10 @@
     var stored = mode === "play" ? keptGame() : null;
     var query = location.search;
     var keptHere = Boolean(stored) && (query === "" || query === stored.link) && drawKept(stored);
+    if (stored && !keptHere && (query === "" || query === stored.link)) {
+      leftOut(t("this tab's game"), t("its board picture"));
+      stored = null;
+    }
     var built = ($("board").getAttribute("data-squares") || "").split(",").filter(Boolean).map(Number);
     // The built page's board is the opening (Play) or the first puzzle (Puzzles). An address
     // that asks for another position gets it once the engine has read it.

@@ -1,0 +1,259 @@
+"""A new build reaches every reader whole, and each edition works offline (issue 24), in headless Chromium.
+
+A copy of the built site (``_build/html``, without the live notebooks) is served on
+127.0.0.1 and "built" twice: each build changes a chapter, the Play page's markup, its script
+and the engine (a sentence of ``oanquan/web.py`` inside ``oanquan.zip``), each with the build's
+mark, and then runs the build's last step (``tools/build_play.py --service-worker`` for each
+edition, which writes the service worker, its version and every page's policy), as ``make book``
+does. Between the builds a reader visits; the visits after the second build must see the
+second build's mark in every one of the four, never a mix, in both editions; a page left open
+on the first build goes on with the first build's files and is told that a new one is ready.
+Then, with the network off, every page of each edition opens, and the Play page plays.
+
+Reading taken: "builds the site twice" is done by changing the built files and running the
+build's service-worker step again, not by running Jupyter Book twice (about 3 minutes a build
+here); what the worker sees is the same: new files and a new version.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import shutil
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from tools import build_play
+from tools.localsite import chromium, serve
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = Path(os.environ.get("OANQUAN_SITE", ROOT / "_build" / "html"))
+READY = "#oaq[data-state=ready]"
+EDITIONS = ("", "vi/")  # the English site at the root, the Vietnamese one under vi/
+CHAPTER = "notebooks/01_board.html"
+
+
+@pytest.fixture(scope="module")
+def copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if not (SITE / "vi" / "book" / "play.html").is_file():
+        pytest.fail(f"{SITE} has no Vietnamese edition: build the site first (make book)")
+    site = tmp_path_factory.mktemp("updates") / "html"
+    shutil.copytree(SITE, site, ignore=lambda folder, names: ["lite"] if "lite" in names else [])
+    return site
+
+
+def build(site: Path, mark: str) -> None:
+    """One build of both editions: a chapter, the Play page's markup, its script and the engine carry ``mark``."""
+    for edition in EDITIONS:
+        folder = site / edition
+        chapter = folder / CHAPTER
+        text = chapter.read_text("utf-8")
+        before = text.split('<p id="build-mark">', 1)[0] if '<p id="build-mark">' in text else text
+        if '<p id="build-mark">' in text:
+            before += text.split("</p><!--mark-->", 1)[1]
+        chapter.write_text(before.replace("</body>", f'<p id="build-mark">{mark}</p><!--mark--></body>', 1), "utf-8")
+        play = folder / "book" / "play.html"
+        html = play.read_text("utf-8")
+        start = html.index('data-mode="play"')
+        end = html.index(">", start)
+        play.write_text(html[:start] + f'data-mode="play" data-build-mark="{mark}"' + html[end:], "utf-8")
+        script = folder / "_static" / "play" / "play.js"
+        code = script.read_text("utf-8").split("\nwindow.oaqBuildMark", 1)[0]
+        script.write_text(code + f'\nwindow.oaqBuildMark = "{mark}";\n', "utf-8")
+        engine = folder / "_static" / "play" / "oanquan.zip"
+        engine.write_bytes(with_mark(engine.read_bytes(), mark))
+        (folder / "_static" / "play" / "manifest.json").write_text(build_play.manifest(folder / "_static"), "utf-8")
+    for edition in EDITIONS:  # as the Makefile does: the English edition, then the Vietnamese
+        build_play.write_service_worker(site / edition)
+
+
+def with_mark(archive: bytes, mark: str) -> bytes:
+    """The engine with its answer to an unknown request saying which build it is."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(archive)) as old, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as new:
+        for info in old.infolist():
+            data = old.read(info)
+            if info.filename == "oanquan/web.py":
+                text = data.decode("utf-8")
+                head, tail = text.split('f"unknown request {quote_input(op)}', 1)
+                tail = tail.split('"', 1)[1]
+                data = (head + f'f"unknown request {{quote_input(op)}} [build {mark}]"' + tail).encode("utf-8")
+            new.writestr(info, data)
+    return out.getvalue()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as launched:
+        yield launched
+
+
+class Reader:
+    """A reader's browser (its own storage, caches and service workers), every problem recorded."""
+
+    def __init__(self, browser: Any, base: str) -> None:
+        self.base = base
+        self.context = browser.new_context()
+        self.problems: list[str] = []
+        self.responses: dict[str, list[Any]] = {}
+        self.context.on("response", self._response)
+        self.context.on("page", self._watch)
+        self.host = urlsplit(base).netloc
+
+    def _watch(self, page: Any) -> None:
+        page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
+        page.on("console", lambda m: m.type == "error" and self.problems.append(f"console: {m.text}"))
+
+    def _response(self, response: Any) -> None:
+        path = urlsplit(response.url)
+        if path.netloc != self.host:
+            self.problems.append(f"request to another host: {response.url}")
+        elif response.status >= 400:
+            self.problems.append(f"HTTP {response.status}: {response.url}")
+        else:
+            self.responses.setdefault(path.path, []).append(response)
+
+    def page(self) -> Any:
+        page = self.context.new_page()
+        page.add_init_script(
+            "window.__csp = []; document.addEventListener('securitypolicyviolation',"
+            " e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI))"
+        )
+        return page
+
+
+def marks(page: Any, base: str, edition: str) -> dict[str, Any]:
+    """Which build each of the four changed things on the pages comes from, seen by a reader now."""
+    page.goto(base + edition + CHAPTER)
+    chapter = page.text_content("#build-mark")
+    page.goto(base + edition + "book/play.html?opponent=friend")
+    page.wait_for_selector(READY, timeout=120_000)
+    found = page.evaluate(
+        """async () => ({
+          markup: document.getElementById("oaq").getAttribute("data-build-mark"),
+          script: window.oaqBuildMark,
+          engine: (await OanquanEngine.get().call({op: "dance"})).error,
+          build: document.querySelector("meta[name=oanquan-build]").content,
+          csp: window.__csp,
+        })"""
+    )
+    return found | {"chapter": chapter}
+
+
+def the_build(found: dict[str, Any], mark: str, version: str) -> bool:
+    return (
+        found["chapter"] == mark
+        and found["markup"] == mark
+        and found["script"] == mark
+        and found["engine"].endswith(f"[build {mark}]")
+        and found["build"] == version
+    )
+
+
+WORKER_SETTLED = """async () => {
+  const r = await navigator.serviceWorker.getRegistration();
+  return Boolean(r && r.active && !r.installing && !r.waiting && navigator.serviceWorker.controller
+    && (await caches.keys()).some(name => name.endsWith("-" + VERSION)));
+}"""
+
+
+def wait_for_worker(page: Any, version: str) -> None:
+    page.wait_for_function(WORKER_SETTLED.replace("VERSION", version), timeout=180_000, polling=250)
+
+
+def version_of(site: Path, edition: str) -> str:
+    import json
+
+    return str(json.loads((site / edition / "sw-version.json").read_text())["version"])
+
+
+def test_a_new_build_reaches_the_next_visit_whole_and_each_edition_works_offline(copy: Path, browser: Any) -> None:
+    build(copy, "one")
+    first = {edition: version_of(copy, edition) for edition in EDITIONS}
+    with serve(copy) as base:
+        reader = Reader(browser, base)
+        kept_open: dict[str, Any] = {}
+        for edition in EDITIONS:
+            page = reader.page()
+            found = marks(page, base, edition)
+            assert the_build(found, "one", first[edition]), found
+            wait_for_worker(page, first[edition])
+            kept_open[edition] = page  # a page left open on the first build
+        build(copy, "two")
+        second = {edition: version_of(copy, edition) for edition in EDITIONS}
+        assert all(second[e] != first[e] for e in EDITIONS)
+        for edition in EDITIONS:
+            page = reader.page()
+            found = marks(page, base, edition)  # the second visit
+            assert the_build(found, "two", second[edition]), found
+            wait_for_worker(page, second[edition])
+            found = marks(page, base, edition)  # and the one after, from the new cache
+            assert the_build(found, "two", second[edition]), found
+            assert found["csp"] == []
+            # the page left open: told, and still served its own build's files
+            old = kept_open[edition]
+            old.wait_for_selector("[data-oaq=update]:not([hidden])", timeout=60_000)
+            script = old.evaluate("fetch('../_static/play/play.js').then(r => r.text())")
+            assert script.endswith('window.oaqBuildMark = "one";\n')
+            old.close()
+            page.close()
+        # every file a page of the second build got (the engine's too) is the second build's
+        compared = 0
+        for path, responses in reader.responses.items():
+            local = copy / path.lstrip("/")
+            if not local.is_file() or path.endswith(("/sw.js", "/sw-version.json")):
+                continue
+            for response in responses[-1:]:
+                body = response.body()
+                if path.endswith((".html", "play.js")) or "oanquan.zip" in path:
+                    assert hashlib.sha256(body).digest() == hashlib.sha256(local.read_bytes()).digest(), path
+                    compared += 1
+        assert compared >= 6, sorted(reader.responses)
+        # the English worker keeps nothing of the Vietnamese edition, and the other way round
+        checker = reader.page()
+        checker.goto(base + "book/play.html?opponent=friend")
+        kept = checker.evaluate(
+            """async () => { const out = {};
+              for (const name of await caches.keys()) {
+                if (!name.startsWith("oanquan-")) continue;
+                out[name] = (await (await caches.open(name)).keys()).map(r => new URL(r.url).pathname);
+              } return out; }"""
+        )
+        english = [name for name in kept if name.startswith("oanquan-/-") and not name.endswith("pins")]
+        vietnamese = [name for name in kept if name.startswith("oanquan-/vi/-") and not name.endswith("pins")]
+        assert english == [f"oanquan-/-{second['']}"] and vietnamese == [f"oanquan-/vi/-{second['vi/']}"], list(kept)
+        assert not [p for p in kept[english[0]] if p.startswith(("/vi/", "/lite/"))]
+        assert all(p.startswith("/vi/") for p in kept[vietnamese[0]])
+        checker.close()
+        # offline: every page of each edition opens, and the Play page plays
+        reader.context.set_offline(True)
+        for edition in EDITIONS:
+            page = reader.page()
+            pages = [name for name in build_play.edition_files(copy / edition) if name.endswith(".html")]
+            assert len(pages) > 15, pages
+            for name in pages:
+                response = page.goto(base + edition + name)
+                assert response is not None and response.ok, name
+                assert page.title(), name
+            page.goto(base + edition + "book/puzzles.html")
+            page.wait_for_selector(READY, timeout=120_000)
+            page.goto(base + edition + "book/play.html?opponent=friend&record=7R")
+            page.wait_for_selector(READY, timeout=120_000)
+            page.select_option("[data-oaq=speed]", "0")
+            page.click("#oaq [data-oaq=board] [data-square='1']")
+            page.wait_for_selector(READY)
+            page.click("#oaq [data-direction='R']")
+            page.wait_for_selector(READY)
+            assert page.input_value("[data-oaq=record]") == "7R 1R"
+            assert page.evaluate("window.__csp") == []
+            page.close()
+        reader.context.close()
+    assert reader.problems == []
