@@ -103,6 +103,9 @@ def test_every_page_gets_a_policy_with_the_hashes_of_its_inline_scripts() -> Non
     assert "worker-src 'self'" in policy and "'unsafe-eval'" not in policy
     assert policy.count("sha256-") == 2  # the JSON data block is not a script
     assert build_play.page_policy("<p>no script</p>") == build_play.CSP.format(hashes="")
+    # the widget manager's pages, and only they, may compile code (its JSON schema checks)
+    widgets = build_play.page_policy('<script src="../_static/widgets/embed-amd.js"></script>')
+    assert widgets == build_play.CSP.format(hashes=" 'unsafe-eval'")
 
 
 def test_the_offline_copy_is_a_zip_with_a_one_line_way_to_serve_it(

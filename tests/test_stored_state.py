@@ -31,6 +31,7 @@ TAB = "abcdefgh12"  # this tab's name, as the page would make it
 PWN = "window.top.__pwned = (window.top.__pwned || 0) + 1"
 
 SVG = "http://www.w3.org/2000/svg"
+XHTML = "http://www.w3.org/1999/xhtml"
 #: A game as the Play page keeps it, whole and valid but for what a case changes.
 BOARD = (
     f'<svg xmlns="{SVG}" viewBox="0 0 10 10"><g data-square="7"><rect width="5" height="5"/><text>5</text></g></svg>'
@@ -84,7 +85,7 @@ HOSTILE_SVG = [
     f'<svg xmlns="{SVG}"><img src="x" onerror="{PWN}"/></svg>',
     f'<svg xmlns="{SVG}" onload="{PWN}"><rect/></svg>',
     f'<svg xmlns="{SVG}"><script>{PWN}</script></svg>',
-    f'<svg xmlns="{SVG}"><foreignObject><iframe xmlns="http://www.w3.org/1999/xhtml" src="javascript:{PWN}"/></foreignObject></svg>',
+    f'<svg xmlns="{SVG}"><foreignObject><iframe xmlns="{XHTML}" src="javascript:{PWN}"/></foreignObject></svg>',
     f'<svg xmlns="{SVG}"><image href="x" onerror="{PWN}"/><rect onclick="{PWN}"/></svg>',
     f'<svg xmlns="{SVG}"><style>@import "http://evil.example/x.css";</style></svg>',
 ]

@@ -151,7 +151,7 @@ def manifest(out: Path = OUT) -> str:
     digest = hashlib.sha256()
     sizes = {}
     for path in files:
-        name = path.relative_to(OUT).as_posix()
+        name = path.relative_to(out).as_posix()
         data = path.read_bytes()
         digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
         sizes[name] = len(data)
@@ -175,8 +175,38 @@ CSP = (
     "img-src 'self' data:; font-src 'self' data:; worker-src 'self'; connect-src 'self'; object-src 'none'; "
     "base-uri 'self'; form-action 'self'"
 )
+#: The ipywidgets manager (npm @jupyter-widgets/html-manager, tools/vendor_js.py). It validates
+#: the page's widget state with AJV, which compiles its checks with ``new Function``: with no
+#: 'unsafe-eval' no widget is drawn. The pages that load it (the chapters with widgets, the home
+#: page) are given 'unsafe-eval' and nothing else more; every other page (Play, Puzzles, the
+#: reference pages) keeps the strict policy. Their script still comes only from the site.
+WIDGET_MANAGER = "widgets/embed-amd.js"
 #: The elements written into every page's head (and taken out again before a rebuild's digest).
 _INJECTED = re.compile(rb'<meta data-oaq-injected="1"[^>]*>\n?')
+
+
+#: Sphinx 7.4's doctools.js compiles the catalogue's plural rule with ``new Function``, which the
+#: policy refuses (an uncaught error on every page of the Vietnamese edition). The editions'
+#: languages have the rules "0" (Vietnamese: one form) and "(n != 1)" (English): written out here.
+_PLURAL_EVAL = """    Documentation.PLURAL_EXPR = new Function(
+      "n",
+      `return (${catalog.plural_expr})`
+    );"""
+_PLURAL_FIXED = """    // tools/build_play.py: the rule written out, not compiled (the site's Content-Security-Policy)
+    Documentation.PLURAL_EXPR = String(catalog.plural_expr).trim() === "0" ? () => 0 : (n) => (n === 1 ? 0 : 1);"""
+
+
+def doctools_without_eval(site: Path) -> None:
+    """Sphinx's ``_static/doctools.js`` with its plural rule written out instead of compiled (see above)."""
+    path = site / "_static" / "doctools.js"
+    if not path.is_file():
+        return
+    text = path.read_text("utf-8")
+    if _PLURAL_EVAL in text:
+        text = text.replace(_PLURAL_EVAL, _PLURAL_FIXED)
+        path.write_text(text, "utf-8")
+    if "new Function" in text:
+        raise SystemExit(f"build_play: {path} compiles code (new Function), which the pages' policy refuses")
 
 
 def edition_files(site: Path) -> list[str]:
@@ -208,9 +238,12 @@ class _InlineScripts(HTMLParser):
         self.scripts: list[str] = []
         self.handlers: list[str] = []
         self._inside: list[str] | None = None
+        self.widgets = False  # the page loads the widget manager
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)
+        if tag == "script" and (values.get("src") or "").split("?")[0].endswith(WIDGET_MANAGER):
+            self.widgets = True
         self.handlers.extend(v or "" for k, v in attrs if k.startswith("on"))
         kind = (values.get("type") or "text/javascript").lower()
         if tag == "script" and "src" not in values and kind in ("text/javascript", "module", "application/javascript"):
@@ -242,6 +275,8 @@ def page_policy(html: str) -> str:
     hashes = sorted({f"'{_sha256(s)}'" for s in parser.scripts})
     if parser.handlers:  # the theme's onclick="window.print()" buttons
         hashes = ["'unsafe-hashes'", *sorted({f"'{_sha256(h)}'" for h in parser.handlers}), *hashes]
+    if parser.widgets:
+        hashes.insert(0, "'unsafe-eval'")
     return CSP.format(hashes="".join(" " + h for h in hashes))
 
 
@@ -272,12 +307,13 @@ def write_service_worker(site: Path) -> str:
     """
     import hashlib
 
+    doctools_without_eval(site)
     files = edition_files(site)
     built: dict[str, bytes] = {}
     digest = hashlib.sha256()
     for name in files:
         data = (site / name).read_bytes()
-        if name.endswith(".html"):
+        if name.endswith(".html") and not name.startswith("_static/"):  # pages, not the pages' fragments
             data = _INJECTED.sub(b"", data)
             built[name] = data
         digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
@@ -291,6 +327,7 @@ def write_service_worker(site: Path) -> str:
         template.replace("{{version}}", version)
         .replace("{{files}}", json.dumps(entries, indent=0))
         .replace("{{skip}}", json.dumps(skip))
+        .replace("{{editions}}", json.dumps([f"{folder}/" for folder in other_editions(site)]))
     )
     write_if_changed(site / "sw.js", text.encode("utf-8"))
     write_if_changed(site / "sw-version.json", (json.dumps({"version": version}) + "\n").encode("utf-8"))

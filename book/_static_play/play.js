@@ -847,7 +847,15 @@
     navigator.serviceWorker.addEventListener("message", function (event) {
       if (event.data && event.data.type === "oanquan-new-version") $("update").hidden = false;
     });
-    navigator.serviceWorker.register(worker.href).catch(function () {
+    var meta = document.querySelector("meta[name=oanquan-build]");
+    var build = meta ? meta.getAttribute("content") : "";
+    navigator.serviceWorker.register(worker.href).then(function (registration) {
+      // which build this page is, so that the files it asks for later come from the same one
+      if (!build) return;
+      [registration.installing, registration.waiting, registration.active].forEach(function (sw) {
+        if (sw) sw.postMessage({ type: "oanquan-pin", build: build });
+      });
+    }).catch(function () {
       // no service worker: the page still works online
     });
   }

@@ -25,6 +25,7 @@
 const VERSION = "{{version}}";
 const FILES = {{files}}; // [path relative to this file, "sha256-..."]
 const SKIP = {{skip}}; // folders under this scope that are not this edition's (another edition, lite/)
+const EDITIONS = {{editions}}; // of those, the other editions' folders (each has its own worker)
 const SCOPE = new URL("./", self.location.href).pathname;
 const PREFIX = "oanquan-" + SCOPE + "-";
 const CACHE = PREFIX + VERSION;
@@ -67,10 +68,25 @@ self.addEventListener("activate", function (event) {
       const open = await self.clients.matchAll({ includeUncontrolled: true, type: "all" });
       const living = new Set(open.map(function (client) { return client.id; }));
       const kept = await readPins();
-      const used = new Set([CACHE]);
+      const before = (await caches.keys()).filter(function (name) {
+        return name.indexOf(PREFIX) === 0 && name !== PINS && name !== CACHE;
+      });
+      if (before.length === 0) {
+        // the first build this browser keeps: the pages open now were loaded from the network
+        // just before they registered this worker, from this same build, so they are pinned to it
+        for (const client of open) if (!kept.has(client.id)) { await pin(client.id, CACHE); kept.set(client.id, CACHE); }
+      }
+      // The build active before this one is kept as well, whoever uses it: a browser does not
+      // always list a page controlled by another edition's worker among this worker's clients.
       const store = await caches.open(PINS);
+      const last = await store.match(SCOPE + "__pins__/__active__");
+      const previous = last ? await last.text() : null;
+      await store.put(SCOPE + "__pins__/__active__", new Response(CACHE));
+      kept.delete("__active__");
+      const used = new Set([CACHE]);
+      if (previous) used.add(previous);
       for (const [id, name] of kept) {
-        if (living.has(id)) used.add(name);
+        if (living.has(id) || name === previous) used.add(name);
         else await store.delete(pinKey(id));
       }
       const names = await caches.keys();
@@ -85,10 +101,21 @@ self.addEventListener("activate", function (event) {
   );
 });
 
+// A page says which build it is (play.js: its <meta name="oanquan-build">), so that what it loads
+// later comes from that build whichever worker is active by then, and whether it was opened
+// before this edition's worker ran or not (issue 24).
+self.addEventListener("message", function (event) {
+  const data = event.data || {};
+  const source = event.source;
+  if (data.type !== "oanquan-pin" || !source || typeof data.build !== "string" || !/^[0-9a-f]{1,64}$/.test(data.build)) return;
+  event.waitUntil(pin(source.id, PREFIX + data.build));
+});
+
 function pinKey(id) { return SCOPE + "__pins__/" + encodeURIComponent(id); }
 
 async function readPins() {
-  const found = new Map(pins);
+  const found = new Map();
+  pins.forEach(function (name, key) { if (key.indexOf(PINS) === 0) found.set(key.slice(PINS.length), name); });
   try {
     const store = await caches.open(PINS);
     for (const request of await store.keys()) {
@@ -103,7 +130,7 @@ async function readPins() {
 
 async function pin(id, name) {
   if (!id) return;
-  pins.set(id, name);
+  pins.set(PINS + id, name);
   try {
     await (await caches.open(PINS)).put(pinKey(id), new Response(name));
   } catch (error) {
@@ -111,14 +138,18 @@ async function pin(id, name) {
   }
 }
 
-async function pinOf(id) {
+// The build a client is pinned to, in this edition's pins or another's (prefix: its caches' names).
+async function pinOf(id, prefix) {
   if (!id) return null;
-  if (pins.has(id)) return pins.get(id);
+  const store = (prefix || PREFIX) + "pins";
+  if (pins.has(store + id)) return pins.get(store + id);
   try {
-    const hit = await (await caches.open(PINS)).match(pinKey(id));
+    if (!(await caches.has(store))) return null;
+    const scope = store.slice("oanquan-".length, -"-pins".length);
+    const hit = await (await caches.open(store)).match(scope + "__pins__/" + encodeURIComponent(id));
     if (hit) {
       const name = await hit.text();
-      pins.set(id, name);
+      pins.set(store + id, name);
       return name;
     }
   } catch (error) {
@@ -186,37 +217,41 @@ async function navigate(event) {
 }
 
 // Which build a request belongs to: the one in its own address or its worker's (?build=), else its page's pin.
-async function buildOf(event) {
+async function buildOf(event, prefix) {
   const own = new URL(event.request.url).searchParams.get("build");
-  if (own) return PREFIX + own;
+  if (own) return prefix + own;
   if (!event.clientId) return null;
-  const pinned = await pinOf(event.clientId);
+  const pinned = await pinOf(event.clientId, prefix);
   if (pinned) return pinned;
   try {
     const client = await self.clients.get(event.clientId);
     const build = client ? new URL(client.url).searchParams.get("build") : null;
-    if (build) return PREFIX + build;
+    if (build) return prefix + build;
   } catch (error) {
     // not a client this worker can see
   }
   return null;
 }
 
-async function subresource(event) {
+// A file a page asks for: from its page's build. ``prefix`` names the edition's caches, and
+// ``active`` is its active build's cache (null for another edition's file: a page of the other
+// edition opened before that edition's worker ran is controlled by this one, and its files
+// still come from its own build, which the page has told that worker about).
+async function subresource(event, prefix, active) {
   const request = event.request;
-  const build = await buildOf(event);
+  const build = await buildOf(event, prefix);
   if (build !== null && build !== "network") {
     const hit = await cached(build, request);
     if (hit) return hit;
   }
-  if (build === null) {
-    const hit = await cached(CACHE, request); // a page opened before this worker ran: the active build
+  if (build === null && active) {
+    const hit = await cached(active, request); // a page opened before this worker ran: the active build
     if (hit) return hit;
   }
   try {
-    return await fromNetwork(request, build === "network");
+    return await fromNetwork(request, build !== null && build !== active); // another build than the active one: past the HTTP cache
   } catch (error) {
-    const hit = await cached(CACHE, request); // offline: the active build is all there is
+    const hit = (active && (await cached(active, request))) || (build && (await cached(build, request))); // offline
     if (!hit) throw error;
     return hit;
   }
@@ -229,6 +264,11 @@ self.addEventListener("fetch", function (event) {
   if (url.origin !== self.location.origin || url.pathname.indexOf(SCOPE) !== 0) return;
   const path = url.pathname.slice(SCOPE.length);
   if (path === "sw.js" || path === "sw-version.json" || path.indexOf("__pins__/") === 0) return;
+  const other = EDITIONS.find(function (folder) { return path.indexOf(folder) === 0; });
+  if (other && request.mode !== "navigate") {
+    event.respondWith(subresource(event, "oanquan-" + SCOPE + other + "-", null)); // that edition's caches: oanquan-/vi/-...
+    return;
+  }
   if (SKIP.some(function (folder) { return path === folder.slice(0, -1) || path.indexOf(folder) === 0; })) return;
-  event.respondWith(request.mode === "navigate" ? navigate(event) : subresource(event));
+  event.respondWith(request.mode === "navigate" ? navigate(event) : subresource(event, PREFIX, CACHE));
 });
