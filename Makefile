@@ -13,10 +13,11 @@ HOST ?= 127.0.0.1
 
 setup: $(STAMP)
 
-# A venv with the pinned tool chain and the package itself (editable).
-$(STAMP): requirements.txt pyproject.toml
+# A venv with the pinned tool chain and the package itself (editable). requirements.lock pins
+# every package of requirements.txt and of their dependencies with its hashes (issue 24).
+$(STAMP): requirements.txt requirements.lock pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --progress-bar off -r requirements.txt
+	$(BIN)/python -m pip install -q --progress-bar off --require-hashes -r requirements.lock
 	$(BIN)/python -m pip install -q --progress-bar off --no-deps -e .
 	touch $(STAMP)
 

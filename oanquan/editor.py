@@ -164,7 +164,7 @@ class Editor:
         >>> e.position.stores
         (0, 7)
         """
-        if name not in PLAYER_FIELDS:
+        if not isinstance(name, str) or name not in PLAYER_FIELDS:  # a list or an object is not hashable
             raise EditError(f"a player's number is 'stores', 'captured' or 'debts', not {quote_input(name)}")
         side = self._player(player)
         getattr(self, str(name))[side] = _whole(value, f"player {side}'s {name}", PLAYER_FIELDS[str(name)])

@@ -9,6 +9,7 @@ the position text, where there is one), in the style of python-chess:
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 from .i18n import _
 
@@ -99,7 +100,9 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
 
     A message that quotes a megabyte of input helps nobody, and some values
     (a number of 5,000 digits, a list nested 1,000 deep) cannot even be
-    written out, so they are described instead.
+    written out, so they are described instead. A list or an object is cut
+    while it is written, never written out whole first (issue 24: a list of
+    100,000 numbers took 0.6 s to format before it was cut).
 
     >>> quote("7X")
     "'7X'"
@@ -107,17 +110,76 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     "'xxxxxx... (1,000 characters)"
     >>> quote(10**5000)
     'a whole number of about 5,000 digits'
+    >>> quote(list(range(100_000)), limit=12)
+    '[0, 1, 2, 3... (100,000 items in all)'
+    >>> quote([[]] * 2)
+    '[[], []]'
     """
     if isinstance(value, int) and value.bit_length() > 4 * limit:
         # Python refuses to write out a number of more than 4,300 digits; count them instead.
-        digits = f"{round(value.bit_length() * math.log10(2)):,}"
-        return _("a whole number of about {n} digits").format(n=digits)
+        return _("a whole number of about {n} digits").format(n=_digits(value))
     if isinstance(value, str) and len(value) > limit:
         return _("{start}... ({n} characters)").format(start=repr(value[:limit])[: limit - 1], n=f"{len(value):,}")
+    if isinstance(value, (list, tuple, dict, set, frozenset)):
+        shown: list[str] = []
+        size = 0
+        try:
+            for piece in _pieces(value, limit, 0):
+                shown.append(piece)
+                size += len(piece)
+                if size > limit:
+                    return _("{start}... ({n} items in all)").format(
+                        start="".join(shown)[: limit - 1], n=f"{len(value):,}"
+                    )
+        except RecursionError:
+            return _("a {kind} nested too deeply to show").format(kind=type(value).__name__)
+        return "".join(shown)
     try:
-        shown = repr(value)
+        written = repr(value)
     except (RecursionError, ValueError):
         return _("a {kind} nested too deeply to show").format(kind=type(value).__name__)
-    if len(shown) <= limit:
-        return shown
-    return _("{start}... ({n} characters written out)").format(start=shown[: limit - 1], n=f"{len(shown):,}")
+    if len(written) <= limit:
+        return written
+    return _("{start}... ({n} characters written out)").format(start=written[: limit - 1], n=f"{len(written):,}")
+
+
+#: How deep :func:`quote` follows lists inside lists before it describes the value instead.
+_QUOTE_DEPTH = 100
+
+
+def _digits(value: int) -> str:
+    return f"{round(value.bit_length() * math.log10(2)):,}"
+
+
+def _pieces(value: object, limit: int, depth: int) -> Iterator[str]:
+    """``repr(value)`` in pieces, so that :func:`quote` can stop as soon as it has enough."""
+    if depth > _QUOTE_DEPTH:
+        raise RecursionError(depth)
+    if isinstance(value, (list, tuple, set, frozenset)):
+        if isinstance(value, (set, frozenset)) and not value:
+            yield repr(value)
+            return
+        opening, closing = "[]" if isinstance(value, list) else "()" if isinstance(value, tuple) else "{}"
+        yield opening
+        for index, item in enumerate(value):
+            if index:
+                yield ", "
+            yield from _pieces(item, limit, depth + 1)
+        if isinstance(value, tuple) and len(value) == 1:
+            yield ","
+        yield closing
+    elif isinstance(value, dict):
+        yield "{"
+        for index, (key, item) in enumerate(value.items()):
+            if index:
+                yield ", "
+            yield from _pieces(key, limit, depth + 1)
+            yield ": "
+            yield from _pieces(item, limit, depth + 1)
+        yield "}"
+    elif isinstance(value, str) and len(value) > limit:
+        yield repr(value[: limit + 1])  # more than the message can show: cut here
+    elif isinstance(value, int) and value.bit_length() > 4 * limit:
+        yield "<" + _("a whole number of about {n} digits").format(n=_digits(value)) + ">"
+    else:
+        yield repr(value)

@@ -1,12 +1,14 @@
 """What tools/build_play.py and tools/dist.py write around the built site (issue 12), on a small fake site.
 
-The service worker keeps the Play and Puzzles pages and every file of the site they load, plus
-the engine's files, under a version made of their contents, so that a new build replaces the
-old cache; the offline copy for schools is a zip with a one-line way to serve it.
+The service worker keeps every file of its edition (issue 24: every page, the printables, the
+engine) under a version made of their contents, so that a new build replaces the old cache, and
+every page carries the Content-Security-Policy; the offline copy for schools is a zip with a one-line way to serve it.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 import zipfile
@@ -41,25 +43,69 @@ def fake_site(root: Path) -> Path:
     return site
 
 
-def test_the_service_worker_keeps_the_pages_what_they_load_and_the_engine(tmp_path: Path) -> None:
+def test_the_service_worker_keeps_every_file_of_its_edition(tmp_path: Path) -> None:
+    """Issue 24: every page, picture and printable of the edition, never another edition's or lite/."""
     site = fake_site(tmp_path)
-    assert build_play.offline_files(site) == [
-        "_static/fonts/a.woff2",  # from the style sheet's url()
+    (site / "notebooks").mkdir()
+    (site / "notebooks" / "01_board.html").write_text(
+        '<html><head><meta charset="utf-8" /></head><body>ch1</body></html>'
+    )
+    (site / "_downloads").mkdir()
+    (site / "_downloads" / "board.pdf").write_bytes(b"%PDF")
+    for other in ("vi/book/play.html", "lite/index.html", "vi/index.html"):
+        (site / other).parent.mkdir(parents=True, exist_ok=True)
+        (site / other).write_text("not this edition's")
+    assert build_play.edition_files(site) == [
+        "_downloads/board.pdf",
+        "_static/fonts/a.woff2",
         "_static/play/manifest.json",
         "_static/play/oanquan.zip",
         "_static/play/play.js",
         "_static/theme.css",
         "book/play.html",
         "book/puzzles.html",
-    ]  # not another page of the book, not another host
+        "book/rules.html",
+        "notebooks/01_board.html",
+    ]
     version = build_play.write_service_worker(site)
-    text = (site / "sw.js").read_text()
-    assert f'const VERSION = "{version}";' in text and '"_static/fonts/a.woff2"' in text
-    assert "{{" not in text
-    # a new build (any file it keeps changed) makes a new version, hence a new cache
-    (site / "_static" / "theme.css").write_text("b { color: red }")
-    assert build_play.write_service_worker(site) != version
     assert re.fullmatch(r"[0-9a-f]{16}", version)
+    text = (site / "sw.js").read_text()
+    assert f'const VERSION = "{version}";' in text and "{{" not in text
+    files = json.loads(text.split("const FILES = ", 1)[1].split(";", 1)[0])
+    assert [name for name, _ in files] == build_play.edition_files(site)
+    pdf = dict(files)["_downloads/board.pdf"]
+    assert pdf == "sha256-" + base64.b64encode(hashlib.sha256(b"%PDF").digest()).decode()  # checked as it downloads
+    assert json.loads(text.split("const SKIP = ", 1)[1].split(";", 1)[0]) == ["lite/", ".doctrees/", "vi/"]
+    assert json.loads((site / "sw-version.json").read_text()) == {"version": version}
+    # the same build again: the same version, and the pages' heads are not written twice
+    chapter = (site / "notebooks" / "01_board.html").read_text()
+    assert chapter.count("Content-Security-Policy") == 1 and f'content="{version}"' in chapter
+    assert build_play.write_service_worker(site) == version
+    assert (site / "notebooks" / "01_board.html").read_text() == chapter
+    # a change to a chapter alone (not the Play page, not the engine) makes a new version
+    (site / "notebooks" / "01_board.html").write_text(chapter.replace("ch1", "ch1, changed"))
+    assert build_play.write_service_worker(site) != version
+
+
+def test_every_page_gets_a_policy_with_the_hashes_of_its_inline_scripts() -> None:
+    page = (
+        '<html><head><meta charset="utf-8" /><script>let a = 1;</script>'
+        '<script type="application/json">{"data": 1}</script><script src="x.js"></script></head>'
+        '<body><button onclick="window.print()">print</button></body></html>'
+    )
+    head = build_play.with_head(page.encode(), "0123456789abcdef").decode()
+    assert head.index("Content-Security-Policy") < head.index("<script>")  # before any script
+    policy = build_play.page_policy(page)
+    digest = base64.b64encode(hashlib.sha256(b"let a = 1;").digest()).decode()
+    handler = base64.b64encode(hashlib.sha256(b"window.print()").digest()).decode()
+    assert f"'sha256-{digest}'" in policy and f"'unsafe-hashes' 'sha256-{handler}'" in policy
+    assert policy.startswith("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'")
+    assert "worker-src 'self'" in policy and "'unsafe-eval'" not in policy
+    assert policy.count("sha256-") == 2  # the JSON data block is not a script
+    assert build_play.page_policy("<p>no script</p>") == build_play.CSP.format(hashes="")
+    # the widget manager's pages, and only they, may compile code (its JSON schema checks)
+    widgets = build_play.page_policy('<script src="../_static/widgets/embed-amd.js"></script>')
+    assert widgets == build_play.CSP.format(hashes=" 'unsafe-eval'")
 
 
 def test_the_offline_copy_is_a_zip_with_a_one_line_way_to_serve_it(

@@ -258,7 +258,9 @@ def test_a_game_against_the_computer_is_kept_through_reload_undo_redo_and_new_ga
     watched.page.reload(wait_until="domcontentloaded")
     watched.page.wait_for_selector("#oaq [data-oaq=board] svg")
     state = watched.page.get_attribute("#oaq", "data-state")
-    kept = watched.page.evaluate("JSON.parse(localStorage.getItem('oanquan.play.v1'))")
+    kept = watched.page.evaluate(  # this tab's game (issue 24: one key per tab)
+        "JSON.parse(localStorage.getItem('oanquan.play.v2.' + sessionStorage.getItem('oanquan.tab')))"
+    )
     assert kept["link"] == f"?record={quote(record)}&opponent=3&first=human"
     if state == "loading":
         assert [watched.text("score-0"), watched.text("score-1")] == [str(s) for s in kept["scores"]]

@@ -11,6 +11,8 @@ site (html_static_path):
 - ``play/engine.js`` and ``play/engine-worker.js``: the engine in a Web Worker, and the small
   client a page loads to talk to it (one worker per page, shared by every board on it);
 - ``play/play.js`` and ``play/play.css``: the pages' script and style, from book/_static_play/;
+- ``play/purify.js``: DOMPurify (npm), the allow-list a board picture kept in the browser goes
+  through before it is drawn;
 - ``play/manifest.json``: the build's version (a digest of every file above) and each file's
   size, for the progress bar and the service worker's cache;
 - ``play/board.svg``: the opening position drawn by ``oanquan.svg``;
@@ -20,8 +22,10 @@ site (html_static_path):
   Pyodide has loaded (and from ``file://``, where it cannot load).
 
 With ``--service-worker SITE`` (after the book is built) it writes SITE/sw.js, the service
-worker that keeps the Play and Puzzles pages and the engine for offline visits, versioned by a
-digest of what it caches, so that a new build replaces the old cache.
+worker of the edition built in SITE, which keeps every file of that edition (every page, the
+printables, the engine) for offline visits, versioned by a digest of all of them, with
+SITE/sw-version.json (that version, which the worker asks the server for); and it writes the
+Content-Security-Policy into the head of every page of the edition (issue 24).
 
 Run from anywhere: ``python tools/build_play.py``.
 """
@@ -29,9 +33,11 @@ Run from anywhere: ``python tools/build_play.py``.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import sys
 import zipfile
+from html.parser import HTMLParser
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -85,6 +91,24 @@ def write_if_changed(dest: Path, data: bytes) -> None:
     dest.write_bytes(data)
 
 
+DOMPURIFY = ROOT / "node_modules" / "dompurify" / "dist" / "purify.min.js"
+
+
+def purify() -> bytes:
+    """DOMPurify (npm, package.json), which the Play page's kept board goes through (issue 24).
+
+    Its UMD wrapper would register it with RequireJS on a page that has the widgets' loader (an
+    anonymous define() there is an error); inside this function it sees no loader and sets
+    ``window.DOMPurify``.
+    """
+    if not DOMPURIFY.is_file():
+        raise SystemExit(f"build_play: {DOMPURIFY} is missing; run `npm ci` (package.json lists dompurify)")
+    return (
+        b"// DOMPurify from npm (package.json), for the Play page's kept board: tools/build_play.py\n"
+        b"(function (define, exports, module) {\n" + DOMPURIFY.read_bytes() + b"\n}).call(window);\n"
+    )
+
+
 #: The service worker's template in book/_static_play/ (written to the site's root, not to play/).
 SERVICE_WORKER = "service-worker.js"
 
@@ -118,79 +142,195 @@ def fragments() -> dict[str, str]:
     }
 
 
-def manifest() -> str:
-    """The engine's files (paths under _static/) with their sizes, and a version that changes with any of them."""
+def manifest(out: Path = OUT) -> str:
+    """The engine's files (paths under ``out``, served as _static/), their sizes, and a version made of them."""
     import hashlib
 
-    folders = (OUT / "pyodide", OUT / "play")
+    folders = (out / "pyodide", out / "play")
     files = sorted(p for folder in folders for p in folder.iterdir() if p.is_file() and p.name != "manifest.json")
     digest = hashlib.sha256()
     sizes = {}
     for path in files:
-        name = path.relative_to(OUT).as_posix()
+        name = path.relative_to(out).as_posix()
         data = path.read_bytes()
         digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
         sizes[name] = len(data)
     return json.dumps({"version": digest.hexdigest()[:16], "files": sizes}, indent=1, sort_keys=True) + "\n"
 
 
-#: The pages the service worker keeps for offline visits, relative to the site's root.
-OFFLINE_PAGES = ("book/play.html", "book/puzzles.html")
+#: Folders of an edition's output that its service worker never keeps: the live notebooks
+#: (JupyterLite, 40 MB, which have their own files and no offline promise) and Sphinx's build data.
+NOT_KEPT = ("lite", ".doctrees")
+#: Files of an edition's output the worker does not keep: itself, the server's version, Sphinx's stamp.
+NOT_KEPT_FILES = ("sw.js", "sw-version.json", ".buildinfo")
+
+#: The policy of every page (issue 24): scripts only from the site itself, the theme's inline
+#: scripts by their hash, WebAssembly for the engine, workers from the site. Two readings the
+#: issue leaves open, taken here: styles may be inline (the theme and the board pictures use
+#: style attributes, which cannot run script), and images and fonts may be ``data:`` addresses
+#: (the theme's icons). The policy is a ``<meta>`` element, since the site is static (make serve,
+#: GitHub Pages: no headers of its own); a meta policy cannot set frame-ancestors.
+CSP = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'{hashes}; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; font-src 'self' data:; worker-src 'self'; connect-src 'self'; object-src 'none'; "
+    "base-uri 'self'; form-action 'self'"
+)
+#: The ipywidgets manager (npm @jupyter-widgets/html-manager, tools/vendor_js.py). It validates
+#: the page's widget state with AJV, which compiles its checks with ``new Function``: with no
+#: 'unsafe-eval' no widget is drawn. The pages that load it (the chapters with widgets, the home
+#: page) are given 'unsafe-eval' and nothing else more; every other page (Play, Puzzles, the
+#: reference pages) keeps the strict policy. Their script still comes only from the site.
+WIDGET_MANAGER = "widgets/embed-amd.js"
+#: The elements written into every page's head (and taken out again before a rebuild's digest).
+_INJECTED = re.compile(rb'<meta data-oaq-injected="1"[^>]*>\n?')
 
 
-def offline_files(site: Path) -> list[str]:
-    """What the service worker precaches: the two pages, every file of the site they load, the engine.
+#: Sphinx 7.4's doctools.js compiles the catalogue's plural rule with ``new Function``, which the
+#: policy refuses (an uncaught error on every page of the Vietnamese edition). The editions'
+#: languages have the rules "0" (Vietnamese: one form) and "(n != 1)" (English): written out here.
+_PLURAL_EVAL = """    Documentation.PLURAL_EXPR = new Function(
+      "n",
+      `return (${catalog.plural_expr})`
+    );"""
+_PLURAL_FIXED = """    // tools/build_play.py: the rule written out, not compiled (the site's Content-Security-Policy)
+    Documentation.PLURAL_EXPR = String(catalog.plural_expr).trim() === "0" ? () => 0 : (n) => (n === 1 ? 0 : 1);"""
 
-    Found by reading the pages' ``src``/``href`` attributes and the ``url()`` of their style
-    sheets (fonts, pictures), keeping only files of the site itself.
+
+def doctools_without_eval(site: Path) -> None:
+    """Sphinx's ``_static/doctools.js`` with its plural rule written out instead of compiled (see above)."""
+    path = site / "_static" / "doctools.js"
+    if not path.is_file():
+        return
+    text = path.read_text("utf-8")
+    if _PLURAL_EVAL in text:
+        text = text.replace(_PLURAL_EVAL, _PLURAL_FIXED)
+        path.write_text(text, "utf-8")
+    if "new Function" in text:
+        raise SystemExit(f"build_play: {path} compiles code (new Function), which the pages' policy refuses")
+
+
+def edition_files(site: Path) -> list[str]:
+    """Every file of the edition built into ``site`` that its service worker keeps, relative to ``site``.
+
+    Another edition's folder inside it (a folder with its own ``book/play.html``, such as
+    ``vi/``) is that edition's, kept by its own worker; so are the live notebooks.
     """
-    import re
-    from urllib.parse import unquote, urlsplit
-
-    wanted: set[str] = set(OFFLINE_PAGES)
-    todo = list(OFFLINE_PAGES)
-    while todo:
-        name = todo.pop()
-        path = site / name
-        text = path.read_text("utf-8", errors="replace")
-        if name.endswith(".html"):
-            found = re.findall(r'<(?:script|img|link)\b[^>]*?\b(?:src|href)="([^"]+)"', text)
-        elif name.endswith(".css"):
-            found = re.findall(r"url\(\s*['\"]?([^'\")]+)['\"]?\s*\)", text)
-        else:
+    skipped = set(NOT_KEPT) | set(other_editions(site))
+    found = []
+    for path in sorted(site.rglob("*")):
+        relative = path.relative_to(site)
+        if not path.is_file() or relative.parts[0] in skipped or relative.as_posix() in NOT_KEPT_FILES:
             continue
-        for ref in found:
-            parts = urlsplit(ref)
-            if parts.scheme or parts.netloc or not parts.path or ref.startswith(("#", "data:")):
-                continue
-            target = (path.parent / unquote(parts.path)).resolve()
-            try:
-                relative = target.relative_to(site.resolve()).as_posix()
-            except ValueError:
-                continue
-            other_page = relative.endswith(".html") and relative not in OFFLINE_PAGES
-            if not target.is_file() or relative in wanted or other_page:
-                continue
-            wanted.add(relative)
-            todo.append(relative)
-    engine = json.loads((site / "_static" / "play" / "manifest.json").read_text("utf-8"))
-    wanted.update(f"_static/{name}" for name in engine["files"])
-    wanted.add("_static/play/manifest.json")
-    return sorted(wanted)
+        found.append(relative.as_posix())
+    return found
+
+
+def other_editions(site: Path) -> list[str]:
+    """The folders of ``site`` that hold another edition of the book (``vi``)."""
+    return sorted(p.name for p in site.iterdir() if p.is_dir() and (p / "book" / "play.html").is_file())
+
+
+class _InlineScripts(HTMLParser):
+    """The inline scripts and event-handler attributes of a page, as the browser hashes them."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.scripts: list[str] = []
+        self.handlers: list[str] = []
+        self._inside: list[str] | None = None
+        self.widgets = False  # the page loads the widget manager
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if tag == "script" and (values.get("src") or "").split("?")[0].endswith(WIDGET_MANAGER):
+            self.widgets = True
+        self.handlers.extend(v or "" for k, v in attrs if k.startswith("on"))
+        kind = (values.get("type") or "text/javascript").lower()
+        if tag == "script" and "src" not in values and kind in ("text/javascript", "module", "application/javascript"):
+            self._inside = []
+
+    def handle_data(self, data: str) -> None:
+        if self._inside is not None:
+            self._inside.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "script" and self._inside is not None:
+            self.scripts.append("".join(self._inside))
+            self._inside = None
+
+
+def _sha256(text: str | bytes) -> str:
+    import base64
+    import hashlib
+
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode("ascii")
+
+
+def page_policy(html: str) -> str:
+    """The Content-Security-Policy of one page: :data:`CSP` with the hashes of its inline scripts and handlers."""
+    parser = _InlineScripts()
+    parser.feed(html)
+    parser.close()
+    hashes = sorted({f"'{_sha256(s)}'" for s in parser.scripts})
+    if parser.handlers:  # the theme's onclick="window.print()" buttons
+        hashes = ["'unsafe-hashes'", *sorted({f"'{_sha256(h)}'" for h in parser.handlers}), *hashes]
+    if parser.widgets:
+        hashes.insert(0, "'unsafe-eval'")
+    return CSP.format(hashes="".join(" " + h for h in hashes))
+
+
+def with_head(html: bytes, version: str) -> bytes:
+    """A page with the policy and the build's version in its head (after ``<meta charset>``)."""
+    from html import escape
+
+    text = html.decode("utf-8")
+    policy = page_policy(text)
+    extra = (
+        f'<meta data-oaq-injected="1" http-equiv="Content-Security-Policy" content="{escape(policy)}">\n'
+        f'<meta data-oaq-injected="1" name="oanquan-build" content="{version}">\n'
+    )
+    charset = re.search(r"<meta charset=[^>]*>\s*", text, re.IGNORECASE)
+    head = charset or re.search(r"<head[^>]*>\s*", text, re.IGNORECASE)
+    if head is None:
+        return (extra + text).encode("utf-8")
+    return (text[: head.end()] + extra + text[head.end() :]).encode("utf-8")
 
 
 def write_service_worker(site: Path) -> str:
-    """Write SITE/sw.js: the offline files and a version made of their contents; return the version."""
+    """Write SITE/sw.js and SITE/sw-version.json for the edition in ``site``; return its version.
+
+    Every page gets the policy and the build's version in its head first. The version is a
+    digest of every file the worker keeps (as built, before those two elements), so a change
+    to any page, picture, printable, script or the engine makes a new one; the worker keeps
+    each file with its digest, which the browser checks as it downloads it.
+    """
     import hashlib
 
-    files = offline_files(site)
+    doctools_without_eval(site)
+    files = edition_files(site)
+    built: dict[str, bytes] = {}
     digest = hashlib.sha256()
     for name in files:
-        digest.update(name.encode() + b"\0" + hashlib.sha256((site / name).read_bytes()).digest())
+        data = (site / name).read_bytes()
+        if name.endswith(".html") and not name.startswith("_static/"):  # pages, not the pages' fragments
+            data = _INJECTED.sub(b"", data)
+            built[name] = data
+        digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
     version = digest.hexdigest()[:16]
+    for name, data in built.items():
+        write_if_changed(site / name, with_head(data, version))
+    entries = [[name, _sha256((site / name).read_bytes())] for name in files]
+    skip = [f"{folder}/" for folder in (*NOT_KEPT, *other_editions(site))]
     template = (PAGE_FILES / SERVICE_WORKER).read_text("utf-8")
-    text = template.replace("{{version}}", version).replace("{{files}}", json.dumps(files, indent=1))
+    text = (
+        template.replace("{{version}}", version)
+        .replace("{{files}}", json.dumps(entries, indent=0))
+        .replace("{{skip}}", json.dumps(skip))
+        .replace("{{editions}}", json.dumps([f"{folder}/" for folder in other_editions(site)]))
+    )
     write_if_changed(site / "sw.js", text.encode("utf-8"))
+    write_if_changed(site / "sw-version.json", (json.dumps({"version": version}) + "\n").encode("utf-8"))
     size = sum((site / name).stat().st_size for name in files)
     print(f"build_play: {site}/sw.js keeps {len(files)} files ({size / 1e6:.1f} MB) offline, version {version}")
     return version
@@ -210,6 +350,7 @@ def main() -> int:
     for source in sorted(PAGE_FILES.iterdir()):
         if source.suffix in (".js", ".css") and source.name != SERVICE_WORKER:
             write_if_changed(play / source.name, source.read_bytes())
+    write_if_changed(play / "purify.js", purify())
     write_if_changed(play / "board.svg", board_svg(Position.initial()).encode("utf-8"))
     for name, text in fragments().items():
         write_if_changed(play / "fragments" / name, text.encode("utf-8"))

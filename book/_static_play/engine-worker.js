@@ -58,9 +58,9 @@ self.onmessage = function (event) {
   else reply(event.data);
 };
 
-function progress(stage, loaded, total) {
+let progress = function (stage, loaded, total) {
   self.postMessage({ type: "progress", stage: stage, loaded: loaded, total: total });
-}
+};
 
 // Count the bytes of the engine's files as they arrive (a clone of each response is read, so
 // Pyodide still gets the original one, and the browser's cache of compiled WebAssembly, keyed
@@ -215,8 +215,39 @@ async function load(useSnapshot) {
 
 function RestoredBadly() {}
 
+// A stage of loading that takes longer than this is given up, with the stage named: a policy
+// that forbids WebAssembly (a Content-Security-Policy without 'wasm-unsafe-eval') can leave
+// Pyodide waiting for ever (issue 24). Loading takes 6-8 s on this project's slowest machines.
+const STAGE_TIMEOUT_MS = 120000;
+let stage = "downloading the engine";
+const stageOf = { download: "downloading the engine", start: "starting Python (WebAssembly)", engine: "starting the game engine" };
+const plainProgress = progress;
+progress = function (name, loaded, total) {
+  stage = stageOf[name] || stage;
+  plainProgress(name, loaded, total);
+};
+let refused = "";
+self.addEventListener("securitypolicyviolation", function (event) {
+  refused = "the site's security policy refused " + (event.effectiveDirective || event.violatedDirective || "something the engine needs");
+});
+function timeLimit() {
+  return new Promise(function (resolve, reject) {
+    let last = stage;
+    let since = performance.now();
+    const timer = setInterval(function () {
+      if (call !== null || failure !== null) { clearInterval(timer); resolve(); return; }
+      if (refused) { clearInterval(timer); reject(new Error(refused)); return; }
+      if (stage !== last) { last = stage; since = performance.now(); return; }
+      if (performance.now() - since > STAGE_TIMEOUT_MS) {
+        clearInterval(timer);
+        reject(new Error(stage + " took more than " + Math.round(STAGE_TIMEOUT_MS / 1000) + " s"));
+      }
+    }, 1000);
+  });
+}
+
 // A snapshot that restored but does not answer is forgotten, and the engine starts afresh.
-load(true).catch(function (error) {
+Promise.race([load(true), timeLimit().then(function () { return new Promise(function () {}); })]).catch(function (error) {
   if (!(error instanceof RestoredBadly)) throw error;
   call = null;
   timings.snapshot_error = "the restored engine did not answer";

@@ -21,6 +21,9 @@
   var script = document.currentScript;
   var here = script && script.src ? script.src.replace(/[^/]*$/, "") : "";
   var shared = null;
+  // The worker has its own, shorter limits for each stage (engine-worker.js); this one is for a
+  // worker that never reports at all. Loading takes 6-8 s of processor time on a school laptop.
+  var LOAD_TIMEOUT_MS = 180000;
 
   function language() {
     var lang = (document.documentElement.getAttribute("lang") || "").slice(0, 2).toLowerCase();
@@ -59,11 +62,22 @@
       if (location.protocol === "file:") throw new Error("pages opened from a file cannot run the engine; serve the site over http");
       if (!here) throw new Error("engine.js must be loaded with a <script src> tag");
       var lang = language();
-      worker = new Worker(here + "engine-worker.js" + (lang ? "?lang=" + lang : ""), { type: "module", name: lang });
+      // The page's build (tools/build_play.py writes it into every page): the service worker
+      // serves the engine's files from the same build as the page (service-worker.js).
+      var meta = document.querySelector("meta[name=oanquan-build]");
+      var build = meta && /^[0-9a-f]{1,64}$/.test(meta.getAttribute("content") || "") ? meta.getAttribute("content") : "";
+      var query = [lang ? "lang=" + lang : "", build ? "build=" + build : ""].filter(Boolean).join("&");
+      worker = new Worker(here + "engine-worker.js" + (query ? "?" + query : ""), { type: "module", name: lang });
     } catch (error) {
       fail(String(error && error.message ? error.message : error));
     }
     if (worker) {
+      // A worker that never says it is ready or failed (its script never ran, a policy stopped it
+      // silently): after LOAD_TIMEOUT_MS the page is told why it waits no more.
+      var timeout = setTimeout(function () {
+        if (engine.state === "loading") fail("it did not start within " + Math.round(LOAD_TIMEOUT_MS / 1000) + " s; reload the page to try again");
+      }, LOAD_TIMEOUT_MS);
+      engine.ready.then(function () { clearTimeout(timeout); }, function () { clearTimeout(timeout); });
       worker.onmessage = function (event) {
         var message = event.data || {};
         if (message.type === "answer") {

@@ -27,8 +27,6 @@
   }
   var here = document.currentScript.src.replace(/[^/]*$/, ""); // .../_static/play/
   var mode = root.getAttribute("data-mode"); // "play" or "puzzles"
-  var STORE = "oanquan.play.v1"; // the game in progress (Play page)
-  var SOLVED = "oanquan.puzzles.solved.v1"; // ids of the puzzles solved (Puzzles page)
   var engine = null;
   var view = null; // the last answer from the engine
   var skip = false;
@@ -47,12 +45,21 @@
     box.textContent = text || "";
     box.hidden = !text;
   }
+  // A notice is a sentence, or {text, href, label}: a sentence and a link (to a game kept aside).
   function showNotices(notices) {
     var box = $("notice");
     box.textContent = "";
-    (notices || []).forEach(function (text) {
+    (notices || []).forEach(function (notice) {
       var line = document.createElement("p");
-      line.textContent = text;
+      line.textContent = typeof notice === "string" ? notice : notice.text;
+      if (typeof notice !== "string" && notice.href) {
+        var link = document.createElement("a");
+        link.href = notice.href;
+        link.textContent = notice.label;
+        link.setAttribute("data-oaq", "notice-link");
+        line.appendChild(document.createTextNode(" "));
+        line.appendChild(link);
+      }
       box.appendChild(line);
     });
     box.hidden = !(notices && notices.length);
@@ -60,26 +67,203 @@
   function mark(name, ms) { root.setAttribute("data-" + name + "-ms", String(Math.round(ms))); }
 
   // ------------------------------------------------------------------ storage
+  //
+  // What this page keeps in the browser is read like an address (issue 24): every value by a
+  // strict reader of its version, and anything unexpected (not JSON, a wrong type, an unknown
+  // key, a value too long, an old or future version) is left out with a notice, never thrown.
+  // Another site on the same host can write these keys (all of an owner's GitHub Pages sites
+  // share one origin), so nothing read here is trusted: text goes in with textContent, and the
+  // kept board picture only through DOMPurify's allow-list (purify.js, from npm).
+  //
+  // Each tab keeps its own game (oanquan.play.v2.<tab>, the tab's name in sessionStorage, which
+  // a reload keeps), so two tabs never overwrite each other; a new tab opened with no game in
+  // its address continues the game saved last. At most KEPT_GAMES games are kept.
 
-  function readJSON(key) {
+  var GAME_PREFIX = "oanquan.play.v2."; // + the tab's name: this tab's game (Play page)
+  var OLD_GAME = "oanquan.play.v1"; // one game for every tab (before issue 24), read once and moved
+  var TAB = "oanquan.tab"; // this tab's name (sessionStorage)
+  var FRESH = "oanquan.fresh"; // set by the reset control: this tab starts with a fresh game (sessionStorage)
+  var SOLVED = "oanquan.puzzles.solved.v1"; // ids of the puzzles solved (Puzzles page)
+  var KEPT_GAMES = 10;
+  var MAX_STORED = 500000; // characters of one stored value
+  var FORM_FIELDS = ["opponent", "first", "pieces", "value", "gap", "young", "plies"];
+  var storageNotices = []; // what was left out, said once the page is ready
+
+  function storage(kind) {
+    try { return kind === "session" ? window.sessionStorage : window.localStorage; } catch (error) { return null; }
+  }
+  function readText(key, kind) {
     try {
-      var text = window.localStorage.getItem(key);
-      return text ? JSON.parse(text) : null;
+      var box = storage(kind);
+      var text = box ? box.getItem(key) : null;
+      return typeof text === "string" ? text : null;
     } catch (error) {
-      return null; // storage switched off, or not ours
+      return null; // storage switched off
     }
   }
-  function writeJSON(key, value) {
+  function writeText(key, text, kind) {
     try {
-      window.localStorage.setItem(key, JSON.stringify(value));
+      var box = storage(kind);
+      if (box) box.setItem(key, text);
     } catch (error) {
       // storage full or switched off: the game goes on, it is just not kept
     }
   }
-  // A picture kept in this browser is the engine's own SVG; refuse anything else.
-  function safeSvg(text) {
-    return typeof text === "string" && /^<svg[\s>]/.test(text) &&
-      !/<script|<foreignObject|<iframe|\son[a-z]+\s*=|javascript:/i.test(text);
+  function forget(key, kind) {
+    try { var box = storage(kind); if (box) box.removeItem(key); } catch (error) { /* nothing kept */ }
+  }
+  function keysStartingWith(prefix) {
+    var found = [];
+    try {
+      var box = storage();
+      for (var i = 0; box && i < box.length; i++) {
+        var key = box.key(i);
+        if (typeof key === "string" && key.indexOf(prefix) === 0) found.push(key);
+      }
+    } catch (error) { /* none */ }
+    return found;
+  }
+  function isObject(value) { return value !== null && typeof value === "object" && !Array.isArray(value); }
+  function isWhole(value, low, high) { return typeof value === "number" && Math.floor(value) === value && value >= low && value <= high; }
+  function isText(value, most) { return typeof value === "string" && value.length <= most; }
+  function leftOut(what, why) {
+    storageNotices.push(t("Something this page had kept in your browser could not be read, so it was left out ({what}: {why}).", { what: what, why: why }));
+  }
+  // JSON text from storage, or null (with a notice when there was something unreadable).
+  function parseStored(text, what) {
+    if (text === null) return null;
+    if (text.length > MAX_STORED) { leftOut(what, t("too long")); return null; }
+    var value;
+    try { value = JSON.parse(text); } catch (error) { leftOut(what, t("not JSON")); return null; }
+    if (value === null) leftOut(what, t("not an object"));
+    return value;
+  }
+
+  // A kept game, checked field by field; null (and a notice) if anything is not as this page writes it.
+  function readGame(value, what) {
+    if (value === null) return null;
+    function bad(why) { leftOut(what, why); return null; }
+    if (!isObject(value)) return bad(t("not an object"));
+    var version = value.v === undefined ? 1 : value.v;
+    if (version !== 1 && version !== 2) return bad(t("version {v}", { v: String(version).slice(0, 20) }));
+    var known = ["v", "saved", "link", "svg", "squares", "names", "scores", "turn", "moves", "over", "form", "time"];
+    var extra = Object.keys(value).filter(function (key) { return known.indexOf(key) < 0; });
+    if (extra.length) return bad(t("unknown key {key}", { key: JSON.stringify(extra[0].slice(0, 40)) }));
+    if (!isText(value.saved, MAX_STORED)) return bad("saved");
+    if (!isText(value.link, 20000) || (value.link !== "" && value.link.charAt(0) !== "?")) return bad("link");
+    if (!isText(value.svg, MAX_STORED)) return bad("svg");
+    if (!Array.isArray(value.squares) || value.squares.length > 12 || !value.squares.every(function (q) { return isWhole(q, 0, 11); })) return bad("squares");
+    if (!Array.isArray(value.names) || value.names.length !== 2 || !value.names.every(function (n) { return isText(n, 200); })) return bad("names");
+    if (!Array.isArray(value.scores) || value.scores.length !== 2 || !value.scores.every(function (n) { return isWhole(n, -100000, 100000); })) return bad("scores");
+    if (value.turn !== undefined && !isText(value.turn, 2000)) return bad("turn");
+    if (!isWhole(value.moves, 0, 1000000)) return bad("moves");
+    if (typeof value.over !== "boolean") return bad("over");
+    if (value.time !== undefined && !isWhole(value.time, 0, 1e15)) return bad("time");
+    var form = value.form === undefined ? {} : value.form;
+    if (!isObject(form)) return bad("form");
+    var fields = Object.keys(form);
+    for (var i = 0; i < fields.length; i++) {
+      if (FORM_FIELDS.indexOf(fields[i]) < 0) return bad(t("unknown key {key}", { key: JSON.stringify(fields[i].slice(0, 40)) }));
+      if (!isText(form[fields[i]], 20)) return bad("form");
+    }
+    return {
+      saved: value.saved, link: value.link, svg: value.svg, squares: value.squares.slice(), names: value.names.slice(),
+      scores: value.scores.slice(), moves: value.moves, over: value.over, form: form, time: value.time || 0,
+    };
+  }
+
+  // This tab's name: kept for the tab's life (reloads included) in sessionStorage.
+  function tabName() {
+    var name = readText(TAB, "session");
+    if (name === null || !/^[a-z0-9]{8,32}$/.test(name)) {
+      name = Math.random().toString(36).slice(2, 12) + Date.now().toString(36);
+      writeText(TAB, name, "session");
+    }
+    return name;
+  }
+  var tab = mode === "play" ? tabName() : "";
+  var isNewTab = mode === "play" && readText(GAME_PREFIX + tab) === null;
+
+  // The game this tab starts from: its own; in a new tab, the game saved last by any tab (or the
+  // one game kept before issue 24, moved to this tab's key).
+  function keptGame() {
+    var own = readGame(parseStored(readText(GAME_PREFIX + tab), t("this tab's game")), t("this tab's game"));
+    if (readText(GAME_PREFIX + tab) !== null && !own) forget(GAME_PREFIX + tab);
+    if (own || !isNewTab) return own;
+    if (readText(FRESH, "session") !== null) { forget(FRESH, "session"); return null; }
+    var latest = null;
+    keysStartingWith(GAME_PREFIX).forEach(function (key) {
+      var game = readGame(parseStored(readText(key), t("another tab's game")), t("another tab's game"));
+      if (!game) forget(key);
+      else if (!latest || game.time > latest.time) latest = game;
+    });
+    var old = readText(OLD_GAME);
+    if (old !== null) {
+      var moved = readGame(parseStored(old, t("the game kept before")), t("the game kept before"));
+      forget(OLD_GAME);
+      if (moved && !latest) latest = moved;
+    }
+    return latest;
+  }
+
+  function saveGame(record) {
+    record.v = 2;
+    record.time = Date.now();
+    writeText(GAME_PREFIX + tab, JSON.stringify(record));
+    // the oldest games beyond KEPT_GAMES go (closed tabs'), never this tab's
+    var games = keysStartingWith(GAME_PREFIX).filter(function (key) { return key !== GAME_PREFIX + tab; }).map(function (key) {
+      var value = null;
+      try { value = JSON.parse(readText(key) || "null"); } catch (error) { value = null; }
+      return { key: key, time: isObject(value) && isWhole(value.time, 0, 1e15) ? value.time : 0 };
+    }).sort(function (a, b) { return b.time - a.time; });
+    games.slice(KEPT_GAMES - 1).forEach(function (game) { forget(game.key); });
+  }
+
+  function readSolved() {
+    var text = readText(SOLVED);
+    var ids = parseStored(text, t("the puzzles solved"));
+    if (ids === null) return [];
+    var fine = Array.isArray(ids) && ids.length <= 10000 && ids.every(function (id) { return isText(id, 100) && /^[A-Za-z0-9_-]+$/.test(id); });
+    if (!fine) {
+      leftOut(t("the puzzles solved"), t("not a list of puzzle ids"));
+      forget(SOLVED);
+      return [];
+    }
+    return ids;
+  }
+
+  // A picture kept in this browser goes in only through DOMPurify's SVG allow-list.
+  function cleanSvg(text) {
+    if (typeof text !== "string" || !window.DOMPurify || !window.DOMPurify.isSupported) return null;
+    // Read as XML first (the engine writes well-formed SVG): in an XML document an <img> is not
+    // HTML's, so nothing in it loads or runs, even while DOMPurify looks at it (given as text,
+    // DOMPurify would read it as HTML, where <img onerror> inside <svg> breaks out of it).
+    var parsed;
+    try { parsed = new DOMParser().parseFromString(text, "image/svg+xml"); } catch (error) { return null; }
+    var top = parsed && parsed.documentElement;
+    if (!top || top.namespaceURI !== "http://www.w3.org/2000/svg" || top.localName !== "svg" ||
+      parsed.getElementsByTagName("parsererror").length) return null;
+    // DOMPurify's SVG allow-list, less what could fetch or move anything (the engine's boards use
+    // none of it: oanquan/svg.py draws shapes and text only)
+    var clean = window.DOMPurify.sanitize(top, {
+      USE_PROFILES: { svg: true }, ALLOW_DATA_ATTR: true,
+      FORBID_TAGS: ["style", "image", "use", "a", "foreignObject", "animate", "set", "animateMotion", "animateTransform", "feImage"],
+      FORBID_ATTR: ["href", "xlink:href"], // style stays (max-width); the policy blocks any address in it
+    });
+    return typeof clean === "string" && clean.indexOf("<svg") === 0 ? clean : null;
+  }
+
+  // "Reset this page's saved data": this tab's game and the game kept before (Play page), or the
+  // puzzles solved (Puzzles page); the page then opens afresh.
+  function resetSaved() {
+    if (mode === "play") {
+      forget(GAME_PREFIX + tab);
+      forget(OLD_GAME);
+      writeText(FRESH, "1", "session"); // the next load starts afresh, not from another tab's game
+    } else {
+      forget(SOLVED);
+    }
+    location.replace(location.pathname);
   }
 
   // ------------------------------------------------------------------ state
@@ -92,7 +276,7 @@
     $$("button, select, input").forEach(function (control) {
       var name = control.getAttribute("data-oaq");
       if (name === "skip") control.disabled = state !== "busy";
-      else if (name === "speed" || name === "confirm-yes" || name === "confirm-no") control.disabled = false;
+      else if (name === "speed" || name === "confirm-yes" || name === "confirm-no" || name === "reset" || name === "reload") control.disabled = false;
       else control.disabled = state === "busy" || loading || state === "error";
     });
     if (state === "ready") refreshButtons();
@@ -230,7 +414,14 @@
       var answer = await ask(request);
       await animate(answer.frames);
       show(answer);
+      var replies = 0;
       while (answer.computer_to_move) {
+        // Turns alternate (RULES), so a third reply in a row means the computer plays both
+        // sides (a game read from storage): it stops here rather than play itself out.
+        if (++replies > 2) {
+          showError(t("The computer plays both sides of this game, so it stops here: choose New game to play."));
+          break;
+        }
         await sleep(30); // let the page show "thinking" first
         var thinking = performance.now();
         answer = await ask({ op: "computer" });
@@ -270,8 +461,8 @@
     }
     history.replaceState(null, "", location.pathname + view.link);
     var saved = await engine.call({ op: "save" });
-    if (!saved.ok) return;
-    writeJSON(STORE, {
+    if (!saved.ok || typeof saved.saved !== "string") return;
+    saveGame({
       saved: saved.saved,
       link: view.link,
       svg: view.svg,
@@ -388,15 +579,12 @@
 
   // ------------------------------------------------------------------ puzzles
 
-  function solvedIds() {
-    var ids = readJSON(SOLVED);
-    return Array.isArray(ids) ? ids.filter(function (id) { return typeof id === "string"; }) : [];
-  }
+  function solvedIds() { return readSolved(); }
   function solved(id) {
     var ids = solvedIds();
     if (ids.indexOf(id) < 0) {
       ids.push(id);
-      writeJSON(SOLVED, ids);
+      writeText(SOLVED, JSON.stringify(ids));
     }
     markSolved();
   }
@@ -421,6 +609,14 @@
   // ------------------------------------------------------------------ wiring
 
   function wire() {
+    $("reset").addEventListener("click", async function () {
+      var sure = await confirmInPage(mode === "play"
+        ? t("Forget what this page keeps in your browser? The game on the board will be lost.")
+        : t("Forget what this page keeps in your browser? The list of puzzles you solved will be lost."),
+      t("Forget it"), t("Keep it"));
+      if (sure) resetSaved();
+    });
+    $("reload").addEventListener("click", function () { location.reload(); });
     View.onSquare($("board"), function (square) { act({ op: "click", square: square }); });
     $("directions").querySelectorAll("button").forEach(function (button) {
       button.addEventListener("click", function () {
@@ -492,8 +688,9 @@
 
   // The board kept in this browser (Play page) is shown at once, before the engine is ready.
   function drawKept(stored) {
-    if (!stored || !safeSvg(stored.svg) || !Array.isArray(stored.squares)) return false;
-    drawBoard(stored.svg, stored.squares);
+    var svg = stored ? cleanSvg(stored.svg) : null;
+    if (!svg) return false;
+    drawBoard(svg, stored.squares);
     if (Array.isArray(stored.names) && Array.isArray(stored.scores)) {
       [0, 1].forEach(function (side) {
         $("name-" + side).textContent = String(stored.names[side]);
@@ -506,9 +703,13 @@
   function start() {
     wire();
     setState("loading");
-    var stored = mode === "play" ? readJSON(STORE) : null;
+    var stored = mode === "play" ? keptGame() : null;
     var query = location.search;
     var keptHere = Boolean(stored) && (query === "" || query === stored.link) && drawKept(stored);
+    if (stored && !keptHere && (query === "" || query === stored.link)) {
+      leftOut(t("this tab's game"), t("its board picture"));
+      stored = null;
+    }
     var built = ($("board").getAttribute("data-squares") || "").split(",").filter(Boolean).map(Number);
     // The built page's board is the opening (Play) or the first puzzle (Puzzles). An address
     // that asks for another position gets it once the engine has read it.
@@ -525,7 +726,9 @@
     say(other ? t("The position from the link appears once the game engine has loaded.") : "");
     engine = window.OanquanEngine.get();
     engine.onProgress(progress);
-    engine.ready.then(function () { return begin(stored, keptHere, query); }, function (error) { fallback(error.message); });
+    engine.ready.then(function () {
+      return begin(stored, keptHere, query).catch(recover);
+    }, function (error) { fallback(error.message); });
   }
 
   // The first game or puzzle: the one kept in this browser, or the page address's, or a fresh one.
@@ -544,10 +747,14 @@
           notices.push(t("The game kept in this browser could not be read back, so a new game starts: {error}", { error: first.error }));
           first = null;
         }
-      } else if (inProgress(stored) && typeof stored.saved === "string") {
-        // a link over a game in progress: keep the game on the board until the reader says
+      } else if (inProgress(stored) && !isNewTab) {
+        // a link opened in this tab over its game in progress: the game stays on the board (and
+        // the address the link's) until the reader says
         var kept = await engine.call({ op: "load", text: stored.saved });
         if (kept.ok) { first = kept; askAfter = true; }
+      } else if (inProgress(stored)) {
+        // a link opened in a new tab: its game here, the game saved last kept as it was, a link away
+        notices.push({ text: t("Your other game in progress is kept:"), href: location.pathname + stored.link, label: t("go back to it") });
       }
       if (!first) {
         first = await engine.call(Object.assign({ op: "address", query: query }, settings()));
@@ -573,26 +780,30 @@
     }
     if (mode === "play") syncSettings(first);
     show(first);
-    showNotices(notices);
+    showNotices(storageNotices.concat(notices));
     mark("ready", performance.now()); // since the page was opened
     setState("ready");
     registerServiceWorker(); // now: the engine's files are in the browser's cache, not fetched twice
     if (askAfter) {
-      history.replaceState(null, "", location.pathname + first.link);
+      // Whichever the reader chooses, neither game is lost: the other one stays a link away. The
+      // focused (default) answer keeps the game on the board; the address changes only now.
+      var mine = location.pathname + first.link;
       var open = await confirmInPage(
-        t("The link you opened has another game. Open it? {game} would be replaced.", { game: capital(describeGame()) }),
+        t("The link you opened has another game. Open it? {game} stays a link away either way.", { game: capital(describeGame()) }),
         t("Open the link's game"), t("Keep my game"));
       if (open) {
-        history.replaceState(null, "", location.pathname + query);
         var linked = await engine.call(Object.assign({ op: "address", query: query }, settings()));
         if (linked.ok) {
           syncSettings(linked);
           show(linked);
-          showNotices(linked.notices);
+          showNotices((linked.notices || []).concat([{ text: t("Your earlier game is kept:"), href: mine, label: t("go back to it") }]));
         } else {
           showError(linked.error);
         }
+      } else {
+        showNotices([{ text: t("The link's game was not opened:"), href: location.pathname + query, label: t("open it") }]);
       }
+      history.replaceState(null, "", location.pathname + view.link);
     }
     var waiting = queued;
     queued = null;
@@ -600,6 +811,19 @@
     if (view.computer_to_move) await act({ op: "state" });
     else if (waiting) await act(waiting);
     else await keep();
+  }
+
+  // Whatever went wrong while opening the page, it ends usable: a fresh game or the first puzzle.
+  async function recover(error) {
+    showError(t("This page could not open as it should, so it starts afresh: {error}", { error: String(error && error.message ? error.message : error).slice(0, 300) }));
+    var fresh = await engine.call(mode === "play" ? Object.assign({ op: "new_game" }, settings()) : { op: "puzzle_address", query: "" });
+    if (fresh.ok) {
+      if (mode === "play") syncSettings(fresh);
+      show(fresh);
+      setState("ready");
+    } else {
+      setState("error");
+    }
   }
 
   // The form as it was (a choice the game has that the form lacks is added by syncSettings).
@@ -617,8 +841,21 @@
   // (tools/build_play.py writes it at the site's root, versioned by the build).
   function registerServiceWorker() {
     if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
-    var worker = new URL("../../sw.js", here);
-    navigator.serviceWorker.register(worker.href).catch(function () {
+    var worker = new URL("../../sw.js", here); // this edition's root: its own worker (issue 24)
+    // a new build has taken over while this page was open: the page goes on with its own build's
+    // files, and offers to reload into the new one
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      if (event.data && event.data.type === "oanquan-new-version") $("update").hidden = false;
+    });
+    var meta = document.querySelector("meta[name=oanquan-build]");
+    var build = meta ? meta.getAttribute("content") : "";
+    navigator.serviceWorker.register(worker.href).then(function (registration) {
+      // which build this page is, so that the files it asks for later come from the same one
+      if (!build) return;
+      [registration.installing, registration.waiting, registration.active].forEach(function (sw) {
+        if (sw) sw.postMessage({ type: "oanquan-pin", build: build });
+      });
+    }).catch(function () {
       // no service worker: the page still works online
     });
   }

@@ -1,58 +1,274 @@
-// The service worker of the site (written to its root as sw.js by tools/build_play.py
-// --service-worker, after the book is built). After a first visit to the Play or Puzzles page,
-// it keeps those pages, every file they load and the engine (Pyodide and the oanquan package)
-// in a cache named after this build, so that a second visit downloads nothing and works with
-// no network. A new build writes a new VERSION: the browser installs the new worker, which
-// fills a new cache and deletes the old one.
+// The service worker of one edition of the site (written to the edition's root as sw.js by
+// tools/build_play.py --service-worker, after the book is built: the English site at the root,
+// the Vietnamese one under vi/). Registered by the Play and Puzzles pages, it keeps every file of
+// its edition (every page, the printables, the engine) so that the whole edition opens and works
+// with no network (issue 24). The patterns are Workbox's (precache with revisions, a versioned
+// cache switched at once), written out here because the site has no bundler:
+//
+// - Whole builds only. VERSION is a digest of every file the worker serves; FILES lists each with
+//   its sha256. The install downloads every file past the browser's HTTP cache (cache: "reload")
+//   and checks it against its digest (the fetch's `integrity`), into a cache of its own named
+//   after VERSION: a file of another build (a stale HTTP cache, a half-finished upload) fails the
+//   install, and the worker before it stays, whole.
+// - One build per page. Each page opened from a cache is pinned to that cache (PINS), and every
+//   file it asks for later comes from the same build, even after a newer worker has taken over;
+//   the engine's worker carries its page's build in its address (engine.js adds ?build=), so its
+//   files come from that build too. A build's cache is deleted once no open page uses it.
+// - A new build reaches the next visit. A page load asks the server for sw-version.json (no HTTP
+//   cache; a few seconds at most): when the server has another build, that page and everything it
+//   loads come from the network, as one build, while the new worker installs; when the server
+//   cannot be reached, the cached build answers. Pages still open on an older build are told
+//   ("oanquan-new-version"), and the Play and Puzzles pages offer to reload.
+// - One edition per worker. The English worker's scope (the site's root) contains the other
+//   editions' folders and the live notebooks (lite/): SKIP lists them, and this worker never
+//   answers for them, so each edition is served by its own worker only.
 const VERSION = "{{version}}";
-// Each edition has a worker of its own (the English site at the root, the Vietnamese one under
-// vi/), so each names its caches after its scope and clears only its own old ones.
+const FILES = {{files}}; // [path relative to this file, "sha256-..."]
+const SKIP = {{skip}}; // folders under this scope that are not this edition's (another edition, lite/)
+const EDITIONS = {{editions}}; // of those, the other editions' folders (each has its own worker)
 const SCOPE = new URL("./", self.location.href).pathname;
 const PREFIX = "oanquan-" + SCOPE + "-";
 const CACHE = PREFIX + VERSION;
-const PRECACHE = {{files}}; // paths relative to this file
+const PINS = PREFIX + "pins"; // client id -> the cache its page came from, or "network"
+const LATEST = SCOPE + "sw-version.json"; // {"version": ...} of the build on the server
+const CHECK_MS = 3000; // how long a page load waits for the server's version before using the cache
+const PARALLEL = 6;
+
+const pins = new Map(); // the same as PINS, while this worker runs
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
-    caches.open(CACHE).then(function (cache) {
-      // the page registers this worker once the engine has loaded, so these come from the
-      // browser's HTTP cache (or a 304) rather than being downloaded a second time
-      return cache.addAll(PRECACHE);
-    }).then(function () { return self.skipWaiting(); })
+    (async function () {
+      const cache = await caches.open(CACHE);
+      const todo = FILES.slice();
+      async function next() {
+        for (;;) {
+          const entry = todo.shift();
+          if (!entry) return;
+          const url = new URL(entry[0], self.location.href).href;
+          if (await cache.match(url)) continue; // checked by an earlier install of this same build
+          const response = await fetch(new Request(url, { cache: "reload", integrity: entry[1], credentials: "same-origin" }));
+          if (!response.ok) throw new Error(entry[0] + ": HTTP " + response.status);
+          await cache.put(url, response);
+        }
+      }
+      const workers = [];
+      for (let i = 0; i < PARALLEL; i++) workers.push(next());
+      await Promise.all(workers);
+      // safe at once: a page opened from an older build keeps being served from it (pins)
+      await self.skipWaiting();
+    })()
   );
 });
 
 self.addEventListener("activate", function (event) {
   event.waitUntil(
-    caches.keys().then(function (names) {
-      return Promise.all(names.filter(function (name) {
-        return name.indexOf(PREFIX) === 0 && name !== CACHE;
+    (async function () {
+      await self.clients.claim();
+      const open = await self.clients.matchAll({ includeUncontrolled: true, type: "all" });
+      const living = new Set(open.map(function (client) { return client.id; }));
+      const kept = await readPins();
+      const before = (await caches.keys()).filter(function (name) {
+        return name.indexOf(PREFIX) === 0 && name !== PINS && name !== CACHE;
+      });
+      if (before.length === 0) {
+        // the first build this browser keeps: the pages open now were loaded from the network
+        // just before they registered this worker, from this same build, so they are pinned to it
+        for (const client of open) if (!kept.has(client.id)) { await pin(client.id, CACHE); kept.set(client.id, CACHE); }
+      }
+      // The build active before this one is kept as well, whoever uses it: a browser does not
+      // always list a page controlled by another edition's worker among this worker's clients.
+      const store = await caches.open(PINS);
+      const last = await store.match(SCOPE + "__pins__/__active__");
+      const previous = last ? await last.text() : null;
+      await store.put(SCOPE + "__pins__/__active__", new Response(CACHE));
+      kept.delete("__active__");
+      const used = new Set([CACHE]);
+      if (previous) used.add(previous);
+      for (const [id, name] of kept) {
+        if (living.has(id) || name === previous) used.add(name);
+        else await store.delete(pinKey(id));
+      }
+      const names = await caches.keys();
+      await Promise.all(names.filter(function (name) {
+        return name.indexOf(PREFIX) === 0 && name !== PINS && !used.has(name);
       }).map(function (name) { return caches.delete(name); }));
-    }).then(function () { return self.clients.claim(); })
+      open.forEach(function (client) {
+        const pinned = kept.get(client.id);
+        if (pinned && pinned !== CACHE) client.postMessage({ type: "oanquan-new-version", version: VERSION });
+      });
+    })()
   );
 });
 
-// Cache first for what this build cached (pages carry query strings: ?record=..., ?puzzle=...);
-// anything else of this site that a page of it loads is added as it comes; other hosts are
-// never touched.
+// A page says which build it is (play.js: its <meta name="oanquan-build">), so that what it loads
+// later comes from that build whichever worker is active by then, and whether it was opened
+// before this edition's worker ran or not (issue 24).
+self.addEventListener("message", function (event) {
+  const data = event.data || {};
+  const source = event.source;
+  if (data.type !== "oanquan-pin" || !source || typeof data.build !== "string" || !/^[0-9a-f]{1,64}$/.test(data.build)) return;
+  event.waitUntil(pin(source.id, PREFIX + data.build));
+});
+
+function pinKey(id) { return SCOPE + "__pins__/" + encodeURIComponent(id); }
+
+async function readPins() {
+  const found = new Map();
+  pins.forEach(function (name, key) { if (key.indexOf(PINS) === 0) found.set(key.slice(PINS.length), name); });
+  try {
+    const store = await caches.open(PINS);
+    for (const request of await store.keys()) {
+      const id = decodeURIComponent(new URL(request.url).pathname.slice((SCOPE + "__pins__/").length));
+      if (!found.has(id)) found.set(id, await (await store.match(request)).text());
+    }
+  } catch (error) {
+    // no pins kept: every page is served by the active build
+  }
+  return found;
+}
+
+async function pin(id, name) {
+  if (!id) return;
+  pins.set(PINS + id, name);
+  try {
+    await (await caches.open(PINS)).put(pinKey(id), new Response(name));
+  } catch (error) {
+    // storage refused: the pin lasts while this worker runs
+  }
+}
+
+// The build a client is pinned to, in this edition's pins or another's (prefix: its caches' names).
+async function pinOf(id, prefix) {
+  if (!id) return null;
+  const store = (prefix || PREFIX) + "pins";
+  if (pins.has(store + id)) return pins.get(store + id);
+  try {
+    if (!(await caches.has(store))) return null;
+    const scope = store.slice("oanquan-".length, -"-pins".length);
+    const hit = await (await caches.open(store)).match(scope + "__pins__/" + encodeURIComponent(id));
+    if (hit) {
+      const name = await hit.text();
+      pins.set(store + id, name);
+      return name;
+    }
+  } catch (error) {
+    // as if not pinned
+  }
+  return null;
+}
+
+// The build on the server, or null when it cannot be asked (offline, or too slow).
+async function latestVersion() {
+  const abort = new AbortController();
+  const timer = setTimeout(function () { abort.abort(); }, CHECK_MS);
+  try {
+    const response = await fetch(LATEST, { cache: "no-store", signal: abort.signal });
+    if (!response.ok) return null;
+    const data = await response.json();
+    return data && typeof data.version === "string" ? data.version : null;
+  } catch (error) {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// The cached copy of a file: its address without the query (pages carry ?record=..., the engine's
+// worker ?lang=...&build=...), a folder's address as its index.html.
+async function cached(cacheName, request) {
+  if (!(await caches.has(cacheName))) return null;
+  const cache = await caches.open(cacheName);
+  const url = new URL(request.url);
+  url.search = "";
+  url.hash = "";
+  if (url.pathname.endsWith("/")) url.pathname += "index.html";
+  return (await cache.match(url.href)) || null;
+}
+
+function fromNetwork(request, fresh) {
+  // "no-cache": the server is asked whether the file changed, so a stale HTTP cache never answers
+  return fresh ? fetch(request.url, { cache: "no-cache", credentials: "same-origin" }) : fetch(request);
+}
+
+async function navigate(event) {
+  const request = event.request;
+  const latest = await latestVersion();
+  if (latest === null || latest === VERSION) {
+    const hit = await cached(CACHE, request);
+    if (hit) {
+      await pin(event.resultingClientId, CACHE);
+      return hit;
+    }
+  } else {
+    self.registration.update().catch(function () {}); // the new build's worker installs meanwhile
+  }
+  await pin(event.resultingClientId, "network");
+  try {
+    const response = await fromNetwork(request, true);
+    // a folder's address without its slash: the browser must see the redirect itself
+    return response.redirected ? Response.redirect(response.url, 302) : response;
+  } catch (error) {
+    const hit = await cached(CACHE, request); // offline after all
+    if (!hit) throw error;
+    await pin(event.resultingClientId, CACHE);
+    return hit;
+  }
+}
+
+// Which build a request belongs to: the one in its own address or its worker's (?build=), else its page's pin.
+async function buildOf(event, prefix) {
+  const own = new URL(event.request.url).searchParams.get("build");
+  if (own) return prefix + own;
+  if (!event.clientId) return null;
+  const pinned = await pinOf(event.clientId, prefix);
+  if (pinned) return pinned;
+  try {
+    const client = await self.clients.get(event.clientId);
+    const build = client ? new URL(client.url).searchParams.get("build") : null;
+    if (build) return prefix + build;
+  } catch (error) {
+    // not a client this worker can see
+  }
+  return null;
+}
+
+// A file a page asks for: from its page's build. ``prefix`` names the edition's caches, and
+// ``active`` is its active build's cache (null for another edition's file: a page of the other
+// edition opened before that edition's worker ran is controlled by this one, and its files
+// still come from its own build, which the page has told that worker about).
+async function subresource(event, prefix, active) {
+  const request = event.request;
+  const build = await buildOf(event, prefix);
+  if (build !== null && build !== "network") {
+    const hit = await cached(build, request);
+    if (hit) return hit;
+  }
+  if (build === null && active) {
+    const hit = await cached(active, request); // a page opened before this worker ran: the active build
+    if (hit) return hit;
+  }
+  try {
+    return await fromNetwork(request, build !== null && build !== active); // another build than the active one: past the HTTP cache
+  } catch (error) {
+    const hit = (active && (await cached(active, request))) || (build && (await cached(build, request))); // offline
+    if (!hit) throw error;
+    return hit;
+  }
+}
+
 self.addEventListener("fetch", function (event) {
   const request = event.request;
   if (request.method !== "GET") return;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin) return;
-  if (url.pathname.indexOf(SCOPE) !== 0) return;
+  if (url.origin !== self.location.origin || url.pathname.indexOf(SCOPE) !== 0) return;
   const path = url.pathname.slice(SCOPE.length);
-  const ours = path.indexOf("_static/") === 0 || /\.html$/.test(path) || path === "" || /\/$/.test(path);
-  if (!ours || path.indexOf("lite/") === 0) return;
-  event.respondWith(
-    caches.open(CACHE).then(function (cache) {
-      return cache.match(request, { ignoreSearch: true }).then(function (hit) {
-        if (hit) return hit;
-        return fetch(request).then(function (response) {
-          if (response.ok && response.type === "basic") cache.put(request, response.clone());
-          return response;
-        });
-      });
-    })
-  );
+  if (path === "sw.js" || path === "sw-version.json" || path.indexOf("__pins__/") === 0) return;
+  const other = EDITIONS.find(function (folder) { return path.indexOf(folder) === 0; });
+  if (other && request.mode !== "navigate") {
+    event.respondWith(subresource(event, "oanquan-" + SCOPE + other + "-", null)); // that edition's caches: oanquan-/vi/-...
+    return;
+  }
+  if (SKIP.some(function (folder) { return path === folder.slice(0, -1) || path.indexOf(folder) === 0; })) return;
+  event.respondWith(request.mode === "navigate" ? navigate(event) : subresource(event, PREFIX, CACHE));
 });

@@ -1,0 +1,300 @@
+"""No value kept in the browser can freeze the Play or Puzzles page, run a script or lose a game (issue 24).
+
+In headless Chromium, on the built site (``_build/html``, from ``make book``): each hostile
+value is written where the pages keep their state (this tab's game, another tab's, the one game
+kept before issue 24, the puzzles solved), the page is opened, and it must reach a usable state
+(ready, a square that takes a click), with no page error, no script of the value run, no request
+to another host and no Content-Security-Policy violation; a value it could not read is named in a
+notice. Then two tabs play two games, and both survive a reload of either.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from oanquan import web
+from tools.localsite import chromium, serve
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = Path(os.environ.get("OANQUAN_SITE", ROOT / "_build" / "html"))
+READY = "#oaq[data-state=ready]"
+TAB = "abcdefgh12"  # this tab's name, as the page would make it
+PWN = "window.top.__pwned = (window.top.__pwned || 0) + 1"
+
+SVG = "http://www.w3.org/2000/svg"
+XHTML = "http://www.w3.org/1999/xhtml"
+#: A game as the Play page keeps it, whole and valid but for what a case changes.
+BOARD = (
+    f'<svg xmlns="{SVG}" viewBox="0 0 10 10"><g data-square="7"><rect width="5" height="5"/><text>5</text></g></svg>'
+)
+
+
+def saved_game() -> str:
+    session = web.Session()
+    web.answer(session, {"op": "new_game", "opponent": "friend"})
+    return str(web.answer(session, {"op": "save"})["saved"])
+
+
+SAVED = saved_game()
+
+
+def game(**changes: Any) -> str:
+    value: dict[str, Any] = {
+        "v": 2,
+        "saved": "{}",
+        "link": "",
+        "svg": BOARD,
+        "squares": [7],
+        "names": ["You", "Computer"],
+        "scores": [0, 0],
+        "moves": 0,
+        "over": False,
+        "form": {"opponent": "friend"},
+        "time": 1,
+    }
+    value.update(changes)
+    return json.dumps({k: v for k, v in value.items() if v is not ...})
+
+
+#: Markup with script in every spelling of issue 24, and more: each kept board picture below.
+HOSTILE_SVG = [
+    f"<svg><img src=x /onerror={PWN}></svg>",
+    f'<svg><img src="x"onerror={PWN}></svg>',
+    f"<svg><image href=x /onerror={PWN} /></svg>",
+    f"<svg onload={PWN}><rect/></svg>",
+    f"<svg><script>{PWN}</script></svg>",
+    f'<svg><foreignObject><iframe src="javascript:{PWN}"></iframe></foreignObject></svg>',
+    f'<svg><a href="javascript:{PWN}"><text>x</text></a></svg>',
+    f"<svg><animate onbegin={PWN} attributeName=x dur=1s /></svg>",
+    f"<svg><set attributeName=onload to={PWN} /></svg>",
+    "<svg><style>@import 'http://evil.example/x.css';</style></svg>",
+    f"<svg><title><img src=x onerror={PWN}></title></svg>",
+    f"<SVG><IMG SRC=x ONERROR={PWN}></SVG>",
+    f"<svg><img src=x onerror&#x3d;{PWN}></svg>",
+    f'<svg/onload="{PWN}">',
+    f"<math><mi><style><img src=x onerror={PWN}></style></mi></math>",
+    f'<svg xmlns="{SVG}"><img src="x" onerror="{PWN}"/></svg>',
+    f'<svg xmlns="{SVG}" onload="{PWN}"><rect/></svg>',
+    f'<svg xmlns="{SVG}"><script>{PWN}</script></svg>',
+    f'<svg xmlns="{SVG}"><foreignObject><iframe xmlns="{XHTML}" src="javascript:{PWN}"/></foreignObject></svg>',
+    f'<svg xmlns="{SVG}"><image href="x" onerror="{PWN}"/><rect onclick="{PWN}"/></svg>',
+    f'<svg xmlns="{SVG}"><style>@import "http://evil.example/x.css";</style></svg>',
+]
+
+#: (where, value) pairs: where is "own" (this tab's game), "other" (another tab's, read by a new
+#: tab), "old" (the one game kept before issue 24) or "solved" (the Puzzles page's list).
+CASES: list[tuple[str, str]] = [
+    ("own", "{"),
+    ("old", "{"),
+    ("own", "null"),
+    ("other", "[]"),
+    ("own", "1"),
+    ("old", '"abc"'),
+    ("old", '{"form":{"board":"1"}}'),
+    ("own", '{"form":"abc"}'),
+    ("old", '{"form":[1]}'),
+    ("old", '{"form":{"x],img,[y":"1"}}'),
+    ("own", game(form={"x],img,[y": "1"})),
+    ("own", game(form={"opponent": ["friend"]})),
+    ("other", '{"__proto__": {"polluted": 1}}'),
+    ("own", game(v=3)),
+    ("own", game(v=0)),
+    ("old", game(v=..., saved=SAVED)),  # an old value with no version: read as version 1
+    ("own", game(link="javascript:alert(1)")),
+    ("own", game(squares=[99])),
+    ("own", game(names=[{}, 1])),
+    ("own", game(scores=["1", 2])),
+    ("own", game(moves=-1)),
+    ("own", game(over="no")),
+    ("own", game(names=[f"<img src=x onerror={PWN}>", "b"])),
+    ("own", game(saved='{"x": 1}', moves=3)),  # well formed, but the engine cannot read the game back
+    ("own", game(saved="x" * 400_000)),
+    ("own", "x" * 600_000),
+    ("old", "[" * 100_000),
+    *(("own", game(svg=svg)) for svg in HOSTILE_SVG[::2]),
+    *(("other", game(svg=svg)) for svg in HOSTILE_SVG[1::2]),
+    ("solved", "{"),
+    ("solved", '{"a": 1}'),
+    ("solved", "[1, 2]"),
+    ("solved", json.dumps([f"<img src=x onerror={PWN}>"])),
+    ("solved", json.dumps(["a"] * 20_000)),
+    ("solved", "x" * 600_000),
+]
+
+
+#: The cases that are not hostile at all: a game kept before issue 24, with no version (version 1).
+READABLE = {game(v=..., saved=SAVED)}
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[str]:
+    if not (SITE / "book" / "play.html").is_file():
+        pytest.fail(f"{SITE}/book/play.html is missing: build the site first (make book)")
+    with serve(SITE) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def context() -> Iterator[Any]:
+    with chromium() as browser:
+        made = browser.new_context()
+        made.add_init_script(
+            "window.__csp = []; document.addEventListener('securitypolicyviolation',"
+            " e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI))"
+        )
+        yield made
+        made.close()
+
+
+class Problems(list[str]):
+    """Every page error, failed request, HTTP error and request to another host of a page."""
+
+    def watch(self, page: Any, base: str) -> Any:
+        host = urlsplit(base).netloc
+        page.on("pageerror", lambda error: self.append(f"page error: {error}"))
+        page.on("requestfailed", lambda r: self.append(f"request failed: {r.url} {r.failure}"))
+        page.on("response", lambda r: r.status >= 400 and self.append(f"HTTP {r.status}: {r.url}"))
+        page.on(
+            "request",
+            lambda r: (
+                urlsplit(r.url).scheme not in ("data", "blob")
+                and urlsplit(r.url).netloc != host
+                and self.append(f"request to another host: {r.url}")
+            ),
+        )
+        return page
+
+
+PLANT = """(([where, value, tab]) => {
+  localStorage.clear();
+  if (where === "own") sessionStorage.setItem("oanquan.tab", tab);
+  else sessionStorage.removeItem("oanquan.tab");
+  if (where === "own") localStorage.setItem("oanquan.play.v2." + tab, value);
+  if (where === "other") localStorage.setItem("oanquan.play.v2.zzzzzzzzzz", value);
+  if (where === "old") localStorage.setItem("oanquan.play.v1", value);
+  if (where === "solved") localStorage.setItem("oanquan.puzzles.solved.v1", value);
+})(ARGS);"""
+
+
+def plant(page: Any, where: str, value: str) -> None:
+    """Write ``value`` where the page will read it as it loads (before its scripts run), everything else cleared."""
+    page.add_init_script(PLANT.replace("ARGS", json.dumps([where, value, TAB])))
+
+
+@pytest.mark.parametrize(("where", "value"), CASES, ids=[f"{i}-{w}" for i, (w, _) in enumerate(CASES)])
+def test_a_hostile_stored_value_leaves_the_page_usable(context: Any, site: str, where: str, value: str) -> None:
+    problems = Problems()
+    page = problems.watch(context.new_page(), site)
+    address = site + ("book/puzzles.html" if where == "solved" else "book/play.html")  # the kept game's own address
+    plant(page, where, value)
+    page.goto(address)
+    page.wait_for_selector(READY, timeout=120_000)
+    assert page.evaluate("window.__pwned") is None
+    # A handler attribute in a planted picture is reported by the policy as it is read (not run:
+    # the same value on a page with no policy runs nothing either); any other report is a fault.
+    planted_handler = "onerror=" in value or "onload=" in value or 'onclick="' in value
+    reports = page.evaluate("window.__csp")
+    assert [r for r in reports if not (planted_handler and r == "script-src-attr inline")] == []
+    # usable: a square takes a click and the directions appear (Play), or a move is judged (Puzzles)
+    page.click("#oaq [data-oaq=board] .oaq-can")
+    page.wait_for_selector(READY, timeout=60_000)
+    assert page.is_visible("[data-oaq=directions]")
+    assert page.evaluate("window.__pwned") is None
+    assert page.evaluate("Object.prototype.polluted") is None
+    notice = page.text_content("[data-oaq=notice]") or ""
+    if value in READABLE:
+        assert "could not be read" not in notice, notice
+    else:  # what could not be used is said: left out, or not read back by the engine
+        assert "could not be read" in notice, (value[:80], notice)
+    page.close()
+    assert problems == []
+
+
+def test_a_game_kept_before_issue_24_is_moved_to_the_tab(context: Any, site: str) -> None:
+    problems = Problems()
+    page = problems.watch(context.new_page(), site)
+    page.goto(site + "book/play.html?opponent=friend&record=7R")
+    page.wait_for_selector(READY, timeout=120_000)
+    kept = page.evaluate("localStorage.getItem('oanquan.play.v2.' + sessionStorage.getItem('oanquan.tab'))")
+    old = json.loads(kept)
+    del old["v"], old["time"]
+    page.evaluate(
+        "([v]) => { localStorage.clear(); sessionStorage.clear(); localStorage.setItem('oanquan.play.v1', v); }",
+        [json.dumps(old)],
+    )
+    page.goto(site + "book/play.html")
+    page.wait_for_selector(READY, timeout=120_000)
+    assert page.input_value("[data-oaq=record]") == "7R"
+    assert "Welcome back" in (page.text_content("[data-oaq=notice]") or "")
+    assert page.evaluate("localStorage.getItem('oanquan.play.v1')") is None
+    page.close()
+    assert problems == []
+
+
+def test_the_reset_control_forgets_the_pages_data(context: Any, site: str) -> None:
+    problems = Problems()
+    page = problems.watch(context.new_page(), site)
+    page.goto(site + "book/play.html?opponent=friend&record=7R%201R")
+    page.wait_for_selector(READY, timeout=120_000)
+    page.click("[data-oaq=reset]")
+    assert "will be lost" in (page.text_content("[data-oaq=confirm-text]") or "")
+    page.click("[data-oaq=confirm-yes]")
+    page.wait_for_url(site + "book/play.html")
+    page.wait_for_selector(READY, timeout=120_000)
+    assert page.input_value("[data-oaq=record]") == ""
+    page.close()
+    assert problems == []
+
+
+def test_two_tabs_keep_two_games_through_reloads(context: Any, site: str) -> None:
+    """Issue 24: tab A plays 7R 1R 9L, tab B opens another game's link, then either is reloaded."""
+    problems = Problems()
+    first = problems.watch(context.new_page(), site)
+    first.goto(site + "book/glossary.html")
+    first.evaluate("localStorage.clear(); sessionStorage.clear()")
+    first.goto(site + "book/play.html?opponent=friend")
+    first.wait_for_selector(READY, timeout=120_000)
+    first.select_option("[data-oaq=speed]", "0")
+    for move in ("7R", "1R", "9L"):
+        first.click(f"#oaq [data-oaq=board] [data-square='{move[0]}']")
+        first.wait_for_selector(READY)
+        first.click(f"#oaq [data-direction='{move[1]}']")
+        first.wait_for_selector(READY)
+    assert first.input_value("[data-oaq=record]") == "7R 1R 9L"
+    second = problems.watch(context.new_page(), site)
+    second.goto(site + "book/play.html?opponent=friend&record=5L")
+    second.wait_for_selector(READY, timeout=120_000)
+    assert second.input_value("[data-oaq=record]") == "5L"
+    assert second.is_hidden("[data-oaq=confirm]")  # a new tab asks nothing: both games are kept
+    assert "go back to it" in (second.text_content("[data-oaq=notice]") or "")
+    for page, record in ((first, "7R 1R 9L"), (second, "5L"), (first, "7R 1R 9L"), (second, "5L")):
+        page.reload()
+        page.wait_for_selector(READY, timeout=120_000)
+        assert page.is_hidden("[data-oaq=confirm]")  # no question: nobody opened a link
+        assert page.input_value("[data-oaq=record]") == record
+        assert "record=" + record.replace(" ", "%20") in page.url
+    # a link opened in tab A itself: asked, the focused answer keeps A's game, the address waits
+    first.goto(site + "book/play.html?opponent=friend&record=3R")
+    first.wait_for_selector("#oaq[data-state=confirm]", timeout=120_000)
+    assert first.url.endswith("record=3R")  # not changed before the reader chose
+    assert first.evaluate("document.activeElement.getAttribute('data-oaq')") == "confirm-no"
+    first.keyboard.press("Enter")
+    first.wait_for_selector(READY)
+    assert first.input_value("[data-oaq=record]") == "7R 1R 9L"
+    link = first.get_attribute("[data-oaq=notice-link]", "href") or ""
+    assert link.endswith("record=3R")  # the link's game, a click away
+    second.reload()
+    second.wait_for_selector(READY, timeout=120_000)
+    assert second.input_value("[data-oaq=record]") == "5L"
+    first.close()
+    second.close()
+    assert problems == []
