@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import os
 import shutil
 import zipfile
 from collections.abc import Iterator
@@ -29,13 +28,13 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from conftest import SITE
 from tools import build_play
 from tools.localsite import chromium, serve
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
-SITE = Path(os.environ.get("OANQUAN_SITE", ROOT / "_build" / "html"))
 READY = "#oaq[data-state=ready]"
 EDITIONS = ("", "vi/")  # the English site at the root, the Vietnamese one under vi/
 CHAPTER = "notebooks/01_board.html"
