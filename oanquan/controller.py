@@ -58,7 +58,7 @@ from .board import DIRECTIONS, square_name
 from .errors import IllegalMoveError, OAnQuanError, RecordFormatError, quote
 from .events import Event
 from .game import Game
-from .i18n import _, ngettext
+from .i18n import N_, _, ngettext
 from .jsonio import check_fields, read_json
 from .move import Move
 from .narrate import describe_move
@@ -85,7 +85,6 @@ __all__ = [
     "animation_events",
     "as_pair",
     "check_text",
-    "error_reason",
     "find_puzzle",
     "move_frames",
     "pace",
@@ -120,6 +119,8 @@ class SessionError(OAnQuanError):
     oanquan.controller.SessionError: there is no move to undo
     """
 
+    default_code = "refused"
+
 
 def check_text(value: object, what: str, limit: int = MAX_TEXT) -> str:
     """``value`` if it is text of at most ``limit`` characters; a :class:`SessionError` naming ``what`` otherwise.
@@ -132,37 +133,10 @@ def check_text(value: object, what: str, limit: int = MAX_TEXT) -> str:
     oanquan.controller.SessionError: the record is too long (30 characters; at most 12)
     """
     if not isinstance(value, str):
-        raise SessionError(f"the {what} must be text, not {quote(value)}")
+        raise SessionError(f"the {what} must be text, not {quote(value)}", code="not-text", what=what)
     if len(value) > limit:
-        raise SessionError(f"the {what} is too long ({len(value):,} characters; at most {limit:,})")
+        raise SessionError(code="too-long", what=what, length=f"{len(value):,}", limit=f"{limit:,}")
     return value
-
-
-def error_reason(error: Exception) -> str:
-    """The engine's explanation in an error, without the move and position texts it quotes.
-
-    >>> try:
-    ...     Position.initial().play("2L")
-    ... except ValueError as error:
-    ...     print(error_reason(error))
-    square 2 belongs to player 1, and it is player 0's turn
-    """
-    text = str(error)
-    if text.startswith("illegal move") and "': " in text:
-        return text.split("': ", 1)[1]
-    return text
-
-
-def sentence(text: str) -> str:
-    """``text`` as a sentence: a capital first letter and a full stop.
-
-    >>> sentence("square 2 is empty")
-    'Square 2 is empty.'
-    """
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?", "…")) else text + "."
 
 
 # ================================================================== settings
@@ -185,17 +159,31 @@ class Settings:
 
     def __post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
-            raise SessionError(f"rules must be a Rules value, not {quote(self.rules)}")
+            raise SessionError(
+                f"rules must be a Rules value, not {quote(self.rules)}", code="bad-setting", what=N_("rules")
+            )
         if self.start is not None and not isinstance(self.start, Position):
-            raise SessionError(f"a game starts from a Position, not {quote(self.start)}")
+            raise SessionError(
+                f"a game starts from a Position, not {quote(self.start)}", code="bad-setting", what=N_("start position")
+            )
         if self.start is not None and self.start.rules != self.rules:
-            raise SessionError(f"the start position is under {self.start.rules!r}, not {self.rules!r}")
+            raise SessionError(
+                f"the start position is under {self.start.rules!r}, not {self.rules!r}", code="start-rules"
+            )
         if self.hint_limit is not None and (
             not isinstance(self.hint_limit, int) or isinstance(self.hint_limit, bool) or self.hint_limit < 0
         ):
-            raise SessionError(f"the hint limit must be a whole number or None, not {quote(self.hint_limit)}")
+            raise SessionError(
+                f"the hint limit must be a whole number or None, not {quote(self.hint_limit)}",
+                code="bad-setting",
+                what=N_("hint limit"),
+            )
         if not isinstance(self.players, tuple) or len(self.players) != 2:
-            raise SessionError(f"players must be a pair (player 0, player 1), not {quote(self.players)}")
+            raise SessionError(
+                f"players must be a pair (player 0, player 1), not {quote(self.players)}",
+                code="bad-setting",
+                what=N_("pair of players"),
+            )
         for side in self.players:
             _check_opponent(side)
 
@@ -212,7 +200,11 @@ def _check_opponent(side: object) -> None:
         return
     if isinstance(side, int) and not isinstance(side, bool) and side in LEVELS:
         return
-    raise SessionError(f"a player must be None (a human), a computer level 1-5 or a Player, not {quote(side)}")
+    raise SessionError(
+        f"a player must be None (a human), a computer level 1-5 or a Player, not {quote(side)}",
+        code="bad-setting",
+        what=N_("player"),
+    )
 
 
 def sides_for(level: int | None, first: Literal["human", "computer"], mover: int) -> tuple[int | None, int | None]:
@@ -435,13 +427,13 @@ class Controller:
     ) -> None:
         """A session of a new game from ``start`` (the opening under ``rules``), or of ``puzzle``."""
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise SessionError(f"seed must be a whole number, not {quote(seed)}")
+            raise SessionError(f"seed must be a whole number, not {quote(seed)}", code="bad-setting", what=N_("seed"))
         self.seed = seed
         self.resolve = resolve
         if rules is None:
             rules = start.rules if isinstance(start, Position) else Rules()
         elif isinstance(start, Position) and start.rules != rules:
-            raise SessionError(f"the start position is under {start.rules!r}, not {rules!r}")
+            raise SessionError(f"the start position is under {start.rules!r}, not {rules!r}", code="start-rules")
         first = Settings(rules, as_pair(players), start, hint_limit)
         #: the settings of the game in progress, and those the next game will have
         self.settings: Settings = first
@@ -487,7 +479,7 @@ class Controller:
         """
         spec = self.players[side]
         if spec is None:
-            raise SessionError(f"player {side} is a human, not the computer")
+            raise SessionError(f"player {side} is a human, not the computer", code="not-computer", player=side)
         if side not in self._computers:
             if isinstance(spec, int):
                 from .ai import player_for_level  # imported late: friend games never need it
@@ -638,13 +630,15 @@ class Controller:
         oanquan.errors.IllegalMoveError: illegal move from Mandarin square M1: a move starts from one of your own ...
         """
         if not isinstance(square, int) or isinstance(square, bool) or not 0 <= square <= 11:
-            raise SessionError(f"there is no square {quote(square)} on the board")
+            raise SessionError(code="no-square", square=quote(square))
         self.selected = None
         self._check_human_turn()
         if square >= 10:
             raise IllegalMoveError(
                 f"illegal move from Mandarin square {square_name(square)}: a move starts from one of "
-                "your own citizen squares (R3.2)"
+                "your own citizen squares (R3.2)",
+                code="mandarin-square",
+                square=square,
             )
         move = Move(square, "L")
         if not self.position.is_legal(move):
@@ -680,7 +674,7 @@ class Controller:
         """
         if self.selected is None:
             self._check_human_turn()
-            raise SessionError("choose one of your highlighted squares first")
+            raise SessionError(code="choose-square")
         text = direction if isinstance(direction, str) else "?"
         return self.play(f"{self.selected}{text}")
 
@@ -702,7 +696,7 @@ class Controller:
         """
         self._check_human_turn()
         if isinstance(move, str):
-            move = Move.parse(check_text(move, "move", 100))
+            move = Move.parse(check_text(move, N_("move"), 100))
         played = self._play(move)
         self.redo_moves.clear()
         if self.puzzle is not None:
@@ -716,11 +710,16 @@ class Controller:
         >>> c.computer_move().who
         'player 0 (Level 1 (random))'
         """
-        if self.over:
-            raise SessionError(f"the game is over: {self.status}")
+        outcome = self.game.outcome()
+        if outcome is not None:
+            raise SessionError(f"the game is over: {self.status}", code="game-over", result=outcome.result)
         mover = self.position.to_move
         if self.is_human(mover):
-            raise SessionError(f"it is player {mover}'s turn, and player {mover} is not the computer")
+            raise SessionError(
+                f"it is player {mover}'s turn, and player {mover} is not the computer",
+                code="not-computer",
+                player=mover,
+            )
         move = self.computer(mover).choose(self.position)
         self.redo_moves.clear()
         return self._play(move)
@@ -750,13 +749,13 @@ class Controller:
 
     def _check_human_turn(self) -> None:
         if self.answered:
-            raise SessionError("this puzzle is answered: press Try again, or choose another puzzle")
+            raise SessionError(code="puzzle-answered")
         outcome = self.game.outcome()
         if outcome is not None:
-            raise IllegalMoveError(f"the game is over: {outcome.explanation}")
+            raise IllegalMoveError(f"the game is over: {outcome.explanation}", code="game-over", result=outcome.result)
         mover = self.position.to_move
         if not self.is_human(mover):
-            raise SessionError(f"it is the computer's turn (player {mover})")
+            raise SessionError(code="computer-turn", player=mover)
 
     # ------------------------------------------------------------ undo, redo
 
@@ -781,7 +780,7 @@ class Controller:
         """
         ply = self._last_human_ply()
         if ply is None:
-            raise SessionError("there is no move of yours to undo" if self.game.ply else "there is no move to undo")
+            raise SessionError(code="no-undo-yours" if self.game.ply else "no-undo")
         taken: list[Move] = []
         while self.game.ply > ply:
             taken.append(self.game.undo())
@@ -801,7 +800,7 @@ class Controller:
         (['7R'], False)
         """
         if not self.redo_moves:
-            raise SessionError("there is no move to redo")
+            raise SessionError(code="no-redo")
         played = []
         while self.redo_moves:
             move = self.redo_moves.pop()
@@ -832,9 +831,7 @@ class Controller:
         left = self.hints_left
         if left == 0:
             limit = self.settings.hint_limit
-            raise SessionError(
-                "hints are switched off in this game" if limit == 0 else f"no hints left in this game ({limit} a game)"
-            )
+            raise SessionError(code="hints-off") if limit == 0 else SessionError(code="no-hints-left", limit=limit)
         from .ai import hint  # imported late: the search is only needed here
 
         self.last_hint = str(hint(self.position, depth=depth))
@@ -857,7 +854,7 @@ class Controller:
     def retry(self) -> None:
         """Put the puzzle back at its position, unanswered."""
         if self.puzzle is None:
-            raise SessionError("there is no puzzle on the board")
+            raise SessionError(code="no-puzzle")
         self.open_puzzle(self.puzzle)
 
     def answer(self) -> str:
@@ -869,7 +866,7 @@ class Controller:
         True
         """
         if self.puzzle is None:
-            raise SessionError("there is no puzzle on the board")
+            raise SessionError(code="no-puzzle")
         self.verdict = f"The answer: {' or '.join(self.puzzle.solution)}. {self.puzzle.explanation}"
         return self.verdict
 
@@ -945,7 +942,7 @@ class Controller:
         >>> c.game.record()
         '7R 0L'
         """
-        game = Game.from_record(check_text(text, "record"), self.game.start)
+        game = Game.from_record(check_text(text, N_("record")), self.game.start)
         self._begin(game, replace(self.settings, start=game.start, rules=game.rules), None)
 
     def load_position(self, text: object, rules: Rules | None = None) -> None:
@@ -957,7 +954,7 @@ class Controller:
         1
         """
         rules = rules if rules is not None else self.next_settings.rules
-        start = Position.from_text(check_text(text, "position"), rules)
+        start = Position.from_text(check_text(text, N_("position")), rules)
         self._begin(Game(start), replace(self.next_settings, start=start, rules=rules), None)
 
     def load_json(self, text: object, puzzles: Sequence[Puzzle] | None = None) -> None:
@@ -975,7 +972,7 @@ class Controller:
         >>> c.game.record()
         '7R'
         """
-        data = read_json(check_text(text, "saved game"), RecordFormatError, "a saved game")
+        data = read_json(check_text(text, N_("saved game")), RecordFormatError, "a saved game")
         if isinstance(data, dict) and "format" in data:
             game, settings, puzzle, hints_used = self._read_snapshot(data, puzzles)
         else:
@@ -1092,7 +1089,7 @@ def find_puzzle(wanted: object, puzzles: Iterable[Puzzle] | None = None) -> Puzz
     for puzzle in puzzles:
         if puzzle.id == wanted:
             return puzzle
-    raise SessionError(f"there is no puzzle {quote(wanted, 60)} in the collection")
+    raise SessionError(code="unknown-puzzle", puzzle=quote(wanted, 60))
 
 
 def as_pair(players: Mapping[int, Opponent] | Sequence[Opponent] | None) -> tuple[Opponent, Opponent]:

@@ -23,9 +23,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from .controller import Controller, error_reason, move_frames, pace
-from .controller import sentence as _sentence
-from .errors import OAnQuanError
+from .controller import Controller, move_frames, pace
+from .errors import OAnQuanError, reader_words
 from .i18n import _
 from .live import puzzle_setup
 from .move import Move
@@ -160,7 +159,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         try:
             played = self.controller.play(move)[0]
         except OAnQuanError as error:
-            self.feedback.value = _feedback_html(_sentence(error_reason(error)), "wrong")
+            self.feedback.value = _feedback_html(reader_words(error), "wrong")
             return
         self.tried.append(played.move)
         frames = move_frames(played)

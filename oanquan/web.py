@@ -8,8 +8,9 @@ this module only keeps the state of one game (or puzzle) and packs the
 answers as JSON.
 
 A request is ``{"op": NAME, ...arguments}``; the answer is a JSON object with
-``"ok": true`` and the view of the game, or ``"ok": false`` and an ``"error"``
-that is the engine's own message.
+``"ok": true`` and the view of the game, or ``"ok": false`` with the error's
+``"code"``, its ``"reason"`` in a reader's words (from the code) and the
+programmer's ``"error"`` message.
 
 >>> import json
 >>> view = json.loads(call('{"op": "new_game", "opponent": "friend"}'))
@@ -40,14 +41,12 @@ from .controller import (
     PlayedMove,
     SessionError,
     check_text,
-    error_reason,
     find_puzzle,
     move_frames,
-    sentence,
     sides_for,
 )
 from .editor import EditError, Editor
-from .errors import OAnQuanError, RulesError
+from .errors import OAnQuanError, RulesError, reader_words
 from .errors import quote as quote_input
 from .i18n import N_, _
 from .jsonio import read_json
@@ -154,7 +153,11 @@ def parse_address(query: str) -> dict[str, Any]:
     request, _notices = read_address(query)
     for name in query_fields(query):
         if name not in _PLAY_SETTINGS and name not in _OPTION_NAMES:
-            raise WebError(f"unknown setting {quote_input(name)} in the page address")
+            raise WebError(
+                f"unknown setting {quote_input(name)} in the page address",
+                code="unknown-setting",
+                name=quote_input(name),
+            )
     return request
 
 
@@ -239,9 +242,17 @@ def query_fields(query: str) -> dict[str, str]:
 def _query_fields(query: str) -> tuple[dict[str, str], list[str]]:
     """:func:`query_fields`, and the names given more than once."""
     if not isinstance(query, str):
-        raise WebError(f"the page address must be text, not {quote_input(query)}")
+        raise WebError(
+            f"the page address must be text, not {quote_input(query)}", code="not-text", what=N_("page address")
+        )
     if len(query) > MAX_TEXT:
-        raise WebError(f"the page address is too long ({len(query)} characters; at most {MAX_TEXT})")
+        raise WebError(
+            f"the page address is too long ({len(query)} characters; at most {MAX_TEXT})",
+            code="too-long",
+            what=N_("page address"),
+            length=f"{len(query):,}",
+            limit=f"{MAX_TEXT:,}",
+        )
     fields: dict[str, str] = {}
     repeated: list[str] = []
     for part in query.lstrip("?").split("&"):
@@ -303,7 +314,7 @@ def _rules_from(options: Any) -> Rules:
     if options is None:
         return Rules()
     if not isinstance(options, dict):
-        raise RulesError(f"rule options must be a JSON object, not {quote_input(options)}")
+        raise RulesError(f"rule options must be a JSON object, not {quote_input(options)}", code="bad-options")
     cleaned: dict[str, Any] = {}
     for name, value in options.items():
         cleaned[name] = _option_value(value)
@@ -371,17 +382,24 @@ class Session:
         """
         if request.get("next") is True:
             if request.keys() - {"op", "next"}:
-                raise WebError("a new game with 'next' takes its settings from 'configure', not from the request")
+                raise WebError(
+                    "a new game with 'next' takes its settings from 'configure', not from the request",
+                    code="next-with-settings",
+                )
             self.controller.new_game()
             return self.view([])
         rules = _rules_from(request.get("options"))
-        position_text = _text(request.get("position"), "position")
-        record_text = _text(request.get("record"), "record")
+        position_text = _text(request.get("position"), N_("position"))
+        record_text = _text(request.get("record"), N_("record"))
         start = Position.from_text(position_text, rules) if position_text else Position.initial(rules)
         level = _level(request.get("opponent", "friend"))
         first = request.get("first", "human")
         if first not in ("human", "computer"):
-            raise WebError(f"who moves first must be 'human' or 'computer', not {quote_input(first)}")
+            raise WebError(
+                f"who moves first must be 'human' or 'computer', not {quote_input(first)}",
+                code="bad-first",
+                value=quote_input(first),
+            )
         hints = request.get("hints", DEFAULT_HINTS)
         players = sides_for(level, first, start.to_move)
         fresh = Controller(start, players=players, seed=request.get("seed", 0), hint_limit=hints)
@@ -409,7 +427,11 @@ class Session:
         rules = _rules_from(request.get("options")) if "options" in request else c.next_settings.rules
         first = request.get("first", self._first())
         if first not in ("human", "computer"):
-            raise WebError(f"who moves first must be 'human' or 'computer', not {quote_input(first)}")
+            raise WebError(
+                f"who moves first must be 'human' or 'computer', not {quote_input(first)}",
+                code="bad-first",
+                value=quote_input(first),
+            )
         level = _level(request["opponent"]) if "opponent" in request else self.level
         changes: dict[str, Any] = {"rules": rules, "start": None, "players": sides_for(level, first, 0)}
         if "hints" in request:
@@ -448,7 +470,7 @@ class Session:
         else:
             first = self._path()[:1]
             if not first:
-                raise WebError("the puzzle collection is empty")
+                raise WebError(code="empty-collection")
             view = self.open_puzzle({"id": first[0].id})
         return view | {"notices": notices}
 
@@ -545,7 +567,7 @@ class Session:
         move = request.get("move")
         if move is None:
             return self.view(self.controller.choose(request.get("direction")))
-        return self.view(self.controller.play(_text(move, "move") or ""))
+        return self.view(self.controller.play(_text(move, N_("move")) or ""))
 
     def computer(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
         """Let the computer play its move when it is its turn.
@@ -593,7 +615,7 @@ class Session:
         c = self.controller
         game = c.game
         if not game.moves:
-            raise WebError("no move has been played yet")
+            raise WebError(code="nothing-played")
         before = game.positions[-2]
         move = game.undo()
         events = game.play_traced(move)  # the same move again: the same position, and its steps
@@ -638,7 +660,7 @@ class Session:
         """
         _only(request, {"position", "options"}, "an 'editor' request")
         rules = _rules_from(request.get("options"))
-        text = _text(request.get("position"), "position")
+        text = _text(request.get("position"), N_("position"))
         self.editor = Editor(Position.from_text(text, rules) if text else None, rules=rules)
         return self.editor_view()
 
@@ -667,11 +689,17 @@ class Session:
         """
         editor = self.editor
         if editor is None:
-            raise WebError("this board is not a position editor: open it with an 'editor' request first")
+            raise WebError(
+                "this board is not a position editor: open it with an 'editor' request first", code="not-editor"
+            )
         action = request.get("action")
         fields = _EDITS.get(action) if isinstance(action, str) else None
         if fields is None:
-            raise EditError(f"an edit is one of {', '.join(_EDITS)}, not {quote_input(action)}")
+            raise EditError(
+                f"an edit is one of {', '.join(_EDITS)}, not {quote_input(action)}",
+                code="unknown-edit",
+                action=quote_input(action),
+            )
         required = {name for name in fields if name != "mode" or action == "mode"}
         _only(request, set(fields) | {"action"}, f"an edit {quote_input(action)}", required)
         if action == "click":
@@ -687,7 +715,7 @@ class Session:
         elif action == "to_move":
             editor.set_to_move(request["player"])
         else:
-            editor.load_text(_text(request["text"], "position") or "")
+            editor.load_text(_text(request["text"], N_("position")) or "")
         return self.editor_view()
 
     def editor_view(self) -> dict[str, Any]:
@@ -698,7 +726,7 @@ class Session:
         """
         editor = self.editor
         if editor is None:
-            raise WebError("this board is not a position editor")
+            raise WebError(code="not-editor")
         shown = editor.shown()
         position = editor.position
         play = ""
@@ -930,10 +958,12 @@ def _only(request: dict[str, Any], allowed: set[str], what: str, required: set[s
     extra = sorted(set(request) - allowed - {"op"})
     if extra:
         takes = ", ".join(sorted(allowed - {"action"})) or "nothing"
-        raise EditError(f"{what} takes {takes}, not {quote_input(extra[0])}")
+        raise EditError(
+            f"{what} takes {takes}, not {quote_input(extra[0])}", code="edit-extra", field=quote_input(extra[0])
+        )
     missing = sorted((required or set()) - set(request))
     if missing:
-        raise EditError(f"{what} needs {quote_input(missing[0])}")
+        raise EditError(f"{what} needs {quote_input(missing[0])}", code="edit-missing", field=quote_input(missing[0]))
 
 
 def _why_it_ended(rule: str) -> str:
@@ -949,7 +979,11 @@ def _level(opponent: Any) -> int | None:
     text = str(opponent).strip()
     if text.isascii() and text.isdigit() and int(text) in LEVELS:
         return int(text)
-    raise WebError(f"the opponent must be 'friend' or a computer level 1-5, not {quote_input(opponent)}")
+    raise WebError(
+        f"the opponent must be 'friend' or a computer level 1-5, not {quote_input(opponent)}",
+        code="bad-opponent",
+        value=quote_input(opponent),
+    )
 
 
 def _text(value: Any, what: str) -> str | None:
@@ -1005,7 +1039,7 @@ def answer(session: Session, request: dict[str, Any]) -> dict[str, Any]:
     op = request.get("op")
     handler = _OPS.get(op) if isinstance(op, str) else None
     if handler is None:
-        raise WebError(f"unknown request {quote_input(op)}")
+        raise WebError(code="unknown-request", op=quote_input(op))
     return handler(session, request)
 
 
@@ -1038,11 +1072,15 @@ def session_for(board: Any) -> Session:
     if board is None:
         return _SESSION
     if not (isinstance(board, str) and board.isascii() and _BOARD_NAME.fullmatch(board)):
-        raise WebError(f"a board's name is 1-32 letters, digits, '-' or '_', not {quote_input(board)}")
+        raise WebError(code="bad-board-name", board=quote_input(board))
     session = _BOARDS.get(board)
     if session is None:
         if len(_BOARDS) >= MAX_BOARDS:
-            raise WebError(f"too many boards on one page (at most {MAX_BOARDS}): cannot open {quote_input(board)}")
+            raise WebError(
+                f"too many boards on one page (at most {MAX_BOARDS}): cannot open {quote_input(board)}",
+                code="too-many-boards",
+                most=MAX_BOARDS,
+            )
         session = _BOARDS[board] = Session()
     return session
 
@@ -1054,7 +1092,7 @@ def close_board(board: Any) -> dict[str, Any]:
     ({'ok': True, 'closed': True}, 0)
     """
     if board is None:
-        raise WebError("'close' needs the name of a board")
+        raise WebError("'close' needs the name of a board", code="close-needs-board")
     session_for(board)  # checks the name
     return {"ok": True, "closed": _BOARDS.pop(board, None) is not None}
 
@@ -1067,7 +1105,7 @@ def call(request_json: str) -> str:
 
     >>> reset()
     >>> json.loads(call('{"op": "dance"}'))
-    {'ok': False, 'error': "unknown request 'dance'", 'reason': "Unknown request 'dance'."}
+    {'ok': False, 'error': "unknown request 'dance'", 'reason': "Unknown request 'dance'.", 'code': 'unknown-request'}
     >>> json.loads(call('{"op": "new_game", "position": "5,5,5"}'))["error"]
     "bad position '5,5,5': ..."
     >>> json.loads(call('{"op": "play", "move": "7R", "board": "two"}'))["record"]
@@ -1076,7 +1114,7 @@ def call(request_json: str) -> str:
     try:
         request = read_json(request_json, WebError, "a request")
         if not isinstance(request, dict):
-            raise WebError(f"a request must be a JSON object, not {quote_input(request)}")
+            raise WebError(f"a request must be a JSON object, not {quote_input(request)}", code="request-not-object")
         board = request.pop("board", None)
         op = request.get("op")
         if op == "close":
@@ -1088,15 +1126,16 @@ def call(request_json: str) -> str:
                 try:
                     answer = session.new_game(_defaults(request) | settings) | {"notices": notices}
                 except OAnQuanError as error:  # the settings it did not use are named all the same
-                    return json.dumps({"ok": False, "error": str(error), "notices": notices}, ensure_ascii=False)
+                    refusal = {"ok": False, "error": str(error), "reason": reader_words(error), "code": error.code}
+                    return json.dumps(refusal | {"notices": notices}, ensure_ascii=False)
             else:
                 handler = _OPS.get(op) if isinstance(op, str) else None
                 if handler is None:
-                    raise WebError(f"unknown request {quote_input(op)}")
+                    raise WebError(code="unknown-request", op=quote_input(op))
                 answer = handler(session, request)
     except OAnQuanError as error:
-        # "reason": the explanation alone, as a sentence, for a board that speaks to a learner
-        refusal = {"ok": False, "error": str(error), "reason": sentence(error_reason(error))}
+        # "error" is the programmer's message; "reason" the reader's words from the code, and the code itself
+        refusal = {"ok": False, "error": str(error), "reason": reader_words(error), "code": error.code}
         return json.dumps(refusal, ensure_ascii=False)
     return json.dumps(answer, ensure_ascii=False)
 

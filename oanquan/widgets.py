@@ -43,15 +43,11 @@ from .controller import (
     Controller,
     Opponent,
     PlayedMove,
-    error_reason,
     move_frames,
     pace,
 )
-from .controller import (
-    sentence as _sentence,
-)
 from .editor import Editor
-from .errors import IllegalMoveError, OAnQuanError
+from .errors import IllegalMoveError, OAnQuanError, problem_words, reader_words
 from .game import Game
 from .i18n import N_, _, ngettext
 from .live import LIVE_MIME, editor_setup, game_setup
@@ -69,7 +65,6 @@ __all__ = [
     "RulesForm",
     "StepPlayer",
     "default_choices",
-    "error_reason",
     "game_frames",
 ]
 
@@ -903,15 +898,14 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         try:
             self.controller.click(square)
         except IllegalMoveError as error:
-            reason = error_reason(error)
             self._say(
-                _sentence(reason)
-                if reason.startswith(("the game", _("the game")))
-                else _("Not square {square}: {reason}.").format(square=square, reason=reason),
+                reader_words(error)
+                if error.code == "game-over"
+                else _("Not square {square}: {reason}.").format(square=square, reason=problem_words(error)),
                 "error",
             )
         except OAnQuanError as error:
-            self._say(_sentence(str(error)), "error")
+            self._say(reader_words(error), "error")
         else:
             self._say(_("Square {square} chosen: now pick a direction.").format(square=square))
         self._show_selection()
@@ -973,7 +967,7 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         try:
             text = self.controller.hint()
         except OAnQuanError as error:
-            self._say(_sentence(str(error)), "error")
+            self._say(reader_words(error), "error")
         else:
             self._say(_("Hint: {text}").format(text=text))
         self._update_controls()
@@ -1043,8 +1037,7 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         try:
             played = list(action())
         except OAnQuanError as error:
-            reason = error_reason(error)
-            self._say(_sentence(reason if not reason.startswith("illegal move") else str(error)), "error")
+            self._say(reader_words(error), "error")
             self._show_selection()
             return
         self._say("")
@@ -1452,7 +1445,7 @@ class PositionEditor(StaticFallback, widgets.VBox):  # type: ignore[misc]
         try:
             action(*args)
         except OAnQuanError as error:
-            self._say(_sentence(error_reason(error)), "error")
+            self._say(reader_words(error), "error")
             return
         self._load(self.editor.shown())
         self._show()

@@ -22,11 +22,11 @@ from oanquan.controller import (
     Settings,
     animation_events,
     check_text,
-    error_reason,
     move_frames,
     pace,
     sides_for,
 )
+from oanquan.errors import reader_words
 from oanquan.puzzles import goal_moves, load_builtin
 
 
@@ -77,7 +77,13 @@ def test_a_click_that_cannot_start_a_move_gives_the_engines_reason() -> None:
     with pytest.raises(IllegalMoveError) as clicked:
         c.click(2)
     assert str(clicked.value) == str(engine.value)
-    assert error_reason(clicked.value) == "square 2 belongs to player 1, and it is player 0's turn"
+    assert clicked.value.code == "not-yours" and clicked.value.fields == {
+        "move": "2L",
+        "square": 2,
+        "other": 1,
+        "player": 0,
+    }
+    assert reader_words(clicked.value) == "Square 2 belongs to player 1, and it is player 0's turn."
     assert c.selected is None
     with pytest.raises(IllegalMoveError, match="Mandarin square M1: a move starts from one of your own"):
         c.click(11)  # R3.2

@@ -19,9 +19,9 @@ from ipywidgets.widgets.widget_link import Link
 from conftest import BAD_SAVED_GAMES
 from oanquan import M0, M1, Game, Move, Position, Rules
 from oanquan.ai import RandomPlayer
-from oanquan.controller import error_reason as controller_error_reason
+from oanquan.errors import IllegalMoveError, reader_words
 from oanquan.svg import COLOURS
-from oanquan.widgets import SPEEDS, GameBoard, PositionEditor, RulesForm, StepPlayer, default_choices, error_reason
+from oanquan.widgets import SPEEDS, GameBoard, PositionEditor, RulesForm, StepPlayer, default_choices
 
 # ================================================================ StepPlayer
 
@@ -491,8 +491,12 @@ def test_default_choices_offer_human_and_five_levels() -> None:
     assert choices["human"]() is None
 
 
-def test_error_reason_is_the_controllers() -> None:
-    assert error_reason is controller_error_reason
+def test_the_widgets_say_an_error_in_the_words_of_its_code() -> None:
+    # Not the engine's message (position text included): the reader's words from the code.
+    board = GameBoard(animate=False)
+    board.play("3R")
+    assert board.message_text == reader_words(IllegalMoveError(code="not-yours", square=3, other=1, player=0))
+    assert Position.initial().to_text() not in board.message_text and "3R" not in board.message_text
 
 
 def test_the_ply_limit_ends_the_game_on_the_board() -> None:
