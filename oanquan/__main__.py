@@ -18,6 +18,7 @@ from typing import TextIO
 from . import Event, OAnQuanError, Position, Rules, caption
 from .controller import Controller, sides_for
 from .rules import MANDARIN_GAPS
+from .view import game_view
 
 HELP = (
     "Type a move such as 7R or 2l, or: 'undo', 'redo', 'hint', 'moves', 'record', "
@@ -141,9 +142,11 @@ def _play(session: Controller, stdin: TextIO, out: TextIO) -> int:
             last_events = played.events
         print(file=out)
         print(session.position, file=out)
-        if session.over:
-            print(session.status, file=out)
-            for line in session.score_breakdown().lines():
+        shown = game_view(session)
+        print(f"{shown.status} ({shown.score_line})", file=out)
+        if shown.final is not None:
+            print(shown.final.reason, file=out)
+            for line in shown.final.lines:
                 print(line, file=out)
             print(f"Record: {session.game.record()}", file=out)
             return 0

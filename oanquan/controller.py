@@ -350,8 +350,10 @@ def animation_events(events: Sequence[Event], limit: int = MAX_MOVE_FRAMES) -> l
     return shown
 
 
-def move_frames(played: PlayedMove, limit: int = MAX_MOVE_FRAMES) -> list[Frame]:
+def move_frames(played: PlayedMove, limit: int = MAX_MOVE_FRAMES, names: Sequence[str] | None = None) -> list[Frame]:
     """The pictures of one move: the board before it with its summary, then its events (at most ``limit``).
+
+    ``names`` are what the pictures call the players (a board's view-model's names).
 
     >>> frames = move_frames(Controller().play("5L")[0])
     >>> frames[0].caption
@@ -368,6 +370,7 @@ def move_frames(played: PlayedMove, limit: int = MAX_MOVE_FRAMES) -> list[Frame]
         move=played.move,
         start_caption=played.summary,
         prefix=_("Move {number}, {move}: ").format(number=played.number, move=played.move),
+        names=names,
     )
     for index, (_event, skipped) in enumerate(shown, start=1):
         if skipped:
@@ -560,27 +563,6 @@ class Controller:
         limit = self.settings.hint_limit
         return None if limit is None else max(0, limit - self.hints_used)
 
-    @property
-    def status(self) -> str:
-        """One sentence for the status line: whose turn it is, or how the game ended.
-
-        >>> Controller(players=(None, 2)).status
-        'Your move (you are player 0).'
-        """
-        outcome = self.game.outcome()
-        if outcome is not None:
-            return outcome.explanation
-        mover = self.position.to_move
-        if self.puzzle is not None:
-            if self.answered:
-                return _("Press Try again, or choose another puzzle.")
-            return _("Player {player} to move.").format(player=mover)
-        if self.humans == (True, True):
-            return _("Player {player} to move.").format(player=mover)
-        if self.is_human(mover):
-            return _("Your move (you are player {player}).").format(player=mover)
-        return _("The computer (player {player}) is thinking…").format(player=mover)
-
     def score_breakdown(self) -> ScoreBreakdown:
         """The scores taken apart: captured pebbles, stones and their points, pebbles swept, debts (R7.4, R8).
 
@@ -712,7 +694,7 @@ class Controller:
         """
         outcome = self.game.outcome()
         if outcome is not None:
-            raise SessionError(f"the game is over: {self.status}", code="game-over", result=outcome.result)
+            raise SessionError(f"the game is over: {outcome.explanation}", code="game-over", result=outcome.result)
         mover = self.position.to_move
         if self.is_human(mover):
             raise SessionError(

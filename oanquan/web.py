@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, unquote, urlencode
@@ -53,6 +54,7 @@ from .jsonio import read_json
 from .move import Move
 from .position import Position
 from .rules import Rules
+from .view import FinalWords, game_view
 
 if TYPE_CHECKING:
     from .puzzles import Puzzle
@@ -91,6 +93,8 @@ def draw(
     selectable: tuple[int, ...] | list[int] = (),
     selected: int | None = None,
     last_move: Move | None = None,
+    names: Sequence[str] | None = None,
+    scores: Sequence[int] | None = None,
 ) -> str:
     """The board drawn by the engine's renderer (``oanquan.svg``), with a click area on each square.
 
@@ -107,7 +111,9 @@ def draw(
     """
     from .svg import board_svg  # imported late: only the pages need pictures
 
-    picture = board_svg(position, selectable=selectable, selected=selected, last_move=last_move)
+    picture = board_svg(
+        position, selectable=selectable, selected=selected, last_move=last_move, names=names, scores=scores
+    )
     return picture[: -len("</svg>")] + _click_areas() + "</svg>"
 
 
@@ -755,15 +761,17 @@ class Session:
         outcome = game.outcome()
         legal = [str(m) for m in c.legal_moves()]
         squares = list(c.legal_squares())
-        scores = list(outcome.scores) if outcome is not None else [position.points(0), position.points(1)]
+        shown = game_view(c)
         return {
             "ok": True,
-            "frames": [frame for move in played for frame in frames(move)],
+            "frames": [frame for move in played for frame in frames(move, shown.names)],
             "svg": draw(
                 position,
                 selectable=[] if c.selected is not None else squares,
                 selected=c.selected,
                 last_move=game.moves[-1] if game.moves else None,
+                names=shown.names,
+                scores=shown.scores,
             ),
             "position": position.to_text(),
             "start": game.start.to_text(),
@@ -777,18 +785,18 @@ class Session:
             "squares": squares,
             "selected": c.selected,
             "direction_labels": c.direction_labels(),
-            "scores": scores,
-            "breakdown": {**c.score_breakdown()._asdict(), "words": c.score_breakdown().lines()},
+            "scores": list(shown.scores),
+            "breakdown": {**shown.breakdown._asdict(), "words": list(shown.score_lines)},
             "over": outcome is not None,
-            "status": c.status,
+            "status": shown.status,
             "can_undo": c.can_undo,
             "can_redo": c.can_redo,
             "hint": c.last_hint if c.puzzle is None else "",
             "hints_left": c.hints_left if c.puzzle is None else None,
             "pending": c.pending_note,
-            "names": self.names(),
-            "turn": self.turn(),
-            "final": self._final_words(),
+            "names": list(shown.names),
+            "turn": shown.status,  # the status line under its first name, which the pages read
+            "final": _final_json(shown.final),
             "link": self.link(),
             "puzzle": self._puzzle_view(),
             "settings": {
@@ -797,76 +805,6 @@ class Session:
                 "first": self._first(),
             },
         }
-
-    def names(self) -> list[str]:
-        """What the page calls each side: "You" and "Computer" against the computer, else the rows.
-
-        The rules page says player 0 owns the bottom row and player 1 the top row.
-
-        >>> Session().names(), Session(Controller(players=(None, 3))).names()
-        (['Bottom row', 'Top row'], ['You', 'Computer'])
-        """
-        if self._against_computer():
-            return [_("You") if human else _("Computer") for human in self.controller.humans]
-        return [_("Bottom row"), _("Top row")]
-
-    def _against_computer(self) -> bool:
-        """Is one side a person and the other the computer (so the page says "You" and "Computer")?"""
-        humans = self.controller.humans
-        return humans[0] != humans[1]
-
-    def turn(self) -> str:
-        """Whose turn it is, in the reader's words, or how the game ended (the engine's words).
-
-        >>> Session().turn(), Session(Controller(players=(3, None))).turn()
-        ('Bottom row to move.', 'The computer is thinking…')
-        >>> Session(Controller(players=(None, 3))).turn()
-        'Your move: you play the bottom row.'
-        """
-        c = self.controller
-        outcome = c.game.outcome()
-        if outcome is not None:
-            return _("Game over: {reason}. {headline}").format(
-                reason=_why_it_ended(outcome.reason), headline=self._headline(outcome.winner)
-            )
-        mover = c.position.to_move
-        if c.puzzle is not None:
-            return _("Press Try again, or choose another puzzle.") if c.answered else ""
-        if c.humans == (True, True):
-            return _("{name} to move.").format(name=self.names()[mover])
-        if c.is_human(mover):
-            return _("Your move: you play the bottom row.") if mover == 0 else _("Your move: you play the top row.")
-        return _("The computer is thinking…")
-
-    def _final_words(self) -> dict[str, Any] | None:
-        """At the end of a game: who won and each side's score taken apart, with the page's names."""
-        c = self.controller
-        outcome = c.game.outcome()
-        if outcome is None or c.puzzle is not None:
-            return None
-        names = self.names()
-        breakdown = c.score_breakdown()
-        lines = breakdown.lines(names)
-        reason = _why_it_ended(outcome.reason)
-        high, low = max(outcome.scores), min(outcome.scores)
-        said = (
-            _("{high} to {low}: {reason} ({rule}).").format(high=high, low=low, reason=reason, rule=outcome.reason)
-            if outcome.winner is not None
-            else _("{high} each: {reason}.").format(high=high, reason=reason)
-        )
-        return {
-            "headline": self._headline(outcome.winner),
-            "scores": list(breakdown.scores),
-            "lines": lines,
-            "reason": said[0].upper() + said[1:],
-        }
-
-    def _headline(self, winner: int | None) -> str:
-        if winner is None:
-            return _("A draw!")
-        if not self._against_computer():
-            return _("{name} wins!").format(name=self.names()[winner])
-        return _("You win!") if self.controller.is_human(winner) else _("The computer wins.")
 
     @property
     def level(self) -> int | None:
@@ -922,7 +860,7 @@ class Session:
         return "?" + urlencode(fields, safe=",", quote_via=quote)
 
 
-def frames(played: PlayedMove) -> list[dict[str, str]]:
+def frames(played: PlayedMove, names: Sequence[str] | None = None) -> list[dict[str, str]]:
     """The animation of one move: the notebooks' pictures and captions, at most ``MAX_MOVE_FRAMES`` of them.
 
     The first frame shows the position before the move with a summary of
@@ -937,7 +875,7 @@ def frames(played: PlayedMove) -> list[dict[str, str]]:
     """
     return [
         {"svg": frame.svg, "caption": frame.caption, "kind": frame.event.kind if frame.event else "move"}
-        for frame in move_frames(played)
+        for frame in move_frames(played, names=names)
     ]
 
 
@@ -966,11 +904,16 @@ def _only(request: dict[str, Any], allowed: set[str], what: str, required: set[s
         raise EditError(f"{what} needs {quote_input(missing[0])}", code="edit-missing", field=quote_input(missing[0]))
 
 
-def _why_it_ended(rule: str) -> str:
-    """Why a game ended, in a reader's words (the engine's, with no option name)."""
-    from .position import end_reason
-
-    return _("the game reached its length limit") if rule == "R7.3" else end_reason(rule)
+def _final_json(final: FinalWords | None) -> dict[str, Any] | None:
+    """The end of a game as the pages read it: headline, scores, one line per side, and why."""
+    if final is None:
+        return None
+    return {
+        "headline": final.headline,
+        "scores": list(final.scores),
+        "lines": list(final.lines),
+        "reason": final.reason,
+    }
 
 
 def _level(opponent: Any) -> int | None:

@@ -56,6 +56,7 @@ from .narrate import describe_move
 from .position import MAX_PEBBLES, Position
 from .rules import Rules
 from .svg import Frame, board_svg, figure_html, result_words, trace_frames
+from .view import game_view
 
 __all__ = [
     "SPEEDS",
@@ -1177,8 +1178,11 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
             text = _("{who} to move.").format(who=c.who(position.to_move))
         # The position alone cannot know the ply limit (R7.3): say that ending in the footer and title.
         by_plies = outcome is not None and outcome.reason == "R7.3"
+        shown = game_view(c)
         svg = board_svg(
             position,
+            names=shown.names,
+            scores=shown.scores,
             last_move=last,
             selectable=c.legal_squares(),
             selected=c.selected,
@@ -1201,7 +1205,8 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         if animating and shown:
             most, _pause = pace(10**6, budget, slowest=self.interval)
             limit = max(2, most // len(shown))
-        frames = [frame for move in shown for frame in move_frames(move, limit)]
+        names = game_view(self.controller).names
+        frames = [frame for move in shown for frame in move_frames(move, limit, names)]
         frames.append(self._current_frame())
         self._refreshing = True
         try:
@@ -1225,17 +1230,13 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
 
     def _update_controls(self) -> None:
         c = self.controller
-        position = c.position
-        outcome = c.game.outcome()
-        if outcome is not None:
-            self.status.value = (
-                f"<b>{escape(outcome.explanation)}</b><br>{escape(' '.join(c.score_breakdown().lines()))}"
-            )
+        shown = game_view(c)  # the status line, names and scores every surface shows
+        if shown.final is not None:
+            said = " ".join((shown.final.reason, *shown.final.lines))
+            self.status.value = f"<b>{escape(shown.status)}</b><br>{escape(said)}"
         else:
-            scores = f"{position.points(0)}–{position.points(1)}"
-            turn = _("{who} to move").format(who=c.who(position.to_move))
-            progress = _(" · move {number} · points so far {scores}").format(number=c.game.ply + 1, scores=scores)
-            self.status.value = f"<b>{escape(turn)}</b>{escape(progress)}"
+            progress = _(" · move {number} · {scores}").format(number=c.game.ply + 1, scores=shown.score_line)
+            self.status.value = f"<b>{escape(shown.status)}</b>{escape(progress)}"
         playable = set(c.legal_squares())
         for square, button in self.square_buttons.items():
             button.button_style = "info" if square == c.selected else "success" if square in playable else ""
@@ -1270,7 +1271,7 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
     def static_html(self) -> str:
         """The board as it stands, for a notebook that has not run (see :class:`StaticFallback`)."""
         frame = self.viewer.frames[-1]
-        return static_view(frame.svg, self.controller.status, _("This is a board to play on"))
+        return static_view(frame.svg, game_view(self.controller).status, _("This is a board to play on"))
 
     def live_setup(self) -> dict[str, Any] | None:
         """The same game on the website's live board (see :func:`oanquan.live.game_setup`)."""

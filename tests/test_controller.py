@@ -28,6 +28,7 @@ from oanquan.controller import (
 )
 from oanquan.errors import reader_words
 from oanquan.puzzles import goal_moves, load_builtin
+from oanquan.view import status_line, why_it_ended
 
 
 class FirstMove:
@@ -308,7 +309,7 @@ def test_the_ply_limit_ends_the_game() -> None:
     c.play("0L")
     outcome = c.game.outcome()
     assert outcome is not None and outcome.reason == "R7.3" and c.over
-    assert c.status == outcome.explanation
+    assert status_line(c).startswith(f"Game over: {why_it_ended('R7.3')}.")
     with pytest.raises(IllegalMoveError, match="the game is over"):
         c.play("5L")
 
@@ -402,7 +403,7 @@ def test_a_right_answer_gives_the_puzzles_explanation_and_ends_the_puzzle() -> N
     c.click(9)
     c.choose("R")
     assert c.result == "right" and c.verdict == "Right! " + DEMO.explanation
-    assert c.answered and c.legal_squares() == () and c.status == "Press Try again, or choose another puzzle."
+    assert c.answered and c.legal_squares() == () and status_line(c) == "Press Try again, or choose another puzzle."
     with pytest.raises(SessionError, match="this puzzle is answered"):
         c.play("0L")
 
@@ -458,7 +459,7 @@ def test_a_whole_game_by_clicks_ends_with_the_engines_outcome() -> None:
         c.choose(move.direction)
         assert c.position == game.position
     outcome = game.outcome()
-    assert outcome is not None and c.status == outcome.explanation
+    assert outcome is not None and status_line(c).startswith(f"Game over: {why_it_ended(outcome.reason)}.")
     b = c.score_breakdown()
     assert b.scores == outcome.scores
     for p in (0, 1):  # R8.1, R7.4, R8.2 add up

@@ -21,6 +21,7 @@ from oanquan import M0, M1, Game, Move, Position, Rules
 from oanquan.ai import RandomPlayer
 from oanquan.errors import IllegalMoveError, reader_words
 from oanquan.svg import COLOURS
+from oanquan.view import why_it_ended
 from oanquan.widgets import SPEEDS, GameBoard, PositionEditor, RulesForm, StepPlayer, default_choices
 
 # ================================================================ StepPlayer
@@ -467,12 +468,12 @@ def test_move_list_status_and_the_end_of_a_game() -> None:
     click_move(board, "7R")
     click_move(board, "0L")
     assert "1. P0 7R · 2. P1 0L" in unescape(board.moves.value)
-    assert "player 0 to move" in board.status.value and "move 3" in board.status.value
+    assert "Bottom row to move" in board.status.value and "move 3" in board.status.value
     ended = GameBoard(animate=False)
     for move in Game.from_record("9R 2L 7R 4L 5L 3R 6R 0L 7L 0R 9L").moves:
         click_move(ended, move)
     status = unescape(ended.status.value)
-    assert "Player 0 wins 56-14" in status and "Player 0: " in status and "= 56." in status
+    assert "Bottom row wins!" in status and "56 to 14" in status and "Bottom row: " in status and "= 56." in status
     assert "Player 0 wins 56-14" in unescape(ended.viewer.frame.svg) and "Game over" in ended.viewer.caption
     assert not any(b.button_style == "success" for b in ended.square_buttons.values())
     ended.square_buttons[5].click()
@@ -507,7 +508,7 @@ def test_the_ply_limit_ends_the_game_on_the_board() -> None:
     outcome = board.game.outcome()
     assert outcome is not None and outcome.reason == "R7.3"
     assert outcome.explanation in unescape(board.viewer.frame.svg)
-    assert outcome.explanation in unescape(board.status.value)
+    assert why_it_ended(outcome.reason) in unescape(board.status.value)
     board.square_buttons[5].click()
     assert board.message_text.startswith("The game is over: ")
 
