@@ -23,10 +23,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from .board_setup import puzzle_setup
 from .controller import Controller, move_frames, pace
 from .errors import OAnQuanError, reader_words
 from .i18n import _
-from .live import puzzle_setup
 from .move import Move
 from .puzzles import Puzzle, load_builtin
 from .svg import Frame, board_svg
@@ -212,7 +212,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         return static_view(frame.svg, frame.caption, _("This is a puzzle to try"), heading)
 
     def live_setup(self) -> dict[str, Any] | None:
-        """The same puzzles on the website's live board (see :func:`oanquan.live.puzzle_setup`)."""
+        """The same puzzles on the website's live board (see :func:`oanquan.board_setup.puzzle_setup`)."""
         return puzzle_setup(self.puzzles, self.index)
 
     def __repr__(self) -> str:

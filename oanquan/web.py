@@ -78,7 +78,7 @@ __all__ = [
 ]
 
 #: Longest text from the page address or a text box that is passed on to the engine.
-MAX_TEXT = 4000
+MAX_REQUEST_TEXT = 4000
 
 _OPTION_NAMES = ("mandarin_pieces", "mandarin_value", "mandarin_gap", "young_mandarin_min", "max_plies")
 
@@ -251,13 +251,13 @@ def _query_fields(query: str) -> tuple[dict[str, str], list[str]]:
         raise WebError(
             f"the page address must be text, not {quote_input(query)}", code="not-text", what=N_("page address")
         )
-    if len(query) > MAX_TEXT:
+    if len(query) > MAX_REQUEST_TEXT:
         raise WebError(
-            f"the page address is too long ({len(query)} characters; at most {MAX_TEXT})",
+            f"the page address is too long ({len(query)} characters; at most {MAX_REQUEST_TEXT})",
             code="too-long",
             what=N_("page address"),
             length=f"{len(query):,}",
-            limit=f"{MAX_TEXT:,}",
+            limit=f"{MAX_REQUEST_TEXT:,}",
         )
     fields: dict[str, str] = {}
     repeated: list[str] = []
@@ -932,7 +932,7 @@ def _level(opponent: Any) -> int | None:
 def _text(value: Any, what: str) -> str | None:
     if value is None:
         return None
-    return check_text(value, what, MAX_TEXT)
+    return check_text(value, what, MAX_REQUEST_TEXT)
 
 
 # ------------------------------------------------------------------ entry point

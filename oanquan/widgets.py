@@ -37,6 +37,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 
 from .ai import Player, player_for_level
 from .board import DIRECTIONS, M0, M1, Direction, square_name
+from .board_setup import LIVE_MIME, editor_setup, game_setup
 from .controller import (
     DEFAULT_HINTS,
     MAX_MOVE_FRAMES,
@@ -50,7 +51,6 @@ from .editor import Editor
 from .errors import IllegalMoveError, OAnQuanError, problem_words, reader_words
 from .game import Game
 from .i18n import N_, _, ngettext
-from .live import LIVE_MIME, editor_setup, game_setup
 from .move import Move
 from .narrate import describe_move
 from .position import MAX_PEBBLES, Position
@@ -141,7 +141,7 @@ class StaticFallback:
         raise NotImplementedError
 
     def live_setup(self) -> dict[str, Any] | None:
-        """What a live board on the website starts from (:mod:`oanquan.live`); None for a widget that has none."""
+        """What a live board on the website starts from (:mod:`oanquan.board_setup`); None if there is none."""
         return None
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
@@ -1274,7 +1274,7 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         return static_view(frame.svg, game_view(self.controller).status, _("This is a board to play on"))
 
     def live_setup(self) -> dict[str, Any] | None:
-        """The same game on the website's live board (see :func:`oanquan.live.game_setup`)."""
+        """The same game on the website's live board (see :func:`oanquan.board_setup.game_setup`)."""
         return game_setup(self.controller)
 
     def __repr__(self) -> str:
@@ -1520,7 +1520,7 @@ class PositionEditor(StaticFallback, widgets.VBox):  # type: ignore[misc]
         )
 
     def live_setup(self) -> dict[str, Any] | None:
-        """The same position on the website's live editor (see :func:`oanquan.live.editor_setup`)."""
+        """The same position on the website's live editor (see :func:`oanquan.board_setup.editor_setup`)."""
         return editor_setup(self.editor)
 
     def __repr__(self) -> str:

@@ -21,9 +21,9 @@ from urllib.parse import urlsplit
 import pytest
 
 from oanquan import Game, Position
+from oanquan.board_setup import LIVE_MIME
 from oanquan.controller import Controller
 from oanquan.editor import Editor
-from oanquan.live import LIVE_MIME
 from oanquan.puzzles import load_builtin
 from oanquan.web import Session
 from tools.localsite import chromium, serve

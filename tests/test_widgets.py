@@ -173,7 +173,7 @@ def test_player_text_repr_is_short_and_stable() -> None:
 def static_fallback(widget: widgets.Widget) -> str:
     """The HTML an untrusted notebook shows instead of the widget (see notes/lab-findings.md)."""
     bundle = widget._repr_mimebundle_()
-    # and, for a board to play on, the setup of its live board on the website (oanquan.live)
+    # and, for a board to play on, the setup of its live board on the website (oanquan.board_setup)
     assert bundle is not None and set(bundle) - {"application/vnd.oanquan.live+json"} == {
         "text/plain",
         "text/html",

@@ -6,7 +6,7 @@ the Makefile installs), which has every Vietnamese letter. This module lives out
 engine package, which stays standard-library only: it is imported only by the book's build,
 as a Sphinx extension listed in ``_config.yml``, and by the tests.
 
-- ``oanquan-board.pdf`` / ``.svg``: the blank board (the shapes of :mod:`oanquan.printable`).
+- ``oanquan-board.pdf`` / ``.svg``: the blank board (the shapes of :mod:`oanquan.paper`).
 - ``oanquan-worksheet-<level>.pdf`` for the three levels of :data:`oanquan.puzzles.SHEETS`
   (first lesson, captures and chains, endgames): one board per exercise, drawn in black
   and white with the pebble counts, the goal, the position text, space to write, and a QR
@@ -41,7 +41,7 @@ from oanquan import Position, Rules, caption, describe_move
 from oanquan.board import M0, M1, column, square_name
 from oanquan.events import Event
 from oanquan.i18n import LANGUAGES, N_, _, get_language, language, ngettext
-from oanquan.printable import FILE_STEM, HalfEllipse, Rect, Text, blank_board_svg, board_shapes
+from oanquan.paper import FILE_STEM, HalfEllipse, Rect, Text, blank_board_svg, board_shapes
 from oanquan.puzzles import SHEET_SIZE, SHEETS, Puzzle, sheet
 from oanquan.svg import board_svg, event_highlights
 from oanquan.web import Session, rules_in_words
@@ -603,7 +603,7 @@ _PDF_UNSUPPORTED = re.compile(r"<title[^>]*>.*?</title>|<desc[^>]*>.*?</desc>", 
 
 
 def blank_board_pdf() -> bytes:
-    """The blank board of :func:`oanquan.printable.board_shapes` as a one-page A4 landscape PDF."""
+    """The blank board of :func:`oanquan.paper.board_shapes` as a one-page A4 landscape PDF."""
     pdf = _Document(TEXT["board_title"], landscape=True)
     pdf.add_page()
     pt = 25.4 / 72  # the shapes are in points, the document in millimetres

@@ -1,4 +1,4 @@
-"""What a chapter's live board on the website starts from, written by the notebook itself.
+"""The setup a chapter's board stores for the website: what its live board starts from, written by the notebook itself.
 
 A :class:`~oanquan.widgets.GameBoard`, :class:`~oanquan.widgets.PositionEditor` or
 :class:`~oanquan.puzzle_widget.PuzzleWidget` shown in a notebook stores, beside its
