@@ -36,7 +36,7 @@ SCRIPT_WORDS = {
     "thinking": N_("The computer is thinking…"),
     "moves": N_("Moves: {record}"),
     "no_moves": N_("No moves yet."),
-    "scores": N_("Player 0: {first} · Player 1: {second}"),
+    "scores": N_("{name_0}: {first} · {name_1}: {second}"),
     "failed": N_("The game engine could not be loaded: {error}."),
 }
 
@@ -165,6 +165,9 @@ def _board_html(setup: dict[str, Any], board: str) -> str:
     buttons = controls(kind)  # refuses an unknown kind before the engine is asked
     answer = first_answer(setup)
     words = {key: _(message) for key, message in SCRIPT_WORDS.items()}
+    # The script fills in the scores; the names are the view-model's (oanquan.view), one board's for its life.
+    names = answer.get("names") or [_("Player {player}").format(player=side) for side in (0, 1)]
+    words["scores"] = words["scores"].format(name_0=names[0], name_1=names[1], first="{first}", second="{second}")
     data = json.dumps({"setup": setup, "answer": answer, "words": words}, ensure_ascii=False).replace("</", "<\\/")
     status = answer.get("status", "") if kind != "editor" else answer["editor"]["message"]
     puzzle = answer.get("puzzle") or {}
