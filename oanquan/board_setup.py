@@ -24,8 +24,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from .controller import LEVELS
 from .position import Position
+from .setup import Setup
 
 if TYPE_CHECKING:
     from .controller import Controller
@@ -38,19 +38,6 @@ __all__ = ["LIVE_MIME", "editor_setup", "first_answer", "game_setup", "puzzle_se
 LIVE_MIME: Final[str] = "application/vnd.oanquan.live+json"
 
 
-def _level_and_seed(player: object, side: int) -> tuple[int, int] | None:
-    """The level and the session seed that make ``player`` on ``side`` again, or None if no level does."""
-    from .ai import player_for_level
-
-    seed = getattr(player, "seed", None)
-    if not isinstance(seed, int):
-        return None
-    for level in LEVELS:
-        if repr(player_for_level(level, seed)) == repr(player):
-            return level, seed - side  # the controller seeds side s with its seed + s
-    return None
-
-
 def game_setup(controller: Controller) -> dict[str, Any] | None:
     """The ``new_game`` request that gives a page this controller's game, or None if a page cannot play it.
 
@@ -58,7 +45,8 @@ def game_setup(controller: Controller) -> dict[str, Any] | None:
     the notebook's); two computers, or a player that is not a level, have no
     live board. The page's computer starts afresh: moves already in the game are
     replayed from the record, so a random (level 1) player that made one of them
-    may choose differently afterwards.
+    may choose differently afterwards. The request is the setup codec's
+    (:meth:`oanquan.setup.Setup.request`).
 
     >>> from oanquan.ai import player_for_level
     >>> from oanquan.controller import Controller
@@ -67,35 +55,8 @@ def game_setup(controller: Controller) -> dict[str, Any] | None:
     >>> game_setup(Controller(players=(2, 2))) is None
     True
     """
-    game = controller.game
-    request: dict[str, Any] = {"op": "new_game"}
-    if game.start != Position.initial(game.rules):
-        request["position"] = game.start.to_text()
-    if game.moves:
-        request["record"] = game.record()
-    if options := game.rules.changes():
-        request["options"] = options
-    computers = []
-    for side, spec in enumerate(controller.players):
-        if spec is None:
-            continue
-        if isinstance(spec, int):
-            computers.append((side, spec, controller.seed))
-        elif (found := _level_and_seed(spec, side)) is not None:
-            computers.append((side, *found))
-        else:
-            return None
-    if len(computers) > 1:
-        return None
-    if computers:
-        side, level, seed = computers[0]
-        request["opponent"] = level
-        request["first"] = "computer" if side == game.start.to_move else "human"
-        request["seed"] = seed
-    else:
-        request["opponent"] = "friend"
-    request["hints"] = controller.settings.hint_limit
-    return {"kind": "game", "request": request}
+    setup = Setup.of(controller)
+    return None if setup is None else {"kind": "game", "request": setup.request()}
 
 
 def puzzle_setup(puzzles: Sequence[Puzzle], index: int) -> dict[str, Any] | None:

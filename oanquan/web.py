@@ -32,7 +32,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
-from urllib.parse import quote, unquote, urlencode
+from urllib.parse import unquote
 
 from .board import square_name
 from .controller import (
@@ -54,6 +54,7 @@ from .jsonio import read_json
 from .move import Move
 from .position import Position
 from .rules import Rules
+from .setup import Setup
 from .view import FinalWords, game_view
 
 if TYPE_CHECKING:
@@ -737,8 +738,7 @@ class Session:
         position = editor.position
         play = ""
         if position is not None:
-            fields = {"position": position.to_text()} | {k: str(v) for k, v in position.rules.changes().items()}
-            play = "?" + urlencode(fields, safe=",", quote_via=quote)
+            play = Setup(start=position, rules=position.rules).address()
         return {
             "ok": True,
             "kind": "editor",
@@ -835,7 +835,7 @@ class Session:
         return "human" if self.controller.is_human(self.controller.game.start.to_move) else "computer"
 
     def link(self) -> str:
-        """The query string that reopens this game: start position, record, options and players.
+        """The query string that reopens this game: start position, record, options and players (:mod:`oanquan.setup`).
 
         >>> s = Session()
         >>> _ = s.new_game({"options": {"mandarin_gap": "always"}, "opponent": "friend"})
@@ -846,18 +846,7 @@ class Session:
         >>> s.link()
         '?position=0,6,6,6,6,0,0,6,6,6%20Q%2B1,Q%2B1%206,0%200,0%201&opponent=4&first=computer'
         """
-        game = self.controller.game
-        fields: dict[str, str] = {}
-        if game.start != Position.initial(game.rules):
-            fields["position"] = game.start.to_text()
-        if game.moves:
-            fields["record"] = game.record()
-        for name, value in game.rules.changes().items():
-            fields[name] = str(value)
-        fields["opponent"] = "friend" if self.level is None else str(self.level)
-        if self.level is not None:
-            fields["first"] = self._first()
-        return "?" + urlencode(fields, safe=",", quote_via=quote)
+        return (Setup.of(self.controller) or Setup()).address()
 
 
 def frames(played: PlayedMove, names: Sequence[str] | None = None) -> list[dict[str, str]]:

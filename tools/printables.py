@@ -43,8 +43,9 @@ from oanquan.events import Event
 from oanquan.i18n import LANGUAGES, N_, _, get_language, language, ngettext
 from oanquan.paper import FILE_STEM, HalfEllipse, Rect, Text, blank_board_svg, board_shapes
 from oanquan.puzzles import SHEET_SIZE, SHEETS, Puzzle, sheet
+from oanquan.setup import Setup
 from oanquan.svg import board_svg, event_highlights
-from oanquan.web import Session, rules_in_words
+from oanquan.web import rules_in_words
 
 __all__ = [
     "FONT_DIR",
@@ -152,9 +153,7 @@ def play_address(site: str, position: Position) -> str:
     >>> play_address("https://example.org", Position.initial(Rules(young_mandarin_min=5)))
     'https://example.org/book/play.html?young_mandarin_min=5&opponent=friend'
     """
-    session = Session()
-    session.new_game({"position": position.to_text(), "options": position.rules.changes()})
-    return f"{site.rstrip('/')}/book/play.html{session.link()}"
+    return f"{site.rstrip('/')}/book/play.html{Setup.of_position(position).address()}"
 
 
 def qr_png(data: str, scale: int = 4) -> bytes:
