@@ -22,15 +22,15 @@ It needs only the standard library, like the rest of the engine.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
+from . import web
+from .controller import Controller
+from .editor import Editor
+from .errors import OAnQuanError
 from .position import Position
+from .puzzles import Puzzle, load_builtin
 from .setup import Setup
-
-if TYPE_CHECKING:
-    from .controller import Controller
-    from .editor import Editor
-    from .puzzles import Puzzle
 
 __all__ = ["LIVE_MIME", "editor_setup", "first_answer", "game_setup", "puzzle_setup"]
 
@@ -67,8 +67,6 @@ def puzzle_setup(puzzles: Sequence[Puzzle], index: int) -> dict[str, Any] | None
     >>> setup["request"]["op"], setup["puzzles"][0] == setup["request"]["id"]
     ('puzzle', True)
     """
-    from .puzzles import load_builtin
-
     builtin = {p.id: p for p in load_builtin()}
     if not puzzles or any(builtin.get(p.id) != p for p in puzzles):
         return None
@@ -98,9 +96,6 @@ def first_answer(setup: dict[str, Any]) -> dict[str, Any]:
     It is computed by the same bridge the page's engine runs, on a session of its
     own. A setup the bridge refuses raises ``ValueError`` with the bridge's message.
     """
-    from . import web
-    from .errors import OAnQuanError
-
     try:
         return web.answer(web.Session(), dict(setup["request"]))
     except OAnQuanError as error:

@@ -52,8 +52,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeAlias
+from typing import Any, Literal, NamedTuple, TypeAlias
 
+from .ai import Player, hint, player_for_level
 from .board import DIRECTIONS, square_name
 from .errors import IllegalMoveError, OAnQuanError, RecordFormatError, quote
 from .events import Event
@@ -62,13 +63,10 @@ from .i18n import N_, _, ngettext
 from .jsonio import check_fields, read_json
 from .move import Move
 from .narrate import describe_move
-from .position import Position, _swept
+from .position import Position, swept_pebbles
+from .puzzles import Puzzle, load_builtin
 from .rules import Rules
-
-if TYPE_CHECKING:
-    from .ai import Player
-    from .puzzles import Puzzle
-    from .svg import Frame
+from .svg import Frame, direction_label, trace_frames
 
 __all__ = [
     "DEFAULT_HINTS",
@@ -194,8 +192,6 @@ class Settings:
 
 
 def _check_opponent(side: object) -> None:
-    from .ai import Player  # imported late: a game between friends never needs the search
-
     if side is None or isinstance(side, Player):
         return
     if isinstance(side, int) and not isinstance(side, bool) and side in LEVELS:
@@ -361,8 +357,6 @@ def move_frames(played: PlayedMove, limit: int = MAX_MOVE_FRAMES, names: Sequenc
     >>> frames[1].caption
     'Move 1, 5L: R3.3 — Player 0 lifts the 5 pebbles of square 5 and sows them to the left (L).'
     """
-    from .svg import trace_frames  # imported late: only views that draw need pictures
-
     shown = animation_events(played.events, max(1, limit - 1))
     frames = trace_frames(
         played.before,
@@ -485,8 +479,6 @@ class Controller:
             raise SessionError(f"player {side} is a human, not the computer", code="not-computer", player=side)
         if side not in self._computers:
             if isinstance(spec, int):
-                from .ai import player_for_level  # imported late: friend games never need it
-
                 self._computers[side] = player_for_level(spec, self.seed + side)
             else:
                 self._computers[side] = spec
@@ -581,7 +573,7 @@ class Controller:
         stones = position.captured_stones
         debts = position.debts
         if outcome is not None:
-            swept, scores = _swept(position), outcome.scores
+            swept, scores = swept_pebbles(position), outcome.scores
         else:
             swept = (0, 0)
             scores = (
@@ -641,8 +633,6 @@ class Controller:
         """
         if self.selected is None:
             return {}
-        from .svg import direction_label  # imported late: only views that draw need it
-
         return {d: direction_label(self.selected, d) for d in DIRECTIONS}
 
     def choose(self, direction: object) -> list[PlayedMove]:
@@ -814,8 +804,6 @@ class Controller:
         if left == 0:
             limit = self.settings.hint_limit
             raise SessionError(code="hints-off") if limit == 0 else SessionError(code="no-hints-left", limit=limit)
-        from .ai import hint  # imported late: the search is only needed here
-
         self.last_hint = str(hint(self.position, depth=depth))
         self.hints_used += 1
         return self.last_hint
@@ -1065,8 +1053,6 @@ def find_puzzle(wanted: object, puzzles: Iterable[Puzzle] | None = None) -> Puzz
     oanquan.controller.SessionError: there is no puzzle '<b>' in the collection
     """
     if puzzles is None:
-        from .puzzles import load_builtin
-
         puzzles = load_builtin()
     for puzzle in puzzles:
         if puzzle.id == wanted:

@@ -30,7 +30,16 @@ from .move import ALL_MOVES, Move
 from .rules import Rules
 from .textformat import Parts
 
-__all__ = ["END_REASONS", "MAX_PEBBLES", "Outcome", "Position", "end_reason", "ending_events", "final_outcome"]
+__all__ = [
+    "END_REASONS",
+    "MAX_PEBBLES",
+    "Outcome",
+    "Position",
+    "end_reason",
+    "ending_events",
+    "final_outcome",
+    "swept_pebbles",
+]
 
 #: The most pebbles a position may hold in all. The rules set no limit; this
 #: one keeps a mistyped position from making a move that takes forever.
@@ -955,7 +964,7 @@ def ending_events(position: Position, outcome: Outcome) -> list[Event]:
     >>> [(e.kind, e.player, e.pebbles) for e in ending_events(end, end.outcome())]
     [('game_end', 0, 0), ('sweep', 0, 1), ('sweep', 1, 2), ('repay', 0, 3)]
     """
-    swept = _swept(position)
+    swept = swept_pebbles(position)
     pebbles = list(position._pebbles)
     stores = list(position._stores)
     mover = 1 - position._to_move  # the player whose move ended the game
@@ -982,7 +991,12 @@ def ending_events(position: Position, outcome: Outcome) -> list[Event]:
     return events
 
 
-def _swept(position: Position) -> tuple[int, int]:
+def swept_pebbles(position: Position) -> tuple[int, int]:
+    """The pebbles left in each player's row, which each takes at the end of the game (R7.4).
+
+    >>> swept_pebbles(Position.from_text("3,0,0,0,0,4,0,0,0,0 0,0 30,33 0,0 1"))
+    (4, 3)
+    """
     p = position._pebbles
     return (sum(p[5:10]), sum(p[0:5]))
 

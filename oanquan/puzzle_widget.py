@@ -30,7 +30,7 @@ from .i18n import _
 from .move import Move
 from .puzzles import Puzzle, load_builtin
 from .svg import Frame, board_svg
-from .widgets import StaticFallback, StepPlayer, _button, static_view
+from .widgets import StaticFallback, StepPlayer, static_view, wide_button
 
 __all__ = ["PuzzleWidget"]
 
@@ -85,12 +85,12 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
             style={"description_width": "initial"},
             layout=widgets.Layout(width="auto"),
         )
-        self.play_button = _button(_("Play"), button_style="primary", tooltip=_("play the chosen move"))
-        self.hint_button = _button(_("Hint"), tooltip=_("a nudge toward the answer"))
-        self.answer_button = _button(_("Show answer"), tooltip=_("the answer and why"))
-        self.retry_button = _button(_("Try again"), tooltip=_("back to the puzzle's position"))
-        self.previous_button = _button(_("◀ Previous"))
-        self.next_button = _button(_("Next ▶"))
+        self.play_button = wide_button(_("Play"), button_style="primary", tooltip=_("play the chosen move"))
+        self.hint_button = wide_button(_("Hint"), tooltip=_("a nudge toward the answer"))
+        self.answer_button = wide_button(_("Show answer"), tooltip=_("the answer and why"))
+        self.retry_button = wide_button(_("Try again"), tooltip=_("back to the puzzle's position"))
+        self.previous_button = wide_button(_("◀ Previous"))
+        self.next_button = wide_button(_("Next ▶"))
         self.feedback = widgets.HTML()
         self.play_button.on_click(lambda _b: self.try_move(self.moves.value))
         self.hint_button.on_click(lambda _b: self.show_hint())

@@ -31,7 +31,7 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import unquote
 
 from .board import square_name
@@ -53,12 +53,11 @@ from .i18n import N_, _
 from .jsonio import read_json
 from .move import Move
 from .position import Position
+from .puzzles import Puzzle, load_builtin, path
 from .rules import Rules
 from .setup import Setup
+from .svg import board_svg, square_centre
 from .view import FinalWords, game_view
-
-if TYPE_CHECKING:
-    from .puzzles import Puzzle
 
 __all__ = [
     "LEVELS",
@@ -110,8 +109,6 @@ def draw(
     >>> svg.startswith("<svg") and svg.count("data-square=") == 12
     True
     """
-    from .svg import board_svg  # imported late: only the pages need pictures
-
     picture = board_svg(
         position, selectable=selectable, selected=selected, last_move=last_move, names=names, scores=scores
     )
@@ -120,8 +117,6 @@ def draw(
 
 def _click_areas() -> str:
     """Transparent shapes over the squares, placed where the renderer draws them."""
-    from .svg import square_centre
-
     cell = square_centre(6)[0] - square_centre(5)[0]  # the width of a citizen square
     half = cell / 2
     shapes = []
@@ -505,8 +500,6 @@ class Session:
         }
 
     def _path(self) -> list[Puzzle]:
-        from .puzzles import path
-
         return path(self._collection())
 
     def hint(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -541,8 +534,6 @@ class Session:
 
     def _collection(self) -> list[Puzzle]:
         if self.collection is None:
-            from .puzzles import load_builtin
-
             self.collection = load_builtin()
         return self.collection
 

@@ -638,8 +638,12 @@ class RulesForm(widgets.VBox):  # type: ignore[misc]
 # ======================================================================= board
 
 
-def _button(description: str, **options: Any) -> widgets.Button:
-    """A button as wide as its words: the default fixed width cuts "skip to the end" (issue 11)."""
+def wide_button(description: str, **options: Any) -> widgets.Button:
+    """A button as wide as its words: the default fixed width cuts "skip to the end" (issue 11).
+
+    >>> wide_button("skip to the end").layout.width
+    'auto'
+    """
     return widgets.Button(description=description, layout=widgets.Layout(width="auto", flex="0 0 auto"), **options)
 
 
@@ -751,12 +755,12 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
             button.on_click(lambda _b, square=square: self.click_square(square))
             button.tooltip = _("square {name}").format(name=square)
         pick = _board_rows(self.square_buttons, mandarins=False)
-        self.direction_buttons = {d: _button(d, disabled=True) for d in DIRECTIONS}
+        self.direction_buttons = {d: wide_button(d, disabled=True) for d in DIRECTIONS}
         for direction, button in self.direction_buttons.items():
             button.on_click(lambda _b, direction=direction: self.choose_direction(direction))
-        self.undo_button = _button(_("undo"), icon="undo", tooltip=_("take back your last move"))
-        self.redo_button = _button(_("redo"), icon="repeat", tooltip=_("play the move taken back"))
-        self.hint_button = _button(_("hint"), icon="lightbulb-o", tooltip=_("the engine's advice"))
+        self.undo_button = wide_button(_("undo"), icon="undo", tooltip=_("take back your last move"))
+        self.redo_button = wide_button(_("redo"), icon="repeat", tooltip=_("play the move taken back"))
+        self.hint_button = wide_button(_("hint"), icon="lightbulb-o", tooltip=_("the engine's advice"))
         self.undo_button.on_click(lambda _b: self.undo())
         self.redo_button.on_click(lambda _b: self.redo())
         self.hint_button.on_click(lambda _b: self.hint())
@@ -767,7 +771,7 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
             style={"description_width": "initial"},
             layout=widgets.Layout(width="auto"),
         )
-        self.skip_button = _button(
+        self.skip_button = wide_button(
             _("skip to the end"), icon="fast-forward", tooltip=_("show the board after the move at once")
         )
         self.skip_button.on_click(lambda _b: self.skip())
@@ -787,7 +791,7 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
             for p in (0, 1)
         }
         self._show_players()
-        self.new_button = _button(_("new game"), icon="plus", button_style="primary")
+        self.new_button = wide_button(_("new game"), icon="plus", button_style="primary")
         self.new_button.on_click(lambda _b: self.new_game())
         for menu in self.player_menus.values():
             menu.observe(lambda _c: self._settings_changed(), names="value")
@@ -811,9 +815,9 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(width="100%", max_width="600px"),
         )
         self.load_buttons = {
-            "record": _button(_("load moves"), tooltip=_("replay these moves from the start position")),
-            "position": _button(_("load position"), tooltip=_("start from this position (RULES §10)")),
-            "json": _button(_("load saved game"), tooltip=_("a game or session saved as JSON")),
+            "record": wide_button(_("load moves"), tooltip=_("replay these moves from the start position")),
+            "position": wide_button(_("load position"), tooltip=_("start from this position (RULES §10)")),
+            "json": wide_button(_("load saved game"), tooltip=_("a game or session saved as JSON")),
         }
         self.load_buttons["record"].on_click(lambda _b: self.load_record(self.load_text.value))
         self.load_buttons["position"].on_click(lambda _b: self.load_position(self.load_text.value))
@@ -1344,11 +1348,13 @@ class PositionEditor(StaticFallback, widgets.VBox):  # type: ignore[misc]
         self.message_text = ""  # the message in plain text
         self.text = widgets.Text(description=_("text"), layout=widgets.Layout(width="100%", max_width="600px"))
         self.json = widgets.Textarea(description="JSON", layout=widgets.Layout(width="100%", max_width="600px"))
-        self.read_button = _button(_("read text"), tooltip=_("set the board from the text box (RULES §10)"))
+        self.read_button = wide_button(_("read text"), tooltip=_("set the board from the text box (RULES §10)"))
         self.read_button.on_click(lambda _b: self.load_text(self.text.value))
-        self.read_json_button = _button(_("read JSON"), tooltip=_("set the board and rule options from the JSON box"))
+        self.read_json_button = wide_button(
+            _("read JSON"), tooltip=_("set the board and rule options from the JSON box")
+        )
         self.read_json_button.on_click(lambda _b: self.load_json(self.json.value))
-        self.play_button = _button(_("play from here"), icon="play", button_style="primary")
+        self.play_button = wide_button(_("play from here"), icon="play", button_style="primary")
         self.play_button.on_click(lambda _b: self.open_game())
         self.game_area = widgets.VBox()
         self.game_board: GameBoard | None = None
