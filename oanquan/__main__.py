@@ -4,7 +4,7 @@
   python -m oanquan play --computer 3     play against the computer at level 3
   python -m oanquan show "<position>"     draw a position written as position text
 
-The terminal game is a view over :class:`oanquan.controller.Controller`, the
+The terminal game is a view over :class:`oanquan.interact.controller.Controller`, the
 same session the notebooks' board and the website use: undo, redo, hints and
 the computer's turns follow the same rules everywhere.
 """
@@ -16,9 +16,9 @@ import sys
 from typing import TextIO
 
 from . import Event, OAnQuanError, Position, Rules, caption
-from .controller import Controller, sides_for
+from .interact.controller import Controller, sides_for
+from .interact.view import game_view
 from .rules import MANDARIN_GAPS
-from .view import game_view
 
 HELP = (
     "Type a move such as 7R or 2l, or: 'undo', 'redo', 'hint', 'moves', 'record', "

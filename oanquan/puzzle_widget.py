@@ -1,6 +1,6 @@
 """``PuzzleWidget``: try the puzzles of :mod:`oanquan.puzzles` in a notebook.
 
-A thin adapter over :class:`oanquan.controller.Controller`: it shows a
+A thin adapter over :class:`oanquan.interact.controller.Controller`: it shows a
 puzzle's board and goal through a :class:`~oanquan.widgets.StepPlayer`, offers
 the legal moves, plays the learner's move through the controller and shows
 what the puzzle says about it (:meth:`Puzzle.verdict`, :attr:`Puzzle.hint`,
@@ -23,10 +23,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from .board_setup import puzzle_setup
-from .controller import Controller, move_frames, pace
 from .errors import OAnQuanError, reader_words
 from .i18n import _
+from .interact.board_setup import puzzle_setup
+from .interact.controller import Controller, move_frames, pace
 from .move import Move
 from .puzzles import Puzzle, load_builtin
 from .svg import Frame, board_svg
@@ -46,7 +46,7 @@ def _feedback_html(text: str, kind: str) -> str:
 class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
     """Shows one puzzle at a time; the learner picks a move and presses *Play*.
 
-    A thin view over a :class:`~oanquan.controller.Controller` (``controller``)
+    A thin view over a :class:`~oanquan.interact.controller.Controller` (``controller``)
     in puzzle mode: the controller plays the move, judges it with the puzzle's
     own verdict, gives the hint and the answer, and refuses a second answer
     until *Try again*. The move is shown through a
@@ -212,7 +212,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         return static_view(frame.svg, frame.caption, _("This is a puzzle to try"), heading)
 
     def live_setup(self) -> dict[str, Any] | None:
-        """The same puzzles on the website's live board (see :func:`oanquan.board_setup.puzzle_setup`)."""
+        """The same puzzles on the website's live board (see :func:`oanquan.interact.board_setup.puzzle_setup`)."""
         return puzzle_setup(self.puzzles, self.index)
 
     def __repr__(self) -> str:

@@ -444,7 +444,7 @@ def board_svg(
     - ``focus``: square(s) a caption talks about (black, dotted);
     - ``note``: a line of text for the footer; ``title`` replaces the ``<title>``;
     - ``names`` / ``scores``: what the players' strips call the players and the
-      scores they show (a board's view-model, :mod:`oanquan.view`), instead of
+      scores they show (a board's view-model, :mod:`oanquan.interact.view`), instead of
       "Player 0", "Player 1" and the points so far.
 
     The picture scales to its container (``width="100%"`` and a viewBox) and

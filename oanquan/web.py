@@ -35,7 +35,10 @@ from typing import Any
 from urllib.parse import unquote
 
 from .board import square_name
-from .controller import (
+from .errors import OAnQuanError, RulesError, reader_words
+from .errors import quote as quote_input
+from .i18n import N_, _
+from .interact.controller import (
     DEFAULT_HINTS,
     LEVELS,
     Controller,
@@ -46,18 +49,15 @@ from .controller import (
     move_frames,
     sides_for,
 )
-from .editor import EditError, Editor
-from .errors import OAnQuanError, RulesError, reader_words
-from .errors import quote as quote_input
-from .i18n import N_, _
+from .interact.editor import EditError, Editor
+from .interact.setup import Setup
+from .interact.view import FinalWords, game_view
 from .jsonio import read_json
 from .move import Move
 from .position import Position
 from .puzzles import Puzzle, load_builtin, path
 from .rules import Rules
-from .setup import Setup
 from .svg import board_svg, square_centre
-from .view import FinalWords, game_view
 
 __all__ = [
     "LEVELS",
@@ -68,6 +68,7 @@ __all__ = [
     "call",
     "close_board",
     "draw",
+    "first_answer",
     "frames",
     "parse_address",
     "query_fields",
@@ -343,7 +344,7 @@ def _option_value(value: Any) -> Any:
 
 @dataclass
 class Session:
-    """One page's game or puzzle: a :class:`~oanquan.controller.Controller`, packed as JSON for the page.
+    """One page's game or puzzle: a :class:`~oanquan.interact.controller.Controller`, packed as JSON for the page.
 
     Every rule of the interaction (whose turn it is, undo, the computer, hints,
     a puzzle's verdict) is the controller's; this class reads requests and
@@ -464,7 +465,7 @@ class Session:
         >>> Session(collection=[]).puzzle_address({"query": "?puzzle=<b>"})
         Traceback (most recent call last):
         ...
-        oanquan.controller.SessionError: there is no puzzle '<b>' in the collection
+        oanquan.interact.controller.SessionError: there is no puzzle '<b>' in the collection
         """
         fields, notices = read_address(request.get("query", ""), "puzzles")
         if "puzzle" in fields:
@@ -650,7 +651,7 @@ class Session:
         return self.view([])
 
     def open_editor(self, request: dict[str, Any]) -> dict[str, Any]:
-        """Make this board a position editor (:class:`~oanquan.editor.Editor`), from ``position`` under ``options``.
+        """Make this board a position editor (:class:`~oanquan.interact.editor.Editor`): ``position`` under ``options``.
 
         >>> view = Session().open_editor({"position": "0,0,0,0,1,0,2,0,3,4 Q,0 0,0 0,0 1"})
         >>> view["editor"]["text"], view["editor"]["message"]
@@ -670,7 +671,7 @@ class Session:
         ``"stone"`` (``value``: true or false, on a Mandarin square), ``"set"``
         (``field``: stores, captured or debts, ``player``, ``value``), ``"to_move"``
         (``player``) or ``"text"`` (``text``: a position, RULES §10). Every value is
-        checked by the editor (:mod:`oanquan.editor`), which holds the rules of editing.
+        checked by the editor (:mod:`oanquan.interact.editor`), which holds the rules of editing.
 
         >>> s = Session()
         >>> _ = s.open_editor({})
@@ -679,11 +680,11 @@ class Session:
         >>> s.edit({"action": "count", "value": -1})
         Traceback (most recent call last):
         ...
-        oanquan.editor.EditError: a number of pebbles must be a whole number from 0 to 1000, not -1
+        oanquan.interact.editor.EditError: a number of pebbles must be a whole number from 0 to 1000, not -1
         >>> s.edit({"action": "click", "square": 3, "colour": "red"})
         Traceback (most recent call last):
         ...
-        oanquan.editor.EditError: an edit 'click' takes mode, square, not 'colour'
+        oanquan.interact.editor.EditError: an edit 'click' takes mode, square, not 'colour'
         """
         editor = self.editor
         if editor is None:
@@ -826,7 +827,7 @@ class Session:
         return "human" if self.controller.is_human(self.controller.game.start.to_move) else "computer"
 
     def link(self) -> str:
-        """The query string that reopens this game: start position, record, options and players (:mod:`oanquan.setup`).
+        """The query string that reopens this game: start, record, options and players (:mod:`oanquan.interact.setup`).
 
         >>> s = Session()
         >>> _ = s.new_game({"options": {"mandarin_gap": "always"}, "opponent": "friend"})
@@ -845,7 +846,7 @@ def frames(played: PlayedMove, names: Sequence[str] | None = None) -> list[dict[
 
     The first frame shows the position before the move with a summary of
     it; then comes one frame per event of the engine's trace (a very long
-    sowing is shown one lap at a time: :func:`oanquan.controller.animation_events`).
+    sowing is shown one lap at a time: :func:`oanquan.interact.controller.animation_events`).
 
     >>> shown = frames(Controller().play("7R")[0])
     >>> shown[0]["caption"]
@@ -990,7 +991,7 @@ def session_for(board: Any) -> Session:
     >>> session_for("<b>")
     Traceback (most recent call last):
     ...
-    oanquan.controller.SessionError: a board's name is 1-32 letters, digits, '-' or '_', not '<b>'
+    oanquan.interact.controller.SessionError: a board's name is 1-32 letters, digits, '-' or '_', not '<b>'
     """
     if board is None:
         return _SESSION
@@ -1065,3 +1066,19 @@ def call(request_json: str) -> str:
 
 def _defaults(request: dict[str, Any]) -> dict[str, Any]:
     return {k: request[k] for k in ("opponent", "first", "options", "seed", "hints") if k in request}
+
+
+def first_answer(setup: dict[str, Any]) -> dict[str, Any]:
+    """The bridge's answer to a setup's request: what the page shows before the engine runs in the browser.
+
+    It is computed by the same bridge the page's engine runs, on a session of its
+    own. A setup the bridge refuses raises ``ValueError`` with the bridge's message.
+
+    >>> from oanquan.interact.board_setup import game_setup
+    >>> first_answer(game_setup(Controller(players=(None, 3))))["legal"][:2]
+    ['5L', '5R']
+    """
+    try:
+        return answer(Session(), dict(setup["request"]))
+    except OAnQuanError as error:
+        raise ValueError(f"a live board's setup was refused: {error}") from None

@@ -37,8 +37,11 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 
 from .ai import Player, player_for_level
 from .board import DIRECTIONS, M0, M1, Direction, square_name
-from .board_setup import LIVE_MIME, editor_setup, game_setup
-from .controller import (
+from .errors import IllegalMoveError, OAnQuanError, problem_words, reader_words
+from .game import Game
+from .i18n import N_, _, ngettext
+from .interact.board_setup import LIVE_MIME, editor_setup, game_setup
+from .interact.controller import (
     DEFAULT_HINTS,
     MAX_MOVE_FRAMES,
     Controller,
@@ -47,16 +50,13 @@ from .controller import (
     move_frames,
     pace,
 )
-from .editor import Editor
-from .errors import IllegalMoveError, OAnQuanError, problem_words, reader_words
-from .game import Game
-from .i18n import N_, _, ngettext
+from .interact.editor import Editor
+from .interact.view import game_view
 from .move import Move
 from .narrate import describe_move
 from .position import MAX_PEBBLES, Position
 from .rules import Rules
 from .svg import Frame, board_svg, figure_html, result_words, trace_frames
-from .view import game_view
 
 __all__ = [
     "SPEEDS",
@@ -141,7 +141,7 @@ class StaticFallback:
         raise NotImplementedError
 
     def live_setup(self) -> dict[str, Any] | None:
-        """What a live board on the website starts from (:mod:`oanquan.board_setup`); None if there is none."""
+        """What a live board on the website starts from (:mod:`oanquan.interact.board_setup`); None if there is none."""
         return None
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
@@ -692,7 +692,7 @@ MAX_QUEUED = 4
 class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
     """A playable board: click a highlighted square of yours, then a direction.
 
-    A thin view over a :class:`~oanquan.controller.Controller` (``controller``),
+    A thin view over a :class:`~oanquan.interact.controller.Controller` (``controller``),
     which holds every rule of the interaction: whose turn it is, undo and redo,
     the computer's moves, hints, saving and loading. The board shows what it
     says, animates each move through a :class:`StepPlayer` (``viewer``) and
@@ -1278,7 +1278,7 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         return static_view(frame.svg, game_view(self.controller).status, _("This is a board to play on"))
 
     def live_setup(self) -> dict[str, Any] | None:
-        """The same game on the website's live board (see :func:`oanquan.board_setup.game_setup`)."""
+        """The same game on the website's live board (see :func:`oanquan.interact.board_setup.game_setup`)."""
         return game_setup(self.controller)
 
     def __repr__(self) -> str:
@@ -1526,7 +1526,7 @@ class PositionEditor(StaticFallback, widgets.VBox):  # type: ignore[misc]
         )
 
     def live_setup(self) -> dict[str, Any] | None:
-        """The same position on the website's live editor (see :func:`oanquan.board_setup.editor_setup`)."""
+        """The same position on the website's live editor (see :func:`oanquan.interact.board_setup.editor_setup`)."""
         return editor_setup(self.editor)
 
     def __repr__(self) -> str:

@@ -1,4 +1,4 @@
-"""The rules of the interaction, tested once, against oanquan.controller.
+"""The rules of the interaction, tested once, against oanquan.interact.controller.
 
 Every view (GameBoard, PuzzleWidget, the website's bridge, the terminal game) is a
 thin adapter over the Controller; their own tests only check drawing and wiring.
@@ -14,7 +14,8 @@ import pytest
 from conftest import BAD_SAVED_GAMES, DEMO, YOUNG
 from oanquan import Game, IllegalMoveError, InvalidMoveError, Move, Position, RecordFormatError, Rules, caption
 from oanquan.ai import RandomPlayer
-from oanquan.controller import (
+from oanquan.errors import reader_words
+from oanquan.interact.controller import (
     MAX_MOVE_FRAMES,
     Controller,
     PlayedMove,
@@ -26,9 +27,8 @@ from oanquan.controller import (
     pace,
     sides_for,
 )
-from oanquan.errors import reader_words
+from oanquan.interact.view import status_line, why_it_ended
 from oanquan.puzzles import goal_moves, load_builtin
-from oanquan.view import status_line, why_it_ended
 
 
 class FirstMove:

@@ -18,8 +18,6 @@ from test_i18n import ENGLISH_WORDS
 
 import oanquan
 from oanquan import Game, Move, Position, Rules
-from oanquan.controller import Controller, SessionError, Settings, check_text, find_puzzle
-from oanquan.editor import EditError, Editor
 from oanquan.errors import (
     PROBLEMS,
     IllegalMoveError,
@@ -30,6 +28,8 @@ from oanquan.errors import (
     RulesError,
     reader_words,
 )
+from oanquan.interact.controller import Controller, SessionError, Settings, check_text, find_puzzle
+from oanquan.interact.editor import EditError, Editor
 from oanquan.position import MAX_PEBBLES
 from oanquan.puzzles import load_builtin
 from oanquan.web import Session, call, parse_address, reset, session_for

@@ -21,9 +21,9 @@ from urllib.parse import urlsplit
 import pytest
 
 from oanquan import Game, Position
-from oanquan.board_setup import LIVE_MIME
-from oanquan.controller import Controller
-from oanquan.editor import Editor
+from oanquan.interact.board_setup import LIVE_MIME
+from oanquan.interact.controller import Controller
+from oanquan.interact.editor import Editor
 from oanquan.puzzles import load_builtin
 from oanquan.web import Session
 from tools.localsite import chromium, serve
@@ -135,7 +135,7 @@ def chapter(browser: Any, site: str) -> Iterator[Any]:
 
 
 def scores(position: Position, names: tuple[str, str] = ("Bottom row", "Top row")) -> str:
-    """The scores line, with the players named as the view-model names them (oanquan.view)."""
+    """The scores line, with the players named as the view-model names them (oanquan.interact.view)."""
     return f"{names[0]}: {position.points(0)} · {names[1]}: {position.points(1)}"
 
 

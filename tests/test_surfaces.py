@@ -3,7 +3,7 @@
 One game is played move by move through the notebooks' :class:`~oanquan.widgets.GameBoard`,
 the website's bridge as the Play page calls it (the default board) and as a chapter's live
 board calls it (a named board), and the terminal game. After every move each surface must
-show the status line, the players' names and the scores of :func:`oanquan.view.game_view`
+show the status line, the players' names and the scores of :func:`oanquan.interact.view.game_view`
 for that game, and at the end the same final words (RULES §7, §8).
 """
 
@@ -17,8 +17,8 @@ import pytest
 
 from oanquan import Game
 from oanquan.__main__ import main
-from oanquan.controller import Controller
-from oanquan.view import GameView, game_view
+from oanquan.interact.controller import Controller
+from oanquan.interact.view import GameView, game_view
 from oanquan.web import call, reset
 from oanquan.widgets import GameBoard
 

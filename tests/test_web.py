@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 
 from conftest import DEMO, YOUNG
 from oanquan import Game, IllegalMoveError, Move, Position, Rules, caption, web
-from oanquan.controller import MAX_MOVE_FRAMES, Controller, move_frames
+from oanquan.interact.controller import MAX_MOVE_FRAMES, Controller, move_frames
+from oanquan.interact.view import why_it_ended
 from oanquan.puzzles import load_builtin, path
-from oanquan.view import why_it_ended
 from oanquan.web import Session, call, parse_address
 
 
@@ -101,7 +101,7 @@ def test_the_computers_turn_is_packed_for_the_page() -> None:
     session = Session(Controller(players=(None, FirstMove())))
     view = session.play({"move": "7R"})
     assert view["computer_to_move"] and view["legal"] == [] and view["squares"] == []
-    assert view["status"] == view["turn"] == "The computer is thinking…"  # one status line (oanquan.view)
+    assert view["status"] == view["turn"] == "The computer is thinking…"  # one status line (oanquan.interact.view)
     view = session.computer()
     reply = Position.initial().play("7R").legal_moves()[0]
     assert view["record"] == f"7R {reply}" and not view["computer_to_move"]

@@ -20,8 +20,8 @@ from conftest import BAD_SAVED_GAMES
 from oanquan import M0, M1, Game, Move, Position, Rules
 from oanquan.ai import RandomPlayer
 from oanquan.errors import IllegalMoveError, reader_words
+from oanquan.interact.view import why_it_ended
 from oanquan.svg import COLOURS
-from oanquan.view import why_it_ended
 from oanquan.widgets import SPEEDS, GameBoard, PositionEditor, RulesForm, StepPlayer, default_choices
 
 # ================================================================ StepPlayer
@@ -173,7 +173,7 @@ def test_player_text_repr_is_short_and_stable() -> None:
 def static_fallback(widget: widgets.Widget) -> str:
     """The HTML an untrusted notebook shows instead of the widget (see notes/lab-findings.md)."""
     bundle = widget._repr_mimebundle_()
-    # and, for a board to play on, the setup of its live board on the website (oanquan.board_setup)
+    # and, for a board to play on, the setup of its live board on the website (oanquan.interact.board_setup)
     assert bundle is not None and set(bundle) - {"application/vnd.oanquan.live+json"} == {
         "text/plain",
         "text/html",

@@ -41,9 +41,9 @@ from oanquan import Position, Rules, caption, describe_move
 from oanquan.board import M0, M1, column, square_name
 from oanquan.events import Event
 from oanquan.i18n import LANGUAGES, N_, _, get_language, language, ngettext
+from oanquan.interact.setup import Setup
 from oanquan.paper import FILE_STEM, HalfEllipse, Rect, Text, blank_board_svg, board_shapes
 from oanquan.puzzles import SHEET_SIZE, SHEETS, Puzzle, sheet
-from oanquan.setup import Setup
 from oanquan.svg import board_svg, event_highlights
 from oanquan.web import rules_in_words
 

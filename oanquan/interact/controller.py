@@ -54,19 +54,19 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, NamedTuple, TypeAlias
 
-from .ai import Player, hint, player_for_level
-from .board import DIRECTIONS, square_name
-from .errors import IllegalMoveError, OAnQuanError, RecordFormatError, quote
-from .events import Event
-from .game import Game
-from .i18n import N_, _, ngettext
-from .jsonio import check_fields, read_json
-from .move import Move
-from .narrate import describe_move
-from .position import Position, swept_pebbles
-from .puzzles import Puzzle, load_builtin
-from .rules import Rules
-from .svg import Frame, direction_label, trace_frames
+from ..ai import Player, hint, player_for_level
+from ..board import DIRECTIONS, square_name
+from ..errors import IllegalMoveError, OAnQuanError, RecordFormatError, quote
+from ..events import Event
+from ..game import Game
+from ..i18n import N_, _, ngettext
+from ..jsonio import check_fields, read_json
+from ..move import Move
+from ..narrate import describe_move
+from ..position import Position, swept_pebbles
+from ..puzzles import Puzzle, load_builtin
+from ..rules import Rules
+from ..svg import Frame, direction_label, trace_frames
 
 __all__ = [
     "DEFAULT_HINTS",
@@ -114,7 +114,7 @@ class SessionError(OAnQuanError):
     >>> Controller().undo()
     Traceback (most recent call last):
     ...
-    oanquan.controller.SessionError: there is no move to undo
+    oanquan.interact.controller.SessionError: there is no move to undo
     """
 
     default_code = "refused"
@@ -128,7 +128,7 @@ def check_text(value: object, what: str, limit: int = MAX_TEXT) -> str:
     >>> check_text("7R " * 10, "record", limit=12)
     Traceback (most recent call last):
     ...
-    oanquan.controller.SessionError: the record is too long (30 characters; at most 12)
+    oanquan.interact.controller.SessionError: the record is too long (30 characters; at most 12)
     """
     if not isinstance(value, str):
         raise SessionError(f"the {what} must be text, not {quote(value)}", code="not-text", what=what)
@@ -642,7 +642,7 @@ class Controller:
         >>> c.choose("R")
         Traceback (most recent call last):
         ...
-        oanquan.controller.SessionError: choose one of your highlighted squares first
+        oanquan.interact.controller.SessionError: choose one of your highlighted squares first
         """
         if self.selected is None:
             self._check_human_turn()
@@ -664,7 +664,7 @@ class Controller:
         >>> c.play("0L")
         Traceback (most recent call last):
         ...
-        oanquan.controller.SessionError: it is the computer's turn (player 1)
+        oanquan.interact.controller.SessionError: it is the computer's turn (player 1)
         """
         self._check_human_turn()
         if isinstance(move, str):
@@ -748,7 +748,7 @@ class Controller:
         >>> c.undo()
         Traceback (most recent call last):
         ...
-        oanquan.controller.SessionError: there is no move of yours to undo
+        oanquan.interact.controller.SessionError: there is no move of yours to undo
         """
         ply = self._last_human_ply()
         if ply is None:
@@ -794,7 +794,7 @@ class Controller:
         >>> c.hint()
         Traceback (most recent call last):
         ...
-        oanquan.controller.SessionError: no hints left in this game (1 a game)
+        oanquan.interact.controller.SessionError: no hints left in this game (1 a game)
         """
         if self.puzzle is not None:
             self.last_hint = self.puzzle.hint
@@ -1050,7 +1050,7 @@ def find_puzzle(wanted: object, puzzles: Iterable[Puzzle] | None = None) -> Puzz
     >>> find_puzzle("<b>", [])
     Traceback (most recent call last):
     ...
-    oanquan.controller.SessionError: there is no puzzle '<b>' in the collection
+    oanquan.interact.controller.SessionError: there is no puzzle '<b>' in the collection
     """
     if puzzles is None:
         puzzles = load_builtin()

@@ -1,7 +1,7 @@
 """One setup codec: a game to open on a board, written as a page address or as a bridge request.
 
 A link that reopens a game (the Play page's address), the request a chapter's live
-board stores for the website (:mod:`oanquan.board_setup`), the editor's "play from
+board stores for the website (:mod:`oanquan.interact.board_setup`), the editor's "play from
 here" link and a printed worksheet's QR code all say the same things: where the game
 starts, the moves played, the rule options (RULES §9), who plays (a friend or a
 computer level, and who moves first), the seed and the hints. :class:`Setup` holds
@@ -23,10 +23,10 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 from urllib.parse import quote, urlencode
 
-from .ai import player_for_level
+from ..ai import player_for_level
+from ..position import Position
+from ..rules import Rules
 from .controller import DEFAULT_HINTS, LEVELS, Controller
-from .position import Position
-from .rules import Rules
 
 __all__ = ["Setup"]
 
@@ -52,7 +52,7 @@ class Setup:
     def of(cls, controller: Controller) -> Setup | None:
         """The setup of ``controller``'s game, or None when a page cannot play it (two computers, a named player).
 
-        >>> from oanquan.controller import Controller
+        >>> from oanquan.interact.controller import Controller
         >>> Setup.of(Controller(players=(None, 3))).level, Setup.of(Controller(players=(2, 2)))
         (3, None)
         """

@@ -5,7 +5,7 @@ The notebooks' :class:`~oanquan.widgets.GameBoard`, the website's bridge
 and the terminal game (``python -m oanquan``) all show the same things about a
 game in progress: what the players are called, whose turn it is, the scores
 and what they are made of, and how the game ended. :func:`game_view` computes
-them once from a :class:`~oanquan.controller.Controller`, so that the same
+them once from a :class:`~oanquan.interact.controller.Controller`, so that the same
 game reads the same on every surface.
 
 * **Names**: against the computer, "You" and "Computer"; otherwise the rows
@@ -17,7 +17,7 @@ game reads the same on every surface.
 * **The end** in words: a headline with the names, why the game ended (with no
   option name) and each score taken apart.
 
->>> from oanquan.controller import Controller
+>>> from oanquan.interact.controller import Controller
 >>> view = game_view(Controller(players=(None, 3)))
 >>> view.names, view.status, view.scores
 (('You', 'Computer'), 'Your move: you play the bottom row.', (0, 0))
@@ -27,9 +27,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import _
+from ..position import Outcome, end_reason
 from .controller import Controller, ScoreBreakdown
-from .i18n import _
-from .position import Outcome, end_reason
 
 __all__ = ["FinalWords", "GameView", "final_words", "game_view", "player_names", "status_line", "why_it_ended"]
 
@@ -39,7 +39,7 @@ class FinalWords:
     """The end of a game in a reader's words: who won, why, and each side's score taken apart.
 
     >>> from oanquan import Position
-    >>> from oanquan.controller import Controller
+    >>> from oanquan.interact.controller import Controller
     >>> c = Controller(Position.from_text("3,0,0,0,0,4,0,0,0,0 0,0 30,33 0,0 1"))
     >>> final_words(c).headline, final_words(c).reason
     ('Top row wins!', '36 to 34: both Mandarin squares are empty (R7.1).')
@@ -55,7 +55,7 @@ class FinalWords:
 class GameView:
     """What every surface shows about a game: the players' names, the status line, the scores and the end.
 
-    >>> from oanquan.controller import Controller
+    >>> from oanquan.interact.controller import Controller
     >>> c = Controller()
     >>> _ = c.play("7R")
     >>> view = game_view(c)
@@ -74,7 +74,7 @@ class GameView:
     def score_line(self) -> str:
         """The names and scores on one line, as the Play page writes them.
 
-        >>> from oanquan.controller import Controller
+        >>> from oanquan.interact.controller import Controller
         >>> game_view(Controller(players=(None, 3))).score_line
         'You 0 · Computer 0'
         """
@@ -91,7 +91,7 @@ class GameView:
 def player_names(controller: Controller) -> tuple[str, str]:
     """What every surface calls the two sides: "You" and "Computer" against the computer, else the rows.
 
-    >>> from oanquan.controller import Controller
+    >>> from oanquan.interact.controller import Controller
     >>> player_names(Controller()), player_names(Controller(players=(3, None)))
     (('Bottom row', 'Top row'), ('Computer', 'You'))
     """
@@ -104,7 +104,7 @@ def player_names(controller: Controller) -> tuple[str, str]:
 def status_line(controller: Controller) -> str:
     """Whose turn it is, in the reader's words, or how the game ended.
 
-    >>> from oanquan.controller import Controller
+    >>> from oanquan.interact.controller import Controller
     >>> status_line(Controller()), status_line(Controller(players=(3, None)))
     ('Bottom row to move.', 'The computer is thinking…')
     >>> status_line(Controller(players=(None, 3)))

@@ -9,12 +9,10 @@ position or puzzle, with the same rules, players and hints. The book's extension
 site's script drives with the engine running in the browser. So a board's start is
 never typed twice: it is whatever the chapter's code made.
 
->>> from oanquan.controller import Controller
+>>> from oanquan.interact.controller import Controller
 >>> setup = game_setup(Controller(players=(None, 3)))
 >>> setup["kind"], setup["request"]["opponent"], setup["request"]["first"]
 ('game', 3, 'human')
->>> first_answer(setup)["legal"][:2]
-['5L', '5R']
 
 It needs only the standard library, like the rest of the engine.
 """
@@ -24,15 +22,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from . import web
+from ..position import Position
+from ..puzzles import Puzzle, load_builtin
 from .controller import Controller
 from .editor import Editor
-from .errors import OAnQuanError
-from .position import Position
-from .puzzles import Puzzle, load_builtin
 from .setup import Setup
 
-__all__ = ["LIVE_MIME", "editor_setup", "first_answer", "game_setup", "puzzle_setup"]
+__all__ = ["LIVE_MIME", "editor_setup", "game_setup", "puzzle_setup"]
 
 #: The output type that carries a live board's setup.
 LIVE_MIME: Final[str] = "application/vnd.oanquan.live+json"
@@ -46,10 +42,10 @@ def game_setup(controller: Controller) -> dict[str, Any] | None:
     live board. The page's computer starts afresh: moves already in the game are
     replayed from the record, so a random (level 1) player that made one of them
     may choose differently afterwards. The request is the setup codec's
-    (:meth:`oanquan.setup.Setup.request`).
+    (:meth:`oanquan.interact.setup.Setup.request`).
 
     >>> from oanquan.ai import player_for_level
-    >>> from oanquan.controller import Controller
+    >>> from oanquan.interact.controller import Controller
     >>> game_setup(Controller(players=(None, player_for_level(3, seed=1))))["request"]
     {'op': 'new_game', 'opponent': 3, 'first': 'human', 'seed': 0, 'hints': 3}
     >>> game_setup(Controller(players=(2, 2))) is None
@@ -77,7 +73,7 @@ def puzzle_setup(puzzles: Sequence[Puzzle], index: int) -> dict[str, Any] | None
 def editor_setup(editor: Editor) -> dict[str, Any]:
     """The ``editor`` request that sets up the same position (or the opening, while it is not valid).
 
-    >>> from oanquan.editor import Editor
+    >>> from oanquan.interact.editor import Editor
     >>> editor_setup(Editor())
     {'kind': 'editor', 'request': {'op': 'editor'}}
     """
@@ -88,15 +84,3 @@ def editor_setup(editor: Editor) -> dict[str, Any]:
     if options := shown.rules.changes():
         request["options"] = options
     return {"kind": "editor", "request": request}
-
-
-def first_answer(setup: dict[str, Any]) -> dict[str, Any]:
-    """The bridge's answer to a setup's request: what the page shows before the engine runs in the browser.
-
-    It is computed by the same bridge the page's engine runs, on a session of its
-    own. A setup the bridge refuses raises ``ValueError`` with the bridge's message.
-    """
-    try:
-        return web.answer(web.Session(), dict(setup["request"]))
-    except OAnQuanError as error:
-        raise ValueError(f"a live board's setup was refused: {error}") from None

@@ -23,7 +23,7 @@ is left as it was.
 >>> e.click(12)
 Traceback (most recent call last):
 ...
-oanquan.editor.EditError: a square is a whole number 0-11 (10 = M0, 11 = M1), not 12
+oanquan.interact.editor.EditError: a square is a whole number 0-11 (10 = M0, 11 = M1), not 12
 
 It needs only the standard library, like the rest of the engine.
 """
@@ -32,12 +32,12 @@ from __future__ import annotations
 
 from typing import Any, Final, Literal
 
-from .board import square_name
-from .errors import OAnQuanError
-from .errors import quote as quote_input
-from .i18n import N_, _
-from .position import MAX_PEBBLES, Position
-from .rules import Rules
+from ..board import square_name
+from ..errors import OAnQuanError
+from ..errors import quote as quote_input
+from ..i18n import N_, _
+from ..position import MAX_PEBBLES, Position
+from ..rules import Rules
 
 __all__ = ["MODES", "EditError", "Editor"]
 
@@ -156,7 +156,7 @@ class Editor:
         >>> Editor().set_stone(True, 4)
         Traceback (most recent call last):
         ...
-        oanquan.editor.EditError: only a Mandarin square (M0 = 10, M1 = 11) holds a stone, not square 4
+        oanquan.interact.editor.EditError: only a Mandarin square (M0 = 10, M1 = 11) holds a stone, not square 4
         """
         if square is not None:
             self.selected = self._square(square)
