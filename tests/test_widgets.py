@@ -189,7 +189,7 @@ def static_fallback(widget: widgets.Widget) -> str:
 
 
 def test_every_widget_brings_a_static_picture_for_an_untrusted_notebook() -> None:
-    from oanquan.puzzle_widget import PuzzleWidget
+    from oanquan.widgets.puzzle import PuzzleWidget
 
     player = StepPlayer.from_move(Position.initial(), "7R")
     assert "Start: player 0 to play 7R." in static_fallback(player)
@@ -633,7 +633,7 @@ def test_changes_from_the_browser_are_not_echoed() -> None:
 def test_labels_and_buttons_take_the_width_of_their_words() -> None:
     # issue 11: at 700 px JupyterLab cut "+1 peb…", "debt 0 (R…", "young Mandarin under …", "small pebbles (F".
     # Measured in a real JupyterLab (notes/lab-findings.md); here, the settings that fixed it.
-    from oanquan.puzzle_widget import PuzzleWidget
+    from oanquan.widgets.puzzle import PuzzleWidget
 
     def walk(widget: widgets.Widget) -> list[widgets.Widget]:
         found = [widget]

@@ -1,7 +1,7 @@
 """The setup a chapter's board stores for the website: what its live board starts from, written by the notebook itself.
 
 A :class:`~oanquan.widgets.GameBoard`, :class:`~oanquan.widgets.PositionEditor` or
-:class:`~oanquan.puzzle_widget.PuzzleWidget` shown in a notebook stores, beside its
+:class:`~oanquan.widgets.puzzle.PuzzleWidget` shown in a notebook stores, beside its
 widget view and its static picture, a small JSON output of type :data:`LIVE_MIME`:
 the request to the web bridge (:mod:`oanquan.web`) that sets up the same game,
 position or puzzle, with the same rules, players and hints. The book's extension

@@ -6,7 +6,7 @@ whose the computer, what a click on a square means, taking back a move,
 hints, a puzzle's verdict, saving the session and reading it back. Those
 rules live here, in :class:`Controller`, and every view is a thin adapter over
 it: the notebooks' :class:`~oanquan.widgets.GameBoard` and
-:class:`~oanquan.puzzle_widget.PuzzleWidget`, the website's bridge
+:class:`~oanquan.widgets.puzzle.PuzzleWidget`, the website's bridge
 (:mod:`oanquan.web`) and the terminal game (``python -m oanquan``).
 
 The controller never draws and never waits: it keeps state, checks requests

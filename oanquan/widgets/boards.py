@@ -1,4 +1,4 @@
-"""Jupyter widgets: a step-through player, a playable board and a position editor.
+"""The notebook boards: a step-through player, a playable board and a position editor.
 
 These are thin adapters over the engine: they keep positions, events and
 frames, turn clicks into engine calls and show what the engine says,
@@ -35,13 +35,13 @@ from typing import Any, Literal
 import ipywidgets as widgets
 from ipywidgets.widgets.widget_string import HTMLStyle
 
-from .ai import Player, player_for_level
-from .board import DIRECTIONS, M0, M1, Direction, square_name
-from .errors import IllegalMoveError, OAnQuanError, problem_words, reader_words
-from .game import Game
-from .i18n import N_, _, ngettext
-from .interact.board_setup import LIVE_MIME, editor_setup, game_setup
-from .interact.controller import (
+from ..ai import Player, player_for_level
+from ..board import DIRECTIONS, M0, M1, Direction, square_name
+from ..errors import IllegalMoveError, OAnQuanError, problem_words, reader_words
+from ..game import Game
+from ..i18n import N_, _, ngettext
+from ..interact.board_setup import LIVE_MIME, editor_setup, game_setup
+from ..interact.controller import (
     DEFAULT_HINTS,
     MAX_MOVE_FRAMES,
     Controller,
@@ -50,13 +50,13 @@ from .interact.controller import (
     move_frames,
     pace,
 )
-from .interact.editor import Editor
-from .interact.view import game_view
-from .move import Move
-from .narrate import describe_move
-from .position import MAX_PEBBLES, Position
-from .rules import Rules
-from .svg import Frame, board_svg, figure_html, result_words, trace_frames
+from ..interact.editor import Editor
+from ..interact.view import game_view
+from ..move import Move
+from ..narrate import describe_move
+from ..position import MAX_PEBBLES, Position
+from ..rules import Rules
+from ..svg import Frame, board_svg, figure_html, result_words, trace_frames
 
 __all__ = [
     "SPEEDS",

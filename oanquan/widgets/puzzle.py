@@ -23,14 +23,14 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from .errors import OAnQuanError, reader_words
-from .i18n import _
-from .interact.board_setup import puzzle_setup
-from .interact.controller import Controller, move_frames, pace
-from .move import Move
-from .puzzles import Puzzle, load_builtin
-from .svg import Frame, board_svg
-from .widgets import StaticFallback, StepPlayer, static_view, wide_button
+from ..errors import OAnQuanError, reader_words
+from ..i18n import _
+from ..interact.board_setup import puzzle_setup
+from ..interact.controller import Controller, move_frames, pace
+from ..move import Move
+from ..puzzles import Puzzle, load_builtin
+from ..svg import Frame, board_svg
+from .boards import StaticFallback, StepPlayer, static_view, wide_button
 
 __all__ = ["PuzzleWidget"]
 
