@@ -46,10 +46,10 @@ from .interact.controller import (
     SessionError,
     check_text,
     find_puzzle,
-    move_frames,
     sides_for,
 )
 from .interact.editor import EditError, Editor
+from .interact.pacing import move_frames
 from .interact.setup import Setup
 from .interact.view import FinalWords, game_view
 from .jsonio import read_json
@@ -846,7 +846,7 @@ def frames(played: PlayedMove, names: Sequence[str] | None = None) -> list[dict[
 
     The first frame shows the position before the move with a summary of
     it; then comes one frame per event of the engine's trace (a very long
-    sowing is shown one lap at a time: :func:`oanquan.interact.controller.animation_events`).
+    sowing is shown one lap at a time: :func:`oanquan.interact.pacing.animation_events`).
 
     >>> shown = frames(Controller().play("7R")[0])
     >>> shown[0]["caption"]

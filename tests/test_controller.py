@@ -15,18 +15,8 @@ from conftest import BAD_SAVED_GAMES, DEMO, YOUNG
 from oanquan import Game, IllegalMoveError, InvalidMoveError, Move, Position, RecordFormatError, Rules, caption
 from oanquan.ai import RandomPlayer
 from oanquan.errors import reader_words
-from oanquan.interact.controller import (
-    MAX_MOVE_FRAMES,
-    Controller,
-    PlayedMove,
-    SessionError,
-    Settings,
-    animation_events,
-    check_text,
-    move_frames,
-    pace,
-    sides_for,
-)
+from oanquan.interact.controller import Controller, PlayedMove, SessionError, Settings, check_text, sides_for
+from oanquan.interact.pacing import MAX_MOVE_FRAMES, animation_events, move_frames, pace
 from oanquan.interact.view import status_line, why_it_ended
 from oanquan.puzzles import goal_moves, load_builtin
 

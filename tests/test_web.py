@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from conftest import DEMO, YOUNG
 from oanquan import Game, IllegalMoveError, Move, Position, Rules, caption, web
-from oanquan.interact.controller import MAX_MOVE_FRAMES, Controller, move_frames
+from oanquan.interact.controller import Controller
+from oanquan.interact.pacing import MAX_MOVE_FRAMES, move_frames
 from oanquan.interact.view import why_it_ended
 from oanquan.puzzles import load_builtin, path
 from oanquan.web import Session, call, parse_address

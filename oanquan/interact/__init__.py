@@ -5,7 +5,8 @@ the game. This package knows a person at a board, once for every surface (the no
 widgets, the website's bridge :mod:`oanquan.web`, the terminal game):
 
 * :mod:`~oanquan.interact.controller`: one game or puzzle being played (players, selection,
-  undo and redo, the computer's turns, hints, verdicts, saving), and animation pacing;
+  undo and redo, the computer's turns, hints, verdicts, saving);
+* :mod:`~oanquan.interact.pacing`: a move's pictures, bounded, and how fast to show them;
 * :mod:`~oanquan.interact.view`: the one view-model every surface renders (names, status
   line, scores, the end in words);
 * :mod:`~oanquan.interact.setup`: the setup codec (a game as a page address or a bridge request);

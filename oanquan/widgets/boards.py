@@ -41,16 +41,9 @@ from ..errors import IllegalMoveError, OAnQuanError, problem_words, reader_words
 from ..game import Game
 from ..i18n import N_, _, ngettext
 from ..interact.board_setup import LIVE_MIME, editor_setup, game_setup
-from ..interact.controller import (
-    DEFAULT_HINTS,
-    MAX_MOVE_FRAMES,
-    Controller,
-    Opponent,
-    PlayedMove,
-    move_frames,
-    pace,
-)
+from ..interact.controller import DEFAULT_HINTS, Controller, Opponent, PlayedMove
 from ..interact.editor import Editor
+from ..interact.pacing import MAX_MOVE_FRAMES, move_frames, pace
 from ..interact.view import game_view
 from ..move import Move
 from ..narrate import describe_move

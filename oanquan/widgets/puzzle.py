@@ -26,7 +26,8 @@ import ipywidgets as widgets
 from ..errors import OAnQuanError, reader_words
 from ..i18n import _
 from ..interact.board_setup import puzzle_setup
-from ..interact.controller import Controller, move_frames, pace
+from ..interact.controller import Controller
+from ..interact.pacing import move_frames, pace
 from ..move import Move
 from ..puzzles import Puzzle, load_builtin
 from ..svg import Frame, board_svg
