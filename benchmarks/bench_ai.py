@@ -1,7 +1,7 @@
 """Search speed: positions searched per second, now and before issue 10, in the same run.
 
 Today's search (``oanquan.ai``) and the search as it was before the speed work
-of issue 10 (frozen with the engine it ran on in ``benchmarks/baseline``) each
+of issue 10 (taken from git with the engine it ran on: ``benchmarks/old_engine.py``) each
 search the same positions with level 5's budget of positions (``ai.LEVELS``),
 taking turns, in rounds; the ratio is the median over the rounds of the two
 speeds in the same round. Speeds are in this process's CPU time, so that other
@@ -21,9 +21,7 @@ import contextlib
 import statistics
 import time
 
-from benchmarks.baseline import ai as baseline_ai
-from benchmarks.baseline import solver as baseline_solver
-from benchmarks.baseline.position import Position as BaselinePosition
+from benchmarks.old_engine import load
 from oanquan import Game, Position
 from oanquan.ai import LEVEL5_NODES, SearchPlayer, player_for_level
 from oanquan.puzzles import load_builtin, verify
@@ -50,8 +48,8 @@ def _search(
     if now:
         found = SearchPlayer(60, max_nodes, time_limit, seed=1).search(Position.from_text(text))
     else:
-        before = baseline_ai.SearchPlayer(60, max_nodes, time_limit, seed=1)
-        found = before.search(BaselinePosition.from_text(text))  # type: ignore[assignment]
+        before = load().ai.SearchPlayer(60, max_nodes, time_limit, seed=1)
+        found = before.search(load().position.Position.from_text(text))  # type: ignore[assignment]
     return str(found.move), found.value, found.depth, found.nodes, time.process_time() - start
 
 
@@ -97,7 +95,7 @@ def main() -> None:
                     player_for_level(5).choose(Position.from_text(text))
                     mine_times.append(time.process_time() - start)
                 else:
-                    baseline_ai.player_for_level(5).choose(BaselinePosition.from_text(text))
+                    load().ai.player_for_level(5).choose(load().position.Position.from_text(text))
                     their_times.append(time.process_time() - start)
         ratio = statistics.median(b / a for a, b in zip(mine_times, their_times, strict=True))
         mine, theirs = statistics.median(mine_times), statistics.median(their_times)
@@ -112,8 +110,8 @@ def main() -> None:
             answer = f"unsolved, bounds {error.bounds}"
         mine = time.process_time() - start
         start = time.process_time()
-        with contextlib.suppress(baseline_solver.UnsolvedError):
-            baseline_solver.solve(BaselinePosition.from_text(text))
+        with contextlib.suppress(load().solver.UnsolvedError):
+            load().solver.solve(load().position.Position.from_text(text))
         theirs = time.process_time() - start
         print(f"solver, {text}: {answer}; {mine:.2f} s now, {theirs:.2f} s before ({theirs / mine:.2f}x as fast)")
     start = time.process_time()

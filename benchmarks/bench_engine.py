@@ -11,7 +11,7 @@ two engines' moves per second in the same round. Time is this process's CPU
 time, so that other programs on the machine count less.
 
 Compared: ``play_traced()`` (which records every step of a move), today's
-engine as it was before issue 10 (``benchmarks/baseline``), the plain
+engine as it was before issue 10 (taken from git: ``benchmarks/old_engine.py``), the plain
 reference implementation (``benchmarks/reference.py``), and, when
 ``OANQUAN_PUBLIC_ENGINES`` points at their checkouts, three public Python
 engines of the game (``benchmarks/public_engines.py``). Target (issue 10):
@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable
 
 from benchmarks import public_engines
-from benchmarks.baseline.position import Position as BaselinePosition
+from benchmarks.old_engine import load
 from benchmarks.reference import ReferenceGame
 from oanquan import Position
 
@@ -58,8 +58,8 @@ def ours_traced(rng: random.Random) -> int:
 
 
 def baseline(rng: random.Random) -> int:
-    """The same through today's engine (frozen in benchmarks/baseline)."""
-    position = BaselinePosition.initial()
+    """The same through today's engine (taken from git by benchmarks/old_engine.py)."""
+    position = load().position.Position.initial()
     plies = 0
     while plies < MAX_PLIES and position.outcome() is None:
         position = position.play(rng.choice(position.legal_moves()))
@@ -103,7 +103,7 @@ def main() -> None:
     engines: dict[str, Playout] = {
         "oanquan: legal_moves/play/outcome": ours,
         "oanquan: play_traced": ours_traced,
-        "today's engine (benchmarks/baseline)": baseline,
+        "today's engine (commit 0ae508d, from git)": baseline,
         "reference (benchmarks/reference.py)": reference,
         **public,
     }

@@ -10,7 +10,7 @@ Bytes are counted by the local server: what the browser downloaded on each visit
 level's reply time is what the page measures around the computer's move in the worker
 (``data-reply-ms``), over the first few replies of a game, next to the same player's time in
 CPython on the same positions; for level 5 also the search as it was before issue 10
-(``benchmarks/baseline``), as a ratio.
+(taken from git: ``benchmarks/old_engine.py``), as a ratio.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
+from benchmarks.old_engine import load
 from tools.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -123,10 +124,10 @@ def _replies(page: Any, url: str, level: int) -> tuple[list[int], str]:
 def _cpython_ms(level: int, record: str, before: bool = False) -> list[int]:
     """The same level's thinking time in CPython on the positions the page's computer faced
     (``before``: with the search as it was before issue 10)."""
-    from benchmarks.baseline import ai as baseline_ai
-    from benchmarks.baseline.position import Position as BaselinePosition
     from oanquan import Game
     from oanquan.ai import player_for_level
+
+    old = load()
 
     moves = record.split()
     times = []
@@ -134,7 +135,7 @@ def _cpython_ms(level: int, record: str, before: bool = False) -> list[int]:
         position = Game.from_record(" ".join(moves[:ply])).position
         start = time.perf_counter()
         if before:
-            baseline_ai.player_for_level(level, seed=1).choose(BaselinePosition.from_text(position.to_text()))
+            old.ai.player_for_level(level, seed=1).choose(old.position.Position.from_text(position.to_text()))
         else:
             player_for_level(level, seed=1).choose(position)
         times.append(round((time.perf_counter() - start) * 1000))

@@ -4,7 +4,7 @@
   python -m oanquan play --computer 3     play against the computer at level 3
   python -m oanquan show "<position>"     draw a position written as position text
 
-The terminal game is a view over :class:`oanquan.controller.Controller`, the
+The terminal game is a view over :class:`oanquan.interact.controller.Controller`, the
 same session the notebooks' board and the website use: undo, redo, hints and
 the computer's turns follow the same rules everywhere.
 """
@@ -16,7 +16,8 @@ import sys
 from typing import TextIO
 
 from . import Event, OAnQuanError, Position, Rules, caption
-from .controller import Controller, sides_for
+from .interact.controller import Controller, sides_for
+from .interact.view import game_view
 from .rules import MANDARIN_GAPS
 
 HELP = (
@@ -141,9 +142,11 @@ def _play(session: Controller, stdin: TextIO, out: TextIO) -> int:
             last_events = played.events
         print(file=out)
         print(session.position, file=out)
-        if session.over:
-            print(session.status, file=out)
-            for line in session.score_breakdown().lines():
+        shown = game_view(session)
+        print(f"{shown.status} ({shown.score_line})", file=out)
+        if shown.final is not None:
+            print(shown.final.reason, file=out)
+            for line in shown.final.lines:
                 print(line, file=out)
             print(f"Record: {session.game.record()}", file=out)
             return 0

@@ -1,19 +1,34 @@
-"""The engine's exceptions.
+"""The project's exceptions: for a programmer a message, for a reader a code.
 
 Every error is a :class:`ValueError`, so code that already guards against bad
 values keeps working, and every message quotes the input that caused it (and
 the position text, where there is one), in the style of python-chess:
 ``illegal move '3R' in '...': square 3 is empty``.
+
+That message is for the programmer. A reader (a learner at a board, a page)
+gets :func:`reader_words`: the error's :attr:`~OAnQuanError.code` looked up in
+:data:`PROBLEMS` and filled with the error's :attr:`~OAnQuanError.fields`, in
+the language spoken, never with position text, and never by parsing the message.
+
+>>> from oanquan import Position
+>>> try:
+...     Position.initial().play("2L")
+... except OAnQuanError as error:
+...     print(error.code, error.fields, reader_words(error), sep="\\n")
+not-yours
+{'move': '2L', 'square': 2, 'other': 1, 'player': 0}
+Square 2 belongs to player 1, and it is player 0's turn.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
-from .i18n import _
+from .i18n import N_, _
 
 __all__ = [
+    "PROBLEMS",
     "QUOTE_LIMIT",
     "IllegalMoveError",
     "InvalidMoveError",
@@ -21,7 +36,10 @@ __all__ = [
     "PositionFormatError",
     "RecordFormatError",
     "RulesError",
+    "problem_words",
     "quote",
+    "reader_words",
+    "sentence",
 ]
 
 #: The most characters of an input that an error message quotes.
@@ -29,15 +47,30 @@ QUOTE_LIMIT = 200
 
 
 class OAnQuanError(ValueError):
-    """Base class of every error the engine raises on bad input.
+    """Base class of every error the project raises on bad input: a message, a code and fields.
+
+    ``code`` names the problem in :data:`PROBLEMS` (each class has a general
+    one for the errors that do not say more); ``fields`` are the values its
+    words for readers are filled with. Without a message, the message is
+    those words in English.
 
     >>> from oanquan import Position
     >>> try:
     ...     Position.initial().play("0L")
     ... except OAnQuanError as error:
-    ...     print(type(error).__name__)
-    IllegalMoveError
+    ...     print(type(error).__name__, error.code)
+    IllegalMoveError not-yours
+    >>> str(OAnQuanError(code="no-redo"))
+    'there is no move to redo'
     """
+
+    #: The problem when a raise site names none.
+    default_code = "bad-input"
+
+    def __init__(self, message: str = "", /, *, code: str = "", **fields: object) -> None:
+        self.code = code or self.default_code
+        self.fields: dict[str, object] = fields
+        super().__init__(message or _fill(PROBLEMS.get(self.code, self.code), fields, translate=False))
 
 
 class RulesError(OAnQuanError):
@@ -50,6 +83,8 @@ class RulesError(OAnQuanError):
     oanquan.errors.RulesError: max_plies must be a whole number from 0 to 1000000, not -1
     """
 
+    default_code = "bad-rules"
+
 
 class PositionFormatError(OAnQuanError):
     """Text (or JSON) that is not a position in the format of RULES §10.
@@ -60,6 +95,8 @@ class PositionFormatError(OAnQuanError):
     ...
     oanquan.errors.PositionFormatError: bad player to move field '2' in position '...': it must be 0 or 1
     """
+
+    default_code = "bad-position"
 
 
 class InvalidMoveError(OAnQuanError):
@@ -72,6 +109,8 @@ class InvalidMoveError(OAnQuanError):
     oanquan.errors.InvalidMoveError: invalid move '7X': a move is a square 0-9 and a direction L or R, such as '7R'
     """
 
+    default_code = "invalid-move"
+
 
 class IllegalMoveError(OAnQuanError):
     """A well-formed move that is not legal in the position it is played in.
@@ -83,6 +122,8 @@ class IllegalMoveError(OAnQuanError):
     oanquan.errors.IllegalMoveError: illegal move '2L' in '6,6,0,6,6,6,6,0,0,6 Q+1,Q+1 6,0 0,0 1': square 2 is empty
     """
 
+    default_code = "illegal-move"
+
 
 class RecordFormatError(OAnQuanError):
     """A game record (RULES §4.2) or saved game that cannot be read.
@@ -93,6 +134,8 @@ class RecordFormatError(OAnQuanError):
     ...
     oanquan.errors.RecordFormatError: a saved game must be a JSON object, not []
     """
+
+    default_code = "bad-record"
 
 
 def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
@@ -183,3 +226,115 @@ def _pieces(value: object, limit: int, depth: int) -> Iterator[str]:
         yield "<" + _("a whole number of about {n} digits").format(n=_digits(value)) + ">"
     else:
         yield repr(value)
+
+
+#: Each problem's words for readers, by code: English, marked for the catalogue, with the
+#: fields they are filled with. Fields named ``what`` are words too, translated in turn.
+PROBLEMS: Mapping[str, str] = {
+    # each class's own problem, for the errors that say no more
+    "bad-input": N_("the board cannot use this"),
+    "bad-rules": N_("these rules cannot be played"),
+    "bad-position": N_("this is not a position the board can read"),
+    "invalid-move": N_("invalid move: a move is one of your squares and a direction, left or right"),
+    "illegal-move": N_("this move cannot be played here"),
+    "bad-record": N_("this saved game cannot be read back"),
+    "refused": N_("the board cannot do that now"),
+    "bad-edit": N_("the editor cannot make this change"),
+    # the moves
+    "not-yours": N_("square {square} belongs to player {other}, and it is player {player}'s turn"),
+    "empty-square": N_("square {square} is empty"),
+    "game-over": N_("the game is over: {result}"),
+    "mandarin-square": N_("a move starts from one of your own small squares, not from a Mandarin square"),
+    "no-square": N_("there is no square {square} on the board"),
+    "choose-square": N_("choose one of your highlighted squares first"),
+    "computer-turn": N_("it is the computer's turn (player {player})"),
+    "not-computer": N_("player {player} is not the computer"),
+    "puzzle-answered": N_("this puzzle is answered: press Try again, or choose another puzzle"),
+    # taking back, hints, puzzles
+    "no-undo": N_("there is no move to undo"),
+    "no-undo-yours": N_("there is no move of yours to undo"),
+    "no-redo": N_("there is no move to redo"),
+    "nothing-played": N_("no move has been played yet"),
+    "hints-off": N_("hints are switched off in this game"),
+    "no-hints-left": N_("no hints left in this game ({limit} a game)"),
+    "no-puzzle": N_("there is no puzzle on the board"),
+    "unknown-puzzle": N_("there is no puzzle {puzzle} in the collection"),
+    "empty-collection": N_("the puzzle collection is empty"),
+    # settings and text given to a board
+    "not-text": N_("the {what} must be text"),
+    "too-long": N_("the {what} is too long ({length} characters; at most {limit})"),
+    "bad-setting": N_("the board was given a {what} it cannot use"),
+    "start-rules": N_("the start position is played under other rules than the game"),
+    "bad-first": N_("who moves first must be you or the computer, not {value}"),
+    "bad-opponent": N_("the opponent must be a friend or a computer level 1-5, not {value}"),
+    "bad-options": N_("the rule options must be a table of names and values"),
+    "unknown-setting": N_("the page address has a setting {name} that the page does not know"),
+    # requests of the website's bridge
+    "unknown-request": N_("unknown request {op}"),
+    "request-not-object": N_("a request to the engine must be a table of names and values"),
+    "next-with-settings": N_("a new game with the next settings takes them from the settings, not from the request"),
+    "bad-board-name": N_("a board's name is 1-32 letters, digits, '-' or '_', not {board}"),
+    "too-many-boards": N_("too many boards on one page (at most {most})"),
+    "close-needs-board": N_("closing a board needs the board's name"),
+    "not-editor": N_("this board is not a position editor"),
+    # the position editor
+    "unknown-edit": N_("the editor has no change called {action}"),
+    "edit-extra": N_("this change takes no {field}"),
+    "edit-missing": N_("this change needs {field}"),
+    "bad-count": N_("the {what} must be a whole number from 0 to {top}"),
+    "square-full": N_("square {square} already holds {most} pebbles, the most allowed"),
+    "bad-player-count": N_("player {player}'s {what} must be a whole number from 0 to {top}"),
+    "bad-mode": N_("a click adds a pebble, removes one or selects the square, not {value}"),
+    "stone-not-mandarin": N_("only a Mandarin square holds a stone, not square {square}"),
+    "bad-stone": N_("a stone is there or not there, not {value}"),
+    "bad-player-field": N_("a player's number is stores, captured or debts, not {value}"),
+    "bad-square": N_("a square is a whole number 0-11, not {value}"),
+    "bad-player": N_("a player is 0 or 1, not {value}"),
+}
+
+
+def _fill(template: str, fields: Mapping[str, object], *, translate: bool = True) -> str:
+    """``template`` (translated, when asked) filled with ``fields``; missing fields stay as they are."""
+    shown = {name: _(value) if name == "what" and translate and isinstance(value, str) else value
+             for name, value in fields.items()}  # fmt: skip
+    try:
+        return (_(template) if translate else template).format_map(shown)
+    except (KeyError, IndexError, ValueError):
+        # a raise site that forgot a field still says something rather than failing again
+        return _(template) if translate else template
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first letter and a full stop.
+
+    >>> sentence("square 2 is empty")
+    'Square 2 is empty.'
+    """
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", "…")) else text + "."
+
+
+def problem_words(error: BaseException) -> str:
+    """What ``error`` means, as a phrase to build a reader's sentence with: from its code, never its message.
+
+    >>> problem_words(OAnQuanError(code="empty-square", square=3))
+    'square 3 is empty'
+    """
+    code = error.code if isinstance(error, OAnQuanError) else "bad-input"
+    fields = error.fields if isinstance(error, OAnQuanError) else {}
+    return _fill(PROBLEMS.get(code, PROBLEMS["bad-input"]), fields)
+
+
+def reader_words(error: BaseException) -> str:
+    """What ``error`` means, as a sentence for a reader in the language spoken: from its code, never its message.
+
+    An error that is not the project's (a bug) gets the general words, never its own text.
+
+    >>> reader_words(OAnQuanError(code="no-hints-left", limit=3))
+    'No hints left in this game (3 a game).'
+    >>> reader_words(KeyError("M9"))
+    'The board cannot use this.'
+    """
+    return sentence(problem_words(error))

@@ -107,7 +107,10 @@ class Game:
             raise IllegalMoveError(
                 _(
                     "illegal move {move} in {position}: the game is over (R7.3: it reached its limit of {limit} plies)"
-                ).format(move=repr(str(move)), position=repr(self.position.to_text()), limit=limit)
+                ).format(move=repr(str(move)), position=repr(self.position.to_text()), limit=limit),
+                code="game-over",
+                move=str(move),
+                result=outcome.result if (outcome := self.outcome()) is not None else "",
             )
 
     def play(self, move: Move | str) -> Game:
@@ -147,7 +150,7 @@ class Game:
         oanquan.errors.IllegalMoveError: there is no move to undo
         """
         if not self.moves:
-            raise IllegalMoveError(_("there is no move to undo"))
+            raise IllegalMoveError(_("there is no move to undo"), code="no-undo")
         self.positions.pop()
         return self.moves.pop()
 

@@ -14,7 +14,15 @@ from typing import Any, Literal, overload
 
 from . import textformat
 from .board import DIRECTIONS, M0, M1, NEXT, Direction
-from .errors import IllegalMoveError, InvalidMoveError, OAnQuanError, PositionFormatError, RulesError, quote
+from .errors import (
+    PROBLEMS,
+    IllegalMoveError,
+    InvalidMoveError,
+    OAnQuanError,
+    PositionFormatError,
+    RulesError,
+    quote,
+)
 from .events import Event, EventKind
 from .i18n import N_, _
 from .jsonio import check_fields, read_json
@@ -22,7 +30,16 @@ from .move import ALL_MOVES, Move
 from .rules import Rules
 from .textformat import Parts
 
-__all__ = ["END_REASONS", "MAX_PEBBLES", "Outcome", "Position", "end_reason", "ending_events", "final_outcome"]
+__all__ = [
+    "END_REASONS",
+    "MAX_PEBBLES",
+    "Outcome",
+    "Position",
+    "end_reason",
+    "ending_events",
+    "final_outcome",
+    "swept_pebbles",
+]
 
 #: The most pebbles a position may hold in all. The rules set no limit; this
 #: one keeps a mistyped position from making a move that takes forever.
@@ -101,13 +118,21 @@ class Outcome:
     @property
     def explanation(self) -> str:
         """The result in one plain sentence."""
+        return _("{result}: {reason} ({rule}).").format(
+            result=self.result, reason=end_reason(self.reason), rule=self.reason
+        )
+
+    @property
+    def result(self) -> str:
+        """Who won and the score, the winner's first as people say it.
+
+        >>> Outcome((30, 40), 1, "R7.1").result, Outcome((35, 35), None, "R7.2").result
+        ('Player 1 wins 40-30', 'Draw, 35-35')
+        """
         a, b = self.scores
-        # The winner's score first, as people say it.
         if self.winner is None:
-            result = _("Draw, {a}-{b}").format(a=a, b=b)
-        else:
-            result = _("Player {player} wins {high}-{low}").format(player=self.winner, high=max(a, b), low=min(a, b))
-        return _("{result}: {reason} ({rule}).").format(result=result, reason=end_reason(self.reason), rule=self.reason)
+            return _("Draw, {a}-{b}").format(a=a, b=b)
+        return _("Player {player} wins {high}-{low}").format(player=self.winner, high=max(a, b), low=min(a, b))
 
 
 class Position:
@@ -467,28 +492,30 @@ class Position:
         move = self._as_move(move)
         problem = self._illegal_because(move)
         if problem:
+            code, fields = problem
+            # the programmer's message names the rule that ended the game; the reader's words say who won
+            because = _("the game is over ({rule}: {reason})") if code == "game-over" else _(PROBLEMS[code])
             raise IllegalMoveError(
                 _("illegal move '{move}' in '{position}': {problem}").format(
-                    move=move, position=self.to_text(), problem=problem
-                )
+                    move=move, position=self.to_text(), problem=because.format_map(fields)
+                ),
+                code=code,
+                move=str(move),
+                **fields,
             )
         return move
 
-    def _illegal_because(self, move: Move) -> str:
-        """Why ``move`` is not legal here, or "" when it is."""
+    def _illegal_because(self, move: Move) -> tuple[str, dict[str, object]] | None:
+        """Why ``move`` is not legal here (a problem's code and fields), or None when it is."""
         outcome = self.outcome()
         if outcome is not None:
-            return _("the game is over ({rule}: {reason})").format(
-                rule=outcome.reason, reason=end_reason(outcome.reason)
-            )
+            return "game-over", {"result": outcome.result, "rule": outcome.reason, "reason": end_reason(outcome.reason)}
         square, mover = move.square, self._to_move
         if (square >= 5) != (mover == 0):
-            return _("square {square} belongs to player {other}, and it is player {player}'s turn").format(
-                square=square, other=1 - mover, player=mover
-            )
+            return "not-yours", {"square": square, "other": 1 - mover, "player": mover}
         if not self._pebbles[square] and not self.must_release_fish():
-            return _("square {square} is empty").format(square=square)
-        return ""
+            return "empty-square", {"square": square}
+        return None
 
     def is_legal(self, move: Move | str) -> bool:
         """Whether ``move`` may be played here (bad move text raises InvalidMoveError).
@@ -496,7 +523,7 @@ class Position:
         >>> Position.initial().is_legal("7R"), Position.initial().is_legal("2L")
         (True, False)
         """
-        return not self._illegal_because(self._as_move(move))
+        return self._illegal_because(self._as_move(move)) is None
 
     # ------------------------------------------------------------------ end
 
@@ -937,7 +964,7 @@ def ending_events(position: Position, outcome: Outcome) -> list[Event]:
     >>> [(e.kind, e.player, e.pebbles) for e in ending_events(end, end.outcome())]
     [('game_end', 0, 0), ('sweep', 0, 1), ('sweep', 1, 2), ('repay', 0, 3)]
     """
-    swept = _swept(position)
+    swept = swept_pebbles(position)
     pebbles = list(position._pebbles)
     stores = list(position._stores)
     mover = 1 - position._to_move  # the player whose move ended the game
@@ -964,7 +991,12 @@ def ending_events(position: Position, outcome: Outcome) -> list[Event]:
     return events
 
 
-def _swept(position: Position) -> tuple[int, int]:
+def swept_pebbles(position: Position) -> tuple[int, int]:
+    """The pebbles left in each player's row, which each takes at the end of the game (R7.4).
+
+    >>> swept_pebbles(Position.from_text("3,0,0,0,0,4,0,0,0,0 0,0 30,33 0,0 1"))
+    (4, 3)
+    """
     p = position._pebbles
     return (sum(p[5:10]), sum(p[0:5]))
 

@@ -267,12 +267,17 @@ def _store_words(position: Position, player: int, short: bool = False) -> str:
 _STORE_CHARS = 34
 
 
-def _panel(position: Position, player: int, y: int, to_move: bool) -> str:
-    """A player's strip: name and points so far, the turn marker; the store, and any debt on the right."""
-    points = position.points(player)
-    line1 = ngettext("Player {player} · {n} point", "Player {player} · {n} points", points).format(
-        player=player, n=points
-    )
+def _panel(
+    position: Position, player: int, y: int, to_move: bool, name: str | None = None, score: int | None = None
+) -> str:
+    """A player's strip: name and score (the points so far by default), the turn marker; the store, and any debt."""
+    points = position.points(player) if score is None else score
+    if name is None:
+        line1 = ngettext("Player {player} · {n} point", "Player {player} · {n} points", points).format(
+            player=player, n=points
+        )
+    else:
+        line1 = ngettext("{name} · {n} point", "{name} · {n} points", points).format(name=name, n=points)
     debt = position.debts[player]
     line2 = _("store: {store}").format(store=_store_words(position, player))
     if debt and len(line2) > _STORE_CHARS:
@@ -420,6 +425,8 @@ def board_svg(
     note: str = "",
     title: str | None = None,
     id_prefix: str | None = None,
+    names: Sequence[str] | None = None,
+    scores: Sequence[int] | None = None,
 ) -> str:
     """The position as an SVG picture (a string), laid out as RULES §1.
 
@@ -435,7 +442,10 @@ def board_svg(
     - ``selectable`` / ``selected``: squares a player may click (green, dotted) and
       the one they picked (blue, dashed);
     - ``focus``: square(s) a caption talks about (black, dotted);
-    - ``note``: a line of text for the footer; ``title`` replaces the ``<title>``.
+    - ``note``: a line of text for the footer; ``title`` replaces the ``<title>``;
+    - ``names`` / ``scores``: what the players' strips call the players and the
+      scores they show (a board's view-model, :mod:`oanquan.interact.view`), instead of
+      "Player 0", "Player 1" and the points so far.
 
     The picture scales to its container (``width="100%"`` and a viewBox) and
     stays readable from 320 px wide. Its element ids start with ``id_prefix``,
@@ -521,8 +531,10 @@ def board_svg(
         )
 
     over = outcome is not None
-    body.append(_panel(p, 1, _PANELS[1], p.to_move == 1 and not over))
-    body.append(_panel(p, 0, _PANELS[0], p.to_move == 0 and not over))
+    for player in (1, 0):
+        name = names[player] if names is not None else None
+        score = scores[player] if scores is not None else None
+        body.append(_panel(p, player, _PANELS[player], p.to_move == player and not over, name, score))
 
     # Footer: the highlights in words, so colour is never the only cue.
     words: list[str] = []
@@ -643,6 +655,7 @@ def trace_frames(
     start_caption: str | None = None,
     prefix: str = "",
     id_prefix: str | None = None,
+    names: Sequence[str] | None = None,
 ) -> list[Frame]:
     """One :class:`Frame` for ``start`` and one after each event: what a step-through shows.
 
@@ -650,7 +663,7 @@ def trace_frames(
     ``prefix`` goes before each event's caption (for example ``"Move 3, 7R: "``).
     Squares captured earlier in the same move stay marked. With ``id_prefix``,
     frame ``i`` gets the element ids ``{id_prefix}-{i}-...`` (by default they
-    come from each picture's digest).
+    come from each picture's digest). ``names`` are what the players' strips call the players.
 
     >>> from oanquan import Position
     >>> start = Position.initial()
@@ -670,7 +683,7 @@ def trace_frames(
     def ids(index: int) -> str | None:
         return None if id_prefix is None else f"{id_prefix}-{index}"
 
-    frames = [Frame(start, start_caption, board_svg(start, id_prefix=ids(0)), None)]
+    frames = [Frame(start, start_caption, board_svg(start, id_prefix=ids(0), names=names), None)]
     captured: list[int] = []
     for event in events:
         if event.kind in ("borrow", "refill", "lift"):  # a new move (or sowing) starts
@@ -679,7 +692,7 @@ def trace_frames(
         if event.kind == "capture" and event.square is not None:
             captured.append(event.square)
             options["captured"] = tuple(captured)
-        svg = board_svg(event.position, **options, id_prefix=ids(len(frames)))
+        svg = board_svg(event.position, **options, id_prefix=ids(len(frames)), names=names)
         frames.append(Frame(event.position, prefix + caption(event), svg, event))
     return frames
 

@@ -8,8 +8,9 @@ this module only keeps the state of one game (or puzzle) and packs the
 answers as JSON.
 
 A request is ``{"op": NAME, ...arguments}``; the answer is a JSON object with
-``"ok": true`` and the view of the game, or ``"ok": false`` and an ``"error"``
-that is the engine's own message.
+``"ok": true`` and the view of the game, or ``"ok": false`` with the error's
+``"code"``, its ``"reason"`` in a reader's words (from the code) and the
+programmer's ``"error"`` message.
 
 >>> import json
 >>> view = json.loads(call('{"op": "new_game", "opponent": "friend"}'))
@@ -28,35 +29,35 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-from urllib.parse import quote, unquote, urlencode
+from typing import Any
+from urllib.parse import unquote
 
 from .board import square_name
-from .controller import (
+from .errors import OAnQuanError, RulesError, reader_words
+from .errors import quote as quote_input
+from .i18n import N_, _
+from .interact.controller import (
     DEFAULT_HINTS,
     LEVELS,
     Controller,
     PlayedMove,
     SessionError,
     check_text,
-    error_reason,
     find_puzzle,
-    move_frames,
-    sentence,
     sides_for,
 )
-from .editor import EditError, Editor
-from .errors import OAnQuanError, RulesError
-from .errors import quote as quote_input
-from .i18n import N_, _
+from .interact.editor import EditError, Editor
+from .interact.pacing import move_frames
+from .interact.setup import Setup
+from .interact.view import FinalWords, game_view
 from .jsonio import read_json
 from .move import Move
 from .position import Position
+from .puzzles import Puzzle, load_builtin, path
 from .rules import Rules
-
-if TYPE_CHECKING:
-    from .puzzles import Puzzle
+from .svg import board_svg, square_centre
 
 __all__ = [
     "LEVELS",
@@ -67,6 +68,7 @@ __all__ = [
     "call",
     "close_board",
     "draw",
+    "first_answer",
     "frames",
     "parse_address",
     "query_fields",
@@ -77,7 +79,7 @@ __all__ = [
 ]
 
 #: Longest text from the page address or a text box that is passed on to the engine.
-MAX_TEXT = 4000
+MAX_REQUEST_TEXT = 4000
 
 _OPTION_NAMES = ("mandarin_pieces", "mandarin_value", "mandarin_gap", "young_mandarin_min", "max_plies")
 
@@ -92,6 +94,8 @@ def draw(
     selectable: tuple[int, ...] | list[int] = (),
     selected: int | None = None,
     last_move: Move | None = None,
+    names: Sequence[str] | None = None,
+    scores: Sequence[int] | None = None,
 ) -> str:
     """The board drawn by the engine's renderer (``oanquan.svg``), with a click area on each square.
 
@@ -106,16 +110,14 @@ def draw(
     >>> svg.startswith("<svg") and svg.count("data-square=") == 12
     True
     """
-    from .svg import board_svg  # imported late: only the pages need pictures
-
-    picture = board_svg(position, selectable=selectable, selected=selected, last_move=last_move)
+    picture = board_svg(
+        position, selectable=selectable, selected=selected, last_move=last_move, names=names, scores=scores
+    )
     return picture[: -len("</svg>")] + _click_areas() + "</svg>"
 
 
 def _click_areas() -> str:
     """Transparent shapes over the squares, placed where the renderer draws them."""
-    from .svg import square_centre
-
     cell = square_centre(6)[0] - square_centre(5)[0]  # the width of a citizen square
     half = cell / 2
     shapes = []
@@ -154,7 +156,11 @@ def parse_address(query: str) -> dict[str, Any]:
     request, _notices = read_address(query)
     for name in query_fields(query):
         if name not in _PLAY_SETTINGS and name not in _OPTION_NAMES:
-            raise WebError(f"unknown setting {quote_input(name)} in the page address")
+            raise WebError(
+                f"unknown setting {quote_input(name)} in the page address",
+                code="unknown-setting",
+                name=quote_input(name),
+            )
     return request
 
 
@@ -239,9 +245,17 @@ def query_fields(query: str) -> dict[str, str]:
 def _query_fields(query: str) -> tuple[dict[str, str], list[str]]:
     """:func:`query_fields`, and the names given more than once."""
     if not isinstance(query, str):
-        raise WebError(f"the page address must be text, not {quote_input(query)}")
-    if len(query) > MAX_TEXT:
-        raise WebError(f"the page address is too long ({len(query)} characters; at most {MAX_TEXT})")
+        raise WebError(
+            f"the page address must be text, not {quote_input(query)}", code="not-text", what=N_("page address")
+        )
+    if len(query) > MAX_REQUEST_TEXT:
+        raise WebError(
+            f"the page address is too long ({len(query)} characters; at most {MAX_REQUEST_TEXT})",
+            code="too-long",
+            what=N_("page address"),
+            length=f"{len(query):,}",
+            limit=f"{MAX_REQUEST_TEXT:,}",
+        )
     fields: dict[str, str] = {}
     repeated: list[str] = []
     for part in query.lstrip("?").split("&"):
@@ -303,7 +317,7 @@ def _rules_from(options: Any) -> Rules:
     if options is None:
         return Rules()
     if not isinstance(options, dict):
-        raise RulesError(f"rule options must be a JSON object, not {quote_input(options)}")
+        raise RulesError(f"rule options must be a JSON object, not {quote_input(options)}", code="bad-options")
     cleaned: dict[str, Any] = {}
     for name, value in options.items():
         cleaned[name] = _option_value(value)
@@ -330,7 +344,7 @@ def _option_value(value: Any) -> Any:
 
 @dataclass
 class Session:
-    """One page's game or puzzle: a :class:`~oanquan.controller.Controller`, packed as JSON for the page.
+    """One page's game or puzzle: a :class:`~oanquan.interact.controller.Controller`, packed as JSON for the page.
 
     Every rule of the interaction (whose turn it is, undo, the computer, hints,
     a puzzle's verdict) is the controller's; this class reads requests and
@@ -371,17 +385,24 @@ class Session:
         """
         if request.get("next") is True:
             if request.keys() - {"op", "next"}:
-                raise WebError("a new game with 'next' takes its settings from 'configure', not from the request")
+                raise WebError(
+                    "a new game with 'next' takes its settings from 'configure', not from the request",
+                    code="next-with-settings",
+                )
             self.controller.new_game()
             return self.view([])
         rules = _rules_from(request.get("options"))
-        position_text = _text(request.get("position"), "position")
-        record_text = _text(request.get("record"), "record")
+        position_text = _text(request.get("position"), N_("position"))
+        record_text = _text(request.get("record"), N_("record"))
         start = Position.from_text(position_text, rules) if position_text else Position.initial(rules)
         level = _level(request.get("opponent", "friend"))
         first = request.get("first", "human")
         if first not in ("human", "computer"):
-            raise WebError(f"who moves first must be 'human' or 'computer', not {quote_input(first)}")
+            raise WebError(
+                f"who moves first must be 'human' or 'computer', not {quote_input(first)}",
+                code="bad-first",
+                value=quote_input(first),
+            )
         hints = request.get("hints", DEFAULT_HINTS)
         players = sides_for(level, first, start.to_move)
         fresh = Controller(start, players=players, seed=request.get("seed", 0), hint_limit=hints)
@@ -409,7 +430,11 @@ class Session:
         rules = _rules_from(request.get("options")) if "options" in request else c.next_settings.rules
         first = request.get("first", self._first())
         if first not in ("human", "computer"):
-            raise WebError(f"who moves first must be 'human' or 'computer', not {quote_input(first)}")
+            raise WebError(
+                f"who moves first must be 'human' or 'computer', not {quote_input(first)}",
+                code="bad-first",
+                value=quote_input(first),
+            )
         level = _level(request["opponent"]) if "opponent" in request else self.level
         changes: dict[str, Any] = {"rules": rules, "start": None, "players": sides_for(level, first, 0)}
         if "hints" in request:
@@ -440,7 +465,7 @@ class Session:
         >>> Session(collection=[]).puzzle_address({"query": "?puzzle=<b>"})
         Traceback (most recent call last):
         ...
-        oanquan.controller.SessionError: there is no puzzle '<b>' in the collection
+        oanquan.interact.controller.SessionError: there is no puzzle '<b>' in the collection
         """
         fields, notices = read_address(request.get("query", ""), "puzzles")
         if "puzzle" in fields:
@@ -448,7 +473,7 @@ class Session:
         else:
             first = self._path()[:1]
             if not first:
-                raise WebError("the puzzle collection is empty")
+                raise WebError(code="empty-collection")
             view = self.open_puzzle({"id": first[0].id})
         return view | {"notices": notices}
 
@@ -476,8 +501,6 @@ class Session:
         }
 
     def _path(self) -> list[Puzzle]:
-        from .puzzles import path
-
         return path(self._collection())
 
     def hint(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -512,8 +535,6 @@ class Session:
 
     def _collection(self) -> list[Puzzle]:
         if self.collection is None:
-            from .puzzles import load_builtin
-
             self.collection = load_builtin()
         return self.collection
 
@@ -545,7 +566,7 @@ class Session:
         move = request.get("move")
         if move is None:
             return self.view(self.controller.choose(request.get("direction")))
-        return self.view(self.controller.play(_text(move, "move") or ""))
+        return self.view(self.controller.play(_text(move, N_("move")) or ""))
 
     def computer(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
         """Let the computer play its move when it is its turn.
@@ -593,7 +614,7 @@ class Session:
         c = self.controller
         game = c.game
         if not game.moves:
-            raise WebError("no move has been played yet")
+            raise WebError(code="nothing-played")
         before = game.positions[-2]
         move = game.undo()
         events = game.play_traced(move)  # the same move again: the same position, and its steps
@@ -630,7 +651,7 @@ class Session:
         return self.view([])
 
     def open_editor(self, request: dict[str, Any]) -> dict[str, Any]:
-        """Make this board a position editor (:class:`~oanquan.editor.Editor`), from ``position`` under ``options``.
+        """Make this board a position editor (:class:`~oanquan.interact.editor.Editor`): ``position`` under ``options``.
 
         >>> view = Session().open_editor({"position": "0,0,0,0,1,0,2,0,3,4 Q,0 0,0 0,0 1"})
         >>> view["editor"]["text"], view["editor"]["message"]
@@ -638,7 +659,7 @@ class Session:
         """
         _only(request, {"position", "options"}, "an 'editor' request")
         rules = _rules_from(request.get("options"))
-        text = _text(request.get("position"), "position")
+        text = _text(request.get("position"), N_("position"))
         self.editor = Editor(Position.from_text(text, rules) if text else None, rules=rules)
         return self.editor_view()
 
@@ -650,7 +671,7 @@ class Session:
         ``"stone"`` (``value``: true or false, on a Mandarin square), ``"set"``
         (``field``: stores, captured or debts, ``player``, ``value``), ``"to_move"``
         (``player``) or ``"text"`` (``text``: a position, RULES §10). Every value is
-        checked by the editor (:mod:`oanquan.editor`), which holds the rules of editing.
+        checked by the editor (:mod:`oanquan.interact.editor`), which holds the rules of editing.
 
         >>> s = Session()
         >>> _ = s.open_editor({})
@@ -659,19 +680,25 @@ class Session:
         >>> s.edit({"action": "count", "value": -1})
         Traceback (most recent call last):
         ...
-        oanquan.editor.EditError: a number of pebbles must be a whole number from 0 to 1000, not -1
+        oanquan.interact.editor.EditError: a number of pebbles must be a whole number from 0 to 1000, not -1
         >>> s.edit({"action": "click", "square": 3, "colour": "red"})
         Traceback (most recent call last):
         ...
-        oanquan.editor.EditError: an edit 'click' takes mode, square, not 'colour'
+        oanquan.interact.editor.EditError: an edit 'click' takes mode, square, not 'colour'
         """
         editor = self.editor
         if editor is None:
-            raise WebError("this board is not a position editor: open it with an 'editor' request first")
+            raise WebError(
+                "this board is not a position editor: open it with an 'editor' request first", code="not-editor"
+            )
         action = request.get("action")
         fields = _EDITS.get(action) if isinstance(action, str) else None
         if fields is None:
-            raise EditError(f"an edit is one of {', '.join(_EDITS)}, not {quote_input(action)}")
+            raise EditError(
+                f"an edit is one of {', '.join(_EDITS)}, not {quote_input(action)}",
+                code="unknown-edit",
+                action=quote_input(action),
+            )
         required = {name for name in fields if name != "mode" or action == "mode"}
         _only(request, set(fields) | {"action"}, f"an edit {quote_input(action)}", required)
         if action == "click":
@@ -687,7 +714,7 @@ class Session:
         elif action == "to_move":
             editor.set_to_move(request["player"])
         else:
-            editor.load_text(_text(request["text"], "position") or "")
+            editor.load_text(_text(request["text"], N_("position")) or "")
         return self.editor_view()
 
     def editor_view(self) -> dict[str, Any]:
@@ -698,13 +725,12 @@ class Session:
         """
         editor = self.editor
         if editor is None:
-            raise WebError("this board is not a position editor")
+            raise WebError(code="not-editor")
         shown = editor.shown()
         position = editor.position
         play = ""
         if position is not None:
-            fields = {"position": position.to_text()} | {k: str(v) for k, v in position.rules.changes().items()}
-            play = "?" + urlencode(fields, safe=",", quote_via=quote)
+            play = Setup(start=position, rules=position.rules).address()
         return {
             "ok": True,
             "kind": "editor",
@@ -727,15 +753,17 @@ class Session:
         outcome = game.outcome()
         legal = [str(m) for m in c.legal_moves()]
         squares = list(c.legal_squares())
-        scores = list(outcome.scores) if outcome is not None else [position.points(0), position.points(1)]
+        shown = game_view(c)
         return {
             "ok": True,
-            "frames": [frame for move in played for frame in frames(move)],
+            "frames": [frame for move in played for frame in frames(move, shown.names)],
             "svg": draw(
                 position,
                 selectable=[] if c.selected is not None else squares,
                 selected=c.selected,
                 last_move=game.moves[-1] if game.moves else None,
+                names=shown.names,
+                scores=shown.scores,
             ),
             "position": position.to_text(),
             "start": game.start.to_text(),
@@ -749,18 +777,18 @@ class Session:
             "squares": squares,
             "selected": c.selected,
             "direction_labels": c.direction_labels(),
-            "scores": scores,
-            "breakdown": {**c.score_breakdown()._asdict(), "words": c.score_breakdown().lines()},
+            "scores": list(shown.scores),
+            "breakdown": {**shown.breakdown._asdict(), "words": list(shown.score_lines)},
             "over": outcome is not None,
-            "status": c.status,
+            "status": shown.status,
             "can_undo": c.can_undo,
             "can_redo": c.can_redo,
             "hint": c.last_hint if c.puzzle is None else "",
             "hints_left": c.hints_left if c.puzzle is None else None,
             "pending": c.pending_note,
-            "names": self.names(),
-            "turn": self.turn(),
-            "final": self._final_words(),
+            "names": list(shown.names),
+            "turn": shown.status,  # the status line under its first name, which the pages read
+            "final": _final_json(shown.final),
             "link": self.link(),
             "puzzle": self._puzzle_view(),
             "settings": {
@@ -769,76 +797,6 @@ class Session:
                 "first": self._first(),
             },
         }
-
-    def names(self) -> list[str]:
-        """What the page calls each side: "You" and "Computer" against the computer, else the rows.
-
-        The rules page says player 0 owns the bottom row and player 1 the top row.
-
-        >>> Session().names(), Session(Controller(players=(None, 3))).names()
-        (['Bottom row', 'Top row'], ['You', 'Computer'])
-        """
-        if self._against_computer():
-            return [_("You") if human else _("Computer") for human in self.controller.humans]
-        return [_("Bottom row"), _("Top row")]
-
-    def _against_computer(self) -> bool:
-        """Is one side a person and the other the computer (so the page says "You" and "Computer")?"""
-        humans = self.controller.humans
-        return humans[0] != humans[1]
-
-    def turn(self) -> str:
-        """Whose turn it is, in the reader's words, or how the game ended (the engine's words).
-
-        >>> Session().turn(), Session(Controller(players=(3, None))).turn()
-        ('Bottom row to move.', 'The computer is thinking…')
-        >>> Session(Controller(players=(None, 3))).turn()
-        'Your move: you play the bottom row.'
-        """
-        c = self.controller
-        outcome = c.game.outcome()
-        if outcome is not None:
-            return _("Game over: {reason}. {headline}").format(
-                reason=_why_it_ended(outcome.reason), headline=self._headline(outcome.winner)
-            )
-        mover = c.position.to_move
-        if c.puzzle is not None:
-            return _("Press Try again, or choose another puzzle.") if c.answered else ""
-        if c.humans == (True, True):
-            return _("{name} to move.").format(name=self.names()[mover])
-        if c.is_human(mover):
-            return _("Your move: you play the bottom row.") if mover == 0 else _("Your move: you play the top row.")
-        return _("The computer is thinking…")
-
-    def _final_words(self) -> dict[str, Any] | None:
-        """At the end of a game: who won and each side's score taken apart, with the page's names."""
-        c = self.controller
-        outcome = c.game.outcome()
-        if outcome is None or c.puzzle is not None:
-            return None
-        names = self.names()
-        breakdown = c.score_breakdown()
-        lines = breakdown.lines(names)
-        reason = _why_it_ended(outcome.reason)
-        high, low = max(outcome.scores), min(outcome.scores)
-        said = (
-            _("{high} to {low}: {reason} ({rule}).").format(high=high, low=low, reason=reason, rule=outcome.reason)
-            if outcome.winner is not None
-            else _("{high} each: {reason}.").format(high=high, reason=reason)
-        )
-        return {
-            "headline": self._headline(outcome.winner),
-            "scores": list(breakdown.scores),
-            "lines": lines,
-            "reason": said[0].upper() + said[1:],
-        }
-
-    def _headline(self, winner: int | None) -> str:
-        if winner is None:
-            return _("A draw!")
-        if not self._against_computer():
-            return _("{name} wins!").format(name=self.names()[winner])
-        return _("You win!") if self.controller.is_human(winner) else _("The computer wins.")
 
     @property
     def level(self) -> int | None:
@@ -869,7 +827,7 @@ class Session:
         return "human" if self.controller.is_human(self.controller.game.start.to_move) else "computer"
 
     def link(self) -> str:
-        """The query string that reopens this game: start position, record, options and players.
+        """The query string that reopens this game: start, record, options and players (:mod:`oanquan.interact.setup`).
 
         >>> s = Session()
         >>> _ = s.new_game({"options": {"mandarin_gap": "always"}, "opponent": "friend"})
@@ -880,26 +838,15 @@ class Session:
         >>> s.link()
         '?position=0,6,6,6,6,0,0,6,6,6%20Q%2B1,Q%2B1%206,0%200,0%201&opponent=4&first=computer'
         """
-        game = self.controller.game
-        fields: dict[str, str] = {}
-        if game.start != Position.initial(game.rules):
-            fields["position"] = game.start.to_text()
-        if game.moves:
-            fields["record"] = game.record()
-        for name, value in game.rules.changes().items():
-            fields[name] = str(value)
-        fields["opponent"] = "friend" if self.level is None else str(self.level)
-        if self.level is not None:
-            fields["first"] = self._first()
-        return "?" + urlencode(fields, safe=",", quote_via=quote)
+        return (Setup.of(self.controller) or Setup()).address()
 
 
-def frames(played: PlayedMove) -> list[dict[str, str]]:
+def frames(played: PlayedMove, names: Sequence[str] | None = None) -> list[dict[str, str]]:
     """The animation of one move: the notebooks' pictures and captions, at most ``MAX_MOVE_FRAMES`` of them.
 
     The first frame shows the position before the move with a summary of
     it; then comes one frame per event of the engine's trace (a very long
-    sowing is shown one lap at a time: :func:`oanquan.controller.animation_events`).
+    sowing is shown one lap at a time: :func:`oanquan.interact.pacing.animation_events`).
 
     >>> shown = frames(Controller().play("7R")[0])
     >>> shown[0]["caption"]
@@ -909,7 +856,7 @@ def frames(played: PlayedMove) -> list[dict[str, str]]:
     """
     return [
         {"svg": frame.svg, "caption": frame.caption, "kind": frame.event.kind if frame.event else "move"}
-        for frame in move_frames(played)
+        for frame in move_frames(played, names=names)
     ]
 
 
@@ -930,17 +877,24 @@ def _only(request: dict[str, Any], allowed: set[str], what: str, required: set[s
     extra = sorted(set(request) - allowed - {"op"})
     if extra:
         takes = ", ".join(sorted(allowed - {"action"})) or "nothing"
-        raise EditError(f"{what} takes {takes}, not {quote_input(extra[0])}")
+        raise EditError(
+            f"{what} takes {takes}, not {quote_input(extra[0])}", code="edit-extra", field=quote_input(extra[0])
+        )
     missing = sorted((required or set()) - set(request))
     if missing:
-        raise EditError(f"{what} needs {quote_input(missing[0])}")
+        raise EditError(f"{what} needs {quote_input(missing[0])}", code="edit-missing", field=quote_input(missing[0]))
 
 
-def _why_it_ended(rule: str) -> str:
-    """Why a game ended, in a reader's words (the engine's, with no option name)."""
-    from .position import end_reason
-
-    return _("the game reached its length limit") if rule == "R7.3" else end_reason(rule)
+def _final_json(final: FinalWords | None) -> dict[str, Any] | None:
+    """The end of a game as the pages read it: headline, scores, one line per side, and why."""
+    if final is None:
+        return None
+    return {
+        "headline": final.headline,
+        "scores": list(final.scores),
+        "lines": list(final.lines),
+        "reason": final.reason,
+    }
 
 
 def _level(opponent: Any) -> int | None:
@@ -949,13 +903,17 @@ def _level(opponent: Any) -> int | None:
     text = str(opponent).strip()
     if text.isascii() and text.isdigit() and int(text) in LEVELS:
         return int(text)
-    raise WebError(f"the opponent must be 'friend' or a computer level 1-5, not {quote_input(opponent)}")
+    raise WebError(
+        f"the opponent must be 'friend' or a computer level 1-5, not {quote_input(opponent)}",
+        code="bad-opponent",
+        value=quote_input(opponent),
+    )
 
 
 def _text(value: Any, what: str) -> str | None:
     if value is None:
         return None
-    return check_text(value, what, MAX_TEXT)
+    return check_text(value, what, MAX_REQUEST_TEXT)
 
 
 # ------------------------------------------------------------------ entry point
@@ -1005,7 +963,7 @@ def answer(session: Session, request: dict[str, Any]) -> dict[str, Any]:
     op = request.get("op")
     handler = _OPS.get(op) if isinstance(op, str) else None
     if handler is None:
-        raise WebError(f"unknown request {quote_input(op)}")
+        raise WebError(code="unknown-request", op=quote_input(op))
     return handler(session, request)
 
 
@@ -1033,16 +991,20 @@ def session_for(board: Any) -> Session:
     >>> session_for("<b>")
     Traceback (most recent call last):
     ...
-    oanquan.controller.SessionError: a board's name is 1-32 letters, digits, '-' or '_', not '<b>'
+    oanquan.interact.controller.SessionError: a board's name is 1-32 letters, digits, '-' or '_', not '<b>'
     """
     if board is None:
         return _SESSION
     if not (isinstance(board, str) and board.isascii() and _BOARD_NAME.fullmatch(board)):
-        raise WebError(f"a board's name is 1-32 letters, digits, '-' or '_', not {quote_input(board)}")
+        raise WebError(code="bad-board-name", board=quote_input(board))
     session = _BOARDS.get(board)
     if session is None:
         if len(_BOARDS) >= MAX_BOARDS:
-            raise WebError(f"too many boards on one page (at most {MAX_BOARDS}): cannot open {quote_input(board)}")
+            raise WebError(
+                f"too many boards on one page (at most {MAX_BOARDS}): cannot open {quote_input(board)}",
+                code="too-many-boards",
+                most=MAX_BOARDS,
+            )
         session = _BOARDS[board] = Session()
     return session
 
@@ -1054,7 +1016,7 @@ def close_board(board: Any) -> dict[str, Any]:
     ({'ok': True, 'closed': True}, 0)
     """
     if board is None:
-        raise WebError("'close' needs the name of a board")
+        raise WebError("'close' needs the name of a board", code="close-needs-board")
     session_for(board)  # checks the name
     return {"ok": True, "closed": _BOARDS.pop(board, None) is not None}
 
@@ -1067,7 +1029,7 @@ def call(request_json: str) -> str:
 
     >>> reset()
     >>> json.loads(call('{"op": "dance"}'))
-    {'ok': False, 'error': "unknown request 'dance'", 'reason': "Unknown request 'dance'."}
+    {'ok': False, 'error': "unknown request 'dance'", 'reason': "Unknown request 'dance'.", 'code': 'unknown-request'}
     >>> json.loads(call('{"op": "new_game", "position": "5,5,5"}'))["error"]
     "bad position '5,5,5': ..."
     >>> json.loads(call('{"op": "play", "move": "7R", "board": "two"}'))["record"]
@@ -1076,7 +1038,7 @@ def call(request_json: str) -> str:
     try:
         request = read_json(request_json, WebError, "a request")
         if not isinstance(request, dict):
-            raise WebError(f"a request must be a JSON object, not {quote_input(request)}")
+            raise WebError(f"a request must be a JSON object, not {quote_input(request)}", code="request-not-object")
         board = request.pop("board", None)
         op = request.get("op")
         if op == "close":
@@ -1088,18 +1050,35 @@ def call(request_json: str) -> str:
                 try:
                     answer = session.new_game(_defaults(request) | settings) | {"notices": notices}
                 except OAnQuanError as error:  # the settings it did not use are named all the same
-                    return json.dumps({"ok": False, "error": str(error), "notices": notices}, ensure_ascii=False)
+                    refusal = {"ok": False, "error": str(error), "reason": reader_words(error), "code": error.code}
+                    return json.dumps(refusal | {"notices": notices}, ensure_ascii=False)
             else:
                 handler = _OPS.get(op) if isinstance(op, str) else None
                 if handler is None:
-                    raise WebError(f"unknown request {quote_input(op)}")
+                    raise WebError(code="unknown-request", op=quote_input(op))
                 answer = handler(session, request)
     except OAnQuanError as error:
-        # "reason": the explanation alone, as a sentence, for a board that speaks to a learner
-        refusal = {"ok": False, "error": str(error), "reason": sentence(error_reason(error))}
+        # "error" is the programmer's message; "reason" the reader's words from the code, and the code itself
+        refusal = {"ok": False, "error": str(error), "reason": reader_words(error), "code": error.code}
         return json.dumps(refusal, ensure_ascii=False)
     return json.dumps(answer, ensure_ascii=False)
 
 
 def _defaults(request: dict[str, Any]) -> dict[str, Any]:
     return {k: request[k] for k in ("opponent", "first", "options", "seed", "hints") if k in request}
+
+
+def first_answer(setup: dict[str, Any]) -> dict[str, Any]:
+    """The bridge's answer to a setup's request: what the page shows before the engine runs in the browser.
+
+    It is computed by the same bridge the page's engine runs, on a session of its
+    own. A setup the bridge refuses raises ``ValueError`` with the bridge's message.
+
+    >>> from oanquan.interact.board_setup import game_setup
+    >>> first_answer(game_setup(Controller(players=(None, 3))))["legal"][:2]
+    ['5L', '5R']
+    """
+    try:
+        return answer(Session(), dict(setup["request"]))
+    except OAnQuanError as error:
+        raise ValueError(f"a live board's setup was refused: {error}") from None

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from oanquan.live import LIVE_MIME
+from oanquan.interact.board_setup import LIVE_MIME
 from tools import chapters
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,4 +1,4 @@
-"""The rules of the interaction, tested once, against oanquan.controller.
+"""The rules of the interaction, tested once, against oanquan.interact.controller.
 
 Every view (GameBoard, PuzzleWidget, the website's bridge, the terminal game) is a
 thin adapter over the Controller; their own tests only check drawing and wiring.
@@ -14,19 +14,10 @@ import pytest
 from conftest import BAD_SAVED_GAMES, DEMO, YOUNG
 from oanquan import Game, IllegalMoveError, InvalidMoveError, Move, Position, RecordFormatError, Rules, caption
 from oanquan.ai import RandomPlayer
-from oanquan.controller import (
-    MAX_MOVE_FRAMES,
-    Controller,
-    PlayedMove,
-    SessionError,
-    Settings,
-    animation_events,
-    check_text,
-    error_reason,
-    move_frames,
-    pace,
-    sides_for,
-)
+from oanquan.errors import reader_words
+from oanquan.interact.controller import Controller, PlayedMove, SessionError, Settings, check_text, sides_for
+from oanquan.interact.pacing import MAX_MOVE_FRAMES, animation_events, move_frames, pace
+from oanquan.interact.view import status_line, why_it_ended
 from oanquan.puzzles import goal_moves, load_builtin
 
 
@@ -77,7 +68,13 @@ def test_a_click_that_cannot_start_a_move_gives_the_engines_reason() -> None:
     with pytest.raises(IllegalMoveError) as clicked:
         c.click(2)
     assert str(clicked.value) == str(engine.value)
-    assert error_reason(clicked.value) == "square 2 belongs to player 1, and it is player 0's turn"
+    assert clicked.value.code == "not-yours" and clicked.value.fields == {
+        "move": "2L",
+        "square": 2,
+        "other": 1,
+        "player": 0,
+    }
+    assert reader_words(clicked.value) == "Square 2 belongs to player 1, and it is player 0's turn."
     assert c.selected is None
     with pytest.raises(IllegalMoveError, match="Mandarin square M1: a move starts from one of your own"):
         c.click(11)  # R3.2
@@ -302,7 +299,7 @@ def test_the_ply_limit_ends_the_game() -> None:
     c.play("0L")
     outcome = c.game.outcome()
     assert outcome is not None and outcome.reason == "R7.3" and c.over
-    assert c.status == outcome.explanation
+    assert status_line(c).startswith(f"Game over: {why_it_ended('R7.3')}.")
     with pytest.raises(IllegalMoveError, match="the game is over"):
         c.play("5L")
 
@@ -396,7 +393,7 @@ def test_a_right_answer_gives_the_puzzles_explanation_and_ends_the_puzzle() -> N
     c.click(9)
     c.choose("R")
     assert c.result == "right" and c.verdict == "Right! " + DEMO.explanation
-    assert c.answered and c.legal_squares() == () and c.status == "Press Try again, or choose another puzzle."
+    assert c.answered and c.legal_squares() == () and status_line(c) == "Press Try again, or choose another puzzle."
     with pytest.raises(SessionError, match="this puzzle is answered"):
         c.play("0L")
 
@@ -452,7 +449,7 @@ def test_a_whole_game_by_clicks_ends_with_the_engines_outcome() -> None:
         c.choose(move.direction)
         assert c.position == game.position
     outcome = game.outcome()
-    assert outcome is not None and c.status == outcome.explanation
+    assert outcome is not None and status_line(c).startswith(f"Game over: {why_it_ended(outcome.reason)}.")
     b = c.score_breakdown()
     assert b.scores == outcome.scores
     for p in (0, 1):  # R8.1, R7.4, R8.2 add up

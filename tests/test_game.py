@@ -96,7 +96,7 @@ def test_rule_options_go_before_or_after_the_command() -> None:
 def test_terminal_game_to_the_end() -> None:
     game = Game.from_record("9R 2L 7R 4L 5L 3R 6R 0L 7L 0R 9L")
     status, text = run_cli([], "\n".join(game.record().split()) + "\n")
-    assert status == 0 and "Player 0 wins 56-14" in text and "Record: 9R 2L" in text
+    assert status == 0 and "Bottom row wins!" in text and "56 to 14: " in text and "Record: 9R 2L" in text
 
 
 def test_show_draws_a_position_and_rejects_bad_text() -> None:

@@ -378,8 +378,8 @@ def test_the_widgets_labels_speak_vietnamese() -> None:
 
     Each label is compared with its English one: a label with English words in it must change.
     """
-    from oanquan.puzzle_widget import PuzzleWidget
     from oanquan.widgets import GameBoard, PositionEditor, StepPlayer
+    from oanquan.widgets.puzzle import PuzzleWidget
 
     def make() -> list[object]:
         return [GameBoard(), PuzzleWidget(), PositionEditor(), StepPlayer.from_move(Position.initial(), "7R")]

@@ -79,7 +79,7 @@ LOCAL_SCHEMES = ("data:", "blob:", "about:")
 SQUARE = ':is([title="square {square}"], [data-square="{square}"])'
 DIRECTION = '[data-direction="{direction}"]'  # or else a button named "R", "7R →", "← 7L"… (_play_a_move)
 FIRST_MOVE = ("7", "R")  # legal at the opening for player 0, who is human in both chapters
-# A quiz of oanquan/quiz.py: the answers are the options of a <select>.
+# A quiz of oanquan/widgets/quiz.py: the answers are the options of a <select>.
 QUIZ_ANSWERS = "select"
 # The PuzzleWidget: the move in a <select>, then the "Play" button.
 PUZZLE_MOVES = "select"
@@ -100,7 +100,8 @@ def widget_class_names() -> frozenset[str]:
 
     import ipywidgets
 
-    from oanquan import puzzle_widget, widgets
+    from oanquan import widgets
+    from oanquan.widgets import puzzle as puzzle_widget
 
     modules = (ipywidgets, widgets, puzzle_widget)
     return frozenset(
@@ -587,7 +588,7 @@ def _play_a_move(session: Session, path: str, phase: Phase, name: str) -> None:
 
 def _answer_quiz(session: Session, path: str, phase: Phase) -> None:
     """Choose each answer of the first quiz in turn: each must show a verdict, one must be right."""
-    from oanquan.quiz import RIGHT, WRONG
+    from oanquan.widgets.quiz import RIGHT, WRONG
 
     area = _cell_with(session, path, "quiz(", "quiz")
     answers = area.locator(QUIZ_ANSWERS).first

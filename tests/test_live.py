@@ -1,9 +1,9 @@
 """The live boards' Python side (issue 13): the editing rules, the bridge's editor requests, and the setups.
 
-The browser half is tests/test_live_boards.py. Here: :class:`oanquan.editor.Editor` (the
+The browser half is tests/test_live_boards.py. Here: :class:`oanquan.interact.editor.Editor` (the
 rules of editing, shared by the notebook's PositionEditor and the web bridge) refuses every
 bad action strictly and leaves the position as it was; the bridge's ``editor``/``edit``
-requests say the engine's words; and the setup a widget stores (:mod:`oanquan.live`) gives
+requests say the engine's words; and the setup a widget stores (:mod:`oanquan.interact.board_setup`) gives
 the website the same game, computer included, as the notebook's code made.
 """
 
@@ -16,10 +16,10 @@ import pytest
 
 from oanquan import Position, Rules
 from oanquan.ai import player_for_level
-from oanquan.controller import Controller
-from oanquan.editor import EditError, Editor
-from oanquan.live import LIVE_MIME, first_answer, game_setup
-from oanquan.web import Session, call, parse_address, reset
+from oanquan.interact.board_setup import LIVE_MIME, game_setup
+from oanquan.interact.controller import Controller
+from oanquan.interact.editor import EditError, Editor
+from oanquan.web import Session, call, first_answer, parse_address, reset
 from oanquan.widgets import GameBoard, PositionEditor
 
 

@@ -21,9 +21,9 @@ import pytest
 
 from conftest import record_problems
 from oanquan import Game, Position
-from oanquan.controller import Controller
-from oanquan.editor import Editor
-from oanquan.live import LIVE_MIME
+from oanquan.interact.board_setup import LIVE_MIME
+from oanquan.interact.controller import Controller
+from oanquan.interact.editor import Editor
 from oanquan.puzzles import load_builtin
 from oanquan.web import Session
 from tools.localsite import chromium
@@ -129,8 +129,9 @@ def chapter(browser: Any, site: str) -> Iterator[Any]:
         page.close()
 
 
-def scores(position: Position) -> str:
-    return f"Player 0: {position.points(0)} · Player 1: {position.points(1)}"
+def scores(position: Position, names: tuple[str, str] = ("Bottom row", "Top row")) -> str:
+    """The scores line, with the players named as the view-model names them (oanquan.interact.view)."""
+    return f"{names[0]}: {position.points(0)} · {names[1]}: {position.points(1)}"
 
 
 def test_chapter_2_board_plays_a_move_and_keeps_the_first_click(chapter: Any) -> None:
@@ -166,7 +167,7 @@ def test_chapter_8_three_moves_against_the_computer_at_the_notebooks_level(chapt
             expected.computer()
         game = expected.controller.game
         assert page.part("record") == "Moves: " + game.record()
-        assert page.part("scores") == scores(game.position)
+        assert page.part("scores") == scores(game.position, ("You", "Computer"))
     assert len(game.moves) >= 6  # three of ours, three of the computer's
 
 

@@ -1,4 +1,4 @@
-"""The classroom kit to print: the blank board (oanquan.printable, SVG; tools/printables.py, PDF),
+"""The classroom kit to print: the blank board (oanquan.paper, SVG; tools/printables.py, PDF),
 the worksheets and answer keys of the three levels, and the rules sheet.
 
 Each PDF is opened by poppler (``pdfinfo``), its first page drawn as an image (``pdftoppm``)
@@ -18,8 +18,8 @@ import pytest
 from PIL import Image
 
 from oanquan import Position, Rules
-from oanquan.printable import FILE_STEM, PAGE_HEIGHT, PAGE_WIDTH, HalfEllipse, Rect, blank_board_svg, board_shapes
-from oanquan.printable import text_width as helvetica_width
+from oanquan.paper import FILE_STEM, PAGE_HEIGHT, PAGE_WIDTH, HalfEllipse, Rect, blank_board_svg, board_shapes
+from oanquan.paper import text_width as helvetica_width
 from oanquan.puzzles import SHEETS, load_builtin, sheet
 from oanquan.web import Session, parse_address
 from tools import printables

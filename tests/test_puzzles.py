@@ -186,7 +186,7 @@ def test_explain_writes_a_solver_explanation() -> None:
 
 def test_the_widget_shows_the_controllers_verdicts() -> None:
     # The verdicts themselves are tested in test_controller.py; here, the wiring.
-    from oanquan.puzzle_widget import PuzzleWidget  # ipywidgets is in requirements.txt: never skipped
+    from oanquan.widgets.puzzle import PuzzleWidget  # ipywidgets is in requirements.txt: never skipped
 
     widget = PuzzleWidget(PUZZLES[:3])
     puzzle = widget.puzzle

@@ -6,7 +6,7 @@ import ipywidgets as widgets
 import pytest
 
 from oanquan import Position
-from oanquan.quiz import Choice, choice_quiz, move_quiz
+from oanquan.widgets.quiz import Choice, choice_quiz, move_quiz
 
 
 def test_move_quiz_marks_the_moves_the_engine_says_capture_a_mandarin() -> None:

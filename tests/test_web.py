@@ -18,7 +18,9 @@ from hypothesis import strategies as st
 
 from conftest import DEMO, YOUNG
 from oanquan import Game, IllegalMoveError, Move, Position, Rules, caption, web
-from oanquan.controller import MAX_MOVE_FRAMES, Controller, move_frames
+from oanquan.interact.controller import Controller
+from oanquan.interact.pacing import MAX_MOVE_FRAMES, move_frames
+from oanquan.interact.view import why_it_ended
 from oanquan.puzzles import load_builtin, path
 from oanquan.web import Session, call, parse_address
 
@@ -62,11 +64,15 @@ def test_click_then_direction_plays_the_engines_move() -> None:
     assert view["position"] == after.to_text()
     assert view["scores"] == [after.points(0), after.points(1)] == [6, 0]
     assert view["selected"] is None
-    # the controller's pictures and captions: one frame before the move, then one per event
+    # the controller's pictures and captions: one frame before the move, then one per event,
+    # the players named as the view-model names them
     played = Controller().play("7R")[0]
+    names = view["names"]
     assert view["frames"] == [
-        {"svg": f.svg, "caption": f.caption, "kind": f.event.kind if f.event else "move"} for f in move_frames(played)
+        {"svg": f.svg, "caption": f.caption, "kind": f.event.kind if f.event else "move"}
+        for f in move_frames(played, names=names)
     ]
+    assert f"{names[0]} · 6 points" in view["svg"] and "Player 0 ·" not in view["svg"]
     assert [f["caption"] for f in view["frames"][1:]] == [f"Move 1, 7R: {caption(e)}" for e in events]
 
 
@@ -96,7 +102,7 @@ def test_the_computers_turn_is_packed_for_the_page() -> None:
     session = Session(Controller(players=(None, FirstMove())))
     view = session.play({"move": "7R"})
     assert view["computer_to_move"] and view["legal"] == [] and view["squares"] == []
-    assert view["status"] == "The computer (player 1) is thinking…"
+    assert view["status"] == view["turn"] == "The computer is thinking…"  # one status line (oanquan.interact.view)
     view = session.computer()
     reply = Position.initial().play("7R").legal_moves()[0]
     assert view["record"] == f"7R {reply}" and not view["computer_to_move"]
@@ -127,7 +133,7 @@ def test_whole_game_ends_with_the_engines_outcome() -> None:
     outcome = game.outcome()
     assert outcome is not None
     assert view["over"] and view["scores"] == list(outcome.scores)
-    assert view["status"] == outcome.explanation
+    assert view["status"] == view["turn"] == f"Game over: {why_it_ended(outcome.reason)}. {view['final']['headline']}"
     assert "game is over" in ask({"op": "play", "move": "5L"})["error"]
     assert view["frames"][-1]["caption"].split(": ", 1)[1].startswith(("R7.4", "R8.2"))
     breakdown = view["breakdown"]

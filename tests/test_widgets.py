@@ -19,9 +19,10 @@ from ipywidgets.widgets.widget_link import Link
 from conftest import BAD_SAVED_GAMES
 from oanquan import M0, M1, Game, Move, Position, Rules
 from oanquan.ai import RandomPlayer
-from oanquan.controller import error_reason as controller_error_reason
+from oanquan.errors import IllegalMoveError, reader_words
+from oanquan.interact.view import why_it_ended
 from oanquan.svg import COLOURS
-from oanquan.widgets import SPEEDS, GameBoard, PositionEditor, RulesForm, StepPlayer, default_choices, error_reason
+from oanquan.widgets import SPEEDS, GameBoard, PositionEditor, RulesForm, StepPlayer, default_choices
 
 # ================================================================ StepPlayer
 
@@ -172,7 +173,7 @@ def test_player_text_repr_is_short_and_stable() -> None:
 def static_fallback(widget: widgets.Widget) -> str:
     """The HTML an untrusted notebook shows instead of the widget (see notes/lab-findings.md)."""
     bundle = widget._repr_mimebundle_()
-    # and, for a board to play on, the setup of its live board on the website (oanquan.live)
+    # and, for a board to play on, the setup of its live board on the website (oanquan.interact.board_setup)
     assert bundle is not None and set(bundle) - {"application/vnd.oanquan.live+json"} == {
         "text/plain",
         "text/html",
@@ -188,7 +189,7 @@ def static_fallback(widget: widgets.Widget) -> str:
 
 
 def test_every_widget_brings_a_static_picture_for_an_untrusted_notebook() -> None:
-    from oanquan.puzzle_widget import PuzzleWidget
+    from oanquan.widgets.puzzle import PuzzleWidget
 
     player = StepPlayer.from_move(Position.initial(), "7R")
     assert "Start: player 0 to play 7R." in static_fallback(player)
@@ -467,12 +468,12 @@ def test_move_list_status_and_the_end_of_a_game() -> None:
     click_move(board, "7R")
     click_move(board, "0L")
     assert "1. P0 7R · 2. P1 0L" in unescape(board.moves.value)
-    assert "player 0 to move" in board.status.value and "move 3" in board.status.value
+    assert "Bottom row to move" in board.status.value and "move 3" in board.status.value
     ended = GameBoard(animate=False)
     for move in Game.from_record("9R 2L 7R 4L 5L 3R 6R 0L 7L 0R 9L").moves:
         click_move(ended, move)
     status = unescape(ended.status.value)
-    assert "Player 0 wins 56-14" in status and "Player 0: " in status and "= 56." in status
+    assert "Bottom row wins!" in status and "56 to 14" in status and "Bottom row: " in status and "= 56." in status
     assert "Player 0 wins 56-14" in unescape(ended.viewer.frame.svg) and "Game over" in ended.viewer.caption
     assert not any(b.button_style == "success" for b in ended.square_buttons.values())
     ended.square_buttons[5].click()
@@ -491,8 +492,12 @@ def test_default_choices_offer_human_and_five_levels() -> None:
     assert choices["human"]() is None
 
 
-def test_error_reason_is_the_controllers() -> None:
-    assert error_reason is controller_error_reason
+def test_the_widgets_say_an_error_in_the_words_of_its_code() -> None:
+    # Not the engine's message (position text included): the reader's words from the code.
+    board = GameBoard(animate=False)
+    board.play("3R")
+    assert board.message_text == reader_words(IllegalMoveError(code="not-yours", square=3, other=1, player=0))
+    assert Position.initial().to_text() not in board.message_text and "3R" not in board.message_text
 
 
 def test_the_ply_limit_ends_the_game_on_the_board() -> None:
@@ -503,7 +508,7 @@ def test_the_ply_limit_ends_the_game_on_the_board() -> None:
     outcome = board.game.outcome()
     assert outcome is not None and outcome.reason == "R7.3"
     assert outcome.explanation in unescape(board.viewer.frame.svg)
-    assert outcome.explanation in unescape(board.status.value)
+    assert why_it_ended(outcome.reason) in unescape(board.status.value)
     board.square_buttons[5].click()
     assert board.message_text.startswith("The game is over: ")
 
@@ -628,7 +633,7 @@ def test_changes_from_the_browser_are_not_echoed() -> None:
 def test_labels_and_buttons_take_the_width_of_their_words() -> None:
     # issue 11: at 700 px JupyterLab cut "+1 peb…", "debt 0 (R…", "young Mandarin under …", "small pebbles (F".
     # Measured in a real JupyterLab (notes/lab-findings.md); here, the settings that fixed it.
-    from oanquan.puzzle_widget import PuzzleWidget
+    from oanquan.widgets.puzzle import PuzzleWidget
 
     def walk(widget: widgets.Widget) -> list[widgets.Widget]:
         found = [widget]

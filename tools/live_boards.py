@@ -2,7 +2,7 @@
 
 A chapter's ``GameBoard``, ``PositionEditor`` or ``PuzzleWidget`` stores, beside its widget
 view, the setup of the same board for the website (an output of type
-``application/vnd.oanquan.live+json``, written by :mod:`oanquan.live` when the notebook ran).
+``application/vnd.oanquan.live+json``, written by :mod:`oanquan.interact.board_setup` when the notebook ran).
 On a page with no kernel the widget view would be dead, so this extension renders that output
 instead of the widget (a myst-nb mime renderer, first in the HTML builders' priority): the
 first answer of the web bridge (:mod:`oanquan.web`), computed here from the stored setup, so
@@ -24,7 +24,8 @@ from docutils import nodes
 from sphinx.application import Sphinx
 
 from oanquan.i18n import LANGUAGES, N_, _, language
-from oanquan.live import LIVE_MIME, first_answer
+from oanquan.interact.board_setup import LIVE_MIME
+from oanquan.web import first_answer
 
 #: The one line each board carries on the page (in the edition's language, as every label here).
 RUNS_HERE = N_("This board runs in your browser: click a square to start (the engine takes a few seconds to load).")
@@ -36,7 +37,7 @@ SCRIPT_WORDS = {
     "thinking": N_("The computer is thinking…"),
     "moves": N_("Moves: {record}"),
     "no_moves": N_("No moves yet."),
-    "scores": N_("Player 0: {first} · Player 1: {second}"),
+    "scores": N_("{name_0}: {first} · {name_1}: {second}"),
     "failed": N_("The game engine could not be loaded: {error}."),
 }
 
@@ -165,6 +166,9 @@ def _board_html(setup: dict[str, Any], board: str) -> str:
     buttons = controls(kind)  # refuses an unknown kind before the engine is asked
     answer = first_answer(setup)
     words = {key: _(message) for key, message in SCRIPT_WORDS.items()}
+    # The script fills in the scores; the names are the view-model's (oanquan.interact.view), one board's for its life.
+    names = answer.get("names") or [_("Player {player}").format(player=side) for side in (0, 1)]
+    words["scores"] = words["scores"].format(name_0=names[0], name_1=names[1], first="{first}", second="{second}")
     data = json.dumps({"setup": setup, "answer": answer, "words": words}, ensure_ascii=False).replace("</", "<\\/")
     status = answer.get("status", "") if kind != "editor" else answer["editor"]["message"]
     puzzle = answer.get("puzzle") or {}

@@ -6,7 +6,7 @@ the Makefile installs), which has every Vietnamese letter. This module lives out
 engine package, which stays standard-library only: it is imported only by the book's build,
 as a Sphinx extension listed in ``_config.yml``, and by the tests.
 
-- ``oanquan-board.pdf`` / ``.svg``: the blank board (the shapes of :mod:`oanquan.printable`).
+- ``oanquan-board.pdf`` / ``.svg``: the blank board (the shapes of :mod:`oanquan.paper`).
 - ``oanquan-worksheet-<level>.pdf`` for the three levels of :data:`oanquan.puzzles.SHEETS`
   (first lesson, captures and chains, endgames): one board per exercise, drawn in black
   and white with the pebble counts, the goal, the position text, space to write, and a QR
@@ -41,10 +41,11 @@ from oanquan import Position, Rules, caption, describe_move
 from oanquan.board import M0, M1, column, square_name
 from oanquan.events import Event
 from oanquan.i18n import LANGUAGES, N_, _, get_language, language, ngettext
-from oanquan.printable import FILE_STEM, HalfEllipse, Rect, Text, blank_board_svg, board_shapes
+from oanquan.interact.setup import Setup
+from oanquan.paper import FILE_STEM, HalfEllipse, Rect, Text, blank_board_svg, board_shapes
 from oanquan.puzzles import SHEET_SIZE, SHEETS, Puzzle, sheet
 from oanquan.svg import board_svg, event_highlights
-from oanquan.web import Session, rules_in_words
+from oanquan.web import rules_in_words
 
 __all__ = [
     "FONT_DIR",
@@ -152,9 +153,7 @@ def play_address(site: str, position: Position) -> str:
     >>> play_address("https://example.org", Position.initial(Rules(young_mandarin_min=5)))
     'https://example.org/book/play.html?young_mandarin_min=5&opponent=friend'
     """
-    session = Session()
-    session.new_game({"position": position.to_text(), "options": position.rules.changes()})
-    return f"{site.rstrip('/')}/book/play.html{session.link()}"
+    return f"{site.rstrip('/')}/book/play.html{Setup.of_position(position).address()}"
 
 
 def qr_png(data: str, scale: int = 4) -> bytes:
@@ -603,7 +602,7 @@ _PDF_UNSUPPORTED = re.compile(r"<title[^>]*>.*?</title>|<desc[^>]*>.*?</desc>", 
 
 
 def blank_board_pdf() -> bytes:
-    """The blank board of :func:`oanquan.printable.board_shapes` as a one-page A4 landscape PDF."""
+    """The blank board of :func:`oanquan.paper.board_shapes` as a one-page A4 landscape PDF."""
     pdf = _Document(TEXT["board_title"], landscape=True)
     pdf.add_page()
     pt = 25.4 / 72  # the shapes are in points, the document in millimetres

@@ -1,7 +1,7 @@
-"""What a chapter's live board on the website starts from, written by the notebook itself.
+"""The setup a chapter's board stores for the website: what its live board starts from, written by the notebook itself.
 
 A :class:`~oanquan.widgets.GameBoard`, :class:`~oanquan.widgets.PositionEditor` or
-:class:`~oanquan.puzzle_widget.PuzzleWidget` shown in a notebook stores, beside its
+:class:`~oanquan.widgets.puzzle.PuzzleWidget` shown in a notebook stores, beside its
 widget view and its static picture, a small JSON output of type :data:`LIVE_MIME`:
 the request to the web bridge (:mod:`oanquan.web`) that sets up the same game,
 position or puzzle, with the same rules, players and hints. The book's extension
@@ -9,12 +9,10 @@ position or puzzle, with the same rules, players and hints. The book's extension
 site's script drives with the engine running in the browser. So a board's start is
 never typed twice: it is whatever the chapter's code made.
 
->>> from oanquan.controller import Controller
+>>> from oanquan.interact.controller import Controller
 >>> setup = game_setup(Controller(players=(None, 3)))
 >>> setup["kind"], setup["request"]["opponent"], setup["request"]["first"]
 ('game', 3, 'human')
->>> first_answer(setup)["legal"][:2]
-['5L', '5R']
 
 It needs only the standard library, like the rest of the engine.
 """
@@ -22,33 +20,18 @@ It needs only the standard library, like the rest of the engine.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
-from .controller import LEVELS
-from .position import Position
+from ..position import Position
+from ..puzzles import Puzzle, load_builtin
+from .controller import Controller
+from .editor import Editor
+from .setup import Setup
 
-if TYPE_CHECKING:
-    from .controller import Controller
-    from .editor import Editor
-    from .puzzles import Puzzle
-
-__all__ = ["LIVE_MIME", "editor_setup", "first_answer", "game_setup", "puzzle_setup"]
+__all__ = ["LIVE_MIME", "editor_setup", "game_setup", "puzzle_setup"]
 
 #: The output type that carries a live board's setup.
 LIVE_MIME: Final[str] = "application/vnd.oanquan.live+json"
-
-
-def _level_and_seed(player: object, side: int) -> tuple[int, int] | None:
-    """The level and the session seed that make ``player`` on ``side`` again, or None if no level does."""
-    from .ai import player_for_level
-
-    seed = getattr(player, "seed", None)
-    if not isinstance(seed, int):
-        return None
-    for level in LEVELS:
-        if repr(player_for_level(level, seed)) == repr(player):
-            return level, seed - side  # the controller seeds side s with its seed + s
-    return None
 
 
 def game_setup(controller: Controller) -> dict[str, Any] | None:
@@ -58,44 +41,18 @@ def game_setup(controller: Controller) -> dict[str, Any] | None:
     the notebook's); two computers, or a player that is not a level, have no
     live board. The page's computer starts afresh: moves already in the game are
     replayed from the record, so a random (level 1) player that made one of them
-    may choose differently afterwards.
+    may choose differently afterwards. The request is the setup codec's
+    (:meth:`oanquan.interact.setup.Setup.request`).
 
     >>> from oanquan.ai import player_for_level
-    >>> from oanquan.controller import Controller
+    >>> from oanquan.interact.controller import Controller
     >>> game_setup(Controller(players=(None, player_for_level(3, seed=1))))["request"]
     {'op': 'new_game', 'opponent': 3, 'first': 'human', 'seed': 0, 'hints': 3}
     >>> game_setup(Controller(players=(2, 2))) is None
     True
     """
-    game = controller.game
-    request: dict[str, Any] = {"op": "new_game"}
-    if game.start != Position.initial(game.rules):
-        request["position"] = game.start.to_text()
-    if game.moves:
-        request["record"] = game.record()
-    if options := game.rules.changes():
-        request["options"] = options
-    computers = []
-    for side, spec in enumerate(controller.players):
-        if spec is None:
-            continue
-        if isinstance(spec, int):
-            computers.append((side, spec, controller.seed))
-        elif (found := _level_and_seed(spec, side)) is not None:
-            computers.append((side, *found))
-        else:
-            return None
-    if len(computers) > 1:
-        return None
-    if computers:
-        side, level, seed = computers[0]
-        request["opponent"] = level
-        request["first"] = "computer" if side == game.start.to_move else "human"
-        request["seed"] = seed
-    else:
-        request["opponent"] = "friend"
-    request["hints"] = controller.settings.hint_limit
-    return {"kind": "game", "request": request}
+    setup = Setup.of(controller)
+    return None if setup is None else {"kind": "game", "request": setup.request()}
 
 
 def puzzle_setup(puzzles: Sequence[Puzzle], index: int) -> dict[str, Any] | None:
@@ -106,8 +63,6 @@ def puzzle_setup(puzzles: Sequence[Puzzle], index: int) -> dict[str, Any] | None
     >>> setup["request"]["op"], setup["puzzles"][0] == setup["request"]["id"]
     ('puzzle', True)
     """
-    from .puzzles import load_builtin
-
     builtin = {p.id: p for p in load_builtin()}
     if not puzzles or any(builtin.get(p.id) != p for p in puzzles):
         return None
@@ -118,7 +73,7 @@ def puzzle_setup(puzzles: Sequence[Puzzle], index: int) -> dict[str, Any] | None
 def editor_setup(editor: Editor) -> dict[str, Any]:
     """The ``editor`` request that sets up the same position (or the opening, while it is not valid).
 
-    >>> from oanquan.editor import Editor
+    >>> from oanquan.interact.editor import Editor
     >>> editor_setup(Editor())
     {'kind': 'editor', 'request': {'op': 'editor'}}
     """
@@ -129,18 +84,3 @@ def editor_setup(editor: Editor) -> dict[str, Any]:
     if options := shown.rules.changes():
         request["options"] = options
     return {"kind": "editor", "request": request}
-
-
-def first_answer(setup: dict[str, Any]) -> dict[str, Any]:
-    """The bridge's answer to a setup's request: what the page shows before the engine runs in the browser.
-
-    It is computed by the same bridge the page's engine runs, on a session of its
-    own. A setup the bridge refuses raises ``ValueError`` with the bridge's message.
-    """
-    from . import web
-    from .errors import OAnQuanError
-
-    try:
-        return web.answer(web.Session(), dict(setup["request"]))
-    except OAnQuanError as error:
-        raise ValueError(f"a live board's setup was refused: {error}") from None

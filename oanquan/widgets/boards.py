@@ -1,4 +1,4 @@
-"""Jupyter widgets: a step-through player, a playable board and a position editor.
+"""The notebook boards: a step-through player, a playable board and a position editor.
 
 These are thin adapters over the engine: they keep positions, events and
 frames, turn clicks into engine calls and show what the engine says,
@@ -35,31 +35,21 @@ from typing import Any, Literal
 import ipywidgets as widgets
 from ipywidgets.widgets.widget_string import HTMLStyle
 
-from .ai import Player, player_for_level
-from .board import DIRECTIONS, M0, M1, Direction, square_name
-from .controller import (
-    DEFAULT_HINTS,
-    MAX_MOVE_FRAMES,
-    Controller,
-    Opponent,
-    PlayedMove,
-    error_reason,
-    move_frames,
-    pace,
-)
-from .controller import (
-    sentence as _sentence,
-)
-from .editor import Editor
-from .errors import IllegalMoveError, OAnQuanError
-from .game import Game
-from .i18n import N_, _, ngettext
-from .live import LIVE_MIME, editor_setup, game_setup
-from .move import Move
-from .narrate import describe_move
-from .position import MAX_PEBBLES, Position
-from .rules import Rules
-from .svg import Frame, board_svg, figure_html, result_words, trace_frames
+from ..ai import Player, player_for_level
+from ..board import DIRECTIONS, M0, M1, Direction, square_name
+from ..errors import IllegalMoveError, OAnQuanError, problem_words, reader_words
+from ..game import Game
+from ..i18n import N_, _, ngettext
+from ..interact.board_setup import LIVE_MIME, editor_setup, game_setup
+from ..interact.controller import DEFAULT_HINTS, Controller, Opponent, PlayedMove
+from ..interact.editor import Editor
+from ..interact.pacing import MAX_MOVE_FRAMES, move_frames, pace
+from ..interact.view import game_view
+from ..move import Move
+from ..narrate import describe_move
+from ..position import MAX_PEBBLES, Position
+from ..rules import Rules
+from ..svg import Frame, board_svg, figure_html, result_words, trace_frames
 
 __all__ = [
     "SPEEDS",
@@ -69,7 +59,6 @@ __all__ = [
     "RulesForm",
     "StepPlayer",
     "default_choices",
-    "error_reason",
     "game_frames",
 ]
 
@@ -145,7 +134,7 @@ class StaticFallback:
         raise NotImplementedError
 
     def live_setup(self) -> dict[str, Any] | None:
-        """What a live board on the website starts from (:mod:`oanquan.live`); None for a widget that has none."""
+        """What a live board on the website starts from (:mod:`oanquan.interact.board_setup`); None if there is none."""
         return None
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
@@ -642,8 +631,12 @@ class RulesForm(widgets.VBox):  # type: ignore[misc]
 # ======================================================================= board
 
 
-def _button(description: str, **options: Any) -> widgets.Button:
-    """A button as wide as its words: the default fixed width cuts "skip to the end" (issue 11)."""
+def wide_button(description: str, **options: Any) -> widgets.Button:
+    """A button as wide as its words: the default fixed width cuts "skip to the end" (issue 11).
+
+    >>> wide_button("skip to the end").layout.width
+    'auto'
+    """
     return widgets.Button(description=description, layout=widgets.Layout(width="auto", flex="0 0 auto"), **options)
 
 
@@ -692,7 +685,7 @@ MAX_QUEUED = 4
 class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
     """A playable board: click a highlighted square of yours, then a direction.
 
-    A thin view over a :class:`~oanquan.controller.Controller` (``controller``),
+    A thin view over a :class:`~oanquan.interact.controller.Controller` (``controller``),
     which holds every rule of the interaction: whose turn it is, undo and redo,
     the computer's moves, hints, saving and loading. The board shows what it
     says, animates each move through a :class:`StepPlayer` (``viewer``) and
@@ -755,12 +748,12 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
             button.on_click(lambda _b, square=square: self.click_square(square))
             button.tooltip = _("square {name}").format(name=square)
         pick = _board_rows(self.square_buttons, mandarins=False)
-        self.direction_buttons = {d: _button(d, disabled=True) for d in DIRECTIONS}
+        self.direction_buttons = {d: wide_button(d, disabled=True) for d in DIRECTIONS}
         for direction, button in self.direction_buttons.items():
             button.on_click(lambda _b, direction=direction: self.choose_direction(direction))
-        self.undo_button = _button(_("undo"), icon="undo", tooltip=_("take back your last move"))
-        self.redo_button = _button(_("redo"), icon="repeat", tooltip=_("play the move taken back"))
-        self.hint_button = _button(_("hint"), icon="lightbulb-o", tooltip=_("the engine's advice"))
+        self.undo_button = wide_button(_("undo"), icon="undo", tooltip=_("take back your last move"))
+        self.redo_button = wide_button(_("redo"), icon="repeat", tooltip=_("play the move taken back"))
+        self.hint_button = wide_button(_("hint"), icon="lightbulb-o", tooltip=_("the engine's advice"))
         self.undo_button.on_click(lambda _b: self.undo())
         self.redo_button.on_click(lambda _b: self.redo())
         self.hint_button.on_click(lambda _b: self.hint())
@@ -771,7 +764,7 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
             style={"description_width": "initial"},
             layout=widgets.Layout(width="auto"),
         )
-        self.skip_button = _button(
+        self.skip_button = wide_button(
             _("skip to the end"), icon="fast-forward", tooltip=_("show the board after the move at once")
         )
         self.skip_button.on_click(lambda _b: self.skip())
@@ -791,7 +784,7 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
             for p in (0, 1)
         }
         self._show_players()
-        self.new_button = _button(_("new game"), icon="plus", button_style="primary")
+        self.new_button = wide_button(_("new game"), icon="plus", button_style="primary")
         self.new_button.on_click(lambda _b: self.new_game())
         for menu in self.player_menus.values():
             menu.observe(lambda _c: self._settings_changed(), names="value")
@@ -815,9 +808,9 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(width="100%", max_width="600px"),
         )
         self.load_buttons = {
-            "record": _button(_("load moves"), tooltip=_("replay these moves from the start position")),
-            "position": _button(_("load position"), tooltip=_("start from this position (RULES §10)")),
-            "json": _button(_("load saved game"), tooltip=_("a game or session saved as JSON")),
+            "record": wide_button(_("load moves"), tooltip=_("replay these moves from the start position")),
+            "position": wide_button(_("load position"), tooltip=_("start from this position (RULES §10)")),
+            "json": wide_button(_("load saved game"), tooltip=_("a game or session saved as JSON")),
         }
         self.load_buttons["record"].on_click(lambda _b: self.load_record(self.load_text.value))
         self.load_buttons["position"].on_click(lambda _b: self.load_position(self.load_text.value))
@@ -903,15 +896,14 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         try:
             self.controller.click(square)
         except IllegalMoveError as error:
-            reason = error_reason(error)
             self._say(
-                _sentence(reason)
-                if reason.startswith(("the game", _("the game")))
-                else _("Not square {square}: {reason}.").format(square=square, reason=reason),
+                reader_words(error)
+                if error.code == "game-over"
+                else _("Not square {square}: {reason}.").format(square=square, reason=problem_words(error)),
                 "error",
             )
         except OAnQuanError as error:
-            self._say(_sentence(str(error)), "error")
+            self._say(reader_words(error), "error")
         else:
             self._say(_("Square {square} chosen: now pick a direction.").format(square=square))
         self._show_selection()
@@ -973,7 +965,7 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         try:
             text = self.controller.hint()
         except OAnQuanError as error:
-            self._say(_sentence(str(error)), "error")
+            self._say(reader_words(error), "error")
         else:
             self._say(_("Hint: {text}").format(text=text))
         self._update_controls()
@@ -1043,8 +1035,7 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         try:
             played = list(action())
         except OAnQuanError as error:
-            reason = error_reason(error)
-            self._say(_sentence(reason if not reason.startswith("illegal move") else str(error)), "error")
+            self._say(reader_words(error), "error")
             self._show_selection()
             return
         self._say("")
@@ -1184,8 +1175,11 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
             text = _("{who} to move.").format(who=c.who(position.to_move))
         # The position alone cannot know the ply limit (R7.3): say that ending in the footer and title.
         by_plies = outcome is not None and outcome.reason == "R7.3"
+        shown = game_view(c)
         svg = board_svg(
             position,
+            names=shown.names,
+            scores=shown.scores,
             last_move=last,
             selectable=c.legal_squares(),
             selected=c.selected,
@@ -1208,7 +1202,8 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         if animating and shown:
             most, _pause = pace(10**6, budget, slowest=self.interval)
             limit = max(2, most // len(shown))
-        frames = [frame for move in shown for frame in move_frames(move, limit)]
+        names = game_view(self.controller).names
+        frames = [frame for move in shown for frame in move_frames(move, limit, names)]
         frames.append(self._current_frame())
         self._refreshing = True
         try:
@@ -1232,17 +1227,13 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
 
     def _update_controls(self) -> None:
         c = self.controller
-        position = c.position
-        outcome = c.game.outcome()
-        if outcome is not None:
-            self.status.value = (
-                f"<b>{escape(outcome.explanation)}</b><br>{escape(' '.join(c.score_breakdown().lines()))}"
-            )
+        shown = game_view(c)  # the status line, names and scores every surface shows
+        if shown.final is not None:
+            said = " ".join((shown.final.reason, *shown.final.lines))
+            self.status.value = f"<b>{escape(shown.status)}</b><br>{escape(said)}"
         else:
-            scores = f"{position.points(0)}–{position.points(1)}"
-            turn = _("{who} to move").format(who=c.who(position.to_move))
-            progress = _(" · move {number} · points so far {scores}").format(number=c.game.ply + 1, scores=scores)
-            self.status.value = f"<b>{escape(turn)}</b>{escape(progress)}"
+            progress = _(" · move {number} · {scores}").format(number=c.game.ply + 1, scores=shown.score_line)
+            self.status.value = f"<b>{escape(shown.status)}</b>{escape(progress)}"
         playable = set(c.legal_squares())
         for square, button in self.square_buttons.items():
             button.button_style = "info" if square == c.selected else "success" if square in playable else ""
@@ -1277,10 +1268,10 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
     def static_html(self) -> str:
         """The board as it stands, for a notebook that has not run (see :class:`StaticFallback`)."""
         frame = self.viewer.frames[-1]
-        return static_view(frame.svg, self.controller.status, _("This is a board to play on"))
+        return static_view(frame.svg, game_view(self.controller).status, _("This is a board to play on"))
 
     def live_setup(self) -> dict[str, Any] | None:
-        """The same game on the website's live board (see :func:`oanquan.live.game_setup`)."""
+        """The same game on the website's live board (see :func:`oanquan.interact.board_setup.game_setup`)."""
         return game_setup(self.controller)
 
     def __repr__(self) -> str:
@@ -1350,11 +1341,13 @@ class PositionEditor(StaticFallback, widgets.VBox):  # type: ignore[misc]
         self.message_text = ""  # the message in plain text
         self.text = widgets.Text(description=_("text"), layout=widgets.Layout(width="100%", max_width="600px"))
         self.json = widgets.Textarea(description="JSON", layout=widgets.Layout(width="100%", max_width="600px"))
-        self.read_button = _button(_("read text"), tooltip=_("set the board from the text box (RULES §10)"))
+        self.read_button = wide_button(_("read text"), tooltip=_("set the board from the text box (RULES §10)"))
         self.read_button.on_click(lambda _b: self.load_text(self.text.value))
-        self.read_json_button = _button(_("read JSON"), tooltip=_("set the board and rule options from the JSON box"))
+        self.read_json_button = wide_button(
+            _("read JSON"), tooltip=_("set the board and rule options from the JSON box")
+        )
         self.read_json_button.on_click(lambda _b: self.load_json(self.json.value))
-        self.play_button = _button(_("play from here"), icon="play", button_style="primary")
+        self.play_button = wide_button(_("play from here"), icon="play", button_style="primary")
         self.play_button.on_click(lambda _b: self.open_game())
         self.game_area = widgets.VBox()
         self.game_board: GameBoard | None = None
@@ -1452,7 +1445,7 @@ class PositionEditor(StaticFallback, widgets.VBox):  # type: ignore[misc]
         try:
             action(*args)
         except OAnQuanError as error:
-            self._say(_sentence(error_reason(error)), "error")
+            self._say(reader_words(error), "error")
             return
         self._load(self.editor.shown())
         self._show()
@@ -1526,7 +1519,7 @@ class PositionEditor(StaticFallback, widgets.VBox):  # type: ignore[misc]
         )
 
     def live_setup(self) -> dict[str, Any] | None:
-        """The same position on the website's live editor (see :func:`oanquan.live.editor_setup`)."""
+        """The same position on the website's live editor (see :func:`oanquan.interact.board_setup.editor_setup`)."""
         return editor_setup(self.editor)
 
     def __repr__(self) -> str:

@@ -6,7 +6,7 @@ whose the computer, what a click on a square means, taking back a move,
 hints, a puzzle's verdict, saving the session and reading it back. Those
 rules live here, in :class:`Controller`, and every view is a thin adapter over
 it: the notebooks' :class:`~oanquan.widgets.GameBoard` and
-:class:`~oanquan.puzzle_widget.PuzzleWidget`, the website's bridge
+:class:`~oanquan.widgets.puzzle.PuzzleWidget`, the website's bridge
 (:mod:`oanquan.web`) and the terminal game (``python -m oanquan``).
 
 The controller never draws and never waits: it keeps state, checks requests
@@ -32,10 +32,7 @@ interaction), written down here so that every view behaves the same:
   until :meth:`Controller.retry` (or undo) puts the puzzle back.
 * **Loading** never replaces the game in progress unless the new one was read
   whole: a failed load raises the engine's error and changes nothing.
-* **Animations are bounded**: a move with a very long sowing is shown with at
-  most :data:`MAX_MOVE_FRAMES` pictures (:func:`animation_events` keeps every
-  step that is not a plain drop, one drop per lap of the ring, and the last
-  drop of each handful), so that no answer or page grows without limit.
+* **Animations** are paced and bounded by :mod:`oanquan.interact.pacing`.
 
 >>> c = Controller(players=(None, 2))
 >>> c.click(7)
@@ -52,28 +49,25 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeAlias
+from typing import Any, Literal, NamedTuple, TypeAlias
 
-from .board import DIRECTIONS, square_name
-from .errors import IllegalMoveError, OAnQuanError, RecordFormatError, quote
-from .events import Event
-from .game import Game
-from .i18n import _, ngettext
-from .jsonio import check_fields, read_json
-from .move import Move
-from .narrate import describe_move
-from .position import Position, _swept
-from .rules import Rules
-
-if TYPE_CHECKING:
-    from .ai import Player
-    from .puzzles import Puzzle
-    from .svg import Frame
+from ..ai import Player, hint, player_for_level
+from ..board import DIRECTIONS, square_name
+from ..errors import IllegalMoveError, OAnQuanError, RecordFormatError, quote
+from ..events import Event
+from ..game import Game
+from ..i18n import N_, _, ngettext
+from ..jsonio import check_fields, read_json
+from ..move import Move
+from ..narrate import describe_move
+from ..position import Position, swept_pebbles
+from ..puzzles import Puzzle, load_builtin
+from ..rules import Rules
+from ..svg import direction_label
 
 __all__ = [
     "DEFAULT_HINTS",
     "LEVELS",
-    "MAX_MOVE_FRAMES",
     "MAX_TEXT",
     "SNAPSHOT_FORMAT",
     "Controller",
@@ -82,13 +76,9 @@ __all__ = [
     "ScoreBreakdown",
     "SessionError",
     "Settings",
-    "animation_events",
     "as_pair",
     "check_text",
-    "error_reason",
     "find_puzzle",
-    "move_frames",
-    "pace",
     "sides_for",
 ]
 
@@ -100,9 +90,6 @@ DEFAULT_HINTS = 3
 
 #: The longest text a session accepts from a text box, a saved file or an address.
 MAX_TEXT = 20_000
-
-#: The most pictures one move is shown with (see :func:`animation_events`).
-MAX_MOVE_FRAMES = 120
 
 #: The ``format`` field of a saved session (:meth:`Controller.to_json`).
 SNAPSHOT_FORMAT = "oanquan-session"
@@ -117,8 +104,10 @@ class SessionError(OAnQuanError):
     >>> Controller().undo()
     Traceback (most recent call last):
     ...
-    oanquan.controller.SessionError: there is no move to undo
+    oanquan.interact.controller.SessionError: there is no move to undo
     """
+
+    default_code = "refused"
 
 
 def check_text(value: object, what: str, limit: int = MAX_TEXT) -> str:
@@ -129,40 +118,13 @@ def check_text(value: object, what: str, limit: int = MAX_TEXT) -> str:
     >>> check_text("7R " * 10, "record", limit=12)
     Traceback (most recent call last):
     ...
-    oanquan.controller.SessionError: the record is too long (30 characters; at most 12)
+    oanquan.interact.controller.SessionError: the record is too long (30 characters; at most 12)
     """
     if not isinstance(value, str):
-        raise SessionError(f"the {what} must be text, not {quote(value)}")
+        raise SessionError(f"the {what} must be text, not {quote(value)}", code="not-text", what=what)
     if len(value) > limit:
-        raise SessionError(f"the {what} is too long ({len(value):,} characters; at most {limit:,})")
+        raise SessionError(code="too-long", what=what, length=f"{len(value):,}", limit=f"{limit:,}")
     return value
-
-
-def error_reason(error: Exception) -> str:
-    """The engine's explanation in an error, without the move and position texts it quotes.
-
-    >>> try:
-    ...     Position.initial().play("2L")
-    ... except ValueError as error:
-    ...     print(error_reason(error))
-    square 2 belongs to player 1, and it is player 0's turn
-    """
-    text = str(error)
-    if text.startswith("illegal move") and "': " in text:
-        return text.split("': ", 1)[1]
-    return text
-
-
-def sentence(text: str) -> str:
-    """``text`` as a sentence: a capital first letter and a full stop.
-
-    >>> sentence("square 2 is empty")
-    'Square 2 is empty.'
-    """
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?", "…")) else text + "."
 
 
 # ================================================================== settings
@@ -185,17 +147,31 @@ class Settings:
 
     def __post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
-            raise SessionError(f"rules must be a Rules value, not {quote(self.rules)}")
+            raise SessionError(
+                f"rules must be a Rules value, not {quote(self.rules)}", code="bad-setting", what=N_("rules")
+            )
         if self.start is not None and not isinstance(self.start, Position):
-            raise SessionError(f"a game starts from a Position, not {quote(self.start)}")
+            raise SessionError(
+                f"a game starts from a Position, not {quote(self.start)}", code="bad-setting", what=N_("start position")
+            )
         if self.start is not None and self.start.rules != self.rules:
-            raise SessionError(f"the start position is under {self.start.rules!r}, not {self.rules!r}")
+            raise SessionError(
+                f"the start position is under {self.start.rules!r}, not {self.rules!r}", code="start-rules"
+            )
         if self.hint_limit is not None and (
             not isinstance(self.hint_limit, int) or isinstance(self.hint_limit, bool) or self.hint_limit < 0
         ):
-            raise SessionError(f"the hint limit must be a whole number or None, not {quote(self.hint_limit)}")
+            raise SessionError(
+                f"the hint limit must be a whole number or None, not {quote(self.hint_limit)}",
+                code="bad-setting",
+                what=N_("hint limit"),
+            )
         if not isinstance(self.players, tuple) or len(self.players) != 2:
-            raise SessionError(f"players must be a pair (player 0, player 1), not {quote(self.players)}")
+            raise SessionError(
+                f"players must be a pair (player 0, player 1), not {quote(self.players)}",
+                code="bad-setting",
+                what=N_("pair of players"),
+            )
         for side in self.players:
             _check_opponent(side)
 
@@ -206,13 +182,15 @@ class Settings:
 
 
 def _check_opponent(side: object) -> None:
-    from .ai import Player  # imported late: a game between friends never needs the search
-
     if side is None or isinstance(side, Player):
         return
     if isinstance(side, int) and not isinstance(side, bool) and side in LEVELS:
         return
-    raise SessionError(f"a player must be None (a human), a computer level 1-5 or a Player, not {quote(side)}")
+    raise SessionError(
+        f"a player must be None (a human), a computer level 1-5 or a Player, not {quote(side)}",
+        code="bad-setting",
+        what=N_("player"),
+    )
 
 
 def sides_for(level: int | None, first: Literal["human", "computer"], mover: int) -> tuple[int | None, int | None]:
@@ -305,102 +283,6 @@ class ScoreBreakdown(NamedTuple):
         return said
 
 
-def animation_events(events: Sequence[Event], limit: int = MAX_MOVE_FRAMES) -> list[tuple[Event, int]]:
-    """The events a move is shown with, at most ``limit``, each with the drops left out just before it.
-
-    A move of a few dozen steps is shown whole. A longer one (a 1,000-pebble
-    position makes thousands of drops) keeps every event that is not a plain
-    drop, and of the drops one per lap of the ring (12 squares) and the last
-    of each handful; if that is still too many, drops and then the other
-    events are thinned evenly. The last event is always kept.
-
-    >>> _, events = Position.initial().play_traced("7R")
-    >>> len(animation_events(events)) == len(events)
-    True
-    >>> big = Position.from_text("999,0,0,0,0,0,0,0,0,1 Q,0 0,0 0,0 1")
-    >>> _, events = big.play_traced("0R")
-    >>> len(events) > 1000, len(animation_events(events)) <= 120
-    (True, True)
-    """
-    limit = max(2, limit)
-    if len(events) <= limit:
-        return [(e, 0) for e in events]
-    keep = [True] * len(events)
-    in_hand = 0
-    for i, event in enumerate(events):
-        if event.kind != "drop":
-            in_hand = 0
-            continue
-        in_hand += 1
-        last_of_handful = i + 1 == len(events) or events[i + 1].kind != "drop"
-        keep[i] = last_of_handful or in_hand % 12 == 0
-    keep[-1] = True
-    for kinds in ({"drop"}, None):  # first thin the drops, then anything but the last
-        chosen = [i for i, k in enumerate(keep) if k]
-        if len(chosen) <= limit:
-            break
-        thinnable = [i for i in chosen[:-1] if kinds is None or events[i].kind in kinds]
-        fixed = len(chosen) - len(thinnable)
-        room = max(0, limit - fixed)
-        if room < len(thinnable):
-            step = len(thinnable) / room if room else float("inf")
-            survivors = {thinnable[int(j * step)] for j in range(room)}
-            for i in thinnable:
-                keep[i] = i in survivors
-    shown: list[tuple[Event, int]] = []
-    skipped = 0
-    for event, shown_here in zip(events, keep, strict=True):
-        if shown_here:
-            shown.append((event, skipped))
-            skipped = 0
-        elif event.kind == "drop":
-            skipped += 1
-    return shown
-
-
-def move_frames(played: PlayedMove, limit: int = MAX_MOVE_FRAMES) -> list[Frame]:
-    """The pictures of one move: the board before it with its summary, then its events (at most ``limit``).
-
-    >>> frames = move_frames(Controller().play("5L")[0])
-    >>> frames[0].caption
-    'Move 1: player 0 plays 5L — relay from 0; captures M1 (1 pebble and a stone).'
-    >>> frames[1].caption
-    'Move 1, 5L: R3.3 — Player 0 lifts the 5 pebbles of square 5 and sows them to the left (L).'
-    """
-    from .svg import trace_frames  # imported late: only views that draw need pictures
-
-    shown = animation_events(played.events, max(1, limit - 1))
-    frames = trace_frames(
-        played.before,
-        [event for event, _ in shown],
-        move=played.move,
-        start_caption=played.summary,
-        prefix=_("Move {number}, {move}: ").format(number=played.number, move=played.move),
-    )
-    for index, (_event, skipped) in enumerate(shown, start=1):
-        if skipped:
-            frame = frames[index]
-            note = f" ({skipped} more pebble{'s' if skipped != 1 else ''} dropped before this picture.)"
-            frames[index] = frame._replace(caption=frame.caption + note)
-    return frames
-
-
-def pace(frames: int, budget_ms: int, *, slowest: int = 700, fastest: int = 40) -> tuple[int, int]:
-    """How to show ``frames`` pictures in about ``budget_ms``: (how many to show, milliseconds each).
-
-    Each picture stays between ``fastest`` and ``slowest`` ms; when even the
-    fastest pace would overrun the budget, fewer pictures are shown. A budget
-    of 0 means no animation: only the last picture.
-
-    >>> pace(10, 3000), pace(44, 3000), pace(300, 3000), pace(30, 0)
-    ((10, 300), (44, 68), (75, 40), (1, 0))
-    """
-    if budget_ms <= 0 or frames <= 1:
-        return (1, 0)
-    shown = min(frames, max(2, budget_ms // fastest))
-    return (shown, max(fastest, min(slowest, budget_ms // shown)))
-
-
 # ================================================================ controller
 
 
@@ -435,13 +317,13 @@ class Controller:
     ) -> None:
         """A session of a new game from ``start`` (the opening under ``rules``), or of ``puzzle``."""
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise SessionError(f"seed must be a whole number, not {quote(seed)}")
+            raise SessionError(f"seed must be a whole number, not {quote(seed)}", code="bad-setting", what=N_("seed"))
         self.seed = seed
         self.resolve = resolve
         if rules is None:
             rules = start.rules if isinstance(start, Position) else Rules()
         elif isinstance(start, Position) and start.rules != rules:
-            raise SessionError(f"the start position is under {start.rules!r}, not {rules!r}")
+            raise SessionError(f"the start position is under {start.rules!r}, not {rules!r}", code="start-rules")
         first = Settings(rules, as_pair(players), start, hint_limit)
         #: the settings of the game in progress, and those the next game will have
         self.settings: Settings = first
@@ -487,11 +369,9 @@ class Controller:
         """
         spec = self.players[side]
         if spec is None:
-            raise SessionError(f"player {side} is a human, not the computer")
+            raise SessionError(f"player {side} is a human, not the computer", code="not-computer", player=side)
         if side not in self._computers:
             if isinstance(spec, int):
-                from .ai import player_for_level  # imported late: friend games never need it
-
                 self._computers[side] = player_for_level(spec, self.seed + side)
             else:
                 self._computers[side] = spec
@@ -568,27 +448,6 @@ class Controller:
         limit = self.settings.hint_limit
         return None if limit is None else max(0, limit - self.hints_used)
 
-    @property
-    def status(self) -> str:
-        """One sentence for the status line: whose turn it is, or how the game ended.
-
-        >>> Controller(players=(None, 2)).status
-        'Your move (you are player 0).'
-        """
-        outcome = self.game.outcome()
-        if outcome is not None:
-            return outcome.explanation
-        mover = self.position.to_move
-        if self.puzzle is not None:
-            if self.answered:
-                return _("Press Try again, or choose another puzzle.")
-            return _("Player {player} to move.").format(player=mover)
-        if self.humans == (True, True):
-            return _("Player {player} to move.").format(player=mover)
-        if self.is_human(mover):
-            return _("Your move (you are player {player}).").format(player=mover)
-        return _("The computer (player {player}) is thinking…").format(player=mover)
-
     def score_breakdown(self) -> ScoreBreakdown:
         """The scores taken apart: captured pebbles, stones and their points, pebbles swept, debts (R7.4, R8).
 
@@ -607,7 +466,7 @@ class Controller:
         stones = position.captured_stones
         debts = position.debts
         if outcome is not None:
-            swept, scores = _swept(position), outcome.scores
+            swept, scores = swept_pebbles(position), outcome.scores
         else:
             swept = (0, 0)
             scores = (
@@ -638,13 +497,15 @@ class Controller:
         oanquan.errors.IllegalMoveError: illegal move from Mandarin square M1: a move starts from one of your own ...
         """
         if not isinstance(square, int) or isinstance(square, bool) or not 0 <= square <= 11:
-            raise SessionError(f"there is no square {quote(square)} on the board")
+            raise SessionError(code="no-square", square=quote(square))
         self.selected = None
         self._check_human_turn()
         if square >= 10:
             raise IllegalMoveError(
                 f"illegal move from Mandarin square {square_name(square)}: a move starts from one of "
-                "your own citizen squares (R3.2)"
+                "your own citizen squares (R3.2)",
+                code="mandarin-square",
+                square=square,
             )
         move = Move(square, "L")
         if not self.position.is_legal(move):
@@ -665,8 +526,6 @@ class Controller:
         """
         if self.selected is None:
             return {}
-        from .svg import direction_label  # imported late: only views that draw need it
-
         return {d: direction_label(self.selected, d) for d in DIRECTIONS}
 
     def choose(self, direction: object) -> list[PlayedMove]:
@@ -676,11 +535,11 @@ class Controller:
         >>> c.choose("R")
         Traceback (most recent call last):
         ...
-        oanquan.controller.SessionError: choose one of your highlighted squares first
+        oanquan.interact.controller.SessionError: choose one of your highlighted squares first
         """
         if self.selected is None:
             self._check_human_turn()
-            raise SessionError("choose one of your highlighted squares first")
+            raise SessionError(code="choose-square")
         text = direction if isinstance(direction, str) else "?"
         return self.play(f"{self.selected}{text}")
 
@@ -698,11 +557,11 @@ class Controller:
         >>> c.play("0L")
         Traceback (most recent call last):
         ...
-        oanquan.controller.SessionError: it is the computer's turn (player 1)
+        oanquan.interact.controller.SessionError: it is the computer's turn (player 1)
         """
         self._check_human_turn()
         if isinstance(move, str):
-            move = Move.parse(check_text(move, "move", 100))
+            move = Move.parse(check_text(move, N_("move"), 100))
         played = self._play(move)
         self.redo_moves.clear()
         if self.puzzle is not None:
@@ -716,11 +575,16 @@ class Controller:
         >>> c.computer_move().who
         'player 0 (Level 1 (random))'
         """
-        if self.over:
-            raise SessionError(f"the game is over: {self.status}")
+        outcome = self.game.outcome()
+        if outcome is not None:
+            raise SessionError(f"the game is over: {outcome.explanation}", code="game-over", result=outcome.result)
         mover = self.position.to_move
         if self.is_human(mover):
-            raise SessionError(f"it is player {mover}'s turn, and player {mover} is not the computer")
+            raise SessionError(
+                f"it is player {mover}'s turn, and player {mover} is not the computer",
+                code="not-computer",
+                player=mover,
+            )
         move = self.computer(mover).choose(self.position)
         self.redo_moves.clear()
         return self._play(move)
@@ -750,13 +614,13 @@ class Controller:
 
     def _check_human_turn(self) -> None:
         if self.answered:
-            raise SessionError("this puzzle is answered: press Try again, or choose another puzzle")
+            raise SessionError(code="puzzle-answered")
         outcome = self.game.outcome()
         if outcome is not None:
-            raise IllegalMoveError(f"the game is over: {outcome.explanation}")
+            raise IllegalMoveError(f"the game is over: {outcome.explanation}", code="game-over", result=outcome.result)
         mover = self.position.to_move
         if not self.is_human(mover):
-            raise SessionError(f"it is the computer's turn (player {mover})")
+            raise SessionError(code="computer-turn", player=mover)
 
     # ------------------------------------------------------------ undo, redo
 
@@ -777,11 +641,11 @@ class Controller:
         >>> c.undo()
         Traceback (most recent call last):
         ...
-        oanquan.controller.SessionError: there is no move of yours to undo
+        oanquan.interact.controller.SessionError: there is no move of yours to undo
         """
         ply = self._last_human_ply()
         if ply is None:
-            raise SessionError("there is no move of yours to undo" if self.game.ply else "there is no move to undo")
+            raise SessionError(code="no-undo-yours" if self.game.ply else "no-undo")
         taken: list[Move] = []
         while self.game.ply > ply:
             taken.append(self.game.undo())
@@ -801,7 +665,7 @@ class Controller:
         (['7R'], False)
         """
         if not self.redo_moves:
-            raise SessionError("there is no move to redo")
+            raise SessionError(code="no-redo")
         played = []
         while self.redo_moves:
             move = self.redo_moves.pop()
@@ -823,7 +687,7 @@ class Controller:
         >>> c.hint()
         Traceback (most recent call last):
         ...
-        oanquan.controller.SessionError: no hints left in this game (1 a game)
+        oanquan.interact.controller.SessionError: no hints left in this game (1 a game)
         """
         if self.puzzle is not None:
             self.last_hint = self.puzzle.hint
@@ -832,11 +696,7 @@ class Controller:
         left = self.hints_left
         if left == 0:
             limit = self.settings.hint_limit
-            raise SessionError(
-                "hints are switched off in this game" if limit == 0 else f"no hints left in this game ({limit} a game)"
-            )
-        from .ai import hint  # imported late: the search is only needed here
-
+            raise SessionError(code="hints-off") if limit == 0 else SessionError(code="no-hints-left", limit=limit)
         self.last_hint = str(hint(self.position, depth=depth))
         self.hints_used += 1
         return self.last_hint
@@ -857,7 +717,7 @@ class Controller:
     def retry(self) -> None:
         """Put the puzzle back at its position, unanswered."""
         if self.puzzle is None:
-            raise SessionError("there is no puzzle on the board")
+            raise SessionError(code="no-puzzle")
         self.open_puzzle(self.puzzle)
 
     def answer(self) -> str:
@@ -869,7 +729,7 @@ class Controller:
         True
         """
         if self.puzzle is None:
-            raise SessionError("there is no puzzle on the board")
+            raise SessionError(code="no-puzzle")
         self.verdict = f"The answer: {' or '.join(self.puzzle.solution)}. {self.puzzle.explanation}"
         return self.verdict
 
@@ -945,7 +805,7 @@ class Controller:
         >>> c.game.record()
         '7R 0L'
         """
-        game = Game.from_record(check_text(text, "record"), self.game.start)
+        game = Game.from_record(check_text(text, N_("record")), self.game.start)
         self._begin(game, replace(self.settings, start=game.start, rules=game.rules), None)
 
     def load_position(self, text: object, rules: Rules | None = None) -> None:
@@ -957,7 +817,7 @@ class Controller:
         1
         """
         rules = rules if rules is not None else self.next_settings.rules
-        start = Position.from_text(check_text(text, "position"), rules)
+        start = Position.from_text(check_text(text, N_("position")), rules)
         self._begin(Game(start), replace(self.next_settings, start=start, rules=rules), None)
 
     def load_json(self, text: object, puzzles: Sequence[Puzzle] | None = None) -> None:
@@ -975,7 +835,7 @@ class Controller:
         >>> c.game.record()
         '7R'
         """
-        data = read_json(check_text(text, "saved game"), RecordFormatError, "a saved game")
+        data = read_json(check_text(text, N_("saved game")), RecordFormatError, "a saved game")
         if isinstance(data, dict) and "format" in data:
             game, settings, puzzle, hints_used = self._read_snapshot(data, puzzles)
         else:
@@ -1083,16 +943,14 @@ def find_puzzle(wanted: object, puzzles: Iterable[Puzzle] | None = None) -> Puzz
     >>> find_puzzle("<b>", [])
     Traceback (most recent call last):
     ...
-    oanquan.controller.SessionError: there is no puzzle '<b>' in the collection
+    oanquan.interact.controller.SessionError: there is no puzzle '<b>' in the collection
     """
     if puzzles is None:
-        from .puzzles import load_builtin
-
         puzzles = load_builtin()
     for puzzle in puzzles:
         if puzzle.id == wanted:
             return puzzle
-    raise SessionError(f"there is no puzzle {quote(wanted, 60)} in the collection")
+    raise SessionError(code="unknown-puzzle", puzzle=quote(wanted, 60))
 
 
 def as_pair(players: Mapping[int, Opponent] | Sequence[Opponent] | None) -> tuple[Opponent, Opponent]:

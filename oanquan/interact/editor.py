@@ -23,7 +23,7 @@ is left as it was.
 >>> e.click(12)
 Traceback (most recent call last):
 ...
-oanquan.editor.EditError: a square is a whole number 0-11 (10 = M0, 11 = M1), not 12
+oanquan.interact.editor.EditError: a square is a whole number 0-11 (10 = M0, 11 = M1), not 12
 
 It needs only the standard library, like the rest of the engine.
 """
@@ -32,12 +32,12 @@ from __future__ import annotations
 
 from typing import Any, Final, Literal
 
-from .board import square_name
-from .errors import OAnQuanError
-from .errors import quote as quote_input
-from .i18n import _
-from .position import MAX_PEBBLES, Position
-from .rules import Rules
+from ..board import square_name
+from ..errors import OAnQuanError
+from ..errors import quote as quote_input
+from ..i18n import N_, _
+from ..position import MAX_PEBBLES, Position
+from ..rules import Rules
 
 __all__ = ["MODES", "EditError", "Editor"]
 
@@ -47,15 +47,24 @@ MODES: Final[tuple[str, ...]] = ("add", "remove", "select")
 #: The numbers of a position that belong to a player, and the largest each may be.
 PLAYER_FIELDS: Final[dict[str, int]] = {"stores": MAX_PEBBLES, "captured": 2, "debts": MAX_PEBBLES}
 
+#: Those numbers in a reader's words.
+PLAYER_WORDS: Final[dict[str, str]] = {"stores": N_("store"), "captured": N_("captured stones"), "debts": N_("debt")}
+
 
 class EditError(OAnQuanError):
     """An editing action the editor does not take (a square, count or player out of range...)."""
 
+    default_code = "bad-edit"
 
-def _whole(value: object, what: str, top: int) -> int:
-    """``value`` as a whole number from 0 to ``top``, or an :class:`EditError` that quotes it."""
+
+def _whole(value: object, name: str, top: int, code: str = "bad-count", **fields: object) -> int:
+    """``value`` as a whole number from 0 to ``top``, or an :class:`EditError` that quotes it.
+
+    ``code`` and ``fields`` name the number for a reader (``name`` is the programmer's name of it).
+    """
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
-        raise EditError(f"{what} must be a whole number from 0 to {top}, not {quote_input(value)}")
+        message = f"{name} must be a whole number from 0 to {top}, not {quote_input(value)}"
+        raise EditError(message, code=code, top=top, **({"what": N_("number of pebbles")} | fields))
     return value
 
 
@@ -104,7 +113,7 @@ class Editor:
         self.selected = square
         if self.mode == "add":
             if self.pebbles[square] >= MAX_PEBBLES:
-                raise EditError(f"square {square_name(square)} already holds {MAX_PEBBLES} pebbles, the most allowed")
+                raise EditError(code="square-full", square=square_name(square), most=MAX_PEBBLES)
             self.pebbles[square] += 1
         elif self.mode == "remove":
             if self.pebbles[square] == 0:
@@ -116,7 +125,11 @@ class Editor:
     def set_mode(self, mode: object) -> None:
         """What a click does from now on: ``"add"``, ``"remove"`` or ``"select"``."""
         if mode not in MODES:
-            raise EditError(f"a click mode is 'add', 'remove' or 'select', not {quote_input(mode)}")
+            raise EditError(
+                f"a click mode is 'add', 'remove' or 'select', not {quote_input(mode)}",
+                code="bad-mode",
+                value=quote_input(mode),
+            )
         self.mode = str(mode)
 
     def select(self, square: object) -> None:
@@ -143,16 +156,22 @@ class Editor:
         >>> Editor().set_stone(True, 4)
         Traceback (most recent call last):
         ...
-        oanquan.editor.EditError: only a Mandarin square (M0 = 10, M1 = 11) holds a stone, not square 4
+        oanquan.interact.editor.EditError: only a Mandarin square (M0 = 10, M1 = 11) holds a stone, not square 4
         """
         if square is not None:
             self.selected = self._square(square)
         if self.selected < 10:
             raise EditError(
-                f"only a Mandarin square (M0 = 10, M1 = 11) holds a stone, not square {square_name(self.selected)}"
+                f"only a Mandarin square (M0 = 10, M1 = 11) holds a stone, not square {square_name(self.selected)}",
+                code="stone-not-mandarin",
+                square=square_name(self.selected),
             )
         if not isinstance(stone, bool):
-            raise EditError(f"a stone is true (there) or false (not there), not {quote_input(stone)}")
+            raise EditError(
+                f"a stone is true (there) or false (not there), not {quote_input(stone)}",
+                code="bad-stone",
+                value=quote_input(stone),
+            )
         self.stones[self.selected - 10] = stone
         self.rebuild()
 
@@ -165,9 +184,17 @@ class Editor:
         (0, 7)
         """
         if not isinstance(name, str) or name not in PLAYER_FIELDS:  # a list or an object is not hashable
-            raise EditError(f"a player's number is 'stores', 'captured' or 'debts', not {quote_input(name)}")
+            raise EditError(
+                f"a player's number is 'stores', 'captured' or 'debts', not {quote_input(name)}",
+                code="bad-player-field",
+                value=quote_input(name),
+            )
         side = self._player(player)
-        getattr(self, str(name))[side] = _whole(value, f"player {side}'s {name}", PLAYER_FIELDS[str(name)])
+        words = PLAYER_WORDS[str(name)]
+        number = _whole(
+            value, f"player {side}'s {name}", PLAYER_FIELDS[str(name)], "bad-player-count", what=words, player=side
+        )
+        getattr(self, str(name))[side] = number
         self.rebuild()
 
     def set_to_move(self, player: object) -> None:
@@ -275,13 +302,19 @@ class Editor:
     @staticmethod
     def _square(square: object) -> int:
         if isinstance(square, bool) or not isinstance(square, int) or not 0 <= square < 12:
-            raise EditError(f"a square is a whole number 0-11 (10 = M0, 11 = M1), not {quote_input(square)}")
+            raise EditError(
+                f"a square is a whole number 0-11 (10 = M0, 11 = M1), not {quote_input(square)}",
+                code="bad-square",
+                value=quote_input(square),
+            )
         return square
 
     @staticmethod
     def _player(player: object) -> int:
         if player not in (0, 1) or isinstance(player, bool):
-            raise EditError(f"a player is 0 or 1, not {quote_input(player)}")
+            raise EditError(
+                f"a player is 0 or 1, not {quote_input(player)}", code="bad-player", value=quote_input(player)
+            )
         return int(player)
 
     def __repr__(self) -> str:

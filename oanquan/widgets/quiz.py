@@ -21,13 +21,13 @@ from dataclasses import dataclass
 
 import ipywidgets as widgets
 
-from .ai import immediate_gain
-from .events import Event
-from .i18n import N_, _
-from .move import Move
-from .narrate import describe_move
-from .position import Position
-from .widgets import StaticFallback, static_view
+from ..ai import immediate_gain
+from ..events import Event
+from ..i18n import N_, _
+from ..move import Move
+from ..narrate import describe_move
+from ..position import Position
+from .boards import StaticFallback, static_view
 
 __all__ = ["Choice", "Quiz", "QuizBox", "choice_quiz", "move_quiz"]
 
@@ -170,6 +170,6 @@ def _move_panel(
 
 
 def _default_render(position: Position) -> str:
-    from .svg import board_svg
+    from ..svg import board_svg
 
     return board_svg(position)

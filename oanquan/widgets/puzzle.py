@@ -1,6 +1,6 @@
 """``PuzzleWidget``: try the puzzles of :mod:`oanquan.puzzles` in a notebook.
 
-A thin adapter over :class:`oanquan.controller.Controller`: it shows a
+A thin adapter over :class:`oanquan.interact.controller.Controller`: it shows a
 puzzle's board and goal through a :class:`~oanquan.widgets.StepPlayer`, offers
 the legal moves, plays the learner's move through the controller and shows
 what the puzzle says about it (:meth:`Puzzle.verdict`, :attr:`Puzzle.hint`,
@@ -23,15 +23,15 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from .controller import Controller, error_reason, move_frames, pace
-from .controller import sentence as _sentence
-from .errors import OAnQuanError
-from .i18n import _
-from .live import puzzle_setup
-from .move import Move
-from .puzzles import Puzzle, load_builtin
-from .svg import Frame, board_svg
-from .widgets import StaticFallback, StepPlayer, _button, static_view
+from ..errors import OAnQuanError, reader_words
+from ..i18n import _
+from ..interact.board_setup import puzzle_setup
+from ..interact.controller import Controller
+from ..interact.pacing import move_frames, pace
+from ..move import Move
+from ..puzzles import Puzzle, load_builtin
+from ..svg import Frame, board_svg
+from .boards import StaticFallback, StepPlayer, static_view, wide_button
 
 __all__ = ["PuzzleWidget"]
 
@@ -47,7 +47,7 @@ def _feedback_html(text: str, kind: str) -> str:
 class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
     """Shows one puzzle at a time; the learner picks a move and presses *Play*.
 
-    A thin view over a :class:`~oanquan.controller.Controller` (``controller``)
+    A thin view over a :class:`~oanquan.interact.controller.Controller` (``controller``)
     in puzzle mode: the controller plays the move, judges it with the puzzle's
     own verdict, gives the hint and the answer, and refuses a second answer
     until *Try again*. The move is shown through a
@@ -86,12 +86,12 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
             style={"description_width": "initial"},
             layout=widgets.Layout(width="auto"),
         )
-        self.play_button = _button(_("Play"), button_style="primary", tooltip=_("play the chosen move"))
-        self.hint_button = _button(_("Hint"), tooltip=_("a nudge toward the answer"))
-        self.answer_button = _button(_("Show answer"), tooltip=_("the answer and why"))
-        self.retry_button = _button(_("Try again"), tooltip=_("back to the puzzle's position"))
-        self.previous_button = _button(_("◀ Previous"))
-        self.next_button = _button(_("Next ▶"))
+        self.play_button = wide_button(_("Play"), button_style="primary", tooltip=_("play the chosen move"))
+        self.hint_button = wide_button(_("Hint"), tooltip=_("a nudge toward the answer"))
+        self.answer_button = wide_button(_("Show answer"), tooltip=_("the answer and why"))
+        self.retry_button = wide_button(_("Try again"), tooltip=_("back to the puzzle's position"))
+        self.previous_button = wide_button(_("◀ Previous"))
+        self.next_button = wide_button(_("Next ▶"))
         self.feedback = widgets.HTML()
         self.play_button.on_click(lambda _b: self.try_move(self.moves.value))
         self.hint_button.on_click(lambda _b: self.show_hint())
@@ -160,7 +160,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         try:
             played = self.controller.play(move)[0]
         except OAnQuanError as error:
-            self.feedback.value = _feedback_html(_sentence(error_reason(error)), "wrong")
+            self.feedback.value = _feedback_html(reader_words(error), "wrong")
             return
         self.tried.append(played.move)
         frames = move_frames(played)
@@ -213,7 +213,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         return static_view(frame.svg, frame.caption, _("This is a puzzle to try"), heading)
 
     def live_setup(self) -> dict[str, Any] | None:
-        """The same puzzles on the website's live board (see :func:`oanquan.live.puzzle_setup`)."""
+        """The same puzzles on the website's live board (see :func:`oanquan.interact.board_setup.puzzle_setup`)."""
         return puzzle_setup(self.puzzles, self.index)
 
     def __repr__(self) -> str:

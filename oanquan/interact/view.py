@@ -1,0 +1,185 @@
+"""One view-model of a game, that every surface renders: the interaction layer's words for a board.
+
+The notebooks' :class:`~oanquan.widgets.GameBoard`, the website's bridge
+(:mod:`oanquan.web`: the Play and Puzzles pages and the chapters' live boards)
+and the terminal game (``python -m oanquan``) all show the same things about a
+game in progress: what the players are called, whose turn it is, the scores
+and what they are made of, and how the game ended. :func:`game_view` computes
+them once from a :class:`~oanquan.interact.controller.Controller`, so that the same
+game reads the same on every surface.
+
+* **Names**: against the computer, "You" and "Computer"; otherwise the rows
+  the players own (R1.2): "Bottom row" (player 0) and "Top row" (player 1).
+* **Scores**: one score everywhere, :meth:`Controller.score_breakdown`'s:
+  while the game goes on the points settled so far (captures, less what each
+  owes, plus what each is owed, R8.2), at its end the final scores with the
+  pebbles swept from the rows (R7.4).
+* **The end** in words: a headline with the names, why the game ended (with no
+  option name) and each score taken apart.
+
+>>> from oanquan.interact.controller import Controller
+>>> view = game_view(Controller(players=(None, 3)))
+>>> view.names, view.status, view.scores
+(('You', 'Computer'), 'Your move: you play the bottom row.', (0, 0))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..i18n import _
+from ..position import Outcome, end_reason
+from .controller import Controller, ScoreBreakdown
+
+__all__ = ["FinalWords", "GameView", "final_words", "game_view", "player_names", "status_line", "why_it_ended"]
+
+
+@dataclass(frozen=True)
+class FinalWords:
+    """The end of a game in a reader's words: who won, why, and each side's score taken apart.
+
+    >>> from oanquan import Position
+    >>> from oanquan.interact.controller import Controller
+    >>> c = Controller(Position.from_text("3,0,0,0,0,4,0,0,0,0 0,0 30,33 0,0 1"))
+    >>> final_words(c).headline, final_words(c).reason
+    ('Top row wins!', '36 to 34: both Mandarin squares are empty (R7.1).')
+    """
+
+    headline: str
+    reason: str
+    scores: tuple[int, int]
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GameView:
+    """What every surface shows about a game: the players' names, the status line, the scores and the end.
+
+    >>> from oanquan.interact.controller import Controller
+    >>> c = Controller()
+    >>> _ = c.play("7R")
+    >>> view = game_view(c)
+    >>> view.status, view.scores, view.score_lines[0]
+    ('Top row to move.', (6, 0), 'Bottom row: 6 captured + 0 from their row = 6.')
+    """
+
+    names: tuple[str, str]
+    status: str
+    scores: tuple[int, int]
+    breakdown: ScoreBreakdown
+    score_lines: tuple[str, ...]
+    final: FinalWords | None
+
+    @property
+    def score_line(self) -> str:
+        """The names and scores on one line, as the Play page writes them.
+
+        >>> from oanquan.interact.controller import Controller
+        >>> game_view(Controller(players=(None, 3))).score_line
+        'You 0 · Computer 0'
+        """
+        return _("{first} {a} · {second} {b}").format(
+            first=self.names[0], a=self.scores[0], second=self.names[1], b=self.scores[1]
+        )
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended (a puzzle's end is its verdict, not a final result)."""
+        return self.final is not None
+
+
+def player_names(controller: Controller) -> tuple[str, str]:
+    """What every surface calls the two sides: "You" and "Computer" against the computer, else the rows.
+
+    >>> from oanquan.interact.controller import Controller
+    >>> player_names(Controller()), player_names(Controller(players=(3, None)))
+    (('Bottom row', 'Top row'), ('Computer', 'You'))
+    """
+    humans = controller.humans
+    if humans[0] != humans[1]:
+        return (_("You") if humans[0] else _("Computer"), _("You") if humans[1] else _("Computer"))
+    return (_("Bottom row"), _("Top row"))
+
+
+def status_line(controller: Controller) -> str:
+    """Whose turn it is, in the reader's words, or how the game ended.
+
+    >>> from oanquan.interact.controller import Controller
+    >>> status_line(Controller()), status_line(Controller(players=(3, None)))
+    ('Bottom row to move.', 'The computer is thinking…')
+    >>> status_line(Controller(players=(None, 3)))
+    'Your move: you play the bottom row.'
+    """
+    c = controller
+    outcome = c.game.outcome()
+    if outcome is not None:
+        return _("Game over: {reason}. {headline}").format(
+            reason=why_it_ended(outcome.reason), headline=_headline(c, outcome.winner)
+        )
+    mover = c.position.to_move
+    if c.puzzle is not None:
+        return _("Press Try again, or choose another puzzle.") if c.answered else ""
+    if c.humans == (True, True):
+        return _("{name} to move.").format(name=player_names(c)[mover])
+    if c.is_human(mover):
+        return _("Your move: you play the bottom row.") if mover == 0 else _("Your move: you play the top row.")
+    return _("The computer is thinking…")
+
+
+def why_it_ended(rule: str) -> str:
+    """Why a game ended (R7.1-R7.3), in a reader's words: the engine's, with no option name.
+
+    >>> why_it_ended("R7.3")
+    'the game reached its length limit'
+    """
+    return _("the game reached its length limit") if rule == "R7.3" else end_reason(rule)
+
+
+def final_words(controller: Controller) -> FinalWords | None:
+    """At the end of a game (not a puzzle): who won, why, and each side's score taken apart; None before."""
+    c = controller
+    outcome = c.game.outcome()
+    if outcome is None or c.puzzle is not None:
+        return None
+    breakdown = c.score_breakdown()
+    return FinalWords(
+        headline=_headline(c, outcome.winner),
+        reason=_result_reason(outcome),
+        scores=breakdown.scores,
+        lines=tuple(breakdown.lines(player_names(c))),
+    )
+
+
+def game_view(controller: Controller) -> GameView:
+    """The view-model of ``controller``'s game: what every surface shows (see the module's notes)."""
+    names = player_names(controller)
+    breakdown = controller.score_breakdown()
+    return GameView(
+        names=names,
+        status=status_line(controller),
+        scores=breakdown.scores,
+        breakdown=breakdown,
+        score_lines=tuple(breakdown.lines(names)),
+        final=final_words(controller),
+    )
+
+
+def _headline(controller: Controller, winner: int | None) -> str:
+    if winner is None:
+        return _("A draw!")
+    humans = controller.humans
+    if humans[0] == humans[1]:
+        return _("{name} wins!").format(name=player_names(controller)[winner])
+    return _("You win!") if controller.is_human(winner) else _("The computer wins.")
+
+
+def _result_reason(outcome: Outcome) -> str:
+    """The score, the winner's first, and why the game ended."""
+    reason = why_it_ended(outcome.reason)
+    high, low = max(outcome.scores), min(outcome.scores)
+    said = (
+        _("{high} to {low}: {reason} ({rule}).").format(high=high, low=low, reason=reason, rule=outcome.reason)
+        if outcome.winner is not None
+        else _("{high} each: {reason}.").format(high=high, reason=reason)
+    )
+    return said[0].upper() + said[1:]
