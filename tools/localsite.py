@@ -24,6 +24,7 @@ import contextlib
 import functools
 import http.server
 import os
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -54,6 +55,14 @@ def chromium_missing() -> str | None:
     return f"{CHROMIUM} is missing: `make browser-deps` installs it (apt-get install chromium)"
 
 
+class _QuietServer(http.server.ThreadingHTTPServer):
+    """A browser that closes a page mid-download resets its connection: not an error of the site."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # reset, broken pipe, aborted
+            super().handle_error(request, client_address)
+
+
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     """Serves files like ``python -m http.server`` but logs nothing to stderr."""
 
@@ -70,7 +79,7 @@ def serve(directory: str | os.PathLike[str]) -> Iterator[str]:
     its socket closed when the block ends.
     """
     handler = functools.partial(_QuietHandler, directory=os.fspath(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = _QuietServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, name=f"serve {directory}", daemon=True)
     thread.start()
     try:
