@@ -152,9 +152,10 @@ browser-deps:
 
 # Every browser test (marked `browser`) against the book built once: every page in headless
 # Chromium with no page error or failed or off-site request, the Play page, the live boards and
-# notebooks, JupyterLab. They share one built site and server (tests/conftest.py).
+# notebooks, JupyterLab. They share one built site (tests/conftest.py) and run two modules at a
+# time (pytest-xdist, a module's tests in one worker): most of a browser test is waiting for pages.
 site-test: book browser-deps
-	$(TIMED) browser -- $(BIN)/pytest -q -m browser tests
+	$(TIMED) browser -- $(BIN)/pytest -q -m browser -n 2 --dist loadfile tests
 
 # The chapters in a real JupyterLab (tests/test_lab.py, also run by site-test): a server of its
 # own on 127.0.0.1 with temporary settings and signatures, each chapter opened untrusted (a fresh

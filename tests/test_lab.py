@@ -145,6 +145,10 @@ HELPERS_JS = r"""
     async close(path) {
       const widget = byPath(path);
       if (!widget) return;
+      // A kernel shut down while it still starts leaves JupyterLab's wait for its first replies
+      // (a subshell request) rejected, uncaught: let it finish starting first.
+      const kernel = widget.sessionContext.session && widget.sessionContext.session.kernel;
+      for (let i = 0; kernel && i < 600 && kernel.status !== 'idle'; i++) await new Promise(r => setTimeout(r, 100));
       if (widget.sessionContext.session) await widget.sessionContext.shutdown();
       widget.context.model.dirty = false;
       widget.dispose();
