@@ -155,7 +155,7 @@ browser-deps:
 # notebooks, JupyterLab. They share one built site (tests/conftest.py) and run two modules at a
 # time (pytest-xdist, a module's tests in one worker): most of a browser test is waiting for pages.
 site-test: book browser-deps
-	$(TIMED) browser -- $(BIN)/pytest -q -m browser -n 2 --dist loadfile tests
+	$(TIMED) browser -- $(BIN)/pytest -q -m browser tests
 
 # The chapters in a real JupyterLab (tests/test_lab.py, also run by site-test): a server of its
 # own on 127.0.0.1 with temporary settings and signatures, each chapter opened untrusted (a fresh
