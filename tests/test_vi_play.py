@@ -78,3 +78,48 @@ def test_the_game_speaks_vietnamese(page: Any, site_url: str, path: str) -> None
     text = _game_text(page)
     assert not ENGLISH.search(text), ENGLISH.findall(text)[:10]
     assert page.errors == [] and page.foreign == []  # type: ignore[attr-defined]
+
+
+# Every value the players' names take while the page loads, from the first parse on: a name in
+# another edition's words is caught however briefly it shows.
+_WATCH_NAMES = """
+window.oaqNamesSeen = [];
+new MutationObserver(() => {
+  for (const side of [0, 1]) {
+    const name = document.querySelector('#oaq [data-oaq=name-' + side + ']');
+    const text = name ? name.textContent.trim() : null;
+    if (text !== null && !window.oaqNamesSeen.includes(text)) window.oaqNamesSeen.push(text);
+  }
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+
+
+def test_a_game_kept_by_the_english_page_goes_on_in_vietnamese(page: Any, site_url: str) -> None:
+    """The same tab switched to the other edition: the game kept in the browser goes on, and the
+    kept English picture and names never show on the Vietnamese page (they wait for the engine)."""
+    tab = page.context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        tab.goto(f"{site_url}book/intro.html")
+        tab.evaluate("localStorage.clear()")  # no game of the tests before: this tab starts afresh
+        tab.goto(f"{site_url}book/play.html")
+        tab.wait_for_selector(READY, timeout=90_000)
+        assert tab.text_content("#oaq [data-oaq=name-1]") == "Computer"
+        tab.click("#oaq [data-oaq=board] [data-square='7']")
+        tab.click("#oaq [data-direction='R']")
+        tab.wait_for_function("() => /7R/.test(document.querySelector('#oaq [data-oaq=record]').value)")
+        tab.wait_for_selector(READY, timeout=60_000)
+        tab.wait_for_function("() => Object.keys(localStorage).some(k => k.startsWith('oanquan.play.v2.'))")
+        record = tab.input_value("#oaq [data-oaq=record]")
+
+        tab.add_init_script(_WATCH_NAMES)
+        tab.goto(f"{site_url}vi/book/play.html")
+        tab.wait_for_selector(READY, timeout=90_000)
+        seen = tab.evaluate("window.oaqNamesSeen")
+        assert seen and not {"You", "Computer"} & set(seen), seen
+        assert tab.input_value("#oaq [data-oaq=record]") == record  # the same game, moves and all
+        assert not ENGLISH.search(_game_text(tab)), ENGLISH.findall(_game_text(tab))[:10]
+        assert errors == []
+    finally:
+        tab.close()

@@ -27,6 +27,9 @@
   }
   var here = document.currentScript.src.replace(/[^/]*$/, ""); // .../_static/play/
   var mode = root.getAttribute("data-mode"); // "play" or "puzzles"
+  // The edition's language: a kept board picture and names are in the words of the edition that
+  // kept them, so another edition (the same tab, switched) waits for the engine to draw them.
+  var edition = document.documentElement.lang || "en";
   var engine = null;
   var view = null; // the last answer from the engine
   var skip = false;
@@ -146,7 +149,7 @@
     if (!isObject(value)) return bad(t("not an object"));
     var version = value.v === undefined ? 1 : value.v;
     if (version !== 1 && version !== 2) return bad(t("version {v}", { v: String(version).slice(0, 20) }));
-    var known = ["v", "saved", "link", "svg", "squares", "names", "scores", "turn", "moves", "over", "form", "time"];
+    var known = ["v", "saved", "link", "svg", "squares", "names", "scores", "turn", "moves", "over", "form", "time", "lang"];
     var extra = Object.keys(value).filter(function (key) { return known.indexOf(key) < 0; });
     if (extra.length) return bad(t("unknown key {key}", { key: JSON.stringify(extra[0].slice(0, 40)) }));
     if (!isText(value.saved, MAX_STORED)) return bad("saved");
@@ -159,6 +162,7 @@
     if (!isWhole(value.moves, 0, 1000000)) return bad("moves");
     if (typeof value.over !== "boolean") return bad("over");
     if (value.time !== undefined && !isWhole(value.time, 0, 1e15)) return bad("time");
+    if (value.lang !== undefined && !(isText(value.lang, 20) && /^[a-z]{2,3}(-[A-Za-z0-9]+)*$/.test(value.lang))) return bad("lang");
     var form = value.form === undefined ? {} : value.form;
     if (!isObject(form)) return bad("form");
     var fields = Object.keys(form);
@@ -169,6 +173,7 @@
     return {
       saved: value.saved, link: value.link, svg: value.svg, squares: value.squares.slice(), names: value.names.slice(),
       scores: value.scores.slice(), moves: value.moves, over: value.over, form: form, time: value.time || 0,
+      lang: value.lang === undefined ? "" : value.lang,
     };
   }
 
@@ -473,6 +478,7 @@
       moves: view.moves.length,
       over: view.over,
       form: formValues(),
+      lang: edition,
     });
   }
 
@@ -705,16 +711,22 @@
     setState("loading");
     var stored = mode === "play" ? keptGame() : null;
     var query = location.search;
-    var keptHere = Boolean(stored) && (query === "" || query === stored.link) && drawKept(stored);
-    if (stored && !keptHere && (query === "" || query === stored.link)) {
+    var addressFits = Boolean(stored) && (query === "" || query === stored.link);
+    // Kept by another edition (an older record says nothing, so it is treated the same way): the
+    // game goes on, its picture and names come from the engine, in this edition's words.
+    var otherEdition = addressFits && stored.lang !== edition;
+    var drawn = addressFits && !otherEdition && drawKept(stored);
+    if (addressFits && !otherEdition && !drawn) {
       leftOut(t("this tab's game"), t("its board picture"));
       stored = null;
     }
+    var keptHere = drawn || otherEdition;
     var built = ($("board").getAttribute("data-squares") || "").split(",").filter(Boolean).map(Number);
     // The built page's board is the opening (Play) or the first puzzle (Puzzles). An address
-    // that asks for another position gets it once the engine has read it.
-    var other = !keptHere && (mode === "play" ? /[?&](position|record)=/.test(query) : /[?&]puzzle=/.test(query));
-    if (!keptHere) markSquares(other ? [] : built);
+    // that asks for another position, or a game kept by the other edition, gets it once the
+    // engine has read it.
+    var other = !drawn && (otherEdition || (mode === "play" ? /[?&](position|record)=/.test(query) : /[?&]puzzle=/.test(query)));
+    if (!drawn) markSquares(other ? [] : built);
     $("board").classList.toggle("oaq-stale", other);
     if (mode === "puzzles") markSolved();
     mark("board", performance.now()); // since the page was opened: drawn, and taking clicks
@@ -723,7 +735,8 @@
       return;
     }
     $("loading").hidden = false;
-    say(other ? t("The position from the link appears once the game engine has loaded.") : "");
+    say(otherEdition ? t("Your game appears once the game engine has loaded.") :
+      other ? t("The position from the link appears once the game engine has loaded.") : "");
     engine = window.OanquanEngine.get();
     engine.onProgress(progress);
     engine.ready.then(function () {
