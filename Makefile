@@ -30,7 +30,7 @@ $(STAMP): requirements.txt requirements.lock pyproject.toml
 LOCALES := vi
 CATALOGUES := oanquan/locale
 # Where the engine's words are (tests/test_i18n.py reads this line too).
-I18N_SOURCES := oanquan tools/printables.py tools/live_boards.py
+I18N_SOURCES := oanquan authoring tools/printables.py tools/live_boards.py
 catalogues: $(STAMP)
 	@mkdir -p _build/i18n
 	$(BIN)/pybabel -q extract -F babel.cfg --add-location=file --sort-by-file -c TRANSLATORS: \
@@ -55,7 +55,7 @@ lint: $(STAMP)
 # notebook's cells in order in one kernel. Each stage's time goes to _build/test-times.txt.
 TIMED = $(BIN)/python -m tools.timed
 unit: $(STAMP) print-deps
-	$(TIMED) unit -- $(BIN)/pytest -q -m "not browser" -n auto --dist loadfile tests oanquan tools
+	$(TIMED) unit -- $(BIN)/pytest -q -m "not browser" -n auto --dist loadfile tests oanquan authoring tools
 	$(TIMED) notebooks -- $(BIN)/pytest -q -n auto --dist loadfile notebooks book
 
 # Everything, in order; _build/test-times.txt says afterwards where the minutes went.
@@ -154,8 +154,9 @@ browser-deps:
 # Chromium with no page error or failed or off-site request, the Play page, the live boards and
 # notebooks, JupyterLab. They share one built site (tests/conftest.py) and run two modules at a
 # time (pytest-xdist, a module's tests in one worker): most of a browser test is waiting for pages.
+# A module writes only into files of its own (its screenshots in _build/screenshots/<module>/).
 site-test: book browser-deps
-	$(TIMED) browser -- $(BIN)/pytest -q -m browser tests
+	$(TIMED) browser -- $(BIN)/pytest -q -m browser -n 2 --dist loadfile tests
 
 # The chapters in a real JupyterLab (tests/test_lab.py, also run by site-test): a server of its
 # own on 127.0.0.1 with temporary settings and signatures, each chapter opened untrusted (a fresh

@@ -21,10 +21,11 @@ import contextlib
 import statistics
 import time
 
+from authoring.puzzles import verify
 from benchmarks.old_engine import load
 from oanquan import Game, Position
 from oanquan.ai import LEVEL5_NODES, SearchPlayer, player_for_level
-from oanquan.puzzles import load_builtin, verify
+from oanquan.puzzles import load_builtin
 from oanquan.solver import UnsolvedError, solve
 
 POSITIONS = {

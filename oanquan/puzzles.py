@@ -21,13 +21,12 @@ A puzzle file is JSON: ``{"format": "oanquan-puzzles", "version": 2,
 Version 1 files (no ``first_lesson`` and no ``measures``) are still read.
 Both versions are read strictly: a missing or unknown key is an error.
 
-The goals are checked by the engine, never by hand: :func:`goal_moves`
-computes the moves that reach a goal, the first three with the engine alone,
-the last three with the exact :mod:`~oanquan.solver`; :func:`explain` writes
-the explanation from the trace and the numbers; :func:`measure` measures how
-hard the puzzle is; :func:`verify` says what, if anything, is wrong with a
-puzzle. :func:`path` gives the collection in teaching order: theme by theme,
-easiest first.
+This module is what the Puzzles page and the widgets load: the model, the
+file format, the words (goals, themes, hints, verdicts) and the graded path
+(:func:`path` gives the collection in teaching order: theme by theme, easiest
+first). The goals are checked by the engine, never by hand, when a puzzle is
+written: that is :mod:`authoring.puzzles` (``goal_moves``, ``explain``,
+``measure``, ``verify``), outside this package.
 
 >>> puzzles = load_builtin()
 >>> len(puzzles) >= 100
@@ -46,21 +45,22 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .ai import immediate_gain, player_for_level
+from .ai import immediate_gain
 from .errors import OAnQuanError, quote
-from .i18n import N_, TranslatedDict, _, get_language, language, ngettext
+from .i18n import N_, TranslatedDict, _, get_language
 from .jsonio import check_fields, read_json
 from .move import Move
 from .narrate import move_phrase
 from .position import Position
 from .rules import Rules
-from .solver import Bounds, UnsolvedError, move_values
+from .solver import UnsolvedError, move_values
 
 __all__ = [
     "FORMAT",
     "GOALS",
     "SHEETS",
     "SHEET_SIZE",
+    "SOLVER_GOALS",
     "SOLVER_NODES",
     "THEMES",
     "VERSION",
@@ -68,19 +68,12 @@ __all__ = [
     "Puzzle",
     "PuzzleFormatError",
     "dumps",
-    "explain",
-    "goal_moves",
     "load",
     "load_builtin",
     "loads",
-    "lowest_level",
-    "measure",
-    "option_matters",
     "path",
     "path_by_theme",
     "sheet",
-    "theme_problems",
-    "verify",
 ]
 
 FORMAT = "oanquan-puzzles"
@@ -180,7 +173,8 @@ _WORDS = {
     "or": N_("{first} or {last}"),
 }
 
-_SOLVER_GOALS = ("best", "win", "not_lose")
+#: The goals whose answer the exact solver proves (the others need the engine alone).
+SOLVER_GOALS = ("best", "win", "not_lose")
 
 #: The node budget of every solver call made for a puzzle, so that checking a
 #: puzzle always proves the same bounds (and writes the same explanation).
@@ -196,7 +190,7 @@ class PuzzleFormatError(OAnQuanError):
 
 @dataclass(frozen=True)
 class Measures:
-    """How hard a puzzle is, as measured by the engine (:func:`measure`), never guessed.
+    """How hard a puzzle is, as measured by the engine (``authoring.puzzles.measure``), never guessed.
 
     ``moves``: the legal moves; ``squares``: the squares they start from;
     ``answers``: the moves that reach the goal (so ``answers / moves`` is the
@@ -378,7 +372,7 @@ class Puzzle:
         return False, _(_WORDS["wrong"]).format(move=chosen, phrase=move_phrase(events), gain=gain)
 
     def _praise(self) -> str:
-        if self.goal not in _SOLVER_GOALS:
+        if self.goal not in SOLVER_GOALS:
             return _(_WORDS["right"])
         value = self.measures.value if self.measures is not None else _answer_value(self.position, self.moves)
         if value < 0:
@@ -413,9 +407,9 @@ class Puzzle:
 # =============================================================== translations
 #
 # The collection's titles are written by hand and its explanations are computed in English
-# (:func:`explain`); another language has them in ``oanquan/locale/<language>/puzzles.json``,
+# (``authoring.puzzles.explain``); another language has them in ``oanquan/locale/<language>/puzzles.json``,
 # keyed by puzzle id: the title (with the English one it translates, so a changed title shows)
-# and the explanation, which :func:`explain` computes in that language (``tests/test_i18n.py``
+# and the explanation, which ``authoring.puzzles.explain`` computes in that language (``tests/test_i18n.py``
 # checks both; ``python -m tools.puzzle_translations`` refreshes the explanations).
 
 _TABLES: dict[str, dict[str, dict[str, str]]] = {}
@@ -683,336 +677,9 @@ def _points(puzzle: Puzzle) -> int:
     return puzzle.measures.points if puzzle.measures is not None else 3 * puzzle.difficulty
 
 
-# ================================================================== checking
-
-
-def goal_moves(position: Position, goal: str) -> tuple[Move, ...]:
-    """Every legal move that reaches ``goal`` (one of :data:`GOALS`), computed by the engine.
-
-    ``capture_mandarin``: the moves whose trace captures a Mandarin square;
-    ``chain``: those that capture two squares or more; ``max_gain``: those of
-    the largest :func:`~oanquan.ai.immediate_gain`, when it is above 0. The
-    solver's goals use proved values (see :mod:`oanquan.solver`): ``best``:
-    the moves whose exact value is the best and above every other move's
-    bound; ``win``: moves proved to win (value > 0) when every other move is
-    proved not to; ``not_lose``: the same with value >= 0. When the solver
-    cannot prove the answer, :class:`~oanquan.solver.UnsolvedError` is raised.
-
-    >>> [str(m) for m in goal_moves(Position.initial(), "capture_mandarin")]
-    ['5L', '9R']
-    """
-    if goal not in GOALS:
-        raise ValueError(f"unknown goal {quote(goal)}; goals are {', '.join(GOALS)}")
-    moves = position.legal_moves()
-    if goal in _SOLVER_GOALS:
-        return _solver_goal(position, goal, move_values(position, max_nodes=SOLVER_NODES))
-    if goal == "max_gain":
-        gains = {m: immediate_gain(position, m) for m in moves}
-        top = max(gains.values(), default=0)
-        return tuple(m for m in moves if top > 0 and gains[m] == top)
-    found = []
-    for move in moves:
-        captured = [e.square for e in position.play_traced(move)[1] if e.kind == "capture"]
-        if goal == "chain" and len(captured) >= 2:
-            found.append(move)
-        if goal == "capture_mandarin" and any(s is not None and s >= 10 for s in captured):
-            found.append(move)
-    return tuple(found)
-
-
-def _solver_goal(position: Position, goal: str, values: dict[Move, Bounds]) -> tuple[Move, ...]:
-    text = position.to_text()
-    if goal == "best":
-        exact = [v.low for v in values.values() if v.exact and v.low is not None]
-        if not exact:
-            raise UnsolvedError(f"no move of {text!r} has a proved value: {_show(values)}")
-        top = max(exact)
-        chosen = [m for m, v in values.items() if v.exact and v.low == top]
-        others = [v for m, v in values.items() if m not in chosen]
-        if any(v.high is None or v.high >= top for v in others):
-            raise UnsolvedError(f"cannot prove the best move of {text!r}: {_show(values)}")
-        return tuple(chosen)
-    threshold = 1 if goal == "win" else 0
-    chosen = [m for m, v in values.items() if v.low is not None and v.low >= threshold]
-    others = [v for m, v in values.items() if m not in chosen]
-    if any(v.high is None or v.high >= threshold for v in others):
-        raise UnsolvedError(f"cannot prove which moves of {text!r} reach {goal!r}: {_show(values)}")
-    return tuple(chosen)
-
-
-def _show(values: dict[Move, Bounds]) -> str:
-    return ", ".join(f"{m} {v}" for m, v in values.items())
-
-
-def explain(position: Position, goal: str, solution: tuple[Move, ...]) -> str:
-    """The explanation of a puzzle's answer, written from the engine's trace and numbers.
-
-    >>> print(explain(Position.initial(), "capture_mandarin", (Move(5, "L"), Move(9, "R"))))
-    5L relays from square 0 and captures the left Mandarin M1 (stone and 1 pebble): +11.
-    9R relays from square 4 and captures the right Mandarin M0 (stone and 1 pebble): +11.
-    No other move captures a Mandarin.
-    """
-    parts = []
-    for move in solution:
-        events = position.play_traced(move)[1]
-        parts.append(
-            _("{move} {phrase}: {gain:+d}.").format(
-                move=move, phrase=move_phrase(events), gain=immediate_gain(position, move)
-            )
-        )
-    others = [m for m in position.legal_moves() if m not in solution]
-    if goal in _SOLVER_GOALS:
-        values = move_values(position, max_nodes=SOLVER_NODES)
-        for move in solution:
-            # "win" and "not_lose" need only a lower bound: then the text says "at least"
-            proved = values[move]
-            result = _ahead(proved.low) if proved.exact else _at_least(proved.low)
-            parts.append(_("With best play {move} ends the game {result}.").format(move=move, result=result))
-        if others:
-            best_other = max(others, key=lambda m: _high(values[m]))
-            bound = values[best_other].high
-            parts.append(
-                _("Every other move does worse: the best of them, {move}, {result}.").format(
-                    move=best_other, result=_at_most(bound)
-                )
-            )
-        return " ".join(parts)
-    if not others:
-        return " ".join(parts)
-    if goal == "capture_mandarin":
-        parts.append(_("No other move captures a Mandarin."))
-    elif goal == "chain":
-        parts.append(_("No other move captures more than one square."))
-    else:
-        best_other = max(others, key=lambda m: immediate_gain(position, m))
-        gain = immediate_gain(position, best_other)
-        parts.append(
-            ngettext(
-                "The best other move, {move}, wins {n} point.", "The best other move, {move}, wins {n} points.", gain
-            ).format(move=best_other, n=gain)
-        )
-    # A trap to point out: a move that captures nothing because of a young
-    # Mandarin (R5.6) or, failing that, two empty squares (R5.3).
-    for kind, rule in (("young_mandarin", "R5.6"), ("double_empty", "R5.3")):
-        trap = next((m for m in others if _stops_without_capture(position, m, kind)), None)
-        if trap is not None:
-            phrase = move_phrase(position.play_traced(trap)[1])
-            parts.append(_("Beware {move}: it {phrase} ({rule}).").format(move=trap, phrase=phrase, rule=rule))
-            break
-    return " ".join(parts)
-
-
-def _stops_without_capture(position: Position, move: Move, kind: str) -> bool:
-    kinds = [e.kind for e in position.play_traced(move)[1]]
-    return kind in kinds and "capture" not in kinds
-
-
-def _high(bounds: Bounds) -> int:
-    return 10**9 if bounds.high is None else bounds.high
-
-
-def _ahead(value: int | None) -> str:
-    if value is None:  # pragma: no cover - solution moves have proved values
-        return _("with an unknown result")
-    if value > 0:
-        return ngettext("{n} point ahead", "{n} points ahead", value).format(n=value)
-    if value < 0:
-        return ngettext("{n} point behind", "{n} points behind", -value).format(n=-value)
-    return _("level")
-
-
-def _at_least(bound: int | None) -> str:
-    if bound is None:  # pragma: no cover - solution moves have a proved lower bound
-        return _("with an unknown result")
-    if bound > 0:
-        return ngettext("at least {n} point ahead", "at least {n} points ahead", bound).format(n=bound)
-    if bound < 0:
-        return ngettext("at most {n} point behind", "at most {n} points behind", -bound).format(n=-bound)
-    return _("at least level")
-
-
-def _at_most(bound: int | None) -> str:
-    if bound is None:  # pragma: no cover - verified puzzles bound every other move
-        return _("has no proved bound")
-    if bound > 0:
-        return ngettext("ends at most {n} point ahead", "ends at most {n} points ahead", bound).format(n=bound)
-    if bound < 0:
-        return ngettext("ends at least {n} point behind", "ends at least {n} points behind", -bound).format(n=-bound)
-    return _("at best draws")
-
-
 def _answer_value(position: Position, solution: tuple[Move, ...]) -> int:
     """The proved final score difference of the first answer (for the solver's goals)."""
     low = move_values(position, max_nodes=SOLVER_NODES)[solution[0]].low
     if low is None:  # pragma: no cover - a verified answer has a proved value
         raise UnsolvedError(f"the answer {solution[0]} of {position.to_text()!r} has no proved value")
     return low
-
-
-def lowest_level(position: Position, solution: tuple[Move, ...]) -> int:
-    """The lowest computer level, 2 to 4, whose move (seed 0) is one of ``solution``; 5 when none is.
-
-    Level 1 plays at random, so it measures nothing; level 5 searches for
-    about half a second a move, too long to re-check a hundred puzzles in
-    every test run, so "5" means "beyond level 4".
-
-    >>> lowest_level(Position.initial(), (Move(5, "L"), Move(9, "R")))
-    2
-    """
-    for level in (2, 3, 4):
-        if player_for_level(level, seed=0).choose(position) in solution:
-            return level
-    return 5
-
-
-def measure(position: Position, goal: str, solution: tuple[Move, ...]) -> Measures:
-    """Measure how hard the puzzle (``position``, ``goal``, its ``solution``) is; see :class:`Measures`.
-
-    >>> m = measure(Position.initial(), "capture_mandarin", (Move(5, "L"), Move(9, "R")))
-    >>> m.moves, m.squares, m.answers, m.level, m.steps, m.value, m.lure, m.lure_cost
-    (10, 5, 2, 2, 10, 11, '5R', 5)
-    """
-    moves = position.legal_moves()
-    first = solution[0]
-    steps = sum(e.kind == "drop" for e in position.play_traced(first)[1])
-    gains = {m: immediate_gain(position, m) for m in moves}
-    wrong = [m for m in moves if m not in solution]
-    lure = max(wrong, key=lambda m: gains[m]) if wrong else None  # max() keeps the first of equals
-    if goal in _SOLVER_GOALS:
-        values = move_values(position, max_nodes=SOLVER_NODES)
-        value = values[first].low
-        assert value is not None
-        high = values[lure].high if lure is not None else None
-        cost = None if lure is None or high is None else value - high
-    else:
-        value = gains[first]
-        cost = None if lure is None else value - gains[lure]
-    return Measures(
-        moves=len(moves),
-        squares=len({m.square for m in moves}),
-        answers=len(solution),
-        level=lowest_level(position, solution),
-        steps=steps,
-        value=value,
-        lure=None if lure is None else str(lure),
-        lure_cost=cost,
-    )
-
-
-def verify(puzzle: Puzzle) -> list[str]:
-    """What is wrong with ``puzzle``; an empty list when the engine confirms all of it.
-
-    The solution must be exactly the moves :func:`goal_moves` finds; ``unique``
-    must say whether there is one; the explanation must be the one
-    :func:`explain` computes; the position must show its theme; the measures
-    must be those :func:`measure` finds; and a puzzle whose moves all start
-    from one square (a guess between two directions) must be a first-lesson
-    exercise.
-
-    >>> [verify(p) for p in load_builtin()[:2]]
-    [[], []]
-    """
-    problems: list[str] = []
-    position = puzzle.position
-    try:
-        found = goal_moves(position, puzzle.goal)
-    except UnsolvedError as error:
-        return [f"{puzzle.id}: the solver cannot prove the goal: {error}"]
-    stated = set(puzzle.moves)
-    if set(found) != stated:
-        engine = [str(m) for m in found]
-        problems.append(f"{puzzle.id}: the solution is {sorted(map(str, stated))}, the engine finds {engine}")
-        return problems
-    if puzzle.unique != (len(found) == 1):
-        problems.append(f"{puzzle.id}: 'unique' is {puzzle.unique} but {len(found)} moves reach the goal")
-    with language("en"):  # the collection stores the English; other languages' tables are checked by tests
-        expected = explain(position, puzzle.goal, tuple(found))
-    if puzzle.explanation != expected:
-        problems.append(f"{puzzle.id}: the explanation should read {expected!r}")
-    problems.extend(f"{puzzle.id}: {p}" for p in theme_problems(puzzle.theme, position, found, puzzle.goal))
-    measured = measure(position, puzzle.goal, puzzle.moves)
-    if puzzle.measures is not None and puzzle.measures != measured:
-        problems.append(f"{puzzle.id}: the measures should be {measured.to_dict()}")
-    if puzzle.measures is not None and puzzle.difficulty != measured.difficulty:
-        problems.append(f"{puzzle.id}: the difficulty should be {measured.difficulty}")
-    if measured.squares == 1 and not puzzle.first_lesson:
-        problems.append(f"{puzzle.id}: every move starts from one square, so it is a first-lesson exercise")
-    return problems
-
-
-def _contrast(rules: Rules) -> Rules | None:
-    """The rules a puzzle of the option themes is compared with: the same with the other choice."""
-    if rules.mandarin_gap != "chain":
-        return Rules.from_dict(rules.to_dict() | {"mandarin_gap": "chain"})
-    if rules.mandarin_pieces != "stone" or rules.mandarin_value != Rules().mandarin_value:
-        return Rules.from_dict(rules.to_dict() | {"mandarin_pieces": "stone", "mandarin_value": Rules().mandarin_value})
-    return None
-
-
-def option_matters(position: Position, goal: str, solution: tuple[Move, ...]) -> bool:
-    """Whether the puzzle's rule option changes its answer (for the option themes).
-
-    Under ``mandarin_gap="chain"`` the contrast is ``"never"``; under ``"never"``
-    or ``"always"`` it is ``"chain"``; pebble Mandarins or 5-point Mandarins are
-    compared with stones worth 10.
-
-    >>> p = Position.from_text("3,1,1,1,1,0,1,0,0,4 0,Q 20,20+Q 0,0 0")
-    >>> option_matters(p, "max_gain", goal_moves(p, "max_gain"))
-    False
-    """
-    rules = position.rules
-    contrast = _contrast(rules)
-    if contrast is None and rules.mandarin_gap == "chain":
-        contrast = Rules.from_dict(rules.to_dict() | {"mandarin_gap": "never"})
-    if contrast is None:
-        return False
-    other = Position.from_text(position.to_text(), contrast)
-    try:
-        return set(goal_moves(other, goal)) != set(solution)
-    except UnsolvedError:
-        return False
-
-
-def theme_problems(theme: str, position: Position, solution: tuple[Move, ...], goal: str = "max_gain") -> list[str]:
-    """Why ``position`` and its ``solution`` (of ``goal``) do not show ``theme``; empty when they do.
-
-    The option themes need the rule option to change the answer:
-    ``mandarin_gap`` (see :func:`option_matters`) and ``mandarin_value``
-    (there a pebble Mandarin captured by the answer is enough).
-
-    >>> theme_problems("relay", Position.initial(), (Move(5, "L"),))
-    []
-    """
-    traces = {m: position.play_traced(m)[1] for m in position.legal_moves()}
-    kinds = {m: [e.kind for e in t] for m, t in traces.items()}
-    rules = position.rules
-    default_gap = rules.mandarin_gap == Rules().mandarin_gap
-    plain = default_gap and rules.mandarin_pieces == "stone" and rules.mandarin_value == Rules().mandarin_value
-    ok = True
-    if theme == "first_capture":
-        ok = all("capture" in kinds[m] and "relay" not in kinds[m] for m in solution)
-    elif theme == "relay":
-        ok = all("relay" in kinds[m] for m in solution)
-    elif theme == "chain":
-        ok = all(kinds[m].count("capture") >= 2 for m in solution)
-    elif theme == "mandarin":
-        ok = all(any(e.kind == "capture" and (e.square or 0) >= 10 for e in traces[m]) for m in solution)
-    elif theme == "double_empty":
-        ok = any(_stops_without_capture(position, m, "double_empty") for m in kinds if m not in solution)
-    elif theme == "mandarin_gap":
-        ok = option_matters(position, goal, solution)
-    elif theme == "mandarin_value":
-        takes_pebble_mandarin = rules.mandarin_pieces == "pebbles" and all(
-            any(e.kind == "capture" and (e.square or 0) >= 10 for e in traces[m]) for m in solution
-        )
-        ok = not plain and default_gap and (takes_pebble_mandarin or option_matters(position, goal, solution))
-    elif theme == "tha_ca":
-        ok = position.must_release_fish()
-    elif theme == "young_mandarin":
-        young = any(_stops_without_capture(position, m, "young_mandarin") for m in kinds if m not in solution)
-        ok = rules.young_mandarin_min > 0 and young
-    elif theme == "endgame":
-        ok = True
-    else:
-        return [f"unknown theme {theme!r}"]
-    return [] if ok else [f"the position does not show the theme {theme!r} ({THEMES[theme]})"]

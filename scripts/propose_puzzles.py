@@ -7,13 +7,13 @@ theme of ``oanquan.puzzles``; a candidate is kept only when the engine (and, for
 the exact solver) proves its answer unique, the theme shows (for the option themes: the
 option changes the answer), no move of it is a mere guess between two directions from a
 single square (except in first-lesson exercises), and its title is like no other.
-Each candidate is measured (``oanquan.puzzles.measure``); each theme then takes its
-quota spread over the three difficulties. The output passes ``oanquan.puzzles.verify``
+Each candidate is measured (``authoring.puzzles.measure``); each theme then takes its
+quota spread over the three difficulties. The output passes ``authoring.puzzles.verify``
 and is written in path order.
 
 The built-in collection (``oanquan/data/puzzles.json``) is the output of:
 
-    python scripts/propose_puzzles.py > oanquan/data/puzzles.json
+    python -m scripts.propose_puzzles > oanquan/data/puzzles.json
 """
 
 from __future__ import annotations
@@ -25,22 +25,12 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
+from authoring.puzzles import explain, goal_moves, measure, theme_problems, verify
 from oanquan import Game, Move, Position, Rules
 from oanquan.ai import player_for_level
 from oanquan.board import M0
 from oanquan.events import Event
-from oanquan.puzzles import (
-    SOLVER_NODES,
-    THEMES,
-    Puzzle,
-    dumps,
-    explain,
-    goal_moves,
-    measure,
-    path,
-    theme_problems,
-    verify,
-)
+from oanquan.puzzles import SOLVER_NODES, THEMES, Puzzle, dumps, path
 from oanquan.solver import UnsolvedError, search_size
 
 RULE_SETS: dict[str, Rules] = {

@@ -12,8 +12,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from authoring.puzzles import explain
 from oanquan import Move, Position, Rules
-from oanquan.puzzles import Puzzle, explain
+from oanquan.puzzles import Puzzle
 from oanquan.rules import MANDARIN_GAPS
 from tools.localsite import serve
 

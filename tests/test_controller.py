@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from authoring.puzzles import goal_moves
 from conftest import BAD_SAVED_GAMES, DEMO, YOUNG
 from oanquan import Game, IllegalMoveError, InvalidMoveError, Move, Position, RecordFormatError, Rules, caption
 from oanquan.ai import RandomPlayer
@@ -18,7 +19,7 @@ from oanquan.errors import reader_words
 from oanquan.interact.controller import Controller, PlayedMove, SessionError, Settings, check_text, sides_for
 from oanquan.interact.pacing import MAX_MOVE_FRAMES, animation_events, move_frames, pace
 from oanquan.interact.view import status_line, why_it_ended
-from oanquan.puzzles import goal_moves, load_builtin
+from oanquan.puzzles import load_builtin
 
 
 class FirstMove:

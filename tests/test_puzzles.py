@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from authoring.puzzles import explain, goal_moves, lowest_level, measure, option_matters, verify
 from oanquan import Move, Position, Rules
 from oanquan.ai import immediate_gain
 from oanquan.puzzles import (
@@ -21,18 +22,12 @@ from oanquan.puzzles import (
     Puzzle,
     PuzzleFormatError,
     dumps,
-    explain,
-    goal_moves,
     load,
     load_builtin,
     loads,
-    lowest_level,
-    measure,
-    option_matters,
     path,
     path_by_theme,
     sheet,
-    verify,
 )
 from oanquan.solver import move_values
 

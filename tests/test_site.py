@@ -16,7 +16,7 @@ page has its twin in the other edition, and its language switch links to that tw
 switch is also clicked, both ways); a Vietnamese page shows no English interface text (the
 theme's buttons, labels and tooltips, the book's own words); the search of each edition
 finds a word written with or without its diacritics.
-Screenshots go to `_build/screenshots/`; a summary (build time, page weights and load
+Screenshots go to `_build/screenshots/site/`; a summary (build time, page weights and load
 times) to `_build/site-report.txt`.
 """
 
@@ -45,7 +45,7 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
 HTML = SITE
-SCREENSHOTS = ROOT / "_build" / "screenshots"
+SCREENSHOTS = ROOT / "_build" / "screenshots" / "site"  # its own: other modules write beside it at the same time
 REPORT = ROOT / "_build" / "site-report.txt"
 BUILD_SECONDS = ROOT / "_build" / "build-seconds.txt"  # written by the Makefile's `book` target
 # Scripts and fonts shared by every page with widgets (or by the play page's Python

@@ -1,10 +1,10 @@
 """Write the puzzle collection's table for another language: ``oanquan/locale/<lang>/puzzles.json``.
 
 The built-in collection (``oanquan/data/puzzles.json``) stores each puzzle's English title,
-written by hand, and its English explanation, computed by :func:`oanquan.puzzles.explain`.
+written by hand, and its English explanation, computed by :func:`authoring.puzzles.explain`.
 Another language's table holds, for each puzzle id, the title in that language (with the
 English title it translates, ``title_en``, so that a changed title shows) and the explanation
-that :func:`~oanquan.puzzles.explain` computes in that language from the engine's catalogue.
+that :func:`~authoring.puzzles.explain` computes in that language from the engine's catalogue.
 
 Run ``.venv/bin/python -m tools.puzzle_translations`` (``make catalogues`` does) after a change
 to the collection or to the catalogue: the explanations are computed again; a title keeps its
@@ -22,8 +22,9 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from authoring.puzzles import explain
 from oanquan.i18n import language
-from oanquan.puzzles import Puzzle, explain, load_builtin
+from oanquan.puzzles import Puzzle, load_builtin
 
 ROOT = Path(__file__).resolve().parents[1]
 
