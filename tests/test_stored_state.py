@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from conftest import record_problems
 from oanquan import web
 from tools.localsite import chromium, serve
 
@@ -160,9 +161,7 @@ class Problems(list[str]):
 
     def watch(self, page: Any, base: str) -> Any:
         host = urlsplit(base).netloc
-        page.on("pageerror", lambda error: self.append(f"page error: {error}"))
-        page.on("requestfailed", lambda r: self.append(f"request failed: {r.url} {r.failure}"))
-        page.on("response", lambda r: r.status >= 400 and self.append(f"HTTP {r.status}: {r.url}"))
+        record_problems(page, self)  # errors and failed requests, the page's own only
         page.on(
             "request",
             lambda r: (

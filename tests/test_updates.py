@@ -28,7 +28,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import SITE
+from conftest import SITE, made_by_the_page
 from tools import build_play
 from tools.localsite import chromium, serve
 
@@ -118,7 +118,9 @@ class Reader:
         page.on(
             "requestfailed",
             lambda r: (
-                "ERR_ABORTED" not in str(r.failure) and self.problems.append(f"request failed: {r.url} {r.failure}")
+                "ERR_ABORTED" not in str(r.failure)
+                and made_by_the_page(r)
+                and self.problems.append(f"request failed: {r.url} {r.failure}")
             ),
         )
 
@@ -126,7 +128,7 @@ class Reader:
         path = urlsplit(response.url)
         if path.netloc != self.host:
             self.problems.append(f"request to another host: {response.url}")
-        elif response.status >= 400:
+        elif response.status >= 400 and made_by_the_page(response.request):
             self.problems.append(f"HTTP {response.status}: {response.url}")
 
     def _mine(self, response: Any) -> None:
