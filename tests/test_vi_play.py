@@ -54,14 +54,19 @@ def _game_text(page: Any) -> str:
     )
 
 
+def _play_7R(page: Any) -> None:
+    """Play 7R with the mouse and wait until the page has shown it and is ready again."""
+    page.click("#oaq [data-oaq=board] [data-square='7']")
+    page.click("#oaq [data-direction='R']")
+    page.wait_for_function("() => /7R/.test(document.querySelector('#oaq [data-oaq=record]').value)")
+    page.wait_for_selector(READY, timeout=60_000)
+
+
 def test_a_move_on_the_vietnamese_play_page_gets_a_vietnamese_caption(page: Any, site_url: str) -> None:
     page.goto(f"{site_url}vi/book/play.html?opponent=friend")
     page.wait_for_selector(READY, timeout=90_000)
     assert page.evaluate("document.documentElement.lang") == "vi"
-    page.click("#oaq [data-oaq=board] [data-square='7']")
-    page.click("#oaq [data-direction='R']")
-    page.wait_for_function("() => document.querySelector('#oaq [data-oaq=caption]').textContent.trim() !== ''")
-    page.wait_for_selector(READY, timeout=60_000)
+    _play_7R(page)
     caption = page.text_content("#oaq [data-oaq=caption]") or ""
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "play-after-7R.png"), full_page=True)
@@ -106,10 +111,7 @@ def test_a_game_kept_by_the_english_page_goes_on_in_vietnamese(page: Any, site_u
         tab.goto(f"{site_url}book/play.html")
         tab.wait_for_selector(READY, timeout=90_000)
         assert tab.text_content("#oaq [data-oaq=name-1]") == "Computer"
-        tab.click("#oaq [data-oaq=board] [data-square='7']")
-        tab.click("#oaq [data-direction='R']")
-        tab.wait_for_function("() => /7R/.test(document.querySelector('#oaq [data-oaq=record]').value)")
-        tab.wait_for_selector(READY, timeout=60_000)
+        _play_7R(tab)
         tab.wait_for_function("() => Object.keys(localStorage).some(k => k.startsWith('oanquan.play.v2.'))")
         record = tab.input_value("#oaq [data-oaq=record]")
 
