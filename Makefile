@@ -45,16 +45,21 @@ catalogues: $(STAMP)
 	$(BIN)/pybabel compile -d $(CATALOGUES) -D oanquan --statistics
 	$(BIN)/python -m tools.puzzle_translations
 
-lint: $(STAMP)
+# The site's own JavaScript (book/_static_play/, book/_static_lite/) with ESLint from npm
+# (eslint.config.mjs; package.json's devDependencies).
+lint: $(STAMP) node_modules/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	node_modules/.bin/eslint .
 
-# Unit, property and doc tests, then the notebooks' stored outputs (nbval), on every core
-# (pytest-xdist); a file's tests stay in one worker (--dist loadfile), so that nbval runs a
-# notebook's cells in order in one kernel. Each stage's time goes to _build/test-times.txt.
+# The pages' scripts under Node's own test runner (tests/js/, a few seconds); then unit, property
+# and doc tests, then the notebooks' stored outputs (nbval), on every core (pytest-xdist); a
+# file's tests stay in one worker (--dist loadfile), so that nbval runs a notebook's cells in
+# order in one kernel. Each stage's time goes to _build/test-times.txt.
 TIMED = $(BIN)/python -m tools.timed
 unit: $(STAMP) print-deps
+	$(TIMED) js -- node --test tests/js/*.test.mjs
 	$(TIMED) unit -- $(BIN)/pytest -q -m "not browser" -n auto --dist loadfile tests oanquan authoring tools
 	$(TIMED) notebooks -- $(BIN)/pytest -q -n auto --dist loadfile notebooks book
 

@@ -325,9 +325,9 @@ def write_service_worker(site: Path) -> str:
     template = (PAGE_FILES / SERVICE_WORKER).read_text("utf-8")
     text = (
         template.replace("{{version}}", version)
-        .replace("{{files}}", json.dumps(entries, indent=0))
-        .replace("{{skip}}", json.dumps(skip))
-        .replace("{{editions}}", json.dumps([f"{folder}/" for folder in other_editions(site)]))
+        .replace('"{{files}}"', json.dumps(entries, indent=0))
+        .replace('"{{skip}}"', json.dumps(skip))
+        .replace('"{{editions}}"', json.dumps([f"{folder}/" for folder in other_editions(site)]))
     )
     write_if_changed(site / "sw.js", text.encode("utf-8"))
     write_if_changed(site / "sw-version.json", (json.dumps({"version": version}) + "\n").encode("utf-8"))

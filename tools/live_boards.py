@@ -231,8 +231,7 @@ def add_scripts(app: Sphinx, pagename: str, templatename: str, context: dict[str
     """The engine's client and the boards' script, on the pages that have live boards only."""
     if pagename in _pages(app):
         app.add_js_file("play/engine.js")
-        app.add_js_file("play/board-view.js")
-        app.add_js_file("play/liveboard.js")
+        app.add_js_file("play/liveboard.js", type="module")  # it imports board-view.js and words.js
         app.add_css_file("play/play.css")
         app.add_css_file("play/liveboard.css")
 

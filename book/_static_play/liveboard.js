@@ -5,220 +5,216 @@
 // answer, check and message comes from the engine through oanquan/web.py; each board is its
 // own game there ("board": its name). Text is always set with textContent; the only markup
 // inserted is the board SVG that oanquan/svg.py draws from numbers.
-(function () {
-  "use strict";
-  var View = window.OanquanBoardView;
-  var here = document.currentScript ? document.currentScript.src.replace(/[^/]*$/, "") : ""; // .../_static/play/
-  var PLAY_PAGE = new URL("../../book/play.html", here || location.href).pathname;
-  var MAX_WAITING = 4; // clicks kept while the engine loads or a move is shown; more are dropped
+//
+// An ES module (tools/live_boards.py adds it with type="module", after engine.js).
+import * as View from "./board-view.js";
+import { fill } from "./words.js"; // a sentence with its {names} filled in (the words come from the page, the values from the engine)
 
-  function LiveBoard(root) {
-    var data = JSON.parse(root.querySelector("[data-oaq=setup]").textContent);
-    var setup = data.setup;
-    var words = data.words; // the page's own sentences, in its language (tools/live_boards.py)
-    var kind = setup.kind; // "game", "puzzle" or "editor"
-    var name = root.getAttribute("data-board");
-    var view = data.answer; // the engine's last answer (the stored one until the engine runs)
-    var engine = null;
-    var started = null; // a Promise: the engine is ready and this board set up as the notebook's
-    var chain = Promise.resolve();
-    var waiting = 0;
-    var skip = false;
-    var shownText = null; // the editor's position text last put in its box
+var PLAY_PAGE = new URL("../../book/play.html", import.meta.url).pathname;
+var MAX_WAITING = 4; // clicks kept while the engine loads or a move is shown; more are dropped
 
-    // A sentence with its {names} filled in (the words come from the page, the values from the engine).
-    function fill(sentence, values) {
-      return sentence.replace(/\{(\w+)\}/g, function (all, key) { return key in values ? String(values[key]) : all; });
+function LiveBoard(root) {
+  var data = JSON.parse(root.querySelector("[data-oaq=setup]").textContent);
+  var setup = data.setup;
+  var words = data.words; // the page's own sentences, in its language (tools/live_boards.py)
+  var kind = setup.kind; // "game", "puzzle" or "editor"
+  var name = root.getAttribute("data-board");
+  var view = data.answer; // the engine's last answer (the stored one until the engine runs)
+  var engine = null;
+  var started = null; // a Promise: the engine is ready and this board set up as the notebook's
+  var chain = Promise.resolve();
+  var waiting = 0;
+  var skip = false;
+  var shownText = null; // the editor's position text last put in its box
+
+  function $(part) { return root.querySelector("[data-oaq=" + part + "]"); }
+  function text(part, value) { var el = $(part); if (el) el.textContent = value; }
+  function showError(message) {
+    var box = $("error");
+    box.textContent = message || "";
+    box.hidden = !message;
+  }
+
+  function ask(request) {
+    var sent = Object.assign({}, request, { board: name });
+    return engine.call(sent).then(function (answer) {
+      // a refusal is shown in the learner's words (the reason alone), not the engine's full message
+      if (!answer || !answer.ok) throw new Error((answer && (answer.reason || answer.error)) || "no answer from the engine");
+      return answer;
+    });
+  }
+
+  // The engine, started on the first action; then this board's game set up as the page shows it.
+  function start() {
+    if (started) return started;
+    root.setAttribute("data-state", "loading");
+    text("status", words.starting);
+    engine = window.OanquanEngine.get();
+    engine.onProgress(function (p) {
+      if (root.getAttribute("data-state") !== "loading") return;
+      var share = p.stage === "download" && p.total ? " " + Math.round((100 * p.loaded) / p.total) + "%" : "";
+      text("status", words.starting + share);
+    });
+    started = engine.ready.then(function () {
+      var line = root.querySelector(".oaq-live-line em");
+      if (line) line.textContent = words.runs;
+      return ask(setup.request);
+    }).catch(function (error) {
+      started = null; // the next action tries again (and says why it cannot)
+      throw error;
+    });
+    return started;
+  }
+
+  function show(answer) {
+    view = answer;
+    View.draw($("board"), answer);
+    if (kind === "editor") return showEditor(answer.editor, answer);
+    text("status", answer.hint ? answer.status + " " + answer.hint : answer.status);
+    var directions = $("directions");
+    directions.hidden = answer.selected === null;
+    directions.classList.toggle("oaq-flip", answer.selected !== null && answer.selected < 5);
+    directions.querySelectorAll("button").forEach(function (button) {
+      button.textContent = answer.selected === null ? "" : answer.direction_labels[button.getAttribute("data-direction")];
+    });
+    if (kind === "game") {
+      text("scores", fill(words.scores, { first: answer.scores[0], second: answer.scores[1] }));
+      text("record", answer.record ? fill(words.moves, { record: answer.record }) : words.no_moves);
+      $("undo").disabled = !answer.can_undo;
+      $("hint").disabled = answer.hints_left === 0 || answer.over;
+      $("continue").href = PLAY_PAGE + answer.link;
+    } else if (answer.puzzle) {
+      text("puzzle-text", answer.puzzle.text);
+      text("verdict", answer.puzzle.verdict);
+      root.setAttribute("data-verdict", answer.puzzle.result); // "", "right" or "wrong"
     }
-    function $(part) { return root.querySelector("[data-oaq=" + part + "]"); }
-    function text(part, value) { var el = $(part); if (el) el.textContent = value; }
-    function showError(message) {
-      var box = $("error");
-      box.textContent = message || "";
-      box.hidden = !message;
-    }
+  }
 
-    function ask(request) {
-      var sent = Object.assign({}, request, { board: name });
-      return engine.call(sent).then(function (answer) {
-        // a refusal is shown in the learner's words (the reason alone), not the engine's full message
-        if (!answer || !answer.ok) throw new Error((answer && (answer.reason || answer.error)) || "no answer from the engine");
-        return answer;
-      });
-    }
+  function showEditor(editor, answer) {
+    text("status", "");
+    text("message", editor.message);
+    $("message").classList.toggle("oaq-error-text", editor.kind === "error");
+    text("square-name", editor.selected_name);
+    $("count").value = String(editor.count);
+    $("stone-label").hidden = editor.stone === null;
+    $("stone").checked = editor.stone === true;
+    $("to-move").value = String(editor.to_move);
+    root.querySelectorAll("[data-oaq=store]").forEach(function (box) {
+      box.value = String(editor.stores[Number(box.getAttribute("data-player"))]);
+    });
+    // The position text follows the board; a text the engine refused stays, to be corrected.
+    if (editor.text !== shownText) $("text").value = editor.text;
+    shownText = editor.text;
+    root.querySelectorAll("[data-oaq=mode]").forEach(function (button) {
+      button.setAttribute("aria-pressed", String(button.getAttribute("data-mode") === editor.mode));
+    });
+    var play = $("play");
+    play.hidden = !answer.play;
+    play.href = PLAY_PAGE + answer.play;
+  }
 
-    // The engine, started on the first action; then this board's game set up as the page shows it.
-    function start() {
-      if (started) return started;
-      root.setAttribute("data-state", "loading");
-      text("status", words.starting);
-      engine = window.OanquanEngine.get();
-      engine.onProgress(function (p) {
-        if (root.getAttribute("data-state") !== "loading") return;
-        var share = p.stage === "download" && p.total ? " " + Math.round((100 * p.loaded) / p.total) + "%" : "";
-        text("status", words.starting + share);
-      });
-      started = engine.ready.then(function () {
-        var line = root.querySelector(".oaq-live-line em");
-        if (line) line.textContent = words.runs;
-        return ask(setup.request);
-      }).catch(function (error) {
-        started = null; // the next action tries again (and says why it cannot)
-        throw error;
-      });
-      return started;
-    }
+  function pace(frame, count) {
+    var each = Math.min(350, Math.max(40, Math.round(3000 / Math.max(1, count))));
+    return frame.kind === "drop" ? each / 2 : each;
+  }
 
-    function show(answer) {
-      view = answer;
-      View.draw($("board"), answer);
-      if (kind === "editor") return showEditor(answer.editor, answer);
-      text("status", answer.hint ? answer.status + " " + answer.hint : answer.status);
-      var directions = $("directions");
-      directions.hidden = answer.selected === null;
-      directions.classList.toggle("oaq-flip", answer.selected !== null && answer.selected < 5);
-      directions.querySelectorAll("button").forEach(function (button) {
-        button.textContent = answer.selected === null ? "" : answer.direction_labels[button.getAttribute("data-direction")];
-      });
-      if (kind === "game") {
-        text("scores", fill(words.scores, { first: answer.scores[0], second: answer.scores[1] }));
-        text("record", answer.record ? fill(words.moves, { record: answer.record }) : words.no_moves);
-        $("undo").disabled = !answer.can_undo;
-        $("hint").disabled = answer.hints_left === 0 || answer.over;
-        $("continue").href = PLAY_PAGE + answer.link;
-      } else if (answer.puzzle) {
-        text("puzzle-text", answer.puzzle.text);
-        text("verdict", answer.puzzle.verdict);
-        root.setAttribute("data-verdict", answer.puzzle.result); // "", "right" or "wrong"
-      }
-    }
-
-    function showEditor(editor, answer) {
-      text("status", "");
-      text("message", editor.message);
-      $("message").classList.toggle("oaq-error-text", editor.kind === "error");
-      text("square-name", editor.selected_name);
-      $("count").value = String(editor.count);
-      $("stone-label").hidden = editor.stone === null;
-      $("stone").checked = editor.stone === true;
-      $("to-move").value = String(editor.to_move);
-      root.querySelectorAll("[data-oaq=store]").forEach(function (box) {
-        box.value = String(editor.stores[Number(box.getAttribute("data-player"))]);
-      });
-      // The position text follows the board; a text the engine refused stays, to be corrected.
-      if (editor.text !== shownText) $("text").value = editor.text;
-      shownText = editor.text;
-      root.querySelectorAll("[data-oaq=mode]").forEach(function (button) {
-        button.setAttribute("aria-pressed", String(button.getAttribute("data-mode") === editor.mode));
-      });
-      var play = $("play");
-      play.hidden = !answer.play;
-      play.href = PLAY_PAGE + answer.play;
-    }
-
-    function pace(frame, count) {
-      var each = Math.min(350, Math.max(40, Math.round(3000 / Math.max(1, count))));
-      return frame.kind === "drop" ? each / 2 : each;
-    }
-
-    async function carry(request) {
-      await start();
-      root.setAttribute("data-state", "busy");
-      skip = false;
-      var answer = await ask(request);
+  async function carry(request) {
+    await start();
+    root.setAttribute("data-state", "busy");
+    skip = false;
+    var answer = await ask(request);
+    await View.animate($("board"), $("caption"), answer.frames, { delay: pace, skipped: function () { return skip; } });
+    show(answer);
+    while (kind === "game" && answer.computer_to_move) {
+      text("status", words.thinking);
+      await View.sleep(30); // let the page show it first
+      answer = await ask({ op: "computer" });
       await View.animate($("board"), $("caption"), answer.frames, { delay: pace, skipped: function () { return skip; } });
       show(answer);
-      while (kind === "game" && answer.computer_to_move) {
-        text("status", words.thinking);
-        await View.sleep(30); // let the page show it first
-        answer = await ask({ op: "computer" });
-        await View.animate($("board"), $("caption"), answer.frames, { delay: pace, skipped: function () { return skip; } });
-        show(answer);
-      }
     }
-
-    // Every action goes through here: one at a time, in order, none lost while the engine loads.
-    function act(request) {
-      if (waiting >= MAX_WAITING) return chain;
-      waiting++;
-      chain = chain.then(function () {
-        showError("");
-        return carry(request).catch(function (error) {
-          showError(error.message);
-          if (engine && engine.state === "failed") {
-            showError(fill(words.failed, { error: engine.error }));
-            root.setAttribute("data-state", "failed");
-            text("status", "");
-          } else {
-            show(view);
-          }
-        });
-      }).then(function () {
-        waiting--;
-        if (root.getAttribute("data-state") !== "failed") root.setAttribute("data-state", "ready");
-      });
-      return chain;
-    }
-
-    function on(part, type, fn) {
-      root.querySelectorAll("[data-oaq=" + part + "]").forEach(function (el) { el.addEventListener(type, fn); });
-    }
-
-    View.onSquare($("board"), function (square) {
-      act(kind === "editor" ? { op: "edit", action: "click", square: square } : { op: "click", square: square });
-    });
-    if (kind !== "editor") {
-      $("directions").querySelectorAll("button").forEach(function (button) {
-        button.addEventListener("click", function () { act({ op: "play", direction: button.getAttribute("data-direction") }); });
-      });
-    }
-    if (kind === "game") {
-      on("undo", "click", function () { act({ op: "undo" }); });
-      on("hint", "click", function () { act({ op: "hint" }); });
-      on("new", "click", function () { text("caption", ""); act(setup.request); });
-      on("skip", "click", function () { skip = true; });
-    } else if (kind === "puzzle") {
-      on("hint", "click", function () { act({ op: "hint" }); });
-      on("answer", "click", function () { act({ op: "answer" }); });
-      on("retry", "click", function () { text("caption", ""); act({ op: "retry" }); });
-      on("next", "click", function () {
-        var ids = setup.puzzles;
-        var at = ids.indexOf(view.puzzle ? view.puzzle.id : "");
-        text("caption", "");
-        act({ op: "puzzle", id: ids[(at + 1) % ids.length] });
-      });
-    } else {
-      on("mode", "click", function (event) { act({ op: "edit", action: "mode", mode: event.currentTarget.getAttribute("data-mode") }); });
-      // A number box's value is sent as a number when it reads as one, else as the text typed:
-      // the engine says why not.
-      function number(box) { var value = box.value.trim(); return /^\d+$/.test(value) ? Number(value) : value; }
-      on("count", "change", function () { act({ op: "edit", action: "count", value: number($("count")) }); });
-      on("store", "change", function (event) {
-        var box = event.currentTarget;
-        act({ op: "edit", action: "set", field: "stores", player: Number(box.getAttribute("data-player")), value: number(box) });
-      });
-      on("stone", "change", function () { act({ op: "edit", action: "stone", value: $("stone").checked }); });
-      on("to-move", "change", function () { act({ op: "edit", action: "to_move", player: Number($("to-move").value) }); });
-      on("text-form", "submit", function (event) {
-        event.preventDefault();
-        act({ op: "edit", action: "text", text: $("text").value });
-      });
-    }
-    show(view); // the stored answer: drawn at once, before any engine
   }
 
-  function init() {
-    document.querySelectorAll(".oaq-liveboard").forEach(function (root) {
-      if (root.getAttribute("data-wired")) return;
-      root.setAttribute("data-wired", "1");
-      try {
-        new LiveBoard(root);
-      } catch (error) {
-        root.setAttribute("data-state", "failed");
-      }
+  // Every action goes through here: one at a time, in order, none lost while the engine loads.
+  function act(request) {
+    if (waiting >= MAX_WAITING) return chain;
+    waiting++;
+    chain = chain.then(function () {
+      showError("");
+      return carry(request).catch(function (error) {
+        showError(error.message);
+        if (engine && engine.state === "failed") {
+          showError(fill(words.failed, { error: engine.error }));
+          root.setAttribute("data-state", "failed");
+          text("status", "");
+        } else {
+          show(view);
+        }
+      });
+    }).then(function () {
+      waiting--;
+      if (root.getAttribute("data-state") !== "failed") root.setAttribute("data-state", "ready");
     });
+    return chain;
   }
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
-  else init();
-})();
+  function on(part, type, fn) {
+    root.querySelectorAll("[data-oaq=" + part + "]").forEach(function (el) { el.addEventListener(type, fn); });
+  }
+
+  View.onSquare($("board"), function (square) {
+    act(kind === "editor" ? { op: "edit", action: "click", square: square } : { op: "click", square: square });
+  });
+  if (kind !== "editor") {
+    $("directions").querySelectorAll("button").forEach(function (button) {
+      button.addEventListener("click", function () { act({ op: "play", direction: button.getAttribute("data-direction") }); });
+    });
+  }
+  if (kind === "game") {
+    on("undo", "click", function () { act({ op: "undo" }); });
+    on("hint", "click", function () { act({ op: "hint" }); });
+    on("new", "click", function () { text("caption", ""); act(setup.request); });
+    on("skip", "click", function () { skip = true; });
+  } else if (kind === "puzzle") {
+    on("hint", "click", function () { act({ op: "hint" }); });
+    on("answer", "click", function () { act({ op: "answer" }); });
+    on("retry", "click", function () { text("caption", ""); act({ op: "retry" }); });
+    on("next", "click", function () {
+      var ids = setup.puzzles;
+      var at = ids.indexOf(view.puzzle ? view.puzzle.id : "");
+      text("caption", "");
+      act({ op: "puzzle", id: ids[(at + 1) % ids.length] });
+    });
+  } else {
+    on("mode", "click", function (event) { act({ op: "edit", action: "mode", mode: event.currentTarget.getAttribute("data-mode") }); });
+    // A number box's value is sent as a number when it reads as one, else as the text typed:
+    // the engine says why not.
+    function number(box) { var value = box.value.trim(); return /^\d+$/.test(value) ? Number(value) : value; }
+    on("count", "change", function () { act({ op: "edit", action: "count", value: number($("count")) }); });
+    on("store", "change", function (event) {
+      var box = event.currentTarget;
+      act({ op: "edit", action: "set", field: "stores", player: Number(box.getAttribute("data-player")), value: number(box) });
+    });
+    on("stone", "change", function () { act({ op: "edit", action: "stone", value: $("stone").checked }); });
+    on("to-move", "change", function () { act({ op: "edit", action: "to_move", player: Number($("to-move").value) }); });
+    on("text-form", "submit", function (event) {
+      event.preventDefault();
+      act({ op: "edit", action: "text", text: $("text").value });
+    });
+  }
+  show(view); // the stored answer: drawn at once, before any engine
+}
+
+function init() {
+  document.querySelectorAll(".oaq-liveboard").forEach(function (root) {
+    if (root.getAttribute("data-wired")) return;
+    root.setAttribute("data-wired", "1");
+    try {
+      new LiveBoard(root);
+    } catch (error) {
+      root.setAttribute("data-state", "failed");
+    }
+  });
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+else init();

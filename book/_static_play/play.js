@@ -7,25 +7,17 @@
 //
 // The board of the page (drawn at build time, or the game kept in this browser) is shown at
 // once and takes clicks while the engine loads: a click is played as soon as it is ready.
-(function () {
-  "use strict";
-  var root = document.getElementById("oaq");
-  if (!root || !window.OanquanEngine || !window.OanquanBoardView) return;
-  var View = window.OanquanBoardView; // drawing a board and wiring its squares (board-view.js)
-  // The page's words in its language: tools/edition.py writes their translations as JSON beside
-  // the Vietnamese game's markup; English, the words of this script, needs none.
-  // t(text, values) fills the {names} of values into the translated text.
-  var WORDS = (function () {
-    var script = document.querySelector("script[data-oaq-words]");
-    try { return script ? JSON.parse(script.textContent) : {}; } catch (error) { return {}; }
-  })();
-  function t(text, values) {
-    var shown = Object.prototype.hasOwnProperty.call(WORDS, text) ? WORDS[text] : text;
-    return shown.replace(/\{(\w+)\}/g, function (all, name) {
-      return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : all;
-    });
-  }
-  var here = document.currentScript.src.replace(/[^/]*$/, ""); // .../_static/play/
+//
+// An ES module (<script type="module">, after engine.js): its pure parts are modules of their
+// own, tested under Node (tests/js/).
+import * as View from "./board-view.js"; // drawing a board and wiring its squares
+import { readWords, translator } from "./words.js";
+import { FORM_FIELDS, FRESH, GAME_PREFIX, KEPT_GAMES, OLD_GAME, SOLVED, TAB, isTabName, keptTime, storedReader } from "./stored.js";
+
+function page(root) {
+  // The page's words in its language (words.js): t(text, values).
+  var t = translator(readWords(document));
+  var here = new URL(".", import.meta.url).href; // .../_static/play/
   var mode = root.getAttribute("data-mode"); // "play" or "puzzles"
   // The edition's language: a kept board picture and names are in the words of the edition that
   // kept them, so another edition (the same tab, switched) waits for the engine to draw them.
@@ -71,26 +63,16 @@
 
   // ------------------------------------------------------------------ storage
   //
-  // What this page keeps in the browser is read like an address (issue 24): every value by a
-  // strict reader of its version, and anything unexpected (not JSON, a wrong type, an unknown
-  // key, a value too long, an old or future version) is left out with a notice, never thrown.
-  // Another site on the same host can write these keys (all of an owner's GitHub Pages sites
-  // share one origin), so nothing read here is trusted: text goes in with textContent, and the
-  // kept board picture only through DOMPurify's allow-list (purify.js, from npm).
+  // What this page keeps in the browser is read back by stored.js's strict readers: anything
+  // unexpected is left out with a notice, never thrown. Nothing read is trusted: text goes in
+  // with textContent, and the kept board picture only through DOMPurify's allow-list (purify.js,
+  // from npm).
   //
   // Each tab keeps its own game (oanquan.play.v2.<tab>, the tab's name in sessionStorage, which
   // a reload keeps), so two tabs never overwrite each other; a new tab opened with no game in
   // its address continues the game saved last. At most KEPT_GAMES games are kept.
 
-  var GAME_PREFIX = "oanquan.play.v2."; // + the tab's name: this tab's game (Play page)
-  var OLD_GAME = "oanquan.play.v1"; // one game for every tab (before issue 24), read once and moved
-  var TAB = "oanquan.tab"; // this tab's name (sessionStorage)
-  var FRESH = "oanquan.fresh"; // set by the reset control: this tab starts with a fresh game (sessionStorage)
-  var SOLVED = "oanquan.puzzles.solved.v1"; // ids of the puzzles solved (Puzzles page)
-  var KEPT_GAMES = 10;
-  var MAX_STORED = 500000; // characters of one stored value
-  var FORM_FIELDS = ["opponent", "first", "pieces", "value", "gap", "young", "plies"];
-  var storageNotices = []; // what was left out, said once the page is ready
+  var readBack = storedReader(t); // readBack.notices: what was left out, said once the page is ready
 
   function storage(kind) {
     try { return kind === "session" ? window.sessionStorage : window.localStorage; } catch (error) { return null; }
@@ -126,61 +108,10 @@
     } catch (error) { /* none */ }
     return found;
   }
-  function isObject(value) { return value !== null && typeof value === "object" && !Array.isArray(value); }
-  function isWhole(value, low, high) { return typeof value === "number" && Math.floor(value) === value && value >= low && value <= high; }
-  function isText(value, most) { return typeof value === "string" && value.length <= most; }
-  function leftOut(what, why) {
-    storageNotices.push(t("Something this page had kept in your browser could not be read, so it was left out ({what}: {why}).", { what: what, why: why }));
-  }
-  // JSON text from storage, or null (with a notice when there was something unreadable).
-  function parseStored(text, what) {
-    if (text === null) return null;
-    if (text.length > MAX_STORED) { leftOut(what, t("too long")); return null; }
-    var value;
-    try { value = JSON.parse(text); } catch (error) { leftOut(what, t("not JSON")); return null; }
-    if (value === null) leftOut(what, t("not an object"));
-    return value;
-  }
-
-  // A kept game, checked field by field; null (and a notice) if anything is not as this page writes it.
-  function readGame(value, what) {
-    if (value === null) return null;
-    function bad(why) { leftOut(what, why); return null; }
-    if (!isObject(value)) return bad(t("not an object"));
-    var version = value.v === undefined ? 1 : value.v;
-    if (version !== 1 && version !== 2) return bad(t("version {v}", { v: String(version).slice(0, 20) }));
-    var known = ["v", "saved", "link", "svg", "squares", "names", "scores", "turn", "moves", "over", "form", "time", "lang"];
-    var extra = Object.keys(value).filter(function (key) { return known.indexOf(key) < 0; });
-    if (extra.length) return bad(t("unknown key {key}", { key: JSON.stringify(extra[0].slice(0, 40)) }));
-    if (!isText(value.saved, MAX_STORED)) return bad("saved");
-    if (!isText(value.link, 20000) || (value.link !== "" && value.link.charAt(0) !== "?")) return bad("link");
-    if (!isText(value.svg, MAX_STORED)) return bad("svg");
-    if (!Array.isArray(value.squares) || value.squares.length > 12 || !value.squares.every(function (q) { return isWhole(q, 0, 11); })) return bad("squares");
-    if (!Array.isArray(value.names) || value.names.length !== 2 || !value.names.every(function (n) { return isText(n, 200); })) return bad("names");
-    if (!Array.isArray(value.scores) || value.scores.length !== 2 || !value.scores.every(function (n) { return isWhole(n, -100000, 100000); })) return bad("scores");
-    if (value.turn !== undefined && !isText(value.turn, 2000)) return bad("turn");
-    if (!isWhole(value.moves, 0, 1000000)) return bad("moves");
-    if (typeof value.over !== "boolean") return bad("over");
-    if (value.time !== undefined && !isWhole(value.time, 0, 1e15)) return bad("time");
-    if (value.lang !== undefined && !(isText(value.lang, 20) && /^[a-z]{2,3}(-[A-Za-z0-9]+)*$/.test(value.lang))) return bad("lang");
-    var form = value.form === undefined ? {} : value.form;
-    if (!isObject(form)) return bad("form");
-    var fields = Object.keys(form);
-    for (var i = 0; i < fields.length; i++) {
-      if (FORM_FIELDS.indexOf(fields[i]) < 0) return bad(t("unknown key {key}", { key: JSON.stringify(fields[i].slice(0, 40)) }));
-      if (!isText(form[fields[i]], 20)) return bad("form");
-    }
-    return {
-      saved: value.saved, link: value.link, svg: value.svg, squares: value.squares.slice(), names: value.names.slice(),
-      scores: value.scores.slice(), moves: value.moves, over: value.over, form: form, time: value.time || 0,
-      lang: value.lang === undefined ? "" : value.lang,
-    };
-  }
-
   // This tab's name: kept for the tab's life (reloads included) in sessionStorage.
   function tabName() {
     var name = readText(TAB, "session");
-    if (name === null || !/^[a-z0-9]{8,32}$/.test(name)) {
+    if (!isTabName(name)) {
       name = Math.random().toString(36).slice(2, 12) + Date.now().toString(36);
       writeText(TAB, name, "session");
     }
@@ -192,19 +123,19 @@
   // The game this tab starts from: its own; in a new tab, the game saved last by any tab (or the
   // one game kept before issue 24, moved to this tab's key).
   function keptGame() {
-    var own = readGame(parseStored(readText(GAME_PREFIX + tab), t("this tab's game")), t("this tab's game"));
+    var own = readBack.game(readBack.parse(readText(GAME_PREFIX + tab), t("this tab's game")), t("this tab's game"));
     if (readText(GAME_PREFIX + tab) !== null && !own) forget(GAME_PREFIX + tab);
     if (own || !isNewTab) return own;
     if (readText(FRESH, "session") !== null) { forget(FRESH, "session"); return null; }
     var latest = null;
     keysStartingWith(GAME_PREFIX).forEach(function (key) {
-      var game = readGame(parseStored(readText(key), t("another tab's game")), t("another tab's game"));
+      var game = readBack.game(readBack.parse(readText(key), t("another tab's game")), t("another tab's game"));
       if (!game) forget(key);
       else if (!latest || game.time > latest.time) latest = game;
     });
     var old = readText(OLD_GAME);
     if (old !== null) {
-      var moved = readGame(parseStored(old, t("the game kept before")), t("the game kept before"));
+      var moved = readBack.game(readBack.parse(old, t("the game kept before")), t("the game kept before"));
       forget(OLD_GAME);
       if (moved && !latest) latest = moved;
     }
@@ -217,24 +148,17 @@
     writeText(GAME_PREFIX + tab, JSON.stringify(record));
     // the oldest games beyond KEPT_GAMES go (closed tabs'), never this tab's
     var games = keysStartingWith(GAME_PREFIX).filter(function (key) { return key !== GAME_PREFIX + tab; }).map(function (key) {
-      var value = null;
-      try { value = JSON.parse(readText(key) || "null"); } catch (error) { value = null; }
-      return { key: key, time: isObject(value) && isWhole(value.time, 0, 1e15) ? value.time : 0 };
+      return { key: key, time: keptTime(readText(key)) };
     }).sort(function (a, b) { return b.time - a.time; });
     games.slice(KEPT_GAMES - 1).forEach(function (game) { forget(game.key); });
   }
 
   function readSolved() {
-    var text = readText(SOLVED);
-    var ids = parseStored(text, t("the puzzles solved"));
-    if (ids === null) return [];
-    var fine = Array.isArray(ids) && ids.length <= 10000 && ids.every(function (id) { return isText(id, 100) && /^[A-Za-z0-9_-]+$/.test(id); });
-    if (!fine) {
-      leftOut(t("the puzzles solved"), t("not a list of puzzle ids"));
-      forget(SOLVED);
-      return [];
-    }
-    return ids;
+    var value = readBack.parse(readText(SOLVED), t("the puzzles solved"));
+    if (value === null) return [];
+    var ids = readBack.solvedIds(value, t("the puzzles solved"));
+    if (ids === null) forget(SOLVED);
+    return ids || [];
   }
 
   // A picture kept in this browser goes in only through DOMPurify's SVG allow-list.
@@ -518,7 +442,7 @@
 
   function formValues() {
     var values = {};
-    ["opponent", "first", "pieces", "value", "gap", "young", "plies"].forEach(function (name) { values[name] = $(name).value; });
+    FORM_FIELDS.forEach(function (name) { values[name] = $(name).value; });
     return values;
   }
 
@@ -684,12 +608,10 @@
     }
   }
 
-  function fallback(reason) {
-    setState(location.protocol === "file:" ? "fallback" : "error");
+  function failed(reason) {
+    setState("error");
     $("loading").hidden = true;
-    $("fallback").hidden = location.protocol !== "file:";
-    say(location.protocol === "file:" ? t("The board below is the starting position; to play, serve the site over http.") :
-      t("The game engine could not be loaded: {reason}", { reason: reason }));
+    say(t("The game engine could not be loaded: {reason}", { reason: reason }));
   }
 
   // The board kept in this browser (Play page) is shown at once, before the engine is ready.
@@ -717,7 +639,7 @@
     var otherEdition = addressFits && stored.lang !== edition;
     var drawn = addressFits && !otherEdition && drawKept(stored);
     if (addressFits && !otherEdition && !drawn) {
-      leftOut(t("this tab's game"), t("its board picture"));
+      readBack.leftOut(t("this tab's game"), t("its board picture"));
       stored = null;
     }
     var keptHere = drawn || otherEdition;
@@ -730,10 +652,6 @@
     $("board").classList.toggle("oaq-stale", other);
     if (mode === "puzzles") markSolved();
     mark("board", performance.now()); // since the page was opened: drawn, and taking clicks
-    if (location.protocol === "file:") {
-      fallback("");
-      return;
-    }
     $("loading").hidden = false;
     say(otherEdition ? t("Your game appears once the game engine has loaded.") :
       other ? t("The position from the link appears once the game engine has loaded.") : "");
@@ -741,7 +659,7 @@
     engine.onProgress(progress);
     engine.ready.then(function () {
       return begin(stored, keptHere, query).catch(recover);
-    }, function (error) { fallback(error.message); });
+    }, function (error) { failed(error.message); });
   }
 
   // The first game or puzzle: the one kept in this browser, or the page address's, or a fresh one.
@@ -793,7 +711,7 @@
     }
     if (mode === "play") syncSettings(first);
     show(first);
-    showNotices(storageNotices.concat(notices));
+    showNotices(readBack.notices.concat(notices));
     mark("ready", performance.now()); // since the page was opened
     setState("ready");
     registerServiceWorker(); // now: the engine's files are in the browser's cache, not fetched twice
@@ -874,4 +792,10 @@
   }
 
   start();
-})();
+}
+
+// The pages that load this script have the game's markup (#oaq); engine.js, a plain script
+// before this module, has run by now. From a file, from-file.js has said why nothing runs (in
+// a browser that loads a module from a file at all).
+var gameRoot = document.getElementById("oaq");
+if (gameRoot && window.OanquanEngine && location.protocol !== "file:") page(gameRoot);

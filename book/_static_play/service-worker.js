@@ -22,10 +22,13 @@
 // - One edition per worker. The English worker's scope (the site's root) contains the other
 //   editions' folders and the live notebooks (lite/): SKIP lists them, and this worker never
 //   answers for them, so each edition is served by its own worker only.
+//
+// tools/build_play.py replaces each quoted placeholder below (the lists with their JSON): quoted,
+// the template itself is JavaScript, which ESLint reads.
 const VERSION = "{{version}}";
-const FILES = {{files}}; // [path relative to this file, "sha256-..."]
-const SKIP = {{skip}}; // folders under this scope that are not this edition's (another edition, lite/)
-const EDITIONS = {{editions}}; // of those, the other editions' folders (each has its own worker)
+const FILES = "{{files}}"; // [path relative to this file, "sha256-..."]
+const SKIP = "{{skip}}"; // folders under this scope that are not this edition's (another edition, lite/)
+const EDITIONS = "{{editions}}"; // of those, the other editions' folders (each has its own worker)
 const SCOPE = new URL("./", self.location.href).pathname;
 const PREFIX = "oanquan-" + SCOPE + "-";
 const CACHE = PREFIX + VERSION;
@@ -174,16 +177,21 @@ async function latestVersion() {
   }
 }
 
-// The cached copy of a file: its address without the query (pages carry ?record=..., the engine's
-// worker ?lang=...&build=...), a folder's address as its index.html.
-async function cached(cacheName, request) {
-  if (!(await caches.has(cacheName))) return null;
-  const cache = await caches.open(cacheName);
-  const url = new URL(request.url);
+// The address a file is cached under: without the query (pages carry ?record=..., the engine's
+// worker ?lang=...&build=...) or the fragment, a folder's address as its index.html.
+function cacheAddress(address) {
+  const url = new URL(address);
   url.search = "";
   url.hash = "";
   if (url.pathname.endsWith("/")) url.pathname += "index.html";
-  return (await cache.match(url.href)) || null;
+  return url.href;
+}
+
+// The cached copy of a file, in the cache of one build.
+async function cached(cacheName, request) {
+  if (!(await caches.has(cacheName))) return null;
+  const cache = await caches.open(cacheName);
+  return (await cache.match(cacheAddress(request.url))) || null;
 }
 
 function fromNetwork(request, fresh) {

@@ -1,0 +1,95 @@
+// What the Play and Puzzles pages keep in the browser, read back (an ES module, imported by
+// play.js, which does the storing).
+//
+// It is read like an address (issue 24): every value by a strict reader of its version, and
+// anything unexpected (not JSON, a wrong type, an unknown key, a value too long, an old or future
+// version) is left out with a notice, never thrown. Another site on the same host can write these
+// keys (all of an owner's GitHub Pages sites share one origin), so nothing read here is trusted:
+// play.js puts text in with textContent, and the kept board picture only through DOMPurify.
+
+export const GAME_PREFIX = "oanquan.play.v2."; // + the tab's name: this tab's game (Play page)
+export const OLD_GAME = "oanquan.play.v1"; // one game for every tab (before issue 24), read once and moved
+export const TAB = "oanquan.tab"; // this tab's name (sessionStorage)
+export const FRESH = "oanquan.fresh"; // set by the reset control: this tab starts with a fresh game (sessionStorage)
+export const SOLVED = "oanquan.puzzles.solved.v1"; // ids of the puzzles solved (Puzzles page)
+export const KEPT_GAMES = 10;
+export const MAX_STORED = 500000; // characters of one stored value
+export const FORM_FIELDS = ["opponent", "first", "pieces", "value", "gap", "young", "plies"];
+const GAME_KEYS = ["v", "saved", "link", "svg", "squares", "names", "scores", "turn", "moves", "over", "form", "time", "lang"];
+
+export function isObject(value) { return value !== null && typeof value === "object" && !Array.isArray(value); }
+export function isWhole(value, low, high) { return typeof value === "number" && Math.floor(value) === value && value >= low && value <= high; }
+export function isText(value, most) { return typeof value === "string" && value.length <= most; }
+
+// A tab's name as tabName() in play.js makes it; anything else is replaced.
+export function isTabName(name) { return typeof name === "string" && /^[a-z0-9]{8,32}$/.test(name); }
+
+// When a kept game was saved (0 if that cannot be read): the oldest games go first.
+export function keptTime(text) {
+  var value;
+  try { value = JSON.parse(text || "null"); } catch (error) { return 0; }
+  return isObject(value) && isWhole(value.time, 0, 1e15) ? value.time : 0;
+}
+
+// The readers, saying in the page's words (t, words.js) what they left out: reader.notices.
+export function storedReader(t) {
+  var notices = [];
+
+  function leftOut(what, why) {
+    notices.push(t("Something this page had kept in your browser could not be read, so it was left out ({what}: {why}).", { what: what, why: why }));
+  }
+
+  // JSON text from storage, or null (with a notice when there was something unreadable).
+  function parse(text, what) {
+    if (text === null) return null;
+    if (text.length > MAX_STORED) { leftOut(what, t("too long")); return null; }
+    var value;
+    try { value = JSON.parse(text); } catch (error) { leftOut(what, t("not JSON")); return null; }
+    if (value === null) leftOut(what, t("not an object"));
+    return value;
+  }
+
+  // A kept game, checked field by field; null (and a notice) if anything is not as play.js writes it.
+  function game(value, what) {
+    if (value === null) return null;
+    function bad(why) { leftOut(what, why); return null; }
+    if (!isObject(value)) return bad(t("not an object"));
+    var version = value.v === undefined ? 1 : value.v;
+    if (version !== 1 && version !== 2) return bad(t("version {v}", { v: String(version).slice(0, 20) }));
+    var extra = Object.keys(value).filter(function (key) { return GAME_KEYS.indexOf(key) < 0; });
+    if (extra.length) return bad(t("unknown key {key}", { key: JSON.stringify(extra[0].slice(0, 40)) }));
+    if (!isText(value.saved, MAX_STORED)) return bad("saved");
+    if (!isText(value.link, 20000) || (value.link !== "" && value.link.charAt(0) !== "?")) return bad("link");
+    if (!isText(value.svg, MAX_STORED)) return bad("svg");
+    if (!Array.isArray(value.squares) || value.squares.length > 12 || !value.squares.every(function (q) { return isWhole(q, 0, 11); })) return bad("squares");
+    if (!Array.isArray(value.names) || value.names.length !== 2 || !value.names.every(function (n) { return isText(n, 200); })) return bad("names");
+    if (!Array.isArray(value.scores) || value.scores.length !== 2 || !value.scores.every(function (n) { return isWhole(n, -100000, 100000); })) return bad("scores");
+    if (value.turn !== undefined && !isText(value.turn, 2000)) return bad("turn");
+    if (!isWhole(value.moves, 0, 1000000)) return bad("moves");
+    if (typeof value.over !== "boolean") return bad("over");
+    if (value.time !== undefined && !isWhole(value.time, 0, 1e15)) return bad("time");
+    if (value.lang !== undefined && !(isText(value.lang, 20) && /^[a-z]{2,3}(-[A-Za-z0-9]+)*$/.test(value.lang))) return bad("lang");
+    var form = value.form === undefined ? {} : value.form;
+    if (!isObject(form)) return bad("form");
+    var fields = Object.keys(form);
+    for (var i = 0; i < fields.length; i++) {
+      if (FORM_FIELDS.indexOf(fields[i]) < 0) return bad(t("unknown key {key}", { key: JSON.stringify(fields[i].slice(0, 40)) }));
+      if (!isText(form[fields[i]], 20)) return bad("form");
+    }
+    return {
+      saved: value.saved, link: value.link, svg: value.svg, squares: value.squares.slice(), names: value.names.slice(),
+      scores: value.scores.slice(), moves: value.moves, over: value.over, form: form, time: value.time || 0,
+      lang: value.lang === undefined ? "" : value.lang,
+    };
+  }
+
+  // The ids of the puzzles solved (parsed JSON); null (and a notice) if it is not a list of ids.
+  function solvedIds(value, what) {
+    var fine = Array.isArray(value) && value.length <= 10000 && value.every(function (id) { return isText(id, 100) && /^[A-Za-z0-9_-]+$/.test(id); });
+    if (fine) return value.slice();
+    leftOut(what, t("not a list of puzzle ids"));
+    return null;
+  }
+
+  return { notices: notices, leftOut: leftOut, parse: parse, game: game, solvedIds: solvedIds };
+}

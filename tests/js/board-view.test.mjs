@@ -1,0 +1,132 @@
+// board-view.js: which squares of a drawn board take clicks and keys, and the animation's frames.
+// The page's elements are small stand-ins with the few DOM methods the module uses.
+import assert from "node:assert/strict";
+import test from "node:test";
+
+import { animate, draw, mark, onSquare, squareOf } from "../../book/_static_play/board-view.js";
+
+class FakeElement {
+  constructor(attributes) {
+    this.attributes = new Map(Object.entries(attributes || {}));
+    this.classes = new Set();
+    this.listeners = {};
+    this.classList = {
+      toggle: (name, on) => (on ? this.classes.add(name) : this.classes.delete(name)),
+    };
+  }
+  getAttribute(name) { return this.attributes.has(name) ? this.attributes.get(name) : null; }
+  setAttribute(name, value) { this.attributes.set(name, String(value)); }
+  removeAttribute(name) { this.attributes.delete(name); }
+  addEventListener(type, fn) { (this.listeners[type] = this.listeners[type] || []).push(fn); }
+}
+
+// A board of the twelve squares 0-11, as oanquan/svg.py draws them (a [data-square] each).
+function board() {
+  const squares = Array.from({ length: 12 }, (unused, i) => new FakeElement({ "data-square": String(i) }));
+  const container = new FakeElement();
+  container.squares = squares;
+  container.querySelectorAll = (selector) => {
+    assert.equal(selector, "[data-square]");
+    return squares;
+  };
+  return container;
+}
+
+// An event on a square's picture (its target is inside the square's group).
+function eventOn(square, extra) {
+  const target = { closest: (selector) => (selector === "[data-square]" ? square : null) };
+  return Object.assign({ target, defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } }, extra);
+}
+
+test("mark makes the given squares buttons for the keyboard and screen readers", () => {
+  const container = board();
+  mark(container, [5, 7, 9]);
+  for (const square of container.squares) {
+    const n = Number(square.getAttribute("data-square"));
+    const can = [5, 7, 9].includes(n);
+    assert.equal(square.classes.has("oaq-can"), can, `square ${n}`);
+    assert.equal(square.getAttribute("tabindex"), can ? "0" : null);
+    assert.equal(square.getAttribute("role"), can ? "button" : null);
+    if (can) assert.equal(square.getAttribute("aria-label"), `square ${n}`);
+  }
+});
+
+test("mark takes the buttons away again from squares no longer playable", () => {
+  const container = board();
+  mark(container, [5, 6]);
+  mark(container, [0]);
+  assert.deepEqual(container.squares.filter((s) => s.classes.has("oaq-can")).map((s) => s.getAttribute("data-square")), ["0"]);
+  assert.equal(container.squares[5].getAttribute("tabindex"), null);
+  assert.equal(container.squares[5].getAttribute("role"), null);
+});
+
+test("draw puts the answer's picture in and marks its squares (none when it has none)", () => {
+  const container = board();
+  draw(container, { svg: "<svg>one</svg>", squares: [1, 2] });
+  assert.equal(container.innerHTML, "<svg>one</svg>");
+  assert.ok(container.squares[1].classes.has("oaq-can") && container.squares[2].classes.has("oaq-can"));
+  draw(container, { svg: "<svg>two</svg>" });
+  assert.equal(container.innerHTML, "<svg>two</svg>");
+  assert.ok(container.squares.every((s) => !s.classes.has("oaq-can")));
+});
+
+test("squareOf finds the square an event is on, or none", () => {
+  assert.equal(squareOf(eventOn(new FakeElement({ "data-square": "10" }))), 10);
+  assert.equal(squareOf(eventOn(null)), null); // outside every square
+  assert.equal(squareOf({ target: {} }), null); // a text node: no closest()
+});
+
+test("onSquare answers a click, Enter and Space on a square, and nothing else", () => {
+  const container = board();
+  const played = [];
+  onSquare(container, (square) => played.push(square));
+  const [click] = container.listeners.click;
+  const [key] = container.listeners.keydown;
+  click(eventOn(container.squares[3]));
+  click(eventOn(null));
+  const enter = eventOn(container.squares[8], { key: "Enter" });
+  key(enter);
+  key(eventOn(container.squares[9], { key: " " }));
+  const tab = eventOn(container.squares[9], { key: "Tab" });
+  key(tab);
+  key(eventOn(null, { key: "Enter" }));
+  assert.deepEqual(played, [3, 8, 9]);
+  assert.ok(enter.defaultPrevented); // Space would scroll the page, Enter submit a form
+  assert.ok(!tab.defaultPrevented);
+});
+
+test("animate shows every frame in turn, each for its delay, and ends on the last caption", async () => {
+  const container = board();
+  const caption = { textContent: "" };
+  const seen = [];
+  const frames = [{ svg: "<svg>1</svg>", caption: "one", kind: "pick" }, { svg: "<svg>2</svg>", caption: "two", kind: "drop" }];
+  await animate(container, caption, frames, {
+    delay(frame, count) {
+      seen.push([container.innerHTML, caption.textContent, frame.kind, count]);
+      return -5; // no animation: still a turn of the event loop, never a negative wait
+    },
+  });
+  assert.deepEqual(seen, [["<svg>1</svg>", "one", "pick", 2], ["<svg>2</svg>", "two", "drop", 2]]);
+  assert.equal(container.innerHTML, "<svg>2</svg>");
+  assert.equal(caption.textContent, "two");
+});
+
+test("animate stops when skipped, with the last frame's caption shown", async () => {
+  const container = board();
+  const caption = { textContent: "" };
+  let shown = 0;
+  const frames = [1, 2, 3, 4].map((n) => ({ svg: `<svg>${n}</svg>`, caption: `step ${n}` }));
+  await animate(container, caption, frames, { delay() { shown++; return 0; }, skipped: () => shown >= 2 });
+  assert.equal(shown, 2);
+  assert.equal(container.innerHTML, "<svg>2</svg>"); // the picture of the last frame shown
+  assert.equal(caption.textContent, "step 4"); // the move's last caption
+});
+
+test("animate of no frames changes nothing", async () => {
+  const container = board();
+  container.innerHTML = "<svg>as it was</svg>";
+  const caption = { textContent: "kept" };
+  await animate(container, caption, []);
+  assert.equal(container.innerHTML, "<svg>as it was</svg>");
+  assert.equal(caption.textContent, "kept");
+});

@@ -1,0 +1,177 @@
+// engine.js: the page's side of the engine's worker. It is a plain script (the pages and the
+// tests in the browser use its global OanquanEngine), so it runs here in a context of its own,
+// with a stand-in Worker that records what it is sent and answers when told.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import test from "node:test";
+import vm from "node:vm";
+
+const SOURCE = readFileSync(new URL("../../book/_static_play/engine.js", import.meta.url), "utf-8");
+
+// engine.js loaded into a page with the given language, build and address; returns the page's
+// OanquanEngine, the workers it made, and the timers it set (run by hand).
+function load({ lang = "en", build = "0123abcd", protocol = "https:", src = "https://site.test/_static/play/engine.js" } = {}) {
+  const workers = [];
+  const timers = [];
+  class FakeWorker {
+    constructor(url, options) {
+      this.url = url;
+      this.options = options;
+      this.sent = [];
+      workers.push(this);
+    }
+    postMessage(message) {
+      if (this.refuse) throw new Error(this.refuse);
+      this.sent.push(message);
+    }
+    // the worker's side: a message to the page
+    say(data) { this.onmessage({ data }); }
+  }
+  const page = {
+    Worker: FakeWorker,
+    location: { protocol },
+    document: {
+      currentScript: src === null ? null : { src },
+      documentElement: { getAttribute: (name) => (name === "lang" ? lang : null) },
+      querySelector: (selector) => (selector === "meta[name=oanquan-build]" && build !== null ? { getAttribute: () => build } : null),
+    },
+    setTimeout: (fn, ms) => { timers.push({ fn, ms, cleared: false }); return timers.length; },
+    clearTimeout: (id) => { if (timers[id - 1]) timers[id - 1].cleared = true; },
+  };
+  page.window = page;
+  vm.createContext(page);
+  vm.runInContext(SOURCE, page, { filename: "engine.js" });
+  return { OanquanEngine: page.OanquanEngine, workers, timers };
+}
+
+const settle = () => new Promise((done) => { setImmediate(done); });
+// An answer made in the script's context, as a plain object of this one (deepEqual compares prototypes).
+const plain = (value) => JSON.parse(JSON.stringify(value));
+
+test("one engine per page, its worker started beside the script with the page's language and build", () => {
+  const { OanquanEngine, workers } = load({ lang: "vi-VN" });
+  const engine = OanquanEngine.get();
+  assert.equal(OanquanEngine.get(), engine);
+  assert.equal(OanquanEngine.start(), engine);
+  assert.equal(workers.length, 1);
+  assert.equal(workers[0].url, "https://site.test/_static/play/engine-worker.js?lang=vi&build=0123abcd");
+  assert.equal(workers[0].options.type, "module");
+  assert.equal(workers[0].options.name, "vi"); // the language again, for a worker served from the cache
+  assert.equal(engine.state, "loading");
+});
+
+test("an English page asks for no language, and a build that is not a digest is left out", () => {
+  for (const [lang, build, address] of [
+    ["en", "not-hex!", "engine-worker.js"],
+    ["", null, "engine-worker.js"],
+    ["EN-us", "abc", "engine-worker.js?build=abc"],
+    ["x", "f".repeat(65), "engine-worker.js"],
+  ]) {
+    const { OanquanEngine, workers } = load({ lang, build });
+    OanquanEngine.get();
+    assert.equal(workers[0].url, "https://site.test/_static/play/" + address, `${lang} ${build}`);
+  }
+});
+
+test("calls made before the engine is ready are sent at once and answered by their ids, in any order", async () => {
+  const { OanquanEngine, workers } = load();
+  const engine = OanquanEngine.get();
+  const first = engine.call({ op: "state" });
+  const second = engine.call({ op: "hint" });
+  const [worker] = workers;
+  assert.deepEqual(worker.sent.map((m) => [m.id, m.request.op]), [[1, "state"], [2, "hint"]]);
+  worker.say({ type: "answer", id: 2, answer: { ok: true, which: "hint" } });
+  worker.say({ type: "answer", id: 1, answer: { ok: true, which: "state" } });
+  worker.say({ type: "answer", id: 1, answer: { ok: true, which: "again" } }); // answered once only
+  assert.deepEqual(await first, { ok: true, which: "state" });
+  assert.deepEqual(await second, { ok: true, which: "hint" });
+});
+
+test("ready resolves with the timings once the worker says so, and stops the load timeout", async () => {
+  const { OanquanEngine, workers, timers } = load();
+  const engine = OanquanEngine.get();
+  workers[0].say({ type: "ready", timings: { python: 5 } });
+  assert.equal(await engine.ready, engine);
+  assert.equal(engine.state, "ready");
+  assert.deepEqual(plain(engine.timings), { python: 5 });
+  await settle();
+  assert.equal(timers.length, 1);
+  assert.equal(timers[0].ms, 180000);
+  assert.ok(timers[0].cleared);
+});
+
+test("a worker that fails answers every waiting and later call with the reason, never rejecting them", async () => {
+  const { OanquanEngine, workers } = load();
+  const engine = OanquanEngine.get();
+  const waiting = engine.call({ op: "state" });
+  workers[0].say({ type: "failed", error: "no WebAssembly" });
+  await assert.rejects(engine.ready, /no WebAssembly/);
+  assert.equal(engine.state, "failed");
+  assert.deepEqual(plain(await waiting), { ok: false, error: "The game engine could not be loaded: no WebAssembly" });
+  assert.deepEqual(plain(await engine.call({ op: "hint" })), { ok: false, error: "The game engine could not be loaded: no WebAssembly" });
+  assert.equal(workers[0].sent.length, 1); // the later call was not sent to a dead worker
+});
+
+test("a worker that never reports is given up after the timeout, with the reason", async () => {
+  const { OanquanEngine, timers } = load();
+  const engine = OanquanEngine.get();
+  const waiting = engine.call({ op: "state" });
+  timers[0].fn();
+  const answer = await waiting;
+  assert.equal(answer.ok, false);
+  assert.match(answer.error, /did not start within 180 s; reload the page/);
+  await assert.rejects(engine.ready);
+});
+
+test("a worker whose script cannot load fails the engine with the browser's message", async () => {
+  const { OanquanEngine, workers } = load();
+  const engine = OanquanEngine.get();
+  let prevented = false;
+  workers[0].onerror({ message: "SyntaxError in engine-worker.js", preventDefault() { prevented = true; } });
+  assert.ok(prevented);
+  assert.equal(engine.error, "SyntaxError in engine-worker.js");
+  await assert.rejects(engine.ready, /SyntaxError/);
+});
+
+test("a page opened from a file or with no script address starts no worker and says why", async () => {
+  for (const [options, reason] of [[{ protocol: "file:" }, /serve the site over http/], [{ src: null }, /<script src> tag/]]) {
+    const { OanquanEngine, workers } = load(options);
+    const engine = OanquanEngine.get();
+    assert.equal(workers.length, 0);
+    assert.equal(engine.state, "failed");
+    await assert.rejects(engine.ready, reason);
+    assert.match((await engine.call({ op: "state" })).error, reason);
+  }
+});
+
+test("a request the worker cannot be sent is answered with the reason", async () => {
+  const { OanquanEngine, workers } = load();
+  const engine = OanquanEngine.get();
+  workers[0].refuse = "could not be cloned";
+  assert.deepEqual(plain(await engine.call({ op: "state" })), { ok: false, error: "The request could not be sent to the engine: could not be cloned" });
+});
+
+test("progress goes to every listener, and a late listener gets the last one at once", () => {
+  const { OanquanEngine, workers } = load();
+  const engine = OanquanEngine.get();
+  const early = [];
+  engine.onProgress((p) => early.push({ ...p }));
+  engine.onProgress(() => { throw new Error("a listener's own trouble"); });
+  engine.onProgress("not a function");
+  workers[0].say({ type: "progress", stage: "download", loaded: 5, total: 10 });
+  workers[0].say({ type: "progress", stage: "start", loaded: 10, total: 10 });
+  const late = [];
+  engine.onProgress((p) => late.push({ ...p }));
+  assert.deepEqual(early, [{ stage: "download", loaded: 5, total: 10 }, { stage: "start", loaded: 10, total: 10 }]);
+  assert.deepEqual(late, [{ stage: "start", loaded: 10, total: 10 }]);
+});
+
+test("a second copy of the script keeps the first engine", () => {
+  const first = load();
+  const engine = first.OanquanEngine.get();
+  const page = { window: null, OanquanEngine: first.OanquanEngine };
+  page.window = page;
+  vm.createContext(page);
+  vm.runInContext(SOURCE, page);
+  assert.equal(page.OanquanEngine.get(), engine);
+});

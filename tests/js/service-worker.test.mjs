@@ -1,0 +1,140 @@
+// service-worker.js: the addresses files are cached under, and which requests the worker of an
+// edition answers. The template is filled in as tools/build_play.py does and run in a context of
+// its own, with stand-ins for the worker's caches, clients and network.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import test from "node:test";
+import vm from "node:vm";
+
+const TEMPLATE = readFileSync(new URL("../../book/_static_play/service-worker.js", import.meta.url), "utf-8");
+const VERSION = "00ff00ff00ff00ff";
+
+// Cache Storage in memory: name -> Map(address -> body).
+function fakeCaches() {
+  const stores = new Map();
+  const open = async (name) => {
+    if (!stores.has(name)) stores.set(name, new Map());
+    const store = stores.get(name);
+    const key = (request) => (typeof request === "string" ? request : request.url);
+    return {
+      match: async (request) => (store.has(key(request)) ? new Response(store.get(key(request))) : undefined),
+      put: async (request, response) => { store.set(key(request), await response.text()); },
+      delete: async (request) => store.delete(key(request)),
+      keys: async () => [...store.keys()].map((url) => ({ url })),
+    };
+  };
+  return { stores, open, has: async (name) => stores.has(name), keys: async () => [...stores.keys()], delete: async (name) => stores.delete(name) };
+}
+
+// The English edition's worker at the site's root (with the Vietnamese edition in vi/).
+function worker() {
+  const listeners = {};
+  const fetched = [];
+  const scope = {
+    location: { href: "https://site.test/sw.js", origin: "https://site.test" },
+    addEventListener: (type, fn) => { listeners[type] = fn; },
+    caches: fakeCaches(),
+    clients: { get: async () => null, matchAll: async () => [], claim: async () => {} },
+    registration: { update: async () => {} },
+    fetch: async (request) => {
+      const url = typeof request === "string" ? request : request.url;
+      fetched.push(url);
+      if (url.endsWith("sw-version.json")) return new Response(JSON.stringify({ version: VERSION }));
+      return new Response("from the network: " + url);
+    },
+    URL, Response, Request, AbortController, setTimeout, clearTimeout, console,
+  };
+  scope.self = scope;
+  const text = TEMPLATE.replace("{{version}}", VERSION)
+    .replace('"{{files}}"', JSON.stringify([["index.html", "sha256-x"], ["_static/play/play.js", "sha256-y"]]))
+    .replace('"{{skip}}"', JSON.stringify(["lite/", ".doctrees/", "vi/"]))
+    .replace('"{{editions}}"', JSON.stringify(["vi/"]));
+  vm.createContext(scope);
+  vm.runInContext(text, scope, { filename: "sw.js" });
+  return { scope, listeners, fetched };
+}
+
+// A fetch event: whether the worker answered it, and with what.
+function fetchEvent(listeners, url, { method = "GET", mode = "no-cors", clientId = "" } = {}) {
+  let answer = null;
+  listeners.fetch({
+    request: { url, method, mode },
+    clientId,
+    resultingClientId: "new-page",
+    respondWith(promise) { answer = Promise.resolve(promise); },
+    waitUntil() {},
+  });
+  return answer;
+}
+
+test("the template is filled in as the build does, leaving no placeholder", () => {
+  assert.ok(TEMPLATE.includes('const FILES = "{{files}}";'), "tools/build_play.py replaces this exact text");
+  const { scope } = worker();
+  assert.equal(vm.runInContext("CACHE", scope), "oanquan-/-" + VERSION);
+  assert.equal(vm.runInContext("FILES.length", scope), 2);
+  assert.equal(vm.runInContext("EDITIONS[0]", scope), "vi/");
+});
+
+test("a file is cached under its address without the query or fragment", () => {
+  const { scope } = worker();
+  const address = (url) => scope.cacheAddress(url);
+  assert.equal(address("https://site.test/book/play.html?record=7R&opponent=friend"), "https://site.test/book/play.html");
+  assert.equal(address("https://site.test/_static/play/engine-worker.js?lang=vi&build=abc#x"), "https://site.test/_static/play/engine-worker.js");
+  assert.equal(address("https://site.test/book/rules.html#capture"), "https://site.test/book/rules.html");
+  assert.equal(address("https://site.test/_static/play/play.js"), "https://site.test/_static/play/play.js");
+});
+
+test("a folder's address is cached as its index.html", () => {
+  const { scope } = worker();
+  assert.equal(scope.cacheAddress("https://site.test/"), "https://site.test/index.html");
+  assert.equal(scope.cacheAddress("https://site.test/vi/?x=1"), "https://site.test/vi/index.html");
+  assert.equal(scope.cacheAddress("https://site.test/book"), "https://site.test/book"); // the server redirects that one
+});
+
+test("a page's pin is kept under its client id, escaped", () => {
+  const { scope } = worker();
+  assert.equal(scope.pinKey("a/b c"), "/__pins__/a%2Fb%20c");
+});
+
+test("the worker leaves alone what is not this edition's to answer", () => {
+  const { listeners } = worker();
+  const left = [
+    ["https://site.test/book/play.html", { method: "POST" }],
+    ["https://elsewhere.test/book/play.html", {}],
+    ["https://site.test/sw.js", {}],
+    ["https://site.test/sw-version.json", {}],
+    ["https://site.test/__pins__/abc", {}],
+    ["https://site.test/lite/index.html", { mode: "navigate" }],
+    ["https://site.test/lite", { mode: "navigate" }],
+    ["https://site.test/lite/files/x.ipynb", {}],
+    ["https://site.test/vi/book/play.html", { mode: "navigate" }], // the Vietnamese worker's
+  ];
+  for (const [url, options] of left) assert.equal(fetchEvent(listeners, url, options), null, `${url} ${JSON.stringify(options)}`);
+});
+
+test("the worker answers this edition's pages and files, and another edition's files", () => {
+  const { listeners } = worker();
+  const answered = [
+    ["https://site.test/book/play.html?record=7R", { mode: "navigate" }],
+    ["https://site.test/", { mode: "navigate" }],
+    ["https://site.test/_static/play/play.js", {}],
+    ["https://site.test/library", {}], // not the folder lite/, only named like it
+    ["https://site.test/vi/_static/play/play.js", {}], // from the Vietnamese build's caches
+  ];
+  for (const [url, options] of answered) {
+    const answer = fetchEvent(listeners, url, options);
+    assert.notEqual(answer, null, url);
+    answer.catch(() => {});
+  }
+});
+
+test("a file this build keeps is served from its cache, whatever its query", async () => {
+  const { scope, listeners, fetched } = worker();
+  const cache = await scope.caches.open("oanquan-/-" + VERSION);
+  await cache.put("https://site.test/_static/play/play.js", new Response("// kept"));
+  const response = await fetchEvent(listeners, "https://site.test/_static/play/play.js?v=3");
+  assert.equal(await response.text(), "// kept");
+  assert.deepEqual(fetched, []);
+  const other = await fetchEvent(listeners, "https://site.test/_static/play/play.css");
+  assert.equal(await other.text(), "from the network: https://site.test/_static/play/play.css");
+});
