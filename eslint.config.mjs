@@ -22,7 +22,8 @@ const rules = {
 };
 
 export default [
-  { ignores: ["node_modules/", "_build/", "_widget_js/", ".venv/", "book/_site_static/scripts/fontawesome.js"] },
+  // locales/ holds only what Sphinx generates there (sphinx.js, git-ignored).
+  { ignores: ["node_modules/", "_build/", "_widget_js/", ".venv/", "locales/", "book/_site_static/scripts/fontawesome.js"] },
   js.configs.recommended,
   { rules },
   // The pages' plain scripts: each its own closure, publishing at most one global on window.

@@ -8,9 +8,10 @@ Everything else (pictures, widgets, computer players, the book) asks a
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal, overload
+from typing import Any, Literal, NamedTuple, overload
 
 from . import textformat
 from .board import DIRECTIONS, M0, M1, NEXT, Direction
@@ -24,7 +25,7 @@ from .errors import (
     quote,
 )
 from .events import Event, EventKind
-from .i18n import N_, _
+from .i18n import N_, _, ngettext
 from .jsonio import check_fields, read_json
 from .move import ALL_MOVES, Move
 from .rules import Rules
@@ -35,6 +36,7 @@ __all__ = [
     "MAX_PEBBLES",
     "Outcome",
     "Position",
+    "ScoreBreakdown",
     "end_reason",
     "ending_events",
     "final_outcome",
@@ -133,6 +135,64 @@ class Outcome:
         if self.winner is None:
             return _("Draw, {a}-{b}").format(a=a, b=b)
         return _("Player {player} wins {high}-{low}").format(player=self.winner, high=max(a, b), low=min(a, b))
+
+
+class ScoreBreakdown(NamedTuple):
+    """A score taken apart (R7.4, R8.1, R8.2), each field a pair (player 0, player 1).
+
+    ``captured`` counts the pebbles in each store, ``stones`` the Mandarin
+    stones captured and ``stone_points`` what they are worth; ``swept`` the
+    pebbles each takes from their row at the end (0 while the game goes on);
+    ``debts`` what each owes the other (R6.2); ``scores`` add everything up.
+    Made by :meth:`Position.score_breakdown`.
+    """
+
+    captured: tuple[int, int]
+    stones: tuple[int, int]
+    stone_points: tuple[int, int]
+    swept: tuple[int, int]
+    debts: tuple[int, int]
+    scores: tuple[int, int]
+
+    def lines(self, names: Sequence[str] | None = None) -> list[str]:
+        """One sentence per player that adds up their score, in the language spoken.
+
+        ``names`` are what to call the two players (the page's "You" and "Computer");
+        by default "Player 0" and "Player 1".
+
+        >>> ScoreBreakdown((20, 15), (1, 0), (10, 0), (5, 17), (0, 3), (38, 29)).lines()[1]
+        'Player 1: 15 captured + 17 from their row − debt 3 = 29.'
+        >>> ScoreBreakdown((20, 15), (1, 0), (10, 0), (5, 17), (0, 3), (38, 29)).lines(["You", "Computer"])[0]
+        'You: 20 captured + 1 stone (10) + 5 from their row + debt repaid 3 = 38.'
+        """
+        said = []
+        for p in (0, 1):
+            name = names[p] if names is not None else _("Player {player}").format(player=p)
+            said.append(_("{name}: {parts} = {score}.").format(name=name, parts=self.parts(p), score=self.scores[p]))
+        return said
+
+    def parts(self, player: int) -> str:
+        """What ``player``'s score is made of, as a sum in words.
+
+        >>> ScoreBreakdown((20, 15), (1, 0), (10, 0), (5, 17), (0, 3), (38, 29)).parts(1)
+        '15 captured + 17 from their row − debt 3'
+        """
+        p = player
+        stones = self.stones[p]
+        parts = [_("{n} captured").format(n=self.captured[p])]
+        if stones:
+            parts.append(
+                ngettext("{n} stone ({points})", "{n} stones ({points})", stones).format(
+                    n=stones, points=self.stone_points[p]
+                )
+            )
+        parts.append(_("{n} from their row").format(n=self.swept[p]))
+        text = " + ".join(parts)
+        if self.debts[p]:
+            text += _(" − debt {n}").format(n=self.debts[p])
+        if self.debts[1 - p]:
+            text += _(" + debt repaid {n}").format(n=self.debts[1 - p])
+        return text
 
 
 class Position:
@@ -390,6 +450,35 @@ class Position:
         11
         """
         return self._stores[player] + self._rules.mandarin_value * self._captured[player]
+
+    def score_breakdown(self, final: bool | None = None) -> ScoreBreakdown:
+        """The score of each player taken apart (R8.1, R8.2, and R7.4 at the end).
+
+        ``final`` (by default: whether the game is over here) adds the pebbles
+        each player takes from their row, which gives the final scores of R8.
+        Before the end the scores are the points settled so far: what each has
+        captured, less what they owe and plus what they are owed.
+
+        >>> Position.initial().play("5L").score_breakdown().scores
+        (11, 0)
+        >>> Position.from_text("3,0,0,0,0,4,0,0,0,0 0,0 30,33 0,0 1").score_breakdown().parts(0)
+        '30 captured + 4 from their row'
+        """
+        over = self.is_over() if final is None else final
+        swept = swept_pebbles(self) if over else (0, 0)
+        value = self._rules.mandarin_value
+        stones, debts = self._captured, self._debts
+        return ScoreBreakdown(
+            captured=self._stores,
+            stones=stones,
+            stone_points=(stones[0] * value, stones[1] * value),
+            swept=swept,
+            debts=debts,
+            scores=(
+                self.points(0) + swept[0] - debts[0] + debts[1],
+                self.points(1) + swept[1] - debts[1] + debts[0],
+            ),
+        )
 
     def total_points(self) -> int:
         """Every point in the position: board, stones and stores (debts move none).

@@ -26,10 +26,11 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, NamedTuple, TypedDict
+from typing import TYPE_CHECKING, Literal, NamedTuple, TypedDict
 from xml.sax.saxutils import escape
 
 from .board import M0, M1, Direction, column, next_square, owner, row_of, square_name
+from .events import STOP_KINDS
 from .i18n import N_, _, ngettext
 from .move import Move
 from .narrate import caption
@@ -43,6 +44,7 @@ __all__ = [
     "Figure",
     "Frame",
     "Highlights",
+    "Turn",
     "board_svg",
     "describe_position",
     "event_highlights",
@@ -267,37 +269,89 @@ def _store_words(position: Position, player: int, short: bool = False) -> str:
 _STORE_CHARS = 34
 
 
-def _panel(
-    position: Position, player: int, y: int, to_move: bool, name: str | None = None, score: int | None = None
-) -> str:
-    """A player's strip: name and score (the points so far by default), the turn marker; the store, and any debt."""
-    points = position.points(player) if score is None else score
-    if name is None:
-        line1 = ngettext("Player {player} · {n} point", "Player {player} · {n} points", points).format(
-            player=player, n=points
-        )
+#: What a picture says about the turn, besides the position: the mover in the middle of their
+#: move ("playing"), the move just finished ("played": the marker passes to the next player and
+#: the mover's strip says "just played"), or the game over ("over": no marker, final scores).
+#: With none, the player to move in the position has the marker.
+Turn = Literal["playing", "played", "over"]
+
+
+def _panel(position: Position, player: int, y: int, mark: str | None, name: str | None, final: bool) -> str:
+    """A player's strip: their name and score, what they have captured and owe, and the turn ``mark``.
+
+    The score is the one every surface shows (:meth:`Position.score_breakdown
+    <oanquan.Position.score_breakdown>`): the points settled so far, or at the
+    end of the game (``final``) the final score. The second line says what it
+    is made of: the store and any debt, or at the end the whole sum (R7.4, R8).
+    """
+    breakdown = position.score_breakdown(final=final)
+    score = breakdown.scores[player]
+    who = name if name is not None else _("Player {player}").format(player=player)
+    line1 = ngettext("{name} · {n} point", "{name} · {n} points", score).format(name=who, n=score)
+    debts = _debt_words(position, player)
+    squeeze = ""
+    if final:
+        line2 = breakdown.parts(player)
+        if len(line2) > _FINAL_CHARS:
+            squeeze = ' textLength="556" lengthAdjust="spacingAndGlyphs"'
     else:
-        line1 = ngettext("{name} · {n} point", "{name} · {n} points", points).format(name=name, n=points)
-    debt = position.debts[player]
-    line2 = _("store: {store}").format(store=_store_words(position, player))
-    if debt and len(line2) > _STORE_CHARS:
-        line2 = _("store: {store}").format(store=_store_words(position, player, short=True))
-    stroke = f'stroke="{COLOURS["text"]}" stroke-width="3"' if to_move else f'stroke="{COLOURS["muted"]}"'
+        line2 = _("captured: {store}").format(store=_store_words(position, player))
+        if debts and len(line2) > _STORE_CHARS:
+            line2 = _("captured: {store}").format(store=_store_words(position, player, short=True))
+    turn = mark is not None and mark != _JUST_PLAYED
+    stroke = f'stroke="{COLOURS["text"]}" stroke-width="3"' if turn else f'stroke="{COLOURS["muted"]}"'
     parts = [
         f'<rect x="10" y="{y}" width="580" height="{_PANEL_H}" rx="8" fill="{COLOURS["panel"]}" {stroke}/>',
         f'<text x="22" y="{y + 28}" font-weight="bold">{escape(line1)}</text>',
-        f'<text x="22" y="{y + 57}">{escape(line2)}</text>',
+        f'<text x="22" y="{y + 57}"{squeeze}>{escape(line2)}</text>',
     ]
-    if debt:
-        owes = escape(_("owes {n}").format(n=debt))
-        parts.append(f'<text x="578" y="{y + 57}" text-anchor="end">{owes}</text>')
-    if to_move:
-        turn = escape(_("to move"))
-        parts.append(
-            f'<g><path d="M442 {y + 11}l18 10-18 10z" fill="{COLOURS["text"]}"/>'
-            f'<text x="578" y="{y + 28}" font-weight="bold" text-anchor="end">{turn}</text></g>'
-        )
+    if debts and not final:
+        parts.append(f'<text x="578" y="{y + 57}" text-anchor="end">{escape(debts)}</text>')
+    if mark is not None:
+        said = escape(_(mark))
+        if mark == _JUST_PLAYED:
+            parts.append(f'<text x="578" y="{y + 28}" text-anchor="end">{said}</text>')
+        else:
+            parts.append(
+                f'<g><path d="M442 {y + 11}l18 10-18 10z" fill="{COLOURS["text"]}"/>'
+                f'<text x="578" y="{y + 28}" font-weight="bold" text-anchor="end">{said}</text></g>'
+            )
     return f'<g font-size="{MIN_FONT}">{"".join(parts)}</g>'
+
+
+def _debt_words(position: Position, player: int) -> str:
+    """What ``player`` owes and is owed (R6.2), in a few words, or "" when nothing is lent."""
+    owes, owed = position.debts[player], position.debts[1 - player]
+    words = []
+    if owes:
+        words.append(_("owes {n}").format(n=owes))
+    if owed:
+        words.append(_("is owed {n}").format(n=owed))
+    return " · ".join(words)
+
+
+#: The strips' marks (translated when drawn).
+_TO_MOVE, _PLAYING, _JUST_PLAYED = N_("to move"), N_("playing"), N_("just played")
+#: Characters of a final strip's second line that fit its width unsqueezed.
+_FINAL_CHARS = 44
+
+
+def _outcome(position: Position, turn: Turn | None) -> Outcome | None:
+    """How the game in ``position`` ended, or None; never during a move, whose pebbles may be in the hand."""
+    return None if turn in ("playing", "played") else position.outcome()
+
+
+def _marks(position: Position, turn: Turn | None, over: bool) -> tuple[str | None, str | None]:
+    """The mark on each player's strip (player 0, player 1): who is to move, playing or just played."""
+    marks: list[str | None] = [None, None]
+    if over or turn == "over":
+        return (None, None)
+    mover = position.to_move
+    if turn == "played":
+        marks[mover], marks[1 - mover] = _JUST_PLAYED, _TO_MOVE
+    else:
+        marks[mover] = _PLAYING if turn == "playing" else _TO_MOVE
+    return (marks[0], marks[1])
 
 
 def _chevrons(direction: Direction) -> str:
@@ -322,14 +376,18 @@ def _names(squares: Sequence[int]) -> str:
     return ", ".join(square_name(s) for s in squares)
 
 
-def describe_position(position: Position) -> str:
+def describe_position(position: Position, turn: Turn | None = None, result: bool = True) -> str:
     """The position in words, for screen readers (the SVG's ``<desc>``).
 
     >>> from oanquan import Position
     >>> print(describe_position(Position.from_text("0,1,0,0,0,0,0,0,0,2 Q,3 4,0 0,2 1")))
     Player 1's row, squares 4 3 2 1 0: 0, 0, 0, 1, 0. Player 0's row, squares 5 6 7 8 9: 0, 0, 0, 0, 2.
     Mandarin square M1 (left): 3 pebbles. Mandarin square M0 (right): the Mandarin stone and 0 pebbles.
-    Player 0: 4 points (store: 4 pebbles). Player 1: 0 points (store: 0 pebbles), owes 2. Player 1 to move.
+    Player 0: 6 points (captured: 4 pebbles), is owed 2. Player 1: -2 points (captured: 0 pebbles), owes 2.
+    Player 1 to move.
+
+    ``turn`` and ``result`` are :func:`board_svg`'s: after a move (``"played"``) the next
+    player is to move; with ``result`` False a finished game's scores and result are left out.
     """
     p = position
     lines = [
@@ -351,18 +409,25 @@ def describe_position(position: Position) -> str:
         mandarins.append(_(sides[square]).format(name=square_name(square), what=what))
     lines.append(" ".join(mandarins))
     players = []
+    outcome = _outcome(p, turn)
+    over = outcome is not None or turn == "over"
+    scores = p.score_breakdown(final=over and result).scores
     for player in (0, 1):
-        points = p.points(player)
+        score = scores[player]
         text = ngettext(
-            "Player {player}: {n} point (store: {store})", "Player {player}: {n} points (store: {store})", points
-        ).format(player=player, n=points, store=_store_words(p, player))
-        if p.debts[player]:
-            text = _("{player_and_store}, owes {n}").format(player_and_store=text, n=p.debts[player])
+            "Player {player}: {n} point (captured: {store})", "Player {player}: {n} points (captured: {store})", score
+        ).format(player=player, n=score, store=_store_words(p, player))
+        debts = _debt_words(p, player)
+        if debts:
+            text = _("{player_and_store}, {debts}").format(player_and_store=text, debts=debts)
         players.append(text + ".")
-    outcome = p.outcome()
-    players.append(
-        outcome.explanation if outcome is not None else _("Player {player} to move.").format(player=p.to_move)
-    )
+    if outcome is not None and result:
+        players.append(outcome.explanation)
+    elif over:
+        players.append(_("The game is over."))
+    else:
+        next_player = 1 - p.to_move if turn == "played" else p.to_move
+        players.append(_("Player {player} to move.").format(player=next_player))
     lines.append(" ".join(players))
     return "\n".join(lines)
 
@@ -426,7 +491,8 @@ def board_svg(
     title: str | None = None,
     id_prefix: str | None = None,
     names: Sequence[str] | None = None,
-    scores: Sequence[int] | None = None,
+    turn: Turn | None = None,
+    result: bool = True,
 ) -> str:
     """The position as an SVG picture (a string), laid out as RULES §1.
 
@@ -443,9 +509,17 @@ def board_svg(
       the one they picked (blue, dashed);
     - ``focus``: square(s) a caption talks about (black, dotted);
     - ``note``: a line of text for the footer; ``title`` replaces the ``<title>``;
-    - ``names`` / ``scores``: what the players' strips call the players and the
-      scores they show (a board's view-model, :mod:`oanquan.interact.view`), instead of
-      "Player 0", "Player 1" and the points so far.
+    - ``names``: what the players' strips call the players (a board's view-model,
+      :mod:`oanquan.interact.view`), instead of "Player 0" and "Player 1";
+    - ``turn``: what the picture shows of a move (see :data:`Turn`): by default the
+      player to move has the turn marker; a picture taken during a move passes
+      ``"playing"``, one taken as it ends ``"played"`` (the marker goes to the next
+      player), one of the game's end ``"over"`` (each strip shows the final score).
+
+    The strips count what each player has captured (R8.1) and owes (R6.2) until
+    the game is over; then they show the final scores and what makes them (R8),
+    unless ``result`` is False: an exercise that asks for the final score shows
+    the finished board without it (no marker, no final scores, no result line).
 
     The picture scales to its container (``width="100%"`` and a viewBox) and
     stays readable from 320 px wide. Its element ids start with ``id_prefix``,
@@ -470,7 +544,7 @@ def board_svg(
     focus_squares = _as_set(focus)
     selectable_squares = _as_set(selectable)
     move = Move.parse(last_move) if isinstance(last_move, str) else last_move
-    outcome = p.outcome()
+    outcome = _outcome(p, turn)
 
     body: list[str] = []
     # The board: one outline from M1 round to M0, then the lines between squares.
@@ -530,11 +604,11 @@ def board_svg(
             f' fill="#fff">{hand}</text></g>'
         )
 
-    over = outcome is not None
+    over = outcome is not None or turn == "over"
+    strip_marks = _marks(p, turn, over)
     for player in (1, 0):
         name = names[player] if names is not None else None
-        score = scores[player] if scores is not None else None
-        body.append(_panel(p, player, _PANELS[player], p.to_move == player and not over, name, score))
+        body.append(_panel(p, player, _PANELS[player], strip_marks[player], name, over and result))
 
     # Footer: the highlights in words, so colour is never the only cue.
     words: list[str] = []
@@ -554,7 +628,7 @@ def board_svg(
         words.append(_("captured {names}").format(names=_names(captured_squares)))
     if selected is not None:
         words.append(_("chosen {name}").format(name=square_name(selected)))
-    if over and outcome is not None:
+    if over and outcome is not None and result:
         words.append(result_words(outcome))
     footer = " · ".join(words)
     footer_lines: list[str] = []
@@ -566,9 +640,17 @@ def board_svg(
         body.append(f'<g font-size="{MIN_FONT}" text-anchor="middle">{"".join(footer_lines)}</g>')
 
     if title is None:
-        state = outcome.explanation if outcome is not None else _("player {player} to move").format(player=p.to_move)
+        if outcome is not None and result:
+            state = outcome.explanation
+        elif over:
+            state = _("the game is over")
+        else:
+            next_player = 1 - p.to_move if turn == "played" else p.to_move
+            state = _("player {player} to move").format(player=next_player)
         title = _("Ô Ăn Quan board: {state}").format(state=state)
-    desc = describe_position(p) + ("\n" + _("Highlighted: {footer}").format(footer=footer) if footer else "")
+    desc = describe_position(p, turn, result) + (
+        "\n" + _("Highlighted: {footer}").format(footer=footer) if footer else ""
+    )
     content = "".join(body)
     if id_prefix is None:
         digest = hashlib.sha1((title + desc + content).encode("utf-8")).hexdigest()[:10]
@@ -616,6 +698,7 @@ class Highlights(TypedDict, total=False):
     direction: Direction | None
     captured: tuple[int, ...]
     focus: int | tuple[int, ...] | None
+    turn: Turn
 
 
 def event_highlights(event: Event, captured: Sequence[int] = ()) -> Highlights:
@@ -624,10 +707,12 @@ def event_highlights(event: Event, captured: Sequence[int] = ()) -> Highlights:
     >>> from oanquan import Position
     >>> _, events = Position.initial().play_traced("7R")
     >>> event_highlights(events[1])
-    {'direction': 'R', 'received': 8, 'hand': 4}
+    {'turn': 'playing', 'direction': 'R', 'received': 8, 'hand': 4}
+    >>> event_highlights(events[-1])["turn"]   # the move is over: the marker passes on
+    'played'
     """
     e = event
-    options: Highlights = {}
+    options: Highlights = {"turn": _event_turn(e.kind)}
     if e.direction is not None:
         options["direction"] = e.direction
     if captured:
@@ -645,6 +730,15 @@ def event_highlights(event: Event, captured: Sequence[int] = ()) -> Highlights:
     elif e.kind in ("mandarin_stop", "double_empty", "young_mandarin", "chain_end") and e.square is not None:
         options["focus"] = e.square
     return options
+
+
+def _event_turn(kind: str) -> Turn:
+    """What a picture of an event of ``kind`` shows of the turn: a move going on, just over, or the game's end."""
+    if kind in STOP_KINDS:
+        return "played"
+    if kind in ("game_end", "sweep", "repay"):
+        return "over"
+    return "playing"
 
 
 def trace_frames(

@@ -95,12 +95,14 @@ def draw(
     selected: int | None = None,
     last_move: Move | None = None,
     names: Sequence[str] | None = None,
-    scores: Sequence[int] | None = None,
+    over: bool = False,
 ) -> str:
     """The board drawn by the engine's renderer (``oanquan.svg``), with a click area on each square.
 
     ``selectable`` are the squares the player may start a move from and
-    ``selected`` the one they clicked. Each of the twelve squares gets a
+    ``selected`` the one they clicked; ``over`` says the game has ended (even
+    by its length limit, R7.3, which the position cannot know), so the strips
+    show the final scores. Each of the twelve squares gets a
     transparent shape carrying ``data-square``, which is all the page's
     script needs to know about the picture. The markup is made by our own
     code from numbers only (the renderer escapes its text), so the page may
@@ -111,7 +113,12 @@ def draw(
     True
     """
     picture = board_svg(
-        position, selectable=selectable, selected=selected, last_move=last_move, names=names, scores=scores
+        position,
+        selectable=selectable,
+        selected=selected,
+        last_move=last_move,
+        names=names,
+        turn="over" if over else None,
     )
     return picture[: -len("</svg>")] + _click_areas() + "</svg>"
 
@@ -763,7 +770,7 @@ class Session:
                 selected=c.selected,
                 last_move=game.moves[-1] if game.moves else None,
                 names=shown.names,
-                scores=shown.scores,
+                over=outcome is not None,
             ),
             "position": position.to_text(),
             "start": game.start.to_text(),

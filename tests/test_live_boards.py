@@ -140,7 +140,16 @@ def test_chapter_2_board_plays_a_move_and_keeps_the_first_click(chapter: Any) ->
     assert page.page.get_attribute(BOARD, "data-state") == "static"
     assert not [url for url in page.requests if "pyodide" in url or "engine-worker" in url]
     assert page.part("scores") == scores(Position.initial())
-    page.square(7)  # the first click starts the engine, and is played once it is ready
+    # The first click starts the engine, and is played once it is ready; a progress sign shows
+    # from the click until then (issue 25): the board is busy, and the line above it spins.
+    page.page.click(f"{BOARD} [data-oaq=board] [data-square='7']")
+    assert page.page.get_attribute(BOARD, "aria-busy") == "true"
+    sign = page.page.evaluate(
+        "getComputedStyle(document.querySelector('.oaq-liveboard .oaq-live-line'), '::after').animationName"
+    )
+    assert sign == "oaq-spin"
+    page.page.wait_for_selector(READY, timeout=120_000)
+    assert page.page.get_attribute(BOARD, "aria-busy") is None
     assert any("engine-worker" in url for url in page.requests)
     assert page.page.is_visible(f"{BOARD} [data-direction=R]")
     page.act("[data-direction=R]")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from hypothesis import Phase, find, given, settings
@@ -26,6 +27,7 @@ from conftest import ALL_RULES, random_positions, rules_id
 from oanquan import Game, IllegalMoveError, Position, Rules
 from oanquan.events import STOP_KINDS
 from oanquan.move import ALL_MOVES
+from oanquan.svg import trace_frames
 
 #: The seeds of the playouts: the same every run, so a failure here is reproduced by running again.
 SEEDS = (0, 1, 2, 3)
@@ -245,3 +247,47 @@ def test_the_searched_positions_reach_every_rule(kind: str) -> None:
     # Found is enough: no need to shrink the example (Phase.shrink) to the smallest such position.
     only_search = settings(max_examples=2_000, deadline=None, phases=[Phase.generate])
     assert has_step(find(positions_and_rules(), has_step, settings=only_search))
+
+
+# -- the pictures of a move say whose turn it is, and the score every surface says -------------
+
+
+def _strip_words(svg: str) -> dict[str, list[str]]:
+    """The words on each player's strip of a picture, keyed "0" and "1" (strip 1 is drawn first, on top)."""
+    words = re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+    strips: dict[str, list[str]] = {"0": [], "1": []}
+    current = None
+    for word in words:
+        found = re.match(r"Player ([01]) · ", word)
+        if found:
+            current = found.group(1)
+        if current is not None:
+            strips[current].append(word)
+    return strips
+
+
+@given(positions_and_rules())
+def test_a_moves_pictures_mark_the_mover_then_the_next_player(position: Position) -> None:
+    """The "to move" marker always means the player whose turn it is (issue 25): during a move the
+    mover is "playing", the picture of the move's end marks the next player and says the mover
+    "just played", and a picture of the game's end marks nobody and shows the final scores (R8)."""
+    for move in position.legal_moves()[:3]:
+        after, events = position.play_traced(move)
+        frames = trace_frames(position, events, move=move)
+        mover = str(position.to_move)
+        other = str(1 - position.to_move)
+        for frame in frames[1:]:
+            strips = _strip_words(frame.svg)
+            kind = frame.event.kind if frame.event else ""
+            if kind in ("game_end", "sweep", "repay"):
+                assert "to move" not in strips[mover] + strips[other], kind
+                final = after.outcome()
+                if final is not None:
+                    for player in (0, 1):
+                        score = final.scores[player]
+                        assert strips[str(player)][0] == f"Player {player} · {score} point{'' if score == 1 else 's'}"
+            elif kind in STOP_KINDS:
+                assert "to move" in strips[other] and "just played" in strips[mover], kind
+                assert "to move" not in strips[mover]
+            else:
+                assert "playing" in strips[mover] and "to move" not in strips[mover] + strips[other], kind

@@ -57,3 +57,23 @@ def test_before_the_notebook_runs_a_quiz_shows_its_question_not_its_answers() ->
     assert "<b>Who owns M0?</b>" in html and "<li>nobody</li><li>player 0</li>" in html
     assert "SECRET" not in html and "Right" not in html
     assert "run the notebook (Run ▸ Run All Cells) to use it" in html
+
+
+def test_a_question_with_several_right_answers_says_how_many() -> None:
+    """Issue 25: "Which move…" with two right moves must not let a reader think the second is wrong."""
+    start = Position.initial()
+    quiz = move_quiz(start, "Which move takes a Mandarin?", lambda b, a, e: a.captured_stones[0] > 0)
+    assert len(quiz.correct) == 2  # 5L and 9R (RULES §11)
+    title = quiz.widget.children[0].value
+    assert "(2 answers are right: choose any one.)" in title
+    assert "2 answers are right" in quiz.widget.static_html()
+    single = move_quiz(start, "Which move is 7R?", lambda b, a, e: a == b.play("7R"))
+    assert len(single.correct) == 1 and "right: choose" not in single.widget.children[0].value
+
+
+def test_several_right_answers_are_said_in_vietnamese_too() -> None:
+    from oanquan.i18n import language
+
+    with language("vi"):
+        quiz = choice_quiz("?", [Choice("a", True, ""), Choice("b", True, ""), Choice("c", False, "")])
+    assert "answers are right" not in quiz.widget.question and "2" in quiz.widget.question

@@ -27,6 +27,7 @@ from oanquan.svg import (
     describe_position,
     screen_direction,
     square_centre,
+    svg_alt_text,
     trace_frames,
 )
 
@@ -165,16 +166,17 @@ def test_counts_and_square_numbers_are_written() -> None:
     assert "M0" in words and "M1" in words
     for count in {p.count(s) for s in range(12)}:
         assert str(count) in words
-    assert "Player 0 · 14 points" in words  # 4 pebbles + a stone worth 10 (R8.1)
-    assert "store: 4 pebbles + 1 Mandarin stone" in words
-    assert "store: 0 pebbles" in words and "owes 2" in words
+    assert "Player 0 · 16 points" in words  # 4 pebbles + a stone worth 10 (R8.1) + the 2 player 1 owes (R8.2)
+    assert "captured: 4 pebbles + 1 stone" in words and "is owed 2" in words and "owes 2" in words
+    assert "Player 1 · -2 points" in words and "captured: 0 pebbles" in words  # 0 captured - 2 owed
 
 
 def test_a_long_store_line_with_a_debt_says_stone_for_short() -> None:
-    p = Position.from_text("0,1,0,0,1,0,0,2,0,2 3,3 14+Q,24+Q 0,12 1")
-    words = texts(board_svg(p))
-    assert "store: 14 pebbles + 1 Mandarin stone" in words  # no debt: room for the whole words
-    assert "store: 24 pebbles + 1 stone" in words and "owes 12" in words
+    words = texts(board_svg(Position.from_text("0,1,0,0,1,0,0,2,0,2 3,3 14+Q,24+Q 0,0 1")))
+    assert "captured: 14 pebbles + 1 Mandarin stone" in words  # no debt: room for the whole words
+    words = texts(board_svg(Position.from_text("0,1,0,0,1,0,0,2,0,2 3,3 14+Q,24+Q 0,12 1")))
+    assert "captured: 24 pebbles + 1 stone" in words and "owes 12" in words
+    assert "captured: 14 pebbles + 1 stone" in words and "is owed 12" in words
 
 
 def test_pebbles_are_drawn_up_to_the_limit() -> None:
@@ -394,3 +396,16 @@ def test_a_figure_is_an_img_of_the_board_that_an_untrusted_notebook_keeps() -> N
 def test_a_position_shows_itself_as_html_too() -> None:
     html = Position.initial()._repr_html_()
     assert html.startswith('<img src="data:image/svg+xml;base64,') and "<svg" not in html
+
+
+def test_a_finished_game_shows_its_final_scores_unless_an_exercise_asks_for_them() -> None:
+    """The strips show the final score and its parts at the end (R7.4, R8); ``result=False`` hides all of it."""
+    p = Position.from_text("3,0,0,0,0,4,0,0,0,0 0,0 30,33 0,0 1")  # over by R7.1: 34 to 36 after the sweep
+    shown = texts(board_svg(p))
+    assert "Player 0 · 34 points" in shown and "30 captured + 4 from their row" in shown
+    assert "Player 1 · 36 points" in shown and "to move" not in shown
+    hidden = board_svg(p, result=False)
+    words = texts(hidden)
+    assert "Player 0 · 30 points" in words and "captured: 30 pebbles" in words
+    assert not any("34" in w or "36" in w or "game over" in w or "to move" in w for w in words)
+    assert "36" not in svg_alt_text(hidden) and "wins" not in svg_alt_text(hidden)

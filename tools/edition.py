@@ -499,7 +499,10 @@ def update_lite_catalogue(language: str = LANGUAGE) -> Path:
     path = catalogue_path(LITE_DOMAIN, language)
     with path.open("rb") as handle:
         catalogue = read_po(handle, locale=language)
-    catalogue.update(lite_template(), no_fuzzy_matching=True)
+    template = lite_template()
+    # Keep the catalogue's date, so that a run that changes no message leaves the file as it was.
+    template.creation_date = catalogue.creation_date
+    catalogue.update(template, no_fuzzy_matching=True)
     catalogue.obsolete.clear()
     with path.open("wb") as handle:
         write_po(handle, catalogue, width=0)

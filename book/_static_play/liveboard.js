@@ -138,6 +138,9 @@ function LiveBoard(root) {
   function act(request) {
     if (waiting >= MAX_WAITING) return chain;
     waiting++;
+    // The progress sign (liveboard.css) shows from the click until the engine has answered and the
+    // move has been shown: the first click can wait seconds while the engine loads.
+    root.setAttribute("aria-busy", "true");
     chain = chain.then(function () {
       showError("");
       return carry(request).catch(function (error) {
@@ -152,6 +155,7 @@ function LiveBoard(root) {
       });
     }).then(function () {
       waiting--;
+      if (waiting === 0) root.removeAttribute("aria-busy");
       if (root.getAttribute("data-state") !== "failed") root.setAttribute("data-state", "ready");
     });
     return chain;

@@ -56,11 +56,11 @@ from ..board import DIRECTIONS, square_name
 from ..errors import IllegalMoveError, OAnQuanError, RecordFormatError, quote
 from ..events import Event
 from ..game import Game
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _
 from ..jsonio import check_fields, read_json
 from ..move import Move
 from ..narrate import describe_move
-from ..position import Position, swept_pebbles
+from ..position import Position, ScoreBreakdown
 from ..puzzles import Puzzle, load_builtin
 from ..rules import Rules
 from ..svg import direction_label
@@ -238,51 +238,6 @@ class PlayedMove(NamedTuple):
         return text + (f" — {said}." if said else ".")
 
 
-class ScoreBreakdown(NamedTuple):
-    """The final scores taken apart (R7.4, R8.1, R8.2), each a pair (player 0, player 1).
-
-    ``debts`` is what each player owes the other; ``scores`` add everything up.
-    """
-
-    captured: tuple[int, int]
-    stones: tuple[int, int]
-    stone_points: tuple[int, int]
-    swept: tuple[int, int]
-    debts: tuple[int, int]
-    scores: tuple[int, int]
-
-    def lines(self, names: Sequence[str] | None = None) -> list[str]:
-        """One sentence per player that adds up their score, in the language spoken.
-
-        ``names`` are what to call the two players (the page's "You" and "Computer");
-        by default "Player 0" and "Player 1".
-
-        >>> ScoreBreakdown((20, 15), (1, 0), (10, 0), (5, 17), (0, 3), (38, 29)).lines()[1]
-        'Player 1: 15 captured + 17 from their row − debt 3 = 29.'
-        >>> ScoreBreakdown((20, 15), (1, 0), (10, 0), (5, 17), (0, 3), (38, 29)).lines(["You", "Computer"])[0]
-        'You: 20 captured + 1 stone (10) + 5 from their row + debt repaid 3 = 38.'
-        """
-        said = []
-        for p in (0, 1):
-            stones = self.stones[p]
-            parts = [_("{n} captured").format(n=self.captured[p])]
-            if stones:
-                parts.append(
-                    ngettext("{n} stone ({points})", "{n} stones ({points})", stones).format(
-                        n=stones, points=self.stone_points[p]
-                    )
-                )
-            parts.append(_("{n} from their row").format(n=self.swept[p]))
-            text = " + ".join(parts)
-            if self.debts[p]:
-                text += _(" − debt {n}").format(n=self.debts[p])
-            if self.debts[1 - p]:
-                text += _(" + debt repaid {n}").format(n=self.debts[1 - p])
-            name = names[p] if names is not None else _("Player {player}").format(player=p)
-            said.append(_("{name}: {parts} = {score}.").format(name=name, parts=text, score=self.scores[p]))
-        return said
-
-
 # ================================================================ controller
 
 
@@ -449,38 +404,17 @@ class Controller:
         return None if limit is None else max(0, limit - self.hints_used)
 
     def score_breakdown(self) -> ScoreBreakdown:
-        """The scores taken apart: captured pebbles, stones and their points, pebbles swept, debts (R7.4, R8).
+        """The scores taken apart (:meth:`Position.score_breakdown <oanquan.Position.score_breakdown>`).
 
-        Once the game is over the scores are the final ones (R8). While it goes
-        on, nothing is swept yet and the scores are the points settled so far:
-        captures, less what each owes, plus what each is owed (R8.2).
+        Final once the game is over (by the rules or by its length limit, R7.3);
+        before, the points settled so far.
 
         >>> c = Controller()
         >>> _ = c.play("5L")
         >>> c.score_breakdown().stone_points, c.score_breakdown().scores
         ((10, 0), (11, 0))
         """
-        position = self.position
-        value = position.rules.mandarin_value
-        outcome = self.game.outcome()
-        stones = position.captured_stones
-        debts = position.debts
-        if outcome is not None:
-            swept, scores = swept_pebbles(position), outcome.scores
-        else:
-            swept = (0, 0)
-            scores = (
-                position.points(0) - debts[0] + debts[1],
-                position.points(1) - debts[1] + debts[0],
-            )
-        return ScoreBreakdown(
-            captured=position.stores,
-            stones=stones,
-            stone_points=(stones[0] * value, stones[1] * value),
-            swept=swept,
-            debts=debts,
-            scores=scores,
-        )
+        return self.position.score_breakdown(final=self.game.outcome() is not None)
 
     # ------------------------------------------------------------ selecting
 

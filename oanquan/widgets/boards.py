@@ -1179,7 +1179,7 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         svg = board_svg(
             position,
             names=shown.names,
-            scores=shown.scores,
+            turn="over" if outcome is not None else None,
             last_move=last,
             selectable=c.legal_squares(),
             selected=c.selected,

@@ -23,7 +23,7 @@ import ipywidgets as widgets
 
 from ..ai import immediate_gain
 from ..events import Event
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..move import Move
 from ..narrate import describe_move
 from ..position import Position
@@ -98,9 +98,15 @@ class Quiz:
 def choice_quiz(question: str, choices: Sequence[Choice], prompt: str | None = None) -> Quiz:
     """A multiple-choice quiz over ready-made :class:`Choice` panels (``prompt``: "Choose an answer…").
 
+    When more than one answer is right the question says so, so that a reader
+    who finds one right answer knows the others are not wrong.
+
     >>> quiz = choice_quiz("2 + 2?", [Choice("4", True, "Yes"), Choice("5", False, "No")])
     >>> quiz.dropdown.options
     ('Choose an answer…', '4', '5')
+    >>> choice_quiz("Even?", [Choice("2", True, ""), Choice("4", True, ""), Choice("5", False, "")]).widget.question
+    'Even? (2 answers are right: choose any one.)'
+
     >>> quiz.link.source == (quiz.dropdown, "index")   # linked in the browser, kernel or not
     True
     """
@@ -108,6 +114,10 @@ def choice_quiz(question: str, choices: Sequence[Choice], prompt: str | None = N
         raise ValueError(_("a quiz needs at least one answer: {question}").format(question=repr(question)))
     if prompt is None:
         prompt = _("Choose an answer…")
+    right = sum(choice.right for choice in choices)
+    if right > 1:
+        note = ngettext("({n} answer is right: choose any one.)", "({n} answers are right: choose any one.)", right)
+        question = f"{question} {note.format(n=right)}"
     dropdown = widgets.Dropdown(
         options=[prompt, *[c.label for c in choices]],
         index=0,
