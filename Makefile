@@ -161,7 +161,7 @@ browser-deps:
 # time (pytest-xdist, a module's tests in one worker): most of a browser test is waiting for pages.
 # A module writes only into files of its own (its screenshots in _build/screenshots/<module>/).
 site-test: book browser-deps
-	$(TIMED) browser -- $(BIN)/pytest -q -m browser -n 2 --dist loadfile tests
+	$(TIMED) browser -- $(BIN)/pytest -q -m browser -n 2 --dist loadfile --durations=12 tests
 
 # The chapters in a real JupyterLab (tests/test_lab.py, also run by site-test): a server of its
 # own on 127.0.0.1 with temporary settings and signatures, each chapter opened untrusted (a fresh

@@ -152,3 +152,49 @@ def test_fix_repairs_what_check_finds() -> None:
     assert chapters.with_how_to(notebook) and chapters.sync_hiding(notebook)
     assert chapters.problems(notebook) == []
     assert not chapters.with_how_to(notebook) and not chapters.sync_hiding(notebook)
+
+
+def _pictures_of_an_event(source: str) -> list[str]:
+    """Calls that draw ``<name>.position`` (an event's position, or a game's) with nothing that says whose turn it is.
+
+    A picture taken from an event of a move must pass :func:`oanquan.svg.event_highlights`
+    (``**highlights`` or ``**event_highlights(...)``) or ``turn=``: otherwise it marks the mover
+    as "to move" after their move (issue 25). A game's position (``game.position``) needs neither.
+    """
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:  # a cell with top-level await (the live notebook's install cell)
+        return []
+    found = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("figure", "board_svg", "picture")):
+            continue
+        first = node.args[0] if node.args else None
+        if not (isinstance(first, ast.Attribute) and first.attr == "position"):
+            continue
+        owner = ast.unparse(first.value)
+        if "game" in owner.lower():
+            continue
+        keywords = {k.arg for k in node.keywords}
+        if None not in keywords and "turn" not in keywords:
+            found.append(ast.unparse(node)[:80])
+    return found
+
+
+def test_every_picture_of_an_event_says_whose_turn_it_is(chapter: tuple[Path, dict[str, Any]]) -> None:
+    _path, notebook = chapter
+    found = [
+        call
+        for cell in notebook["cells"]
+        if cell["cell_type"] == "code"
+        for call in _pictures_of_an_event(_text(cell["source"]))
+    ]
+    assert found == []
+
+
+def test_the_picture_check_finds_an_event_drawn_without_its_turn() -> None:
+    assert _pictures_of_an_event('figure(end.position, "After the last move.", "x", last_move=move)') != []
+    assert _pictures_of_an_event('figure(e.position, "x", "y", **event_highlights(e))') == []
+    assert _pictures_of_an_event('figure(limit_game.position, "x", "y")') == []
