@@ -657,6 +657,12 @@ def notebook_documents() -> list[str]:
     return [d for d in documents() if source_of(d).suffix == ".ipynb"]
 
 
+#: How a kernel that never started shows in nbconvert's output (and nothing else does).
+_KERNEL_START = re.compile(
+    r"Kernel died before replying to kernel_info|Address already in use|Kernel didn't respond in"
+)
+
+
 def write_notebooks(jobs: int = 2) -> list[Path]:
     """Write and execute the Vietnamese copy of every notebook page (an unchanged one is kept)."""
     from tools.lite_cell import write
@@ -684,9 +690,16 @@ def write_notebooks(jobs: int = 2) -> list[Path]:
             if group
         ]
         failed = []
-        for process in running:
+        for process, group in zip(running, [g for g in groups if g], strict=True):
             output, _ = process.communicate()
-            if process.returncode != 0:
+            status = process.returncode
+            if status != 0 and _KERNEL_START.search(output.decode(errors="replace")):
+                # Two kernels starting at once can pick the same free TCP port, and one then dies
+                # before it answers (jupyter_client's race; a fresh-clone run failed so). Once more,
+                # alone: a notebook that fails again fails the build.
+                again = subprocess.run([*command, *map(str, group)], env=env, capture_output=True, check=False)
+                status, output = again.returncode, again.stdout + again.stderr
+            if status != 0:
                 failed.append(output.decode(errors="replace")[-6000:])
         if failed:
             raise SystemExit("a Vietnamese notebook failed to run:\n" + "\n".join(failed))
