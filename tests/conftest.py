@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import os
 import random
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -150,3 +151,17 @@ def record_problems(page: Any, problems: list[str]) -> None:
         "response",
         lambda r: r.status >= 400 and made_by_the_page(r.request) and problems.append(f"HTTP {r.status}: {r.url}"),
     )
+
+
+def wait_until(page: Any, script: str, arg: Any = None, timeout: float = 60.0) -> None:
+    """Until the function ``script`` (async or not) returns a truthy value in ``page``, polled every 250 ms.
+
+    Playwright's ``wait_for_function`` takes a Promise for a truthy value and returns at once,
+    so a condition that must await (the caches, the browser's storage) never waited: the update
+    test went on before a worker had kept its build. ``page.evaluate`` awaits the Promise.
+    """
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(script, arg):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"waited {timeout:.0f} s for {script[:80]!r}")
+        page.wait_for_timeout(250)

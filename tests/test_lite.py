@@ -31,9 +31,8 @@ from typing import Any
 from urllib.parse import parse_qs, unquote, urljoin, urlsplit
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from conftest import SITE, made_by_the_page
+from conftest import SITE, made_by_the_page, wait_until
 from oanquan import Position
 from tools.lite_cell import CELL_ID, starts_with_live_cell
 from tools.localsite import chromium_profile
@@ -307,12 +306,12 @@ def test_changes_are_kept_and_the_chapter_can_be_reset(browser: Browser) -> None
     page.keyboard.type(MARKER)
     page.keyboard.press("Escape")
     page.keyboard.press("Control+s")
-    with contextlib.suppress(PlaywrightTimeout):  # saved in the browser within a few seconds
-        page.wait_for_function(
+    with contextlib.suppress(TimeoutError):  # saved in the browser within a few seconds
+        wait_until(
+            page,
             f"async ([name, marker]) => ((await ({_SAVED_COPY_JS})(name)) || '').includes(marker)",
-            arg=[name, MARKER],
-            timeout=10_000,
-            polling=250,
+            [name, MARKER],
+            timeout=10,
         )
     assert MARKER in (_saved_copy(page, name) or ""), "the change was not saved in the browser"
     page.close()
