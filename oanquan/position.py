@@ -465,19 +465,20 @@ class Position:
         '30 captured + 4 from their row'
         """
         over = self.is_over() if final is None else final
-        swept = swept_pebbles(self) if over else (0, 0)
         value = self._rules.mandarin_value
         stones, debts = self._captured, self._debts
+        # The scoring rule has one home, _final_scores; before the end the rows are not swept yet.
+        scores = _final_scores(self._pebbles, self._stores, stones, debts, value)
+        row = swept_pebbles(self)
+        if not over:
+            scores = (scores[0] - row[0], scores[1] - row[1])
         return ScoreBreakdown(
             captured=self._stores,
             stones=stones,
             stone_points=(stones[0] * value, stones[1] * value),
-            swept=swept,
+            swept=row if over else (0, 0),
             debts=debts,
-            scores=(
-                self.points(0) + swept[0] - debts[0] + debts[1],
-                self.points(1) + swept[1] - debts[1] + debts[0],
-            ),
+            scores=scores,
         )
 
     def total_points(self) -> int:

@@ -341,10 +341,15 @@ def _outcome(position: Position, turn: Turn | None) -> Outcome | None:
     return None if turn in ("playing", "played") else position.outcome()
 
 
+def _next_player(position: Position, turn: Turn | None) -> int:
+    """The player whose turn it is: after a finished move (``"played"``), the mover's opponent."""
+    return 1 - position.to_move if turn == "played" else position.to_move
+
+
 def _marks(position: Position, turn: Turn | None, over: bool) -> tuple[str | None, str | None]:
     """The mark on each player's strip (player 0, player 1): who is to move, playing or just played."""
     marks: list[str | None] = [None, None]
-    if over or turn == "over":
+    if over:
         return (None, None)
     mover = position.to_move
     if turn == "played":
@@ -426,8 +431,7 @@ def describe_position(position: Position, turn: Turn | None = None, result: bool
     elif over:
         players.append(_("The game is over."))
     else:
-        next_player = 1 - p.to_move if turn == "played" else p.to_move
-        players.append(_("Player {player} to move.").format(player=next_player))
+        players.append(_("Player {player} to move.").format(player=_next_player(p, turn)))
     lines.append(" ".join(players))
     return "\n".join(lines)
 
@@ -645,8 +649,7 @@ def board_svg(
         elif over:
             state = _("the game is over")
         else:
-            next_player = 1 - p.to_move if turn == "played" else p.to_move
-            state = _("player {player} to move").format(player=next_player)
+            state = _("player {player} to move").format(player=_next_player(p, turn))
         title = _("Ô Ăn Quan board: {state}").format(state=state)
     desc = describe_position(p, turn, result) + (
         "\n" + _("Highlighted: {footer}").format(footer=footer) if footer else ""
