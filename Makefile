@@ -17,7 +17,7 @@ setup: $(STAMP)
 # every package of requirements.txt and of their dependencies with its hashes (issue 24).
 $(STAMP): requirements.txt requirements.lock pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --progress-bar off --require-hashes -r requirements.lock
+	$(BIN)/python -m pip install -q --progress-bar off --no-compile --require-hashes -r requirements.lock
 	$(BIN)/python -m pip install -q --progress-bar off --no-deps -e .
 	touch $(STAMP)
 
