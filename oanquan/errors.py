@@ -229,7 +229,7 @@ def _pieces(value: object, limit: int, depth: int) -> Iterator[str]:
 
 
 #: Each problem's words for readers, by code: English, marked for the catalogue, with the
-#: fields they are filled with. Fields named ``what`` are words too, translated in turn.
+#: fields they are filled with. Fields named ``what`` or ``form`` are words too, translated in turn.
 PROBLEMS: Mapping[str, str] = {
     # each class's own problem, for the errors that say no more
     "bad-input": N_("the board cannot use this"),
@@ -240,7 +240,16 @@ PROBLEMS: Mapping[str, str] = {
     "bad-record": N_("this saved game cannot be read back"),
     "refused": N_("the board cannot do that now"),
     "bad-edit": N_("the editor cannot make this change"),
+    # positions (RULES §10), as typed or read back
+    "position-not-text": N_("a position is written as text, not {value}"),
+    "position-parts": N_("a position has 5 parts separated by single spaces, and {position} has {n}"),
+    "position-part": N_("the {what} part of the position, {value}, cannot be read: {form}"),
+    "too-many-stones": N_("the position holds {stones} Mandarin stones, and there are only 2"),
+    "stones-as-pebbles": N_("with Mandarins made of pebbles, no square or store holds a Mandarin stone (Q)"),
+    "too-many-pebbles": N_("the position holds {pebbles} pebbles, more than the {most} allowed"),
+    "too-much-debt": N_("a debt may be at most {most} pebbles"),
     # the moves
+    "not-a-move": N_("the move {move} cannot be read: a move is one of your squares and a direction, left or right"),
     "not-yours": N_("square {square} belongs to player {other}, and it is player {player}'s turn"),
     "empty-square": N_("square {square} is empty"),
     "game-over": N_("the game is over: {result}"),
@@ -293,9 +302,13 @@ PROBLEMS: Mapping[str, str] = {
 }
 
 
+#: The fields that are words (marked for the catalogue at the raise site), not values to quote.
+_WORD_FIELDS = frozenset({"what", "form"})
+
+
 def _fill(template: str, fields: Mapping[str, object], *, translate: bool = True) -> str:
     """``template`` (translated, when asked) filled with ``fields``; missing fields stay as they are."""
-    shown = {name: _(value) if name == "what" and translate and isinstance(value, str) else value
+    shown = {name: _(value) if name in _WORD_FIELDS and translate and isinstance(value, str) else value
              for name, value in fields.items()}  # fmt: skip
     try:
         return (_(template) if translate else template).format_map(shown)

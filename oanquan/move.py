@@ -64,16 +64,24 @@ def _parse_cached(text: str) -> Move:
         raise InvalidMoveError(
             _("invalid move {move}: a move is a square 0-9 and a direction L or R, such as '7R'").format(
                 move=repr(text)
-            )
+            ),
+            code="not-a-move",
+            move=repr(text),
         )
     return ALL_MOVES[int(cleaned[0])][0 if cleaned[1] == "L" else 1]
 
 
 def _parse(text: object) -> Move:
     if not isinstance(text, str):
-        raise InvalidMoveError(_("invalid move {move}: expected text such as '7R'").format(move=quote(text)))
+        shown = quote(text)
+        raise InvalidMoveError(
+            _("invalid move {move}: expected text such as '7R'").format(move=shown), code="not-a-move", move=shown
+        )
     if len(text) > 40:  # keep the cache for real moves, not pasted essays
-        raise InvalidMoveError(_("invalid move {move}: a move is written like '7R'").format(move=quote(text, limit=40)))
+        shown = quote(text, limit=40)
+        raise InvalidMoveError(
+            _("invalid move {move}: a move is written like '7R'").format(move=shown), code="not-a-move", move=shown
+        )
     return _parse_cached(text)
 
 

@@ -297,7 +297,8 @@ class Position:
         try:
             _validate(parts, rules)
         except PositionFormatError as error:
-            raise PositionFormatError(f"bad position {quote(text)}: {error}") from None
+            # the reader's words are the problem's own (its code and fields), the message names the text too
+            raise PositionFormatError(f"bad position {quote(text)}: {error}", code=error.code, **error.fields) from None
         return _make(*parts, rules)
 
     def to_text(self) -> str:
@@ -568,13 +569,18 @@ class Position:
             return move
         try:
             if not isinstance(move, str):
+                shown = quote(move)
                 raise InvalidMoveError(
-                    _("invalid move {move}: expected a Move or text such as '7R'").format(move=quote(move))
+                    _("invalid move {move}: expected a Move or text such as '7R'").format(move=shown),
+                    code="not-a-move",
+                    move=shown,
                 )
             return Move.parse(move)
         except InvalidMoveError as error:
             raise InvalidMoveError(
-                _("{error} (in '{position}')").format(error=error, position=self.to_text())
+                _("{error} (in '{position}')").format(error=error, position=self.to_text()),
+                code=error.code,
+                **error.fields,
             ) from None
 
     def _checked(self, move: Move | str) -> Move:
@@ -1208,17 +1214,27 @@ def _validate(p: Parts, rules: Rules) -> None:
     stones = p.stones[0] + p.stones[1] + p.captured[0] + p.captured[1]
     if stones > 2:
         raise PositionFormatError(
-            f"the Mandarin squares and stores fields hold {quote(stones)} Mandarin stones in all; there are only 2"
+            f"the Mandarin squares and stores fields hold {quote(stones)} Mandarin stones in all; there are only 2",
+            code="too-many-stones",
+            stones=stones,
         )
     if stones and rules.mandarin_pieces == "pebbles":
         raise PositionFormatError(
-            "the Mandarin squares and stores fields may not hold stones (Q) when mandarin_pieces='pebbles'"
+            "the Mandarin squares and stores fields may not hold stones (Q) when mandarin_pieces='pebbles'",
+            code="stones-as-pebbles",
         )
     pebbles = sum(p.pebbles) + p.stores[0] + p.stores[1]
     if pebbles > MAX_PEBBLES:  # so that no move can take for ever (and no number is too long to print)
-        raise PositionFormatError(f"{quote(pebbles)} pebbles is more than the {MAX_PEBBLES} allowed")
+        raise PositionFormatError(
+            f"{quote(pebbles)} pebbles is more than the {MAX_PEBBLES} allowed",
+            code="too-many-pebbles",
+            pebbles=pebbles,
+            most=MAX_PEBBLES,
+        )
     if p.debts[0] > MAX_PEBBLES or p.debts[1] > MAX_PEBBLES:
-        raise PositionFormatError(f"debts of more than {MAX_PEBBLES} pebbles: {quote(p.debts)}")
+        raise PositionFormatError(
+            f"debts of more than {MAX_PEBBLES} pebbles: {quote(p.debts)}", code="too-much-debt", most=MAX_PEBBLES
+        )
 
 
 def _is_count(value: object) -> bool:

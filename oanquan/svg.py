@@ -381,6 +381,28 @@ def _names(squares: Sequence[int]) -> str:
     return ", ".join(square_name(s) for s in squares)
 
 
+def _contents(position: Position, square: int) -> str:
+    """What a square holds, in words: "5 pebbles", or "the Mandarin stone and 1 pebble"."""
+    n = position.count(square)
+    what = ngettext("{n} pebble", "{n} pebbles", n).format(n=n)
+    if position.has_stone(square):
+        what = _("the Mandarin stone and {pebbles}").format(pebbles=what)
+    return what
+
+
+def square_words(position: Position, square: int) -> str:
+    """A square and what it holds, in words: a board's name for each square, for screen readers.
+
+    >>> from oanquan import Position
+    >>> square_words(Position.initial(), 7), square_words(Position.initial(), 10)
+    ('square 7: 5 pebbles', 'Mandarin square M0: the Mandarin stone and 0 pebbles')
+    """
+    what = _contents(position, square)
+    if square in (M0, M1):
+        return _("Mandarin square {name}: {what}").format(name=square_name(square), what=what)
+    return _("square {square}: {what}").format(square=square, what=what)
+
+
 def describe_position(position: Position, turn: Turn | None = None, result: bool = True) -> str:
     """The position in words, for screen readers (the SVG's ``<desc>``).
 
@@ -407,11 +429,7 @@ def describe_position(position: Position, turn: Turn | None = None, result: bool
     mandarins = []
     sides = {M1: N_("Mandarin square {name} (left): {what}."), M0: N_("Mandarin square {name} (right): {what}.")}
     for square in (M1, M0):
-        n = p.count(square)
-        what = ngettext("{n} pebble", "{n} pebbles", n).format(n=n)
-        if p.has_stone(square):
-            what = _("the Mandarin stone and {pebbles}").format(pebbles=what)
-        mandarins.append(_(sides[square]).format(name=square_name(square), what=what))
+        mandarins.append(_(sides[square]).format(name=square_name(square), what=_contents(p, square)))
     lines.append(" ".join(mandarins))
     players = []
     outcome = _outcome(p, turn)

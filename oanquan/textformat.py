@@ -70,7 +70,10 @@ def parse(text: str) -> Parts:
     oanquan.errors.PositionFormatError: bad citizen squares field '5,5' in position '5,5 Q,Q 0,0 0,0 0': ...
     """
     if not isinstance(text, str):
-        raise PositionFormatError(_("a position must be text, not {value}").format(value=quote(text)))
+        value = quote(text)
+        raise PositionFormatError(
+            _("a position must be text, not {value}").format(value=value), code="position-not-text", value=value
+        )
     shown = quote(text)
     parts = text.strip().split(" ")
     if len(parts) != 5:
@@ -78,15 +81,23 @@ def parse(text: str) -> Parts:
             _(
                 "bad position {position}: it must be 5 fields separated by single spaces, "
                 "as in '5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0' (RULES §10)"
-            ).format(position=shown)
+            ).format(position=shown),
+            code="position-parts",
+            position=shown,
+            n=len(parts),
         )
 
     def fail(field: int) -> PositionFormatError:
         name, form = FIELDS[field]
+        value = quote(parts[field])
         return PositionFormatError(
             _("bad {name} field {value} in position {position}: {form}").format(
-                name=_(name), value=quote(parts[field]), position=shown, form=_(form)
-            )
+                name=_(name), value=value, position=shown, form=_(form)
+            ),
+            code="position-part",
+            what=name,
+            value=value,
+            form=form,
         )
 
     citizens = parts[0].split(",")

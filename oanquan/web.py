@@ -31,10 +31,10 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any
 from urllib.parse import unquote
 
-from .board import square_name
 from .errors import OAnQuanError, RulesError, reader_words
 from .errors import quote as quote_input
 from .i18n import N_, _
@@ -57,7 +57,7 @@ from .move import Move
 from .position import Position
 from .puzzles import Puzzle, load_builtin, path
 from .rules import Rules
-from .svg import board_svg, square_centre
+from .svg import board_svg, square_centre, square_words
 
 __all__ = [
     "LEVELS",
@@ -120,23 +120,24 @@ def draw(
         names=names,
         turn="over" if over else None,
     )
-    return picture[: -len("</svg>")] + _click_areas() + "</svg>"
+    return picture[: -len("</svg>")] + _click_areas(position) + "</svg>"
 
 
-def _click_areas() -> str:
-    """Transparent shapes over the squares, placed where the renderer draws them."""
+def _click_areas(position: Position) -> str:
+    """Transparent shapes over the squares, placed where the renderer draws them, each named by what it holds."""
     cell = square_centre(6)[0] - square_centre(5)[0]  # the width of a citizen square
     half = cell / 2
     shapes = []
     for square in range(12):
         x, y = square_centre(square)
-        label = f"<title>{square_name(square)}</title>"
+        words = escape(square_words(position, square))
+        named = f'data-square="{square}" aria-label="{words}" fill="transparent"><title>{words}</title>'
         if square < 10:
             box = f'x="{x - half:g}" y="{y - half:g}" width="{cell:g}" height="{cell:g}"'
-            shapes.append(f'<rect {box} data-square="{square}" fill="transparent">{label}</rect>')
+            shapes.append(f"<rect {box} {named}</rect>")
         else:
             oval = f'cx="{x:g}" cy="{y:g}" rx="{half:g}" ry="{cell:g}"'
-            shapes.append(f'<ellipse {oval} data-square="{square}" fill="transparent">{label}</ellipse>')
+            shapes.append(f"<ellipse {oval} {named}</ellipse>")
     return '<g class="oaq-click">' + "".join(shapes) + "</g>"
 
 
@@ -615,7 +616,7 @@ class Session:
         >>> s = Session()
         >>> _ = s.new_game({"record": "7R 1R"})
         >>> view = s.replay()
-        >>> view["record"], view["frames"][0]["caption"].startswith("Move 2: player 1 plays 1R")
+        >>> view["record"], view["frames"][0]["caption"].startswith("Move 2: Top row plays 1R")
         ('7R 1R', True)
         """
         c = self.controller
@@ -625,7 +626,7 @@ class Session:
         before = game.positions[-2]
         move = game.undo()
         events = game.play_traced(move)  # the same move again: the same position, and its steps
-        return self.view([PlayedMove(game.ply, c.who(before.to_move), move, before, events)])
+        return self.view([c.played_move(before, move, events)])
 
     def state(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
         """The view of the game as it stands, with no animation.
@@ -857,7 +858,7 @@ def frames(played: PlayedMove, names: Sequence[str] | None = None) -> list[dict[
 
     >>> shown = frames(Controller().play("7R")[0])
     >>> shown[0]["caption"]
-    'Move 1: player 0 plays 7R — relay from 2; captures 8 (6 pebbles).'
+    'Move 1: Bottom row plays 7R — relay from 2; captures 8 (6 pebbles).'
     >>> shown[1]["caption"]
     'Move 1, 7R: R3.3 — Player 0 lifts the 5 pebbles of square 7 and sows them to the right (R).'
     """

@@ -107,7 +107,7 @@ def test_click_then_direction_plays_the_engines_move() -> None:
     after, events = Position.initial().play_traced("7R")
     assert c.position == after and c.selected is None
     assert moves_of(played) == ["7R"] and played[0].events == events and played[0].before == Position.initial()
-    assert played[0].number == 1 and played[0].who == "player 0"
+    assert played[0].number == 1 and played[0].who == "Bottom row"
 
 
 def test_typed_moves_are_parsed_by_the_engine() -> None:
@@ -135,7 +135,7 @@ def test_the_computer_answers_only_on_its_turn_and_undo_goes_back_to_yours() -> 
         c.click(0)
     reply = c.computer_move()
     expected = Position.initial().play("7R").legal_moves()[0]
-    assert reply.move == expected and reply.who == "player 1 (First move)" and reply.number == 2
+    assert reply.move == expected and reply.who == "Computer (First move)" and reply.number == 2
     assert c.human_to_move and c.game.record() == f"7R {expected}"
     assert c.undo() == [expected, Move(7, "R")]
     assert c.game.moves == [] and c.position.to_move == 0
@@ -178,7 +178,7 @@ def test_computer_levels_are_seeded_by_the_session() -> None:
 
 def test_players_given_as_a_mapping_leave_the_others_human() -> None:
     c = Controller(players={1: 3})
-    assert c.humans == (True, False) and c.who(1) == "player 1 (Level 3 (search, 2 plies))"
+    assert c.humans == (True, False) and c.who(1) == "Computer (Level 3 (search, 2 plies))"
 
 
 def test_sides_for_an_opponent_and_who_moves_first() -> None:
@@ -360,7 +360,7 @@ def test_a_snapshot_of_a_custom_player_needs_the_board_to_offer_it() -> None:
         Controller().load_json(saved)
     offered = Controller(resolve=lambda name: FirstMove() if name == "First move" else None)
     offered.load_json(saved)
-    assert offered.who(1) == "player 1 (First move)"
+    assert offered.who(1) == "Computer (First move)"
 
 
 def test_a_puzzle_snapshot_keeps_its_verdict() -> None:
@@ -485,7 +485,7 @@ def test_a_short_move_is_shown_whole() -> None:
     played = Controller().play("7R")[0]
     frames = move_frames(played)
     assert len(frames) == len(played.events) + 1
-    assert frames[0].caption == "Move 1: player 0 plays 7R — relay from 2; captures 8 (6 pebbles)."
+    assert frames[0].caption == "Move 1: Bottom row plays 7R — relay from 2; captures 8 (6 pebbles)."
     assert [f.caption for f in frames[1:]] == [f"Move 1, 7R: {caption(e)}" for e in played.events]
     assert frames[-1].position == played.events[-1].position
 

@@ -14,9 +14,9 @@ import re
 from collections.abc import Callable, Iterator
 
 import pytest
-from test_i18n import ENGLISH_WORDS
 
 import oanquan
+from conftest import ENGLISH_WORDS
 from oanquan import Game, Move, Position, Rules
 from oanquan.errors import (
     PROBLEMS,
@@ -97,8 +97,18 @@ def editor_session() -> Session:
 TRIGGERS: dict[str, Callable[[], object]] = {
     "bad-input": lambda: (_ for _ in ()).throw(OAnQuanError()),
     "bad-rules": lambda: Rules(max_plies=-1),
-    "bad-position": lambda: Position.from_text("5,5,5"),
-    "invalid-move": lambda: Move.parse("7X"),
+    "bad-position": lambda: Position(pebbles=[1] * 3),
+    "position-not-text": lambda: Position.from_text(7),  # type: ignore[arg-type]
+    "position-parts": lambda: Position.from_text("5,5,5"),
+    "position-part": lambda: Position.from_text("5,5 Q,Q 0,0 0,0 0"),
+    "too-many-stones": lambda: Position.from_text("5,5,5,5,5,5,5,5,5,5 Q,Q 0+Q,0 0,0 0"),
+    "stones-as-pebbles": lambda: Position.from_text(
+        "5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0", Rules(mandarin_pieces="pebbles")
+    ),
+    "too-many-pebbles": lambda: Position.from_text("999,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0"),
+    "too-much-debt": lambda: Position.from_text("5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 5000,0 0"),
+    "invalid-move": lambda: Move(12, "R"),
+    "not-a-move": lambda: Move.parse("7X"),
     "illegal-move": lambda: (_ for _ in ()).throw(IllegalMoveError()),
     "bad-record": lambda: Game.from_json("[]"),
     "refused": lambda: (_ for _ in ()).throw(SessionError()),
@@ -195,7 +205,7 @@ def test_each_error_code_reads_in_both_languages_without_notation(code: str) -> 
     assert vietnamese != english
     # What the reader typed is quoted as it was typed: the words around it are what must be Vietnamese.
     unquoted = re.sub(r"'[^']*'", "", vietnamese)
-    assert not set(re.findall(r"[^\W\d_]+", unquoted.lower())) & ENGLISH_WORDS, vietnamese
+    assert not set(re.findall(r"[^\W\d_]+", unquoted.lower())) & set(ENGLISH_WORDS), vietnamese
 
 
 def test_a_readers_words_never_come_from_the_message() -> None:

@@ -128,7 +128,7 @@ def test_help_is_plain_text_with_examples(capsys: pytest.CaptureFixture[str]) ->
 def test_terminal_game_against_the_computer_with_hint_undo_and_redo() -> None:
     status, text = run_cli(["play", "--computer", "1"], "7R\nhint\nundo\nredo\nrecord\n")
     assert status == 0
-    assert "player 1 (Level 1 (random)) plays " in text  # the controller asked the computer
+    assert "Computer (Level 1 (random)) plays " in text  # the controller asked the computer
     assert "hint: " in text and "took back 7R " in text and "played again 7R" in text
     record = text.rstrip().rsplit("Goodbye. Record so far: ", 1)[1]
     assert record.startswith("7R ") and len(record.split()) == 2  # redo replayed the computer's reply too

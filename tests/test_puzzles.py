@@ -208,7 +208,7 @@ def test_the_widget_shows_the_controllers_verdicts() -> None:
     widget.previous_button.click()
     assert widget.puzzle is PUZZLES[2]  # wraps round
     widget.try_move("7X")
-    assert "Invalid move" in widget.feedback.value
+    assert "The move &#x27;7X&#x27; cannot be read" in widget.feedback.value  # the reader's words, quoting the input
 
 
 def test_version_1_files_are_still_read() -> None:

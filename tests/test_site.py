@@ -38,7 +38,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from conftest import SITE, made_by_the_page
+from conftest import ENGLISH_WORDS, SITE, made_by_the_page
 from tools.localsite import chromium_profile
 
 pytestmark = pytest.mark.browser
@@ -156,85 +156,6 @@ def _step_player(page: Any, index: int) -> list[dict[str, Any]]:
             )
         states.append(play.evaluate(_PLAYER_STATE_JS))
     return states
-
-
-# Words that give English away in a sentence: none is also a Vietnamese word without its
-# diacritics ("to", "in", "no", "an", "me" are left out for that reason).
-_ENGLISH_WORDS = sorted(
-    [
-        "the",
-        "and",
-        "of",
-        "is",
-        "with",
-        "for",
-        "this",
-        "that",
-        "these",
-        "those",
-        "player",
-        "players",
-        "square",
-        "squares",
-        "move",
-        "moves",
-        "pebble",
-        "pebbles",
-        "board",
-        "capture",
-        "captures",
-        "which",
-        "what",
-        "your",
-        "you",
-        "are",
-        "from",
-        "by",
-        "its",
-        "their",
-        "each",
-        "when",
-        "then",
-        "there",
-        "has",
-        "have",
-        "will",
-        "can",
-        "after",
-        "before",
-        "show",
-        "hide",
-        "click",
-        "run",
-        "page",
-        "next",
-        "previous",
-        "back",
-        "top",
-        "search",
-        "contents",
-        "toggle",
-        "skip",
-        "main",
-        "content",
-        "light",
-        "dark",
-        "system",
-        "settings",
-        "print",
-        "download",
-        "source",
-        "mode",
-        "fullscreen",
-        "sidebar",
-        "primary",
-        "secondary",
-        "navigation",
-        "open",
-        "close",
-        "menu",
-    ]
-)
 
 
 #: Parts of Vietnamese pages still in English, by page (CSS selectors): none.
@@ -356,7 +277,7 @@ def _visit(context: Any, base: str, path: str) -> Visit:
         visit.switch = switch.first.evaluate("a => a.href")
     if path.startswith(VI):
         not_yet = "".join(f", {selector}" for selector in NOT_YET_TRANSLATED.get(path, ()))
-        visit.english = page.evaluate(_ENGLISH_TEXT_JS, [_ENGLISH_WORDS, _glossary_english(), not_yet])
+        visit.english = page.evaluate(_ENGLISH_TEXT_JS, [ENGLISH_WORDS, _glossary_english(), not_yet])
     visit.players = page.locator(".widget-play").count()
     steppable = _steppable_player(page) if visit.players else None
     if steppable is not None:

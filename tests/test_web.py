@@ -106,7 +106,7 @@ def test_the_computers_turn_is_packed_for_the_page() -> None:
     view = session.computer()
     reply = Position.initial().play("7R").legal_moves()[0]
     assert view["record"] == f"7R {reply}" and not view["computer_to_move"]
-    assert view["frames"][0]["caption"].startswith(f"Move 2: player 1 (First move) plays {reply}")
+    assert view["frames"][0]["caption"].startswith(f"Move 2: Computer (First move) plays {reply}")
     view = session.undo()
     assert view["record"] == "" and view["can_redo"] and not view["can_undo"]
     view = session.redo()

@@ -257,7 +257,7 @@ def test_a_move_is_animated_through_the_step_player() -> None:
     viewer = board.viewer
     assert len(viewer.frames) == len(events) + 2  # start, each event, then the board for the next turn
     assert viewer.play.playing and viewer.index == 0 and board.animating
-    assert viewer.frames[0].caption == "Move 1: player 0 plays 7R — relay from 2; captures 8 (6 pebbles)."
+    assert viewer.frames[0].caption == "Move 1: Bottom row plays 7R — relay from 2; captures 8 (6 pebbles)."
     assert viewer.frames[1].caption.startswith("Move 1, 7R: R3.3")
     assert viewer.frames[-1].position == board.game.position
 
@@ -269,7 +269,7 @@ def test_without_animation_the_new_position_shows_at_once() -> None:
     assert board.viewer.index == len(board.viewer.frames) - 1 == len(Position.initial().play_traced("7R")[1]) + 1
     assert board.viewer.frame.position == Position.initial().play("7R")
     assert "last move: 7R" in board.viewer.frame.svg
-    assert "Player 1 to move" in board.viewer.caption
+    assert "Top row to move. Click a highlighted square" in board.viewer.caption
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
@@ -359,8 +359,8 @@ def test_a_computer_reply_is_shown_after_your_move() -> None:
     click_move(board, "7R")
     reply = board.game.moves[1]
     assert len(board.game.moves) == 2 and board.game.position.to_move == 0
-    assert any(f.caption.startswith(f"Move 2: player 1 (Random) plays {reply}") for f in board.viewer.frames)
-    assert board.viewer.frames[0].caption.startswith("Move 1: player 0 plays 7R")
+    assert any(f.caption.startswith(f"Move 2: Computer (Random) plays {reply}") for f in board.viewer.frames)
+    assert board.viewer.frames[0].caption.startswith("Move 1: you play 7R")
     end_animation(board)
     board.undo_button.click()  # back to the human's turn: both moves go
     assert board.game.moves == []

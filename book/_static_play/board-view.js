@@ -20,8 +20,7 @@ export function mark(container, squares) {
     el.classList.toggle("oaq-can", can);
     if (can) {
       el.setAttribute("tabindex", "0");
-      el.setAttribute("role", "button");
-      el.setAttribute("aria-label", "square " + square);
+      el.setAttribute("role", "button"); // its name, what the square holds, is the engine's (aria-label)
     } else {
       el.removeAttribute("tabindex");
       el.removeAttribute("role");

@@ -320,9 +320,15 @@ function page(root) {
 
   // ------------------------------------------------------------------ acting
 
+  // A refusal in the reader's words: the "reason" the engine made from the problem's code, in the
+  // page's language, quoting what was typed; its "error" is the programmer's message, in English.
+  function problem(answer) {
+    return (answer && (answer.reason || answer.error)) || t("no answer from the engine");
+  }
+
   async function ask(request) {
     var answer = await engine.call(request);
-    if (!answer || !answer.ok) throw new Error(answer && answer.error ? answer.error : t("no answer from the engine"));
+    if (!answer || !answer.ok) throw new Error(problem(answer));
     return answer;
   }
 
@@ -464,10 +470,10 @@ function page(root) {
   function syncSettings(answer) {
     var s = answer.settings, o = s.options;
     $("pieces").value = o.mandarin_pieces;
-    choose($("value"), o.mandarin_value, o.mandarin_value + " points");
+    choose($("value"), o.mandarin_value, t("{n} points", { n: o.mandarin_value }));
     $("gap").value = o.mandarin_gap;
     choose($("young"), o.young_mandarin_min, t("fewer than {n} pebbles: cannot be captured", { n: o.young_mandarin_min }));
-    choose($("plies"), o.max_plies, o.max_plies + " moves");
+    choose($("plies"), o.max_plies, t("{n} moves", { n: o.max_plies }));
     $("opponent").value = String(s.opponent);
     $("first").value = s.first;
   }
@@ -675,7 +681,7 @@ function page(root) {
         first = await engine.call({ op: "load", text: stored.saved });
         if (first.ok && inProgress(stored)) notices.push(t("Welcome back: your game is as you left it."));
         if (!first.ok) {
-          notices.push(t("The game kept in this browser could not be read back, so a new game starts: {error}", { error: first.error }));
+          notices.push(t("The game kept in this browser could not be read back, so a new game starts: {error}", { error: problem(first) }));
           first = null;
         }
       } else if (inProgress(stored) && !isNewTab) {
@@ -693,19 +699,19 @@ function page(root) {
       }
       if (!first.ok) {
         // Bad text in the address: the engine's message, and a fresh start instead.
-        showError(first.error);
+        showError(problem(first));
         first = await engine.call(Object.assign({ op: "new_game" }, settings()));
       }
     } else {
       first = await engine.call({ op: "puzzle_address", query: query });
       if (first.ok) notices = first.notices || [];
       else {
-        showError(first.error);
+        showError(problem(first));
         first = await engine.call({ op: "puzzle", id: $("pick").options.length ? $("pick").options[0].value : "" });
       }
     }
     if (!first.ok) {
-      showError(first.error); // for example an empty puzzle collection
+      showError(problem(first)); // for example an empty puzzle collection
       setState("error");
       return;
     }
@@ -729,7 +735,7 @@ function page(root) {
           show(linked);
           showNotices((linked.notices || []).concat([{ text: t("Your earlier game is kept:"), href: mine, label: t("go back to it") }]));
         } else {
-          showError(linked.error);
+          showError(problem(linked));
         }
       } else {
         showNotices([{ text: t("The link's game was not opened:"), href: location.pathname + query, label: t("open it") }]);

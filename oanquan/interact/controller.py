@@ -217,7 +217,7 @@ class PlayedMove(NamedTuple):
     >>> c = Controller()
     >>> played = c.play("7R")[0]
     >>> played.number, played.who, str(played.move), len(played.events)
-    (1, 'player 0', '7R', 14)
+    (1, 'Bottom row', '7R', 14)
     """
 
     number: int
@@ -225,16 +225,21 @@ class PlayedMove(NamedTuple):
     move: Move
     before: Position
     events: tuple[Event, ...]
+    #: Whether the mover is the reader playing the computer ("you play", not "You plays").
+    you: bool = False
 
     @property
     def summary(self) -> str:
         """The move in one sentence: who played it and what it did.
 
         >>> Controller().play("7R")[0].summary
-        'Move 1: player 0 plays 7R — relay from 2; captures 8 (6 pebbles).'
+        'Move 1: Bottom row plays 7R — relay from 2; captures 8 (6 pebbles).'
         """
         said = describe_move(self.events)
-        text = _("Move {number}: {who} plays {move}").format(number=self.number, who=self.who, move=self.move)
+        if self.you:
+            text = _("Move {number}: you play {move}").format(number=self.number, move=self.move)
+        else:
+            text = _("Move {number}: {who} plays {move}").format(number=self.number, who=self.who, move=self.move)
         return text + (f" — {said}." if said else ".")
 
 
@@ -332,15 +337,27 @@ class Controller:
                 self._computers[side] = spec
         return self._computers[side]
 
-    def who(self, side: int) -> str:
-        """``side`` in words: "player 0", or "player 1 (Level 2 (greedy))" for a computer.
+    @property
+    def names(self) -> tuple[str, str]:
+        """What every surface calls the two sides: "You" and "Computer" against the computer, else the rows (R1.2).
 
-        >>> Controller(players=(None, 1)).who(1)
-        'player 1 (Level 1 (random))'
+        >>> Controller().names, Controller(players=(3, None)).names
+        (('Bottom row', 'Top row'), ('Computer', 'You'))
+        """
+        humans = self.humans
+        if humans[0] != humans[1]:
+            return (_("You") if humans[0] else _("Computer"), _("You") if humans[1] else _("Computer"))
+        return (_("Bottom row"), _("Top row"))
+
+    def who(self, side: int) -> str:
+        """``side`` in words, as a move's caption names its mover: its name, and a computer's level.
+
+        >>> Controller().who(0), Controller(players=(None, 1)).who(1)
+        ('Bottom row', 'Computer (Level 1 (random))')
         """
         if self.is_human(side):
-            return f"player {side}"
-        return f"player {side} ({self.computer(side).name})"
+            return self.names[side]
+        return _("{name} ({player})").format(name=self.names[side], player=self.computer(side).name)
 
     # --------------------------------------------------------------- state
 
@@ -507,7 +524,7 @@ class Controller:
 
         >>> c = Controller(players=(1, None))
         >>> c.computer_move().who
-        'player 0 (Level 1 (random))'
+        'Computer (Level 1 (random))'
         """
         outcome = self.game.outcome()
         if outcome is not None:
@@ -540,11 +557,21 @@ class Controller:
 
     def _play(self, move: Move) -> PlayedMove:
         before = self.position
-        mover = before.to_move
         events = self.game.play_traced(move)
         self.selected = None
         self.last_hint = ""
-        return PlayedMove(self.game.ply, self.who(mover), self.game.moves[-1], before, events)
+        return self.played_move(before, self.game.moves[-1], events)
+
+    def played_move(self, before: Position, move: Move, events: tuple[Event, ...]) -> PlayedMove:
+        """The move just played from ``before`` as a :class:`PlayedMove`, its mover named as every surface names them.
+
+        >>> c = Controller(players=(None, 1))
+        >>> c.play("7R")[0].summary.split(" — ")[0]
+        'Move 1: you play 7R'
+        """
+        mover = before.to_move
+        you = self.is_human(mover) and self.names[mover] == _("You")
+        return PlayedMove(self.game.ply, self.who(mover), move, before, events, you)
 
     def _check_human_turn(self) -> None:
         if self.answered:
@@ -664,7 +691,10 @@ class Controller:
         """
         if self.puzzle is None:
             raise SessionError(code="no-puzzle")
-        self.verdict = f"The answer: {' or '.join(self.puzzle.solution)}. {self.puzzle.explanation}"
+        moves = _(" or ").join(self.puzzle.solution)
+        self.verdict = _("The answer: {moves}. {explanation}").format(
+            moves=moves, explanation=self.puzzle.explanation_text
+        )
         return self.verdict
 
     def _judge(self, move: Move) -> None:
@@ -697,7 +727,7 @@ class Controller:
         """What to say when the next game's settings differ from the game in progress ("" when they do not)."""
         if self.next_settings == self.settings:
             return ""
-        return "These settings apply to the next game: press New game to start it."
+        return _("These settings apply to the next game: press New game to start it.")
 
     def new_game(self, settings: Settings | None = None) -> None:
         """Start a new game with ``settings`` (by default the next game's settings, :meth:`configure`).

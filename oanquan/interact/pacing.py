@@ -88,7 +88,7 @@ def move_frames(played: PlayedMove, limit: int = MAX_MOVE_FRAMES, names: Sequenc
     >>> from oanquan.interact.controller import Controller
     >>> frames = move_frames(Controller().play("5L")[0])
     >>> frames[0].caption
-    'Move 1: player 0 plays 5L — relay from 0; captures M1 (1 pebble and a stone).'
+    'Move 1: Bottom row plays 5L — relay from 0; captures M1 (1 pebble and a stone).'
     >>> frames[1].caption
     'Move 1, 5L: R3.3 — Player 0 lifts the 5 pebbles of square 5 and sows them to the left (L).'
     """

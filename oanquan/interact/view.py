@@ -8,8 +8,9 @@ and what they are made of, and how the game ended. :func:`game_view` computes
 them once from a :class:`~oanquan.interact.controller.Controller`, so that the same
 game reads the same on every surface.
 
-* **Names**: against the computer, "You" and "Computer"; otherwise the rows
-  the players own (R1.2): "Bottom row" (player 0) and "Top row" (player 1).
+* **Names**: :attr:`Controller.names`, which a move's caption uses too: against
+  the computer, "You" and "Computer"; otherwise the rows the players own (R1.2):
+  "Bottom row" (player 0) and "Top row" (player 1).
 * **Scores**: one score everywhere, :meth:`Controller.score_breakdown`'s:
   while the game goes on the points settled so far (captures, less what each
   owes, plus what each is owed, R8.2), at its end the final scores with the
@@ -31,7 +32,7 @@ from ..i18n import _
 from ..position import Outcome, end_reason
 from .controller import Controller, ScoreBreakdown
 
-__all__ = ["FinalWords", "GameView", "final_words", "game_view", "player_names", "status_line", "why_it_ended"]
+__all__ = ["FinalWords", "GameView", "final_words", "game_view", "status_line", "why_it_ended"]
 
 
 @dataclass(frozen=True)
@@ -88,19 +89,6 @@ class GameView:
         return self.final is not None
 
 
-def player_names(controller: Controller) -> tuple[str, str]:
-    """What every surface calls the two sides: "You" and "Computer" against the computer, else the rows.
-
-    >>> from oanquan.interact.controller import Controller
-    >>> player_names(Controller()), player_names(Controller(players=(3, None)))
-    (('Bottom row', 'Top row'), ('Computer', 'You'))
-    """
-    humans = controller.humans
-    if humans[0] != humans[1]:
-        return (_("You") if humans[0] else _("Computer"), _("You") if humans[1] else _("Computer"))
-    return (_("Bottom row"), _("Top row"))
-
-
 def status_line(controller: Controller) -> str:
     """Whose turn it is, in the reader's words, or how the game ended.
 
@@ -120,7 +108,7 @@ def status_line(controller: Controller) -> str:
     if c.puzzle is not None:
         return _("Press Try again, or choose another puzzle.") if c.answered else ""
     if c.humans == (True, True):
-        return _("{name} to move.").format(name=player_names(c)[mover])
+        return _("{name} to move.").format(name=c.names[mover])
     if c.is_human(mover):
         return _("Your move: you play the bottom row.") if mover == 0 else _("Your move: you play the top row.")
     return _("The computer is thinking…")
@@ -146,13 +134,13 @@ def final_words(controller: Controller) -> FinalWords | None:
         headline=_headline(c, outcome.winner),
         reason=_result_reason(outcome),
         scores=breakdown.scores,
-        lines=tuple(breakdown.lines(player_names(c))),
+        lines=tuple(breakdown.lines(c.names)),
     )
 
 
 def game_view(controller: Controller) -> GameView:
     """The view-model of ``controller``'s game: what every surface shows (see the module's notes)."""
-    names = player_names(controller)
+    names = controller.names
     breakdown = controller.score_breakdown()
     return GameView(
         names=names,
@@ -169,7 +157,7 @@ def _headline(controller: Controller, winner: int | None) -> str:
         return _("A draw!")
     humans = controller.humans
     if humans[0] == humans[1]:
-        return _("{name} wins!").format(name=player_names(controller)[winner])
+        return _("{name} wins!").format(name=controller.names[winner])
     return _("You win!") if controller.is_human(winner) else _("The computer wins.")
 
 

@@ -1165,17 +1165,15 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         position = c.position
         outcome = c.game.outcome()
         last = c.game.moves[-1] if c.game.moves else None
+        shown = game_view(c)  # the status line every surface shows, then what to do here
         if outcome is not None:
             text = _("Game over (the result is under the board): start a new game, or undo to try another move.")
         elif c.human_to_move:
-            text = _("Player {player} to move: click a highlighted square, then a direction.").format(
-                player=position.to_move
-            )
+            text = _("{status} Click a highlighted square, then a direction.").format(status=shown.status)
         else:
-            text = _("{who} to move.").format(who=c.who(position.to_move))
+            text = shown.status
         # The position alone cannot know the ply limit (R7.3): say that ending in the footer and title.
         by_plies = outcome is not None and outcome.reason == "R7.3"
-        shown = game_view(c)
         svg = board_svg(
             position,
             names=shown.names,

@@ -22,7 +22,10 @@ class FakeElement {
 
 // A board of the twelve squares 0-11, as oanquan/svg.py draws them (a [data-square] each).
 function board() {
-  const squares = Array.from({ length: 12 }, (unused, i) => new FakeElement({ "data-square": String(i) }));
+  const squares = Array.from(
+    { length: 12 },
+    (unused, i) => new FakeElement({ "data-square": String(i), "aria-label": `square ${i}: 5 pebbles` }),
+  );
   const container = new FakeElement();
   container.squares = squares;
   container.querySelectorAll = (selector) => {
@@ -47,7 +50,8 @@ test("mark makes the given squares buttons for the keyboard and screen readers",
     assert.equal(square.classes.has("oaq-can"), can, `square ${n}`);
     assert.equal(square.getAttribute("tabindex"), can ? "0" : null);
     assert.equal(square.getAttribute("role"), can ? "button" : null);
-    if (can) assert.equal(square.getAttribute("aria-label"), `square ${n}`);
+    // the name the engine gave it (what it holds, in the page's language) is kept
+    assert.equal(square.getAttribute("aria-label"), `square ${n}: 5 pebbles`);
   }
 });
 
