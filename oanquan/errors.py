@@ -240,6 +240,9 @@ PROBLEMS: Mapping[str, str] = {
     "bad-record": N_("this saved game cannot be read back"),
     "refused": N_("the board cannot do that now"),
     "bad-edit": N_("the editor cannot make this change"),
+    # rule options (RULES §9), as a page's address or a saved game gives them
+    "bad-option-choice": N_("the {what} cannot be {value}"),
+    "bad-option-number": N_("the {what} must be a whole number from {low} to {high}, not {value}"),
     # positions (RULES §10), as typed or read back
     "position-not-text": N_("a position is written as text, not {value}"),
     "position-parts": N_("a position has 5 parts separated by single spaces, and {position} has {n}"),

@@ -181,10 +181,13 @@ class Game:
             try:
                 game.play(token)
             except OAnQuanError as error:
+                # the reader's words are the move's own problem (its code and fields)
                 raise type(error)(
                     _("move {number} of record {record}: {error}").format(
                         number=number, record=quote(text), error=error
-                    )
+                    ),
+                    code=error.code,
+                    **error.fields,
                 ) from None
         return game
 

@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, Literal
 
 from .errors import RulesError, quote
-from .i18n import _
+from .i18n import N_, _
 
 __all__ = ["MANDARIN_GAPS", "MAX_PLIES", "MandarinGap", "MandarinPieces", "Rules"]
 
@@ -26,6 +26,16 @@ MAX_YOUNG_MANDARIN_MIN = 100
 #: The longest ply limit (R7.3) one may ask for: far beyond any real game, and
 #: small enough that the number prints and travels in JSON like any other.
 MAX_PLIES = 1_000_000
+
+#: Each option in a reader's words, for the errors a reader may meet (from a page's address, say):
+#: the option's name is for the programmer's message only.
+OPTION_WORDS = {
+    "mandarin_pieces": N_("kind of Mandarin piece"),
+    "mandarin_value": N_("number of points a Mandarin stone is worth"),
+    "mandarin_gap": N_("setting for an empty Mandarin square in a chain"),
+    "young_mandarin_min": N_("number of pebbles below which a Mandarin is young"),
+    "max_plies": N_("longest game, in moves"),
+}
 
 
 @dataclass(frozen=True)
@@ -61,18 +71,24 @@ class Rules:
 
     def __post_init__(self) -> None:
         if type(self.mandarin_pieces) is not str or self.mandarin_pieces not in ("stone", "pebbles"):
+            value = quote(self.mandarin_pieces)
             raise RulesError(
-                _("mandarin_pieces must be 'stone' or 'pebbles', not {value}").format(value=quote(self.mandarin_pieces))
+                _("mandarin_pieces must be 'stone' or 'pebbles', not {value}").format(value=value),
+                code="bad-option-choice",
+                what=OPTION_WORDS["mandarin_pieces"],
+                value=value,
             )
         _check_int("mandarin_value", self.mandarin_value, 1, MAX_MANDARIN_VALUE)
         # An exact type check: True == 1 and "chain" are not to be confused, and a
         # boolean here is most likely a setting from before R5.5 had three values.
         if type(self.mandarin_gap) is not str or self.mandarin_gap not in MANDARIN_GAPS:
             values = ", ".join(repr(v) for v in MANDARIN_GAPS)
+            value = quote(self.mandarin_gap)
             raise RulesError(
-                _("mandarin_gap must be one of {values}, not {value}").format(
-                    values=values, value=quote(self.mandarin_gap)
-                )
+                _("mandarin_gap must be one of {values}, not {value}").format(values=values, value=value),
+                code="bad-option-choice",
+                what=OPTION_WORDS["mandarin_gap"],
+                value=value,
             )
         _check_int("young_mandarin_min", self.young_mandarin_min, 0, MAX_YOUNG_MANDARIN_MIN)
         _check_int("max_plies", self.max_plies, 0, MAX_PLIES)
@@ -123,13 +139,18 @@ class Rules:
         return {k: v for k, v in asdict(self).items() if getattr(default, k) != v}
 
 
-def _check_int(name: str, value: object, low: int, high: int | None) -> None:
+def _check_int(name: str, value: object, low: int, high: int) -> None:
     # bool is a subclass of int in Python; True is not a number of plies.
-    ok = isinstance(value, int) and not isinstance(value, bool)
-    if ok and value >= low and (high is None or value <= high):  # type: ignore[operator]
+    if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
         return
-    if high is not None:
-        message = _("{name} must be a whole number from {low} to {high}, not {value}")
-    else:
-        message = _("{name} must be a whole number of at least {low}, not {value}")
-    raise RulesError(message.format(name=name, low=low, high=high, value=quote(value)))
+    shown = quote(value)
+    raise RulesError(
+        _("{name} must be a whole number from {low} to {high}, not {value}").format(
+            name=name, low=low, high=high, value=shown
+        ),
+        code="bad-option-number",
+        what=OPTION_WORDS[name],
+        low=low,
+        high=high,
+        value=shown,
+    )

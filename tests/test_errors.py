@@ -96,7 +96,9 @@ def editor_session() -> Session:
 #: How each problem is met: a call that raises it.
 TRIGGERS: dict[str, Callable[[], object]] = {
     "bad-input": lambda: (_ for _ in ()).throw(OAnQuanError()),
-    "bad-rules": lambda: Rules(max_plies=-1),
+    "bad-rules": lambda: Rules.from_dict({"colour": "red"}),
+    "bad-option-number": lambda: Rules(max_plies=-1),
+    "bad-option-choice": lambda: Rules(mandarin_gap="sometimes"),  # type: ignore[arg-type]
     "bad-position": lambda: Position(pebbles=[1] * 3),
     "position-not-text": lambda: Position.from_text(7),  # type: ignore[arg-type]
     "position-parts": lambda: Position.from_text("5,5,5"),

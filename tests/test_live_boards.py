@@ -231,7 +231,7 @@ def test_chapter_1_sets_up_a_position_by_clicking(chapter: Any) -> None:
     assert href.endswith("/book/play.html" + opened) and opened.startswith("?position=")
     page.page.fill(f"{BOARD} [data-oaq=text]", "5,5,5")  # a bad text: the engine's objection, the board kept
     page.act("[data-oaq=text-form] button")
-    assert "bad position '5,5,5'" in page.part("message")
+    assert "and '5,5,5' has 1" in page.part("message")  # the reader's words, quoting the text
     assert page.page.input_value(f"{BOARD} [data-oaq=text]") == "5,5,5"
 
 

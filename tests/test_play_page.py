@@ -302,11 +302,11 @@ def test_friend_game_from_a_position_typed_with_plus_signs(watched: Watched) -> 
     assert watched.text("position") == after.to_text()
     assert scores_shown(watched) == [after.points(0), after.points(1)]
     assert watched.value("record") == move
-    # a typed bad move: the engine's message, as text, and the box kept to correct it
+    # a typed bad move: the reader's words quoting it, as text, and the box kept to correct it
     watched.page.fill("[data-oaq=typed]", "<b>7X</b>")
     watched.act("[data-oaq=typed-form] button[type=submit]")
-    assert (
-        watched.text("error") == "invalid move '<b>7X</b>': a move is a square 0-9 and a direction L or R, such as '7R'"
+    assert watched.text("error") == (
+        "The move '<b>7X</b>' cannot be read: a move is one of your squares and a direction, left or right."
     )
     assert watched.page.query_selector("[data-oaq=error] b") is None
     assert watched.value("typed") == "<b>7X</b>"
@@ -331,12 +331,12 @@ def test_friend_game_from_a_position_typed_with_plus_signs(watched: Watched) -> 
         # a superscript two: isdigit() is true and int() fails; the page once showed a traceback
         (
             "?mandarin_value=%C2%B2&puzzle=3&colour=red",
-            "mandarin_value must be a whole number from 1 to 100, not '²'",
+            "must be a whole number from 1 to 100, not '²'",
             ["'puzzle' opens a puzzle", "setting this page does not know: 'colour'"],
         ),
         (
             "?opponent=friend&first=computer&record=7R%20<img%20src=x%20onerror=window.pwned=1>",
-            "invalid move '<img'",
+            "The move '<img' cannot be read",
             ["'first' chooses who moves first against the computer"],
         ),
         ("?opponent=%EF%BC%95", "a computer level 1-5, not '５'", []),  # a full-width five
@@ -532,7 +532,7 @@ def test_puzzle_says_its_rule_options_in_words(watched: Watched) -> None:
 
 def test_puzzles_bad_address_shows_an_error_and_runs_nothing(watched: Watched) -> None:
     watched.open("/book/puzzles.html?puzzle=<script>window.pwned=1</script>")
-    assert "there is no puzzle '<script>window.pwned=1</script>' in the collection" in watched.text("error")
+    assert "There is no puzzle '<script>window.pwned=1</script>' in the collection" in watched.text("error")
     assert watched.page.evaluate("window.pwned") is None
     assert watched.page.query_selector("#oaq script") is None
     assert watched.value("pick") == served_puzzles()[0].id

@@ -553,7 +553,7 @@ def test_editor_stores_debts_turn_and_validation() -> None:
     assert editor.text.value == "5,5,5,5,5,5,5,5,5,5 Q,Q 6,0 0,2 1"
     editor.captured[0].value = 1  # a third stone: the engine says no
     assert editor.position is None
-    assert "3 Mandarin stones in all" in editor.message.value
+    assert "holds 3 Mandarin stones, and there are only 2" in editor.message.value
     assert editor.play_button.disabled and editor.open_game() is None
     editor.captured[0].value = 0
     assert editor.position is not None and not editor.play_button.disabled
@@ -567,13 +567,13 @@ def test_editor_json_round_trip() -> None:
     assert editor.position == source.position and editor.rules_form.mandarin_gap.value == "always"
     editor.json.value = '{"position": "5,5"}'
     editor.read_json_button.click()
-    assert "bad position" in unescape(editor.message.value) and editor.position == source.position
+    assert "and '5,5' has 1" in unescape(editor.message.value) and editor.position == source.position
 
 
 def test_editor_rule_options_are_checked_by_the_engine() -> None:
     editor = PositionEditor()
     editor.rules_form.mandarin_pieces.value = "pebbles"
-    assert editor.position is None and "may not hold stones (Q)" in editor.message.value
+    assert editor.position is None and "no square or store holds a Mandarin stone (Q)" in editor.message.value
 
 
 def test_editor_reads_text_and_opens_a_game() -> None:
@@ -581,7 +581,7 @@ def test_editor_reads_text_and_opens_a_game() -> None:
     editor.load_text("0,0,0,0,1,0,2,0,3,4 Q,0 0,0 0,0 1")
     assert editor.position == Position.from_text("0,0,0,0,1,0,2,0,3,4 Q,0 0,0 0,0 1")
     editor.load_text("nonsense")
-    assert "bad position" in unescape(editor.message.value)
+    assert "and 'nonsense' has 1" in unescape(editor.message.value)
     assert editor.position is not None  # the last good position is kept
     editor.play_button.click()
     board = editor.game_board

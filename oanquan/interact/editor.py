@@ -33,7 +33,7 @@ from __future__ import annotations
 from typing import Any, Final, Literal
 
 from ..board import square_name
-from ..errors import OAnQuanError
+from ..errors import OAnQuanError, problem_words, reader_words
 from ..errors import quote as quote_input
 from ..i18n import N_, _
 from ..position import MAX_PEBBLES, Position
@@ -223,7 +223,7 @@ class Editor:
         try:
             position = Position.from_text(text, self.rules)
         except OAnQuanError as error:
-            self._say(str(error), "error")
+            self._say(reader_words(error), "error")  # the reader's words, quoting the text
             return
         self.load(position)
 
@@ -232,7 +232,7 @@ class Editor:
         try:
             position = Position.from_json(text)
         except OAnQuanError as error:
-            self._say(str(error), "error")
+            self._say(reader_words(error), "error")  # the reader's words, quoting the text
             return
         self.load(position)
 
@@ -252,7 +252,7 @@ class Editor:
             )
         except OAnQuanError as error:
             self.position = None
-            self._say(_("Not a valid position: {error}").format(error=error), "error")
+            self._say(_("Not a valid position: {error}").format(error=problem_words(error)), "error")
             return None
         self.position = position
         outcome = position.outcome()
