@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Message
 
+from conftest import english_words
 from tools import edition, lite_cell, site_i18n
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -266,3 +267,9 @@ def test_language_switch_links() -> None:
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(pytest.main([__file__, "-q"]))
+
+
+def test_the_vietnamese_footer_names_the_authors_in_vietnamese() -> None:
+    # the theme writes "Bởi {author}" at the foot of every page (issue 21: "Bởi The oanquan project")
+    author = edition.vietnamese_config()["author"]
+    assert author and english_words(author, allowed={"oanquan"}) == [] and "project" not in author.lower()

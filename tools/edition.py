@@ -779,6 +779,8 @@ VI_SPHINX_CONFIG: dict[str, Any] = {
     "smartquotes": False,
 }
 SEARCH_BAR_TEXT = "Tìm trong sách..."
+#: Who wrote the book, as the footer says it ("Bởi ...": the theme's own word for "By").
+AUTHOR = "dự án oanquan"
 #: myst-nb's words on the buttons that show hidden code or outputs ("Show code cell source").
 CODE_PROMPTS = {"nb_code_prompt_show": "Hiện phần ẩn", "nb_code_prompt_hide": "Ẩn đi"}
 
@@ -788,6 +790,7 @@ def vietnamese_config() -> dict[str, Any]:
     import yaml
 
     config: dict[str, Any] = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+    config["author"] = AUTHOR
     sphinx = config.setdefault("sphinx", {}).setdefault("config", {})
     sphinx.update(VI_SPHINX_CONFIG)
     sphinx.update(CODE_PROMPTS)

@@ -108,7 +108,7 @@ TEXT: dict[str, str] = _Words(
         "what_it_does": N_("What it does:"),
         "qr_puzzle": N_("Check it on the Puzzles page"),
         "qr_play": N_("Play it on the Play page"),
-        "no_site": N_("Puzzles page: puzzle {id}"),
+        "no_site": N_("On the Puzzles page: “{title}”"),
         "position": N_("Position: {text}"),
         "answer": N_("Answer: {moves}."),
         "after": N_("After {move}:"),
@@ -375,7 +375,7 @@ def _exercise(pdf: _Document, number: int, puzzle: Puzzle, block: _Block, site: 
     pdf.set_xy(x, block.top + block.height - 4)
     pdf.font(6.5, mono=get_language() == "en")  # DejaVu Sans Mono lacks letters of Vietnamese (ế)
     pdf.set_text_color(*_GREY)
-    pdf.cell(182, 3.5, TEXT["position"].format(text=puzzle.position_text) + f"   ·   {puzzle.id}")
+    pdf.cell(182, 3.5, TEXT["position"].format(text=puzzle.position_text))
     pdf.set_text_color(*_INK)
     qx = 196 - qr_size
     if address:
@@ -388,7 +388,8 @@ def _exercise(pdf: _Document, number: int, puzzle: Puzzle, block: _Block, site: 
     else:
         pdf.set_xy(qx - 4, board_top + 8)
         pdf.font(7)
-        pdf.multi_cell(qr_size + 8, 3.2, TEXT["no_site"].format(id=puzzle.id), align="C")
+        # the puzzle as the Puzzles page's list names it (its id is for the address, not for pupils)
+        pdf.multi_cell(qr_size + 8, 3.2, TEXT["no_site"].format(title=puzzle.title_text), align="C")
 
 
 def _writing_lines(pdf: _Document, x: float, y: float) -> None:
