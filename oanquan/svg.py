@@ -346,6 +346,13 @@ def _next_player(position: Position, turn: Turn | None) -> int:
     return 1 - position.to_move if turn == "played" else position.to_move
 
 
+def _turn_words(position: Position, turn: Turn | None) -> str:
+    """Whose turn it is, as the strips mark it: the mover "is playing" during a move, else who is to move."""
+    if turn == "playing":
+        return _("player {player} is playing").format(player=position.to_move)
+    return _("player {player} to move").format(player=_next_player(position, turn))
+
+
 def _marks(position: Position, turn: Turn | None, over: bool) -> tuple[str | None, str | None]:
     """The mark on each player's strip (player 0, player 1): who is to move, playing or just played."""
     marks: list[str | None] = [None, None]
@@ -449,7 +456,7 @@ def describe_position(position: Position, turn: Turn | None = None, result: bool
     elif over:
         players.append(_("The game is over."))
     else:
-        players.append(_("Player {player} to move.").format(player=_next_player(p, turn)))
+        players.append(_turn_words(p, turn)[0].upper() + _turn_words(p, turn)[1:] + ".")
     lines.append(" ".join(players))
     return "\n".join(lines)
 
@@ -667,7 +674,7 @@ def board_svg(
         elif over:
             state = _("the game is over")
         else:
-            state = _("player {player} to move").format(player=_next_player(p, turn))
+            state = _turn_words(p, turn)
         title = _("Ô Ăn Quan board: {state}").format(state=state)
     desc = describe_position(p, turn, result) + (
         "\n" + _("Highlighted: {footer}").format(footer=footer) if footer else ""

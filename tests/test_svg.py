@@ -409,3 +409,12 @@ def test_a_finished_game_shows_its_final_scores_unless_an_exercise_asks_for_them
     assert "Player 0 · 30 points" in words and "captured: 30 pebbles" in words
     assert not any("34" in w or "36" in w or "game over" in w or "to move" in w for w in words)
     assert "36" not in svg_alt_text(hidden) and "wins" not in svg_alt_text(hidden)
+
+
+def test_a_picture_during_a_move_says_the_mover_is_playing_in_its_title_and_description() -> None:
+    # the strip says "playing" during a move: the words for screen readers say the same (issue 25)
+    playing = board_svg(Position.initial(), turn="playing")
+    assert "Ô Ăn Quan board: player 0 is playing</title>" in playing and "Player 0 is playing." in playing
+    assert "to move" not in playing.split("</desc>")[0]
+    played = board_svg(Position.initial(), turn="played")
+    assert "player 1 to move</title>" in played and "Player 1 to move." in played
