@@ -51,7 +51,7 @@ from typing import Protocol, runtime_checkable
 
 from . import narrate
 from .events import Event
-from .i18n import N_, TranslatedDict, _, language, ngettext
+from .i18n import N_, TranslatedDict, _, decimal, language, ngettext
 from .move import ALL_MOVES, Move
 from .position import Position, State, _end_reason, _final_scores, _moves_of, _play_fast
 from .rules import Rules
@@ -673,10 +673,10 @@ def hint(position: Position, depth: int = 4) -> Hint:
             "looking {depth} ply ahead it is worth {value} to you",
             "looking {depth} plies ahead it is worth {value} to you",
             depth,
-        ).format(depth=depth, value=f"{best.value:+g}")
+        ).format(depth=depth, value=decimal(best.value, sign=True))
         if worse > 0:
             text += _("; {ahead}, {worse} more than the next best move, {second}").format(
-                ahead=ahead, worse=f"{worse:g}", second=second.move
+                ahead=ahead, worse=decimal(worse), second=second.move
             )
         else:
             text += _("; {ahead}, and {second} is just as good").format(ahead=ahead, second=second.move)

@@ -40,9 +40,11 @@ __all__ = [
     "N_",
     "TranslatedDict",
     "_",
+    "decimal",
     "get_language",
     "language",
     "ngettext",
+    "percent",
     "set_language",
     "translations",
 ]
@@ -152,6 +154,36 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """``singular`` or ``plural``, as ``n`` asks, in the language spoken now."""
     return translations(_language).ngettext(singular, plural, n)
+
+
+#: How each language writes a number's decimal mark and a percentage: Vietnamese writes
+#: "10,5" and "78,4 %" (as Unicode's CLDR data has it), English "10.5" and "78.4%".
+_NUMBERS = {"en": (".", "{n}%"), "vi": (",", "{n}\u00a0%")}
+
+
+def decimal(value: float, places: int | None = None, *, sign: bool = False) -> str:
+    """``value`` as the language spoken writes it: ``places`` digits after the mark (None: as few as needed).
+
+    >>> decimal(10.5, sign=True), decimal(2.0)
+    ('+10.5', '2')
+    >>> with language("vi"):
+    ...     decimal(-14.5), decimal(3, 1)
+    ('-14,5', '3,0')
+    """
+    form = ("+" if sign else "") + ("g" if places is None else f".{places}f")
+    return format(value, form).replace(".", _NUMBERS[_language][0])
+
+
+def percent(value: float, places: int = 0) -> str:
+    """``value`` (a percentage) as the language spoken writes one.
+
+    >>> percent(78.44, 1)
+    '78.4%'
+    >>> with language("vi"):
+    ...     percent(78.44, 1)
+    '78,4\xa0%'
+    """
+    return _NUMBERS[_language][1].format(n=decimal(value, places))
 
 
 def N_(message: str) -> str:  # noqa: N802 (the name gettext's tools look for)

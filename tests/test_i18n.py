@@ -32,6 +32,7 @@ from babel.messages.pofile import read_po
 import oanquan
 from conftest import ALL_RULES, ENGLISH_WORDS
 from oanquan import Position, caption, describe_move, i18n
+from oanquan.ai import hint
 from oanquan.events import Event
 from oanquan.puzzles import load_builtin
 
@@ -434,3 +435,12 @@ def test_errors_a_reader_sees_speak_vietnamese_and_quote_the_input(bad: object, 
     with pytest.raises(oanquan.OAnQuanError) as error:
         bad()  # type: ignore[operator]
     assert quoted in str(error.value) and not english_words(str(error.value)), str(error.value)
+
+
+def test_a_hint_writes_its_numbers_as_the_language_does() -> None:
+    # issue 21: "+10.5" and "78.4%" in Vietnamese; Vietnamese writes "10,5" (i18n.decimal)
+    position = Position.from_text("1,1,0,0,4,0,2,1,0,2 7,14 13+2Q,5 0,0 1")
+    english = hint(position, depth=2).text
+    oanquan.set_language("vi")
+    vietnamese = hint(position, depth=2).text
+    assert "0.5 more than" in english and "0,5 điểm" in vietnamese and not re.search(r"\d\.\d", vietnamese)
