@@ -95,7 +95,7 @@ def controls(kind: str) -> str:
             + '<p class="oaq-scores" data-oaq="scores"></p><p class="oaq-record" data-oaq="record"></p>'
             + _row(
                 _button("undo", N_("undo")),
-                _button("hint", N_("Hint")),
+                _button("hint", N_("hint")),
                 _button("new", N_("new game")),
                 _button("skip", N_("skip to the end")),
             )
@@ -108,7 +108,7 @@ def controls(kind: str) -> str:
             + caption
             + '<p class="oaq-verdict" data-oaq="verdict" aria-live="polite"></p>'
             + _row(
-                _button("hint", N_("Hint")),
+                _button("hint", N_("hint")),
                 _button("answer", N_("Show answer")),
                 _button("retry", N_("Try again")),
                 _button("next", N_("Next puzzle ▶")),
