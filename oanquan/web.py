@@ -51,7 +51,7 @@ from .interact.controller import (
 from .interact.editor import EditError, Editor
 from .interact.pacing import move_frames
 from .interact.setup import Setup
-from .interact.view import FinalWords, game_view
+from .interact.view import FinalWords, announcement, game_view
 from .jsonio import read_json
 from .move import Move
 from .position import Position
@@ -753,7 +753,7 @@ class Session:
         """Everything the page shows, as JSON-ready values; ``played`` are the moves to animate first.
 
         >>> sorted(Session().view([]))[:6]
-        ['breakdown', 'can_redo', 'can_undo', 'computer_to_move', 'direction_labels', 'final']
+        ['announce', 'breakdown', 'can_redo', 'can_undo', 'computer_to_move', 'direction_labels']
         """
         c = self.controller
         game = c.game
@@ -796,6 +796,7 @@ class Session:
             "pending": c.pending_note,
             "names": list(shown.names),
             "turn": shown.status,  # the status line under its first name, which the pages read
+            "announce": announcement(played, shown),  # said once the moves are shown (a live region)
             "final": _final_json(shown.final),
             "link": self.link(),
             "puzzle": self._puzzle_view(),

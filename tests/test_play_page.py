@@ -669,3 +669,36 @@ def test_file_url_shows_a_sentence_and_the_board(context: Any) -> None:
     assert page.is_visible("[data-oaq=fallback]")
     page.close()
     assert errors == []
+
+
+#: Every change of a live region's words (aria-live, role=status or alert), as a screen reader hears them.
+LIVE_WATCH = """() => {
+  window.__said = [];
+  const live = [...document.querySelectorAll('#oaq [aria-live], #oaq [role=status], #oaq [role=alert]')];
+  const observer = new MutationObserver((changes) => {
+    for (const change of changes) {
+      const region = live.find((r) => r === change.target || r.contains(change.target));
+      if (region) window.__said.push([region.getAttribute('data-oaq'), region.textContent.trim()]);
+    }
+  });
+  live.forEach((r) => observer.observe(r, { childList: true, characterData: true, subtree: true }));
+}"""
+
+
+def test_a_move_and_the_computers_reply_are_each_announced_once(watched: Watched) -> None:
+    # issue 22: the caption changes with every step of a move, so it is no live region; each move
+    # is said once, after it is shown, with what it captured, the score and whose turn it is.
+    watched.open("/book/play.html?opponent=1")
+    assert watched.page.get_attribute("[data-oaq=caption]", "aria-live") is None
+    watched.page.select_option("[data-oaq=speed]", "120")  # animated, quickly
+    watched.page.evaluate(LIVE_WATCH)
+    watched.play("7R")
+    watched.page.wait_for_function("() => (window.__said || []).filter(([name]) => name === 'announce').length >= 2")
+    said = watched.page.evaluate("window.__said")
+    announced = [words for name, words in said if name == "announce"]
+    assert len(announced) == 2, said  # one per move: yours, then the computer's
+    assert announced[0].startswith("Move 1: you play 7R") and "captures 8 (6 pebbles)" in announced[0]
+    assert "Score: You 6 · Computer 0." in announced[0]
+    assert announced[1].startswith("Move 2: Computer (Level 1 (random)) plays ")
+    assert announced[1].endswith("Your move: you play the bottom row.")
+    assert [name for name, _words in said if name != "announce"] == [], said  # no other region spoke

@@ -87,7 +87,12 @@ def controls(kind: str) -> str:
 
     No text typed into them comes from here, only their labels.
     """
-    caption = '<p class="oaq-caption" data-oaq="caption" aria-live="polite"></p>'
+    # The caption follows every step of a move's animation, so it is no live region: each move
+    # is said once, after it is shown, in the visually hidden "announce" (issue 22).
+    caption = (
+        '<p class="oaq-caption" data-oaq="caption"></p>'
+        '<p class="oaq-announce" data-oaq="announce" role="status" aria-live="polite" aria-atomic="true"></p>'
+    )
     if kind == "game":
         return (
             _directions()

@@ -71,6 +71,7 @@ function LiveBoard(root) {
     View.draw($("board"), answer);
     if (kind === "editor") return showEditor(answer.editor, answer);
     text("status", answer.hint ? answer.status + " " + answer.hint : answer.status);
+    if (answer.announce) text("announce", answer.announce); // the moves, the score, the turn: once
     var directions = $("directions");
     directions.hidden = answer.selected === null;
     directions.classList.toggle("oaq-flip", answer.selected !== null && answer.selected < 5);

@@ -257,6 +257,11 @@ function page(root) {
     view = answer;
     drawBoard(answer.svg, answer.squares);
     say(answer.turn);
+    // Screen readers hear each move once, after its animation (the caption, which changes with
+    // every step, is no live region): the engine's sentence for the moves, the score and the turn;
+    // for a new board, the turn.
+    var words = answer.announce || (changed ? answer.turn : "");
+    if (words) $("announce").textContent = words;
     $("position").textContent = answer.position;
     var list = $("moves");
     list.textContent = "";

@@ -26,13 +26,14 @@ game reads the same on every surface.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..i18n import _
 from ..position import Outcome, end_reason
-from .controller import Controller, ScoreBreakdown
+from .controller import Controller, PlayedMove, ScoreBreakdown
 
-__all__ = ["FinalWords", "GameView", "final_words", "game_view", "status_line", "why_it_ended"]
+__all__ = ["FinalWords", "GameView", "announcement", "final_words", "game_view", "status_line", "why_it_ended"]
 
 
 @dataclass(frozen=True)
@@ -150,6 +151,24 @@ def game_view(controller: Controller) -> GameView:
         score_lines=tuple(breakdown.lines(names)),
         final=final_words(controller),
     )
+
+
+def announcement(played: Sequence[PlayedMove], view: GameView) -> str:
+    """What a screen reader hears once the moves just played are shown: one sentence per move, the score, the turn.
+
+    A board's caption changes with every step of a move's animation, so it is no live region:
+    this is said once, after the animation (issue 22).
+
+    >>> from oanquan.interact.controller import Controller
+    >>> c = Controller(players=(None, 3))
+    >>> print(announcement(c.play("7R"), game_view(c)))
+    Move 1: you play 7R — relay from 2; captures 8 (6 pebbles). Score: You 6 · Computer 0. The computer is thinking…
+    """
+    if not played:
+        return ""
+    said = [move.summary for move in played]
+    said.append(_("Score: {scores}.").format(scores=view.score_line))
+    return " ".join([*said, view.status]).strip()
 
 
 def _headline(controller: Controller, winner: int | None) -> str:
