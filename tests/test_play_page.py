@@ -702,3 +702,38 @@ def test_a_move_and_the_computers_reply_are_each_announced_once(watched: Watched
     assert announced[1].startswith("Move 2: Computer (Level 1 (random)) plays ")
     assert announced[1].endswith("Your move: you play the bottom row.")
     assert [name for name, _words in said if name != "announce"] == [], said  # no other region spoke
+
+
+ON_BOARD = "() => !!(document.activeElement && document.activeElement.closest('#oaq [data-oaq=board]'))"
+
+
+@pytest.mark.parametrize(("edition", "most_moves"), [("", 400), ("/vi", 6)], ids=["english-whole-game", "vietnamese"])
+def test_a_game_is_played_with_the_keyboard_only_and_the_focus_stays_on_the_board(
+    watched: Watched, edition: str, most_moves: int
+) -> None:
+    # issue 22: Tab to the board (one stop), Enter chooses the square, R or L plays it; after each
+    # move and the computer's reply the focus is back on the board. No mouse event at all.
+    page = watched.page
+    watched.open(f"{edition}/book/play.html?opponent=1")
+    page.select_option("[data-oaq=speed]", "0")  # no animation: a whole game in seconds
+    page.evaluate("window.__mouse = 0; addEventListener('mousedown', () => window.__mouse++, true)")
+    page.focus("body")
+    tabs = 0
+    while not page.evaluate(ON_BOARD):
+        page.keyboard.press("Tab")
+        tabs += 1
+        assert tabs < 60, "the board cannot be reached with the Tab key"
+    moves = 0
+    while not page.is_visible("[data-oaq=final]") and moves < most_moves:
+        assert page.evaluate(ON_BOARD), f"the focus left the board after {moves} moves"
+        page.keyboard.press("ArrowRight")  # another playable square, by the arrow keys
+        page.keyboard.press("Enter")
+        page.wait_for_selector(READY, timeout=60_000)
+        assert page.is_visible("[data-oaq=directions]") and page.evaluate(ON_BOARD)
+        page.keyboard.press("r")
+        page.wait_for_selector(READY, timeout=60_000)
+        moves += 1
+    assert moves > 0 and watched.text("error") == ""
+    assert page.evaluate("window.__mouse") == 0
+    if most_moves == 400:
+        assert page.is_visible("[data-oaq=final]"), f"no end after {moves} of the reader's moves"

@@ -5,27 +5,109 @@
 //   draw(container, answer)   // the answer's SVG, its clickable squares marked
 //   mark(container, squares)  // mark which squares take clicks
 //   animate(container, caption, frames, {delay, skipped})  // a Promise
-//   onSquare(container, fn)   // fn(square) on a click, Enter or Space
+//   onSquare(container, fn)   // fn(square) on a click, Enter or Space; the arrow keys move between squares
+//   focusedSquare(container, active), focusBoard(container, square)  // keep the focus on the board
+//   directionKey(key, labels) // "L" or "R" for the key pressed once a square is chosen
 //
 // No rules here: the SVG is drawn by oanquan/svg.py from numbers only (so it may be inserted
 // as it is), and which squares can be clicked is the answer's "squares".
 
 export function sleep(ms) { return new Promise(function (done) { setTimeout(done, ms); }); }
 
-// The squares a move may start from take clicks (and the keyboard); the others do not.
+// The squares in the order the eye reads the board, for the arrow keys: the top row left to
+// right (M1, 4 3 2 1 0, M0), then the bottom row (5 6 7 8 9).
+export const ORDER = [11, 4, 3, 2, 1, 0, 10, 5, 6, 7, 8, 9];
+
+// The squares a move may start from take clicks and the keyboard, the others do not. The board
+// is one stop of the Tab key (a roving tabindex, as ARIA's practices have it): the square last
+// focused, or the first one the eye meets, takes the Tab; the arrow keys go to the others.
 export function mark(container, squares) {
+  var playable = [];
   container.querySelectorAll("[data-square]").forEach(function (el) {
     var square = Number(el.getAttribute("data-square"));
     var can = squares.indexOf(square) >= 0;
     el.classList.toggle("oaq-can", can);
     if (can) {
-      el.setAttribute("tabindex", "0");
+      el.setAttribute("tabindex", "-1");
       el.setAttribute("role", "button"); // its name, what the square holds, is the engine's (aria-label)
+      playable.push(el);
     } else {
       el.removeAttribute("tabindex");
       el.removeAttribute("role");
     }
   });
+  var current = rovingSquare(container, playable);
+  if (current) current.setAttribute("tabindex", "0");
+}
+
+// Of the playable squares, the one that takes the Tab: the one focused last, else the first in ORDER.
+function rovingSquare(container, playable) {
+  var last = Number(container.getAttribute("data-focus"));
+  var sorted = inOrder(playable);
+  return sorted.filter(function (el) { return Number(el.getAttribute("data-square")) === last; })[0] || sorted[0] || null;
+}
+
+function inOrder(elements) {
+  return elements.slice().sort(function (a, b) {
+    return ORDER.indexOf(Number(a.getAttribute("data-square"))) - ORDER.indexOf(Number(b.getAttribute("data-square")));
+  });
+}
+
+function playableSquares(container) {
+  var found = [];
+  container.querySelectorAll("[data-square]").forEach(function (el) {
+    if (el.getAttribute("role") === "button") found.push(el);
+  });
+  return inOrder(found);
+}
+
+// The square an arrow key (or Home, End) goes to from the square ``from``, among the playable
+// ones in ORDER, round the board; null for any other key.
+export function arrowTarget(container, from, key) {
+  var list = playableSquares(container);
+  var at = list.indexOf(from);
+  if (!list.length) return null;
+  if (key === "Home") return list[0];
+  if (key === "End") return list[list.length - 1];
+  var step = key === "ArrowRight" || key === "ArrowDown" ? 1 : key === "ArrowLeft" || key === "ArrowUp" ? -1 : 0;
+  if (!step) return null;
+  return list[(Math.max(at, 0) + step + list.length) % list.length];
+}
+
+function moveFocus(container, el) {
+  playableSquares(container).forEach(function (other) { other.setAttribute("tabindex", other === el ? "0" : "-1"); });
+  container.setAttribute("data-focus", el.getAttribute("data-square"));
+  el.focus({ preventScroll: true });
+}
+
+// Which square had the focus (its number), -1 for the board itself, null when the focus is elsewhere.
+export function focusedSquare(container, active) {
+  if (!active || !container.contains(active)) return null;
+  var square = active.closest ? active.closest("[data-square]") : null;
+  return square ? Number(square.getAttribute("data-square")) : -1;
+}
+
+// After the board is drawn again (a move, a choice): the focus back on it, on the same square if
+// it is still playable, else on the one that takes the Tab, else on the board itself.
+export function focusBoard(container, square) {
+  if (square !== null && square >= 0) container.setAttribute("data-focus", String(square));
+  var target = rovingSquare(container, playableSquares(container));
+  if (target) return moveFocus(container, target);
+  container.setAttribute("tabindex", "-1");
+  container.focus({ preventScroll: true });
+}
+
+// The direction a key picks once a square is chosen: L or R as typed, or the arrow that points
+// the way on screen (``labels`` are the answer's direction_labels, such as {L: "← 3L", R: "3R →"}:
+// on the top row, R goes leftwards); null for any other key.
+export function directionKey(key, labels) {
+  if (key === "l" || key === "L") return "L";
+  if (key === "r" || key === "R") return "R";
+  var arrow = key === "ArrowLeft" ? "←" : key === "ArrowRight" ? "→" : "";
+  if (!arrow || !labels) return null;
+  if (String(labels.L || "").indexOf(arrow) >= 0) return "L";
+  if (String(labels.R || "").indexOf(arrow) >= 0) return "R";
+  return null;
 }
 
 export function draw(container, answer) {
@@ -60,9 +142,32 @@ export function onSquare(container, fn) {
   });
   container.addEventListener("keydown", function (event) {
     var s = squareOf(event);
-    if (s !== null && (event.key === "Enter" || event.key === " ")) {
+    if (s === null) return;
+    if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
       fn(s);
+      return;
+    }
+    var from = event.target.closest("[data-square]");
+    var to = arrowTarget(container, from, event.key);
+    if (to) {
+      event.preventDefault();
+      moveFocus(container, to);
+    }
+  });
+}
+
+// fn(direction) when a key picks one (directionKey) while the board's answer, current(), has a
+// square chosen; keys typed into a text box or a menu are theirs.
+export function onDirectionKey(root, current, fn) {
+  root.addEventListener("keydown", function (event) {
+    var view = current();
+    if (!view || view.selected === null || view.selected === undefined) return;
+    if (/^(INPUT|SELECT|TEXTAREA)$/.test((event.target && event.target.tagName) || "")) return;
+    var direction = directionKey(event.key, view.direction_labels);
+    if (direction) {
+      event.preventDefault();
+      fn(direction);
     }
   });
 }

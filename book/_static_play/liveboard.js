@@ -121,6 +121,7 @@ function LiveBoard(root) {
 
   async function carry(request) {
     await start();
+    var focusedSquare = View.focusedSquare($("board"), document.activeElement); // drawn again below
     root.setAttribute("data-state", "busy");
     skip = false;
     var answer = await ask(request);
@@ -133,6 +134,7 @@ function LiveBoard(root) {
       await View.animate($("board"), $("caption"), answer.frames, { delay: pace, skipped: function () { return skip; } });
       show(answer);
     }
+    if (focusedSquare !== null) View.focusBoard($("board"), focusedSquare); // the focus stays on the board
   }
 
   // Every action goes through here: one at a time, in order, none lost while the engine loads.
@@ -173,6 +175,8 @@ function LiveBoard(root) {
     $("directions").querySelectorAll("button").forEach(function (button) {
       button.addEventListener("click", function () { act({ op: "play", direction: button.getAttribute("data-direction") }); });
     });
+    // Once a square is chosen, L or R (or the arrow that points the way) plays it.
+    View.onDirectionKey(root, function () { return view; }, function (direction) { act({ op: "play", direction: direction }); });
   }
   if (kind === "game") {
     on("undo", "click", function () { act({ op: "undo" }); });

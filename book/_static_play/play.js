@@ -198,9 +198,13 @@ function page(root) {
   // ------------------------------------------------------------------ state
 
   var focused = null; // the control to give the focus back to after a move
+  var focusedSquare = null; // the board's square that had it (-1: the board), which is drawn again
   function setState(state) {
     root.setAttribute("data-state", state);
-    if (state === "busy") focused = document.activeElement;
+    if (state === "busy") {
+      focused = document.activeElement;
+      focusedSquare = View.focusedSquare($("board"), focused);
+    }
     var loading = state === "loading" || state === "confirm";
     $$("button, select, input").forEach(function (control) {
       var name = control.getAttribute("data-oaq");
@@ -209,7 +213,10 @@ function page(root) {
       else control.disabled = state === "busy" || loading || state === "error";
     });
     if (state === "ready") refreshButtons();
-    if (state === "ready" && focused && root.contains(focused) && focused.offsetParent && !focused.disabled) {
+    if (state === "ready" && focusedSquare !== null) {
+      View.focusBoard($("board"), focusedSquare); // after a move the focus stays on the board
+      focusedSquare = null;
+    } else if (state === "ready" && focused && root.contains(focused) && focused.offsetParent && !focused.disabled) {
       focused.focus({ preventScroll: true });
     }
   }
@@ -559,6 +566,8 @@ function page(root) {
     });
     $("reload").addEventListener("click", function () { location.reload(); });
     View.onSquare($("board"), function (square) { act({ op: "click", square: square }); });
+    // Once a square is chosen, L or R (or the arrow that points the way) plays it.
+    View.onDirectionKey(root, function () { return view; }, function (direction) { act({ op: "play", direction: direction }); });
     $("directions").querySelectorAll("button").forEach(function (button) {
       button.addEventListener("click", function () {
         act({ op: "play", direction: button.getAttribute("data-direction") });

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { animate, draw, mark, onSquare, squareOf } from "../../book/_static_play/board-view.js";
+import { animate, arrowTarget, directionKey, draw, mark, onSquare, squareOf } from "../../book/_static_play/board-view.js";
 
 class FakeElement {
   constructor(attributes) {
@@ -48,7 +48,8 @@ test("mark makes the given squares buttons for the keyboard and screen readers",
     const n = Number(square.getAttribute("data-square"));
     const can = [5, 7, 9].includes(n);
     assert.equal(square.classes.has("oaq-can"), can, `square ${n}`);
-    assert.equal(square.getAttribute("tabindex"), can ? "0" : null);
+    // one Tab stop for the board: the first playable square the eye meets (5), the others by arrows
+    assert.equal(square.getAttribute("tabindex"), can ? (n === 5 ? "0" : "-1") : null);
     assert.equal(square.getAttribute("role"), can ? "button" : null);
     // the name the engine gave it (what it holds, in the page's language) is kept
     assert.equal(square.getAttribute("aria-label"), `square ${n}: 5 pebbles`);
@@ -133,4 +134,38 @@ test("animate of no frames changes nothing", async () => {
   await animate(container, caption, []);
   assert.equal(container.innerHTML, "<svg>as it was</svg>");
   assert.equal(caption.textContent, "kept");
+});
+
+test("the board keeps its Tab stop on the square focused last, while it is playable", () => {
+  const container = board();
+  container.setAttribute("data-focus", "7");
+  mark(container, [5, 7, 9]);
+  assert.deepEqual(container.squares.filter((s) => s.getAttribute("tabindex") === "0").map((s) => s.getAttribute("data-square")), ["7"]);
+  mark(container, [8, 9]); // 7 is no longer playable: the first one the eye meets
+  assert.deepEqual(container.squares.filter((s) => s.getAttribute("tabindex") === "0").map((s) => s.getAttribute("data-square")), ["8"]);
+});
+
+test("the arrow keys go round the playable squares in the order the eye reads them", () => {
+  const container = board();
+  mark(container, [0, 2, 4]); // the top row reads 4 3 2 1 0 from left to right
+  const at = (n) => container.squares[n];
+  assert.equal(arrowTarget(container, at(4), "ArrowRight"), at(2));
+  assert.equal(arrowTarget(container, at(2), "ArrowDown"), at(0));
+  assert.equal(arrowTarget(container, at(0), "ArrowRight"), at(4)); // round the row
+  assert.equal(arrowTarget(container, at(4), "ArrowLeft"), at(0));
+  assert.equal(arrowTarget(container, at(2), "Home"), at(4));
+  assert.equal(arrowTarget(container, at(2), "End"), at(0));
+  assert.equal(arrowTarget(container, at(2), "Tab"), null);
+});
+
+test("a direction is picked by its letter, or by the arrow that points its way on screen", () => {
+  const bottom = { L: "← 7L", R: "7R →" };
+  const top = { L: "3L →", R: "← 3R" }; // on the top row, R goes leftwards
+  assert.equal(directionKey("l", bottom), "L");
+  assert.equal(directionKey("R", top), "R");
+  assert.equal(directionKey("ArrowLeft", bottom), "L");
+  assert.equal(directionKey("ArrowLeft", top), "R");
+  assert.equal(directionKey("ArrowRight", top), "L");
+  assert.equal(directionKey("x", top), null);
+  assert.equal(directionKey("ArrowLeft", null), null);
 });
