@@ -566,6 +566,11 @@ function page(root) {
     });
     $("reload").addEventListener("click", function () { location.reload(); });
     View.onSquare($("board"), function (square) { act({ op: "click", square: square }); });
+    // The skip link at the top: straight to the board's square that takes the Tab.
+    $("skip-to-board").addEventListener("click", function (event) {
+      event.preventDefault();
+      View.focusBoard($("board"), null);
+    });
     // Once a square is chosen, L or R (or the arrow that points the way) plays it.
     View.onDirectionKey(root, function () { return view; }, function (direction) { act({ op: "play", direction: direction }); });
     $("directions").querySelectorAll("button").forEach(function (button) {
