@@ -342,12 +342,15 @@ def _visit_chapter(session: Session, chapter: str) -> Visit:
     with _phase(session, visit, "make lab") as phase:
         _open(session, lab, phase)
         _read(session, lab, phase, trusted=True)
-    if lost_the_restore_race(visit.phases["make lab"]):
+    for opening in range(2, 2 + RACE_REOPENINGS):
+        if not lost_the_restore_race(visit.phases["make lab"]):
+            break
         # jupyterlab_widgets' restore race (jupyter-widgets/ipywidgets#3823, RACE above): the
         # outputs were drawn before the stored widget state was read, and stay "model not
-        # found" until the notebook is opened again, which is what a student does. Only a
-        # second opening that shows every stored widget passes; the first is kept in the report.
-        visit.phases["make lab, first opening"] = visit.phases.pop("make lab")
+        # found" until the notebook is opened again, which is what a student does. Only an
+        # opening that shows every stored widget passes; the ones before are kept in the report.
+        # On a busy machine the race can be lost twice in a row (a fresh clone, issue 19).
+        visit.phases[f"make lab, opening {opening - 1}"] = visit.phases.pop("make lab")
         _close(session, lab, visit)
         with _phase(session, visit, "make lab") as phase:
             _open(session, lab, phase)
@@ -485,6 +488,10 @@ def display_problems(cells: list[dict[str, Any]]) -> list[str]:
                 if words in text:
                     problems.append(f"{where}: {_short(text)!r}{RACE if output['stored'] else ''}")
     return problems
+
+
+#: How many times more a chapter is opened when it lost the restore race (a widget whose model is stored).
+RACE_REOPENINGS = 3
 
 
 def lost_the_restore_race(phase: Phase) -> bool:

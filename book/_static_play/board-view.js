@@ -42,7 +42,8 @@ export function mark(container, squares) {
 
 // Of the playable squares, the one that takes the Tab: the one focused last, else the first in ORDER.
 function rovingSquare(container, playable) {
-  var last = Number(container.getAttribute("data-focus"));
+  var kept = container.getAttribute("data-focus");
+  var last = kept === null ? NaN : Number(kept); // none yet: the first square in ORDER
   var sorted = inOrder(playable);
   return sorted.filter(function (el) { return Number(el.getAttribute("data-square")) === last; })[0] || sorted[0] || null;
 }
@@ -80,8 +81,10 @@ function moveFocus(container, el) {
   el.focus({ preventScroll: true });
 }
 
-// Which square had the focus (its number), -1 for the board itself, null when the focus is elsewhere.
+// Which square had the focus (its number), -1 for the board itself or its direction buttons,
+// null when the focus is elsewhere.
 export function focusedSquare(container, active) {
+  if (active && active.closest && active.closest("[data-oaq=directions]")) return -1;
   if (!active || !container.contains(active)) return null;
   var square = active.closest ? active.closest("[data-square]") : null;
   return square ? Number(square.getAttribute("data-square")) : -1;
@@ -148,6 +151,7 @@ export function onSquare(container, fn) {
       fn(s);
       return;
     }
+    if (event.ctrlKey || event.metaKey || event.altKey) return; // the browser's own shortcuts
     var from = event.target.closest("[data-square]");
     var to = arrowTarget(container, from, event.key);
     if (to) {
@@ -158,16 +162,32 @@ export function onSquare(container, fn) {
 }
 
 // fn(direction) when a key picks one (directionKey) while the board's answer, current(), has a
-// square chosen; keys typed into a text box or a menu are theirs.
+// square chosen (current() gives null while the page is busy). Keys typed into a text box or a
+// menu are theirs, a held key plays once, and the browser's shortcuts (Ctrl+R, Alt+←) stay its
+// own. It listens before the board does (capture), so an arrow that plays a move does not also
+// move the focus to another square.
 export function onDirectionKey(root, current, fn) {
   root.addEventListener("keydown", function (event) {
     var view = current();
     if (!view || view.selected === null || view.selected === undefined) return;
+    if (event.repeat || event.ctrlKey || event.metaKey || event.altKey) return;
     if (/^(INPUT|SELECT|TEXTAREA)$/.test((event.target && event.target.tagName) || "")) return;
     var direction = directionKey(event.key, view.direction_labels);
     if (direction) {
       event.preventDefault();
+      event.stopPropagation();
       fn(direction);
     }
-  });
+  }, true);
+}
+
+// Whether the focus may be put back on the board after a move: it is nowhere (the page itself,
+// a control the move switched off or hid), or still on the board or its direction buttons; a
+// reader who went elsewhere meanwhile is left there.
+export function mayRefocus(root, container, active) {
+  if (!active || active === root.ownerDocument.body || active.disabled) return true;
+  if (!root.contains(active) && active.isConnected) return false;
+  if (container.contains(active)) return true;
+  var directions = active.closest ? active.closest("[data-oaq=directions]") : null;
+  return Boolean(directions) || !active.isConnected || active.offsetParent === null;
 }

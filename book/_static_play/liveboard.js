@@ -71,7 +71,8 @@ function LiveBoard(root) {
     View.draw($("board"), answer);
     if (kind === "editor") return showEditor(answer.editor, answer);
     text("status", answer.hint ? answer.status + " " + answer.hint : answer.status);
-    if (answer.announce) text("announce", answer.announce); // the moves, the score, the turn: once
+    // the moves, the score, the turn: once (not again when the board is shown again after a refusal)
+    if (answer.announce && $("announce").textContent !== answer.announce) text("announce", answer.announce);
     var directions = $("directions");
     directions.hidden = answer.selected === null;
     directions.classList.toggle("oaq-flip", answer.selected !== null && answer.selected < 5);
@@ -134,7 +135,10 @@ function LiveBoard(root) {
       await View.animate($("board"), $("caption"), answer.frames, { delay: pace, skipped: function () { return skip; } });
       show(answer);
     }
-    if (focusedSquare !== null) View.focusBoard($("board"), focusedSquare); // the focus stays on the board
+    // the focus stays on the board, unless the reader took it elsewhere meanwhile
+    if (focusedSquare !== null && View.mayRefocus(root, $("board"), document.activeElement)) {
+      View.focusBoard($("board"), focusedSquare);
+    }
   }
 
   // Every action goes through here: one at a time, in order, none lost while the engine loads.
@@ -176,7 +180,8 @@ function LiveBoard(root) {
       button.addEventListener("click", function () { act({ op: "play", direction: button.getAttribute("data-direction") }); });
     });
     // Once a square is chosen, L or R (or the arrow that points the way) plays it.
-    View.onDirectionKey(root, function () { return view; }, function (direction) { act({ op: "play", direction: direction }); });
+    View.onDirectionKey(root, function () { return root.getAttribute("data-state") === "ready" ? view : null; },
+      function (direction) { act({ op: "play", direction: direction }); });
   }
   if (kind === "game") {
     on("undo", "click", function () { act({ op: "undo" }); });

@@ -31,9 +31,15 @@ function page(root) {
   function $(name) { return root.querySelector("[data-oaq=" + name + "]"); }
   function $$(selector) { return root.querySelectorAll(selector); }
   function sleep(ms) { return new Promise(function (done) { setTimeout(done, ms); }); }
-  function say(text) {
+  // The status line; its words are said by screen readers too (the announce region), but for the
+  // turn shown with a board (show), which that board's announcement already says.
+  function say(text, quiet) {
     $("status").textContent = text || "";
     $("status").hidden = !text;
+    if (text && !quiet) announce(text);
+  }
+  function announce(text) {
+    if (text && $("announce").textContent !== text) $("announce").textContent = text;
   }
   function showError(text) {
     var box = $("error");
@@ -214,7 +220,8 @@ function page(root) {
     });
     if (state === "ready") refreshButtons();
     if (state === "ready" && focusedSquare !== null) {
-      View.focusBoard($("board"), focusedSquare); // after a move the focus stays on the board
+      // after a move the focus stays on the board, unless the reader took it elsewhere meanwhile
+      if (View.mayRefocus(root, $("board"), document.activeElement)) View.focusBoard($("board"), focusedSquare);
       focusedSquare = null;
     } else if (state === "ready" && focused && root.contains(focused) && focused.offsetParent && !focused.disabled) {
       focused.focus({ preventScroll: true });
@@ -263,12 +270,11 @@ function page(root) {
     if (changed && !answer.frames.length) $("caption").textContent = "";
     view = answer;
     drawBoard(answer.svg, answer.squares);
-    say(answer.turn);
+    say(answer.turn, true);
     // Screen readers hear each move once, after its animation (the caption, which changes with
     // every step, is no live region): the engine's sentence for the moves, the score and the turn;
-    // for a new board, the turn.
-    var words = answer.announce || (changed ? answer.turn : "");
-    if (words) $("announce").textContent = words;
+    // for a new board, the turn. The same words again (the board shown again after a refusal) are not.
+    announce(answer.announce || (changed ? answer.turn : ""));
     $("position").textContent = answer.position;
     var list = $("moves");
     list.textContent = "";
@@ -572,7 +578,8 @@ function page(root) {
       View.focusBoard($("board"), null);
     });
     // Once a square is chosen, L or R (or the arrow that points the way) plays it.
-    View.onDirectionKey(root, function () { return view; }, function (direction) { act({ op: "play", direction: direction }); });
+    View.onDirectionKey(root, function () { return root.getAttribute("data-state") === "ready" ? view : null; },
+      function (direction) { act({ op: "play", direction: direction }); });
     $("directions").querySelectorAll("button").forEach(function (button) {
       button.addEventListener("click", function () {
         act({ op: "play", direction: button.getAttribute("data-direction") });

@@ -570,7 +570,7 @@ class Controller:
         'Move 1: you play 7R'
         """
         mover = before.to_move
-        you = self.is_human(mover) and self.names[mover] == _("You")
+        you = self.is_human(mover) and self.humans[0] != self.humans[1]  # "You" against the computer
         return PlayedMove(self.game.ply, self.who(mover), move, before, events, you)
 
     def _check_human_turn(self) -> None:

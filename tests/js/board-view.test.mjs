@@ -145,6 +145,12 @@ test("the board keeps its Tab stop on the square focused last, while it is playa
   assert.deepEqual(container.squares.filter((s) => s.getAttribute("tabindex") === "0").map((s) => s.getAttribute("data-square")), ["8"]);
 });
 
+test("before any square had the focus, the top row's Tab stop is its leftmost square on screen", () => {
+  const container = board();
+  mark(container, [0, 2, 4]); // 4 is drawn at the left of the top row, 0 at its right
+  assert.deepEqual(container.squares.filter((s) => s.getAttribute("tabindex") === "0").map((s) => s.getAttribute("data-square")), ["4"]);
+});
+
 test("the arrow keys go round the playable squares in the order the eye reads them", () => {
   const container = board();
   mark(container, [0, 2, 4]); // the top row reads 4 3 2 1 0 from left to right
