@@ -456,7 +456,8 @@ def describe_position(position: Position, turn: Turn | None = None, result: bool
     elif over:
         players.append(_("The game is over."))
     else:
-        players.append(_turn_words(p, turn)[0].upper() + _turn_words(p, turn)[1:] + ".")
+        turn_words = _turn_words(p, turn)
+        players.append(turn_words[0].upper() + turn_words[1:] + ".")
     lines.append(" ".join(players))
     return "\n".join(lines)
 
