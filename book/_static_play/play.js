@@ -12,7 +12,7 @@
 // own, tested under Node (tests/js/).
 import * as View from "./board-view.js"; // drawing a board and wiring its squares
 import { readWords, translator } from "./words.js";
-import { FORM_FIELDS, FRESH, GAME_PREFIX, KEPT_GAMES, OLD_GAME, SOLVED, TAB, isTabName, keptTime, storedReader } from "./stored.js";
+import { FORM_FIELDS, FRESH, GAME_PREFIX, KEPT_GAMES, OLD_GAME, SOLVED, TAB, cleanSvg, isTabName, keptTime, storedReader } from "./stored.js";
 
 function page(root) {
   // The page's words in its language (words.js): t(text, values).
@@ -165,27 +165,6 @@ function page(root) {
     var ids = readBack.solvedIds(value, t("the puzzles solved"));
     if (ids === null) forget(SOLVED);
     return ids || [];
-  }
-
-  // A picture kept in this browser goes in only through DOMPurify's SVG allow-list.
-  function cleanSvg(text) {
-    if (typeof text !== "string" || !window.DOMPurify || !window.DOMPurify.isSupported) return null;
-    // Read as XML first (the engine writes well-formed SVG): in an XML document an <img> is not
-    // HTML's, so nothing in it loads or runs, even while DOMPurify looks at it (given as text,
-    // DOMPurify would read it as HTML, where <img onerror> inside <svg> breaks out of it).
-    var parsed;
-    try { parsed = new DOMParser().parseFromString(text, "image/svg+xml"); } catch (error) { return null; }
-    var top = parsed && parsed.documentElement;
-    if (!top || top.namespaceURI !== "http://www.w3.org/2000/svg" || top.localName !== "svg" ||
-      parsed.getElementsByTagName("parsererror").length) return null;
-    // DOMPurify's SVG allow-list, less what could fetch or move anything (the engine's boards use
-    // none of it: oanquan/svg.py draws shapes and text only)
-    var clean = window.DOMPurify.sanitize(top, {
-      USE_PROFILES: { svg: true }, ALLOW_DATA_ATTR: true,
-      FORBID_TAGS: ["style", "image", "use", "a", "foreignObject", "animate", "set", "animateMotion", "animateTransform", "feImage"],
-      FORBID_ATTR: ["href", "xlink:href"], // style stays (max-width); the policy blocks any address in it
-    });
-    return typeof clean === "string" && clean.indexOf("<svg") === 0 ? clean : null;
   }
 
   // "Reset this page's saved data": this tab's game and the game kept before (Play page), or the
@@ -648,7 +627,7 @@ function page(root) {
 
   // The board kept in this browser (Play page) is shown at once, before the engine is ready.
   function drawKept(stored) {
-    var svg = stored ? cleanSvg(stored.svg) : null;
+    var svg = stored ? cleanSvg(stored.svg, window.DOMPurify) : null;
     if (!svg) return false;
     drawBoard(svg, stored.squares);
     if (Array.isArray(stored.names) && Array.isArray(stored.scores)) {

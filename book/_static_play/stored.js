@@ -24,6 +24,28 @@ export function isText(value, most) { return typeof value === "string" && value.
 // A tab's name as tabName() in play.js makes it; anything else is replaced.
 export function isTabName(name) { return typeof name === "string" && /^[a-z0-9]{8,32}$/.test(name); }
 
+// A board picture kept in this browser, as markup that is safe to put in the page (null if it
+// is not one): only through DOMPurify's SVG allow-list (``purify``, npm's DOMPurify: purify.js).
+export function cleanSvg(text, purify) {
+  if (typeof text !== "string" || !purify || !purify.isSupported) return null;
+  // Read as XML first (the engine writes well-formed SVG): in an XML document an <img> is not
+  // HTML's, so nothing in it loads or runs, even while DOMPurify looks at it (given as text,
+  // DOMPurify would read it as HTML, where <img onerror> inside <svg> breaks out of it).
+  var parsed;
+  try { parsed = new DOMParser().parseFromString(text, "image/svg+xml"); } catch (error) { return null; }
+  var top = parsed && parsed.documentElement;
+  if (!top || top.namespaceURI !== "http://www.w3.org/2000/svg" || top.localName !== "svg" ||
+    parsed.getElementsByTagName("parsererror").length) return null;
+  // DOMPurify's SVG allow-list, less what could fetch or move anything (the engine's boards use
+  // none of it: oanquan/svg.py draws shapes and text only)
+  var clean = purify.sanitize(top, {
+    USE_PROFILES: { svg: true }, ALLOW_DATA_ATTR: true,
+    FORBID_TAGS: ["style", "image", "use", "a", "foreignObject", "animate", "set", "animateMotion", "animateTransform", "feImage"],
+    FORBID_ATTR: ["href", "xlink:href"], // style stays (max-width); the policy blocks any address in it
+  });
+  return typeof clean === "string" && clean.indexOf("<svg") === 0 ? clean : null;
+}
+
 // When a kept game was saved (0 if that cannot be read): the oldest games go first.
 export function keptTime(text) {
   var value;
