@@ -273,7 +273,8 @@ def _visit(context: Any, base: str, path: str) -> Visit:
     if not path.endswith(("genindex.html", "search.html")) and path != "index.html":
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         name = re.sub(r"[^A-Za-z0-9_.-]+", "__", path.removesuffix(".html"))
-        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+        # JPEG: a whole chapter is some 15,000 px tall, and PNG took half again as long to write
+        page.screenshot(path=str(SCREENSHOTS / f"{name}.jpg"), full_page=True, type="jpeg", quality=85)
     visit.lang = page.evaluate("document.documentElement.lang")
     switch = page.locator("a.oq-language")
     if switch.count():
@@ -333,7 +334,7 @@ def test_pages_weigh_under_2_mb(visits: dict[str, Visit]) -> None:
 
 
 def test_every_page_has_a_screenshot_or_is_an_index(visits: dict[str, Visit]) -> None:
-    shots = {p.name for p in SCREENSHOTS.glob("*.png")}
+    shots = {p.name for p in SCREENSHOTS.glob("*.jpg")}
     editions = 1 + any(path.startswith(VI) for path in visits)
     assert len(shots) >= len(visits) - 3 * editions  # genindex, search and the index redirect have none
 
