@@ -563,6 +563,16 @@ class Session:
         self.controller.click(request.get("square"))
         return self.view([])
 
+    def deselect(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Forget the chosen square (Escape on the board): no move is half made any more.
+
+        >>> s = Session()
+        >>> s.click({"square": 7})["selected"], s.deselect({})["selected"]
+        (7, None)
+        """
+        self.controller.deselect()
+        return self.view([])
+
     def play(self, request: dict[str, Any]) -> dict[str, Any]:
         """Play a move given as text (``"7R"``) or as a direction for the selected square.
 
@@ -942,6 +952,7 @@ _OPS = {
     "new_game": Session.new_game,
     "configure": Session.configure,
     "click": Session.click,
+    "deselect": Session.deselect,
     "play": Session.play,
     "computer": Session.computer,
     "undo": Session.undo,

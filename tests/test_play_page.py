@@ -711,8 +711,9 @@ ON_BOARD = "() => !!(document.activeElement && document.activeElement.closest('#
 def test_a_game_is_played_with_the_keyboard_only_and_the_focus_stays_on_the_board(
     watched: Watched, edition: str, most_moves: int
 ) -> None:
-    # issue 22: Tab to the board (one stop), Enter chooses the square, R or L plays it; after each
-    # move and the computer's reply the focus is back on the board. No mouse event at all.
+    # issue 22: Tab to the board (one stop), Enter chooses the square (Escape gives it up), R or L
+    # plays it; after each move and the computer's reply the focus is back on the board. No mouse
+    # event at all.
     page = watched.page
     watched.open(f"{edition}/book/play.html?opponent=1")
     page.select_option("[data-oaq=speed]", "0")  # no animation: a whole game in seconds
@@ -731,6 +732,12 @@ def test_a_game_is_played_with_the_keyboard_only_and_the_focus_stays_on_the_boar
         page.keyboard.press("Enter")
         page.wait_for_selector(READY, timeout=60_000)
         assert page.is_visible("[data-oaq=directions]") and page.evaluate(ON_BOARD)
+        if moves == 0:  # Escape gives the chosen square up, and the focus stays; Enter chooses again
+            page.keyboard.press("Escape")
+            page.wait_for_selector("[data-oaq=directions]", state="hidden", timeout=60_000)
+            assert page.evaluate(ON_BOARD), "the focus left the board on Escape"
+            page.keyboard.press("Enter")
+            page.wait_for_selector("[data-oaq=directions]", state="visible", timeout=60_000)
         # R by its letter, or the arrow that points its way on screen (which must not also move the focus)
         page.keyboard.press("r" if moves % 2 == 0 else "ArrowLeft")
         page.wait_for_selector(READY, timeout=60_000)

@@ -8,6 +8,7 @@
 //   onSquare(container, fn)   // fn(square) on a click, Enter or Space; the arrow keys move between squares
 //   focusedSquare(container, active), focusBoard(container, square)  // keep the focus on the board
 //   directionKey(key, labels) // "L" or "R" for the key pressed once a square is chosen
+//   onDirectionKey(root, current, fn, cancel) // those keys, and Escape, on a page's board
 //
 // No rules here: the SVG is drawn by oanquan/svg.py from numbers only (so it may be inserted
 // as it is), and which squares can be clicked is the answer's "squares".
@@ -162,16 +163,22 @@ export function onSquare(container, fn) {
 }
 
 // fn(direction) when a key picks one (directionKey) while the board's answer, current(), has a
-// square chosen (current() gives null while the page is busy). Keys typed into a text box or a
-// menu are theirs, a held key plays once, and the browser's shortcuts (Ctrl+R, Alt+←) stay its
-// own. It listens before the board does (capture), so an arrow that plays a move does not also
-// move the focus to another square.
-export function onDirectionKey(root, current, fn) {
+// square chosen (current() gives null while the page is busy), and cancel() on Escape, which
+// gives the choice up. Keys typed into a text box or a menu are theirs, a held key plays once,
+// and the browser's shortcuts (Ctrl+R, Alt+←) stay its own. It listens before the board does
+// (capture), so an arrow that plays a move does not also move the focus to another square.
+export function onDirectionKey(root, current, fn, cancel) {
   root.addEventListener("keydown", function (event) {
     var view = current();
     if (!view || view.selected === null || view.selected === undefined) return;
     if (event.repeat || event.ctrlKey || event.metaKey || event.altKey) return;
     if (/^(INPUT|SELECT|TEXTAREA)$/.test((event.target && event.target.tagName) || "")) return;
+    if (event.key === "Escape" && cancel) {
+      event.preventDefault();
+      event.stopPropagation();
+      cancel();
+      return;
+    }
     var direction = directionKey(event.key, view.direction_labels);
     if (direction) {
       event.preventDefault();

@@ -181,7 +181,8 @@ function LiveBoard(root) {
     });
     // Once a square is chosen, L or R (or the arrow that points the way) plays it.
     View.onDirectionKey(root, function () { return root.getAttribute("data-state") === "ready" ? view : null; },
-      function (direction) { act({ op: "play", direction: direction }); });
+      function (direction) { act({ op: "play", direction: direction }); },
+      function () { act({ op: "deselect" }); }); // Escape gives the chosen square up
   }
   if (kind === "game") {
     on("undo", "click", function () { act({ op: "undo" }); });

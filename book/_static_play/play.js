@@ -558,7 +558,8 @@ function page(root) {
     });
     // Once a square is chosen, L or R (or the arrow that points the way) plays it.
     View.onDirectionKey(root, function () { return root.getAttribute("data-state") === "ready" ? view : null; },
-      function (direction) { act({ op: "play", direction: direction }); });
+      function (direction) { act({ op: "play", direction: direction }); },
+      function () { act({ op: "deselect" }); }); // Escape gives the chosen square up
     $("directions").querySelectorAll("button").forEach(function (button) {
       button.addEventListener("click", function () {
         act({ op: "play", direction: button.getAttribute("data-direction") });

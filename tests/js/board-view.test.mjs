@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { animate, arrowTarget, directionKey, draw, mark, onSquare, squareOf } from "../../book/_static_play/board-view.js";
+import { animate, arrowTarget, directionKey, draw, mark, onDirectionKey, onSquare, squareOf } from "../../book/_static_play/board-view.js";
 
 class FakeElement {
   constructor(attributes) {
@@ -174,4 +174,31 @@ test("a direction is picked by its letter, or by the arrow that points its way o
   assert.equal(directionKey("ArrowRight", top), "L");
   assert.equal(directionKey("x", top), null);
   assert.equal(directionKey("ArrowLeft", null), null);
+});
+
+test("once a square is chosen, a direction key plays and Escape gives the choice up; before, neither does", () => {
+  const root = new FakeElement();
+  let view = { selected: null, direction_labels: {} };
+  const played = [];
+  let cancelled = 0;
+  onDirectionKey(root, () => view, (direction) => played.push(direction), () => cancelled++);
+  const [key] = root.listeners.keydown;
+  const press = (name, extra) => {
+    const event = Object.assign(eventOn(null, { key: name }), { stopPropagation() {} }, extra);
+    key(event);
+    return event;
+  };
+  press("Escape");
+  press("r");
+  assert.deepEqual([played, cancelled], [[], 0]); // nothing chosen: the keys are the page's
+  view = { selected: 7, direction_labels: { L: "← 7L", R: "7R →" } };
+  const escape = press("Escape");
+  assert.equal(cancelled, 1);
+  assert.ok(escape.defaultPrevented);
+  press("Escape", { target: { tagName: "INPUT", closest: () => null } }); // a text box's own Escape
+  press("r");
+  assert.deepEqual([played, cancelled], [["R"], 1]);
+  view = null; // busy
+  press("Escape");
+  assert.equal(cancelled, 1);
 });
