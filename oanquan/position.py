@@ -221,6 +221,7 @@ class Position:
         "_rules",
         "_stones",
         "_stores",
+        "_swept",
         "_to_move",
     )
 
@@ -234,6 +235,9 @@ class Position:
     # Worked out when first asked for, then kept: a position never changes.
     _hash: int | None
     _ending: Outcome | None  # outcome(), worked out once when the position is made
+    # The pebbles each player has already taken from their row at the end (R7.4), which the
+    # stores include: (0, 0) but in the positions of a game's closing events (ending_events).
+    _swept: tuple[int, int]
 
     def __init__(
         self,
@@ -460,24 +464,32 @@ class Position:
         Before the end the scores are the points settled so far: what each has
         captured, less what they owe and plus what they are owed.
 
+        The positions of a game's closing events (the sweep of R7.4, shown step
+        by step) remember what was swept into the stores, so the pebbles taken
+        from a row are never counted as captured.
+
         >>> Position.initial().play("5L").score_breakdown().scores
         (11, 0)
-        >>> Position.from_text("3,0,0,0,0,4,0,0,0,0 0,0 30,33 0,0 1").score_breakdown().parts(0)
+        >>> end = Position.from_text("3,0,0,0,0,4,0,0,0,0 0,0 30,33 0,0 1")
+        >>> end.score_breakdown().parts(0)
         '30 captured + 4 from their row'
+        >>> swept = ending_events(end, end.outcome())[-1].position   # both rows taken into the stores
+        >>> swept.stores, swept.score_breakdown().parts(0), swept.score_breakdown().scores
+        ((34, 36), '30 captured + 4 from their row', (34, 36))
         """
         over = self.is_over() if final is None else final
         value = self._rules.mandarin_value
-        stones, debts = self._captured, self._debts
+        stones, debts, taken = self._captured, self._debts, self._swept
         # The scoring rule has one home, _final_scores; before the end the rows are not swept yet.
         scores = _final_scores(self._pebbles, self._stores, stones, debts, value)
         row = swept_pebbles(self)
         if not over:
             scores = (scores[0] - row[0], scores[1] - row[1])
         return ScoreBreakdown(
-            captured=self._stores,
+            captured=(self._stores[0] - taken[0], self._stores[1] - taken[1]),
             stones=stones,
             stone_points=(stones[0] * value, stones[1] * value),
-            swept=row if over else (0, 0),
+            swept=(row[0] + taken[0], row[1] + taken[1]) if over else taken,
             debts=debts,
             scores=scores,
         )
@@ -659,6 +671,7 @@ class Position:
             self._debts,
             self._to_move,
             self._rules,
+            self._swept,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -673,6 +686,7 @@ class Position:
             and self._captured == other._captured
             and self._debts == other._debts
             and (self._rules is other._rules or self._rules == other._rules)
+            and self._swept == other._swept
         )
 
     def __hash__(self) -> int:
@@ -1053,8 +1067,10 @@ def final_outcome(position: Position, reason: str) -> Outcome:
 def ending_events(position: Position, outcome: Outcome) -> list[Event]:
     """The ``game_end``, ``sweep`` and ``repay`` events that close a game (R7, R8.2).
 
-    The positions they carry show the row pebbles moved into the stores; the
-    debts stay on show, since repaying one can take a store below zero.
+    The positions they carry show the row pebbles moved into the stores, and
+    remember how many (so that :meth:`Position.score_breakdown` still counts them
+    as taken from the row, not captured); the debts stay on show, since repaying
+    one can take a store below zero.
 
     >>> end = Position.from_text("0,0,2,0,0,0,1,0,0,0 0,0 20+2Q,27 3,0 1")
     >>> [(e.kind, e.player, e.pebbles) for e in ending_events(end, end.outcome())]
@@ -1066,11 +1082,13 @@ def ending_events(position: Position, outcome: Outcome) -> list[Event]:
     mover = 1 - position._to_move  # the player whose move ended the game
     now = position
     events = [Event("game_end", outcome.reason, mover, now)]
+    taken = [0, 0]
     for player in (0, 1):
         start = 5 if player == 0 else 0
         for square in range(start, start + 5):
             pebbles[square] = 0
         stores[player] += swept[player]
+        taken[player] = swept[player]
         now = _make(
             tuple(pebbles),
             position._stones,
@@ -1079,6 +1097,7 @@ def ending_events(position: Position, outcome: Outcome) -> list[Event]:
             position._debts,
             position._to_move,
             position._rules,
+            (taken[0], taken[1]),
         )
         events.append(Event("sweep", "R7.4", player, now, pebbles=swept[player]))
     for player in (0, 1):
@@ -1158,8 +1177,13 @@ def _make(
     debts: tuple[int, int],
     to_move: int,
     rules: Rules,
+    swept: tuple[int, int] = (0, 0),
 ) -> Position:
-    """Build a Position from checked parts: the one place a Position's fields are assigned."""
+    """Build a Position from checked parts: the one place a Position's fields are assigned.
+
+    ``swept`` is what the stores hold of the rows' pebbles taken at the end (R7.4): only
+    :func:`ending_events` gives any.
+    """
     position = object.__new__(Position)
     position._pebbles = pebbles
     position._stones = stones
@@ -1168,6 +1192,7 @@ def _make(
     position._debts = debts
     position._to_move = to_move
     position._rules = rules
+    position._swept = swept
     position._hash = None  # worked out when first asked for
     # outcome() is asked of every position a game makes, so it is worked out once, here.
     reason = _end_reason(pebbles, stones, stores, to_move)

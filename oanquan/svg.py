@@ -51,9 +51,11 @@ __all__ = [
     "figure",
     "figure_html",
     "picture_html",
+    "position_text_svg",
     "result_words",
     "screen_direction",
     "square_centre",
+    "strip_mark",
     "svg_alt_text",
     "trace_frames",
 ]
@@ -287,7 +289,14 @@ def _panel(position: Position, player: int, y: int, mark: str | None, name: str 
     breakdown = position.score_breakdown(final=final)
     score = breakdown.scores[player]
     who = name if name is not None else _("Player {player}").format(player=player)
-    line1 = ngettext("{name} · {n} point", "{name} · {n} points", score).format(name=who, n=score)
+    if mark is None and not final and position.is_over():
+        # a finished game whose result is not shown yet (its end before the sweep, an exercise)
+        line1 = ngettext(
+            "{name} · {n} point before the sweep", "{name} · {n} points before the sweep", score
+        ).format(name=who, n=score)
+    else:
+        line1 = ngettext("{name} · {n} point", "{name} · {n} points", score).format(name=who, n=score)
+    squeeze1 = ' textLength="556" lengthAdjust="spacingAndGlyphs"' if len(line1) > _LINE1_CHARS else ""
     debts = _debt_words(position, player)
     squeeze = ""
     if final:
@@ -302,7 +311,7 @@ def _panel(position: Position, player: int, y: int, mark: str | None, name: str 
     stroke = f'stroke="{COLOURS["text"]}" stroke-width="3"' if turn else f'stroke="{COLOURS["muted"]}"'
     parts = [
         f'<rect x="10" y="{y}" width="580" height="{_PANEL_H}" rx="8" fill="{COLOURS["panel"]}" {stroke}/>',
-        f'<text x="22" y="{y + 28}" font-weight="bold">{escape(line1)}</text>',
+        f'<text x="22" y="{y + 28}" font-weight="bold"{squeeze1}>{escape(line1)}</text>',
         f'<text x="22" y="{y + 57}"{squeeze}>{escape(line2)}</text>',
     ]
     if debts and not final:
@@ -334,6 +343,18 @@ def _debt_words(position: Position, player: int) -> str:
 _TO_MOVE, _PLAYING, _JUST_PLAYED = N_("to move"), N_("playing"), N_("just played")
 #: Characters of a final strip's second line that fit its width unsqueezed.
 _FINAL_CHARS = 44
+#: Characters of a strip's first line (bold) that fit its width unsqueezed, when no mark stands beside it.
+_LINE1_CHARS = 38
+
+
+def strip_mark(kind: Literal["to_move", "playing", "just_played"]) -> str:
+    """The words a player's strip shows beside their name for the turn, in the language spoken.
+
+    >>> strip_mark("to_move"), strip_mark("just_played")
+    ('to move', 'just played')
+    """
+    marks = {"to_move": _TO_MOVE, "playing": _PLAYING, "just_played": _JUST_PLAYED}
+    return _(marks[kind])
 
 
 def _outcome(position: Position, turn: Turn | None) -> Outcome | None:
@@ -695,6 +716,128 @@ def board_svg(
     return head + content + "</svg>"
 
 
+# ------------------------------------------------------- the position text
+
+
+#: The five fields of the position text (RULES §10), in order: a short name and where the board shows it.
+POSITION_TEXT_FIELDS: tuple[tuple[str, str], ...] = (
+    (
+        N_("squares 0 to 9"),
+        N_("the pebbles in the citizen squares, 0 to 9: the top row from its right end, then the bottom row"),
+    ),
+    (N_("M0, then M1"), N_("the Mandarin squares: M0 on the right first, then M1 on the left")),
+    (N_("stores"), N_("what player 0, then player 1, has captured, written in their strips")),
+    (N_("debts"), N_("what player 0, then player 1, owes the other")),
+    (N_("player to move"), N_("the player whose turn it is, marked ▶ in their strip")),
+)
+#: The fields' colours (Okabe-Ito), each with the colour of a number written on it.
+_FIELD_COLOURS = (
+    ("#0072b2", "#ffffff"),
+    ("#d55e00", "#ffffff"),
+    ("#009e73", "#ffffff"),
+    ("#cc79a7", COLOURS["text"]),
+    (COLOURS["text"], "#ffffff"),
+)
+_TEXT_BAND = 96  # the position text and its numbers, above the board
+_MARGIN = 44  # left and right of the board, for the numbers that point into it
+_LEGEND_ROW = 36
+
+
+def _field_badge(number: int, x: float, y: float) -> str:
+    fill, ink = _FIELD_COLOURS[number - 1]
+    return (
+        f'<circle cx="{_n(x)}" cy="{_n(y)}" r="16" fill="{fill}" stroke="#fff" stroke-width="2"/>'
+        f'<text x="{_n(x)}" y="{_n(y + 8.5)}" fill="{ink}" font-size="{MIN_FONT}" font-weight="bold"'
+        f' text-anchor="middle">{number}</text>'
+    )
+
+
+def position_text_svg(position: Position, *, id_prefix: str | None = None) -> str:
+    """The board with the five fields of its position text (RULES §10) numbered on it, as SVG.
+
+    Above the board, the text itself, each field in its colour over its number;
+    on the board, the same numbers beside what each field describes: 1 the
+    citizen squares (the count starts at square 0, the top row's right end),
+    2 the Mandarin squares (M0 on the right, then M1), 3 the stores and 4 the
+    debts in the players' strips, 5 the player to move (the ▶ marker). A legend
+    below names each number. Every word and number comes from ``position``.
+
+    >>> from oanquan import Position
+    >>> svg = position_text_svg(Position.from_text("6,6,0,6,6,6,6,0,0,6 Q+1,2 6+Q,0 0,0 1"), id_prefix="parts")
+    >>> "6,6,0,6,6,6,6,0,0,6" in svg and ">M0, then M1<" in svg and ">player to move<" in svg
+    True
+    """
+    text = position.to_text()
+    fields = text.split(" ")
+    board = board_svg(position, id_prefix=id_prefix)
+    inner = board[board.index("</desc>") + len("</desc>") : -len("</svg>")]
+    prefix = re.search(r'id="([^"]+)-title"', board)
+    ids = prefix[1] if prefix else "oaq"
+    width = WIDTH + 2 * _MARGIN
+    rows = (len(POSITION_TEXT_FIELDS) + 1) // 2
+    top = _TEXT_BAND + _PANELS[0] + _PANEL_H + 14  # the legend, below player 0's strip (the board has no footer here)
+    height = top + rows * _LEGEND_ROW + 4
+    parts: list[str] = []
+
+    # The text, in a monospaced font so that each field's place is known: its number under its middle.
+    size = min(28.0, (width - 24) / (0.6 * len(text)))
+    advance = 0.6 * size
+    x0 = (width - advance * len(text)) / 2
+    spans, offset = [], 0
+    for number, field in enumerate(fields, start=1):
+        colour = _FIELD_COLOURS[number - 1][0]
+        spans.append(f'<tspan fill="{colour}">{escape(field)}</tspan>')
+        middle = x0 + advance * (offset + len(field) / 2)
+        parts.append(_field_badge(number, middle, 66))
+        offset += len(field) + 1
+    parts.insert(
+        0,
+        f'<text x="{_n(x0)}" y="36" font-family="DejaVu Sans Mono, Menlo, Consolas, monospace"'
+        f' font-size="{_n(size)}" font-weight="bold" xml:space="preserve">{" ".join(spans)}</text>',
+    )
+
+    # The numbers on the board, in the margins beside what they name (board units, shifted).
+    def at(x: float, y: float) -> tuple[float, float]:
+        return x + _MARGIN, y + _TEXT_BAND
+
+    mover = position.to_move
+    marks = [
+        (1, *at(square_centre(0)[0] + 30, _TOP - 18)),  # square 0: where the count starts
+        (2, *at(-_MARGIN / 2, _MID)),  # M1
+        (2, *at(WIDTH + _MARGIN / 2, _MID)),  # M0
+    ]
+    for player in (0, 1):
+        y = _PANELS[player]
+        marks.append((3, *at(-_MARGIN / 2, y + _PANEL_H / 2)))
+        marks.append((4, *at(WIDTH + _MARGIN / 2, y + 52)))
+    marks.append((5, *at(WIDTH + _MARGIN / 2, _PANELS[mover] + 13)))
+    parts.extend(_field_badge(number, x, y) for number, x, y in marks)
+
+    # The legend: two columns of numbers and names.
+    for index, (name, _meaning) in enumerate(POSITION_TEXT_FIELDS):
+        x = 30 + (width / 2) * (index // rows)
+        y = top + _LEGEND_ROW * (index % rows) + 18
+        label = escape(_(name))
+        parts.append(_field_badge(index + 1, x, y))
+        parts.append(f'<text x="{_n(x + 24)}" y="{_n(y + 8.5)}" font-size="{MIN_FONT}">{label}</text>')
+
+    title = _("The parts of the position text {text}").format(text=text)
+    desc = " ".join(
+        _("{number}. {field}: {meaning}.").format(number=number, field=field, meaning=_(meaning))
+        for number, (field, (_name, meaning)) in enumerate(zip(fields, POSITION_TEXT_FIELDS, strict=True), start=1)
+    )
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="100%"'
+        f' style="max-width:{width}px;height:auto" role="img"'
+        f' aria-labelledby="{ids}-parts-title {ids}-parts-desc"'
+        f' font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif" fill="{COLOURS["text"]}">'
+        f'<title id="{ids}-parts-title">{escape(title)}</title>'
+        f'<desc id="{ids}-parts-desc">{escape(desc)}</desc>'
+    )
+    board_part = f'<g transform="translate({_MARGIN} {_TEXT_BAND})">{inner}</g>'
+    return head + board_part + "".join(parts) + "</svg>"
+
+
 # ------------------------------------------------------------------- frames
 
 
@@ -728,6 +871,7 @@ class Highlights(TypedDict, total=False):
     captured: tuple[int, ...]
     focus: int | tuple[int, ...] | None
     turn: Turn
+    result: bool
 
 
 def event_highlights(event: Event, captured: Sequence[int] = ()) -> Highlights:
@@ -739,9 +883,19 @@ def event_highlights(event: Event, captured: Sequence[int] = ()) -> Highlights:
     {'turn': 'playing', 'direction': 'R', 'received': 8, 'hand': 4}
     >>> event_highlights(events[-1])["turn"]   # the move is over: the marker passes on
     'played'
+
+    The end of a game (``game_end``) shows no result yet: the final scores and who won
+    appear with the sweep (R7.4) that makes them, on the pictures of the events after it.
+
+    >>> end = Position.from_text("3,0,0,0,0,4,0,0,0,0 0,0 30,33 0,0 1")
+    >>> from oanquan.position import ending_events
+    >>> [event_highlights(e).get("result", True) for e in ending_events(end, end.outcome())]
+    [False, True, True]
     """
     e = event
     options: Highlights = {"turn": _event_turn(e.kind)}
+    if e.kind == "game_end":
+        options["result"] = False
     if e.direction is not None:
         options["direction"] = e.direction
     if captured:
@@ -847,6 +1001,9 @@ def svg_alt_text(svg: str) -> str:
     return ". ".join(" ".join(p.split()) for p in parts if p)
 
 
+_VIEWBOX = re.compile(r'viewBox="0 0 (\d+) (\d+)"')
+
+
 def picture_html(svg: str, *, max_width: int = WIDTH, alt: str | None = None) -> str:
     """An SVG picture as an ``<img>`` that every notebook viewer shows, trusted or not.
 
@@ -863,8 +1020,10 @@ def picture_html(svg: str, *, max_width: int = WIDTH, alt: str | None = None) ->
 
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
     words = html.escape(alt if alt is not None else svg_alt_text(svg), quote=True)
+    size = _VIEWBOX.search(svg)  # the picture's own size (a board, or a board with labels around it)
+    width, height = (size[1], size[2]) if size else (str(WIDTH), str(HEIGHT))
     return (
-        f'<img src="data:image/svg+xml;base64,{data}" alt="{words}" width="{WIDTH}" height="{HEIGHT}"'
+        f'<img src="data:image/svg+xml;base64,{data}" alt="{words}" width="{width}" height="{height}"'
         f' style="width:100%;max-width:{max_width}px;height:auto">'
     )
 

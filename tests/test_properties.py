@@ -270,7 +270,8 @@ def _strip_words(svg: str) -> dict[str, list[str]]:
 def test_a_moves_pictures_mark_the_mover_then_the_next_player(position: Position) -> None:
     """The "to move" marker always means the player whose turn it is (issue 25): during a move the
     mover is "playing", the picture of the move's end marks the next player and says the mover
-    "just played", and a picture of the game's end marks nobody and shows the final scores (R8)."""
+    "just played", and a picture of the game's end marks nobody: it shows the points settled so
+    far, and the final scores (R8) only from the sweep on (R7.4), which makes them."""
     for move in position.legal_moves()[:3]:
         after, events = position.play_traced(move)
         frames = trace_frames(position, events, move=move)
@@ -283,8 +284,12 @@ def test_a_moves_pictures_mark_the_mover_then_the_next_player(position: Position
                 assert "to move" not in strips[mover] + strips[other], kind
                 final = after.outcome()
                 if final is not None:
+                    shown = final.scores
+                    if kind == "game_end":
+                        shown = frame.position.score_breakdown(final=False).scores
+                        assert "game over" not in frame.svg
                     for player in (0, 1):
-                        score = final.scores[player]
+                        score = shown[player]
                         assert strips[str(player)][0] == f"Player {player} · {score} point{'' if score == 1 else 's'}"
             elif kind in STOP_KINDS:
                 assert "to move" in strips[other] and "just played" in strips[mover], kind

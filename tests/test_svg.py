@@ -26,6 +26,7 @@ from oanquan.svg import (
     board_svg,
     describe_position,
     screen_direction,
+    position_text_svg,
     square_centre,
     svg_alt_text,
     trace_frames,
@@ -350,6 +351,29 @@ def test_game_end_frames() -> None:
     assert "wins" in footer(frames[-1].svg)
 
 
+def test_the_result_appears_only_once_the_sweep_is_shown() -> None:
+    """The end of the game (R7.1) comes before the sweep (R7.4): its picture shows no result, no final score."""
+    start = Position.from_text("0,0,0,0,2,0,0,1,0,3 0,Q 30+Q,20 0,0 0")  # 7L takes M1: both Mandarins empty
+    _after, events = start.play_traced("7L")
+    frames = {f.event.kind: f for f in trace_frames(start, events) if f.event is not None}
+    ended = frames["game_end"].svg
+    assert "game over" not in footer(ended) and "wins" not in svg_alt_text(ended)
+    # what they have captured so far, said to be before the sweep; nobody to move
+    assert "Player 0 · 50 points before the sweep" in texts(ended) and "to move" not in texts(ended)
+    assert "game over: Player 0 wins 54-22 (R7.1)" in footer(frames["sweep"].svg)
+
+
+def test_the_swept_pebbles_are_counted_as_swept_not_captured() -> None:
+    """After the sweep the stores hold the rows' pebbles, but the strips still say where the points came from."""
+    start = Position.from_text("0,0,0,0,2,0,0,1,0,3 0,Q 30+Q,20 0,0 0")
+    _after, events = start.play_traced("7L")
+    swept = [e for e in events if e.kind == "sweep"][-1]
+    assert swept.position.stores == (34, 22)  # both rows taken in (R7.4)
+    shown = texts(trace_frames(start, events)[-1].svg)
+    assert "30 captured + 2 stones (20) + 4 from their row" in shown
+    assert "20 captured + 2 from their row" in shown
+
+
 # ------------------------------------------------------------------- golden
 
 
@@ -406,7 +430,7 @@ def test_a_finished_game_shows_its_final_scores_unless_an_exercise_asks_for_them
     assert "Player 1 · 36 points" in shown and "to move" not in shown
     hidden = board_svg(p, result=False)
     words = texts(hidden)
-    assert "Player 0 · 30 points" in words and "captured: 30 pebbles" in words
+    assert "Player 0 · 30 points before the sweep" in words and "captured: 30 pebbles" in words
     assert not any("34" in w or "36" in w or "game over" in w or "to move" in w for w in words)
     assert "36" not in svg_alt_text(hidden) and "wins" not in svg_alt_text(hidden)
 
@@ -418,3 +442,39 @@ def test_a_picture_during_a_move_says_the_mover_is_playing_in_its_title_and_desc
     assert "to move" not in playing.split("</desc>")[0]
     played = board_svg(Position.initial(), turn="played")
     assert "player 1 to move</title>" in played and "Player 1 to move." in played
+
+
+def _badges(svg: str) -> dict[str, list[tuple[float, float]]]:
+    """The numbered circles of a labelled picture: number -> the (x, y) of each."""
+    found: dict[str, list[tuple[float, float]]] = {}
+    for x, y, number in re.findall(r'<circle cx="([\d.]+)" cy="([\d.]+)" r="16"[^>]*/><text[^>]*>(\d)</text>', svg):
+        found.setdefault(number, []).append((float(x), float(y)))
+    return found
+
+
+def test_the_labelled_position_text_names_each_field_where_the_board_shows_it() -> None:
+    """RULES §10's five fields, numbered over the text and beside what they describe on the board."""
+    position = Position.from_text("2,0,0,9,0,0,8,8,1,8 Q+3,2 1+Q,8 0,3 0")
+    svg = position_text_svg(position, id_prefix="parts")
+    parse(svg)  # well-formed
+    spans = re.findall(r"<tspan[^>]*>([^<]*)</tspan>", svg)
+    assert spans == position.to_text().split(" ")
+    words = texts(svg)
+    for name in ("squares 0 to 9", "M0, then M1", "stores", "debts", "player to move"):
+        assert name in words
+    badges = _badges(svg)
+    width = float(re.search(r'viewBox="0 0 (\d+)', svg)[1])  # type: ignore[index]
+    # the text's numbers lie under their fields, in order from left to right
+    over_text = [min(badges[str(n)], key=lambda b: b[1]) for n in range(1, 6)]
+    assert [x for x, _y in over_text] == sorted(x for x, _y in over_text)
+    # 2 (the Mandarins) on both ends; 1 (the squares) by square 0, on the right of the top row
+    mandarins = sorted(x for x, y in badges["2"] if y > 100)
+    assert mandarins[0] < 44 and mandarins[-1] > width - 44
+    assert max(x for x, y in badges["1"] if y > 100) > width / 2
+    # 5 (the player to move) beside the mover's strip: below the board for player 0, above it for player 1
+    def on_board(found: list[tuple[float, float]]) -> list[float]:
+        return [y for _x, y in found if 90 < y < 470]  # below the text, above the legend
+
+    other = position_text_svg(Position.from_text("2,0,0,9,0,0,8,8,1,8 Q+3,2 1+Q,8 0,3 1"), id_prefix="parts")
+    assert on_board(badges["5"])[0] > 300 > on_board(_badges(other)["5"])[0]
+    assert "The parts of the position text 2,0,0,9,0,0,8,8,1,8 Q+3,2 1+Q,8 0,3 0" in svg
