@@ -255,7 +255,7 @@ def _squares(position: Position) -> tuple[str, str]:
 
 def _store_words(position: Position, player: int, short: bool = False) -> str:
     """The store in words; ``short`` says "stone" for "Mandarin stone", for a strip with a debt beside it."""
-    pebbles = position.stores[player]
+    pebbles = position.score_breakdown(final=False).captured[player]  # the store, less any pebbles swept in (R7.4)
     stones = position.captured_stones[player]
     text = ngettext("{n} pebble", "{n} pebbles", pebbles).format(n=pebbles)
     if stones:
@@ -278,22 +278,26 @@ _STORE_CHARS = 34
 Turn = Literal["playing", "played", "over"]
 
 
-def _panel(position: Position, player: int, y: int, mark: str | None, name: str | None, final: bool) -> str:
+def _panel(
+    position: Position, player: int, y: int, mark: str | None, name: str | None, final: bool, unswept: bool = False
+) -> str:
     """A player's strip: their name and score, what they have captured and owe, and the turn ``mark``.
 
     The score is the one every surface shows (:meth:`Position.score_breakdown
     <oanquan.Position.score_breakdown>`): the points settled so far, or at the
     end of the game (``final``) the final score. The second line says what it
     is made of: the store and any debt, or at the end the whole sum (R7.4, R8).
+    ``unswept`` says the game is over but its result not shown (its end before
+    the sweep, an exercise): the score is then said to be before the sweep.
     """
     breakdown = position.score_breakdown(final=final)
     score = breakdown.scores[player]
     who = name if name is not None else _("Player {player}").format(player=player)
-    if mark is None and not final and position.is_over():
+    if unswept:
         # a finished game whose result is not shown yet (its end before the sweep, an exercise)
-        line1 = ngettext(
-            "{name} · {n} point before the sweep", "{name} · {n} points before the sweep", score
-        ).format(name=who, n=score)
+        line1 = ngettext("{name} · {n} point before the sweep", "{name} · {n} points before the sweep", score).format(
+            name=who, n=score
+        )
     else:
         line1 = ngettext("{name} · {n} point", "{name} · {n} points", score).format(name=who, n=score)
     squeeze1 = ' textLength="556" lengthAdjust="spacingAndGlyphs"' if len(line1) > _LINE1_CHARS else ""
@@ -659,7 +663,7 @@ def board_svg(
     strip_marks = _marks(p, turn, over)
     for player in (1, 0):
         name = names[player] if names is not None else None
-        body.append(_panel(p, player, _PANELS[player], strip_marks[player], name, over and result))
+        body.append(_panel(p, player, _PANELS[player], strip_marks[player], name, over and result, over and not result))
 
     # Footer: the highlights in words, so colour is never the only cue.
     words: list[str] = []

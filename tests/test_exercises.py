@@ -25,6 +25,7 @@ CHAPTERS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 #: A right answer precise enough to be given away by a picture or a sentence: a move, or a score.
 TELLING = re.compile(r"\d[LR]|\d+-\d+")
+SCORE = re.compile(r"\d+-\d+")
 PICTURE = re.compile(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)")
 
 
@@ -97,6 +98,31 @@ def test_no_exercise_shows_its_answer_before_the_solutions(path: Path) -> None:
         if TELLING.fullmatch(answer) and re.search(rf"(?<![\w-]){re.escape(answer)}(?![\w-])", shown)
     }
     assert told == set(), f"{path.stem}: the exercises show their answers"
+
+
+def shown_before_the_exercises(path: Path) -> str:
+    """What the chapter shows before its exercises: its text and its pictures' words."""
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    start = heading_index(cells, "Exercises") or heading_index(cells, "Puzzles to solve")
+    return "\n".join(shown_text(cell) for cell in cells[:start])
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
+def test_no_exercise_was_answered_earlier_in_the_chapter(path: Path) -> None:
+    """An exercise asks about a position or game the chapter has not already played out (issue 25).
+
+    Chapter 6 once asked for the final score of the game whose scoring it had tabled and said.
+    """
+    shown = shown_before_the_exercises(path)
+    _shown, quizzes = exercises(path)
+    # Scores only: a score names one game, but the same move text is played in many positions.
+    told = {
+        (question, answer)
+        for question, right in quizzes
+        for answer in right
+        if SCORE.fullmatch(answer) and re.search(rf"(?<![\w-]){re.escape(answer)}(?![\w-])", shown)
+    }
+    assert told == set(), f"{path.stem}: the chapter answers its exercises before asking them"
 
 
 def test_the_check_sees_a_picture_that_gives_the_final_score_away() -> None:

@@ -284,13 +284,14 @@ def test_a_moves_pictures_mark_the_mover_then_the_next_player(position: Position
                 assert "to move" not in strips[mover] + strips[other], kind
                 final = after.outcome()
                 if final is not None:
-                    shown = final.scores
+                    shown, words = final.scores, ""
                     if kind == "game_end":
-                        shown = frame.position.score_breakdown(final=False).scores
+                        shown, words = frame.position.score_breakdown(final=False).scores, " before the sweep"
                         assert "game over" not in frame.svg
                     for player in (0, 1):
                         score = shown[player]
-                        assert strips[str(player)][0] == f"Player {player} · {score} point{'' if score == 1 else 's'}"
+                        points = f"point{'' if score == 1 else 's'}"
+                        assert strips[str(player)][0] == f"Player {player} · {score} {points}{words}"
             elif kind in STOP_KINDS:
                 assert "to move" in strips[other] and "just played" in strips[mover], kind
                 assert "to move" not in strips[mover]

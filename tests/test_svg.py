@@ -25,8 +25,8 @@ from oanquan.svg import (
     MAX_DRAWN,
     board_svg,
     describe_position,
-    screen_direction,
     position_text_svg,
+    screen_direction,
     square_centre,
     svg_alt_text,
     trace_frames,
@@ -471,6 +471,7 @@ def test_the_labelled_position_text_names_each_field_where_the_board_shows_it() 
     mandarins = sorted(x for x, y in badges["2"] if y > 100)
     assert mandarins[0] < 44 and mandarins[-1] > width - 44
     assert max(x for x, y in badges["1"] if y > 100) > width / 2
+
     # 5 (the player to move) beside the mover's strip: below the board for player 0, above it for player 1
     def on_board(found: list[tuple[float, float]]) -> list[float]:
         return [y for _x, y in found if 90 < y < 470]  # below the text, above the legend

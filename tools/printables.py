@@ -507,7 +507,8 @@ _RULES: list[tuple[str, str, Callable[[Event], bool], Rules]] = [
     (
         "end",
         N_("The end (R7): both Mandarin squares are empty. Each player takes the pebbles of their own row."),
-        lambda e: e.kind == "game_end",
+        # the last sweep (R7.4): the board once both rows are taken, with the final scores (as on the rules page)
+        lambda e: e.kind == "sweep" and e.player == 1,
         Rules(),
     ),
 ]
