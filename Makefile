@@ -30,7 +30,7 @@ $(STAMP): requirements.txt requirements.lock pyproject.toml
 LOCALES := vi
 CATALOGUES := oanquan/locale
 # Where the engine's words are (tests/test_i18n.py reads this line too).
-I18N_SOURCES := oanquan authoring tools/printables.py tools/live_boards.py
+I18N_SOURCES := oanquan authoring tools/printables.py tools/live_boards.py tools/accessible_pages.py
 catalogues: $(STAMP)
 	@mkdir -p _build/i18n
 	$(BIN)/pybabel -q extract -F babel.cfg --add-location=file --sort-by-file -c TRANSLATORS: \

@@ -16,6 +16,9 @@ page has its twin in the other edition, and its language switch links to that tw
 switch is also clicked, both ways); a Vietnamese page shows no English interface text (the
 theme's buttons, labels and tooltips, the book's own words); the search of each edition
 finds a word written with or without its diacritics.
+axe-core (npm) checks every page against the WCAG 2.2 A and AA rules (issue 22): the English
+edition in the light theme, the Vietnamese one in the dark (the reader's ``prefers-color-scheme``),
+so each kind of page is checked in both.
 Screenshots go to `_build/screenshots/site/`; a summary (build time, page weights and load
 times) to `_build/site-report.txt`.
 """
@@ -71,6 +74,7 @@ class Visit:
     switch: str | None = None  # the language switch's address, resolved
     lang: str = ""  # <html lang>
     english: list[str] = field(default_factory=list)  # English interface text on a Vietnamese page
+    violations: list[str] = field(default_factory=list)  # axe-core's, one line per rule
 
 
 def _pages() -> list[str]:
@@ -88,6 +92,33 @@ def _pages() -> list[str]:
 
 #: The Vietnamese edition's folder (tools/edition.py), the English one being the root.
 VI = "vi/"
+
+
+#: axe-core's rules for WCAG 2.0, 2.1 and 2.2 at levels A and AA (its tags).
+WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"  # package.json's devDependencies
+_AXE_RUN_JS = """
+async (tags) => {
+  const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+  return result.violations.map(v => `${v.id} (${v.impact}) ×${v.nodes.length}: ${v.nodes[0].html.slice(0, 160)}`);
+}
+"""
+
+
+def _dark(path: str) -> bool:
+    """Whether the page is checked in the dark theme: the Vietnamese edition's pages."""
+    return _edition_path(path)[0] == "vi"
+
+
+def _axe_violations(page: Any) -> list[str]:
+    """axe-core's WCAG A and AA violations on the page as it stands, one line per rule.
+
+    The script goes in through the browser's debugging protocol, so the page's own
+    Content-Security-Policy (which allows no inline script) does not stop it.
+    """
+    page.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
+    violations: list[str] = page.evaluate(_AXE_RUN_JS, WCAG_TAGS)
+    return violations
 
 
 def _edition_path(path: str) -> tuple[str, str]:
@@ -226,6 +257,7 @@ def _visit(context: Any, base: str, path: str) -> Visit:
 
     visit = Visit(path)
     page = context.new_page()
+    page.emulate_media(color_scheme="dark" if _dark(path) else "light")
     page.on("pageerror", lambda exc: visit.errors.append(str(exc)))
 
     def on_console(message: Any) -> None:
@@ -275,6 +307,7 @@ def _visit(context: Any, base: str, path: str) -> Visit:
         name = re.sub(r"[^A-Za-z0-9_.-]+", "__", path.removesuffix(".html"))
         # JPEG: a whole chapter is some 15,000 px tall, and PNG took half again as long to write
         page.screenshot(path=str(SCREENSHOTS / f"{name}.jpg"), full_page=True, type="jpeg", quality=85)
+    visit.violations = _axe_violations(page)
     visit.lang = page.evaluate("document.documentElement.lang")
     switch = page.locator("a.oq-language")
     if switch.count():
@@ -298,10 +331,11 @@ def visits(site_dir: Path, site_url: str, browser_context: Any) -> dict[str, Vis
     assert "index.html" in pages and len(pages) > 3, f"the build looks incomplete: {pages}"
     result = {path: _visit(browser_context, site_url, path) for path in pages}
     lines = [f"build: {_build_seconds() or '?'} s (make book)", f"{len(result)} pages", ""]
-    lines.append(f"{'page':<40} {'weight':>10} {'load':>7} players stepped")
+    lines.append(f"{'page':<40} {'weight':>10} {'load':>7} players stepped axe-rules")
     for v in result.values():
         stepped = "yes" if v.steps else ""
-        lines.append(f"{v.path:<40} {v.weight / 1e3:>8.0f}kB {v.seconds:>6.2f}s {v.players:>7} {stepped}")
+        load = f"{v.weight / 1e3:>8.0f}kB {v.seconds:>6.2f}s"
+        lines.append(f"{v.path:<40} {load} {v.players:>7} {stepped:>7} {len(v.violations):>9}")
     REPORT.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return result
 
@@ -326,6 +360,12 @@ def test_no_failed_requests(visits: dict[str, Visit]) -> None:
 
 def test_no_request_leaves_localhost(visits: dict[str, Visit]) -> None:
     assert _report(visits, "foreign") == {}
+
+
+def test_every_page_meets_wcag_2_2_a_and_aa_in_axe_core(visits: dict[str, Visit]) -> None:
+    # every page of both editions, its widgets drawn: the board, the players, the search button
+    assert len(visits) > 3
+    assert _report(visits, "violations") == {}
 
 
 def test_pages_weigh_under_2_mb(visits: dict[str, Visit]) -> None:
