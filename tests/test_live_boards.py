@@ -21,6 +21,7 @@ import pytest
 
 from conftest import record_problems
 from oanquan import Game, Position
+from oanquan.i18n import language
 from oanquan.interact.board_setup import LIVE_MIME
 from oanquan.interact.controller import Controller
 from oanquan.interact.editor import Editor
@@ -250,3 +251,82 @@ def test_a_board_whose_engine_cannot_load_says_so_and_stays_drawn(browser: Any, 
     assert page.locator(f"{BOARD} [data-oaq=board] [data-square]").count() == 12  # the picture stays
     context.close()
     assert errors == []
+
+
+ON_EDITOR_BOARD = f"() => !!(document.activeElement && document.activeElement.closest('{BOARD} [data-oaq=board]'))"
+#: What has the focus: a square's number, a mode button's mode, or a control's data-oaq name.
+FOCUSED = """() => { const e = document.activeElement;
+  return e && (e.getAttribute('data-square') || e.getAttribute('data-mode') || e.getAttribute('data-oaq')); }"""
+
+
+@pytest.mark.parametrize("edition", ["", "vi"], ids=["english", "vietnamese"])
+def test_chapter_1_sets_up_a_position_with_the_keyboard_only(browser: Any, site: str, edition: str) -> None:
+    # issue 22: Tab to the editor's board, the arrow keys and Enter to add pebbles, Space on a
+    # mode button, Shift+Tab back, a number typed into the square's box, the turn by the arrow
+    # keys on its list. No mouse event; every word the engine's, in the page's language.
+    context = browser.new_context(viewport={"width": 1100, "height": 1000})
+    page = context.new_page()
+    problems: list[str] = []
+    record_problems(page, problems)
+    page.goto(f"{site}/{edition + '/' if edition else ''}notebooks/01_board.html")
+    page.wait_for_selector(f"{BOARD} [data-oaq=board] svg [data-square]")
+    page.evaluate("window.__mouse = 0; addEventListener('mousedown', () => window.__mouse++, true)")
+    keys = page.keyboard
+
+    def wait() -> None:
+        page.wait_for_selector(READY, timeout=120_000)
+
+    def tab_until(name: str, back: bool = False, most: int = 600) -> None:
+        for _press in range(most):
+            if page.evaluate(FOCUSED) == name:
+                return
+            keys.press("Shift+Tab" if back else "Tab")
+        raise AssertionError(f"Tab never reached {name!r} (at {page.evaluate(FOCUSED)!r})")
+
+    def arrow_to(square: int) -> None:
+        for _press in range(12):
+            if page.evaluate(FOCUSED) == str(square):
+                return
+            keys.press("ArrowRight")
+        raise AssertionError(f"the arrow keys never reached square {square}")
+
+    with language(edition or "en"):
+        editor = Editor()
+        page.focus("body")
+        for _press in range(600):  # past the chapter's links and players to the editor's board
+            if page.evaluate(ON_EDITOR_BOARD):
+                break
+            keys.press("Tab")
+        assert page.evaluate(ON_EDITOR_BOARD), "Tab never reached the editor's board"
+        arrow_to(3)
+        keys.press("Enter")  # +1 pebble (the first key starts the engine, and is kept)
+        wait()
+        assert page.evaluate(ON_EDITOR_BOARD), "the focus left the board after an edit"
+        keys.press("Enter")
+        wait()
+        editor.click(3, "add")
+        editor.click(3, "add")
+        tab_until("remove")
+        keys.press("Space")
+        wait()
+        assert page.get_attribute(f"{BOARD} [data-mode=remove]", "aria-pressed") == "true"
+        tab_until("3", back=True)  # back to the board's one stop: the square last focused
+        keys.press("Enter")
+        wait()
+        editor.click(3, "remove")
+        assert page.text_content(f"{BOARD} [data-oaq=message]") == editor.message
+        tab_until("count")
+        keys.press("Control+A")
+        keys.type("4")
+        keys.press("Tab")
+        wait()
+        editor.set_count(4)
+        tab_until("to-move")
+        keys.press("ArrowDown")  # the list's next choice: player 1
+        wait()
+        editor.set_to_move(1)
+        assert editor.position is not None
+        assert page.input_value(f"{BOARD} [data-oaq=text]") == editor.position.to_text()
+        assert page.text_content(f"{BOARD} [data-oaq=message]") == editor.message
+    assert page.evaluate("window.__mouse") == 0 and problems == []
+    context.close()

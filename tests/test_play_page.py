@@ -25,10 +25,11 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 
-from conftest import SITE, record_problems
+from conftest import SITE, english_words, record_problems
 from oanquan import Game, Position, Rules
+from oanquan.interact.controller import Controller
 from oanquan.puzzles import THEMES, Puzzle, loads, path
-from oanquan.web import rules_in_words
+from oanquan.web import frames, rules_in_words
 from tools.localsite import chromium
 
 pytestmark = pytest.mark.browser
@@ -323,6 +324,47 @@ def test_friend_game_from_a_position_typed_with_plus_signs(watched: Watched) -> 
     assert watched.page.is_enabled("[data-oaq=skip]")
     watched.act("[data-oaq=skip]")
     assert watched.page.is_enabled("[data-oaq=undo]") and watched.page.is_disabled("[data-oaq=skip]")
+
+
+CAPTION_IS = "(caption) => document.querySelector('#oaq [data-oaq=caption]').textContent === caption"
+
+
+def test_a_move_is_paused_and_stepped_through_one_picture_at_a_time(context: Any, site: str) -> None:
+    # issue 22 (an animation the reader can pause) and issue 23 (a class on a projector stops a
+    # move to predict its next step): Pause holds the picture however long the page's clock runs,
+    # the step buttons go forward and back one picture with its caption, Continue plays the rest.
+    watched = Watched(context, site)
+    page = watched.page
+    page.clock.install()  # the page's timers, run forward at will below
+    watched.open("/book/play.html?opponent=friend")
+    page.select_option("[data-oaq=speed]", "700")
+    captions = [frame["caption"] for frame in frames(Controller().play("7R")[0])]
+    watched.act("#oaq [data-oaq=board] [data-square='7']")
+    assert page.is_disabled("[data-oaq=pause]") and page.is_disabled("[data-oaq=step-forward]")
+    page.click("#oaq [data-direction='R']")
+    page.click("[data-oaq=pause]")
+    assert (watched.text("pause"), page.get_attribute("[data-oaq=pause]", "aria-pressed")) == ("Continue", "true")
+    held = watched.text("caption")
+    assert held in captions[:-1], held
+    page.clock.run_for(10_000)  # ten seconds of the page's time: a move not paused would have ended
+    assert (watched.text("caption"), page.get_attribute("#oaq", "data-state")) == (held, "busy")
+    at = captions.index(held)
+    page.click("[data-oaq=step-forward]")
+    page.wait_for_function(CAPTION_IS, arg=captions[at + 1])
+    page.click("[data-oaq=step-back]")
+    page.wait_for_function(CAPTION_IS, arg=captions[at])
+    page.clock.run_for(10_000)
+    assert watched.text("caption") == captions[at]  # a step pauses too
+    page.click("[data-oaq=pause]")  # Continue
+    assert watched.text("pause") == "Pause"
+    for _frame in captions:  # the rest of the move, one frame's time after another
+        if page.get_attribute("#oaq", "data-state") == "ready":
+            break
+        page.clock.run_for(700)
+    page.wait_for_selector(READY)
+    assert watched.value("record") == "7R" and watched.text("caption") == captions[-1]
+    assert page.is_disabled("[data-oaq=pause]") and watched.text("pause") == "Pause"
+    watched.close()
 
 
 @pytest.mark.parametrize(
@@ -705,6 +747,29 @@ def test_a_move_and_the_computers_reply_are_each_announced_once(watched: Watched
 
 
 ON_BOARD = "() => !!(document.activeElement && document.activeElement.closest('#oaq [data-oaq=board]'))"
+FOCUSED_SQUARE = "() => document.activeElement && document.activeElement.getAttribute('data-square')"
+
+
+def tab_to_the_board(page: Any) -> None:
+    """From the top of the page, Tab past the site's own links (its header, its contents) to the
+    game's first stop, a skip link to the board, and follow it: the focus is on the board."""
+    page.focus("body")
+    tabs = 0
+    while page.evaluate("document.activeElement.getAttribute('data-oaq')") != "skip-to-board":
+        page.keyboard.press("Tab")
+        tabs += 1
+        assert tabs < 60 and not page.evaluate(ON_BOARD), f"no skip link to the board before it ({tabs} Tabs)"
+    page.keyboard.press("Enter")
+    assert page.evaluate(ON_BOARD), "the skip link did not take the focus to the board"
+
+
+def arrow_to(page: Any, square: int) -> None:
+    """Move the focus over the board's playable squares with the arrow key until it is on ``square``."""
+    for _step in range(12):
+        if page.evaluate(FOCUSED_SQUARE) == str(square):
+            return
+        page.keyboard.press("ArrowRight")
+    raise AssertionError(f"the arrow keys never reached square {square} (at {page.evaluate(FOCUSED_SQUARE)})")
 
 
 @pytest.mark.parametrize(("edition", "most_moves"), [("", 400), ("/vi", 6)], ids=["english-whole-game", "vietnamese"])
@@ -718,13 +783,7 @@ def test_a_game_is_played_with_the_keyboard_only_and_the_focus_stays_on_the_boar
     watched.open(f"{edition}/book/play.html?opponent=1")
     page.select_option("[data-oaq=speed]", "0")  # no animation: a whole game in seconds
     page.evaluate("window.__mouse = 0; addEventListener('mousedown', () => window.__mouse++, true)")
-    page.focus("body")
-    tabs = 0  # past the site's own links (its header, its contents) to the game's first stop: a skip link to the board
-    while page.evaluate("document.activeElement.getAttribute('data-oaq')") != "skip-to-board":
-        page.keyboard.press("Tab")
-        tabs += 1
-        assert tabs < 60 and not page.evaluate(ON_BOARD), f"no skip link to the board before it ({tabs} Tabs)"
-    page.keyboard.press("Enter")
+    tab_to_the_board(page)
     moves = 0
     while not page.is_visible("[data-oaq=final]") and moves < most_moves:
         assert page.evaluate(ON_BOARD), f"the focus left the board after {moves} moves"
@@ -746,3 +805,59 @@ def test_a_game_is_played_with_the_keyboard_only_and_the_focus_stays_on_the_boar
     assert page.evaluate("window.__mouse") == 0
     if most_moves == 400:
         assert page.is_visible("[data-oaq=final]"), f"no end after {moves} of the reader's moves"
+
+
+@pytest.mark.parametrize("edition", ["", "/vi"], ids=["english", "vietnamese"])
+def test_a_puzzle_is_solved_with_the_keyboard_only(watched: Watched, edition: str) -> None:
+    # issue 22: the skip link, the arrow keys to the answer's square, Enter, then its letter; the
+    # verdict is said once in the live region, in the page's language. No mouse event at all.
+    page = watched.page
+    puzzle = served_puzzles()[0]
+    answer = puzzle.solution[0]
+    watched.open(f"{edition}/book/puzzles.html?puzzle={quote(puzzle.id)}")
+    page.select_option("[data-oaq=speed]", "0")
+    page.evaluate("window.__mouse = 0; addEventListener('mousedown', () => window.__mouse++, true)")
+    page.evaluate(LIVE_WATCH)
+    tab_to_the_board(page)
+    arrow_to(page, int(answer[:-1]))
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-oaq=directions]", state="visible", timeout=60_000)
+    page.keyboard.press(answer[-1].lower())
+    page.wait_for_selector(READY, timeout=60_000)
+    assert page.get_attribute("#oaq", "data-verdict") == "right", watched.text("verdict")
+    assert page.evaluate(ON_BOARD) and page.evaluate("window.__mouse") == 0
+    page.wait_for_function("() => (window.__said || []).some(([name]) => name === 'announce')")
+    announced = [words for name, words in page.evaluate("window.__said") if name == "announce"]
+    assert len(announced) == 1 and answer in announced[0], announced
+    if edition:
+        assert english_words(announced[0]) == [], announced[0]
+    else:  # the Puzzles page names the rows, as its status line does
+        assert announced[0].startswith(f"Move 1: Bottom row plays {answer}"), announced[0]
+
+
+COUNT_PICTURES = """() => {
+  window.__pictures = 0;
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      window.__pictures += [...change.addedNodes].filter((n) => n.nodeName === 'svg').length;
+    }
+  }).observe(document.querySelector('#oaq [data-oaq=board]'), { childList: true });
+}"""
+
+
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"])
+def test_a_reader_who_asks_for_less_motion_sees_each_move_at_once(watched: Watched, motion: str) -> None:
+    # issue 22: prefers-reduced-motion, at the page's usual speed: the move's last picture and the
+    # final board, not its frames one by one; the caption is the move's last one all the same.
+    watched.page.emulate_media(reduced_motion=motion)
+    watched.open("/book/play.html?opponent=friend")
+    watched.page.select_option("[data-oaq=speed]", "120")  # animated, quickly
+    watched.page.evaluate(COUNT_PICTURES)
+    watched.play("7R")  # 5 pebbles sown, a relay and a capture: a dozen frames
+    pictures = watched.page.evaluate("window.__pictures")
+    if motion == "reduce":
+        # the board with square 7 chosen, the move's last frame, the board as the move left it
+        assert pictures <= 3, pictures
+    else:
+        assert pictures > 5, pictures
+    assert watched.text("caption").startswith("Move 1")

@@ -4,7 +4,8 @@
 //
 //   draw(container, answer)   // the answer's SVG, its clickable squares marked
 //   mark(container, squares)  // mark which squares take clicks
-//   animate(container, caption, frames, {delay, skipped})  // a Promise
+//   animate(container, caption, frames, {delay, playback, reduced})  // a Promise; none under reduced motion
+//   new Playback()            // the reader's pause, step and skip of an animation
 //   onSquare(container, fn)   // fn(square) on a click, Enter or Space; the arrow keys move between squares
 //   focusedSquare(container, active), focusBoard(container, square)  // keep the focus on the board
 //   directionKey(key, labels) // "L" or "R" for the key pressed once a square is chosen
@@ -39,6 +40,10 @@ export function mark(container, squares) {
   });
   var current = rovingSquare(container, playable);
   if (current) current.setAttribute("tabindex", "0");
+  // A picture (role img) hides what is inside it from a screen reader: a board that takes moves
+  // is a group of squares instead, named by the same title.
+  var svg = container.querySelector("svg");
+  if (svg) svg.setAttribute("role", playable.length ? "group" : "img");
 }
 
 // Of the playable squares, the one that takes the Tab: the one focused last, else the first in ORDER.
@@ -119,17 +124,71 @@ export function draw(container, answer) {
   mark(container, answer.squares || []);
 }
 
-// Show each frame's picture and caption in turn; options.delay(frame) gives its time in ms,
-// options.skipped() ends the animation early (the last caption stays).
+// Whether the reader asked their system for less motion (prefers-reduced-motion: reduce).
+export function reducedMotion(win) {
+  return !!(win && win.matchMedia && win.matchMedia("(prefers-reduced-motion: reduce)").matches);
+}
+
+// The reader's hold on a move's animation (animate's options.playback): pause() and resume()
+// it, step(+1 or -1) one frame at a time (which pauses it), or skip() to the move's end. A
+// page keeps one for a whole action, so a move paused stays paused into the computer's reply;
+// start() makes it ready for the next move, still paused if it was.
+export function Playback() {
+  this.paused = false;
+  this.skipped = false;
+  this.steps = 0;
+  this.wake = null; // the waiting animation's check, called when the reader does something
+}
+Playback.prototype.poke = function () {
+  var wake = this.wake;
+  this.wake = null;
+  if (wake) wake();
+};
+Playback.prototype.pause = function () { this.paused = true; this.poke(); };
+Playback.prototype.resume = function () { this.paused = false; this.poke(); };
+Playback.prototype.step = function (by) { this.paused = true; this.steps += by; this.poke(); };
+Playback.prototype.skip = function () { this.skipped = true; this.poke(); };
+Playback.prototype.start = function () { this.skipped = false; this.steps = 0; };
+// After a frame has been shown for ms: how many frames to move on. 1 once the time is up (not
+// paused), the steps asked for (paused), 0 once skipped; a paused animation waits for the reader.
+Playback.prototype.next = function (ms) {
+  var self = this;
+  return new Promise(function (done) {
+    var timer = null;
+    function check() {
+      clearTimeout(timer);
+      if (self.skipped) return done(0);
+      if (self.steps) {
+        var by = self.steps;
+        self.steps = 0;
+        return done(by);
+      }
+      self.wake = check;
+      if (!self.paused) timer = setTimeout(function () { self.wake = null; done(1); }, ms > 0 ? ms : 0);
+    }
+    check();
+  });
+};
+
+// A move's frames one after the other, then the last caption. options.delay(frame, count) gives
+// a frame's time in ms (even 0 lets the page breathe); options.playback (a Playback) lets the
+// reader pause, step back and forth, or skip to the end (the last caption stays). A reader who
+// asked for less motion (options.reduced, by default their system's setting) gets the last
+// frame and its caption at once.
 export async function animate(container, caption, frames, options) {
   options = options || {};
   var delay = options.delay || function () { return 350; };
-  var skipped = options.skipped || function () { return false; };
-  for (var i = 0; i < frames.length && !skipped(); i++) {
+  var playback = options.playback || new Playback();
+  var reduced = "reduced" in options ? options.reduced : reducedMotion(typeof window === "undefined" ? null : window);
+  if (reduced) frames = frames.slice(-1);
+  playback.start();
+  var i = 0;
+  while (i < frames.length) {
     container.innerHTML = frames[i].svg; // drawn by oanquan/svg.py from numbers only
     if (caption) caption.textContent = frames[i].caption;
-    var wait = delay(frames[i], frames.length);
-    await sleep(wait > 0 ? wait : 0); // even with no animation, let the page breathe
+    var by = await playback.next(delay(frames[i], frames.length));
+    if (by === 0) break; // skipped
+    i = Math.max(0, i + by); // a step back from the first frame shows it again
   }
   if (frames.length && caption) caption.textContent = frames[frames.length - 1].caption;
 }

@@ -24,7 +24,7 @@ function LiveBoard(root) {
   var started = null; // a Promise: the engine is ready and this board set up as the notebook's
   var chain = Promise.resolve();
   var waiting = 0;
-  var skip = false;
+  var playback = new View.Playback(); // "skip to the end" of the move shown
   var shownText = null; // the editor's position text last put in its box
 
   function $(part) { return root.querySelector("[data-oaq=" + part + "]"); }
@@ -124,15 +124,15 @@ function LiveBoard(root) {
     await start();
     var focusedSquare = View.focusedSquare($("board"), document.activeElement); // drawn again below
     root.setAttribute("data-state", "busy");
-    skip = false;
+    playback = new View.Playback();
     var answer = await ask(request);
-    await View.animate($("board"), $("caption"), answer.frames, { delay: pace, skipped: function () { return skip; } });
+    await View.animate($("board"), $("caption"), answer.frames, { delay: pace, playback: playback });
     show(answer);
     while (kind === "game" && answer.computer_to_move) {
       text("status", words.thinking);
       await View.sleep(30); // let the page show it first
       answer = await ask({ op: "computer" });
-      await View.animate($("board"), $("caption"), answer.frames, { delay: pace, skipped: function () { return skip; } });
+      await View.animate($("board"), $("caption"), answer.frames, { delay: pace, playback: playback });
       show(answer);
     }
     // the focus stays on the board, unless the reader took it elsewhere meanwhile
@@ -188,7 +188,7 @@ function LiveBoard(root) {
     on("undo", "click", function () { act({ op: "undo" }); });
     on("hint", "click", function () { act({ op: "hint" }); });
     on("new", "click", function () { text("caption", ""); act(setup.request); });
-    on("skip", "click", function () { skip = true; });
+    on("skip", "click", function () { playback.skip(); });
   } else if (kind === "puzzle") {
     on("hint", "click", function () { act({ op: "hint" }); });
     on("answer", "click", function () { act({ op: "answer" }); });

@@ -14,6 +14,9 @@ import * as View from "./board-view.js"; // drawing a board and wiring its squar
 import { readWords, translator } from "./words.js";
 import { FORM_FIELDS, FRESH, GAME_PREFIX, KEPT_GAMES, OLD_GAME, SOLVED, TAB, cleanSvg, isTabName, keptTime, storedReader } from "./stored.js";
 
+// The buttons that act on a move while it is shown: on only then.
+var ANIMATION_CONTROLS = ["skip", "pause", "step-back", "step-forward"];
+
 function page(root) {
   // The page's words in its language (words.js): t(text, values).
   var t = translator(readWords(document));
@@ -24,13 +27,12 @@ function page(root) {
   var edition = document.documentElement.lang || "en";
   var engine = null;
   var view = null; // the last answer from the engine
-  var skip = false;
+  var playback = new View.Playback(); // the reader's pause, step and skip of the move shown
   var busy = false;
   var queued = null; // a click made before the engine was ready
 
   function $(name) { return root.querySelector("[data-oaq=" + name + "]"); }
   function $$(selector) { return root.querySelectorAll(selector); }
-  function sleep(ms) { return new Promise(function (done) { setTimeout(done, ms); }); }
   // The status line; its words are said by screen readers too (the announce region), but for the
   // turn shown with a board (show), which that board's announcement already says.
   function say(text, quiet) {
@@ -193,10 +195,11 @@ function page(root) {
     var loading = state === "loading" || state === "confirm";
     $$("button, select, input").forEach(function (control) {
       var name = control.getAttribute("data-oaq");
-      if (name === "skip") control.disabled = state !== "busy";
+      if (ANIMATION_CONTROLS.indexOf(name) >= 0) control.disabled = state !== "busy";
       else if (name === "speed" || name === "confirm-yes" || name === "confirm-no" || name === "reset" || name === "reload") control.disabled = false;
       else control.disabled = state === "busy" || loading || state === "error";
     });
+    if (state !== "busy") showPaused(false);
     if (state === "ready") refreshButtons();
     if (state === "ready" && focusedSquare !== null) {
       // after a move the focus stays on the board, unless the reader took it elsewhere meanwhile
@@ -230,9 +233,16 @@ function page(root) {
   }
 
   async function animate(frames) {
-    skip = false;
     if (Number($("speed").value) === 0) frames = frames.slice(-1); // no animation: the last step only
-    await View.animate($("board"), $("caption"), frames, { delay: frameDelay, skipped: function () { return skip; } });
+    await View.animate($("board"), $("caption"), frames, { delay: frameDelay, playback: playback });
+  }
+
+  // The Pause button says what it does next: Pause while a move runs, Continue once paused.
+  function showPaused(paused) {
+    var button = $("pause");
+    if (!button) return;
+    button.textContent = paused ? t("Continue") : t("Pause");
+    button.setAttribute("aria-pressed", String(paused));
   }
 
   function drawBoard(svg, squares) {
@@ -340,6 +350,7 @@ function page(root) {
     if (state === "confirm" || state === "error") return;
     if (busy) return;
     busy = true;
+    playback = new View.Playback(); // each action starts unpaused; a pause lasts into the computer's reply
     setState("busy");
     if (request.op !== "state") showError("");
     try {
@@ -354,7 +365,7 @@ function page(root) {
           showError(t("The computer plays both sides of this game, so it stops here: choose New game to play."));
           break;
         }
-        await sleep(30); // let the page show "thinking" first
+        await View.sleep(30); // let the page show "thinking" first
         var thinking = performance.now();
         answer = await ask({ op: "computer" });
         mark("reply", performance.now() - thinking);
@@ -569,7 +580,14 @@ function page(root) {
       event.preventDefault();
       act({ op: "play", move: $("typed").value });
     });
-    $("skip").addEventListener("click", function () { skip = true; });
+    $("skip").addEventListener("click", function () { playback.skip(); });
+    $("pause").addEventListener("click", function () {
+      if (playback.paused) playback.resume();
+      else playback.pause();
+      showPaused(playback.paused);
+    });
+    $("step-back").addEventListener("click", function () { playback.step(-1); showPaused(true); });
+    $("step-forward").addEventListener("click", function () { playback.step(1); showPaused(true); });
     $("hint").addEventListener("click", function () { act({ op: "hint" }); });
     if (mode === "play") {
       $("new").addEventListener("click", newGame);

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { animate, arrowTarget, directionKey, draw, mark, onDirectionKey, onSquare, squareOf } from "../../book/_static_play/board-view.js";
+import { animate, arrowTarget, directionKey, draw, mark, onDirectionKey, onSquare, Playback, reducedMotion, squareOf } from "../../book/_static_play/board-view.js";
 
 class FakeElement {
   constructor(attributes) {
@@ -28,9 +28,14 @@ function board() {
   );
   const container = new FakeElement();
   container.squares = squares;
+  container.svg = new FakeElement({ role: "img" }); // the picture that holds the squares
   container.querySelectorAll = (selector) => {
     assert.equal(selector, "[data-square]");
     return squares;
+  };
+  container.querySelector = (selector) => {
+    assert.equal(selector, "svg");
+    return container.svg;
   };
   return container;
 }
@@ -54,6 +59,15 @@ test("mark makes the given squares buttons for the keyboard and screen readers",
     // the name the engine gave it (what it holds, in the page's language) is kept
     assert.equal(square.getAttribute("aria-label"), `square ${n}: 5 pebbles`);
   }
+});
+
+test("a board with squares to play is a group of buttons, one with none a picture", () => {
+  // role img would hide the squares from a screen reader (axe-core: nested-interactive)
+  const container = board();
+  mark(container, [5, 7]);
+  assert.equal(container.svg.getAttribute("role"), "group");
+  mark(container, []);
+  assert.equal(container.svg.getAttribute("role"), "img");
 });
 
 test("mark takes the buttons away again from squares no longer playable", () => {
@@ -120,11 +134,81 @@ test("animate stops when skipped, with the last frame's caption shown", async ()
   const container = board();
   const caption = { textContent: "" };
   let shown = 0;
+  const playback = new Playback();
   const frames = [1, 2, 3, 4].map((n) => ({ svg: `<svg>${n}</svg>`, caption: `step ${n}` }));
-  await animate(container, caption, frames, { delay() { shown++; return 0; }, skipped: () => shown >= 2 });
+  await animate(container, caption, frames, {
+    playback,
+    delay() {
+      if (++shown < 2) return 0;
+      playback.skip();
+      return 60_000; // a skip does not wait for the frame's time
+    },
+  });
   assert.equal(shown, 2);
   assert.equal(container.innerHTML, "<svg>2</svg>"); // the picture of the last frame shown
   assert.equal(caption.textContent, "step 4"); // the move's last caption
+});
+
+test("a paused animation waits for the reader, steps back and forth, and goes on when resumed", async () => {
+  const container = board();
+  const caption = { textContent: "" };
+  const playback = new Playback();
+  const seen = [];
+  const frames = [1, 2, 3].map((n) => ({ svg: `<svg>${n}</svg>`, caption: `step ${n}` }));
+  playback.pause();
+  const done = animate(container, caption, frames, { playback, delay() { seen.push(container.innerHTML); return 0; } });
+  const turn = () => new Promise((resolve) => { setTimeout(resolve, 5); });
+  await turn();
+  await turn();
+  assert.deepEqual(seen, ["<svg>1</svg>"]); // paused on the first frame, however long
+  playback.step(1);
+  await turn();
+  playback.step(-1);
+  await turn();
+  playback.step(-1); // before the first frame: the first frame again
+  await turn();
+  assert.deepEqual(seen, ["<svg>1</svg>", "<svg>2</svg>", "<svg>1</svg>", "<svg>1</svg>"]);
+  assert.equal(caption.textContent, "step 1"); // the caption follows the frame shown
+  playback.resume();
+  await done;
+  assert.deepEqual(seen.slice(4), ["<svg>2</svg>", "<svg>3</svg>"]);
+  assert.equal(caption.textContent, "step 3");
+  assert.equal(playback.paused, false);
+});
+
+test("a step forward from the last frame ends the move; a skip ends it while paused", async () => {
+  const frames = [1, 2].map((n) => ({ svg: `<svg>${n}</svg>`, caption: `step ${n}` }));
+  const stepping = new Playback();
+  stepping.pause();
+  const container = board();
+  const ended = animate(container, null, frames, { playback: stepping, delay: () => 0 });
+  stepping.step(1);
+  await new Promise((resolve) => { setTimeout(resolve, 5); });
+  stepping.step(1);
+  await ended; // it would wait for ever if the step past the end did not end it
+  assert.equal(container.innerHTML, "<svg>2</svg>");
+  const skipping = new Playback();
+  skipping.pause();
+  const skipped = animate(board(), null, frames, { playback: skipping, delay: () => 0 });
+  skipping.skip();
+  await skipped;
+});
+
+test("animate under reduced motion shows the last frame and its caption at once", async () => {
+  const container = board();
+  const caption = { textContent: "" };
+  const seen = [];
+  const frames = [1, 2, 3].map((n) => ({ svg: `<svg>${n}</svg>`, caption: `step ${n}` }));
+  await animate(container, caption, frames, { reduced: true, delay() { seen.push(container.innerHTML); return 0; } });
+  assert.deepEqual(seen, ["<svg>3</svg>"]);
+  assert.equal(caption.textContent, "step 3");
+});
+
+test("reducedMotion reads the reader's system setting, and is false with no window", () => {
+  const asking = (matches) => ({ matchMedia: (query) => ({ matches: matches && query === "(prefers-reduced-motion: reduce)" }) });
+  assert.equal(reducedMotion(asking(true)), true);
+  assert.equal(reducedMotion(asking(false)), false);
+  assert.equal(reducedMotion(null), false);
 });
 
 test("animate of no frames changes nothing", async () => {
