@@ -425,14 +425,21 @@ def _contents(position: Position, square: int) -> str:
 def square_words(position: Position, square: int) -> str:
     """A square and what it holds, in words: a board's name for each square, for screen readers.
 
+    A citizen square says whose it is by its row, as every surface names the players' rows
+    (R1.1: player 0 owns squares 5-9, the bottom row); a Mandarin square belongs to nobody.
+
     >>> from oanquan import Position
-    >>> square_words(Position.initial(), 7), square_words(Position.initial(), 10)
-    ('square 7: 5 pebbles', 'Mandarin square M0: the Mandarin stone and 0 pebbles')
+    >>> square_words(Position.initial(), 7), square_words(Position.initial(), 2)
+    ('square 7 in the bottom row: 5 pebbles', 'square 2 in the top row: 5 pebbles')
+    >>> square_words(Position.initial(), 10)
+    'Mandarin square M0: the Mandarin stone and 0 pebbles'
     """
     what = _contents(position, square)
     if square in (M0, M1):
         return _("Mandarin square {name}: {what}").format(name=square_name(square), what=what)
-    return _("square {square}: {what}").format(square=square, what=what)
+    if square >= 5:
+        return _("square {square} in the bottom row: {what}").format(square=square, what=what)
+    return _("square {square} in the top row: {what}").format(square=square, what=what)
 
 
 def describe_position(position: Position, turn: Turn | None = None, result: bool = True) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import xml.etree.ElementTree as ET
 from typing import Any
 from urllib.parse import quote
@@ -18,6 +19,7 @@ from hypothesis import strategies as st
 
 from conftest import DEMO, YOUNG
 from oanquan import Game, IllegalMoveError, Move, Position, Rules, caption, web
+from oanquan.i18n import language
 from oanquan.interact.controller import Controller
 from oanquan.interact.pacing import MAX_MOVE_FRAMES, move_frames
 from oanquan.interact.view import why_it_ended
@@ -52,6 +54,25 @@ def test_new_game_is_the_opening() -> None:
     assert view["legal"] == [str(m) for m in Position.initial().legal_moves()]
     assert view["squares"] == [5, 6, 7, 8, 9]
     assert view["scores"] == [0, 0] and not view["over"] and view["moves"] == []
+
+
+@pytest.mark.parametrize("lang", ["en", "vi"])
+def test_every_square_of_a_board_is_named_by_its_row_and_what_it_holds(lang: str) -> None:
+    # issue 22: a screen reader hears each square's owner (R1.1's rows) and what it holds, in the
+    # page's language, and again after a move
+    rows = {"en": ("in the top row", "in the bottom row"), "vi": ("ở hàng trên", "ở hàng dưới")}[lang]
+    with language(lang):
+        for view in (ask({"op": "new_game", "opponent": "friend"}), ask({"op": "play", "move": "7R"})):
+            position = Position.from_text(view["position"])
+            names = {int(n): label for n, label in re.findall(r'data-square="(\d+)" aria-label="([^"]*)"', view["svg"])}
+            assert sorted(names) == list(range(12))
+            for square, label in names.items():
+                where, what = label.split(": ", 1)
+                assert re.search(rf"\b{position.count(square)}\b", what), label
+                if square < 10:
+                    assert where.split()[1] == str(square) and where.endswith(rows[square >= 5]), label
+                else:
+                    assert where.endswith("M0" if square == 10 else "M1"), label
 
 
 def test_click_then_direction_plays_the_engines_move() -> None:
