@@ -144,9 +144,20 @@ def made_by_the_page(request: Any) -> bool:
     return not (request.resource_type == "other" and urlsplit(request.url).path.endswith(ICONS))
 
 
+#: What Chromium says in the console when a page's Content-Security-Policy refuses something
+#: ("Refused to load…" in older versions, "Executing inline script violates…" in newer ones).
+POLICY_REFUSAL = re.compile(r"^Refused to |violates the following Content Security Policy")
+
+
 def record_problems(page: Any, problems: list[str]) -> None:
-    """Note in ``problems`` every uncaught error of ``page`` and every request of its own that fails (HTTP 400+)."""
+    """Note in ``problems`` every uncaught error of ``page``, every request of its own that fails
+    (HTTP 400+) and everything its Content-Security-Policy refused (issue 24: every browser test
+    runs under the policy the site ships, and a refusal is a fault, not noise)."""
     page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    page.on(
+        "console",
+        lambda m: m.type == "error" and POLICY_REFUSAL.search(m.text) and problems.append(f"policy: {m.text[:300]}"),
+    )
     page.on("requestfailed", lambda r: made_by_the_page(r) and problems.append(f"request failed: {r.url} {r.failure}"))
     page.on(
         "response",

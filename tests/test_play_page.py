@@ -25,7 +25,7 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 
-from conftest import SITE, english_words, record_problems
+from conftest import POLICY_REFUSAL, SITE, english_words, record_problems
 from oanquan import Game, Position, Rules
 from oanquan.interact.controller import Controller
 from oanquan.puzzles import THEMES, Puzzle, loads, path
@@ -861,3 +861,26 @@ def test_a_reader_who_asks_for_less_motion_sees_each_move_at_once(watched: Watch
     else:
         assert pictures > 5, pictures
     assert watched.text("caption").startswith("Move 1")
+
+
+INLINE_SCRIPT = """() => {
+  const script = document.createElement('script');
+  script.textContent = 'window.__ran = 1';
+  document.body.append(script);
+}"""
+
+
+def test_what_the_pages_policy_refuses_is_a_problem_for_every_browser_test(context: Any, site: str) -> None:
+    # issue 24: the pages ship a Content-Security-Policy, and record_problems (every browser test's
+    # watcher) counts what it refuses; an inline script, which the policy does not allow, proves it
+    problems: list[str] = []
+    page = context.new_page()
+    record_problems(page, problems)
+    page.goto(site + "/book/play.html")
+    page.wait_for_selector(READY, timeout=120_000)
+    assert problems == []
+    with page.expect_console_message(lambda message: bool(POLICY_REFUSAL.search(message.text))):
+        page.evaluate(INLINE_SCRIPT)
+    assert page.evaluate("window.__ran") is None
+    assert len(problems) == 1 and "inline script" in problems[0], problems
+    page.close()

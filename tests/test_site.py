@@ -75,6 +75,7 @@ class Visit:
     lang: str = ""  # <html lang>
     english: list[str] = field(default_factory=list)  # English interface text on a Vietnamese page
     violations: list[str] = field(default_factory=list)  # axe-core's, one line per rule
+    checks: float = 0.0  # seconds spent after the load: screenshot, axe-core, the players stepped
 
 
 def _pages() -> list[str]:
@@ -302,6 +303,7 @@ def _visit(context: Any, base: str, path: str) -> Visit:
         with contextlib.suppress(PlaywrightTimeout):
             page.wait_for_load_state("networkidle", timeout=30_000)
     visit.seconds = time.perf_counter() - start
+    loaded = time.perf_counter()
     if not path.endswith(("genindex.html", "search.html")) and path != "index.html":
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         name = re.sub(r"[^A-Za-z0-9_.-]+", "__", path.removesuffix(".html"))
@@ -320,6 +322,7 @@ def _visit(context: Any, base: str, path: str) -> Visit:
     if steppable is not None:
         visit.steps = _step_player(page, steppable)
     page.close()
+    visit.checks = time.perf_counter() - loaded
     visit.weight = sum(_file_size(p) for p in visit.requested if not p.startswith(SHARED_PREFIXES))
     return visit
 
@@ -331,11 +334,11 @@ def visits(site_dir: Path, site_url: str, browser_context: Any) -> dict[str, Vis
     assert "index.html" in pages and len(pages) > 3, f"the build looks incomplete: {pages}"
     result = {path: _visit(browser_context, site_url, path) for path in pages}
     lines = [f"build: {_build_seconds() or '?'} s (make book)", f"{len(result)} pages", ""]
-    lines.append(f"{'page':<40} {'weight':>10} {'load':>7} players stepped axe-rules")
+    lines.append(f"{'page':<40} {'weight':>10} {'load':>7} players stepped axe-rules  checks")
     for v in result.values():
         stepped = "yes" if v.steps else ""
         load = f"{v.weight / 1e3:>8.0f}kB {v.seconds:>6.2f}s"
-        lines.append(f"{v.path:<40} {load} {v.players:>7} {stepped:>7} {len(v.violations):>9}")
+        lines.append(f"{v.path:<40} {load} {v.players:>7} {stepped:>7} {len(v.violations):>9} {v.checks:>6.2f}s")
     REPORT.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return result
 
