@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal, NamedTuple, overload
 
-from . import textformat
+from . import textboard, textformat
 from .board import DIRECTIONS, M0, M1, NEXT, Direction
 from .errors import (
     PROBLEMS,
@@ -716,9 +716,7 @@ class Position:
         return f"Position.from_text({self.to_text()!r})"
 
     def __str__(self) -> str:
-        from .textboard import draw
-
-        return draw(self)
+        return textboard.draw(self)
 
     def _repr_svg_(self) -> str:
         """The board as an SVG picture, so a position draws itself in a notebook.
@@ -726,7 +724,9 @@ class Position:
         >>> Position.initial()._repr_svg_().startswith("<svg")
         True
         """
-        from .svg import board_svg  # imported here: the engine itself does not need pictures
+        # Imported here, as python-chess's Board does: the engine itself does not need pictures,
+        # and svg imports the engine (through narrate), so at the top it would be a cycle.
+        from .svg import board_svg
 
         return board_svg(self)
 
@@ -738,9 +738,9 @@ class Position:
         >>> Position.initial()._repr_html_().startswith('<img src="data:image/svg+xml;base64,')
         True
         """
-        from .svg import board_svg, picture_html
+        from .svg import picture_html  # imported here, as in _repr_svg_
 
-        return picture_html(board_svg(self))
+        return picture_html(self._repr_svg_())
 
 
 # =================================================================== the rules
