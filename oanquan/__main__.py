@@ -16,6 +16,7 @@ import sys
 from typing import TextIO
 
 from . import Event, OAnQuanError, Position, Rules, caption
+from .errors import problem_words
 from .interact.controller import Controller, sides_for
 from .interact.view import game_view
 from .rules import MANDARIN_GAPS
@@ -84,7 +85,8 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
         level = getattr(args, "computer", None)
         session = Controller(start, players=sides_for(level, getattr(args, "first", "human"), start.to_move))
     except OAnQuanError as error:
-        print(f"error: {error}", file=sys.stderr if stdout is None else out)
+        # the error's code in the reader's words (and language), never the programmer's message
+        print(f"error: {problem_words(error)}", file=sys.stderr if stdout is None else out)
         return 2
     try:
         return _play(session, stdin, out)
@@ -164,7 +166,7 @@ def _play(session: Controller, stdin: TextIO, out: TextIO) -> int:
         try:
             last_events = _command(session, command, last_events, out)
         except OAnQuanError as error:
-            print(f"error: {error}", file=out)
+            print(f"error: {problem_words(error)}", file=out)
 
 
 def _command(session: Controller, command: str, last_events: tuple[Event, ...], out: TextIO) -> tuple[Event, ...]:

@@ -53,7 +53,7 @@ from . import narrate
 from .events import Event
 from .i18n import N_, TranslatedDict, _, decimal, language, ngettext
 from .move import ALL_MOVES, Move
-from .position import Position, State, _end_reason, _final_scores, _moves_of, _play_fast
+from .position import Position, State, ending_rule, final_scores, moves_of, play_fast, state_of
 from .rules import Rules
 
 __all__ = [
@@ -129,19 +129,13 @@ def evaluate(position: Position) -> int:
     >>> evaluate(Position.initial().play("5L"))   # player 1 to move, 11 points behind, rows equal
     -22
     """
-    return _evaluate_state(_state_of(position), position._rules.mandarin_value)
-
-
-def _state_of(position: Position) -> State:
-    """The fields of ``position`` without its rules, as the search keeps them (position.State)."""
-    p = position  # the engine's own modules may read a position's fields
-    return (p._pebbles, p._stones, p._stores, p._captured, p._debts, p._to_move)
+    return _evaluate_state(state_of(position), position.rules.mandarin_value)
 
 
 def _evaluate_state(state: State, mandarin_value: int) -> int:
     """:func:`evaluate` of the position with these fields (see position.State)."""
     pebbles, stones, stores, captured, debts, mover = state
-    if _end_reason(pebbles, stones, stores, mover) is None:
+    if ending_rule(pebbles, stones, stores, mover) is None:
         # Settled points (R8.1, R8.2): captures, less what a player owes, plus what
         # they are owed; player 0's less player 1's, so each debt counts twice.
         settled = stores[0] - stores[1] - 2 * (debts[0] - debts[1])
@@ -151,7 +145,7 @@ def _evaluate_state(state: State, mandarin_value: int) -> int:
         ahead = 2 * settled + p[5] + p[6] + p[7] + p[8] + p[9] - p[0] - p[1] - p[2] - p[3] - p[4]
     else:
         # A finished game (R7.1, R7.2) counts its exact final scores (R7.4, R8).
-        scores = _final_scores(pebbles, stores, captured, debts, mandarin_value)
+        scores = final_scores(pebbles, stores, captured, debts, mandarin_value)
         ahead = 2 * (scores[0] - scores[1])
     return ahead if mover == 0 else -ahead
 
@@ -263,7 +257,7 @@ class _Searcher:
     """One search: negamax with alpha-beta, a transposition table and budgets.
 
     It works on the fields of positions (position.State), not on Position objects,
-    and plays its moves with the engine's own fast path (position._play_fast), so
+    and plays its moves with the engine's own fast path (position.play_fast), so
     the rules are the engine's; what it saves is making and checking a Position
     for every move. ``tests/test_search_unchanged.py`` holds it to the search as
     it was before (``benchmarks/baseline``): the same positions visited, in the
@@ -308,7 +302,7 @@ class _Searcher:
         if self.nodes & 255 == 0:
             self._check_budget()
         pebbles, stones, stores, captured, debts, mover = state
-        if depth <= 0 or _end_reason(pebbles, stones, stores, mover) is not None:
+        if depth <= 0 or ending_rule(pebbles, stones, stores, mover) is not None:
             return _evaluate_state(state, self.mandarin_value)
         entry = self.table.get(state)
         tt_move: Move | None = None
@@ -325,7 +319,7 @@ class _Searcher:
                     return value
         original_alpha = alpha
         rules, mandarin_value = self.rules, self.mandarin_value
-        moves = _moves_of(pebbles, mover)
+        moves = moves_of(pebbles, mover)
         best = -_INFINITY
         best_move: Move | None = None
         if depth == 1:
@@ -333,7 +327,7 @@ class _Searcher:
             visited = 0
             if tt_move is not None:
                 # The table's move first (it is one of ``moves``: the same position made it).
-                child = _play_fast(
+                child = play_fast(
                     pebbles, stones, stores, captured, debts, mover, rules, tt_move.square, tt_move.direction, True
                 )
                 best, best_move, visited = -_evaluate_state(child, mandarin_value), tt_move, 1
@@ -346,7 +340,7 @@ class _Searcher:
                 lowest_move = tt_move
                 for move in moves:
                     if move is not tt_move:
-                        child = _play_fast(
+                        child = play_fast(
                             pebbles, stones, stores, captured, debts, mover, rules, move.square, move.direction, True
                         )
                         score = _evaluate_state(child, mandarin_value)
@@ -359,7 +353,7 @@ class _Searcher:
             self._visit(visited)
         else:
             if tt_move is not None:
-                child = _play_fast(
+                child = play_fast(
                     pebbles, stones, stores, captured, debts, mover, rules, tt_move.square, tt_move.direction, True
                 )
                 best, best_move = -self.negamax(child, depth - 1, -beta, -alpha), tt_move
@@ -369,7 +363,7 @@ class _Searcher:
                 scored = []
                 for move in moves:
                     if move is not tt_move:
-                        child = _play_fast(
+                        child = play_fast(
                             pebbles, stones, stores, captured, debts, mover, rules, move.square, move.direction, True
                         )
                         scored.append((_evaluate_state(child, mandarin_value), move, child))
@@ -393,7 +387,7 @@ class _Searcher:
         current = position.play(first)
         while len(line) < length and current not in seen and current.outcome() is None:
             seen.add(current)
-            entry = self.table.get(_state_of(current))
+            entry = self.table.get(state_of(current))
             if entry is None or entry[3] is None or not current.is_legal(entry[3]):
                 break
             line.append(entry[3])
@@ -521,7 +515,7 @@ def _search_root(searcher: _Searcher, children: list[tuple[Move, Position]], dep
     best_move = children[0][0]
     best = -_INFINITY
     for move, child in children:
-        value = -searcher.negamax(_state_of(child), depth - 1, -beta, -alpha)
+        value = -searcher.negamax(state_of(child), depth - 1, -beta, -alpha)
         if value > best:
             best, best_move = value, move
             alpha = max(alpha, value)
@@ -627,7 +621,7 @@ def analyse(position: Position, depth: int = 4, max_nodes: int | None = 200_000)
     with collector_paused():
         for d in range(2, depth + 1):
             try:
-                values = {m: -searcher.negamax(_state_of(c), d - 1, -_INFINITY, _INFINITY) for m, c in children}
+                values = {m: -searcher.negamax(state_of(c), d - 1, -_INFINITY, _INFINITY) for m, c in children}
             except _OutOfBudgetError:
                 break
             finished = d

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal, NamedTuple, overload
 
-from . import textformat
+from . import textboard, textformat
 from .board import DIRECTIONS, M0, M1, NEXT, Direction
 from .errors import (
     PROBLEMS,
@@ -37,9 +37,15 @@ __all__ = [
     "Outcome",
     "Position",
     "ScoreBreakdown",
+    "State",
     "end_reason",
     "ending_events",
+    "ending_rule",
     "final_outcome",
+    "final_scores",
+    "moves_of",
+    "play_fast",
+    "state_of",
     "swept_pebbles",
 ]
 
@@ -65,8 +71,14 @@ def _moves_from(start: int, occupied: int) -> tuple[Move, ...]:
 _LEGAL_MOVES = tuple(tuple(_moves_from(start, occupied) for occupied in range(32)) for start in (5, 0))
 
 
-def _moves_of(pebbles: tuple[int, ...], mover: int) -> tuple[Move, ...]:
-    """R3.2: the legal moves of ``mover`` with these ``pebbles``, while the game goes on."""
+def moves_of(pebbles: tuple[int, ...], mover: int) -> tuple[Move, ...]:
+    """R3.2: the legal moves of ``mover`` with these ``pebbles``, while the game goes on.
+
+    :meth:`Position.legal_moves` on a position's fields (see :data:`State`), for the search.
+
+    >>> [str(move) for move in moves_of((0, 0, 0, 0, 0, 0, 3, 0, 0, 1, 0, 0), 0)]
+    ['6L', '6R', '9L', '9R']
+    """
     b = pebbles
     # Which of the mover's squares hold pebbles, one bit each (see _moves_from).
     if mover == 0:
@@ -480,8 +492,8 @@ class Position:
         over = self.is_over() if final is None else final
         value = self._rules.mandarin_value
         stones, debts, taken = self._captured, self._debts, self._swept
-        # The scoring rule has one home, _final_scores; before the end the rows are not swept yet.
-        scores = _final_scores(self._pebbles, self._stores, stones, debts, value)
+        # The scoring rule has one home, final_scores; before the end the rows are not swept yet.
+        scores = final_scores(self._pebbles, self._stores, stones, debts, value)
         row = swept_pebbles(self)
         if not over:
             scores = (scores[0] - row[0], scores[1] - row[1])
@@ -529,7 +541,7 @@ class Position:
         """
         if self._ending is not None:
             return ()
-        return _moves_of(self._pebbles, self._to_move)
+        return moves_of(self._pebbles, self._to_move)
 
     def play(self, move: Move | str) -> Position:
         """The position after ``move`` (a :class:`Move` or its text, such as ``"7R"``).
@@ -544,7 +556,7 @@ class Position:
             mover, pebbles = self._to_move, self._pebbles
             if (square >= 5) == (mover == 0) and (pebbles[square] or self.must_release_fish()):
                 stones, stores, captured, debts = self._stones, self._stores, self._captured, self._debts
-                return _play_fast(pebbles, stones, stores, captured, debts, mover, self._rules, square, move.direction)
+                return play_fast(pebbles, stones, stores, captured, debts, mover, self._rules, square, move.direction)
         move = self._checked(move)  # move text, or a move that is not legal here (an error)
         return _play_untraced(self, move.square, move.direction)
 
@@ -704,9 +716,7 @@ class Position:
         return f"Position.from_text({self.to_text()!r})"
 
     def __str__(self) -> str:
-        from .textboard import draw
-
-        return draw(self)
+        return textboard.draw(self)
 
     def _repr_svg_(self) -> str:
         """The board as an SVG picture, so a position draws itself in a notebook.
@@ -714,7 +724,9 @@ class Position:
         >>> Position.initial()._repr_svg_().startswith("<svg")
         True
         """
-        from .svg import board_svg  # imported here: the engine itself does not need pictures
+        # Imported here, as python-chess's Board does: the engine itself does not need pictures,
+        # and svg imports the engine (through narrate), so at the top it would be a cycle.
+        from .svg import board_svg
 
         return board_svg(self)
 
@@ -726,9 +738,9 @@ class Position:
         >>> Position.initial()._repr_html_().startswith('<img src="data:image/svg+xml;base64,')
         True
         """
-        from .svg import board_svg, picture_html
+        from .svg import picture_html  # imported here, as in _repr_svg_
 
-        return picture_html(board_svg(self))
+        return picture_html(self._repr_svg_())
 
 
 # =================================================================== the rules
@@ -896,12 +908,12 @@ def _take(turn: _Turn, square: int, rule: str, direction: Direction) -> None:
 
 # ============================================================ the fast path
 #
-# Position.play() runs the same rules again in one function (_play_fast), with
+# Position.play() runs the same rules again in one function (play_fast), with
 # no trace and no working object: a search plays millions of moves, and this is
 # where its time goes. The search (oanquan.ai) plays its moves here too, on the
 # fields of positions (a State) rather than on Position objects, and reads the
-# end of the game (_end_reason), the final scores (_final_scores) and the legal
-# moves (_moves_of) from the same functions as a Position does. Each rule is
+# end of the game (ending_rule), the final scores (final_scores) and the legal
+# moves (moves_of) from the same functions as a Position does. Each rule is
 # marked with its number, as above. The traced code above is the reference for
 # it: tests/test_properties.py (test_fast_and_traced_play_agree) plays every
 # legal move of many random positions both ways, under every combination of the
@@ -932,18 +944,29 @@ _ROUTES = {d: tuple(tuple(_route(s, h, d) for h in range(_ROUTE_HANDS)) for s in
 
 #: A position without its rules, as the search keeps it: (pebbles, stones, stores, captured
 #: stones, debts, player to move), the fields of a Position (see key()). One search keeps its
-#: rules fixed, so it can leave them out.
+#: rules fixed, so it can leave them out. :func:`state_of` gives a position's, and
+#: :func:`play_fast`, :func:`moves_of`, :func:`ending_rule` and :func:`final_scores` work on them.
 State = tuple[tuple[int, ...], tuple[int, int], tuple[int, int], tuple[int, int], tuple[int, int], int]
+
+
+def state_of(position: Position) -> State:
+    """The fields of ``position`` without its rules, as the search keeps them (:data:`State`).
+
+    >>> state_of(Position.initial().play("7R"))
+    ((6, 6, 0, 6, 6, 6, 6, 0, 0, 6, 1, 1), (1, 1), (6, 0), (0, 0), (0, 0), 1)
+    """
+    p = position
+    return (p._pebbles, p._stones, p._stores, p._captured, p._debts, p._to_move)
 
 
 def _play_untraced(position: Position, square: int, direction: Direction) -> Position:
     """The position after the legal move from ``square`` in ``direction`` (R3-R6)."""
     p = position
-    return _play_fast(p._pebbles, p._stones, p._stores, p._captured, p._debts, p._to_move, p._rules, square, direction)
+    return play_fast(p._pebbles, p._stones, p._stores, p._captured, p._debts, p._to_move, p._rules, square, direction)
 
 
 @overload
-def _play_fast(
+def play_fast(
     pebbles: tuple[int, ...],
     stones: tuple[int, int],
     stores: tuple[int, int],
@@ -958,7 +981,7 @@ def _play_fast(
 
 
 @overload
-def _play_fast(
+def play_fast(
     pebbles: tuple[int, ...],
     stones: tuple[int, int],
     stores: tuple[int, int],
@@ -972,7 +995,7 @@ def _play_fast(
 ) -> State: ...
 
 
-def _play_fast(
+def play_fast(
     pebbles: tuple[int, ...],
     stones: tuple[int, int],
     stores: tuple[int, int],
@@ -988,6 +1011,13 @@ def _play_fast(
 
     The result is the new Position, or with ``as_state`` only its fields, as a :data:`State`:
     the search (:mod:`oanquan.ai`) plays its moves here too, without making Positions.
+    The move is not checked: it must be one of :func:`moves_of` the same fields.
+
+    >>> start = Position.initial()
+    >>> play_fast(*state_of(start), start.rules, 7, "R") == start.play("7R")
+    True
+    >>> play_fast(*state_of(start), start.rules, 7, "R", as_state=True)[2]   # the stores
+    (6, 0)
     """
     board = list(pebbles)
     if not board[square]:
@@ -1059,7 +1089,7 @@ def final_outcome(position: Position, reason: str) -> Outcome:
     (25, 25)
     """
     p = position
-    scores = _final_scores(p._pebbles, p._stores, p._captured, p._debts, p._rules.mandarin_value)
+    scores = final_scores(p._pebbles, p._stores, p._captured, p._debts, p._rules.mandarin_value)
     winner = None if scores[0] == scores[1] else (0 if scores[0] > scores[1] else 1)
     return Outcome(scores, winner, reason)
 
@@ -1116,7 +1146,7 @@ def swept_pebbles(position: Position) -> tuple[int, int]:
     return (sum(p[5:10]), sum(p[0:5]))
 
 
-def _final_scores(
+def final_scores(
     pebbles: tuple[int, ...],
     stores: tuple[int, int],
     captured: tuple[int, int],
@@ -1127,6 +1157,9 @@ def _final_scores(
 
     Each player's points (R8.1), plus the pebbles left on their own row (R7.4), less what
     they owe and plus what they are owed (R8.2). Used by :func:`final_outcome` and the search.
+
+    >>> final_scores((0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0, 0), (20, 27), (2, 0), (3, 0), 10)
+    (38, 32)
     """
     p = pebbles
     d0, d1 = debts
@@ -1148,10 +1181,16 @@ def _opening(rules: Rules) -> Position:
     return Position([5] * 10 + [value, value], (False, False), rules=rules)
 
 
-def _end_reason(pebbles: tuple[int, ...], stones: tuple[int, int], stores: tuple[int, int], mover: int) -> str | None:
+def ending_rule(pebbles: tuple[int, ...], stones: tuple[int, int], stores: tuple[int, int], mover: int) -> str | None:
     """The rule that ends the game in a position with these fields ("R7.1", "R7.2"), or None.
 
-    Used by every Position when it is made, and by the search (:mod:`oanquan.ai`).
+    Used by every Position when it is made, and by the search (:mod:`oanquan.ai`);
+    :func:`end_reason` says a rule in words.
+
+    >>> ending_rule((5,) * 10 + (0, 0), (1, 1), (0, 0), 0) is None
+    True
+    >>> ending_rule((5,) * 10 + (0, 0), (0, 0), (0, 0), 0)
+    'R7.1'
     """
     p = pebbles
     if not (p[M0] or p[M1] or stones[0] or stones[1]):
@@ -1195,7 +1234,7 @@ def _make(
     position._swept = swept
     position._hash = None  # worked out when first asked for
     # outcome() is asked of every position a game makes, so it is worked out once, here.
-    reason = _end_reason(pebbles, stones, stores, to_move)
+    reason = ending_rule(pebbles, stones, stores, to_move)
     position._ending = None if reason is None else final_outcome(position, reason)
     return position
 

@@ -9,8 +9,10 @@ import sys
 
 import pytest
 
+from conftest import english_words
 from oanquan import Game, IllegalMoveError, InvalidMoveError, Move, Position, RecordFormatError, Rules
 from oanquan.__main__ import main
+from oanquan.i18n import language
 
 
 def test_game_keeps_every_position_and_undo_restores_exactly() -> None:
@@ -74,7 +76,8 @@ def test_terminal_game_plays_reports_errors_and_ends_on_eof() -> None:
     status, text = run_cli([], "7R\n2L\nhello\n0L\nundo\nexplain\nmoves\n")
     assert status == 0
     assert "7R: relay from 2; captures 8 (6 pebbles)" in text
-    assert "error: illegal move '2L'" in text and "error: invalid move 'hello'" in text
+    assert "error: square 2 is empty" in text and "error: the move 'hello' cannot be read" in text
+    assert "illegal move" not in text and "invalid move" not in text  # the programmer's messages
     assert "took back 0L" in text
     assert "legal moves: 0L 0R 1L 1R 3L 3R 4L 4R" in text
     assert text.rstrip().endswith("Goodbye. Record so far: 7R")
@@ -90,7 +93,7 @@ def test_rule_options_go_before_or_after_the_command() -> None:
         ["show", "--mandarin-pieces", "pebbles", stones_under_pebbles],
     ):
         status, text = run_cli(argv, "")
-        assert status == 2 and "mandarin_pieces='pebbles'" in text
+        assert status == 2 and "error: with Mandarins made of pebbles, no square" in text
 
 
 def test_terminal_game_to_the_end() -> None:
@@ -103,7 +106,19 @@ def test_show_draws_a_position_and_rejects_bad_text() -> None:
     status, text = run_cli(["show", "0,0,2,0,0,0,1,0,0,0 0,0 20+2Q,27 0,0 1"], "")
     assert status == 0 and "Player 0 wins 41-29" in text and "20+2Q" in text
     status, text = run_cli(["show", "5,5 Q"], "")
-    assert status == 2 and "error: bad position '5,5 Q'" in text
+    assert status == 2 and "error: a position has 5 parts separated by single spaces, and '5,5 Q' has 2" in text
+
+
+def test_terminal_errors_are_in_the_readers_language() -> None:
+    # issue 20: the terminal printed str(error), the programmer's English, whatever the language
+    with language("vi"):
+        status, text = run_cli([], "7R\n2L\nhello\nredo\n")
+        shown = [line.split("error: ", 1)[1] for line in text.splitlines() if "error: " in line]
+        bad_status, bad_text = run_cli(["show", "5,5 Q"], "")
+    shown.append(bad_text.split("error: ", 1)[1])
+    assert status == 0 and bad_status == 2 and len(shown) == 4
+    for words in shown:
+        assert english_words(words) == [], words
 
 
 def test_python_dash_m_runs_as_a_program() -> None:

@@ -25,8 +25,8 @@ import pytest
 
 from conftest import ALL_RULES, random_positions, rules_id
 from oanquan import Move, Position, Rules
-from oanquan.ai import SearchPlayer, _evaluate_state, _state_of, analyse, evaluate, ordered_children
-from oanquan.position import _end_reason, _final_scores, _moves_of, _play_fast
+from oanquan.ai import SearchPlayer, _evaluate_state, analyse, evaluate, ordered_children
+from oanquan.position import ending_rule, final_scores, moves_of, play_fast, state_of
 
 GOLDEN: dict[str, Any] = json.loads((Path(__file__).parent / "golden" / "search.json").read_text(encoding="utf-8"))
 
@@ -76,7 +76,7 @@ def test_the_searchs_states_follow_the_engines_rules(rules: Rules) -> None:
     positions = random_positions(rules, seed=48, games=2)
     assert any(p.is_over() for p in positions) and len(positions) > 40
     for position in positions:
-        state = _state_of(position)
+        state = state_of(position)
         assert state == (
             position.pebbles,
             (int(position.stones[0]), int(position.stones[1])),
@@ -87,17 +87,15 @@ def test_the_searchs_states_follow_the_engines_rules(rules: Rules) -> None:
         )
         pebbles, stones, stores, captured, debts, mover = state
         outcome = position.outcome()
-        assert _end_reason(pebbles, stones, stores, mover) == (None if outcome is None else outcome.reason)
+        assert ending_rule(pebbles, stones, stores, mover) == (None if outcome is None else outcome.reason)
         if outcome is not None:
-            assert _final_scores(pebbles, stores, captured, debts, rules.mandarin_value) == outcome.scores
+            assert final_scores(pebbles, stores, captured, debts, rules.mandarin_value) == outcome.scores
             continue
-        assert _moves_of(pebbles, mover) == position.legal_moves()
+        assert moves_of(pebbles, mover) == position.legal_moves()
         for move in position.legal_moves():
-            child = _play_fast(
-                pebbles, stones, stores, captured, debts, mover, rules, move.square, move.direction, True
-            )
+            child = play_fast(pebbles, stones, stores, captured, debts, mover, rules, move.square, move.direction, True)
             after = position.play(move)
-            assert child == _state_of(after)
+            assert child == state_of(after)
             assert _evaluate_state(child, rules.mandarin_value) == evaluate(after) == _evaluation(after)
 
 

@@ -16,10 +16,11 @@ import pytest
 from ipywidgets.widgets.widget_description import DescriptionWidget
 from ipywidgets.widgets.widget_link import Link
 
-from conftest import BAD_SAVED_GAMES
+from conftest import BAD_SAVED_GAMES, english_words
 from oanquan import M0, M1, Game, Move, Position, Rules
 from oanquan.ai import RandomPlayer
 from oanquan.errors import IllegalMoveError, reader_words
+from oanquan.i18n import language
 from oanquan.interact.view import why_it_ended
 from oanquan.svg import COLOURS
 from oanquan.widgets import SPEEDS, GameBoard, PositionEditor, RulesForm, StepPlayer, default_choices
@@ -411,7 +412,8 @@ def test_a_player_that_cannot_be_made_is_explained() -> None:
     click_move(board, "7R")
     board.player_menus[1].value = "level 9"
     board.new_button.click()
-    assert board.message_text == "level must be 1-5, not 9"
+    # the choice's own message is for the programmer; the reader is told which setting failed
+    assert board.message_text == "The board was given a player it cannot use."
     assert board.game.record() == "7R"  # the game goes on
 
 
@@ -439,9 +441,35 @@ def test_load_saved_game_errors_keep_the_game_in_progress(text: str, message: st
     record, shown = board.game.record(), board.viewer.frame.svg
     board.load_text.value = text
     board.load_buttons["json"].click()
-    assert message in unescape(board.message.value) and "⚠" in board.message.value
+    # the reader's words for the error, never the programmer's message
+    assert board.message_text == "This saved game cannot be read back." and "⚠" in board.message.value
+    assert message not in unescape(board.message.value)
     assert board.game.record() == record and board.viewer.frame.svg == shown
     assert board.players[1] is not None and board.record_text.value == record
+
+
+def test_refusals_are_in_the_readers_language_never_the_programmers_english() -> None:
+    # issue 20: a new game, a change of settings and a load each showed str(error)
+    def broken() -> None:
+        raise ValueError("level must be 1-5, not 9")
+
+    with language("vi"):
+        board = GameBoard(animate=False, choices={**default_choices(), "level 9": broken})
+        shown = []
+        board.load_record("7R 2L")
+        shown.append(board.message_text)
+        board.load_json("{}")
+        shown.append(board.message_text)
+        board.load_position("5,5 Q")
+        shown.append(board.message_text)
+        board.player_menus[1].value = "level 9"  # a change of settings
+        shown.append(board.message_text)
+        board.new_button.click()
+        shown.append(board.message_text)
+    assert all(shown) and len(set(shown)) == 4, shown
+    for text in shown:
+        assert english_words(text) == [], text
+        assert "level must be" not in text and "'7R 2L'" not in text and "{}" not in text
 
 
 def test_the_saved_session_loads_back_with_its_players() -> None:

@@ -2,7 +2,8 @@
 
 These are thin adapters over the engine: they keep positions, events and
 frames, turn clicks into engine calls and show what the engine says,
-including its error messages. No rule of the game is decided here.
+including why it refuses (the error's code in the reader's words, never its
+message). No rule of the game is decided here.
 
 * :class:`StepPlayer` shows a move, or a whole game, one frame per trace
   event, each with a caption that names its rule. It is built only from
@@ -991,17 +992,19 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
             players = self._menu_players()
             self.controller.configure(rules=rules, start=start, players=players)
         except ValueError as error:  # the engine's errors are ValueErrors too
-            self._say(str(error), "error")
+            self._say(reader_words(error), "error")
             return
         self._restart(self.controller.new_game)
 
     def load_record(self, text: str) -> None:
         """Replay the moves of ``text`` (RULES §4.2) from the current game's start position.
 
+        A record that cannot be played is refused in the reader's words, and the game goes on.
+
         >>> board = GameBoard(animate=False)
         >>> board.load_record("7R 2L")
-        >>> board.message_text
-        "move 2 of record '7R 2L': illegal move '2L' in '6,6,0,6,6,6,6,0,0,6 Q+1,Q+1 6,0 0,0 1': square 2 is empty"
+        >>> board.message_text, board.game.record()
+        ('Square 2 is empty.', '')
         """
         self._restart(lambda: self.controller.load_record(text))
 
@@ -1024,7 +1027,7 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         '7R'
         >>> board.load_json("{}")
         >>> board.message_text, board.game.record()
-        ("a saved game has no 'moves': {}", '7R')
+        ('This saved game cannot be read back.', '7R')
         """
         self._restart(lambda: self.controller.load_json(text))
 
@@ -1046,7 +1049,7 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         try:
             action()
         except OAnQuanError as error:
-            self._say(str(error), "error")
+            self._say(reader_words(error), "error")
             return
         dropped = len(self._queue)
         self._queue.clear()
@@ -1111,12 +1114,19 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         try:
             note = self.controller.configure(rules=self.rules_form.rules(), players=self._menu_players())
         except ValueError as error:
-            self._say(str(error), "error")
+            self._say(reader_words(error), "error")
             return
         self._say(note)
 
     def _menu_players(self) -> tuple[Opponent, Opponent]:
-        return (self.choices[self.player_menus[0].value](), self.choices[self.player_menus[1].value]())
+        try:
+            return (self.choices[self.player_menus[0].value](), self.choices[self.player_menus[1].value]())
+        except OAnQuanError:
+            raise
+        except ValueError as error:
+            # a choice of the board's maker that cannot make its player: its message is for
+            # the programmer, so the reader is told which setting failed, in their language
+            raise OAnQuanError(str(error), code="bad-setting", what=N_("player")) from error
 
     def _show_players(self) -> None:
         """Show the game's players in the menus (a player given to the board gets its own entry)."""

@@ -27,6 +27,7 @@ from ..i18n import N_, _, ngettext
 from ..move import Move
 from ..narrate import describe_move
 from ..position import Position
+from ..svg import board_svg
 from .boards import StaticFallback, static_view
 
 __all__ = ["Choice", "Quiz", "QuizBox", "choice_quiz", "move_quiz"]
@@ -154,9 +155,9 @@ def move_quiz(
 
     Each answer's panel shows what the move really does, from the engine: its
     summary (relays, captures, why it stopped), the points it wins, and the
-    board after it.
+    board after it, drawn by ``render`` (:func:`oanquan.svg.board_svg` unless given).
     """
-    draw = render or _default_render
+    draw = render or board_svg
     choices = []
     for move in position.legal_moves():
         after, events = position.play_traced(move)
@@ -177,9 +178,3 @@ def _move_panel(
     )
     text = f"<p>{html.escape(said)}</p>"
     return text + draw(after)
-
-
-def _default_render(position: Position) -> str:
-    from ..svg import board_svg
-
-    return board_svg(position)
