@@ -221,6 +221,10 @@ def test_a_hostile_stored_value_leaves_the_page_usable(context: Any, site: str, 
     assert problems == []
 
 
+#: The console's words for the policy's refusal of a handler attribute in a planted picture, as
+#: DOMPurify reads it (record_problems counts every refusal; these ones are the test's own doing).
+PLANTED_HANDLER_REFUSED = "policy: Executing inline event handler violates"
+
 #: What must never come out of the cleaner: script, a handler, or anything that fetches.
 UNSAFE = re.compile(r"<script|\bon[a-z]+\s*=|javascript:|<img|<image|<iframe|<foreignObject|<style|@import|href=", re.I)
 
@@ -256,7 +260,7 @@ def test_every_spelling_of_script_in_a_kept_picture_is_taken_out(context: Any, s
     # the policy reports the handler attributes as DOMPurify reads them (none is run); nothing else
     assert [r for r in page.evaluate("window.__csp") if r != "script-src-attr inline"] == []
     page.close()
-    assert problems == []
+    assert [p for p in problems if not p.startswith(PLANTED_HANDLER_REFUSED)] == []
 
 
 def test_a_game_kept_before_issue_24_is_moved_to_the_tab(context: Any, site: str) -> None:
