@@ -329,6 +329,21 @@ def test_friend_game_from_a_position_typed_with_plus_signs(watched: Watched) -> 
 CAPTION_IS = "(caption) => document.querySelector('#oaq [data-oaq=caption]').textContent === caption"
 
 
+def test_the_speed_chosen_is_kept_and_welcome_back_goes_once_a_move_is_played(watched: Watched) -> None:
+    # issue 23: a teacher's "fast" (or "slow" for the projector) survives a reload; the greeting
+    # of a game kept in this browser does not stay on the page for the rest of the game
+    watched.open("/book/play.html?opponent=friend")
+    watched.page.select_option("[data-oaq=speed]", "120")
+    watched.play("7R")
+    watched.open("/book/play.html")
+    assert watched.value("speed") == "120"
+    assert watched.text("notice").startswith("Welcome back")
+    reply = next(str(m) for m in Position.initial().play("7R").legal_moves())
+    watched.play(reply)
+    assert watched.value("record") == f"7R {reply}"
+    assert "Welcome back" not in watched.text("notice")
+
+
 def test_a_move_is_paused_and_stepped_through_one_picture_at_a_time(context: Any, site: str) -> None:
     # issue 22 (an animation the reader can pause) and issue 23 (a class on a projector stops a
     # move to predict its next step): Pause holds the picture however long the page's clock runs,

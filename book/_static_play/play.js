@@ -12,7 +12,7 @@
 // own, tested under Node (tests/js/).
 import * as View from "./board-view.js"; // drawing a board and wiring its squares
 import { readWords, translator } from "./words.js";
-import { FORM_FIELDS, FRESH, GAME_PREFIX, KEPT_GAMES, OLD_GAME, SOLVED, TAB, cleanSvg, isTabName, keptTime, storedReader } from "./stored.js";
+import { FORM_FIELDS, FRESH, GAME_PREFIX, KEPT_GAMES, OLD_GAME, SOLVED, SPEED, TAB, cleanSvg, isTabName, keptTime, storedReader } from "./stored.js";
 
 // The buttons that act on a move while it is shown: on only then.
 var ANIMATION_CONTROLS = ["skip", "pause", "step-back", "step-forward"];
@@ -49,7 +49,9 @@ function page(root) {
     box.hidden = !text;
   }
   // A notice is a sentence, or {text, href, label}: a sentence and a link (to a game kept aside).
+  var shownNotices = [];
   function showNotices(notices) {
+    shownNotices = notices || [];
     var box = $("notice");
     box.textContent = "";
     (notices || []).forEach(function (notice) {
@@ -180,6 +182,14 @@ function page(root) {
       forget(SOLVED);
     }
     location.replace(location.pathname);
+  }
+
+  // The animation speed the reader chose last is kept (a teacher's "slow" for the projector
+  // stays "slow" after a reload); a kept value that is not one of the menu's is left alone.
+  function restoreSpeed() {
+    var kept = readText(SPEED);
+    var menu = $("speed");
+    if (kept !== null && Array.prototype.some.call(menu.options, function (o) { return o.value === kept; })) menu.value = kept;
   }
 
   // ------------------------------------------------------------------ state
@@ -373,6 +383,8 @@ function page(root) {
         show(answer);
       }
       if (options.notices) showNotices(options.notices);
+      // "Welcome back" greets the page's opening; once a move is played it has said its piece
+      else if (request.op === "play") showNotices(shownNotices.filter(function (notice) { return notice !== welcomeBack(); }));
     } catch (error) {
       showError(error.message);
       if (view) show(view);
@@ -419,6 +431,8 @@ function page(root) {
       lang: edition,
     });
   }
+
+  function welcomeBack() { return t("Welcome back: your game is as you left it."); }
 
   function inProgress(stored) { return stored && stored.moves > 0 && !stored.over; }
 
@@ -580,6 +594,7 @@ function page(root) {
       event.preventDefault();
       act({ op: "play", move: $("typed").value });
     });
+    $("speed").addEventListener("change", function () { writeText(SPEED, $("speed").value); });
     $("skip").addEventListener("click", function () { playback.skip(); });
     $("pause").addEventListener("click", function () {
       if (playback.paused) playback.resume();
@@ -660,6 +675,7 @@ function page(root) {
 
   function start() {
     wire();
+    restoreSpeed();
     setState("loading");
     var stored = mode === "play" ? keptGame() : null;
     var query = location.search;
@@ -703,7 +719,7 @@ function page(root) {
       if (stored && stored.form) restoreForm(stored.form);
       if (keptHere && typeof stored.saved === "string") {
         first = await engine.call({ op: "load", text: stored.saved });
-        if (first.ok && inProgress(stored)) notices.push(t("Welcome back: your game is as you left it."));
+        if (first.ok && inProgress(stored)) notices.push(welcomeBack());
         if (!first.ok) {
           notices.push(t("The game kept in this browser could not be read back, so a new game starts: {error}", { error: problem(first) }));
           first = null;

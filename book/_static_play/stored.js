@@ -12,6 +12,7 @@ export const OLD_GAME = "oanquan.play.v1"; // one game for every tab (before iss
 export const TAB = "oanquan.tab"; // this tab's name (sessionStorage)
 export const FRESH = "oanquan.fresh"; // set by the reset control: this tab starts with a fresh game (sessionStorage)
 export const SOLVED = "oanquan.puzzles.solved.v1"; // ids of the puzzles solved (Puzzles page)
+export const SPEED = "oanquan.speed.v1"; // the animation speed chosen last (both pages): one of the menu's values
 export const KEPT_GAMES = 10;
 export const MAX_STORED = 500000; // characters of one stored value
 export const FORM_FIELDS = ["opponent", "first", "pieces", "value", "gap", "young", "plies"];
