@@ -632,11 +632,16 @@ def analyse(position: Position, depth: int = 4, max_nodes: int | None = 200_000)
 
 @dataclass(frozen=True)
 class Hint:
-    """The best move and one plain sentence saying why (:func:`hint`)."""
+    """The best move and one plain sentence saying why (:func:`hint`); :attr:`for_pupils` says it
+    in a pupil's words."""
 
     move: Move
     text: str
     analysis: tuple[MoveAnalysis, ...]
+    #: The same advice for a pupil at the board (the Play page, the notebook's game board): what
+    #: the move does and that nothing the computer sees does better, without the search's values
+    #: (half points, "plies") that the strategy chapter explains to older readers.
+    for_pupils: str = ""
 
     def __str__(self) -> str:
         return self.text
@@ -651,6 +656,9 @@ def hint(position: Position, depth: int = 4) -> Hint:
     >>> print(hint(Position.from_text("0,0,0,0,1,0,1,0,0,2 Q,Q+1 20,28 0,0 0")))
     6R captures square 9 (2 pebbles): +2;
     looking 4 plies ahead it is worth +8 to you, 11 more than the next best move, 9L.
+    >>> print(hint(Position.from_text("0,0,0,0,1,0,1,0,0,2 Q,Q+1 20,28 0,0 0")).for_pupils)
+    6R captures square 9 (2 pebbles): +2. Looking 4 moves ahead, yours and the other player's,
+    no move does better; the next best is 9L.
     """
     rows = analyse(position, depth=depth)
     best = rows[0]
@@ -658,8 +666,10 @@ def hint(position: Position, depth: int = 4) -> Hint:
     # In the language spoken (narrate.move_phrase; move_phrase below is the same, always in English).
     phrase = narrate.move_phrase(events)
     text = _("{move} {phrase}: {gain}").format(move=best.move, phrase=phrase, gain=f"{best.gain:+d}")
+    plain = text
     if len(rows) == 1:
         text += _("; it is the only legal move")
+        plain = text
     else:
         second = rows[1]
         worse = best.value - second.value
@@ -668,13 +678,24 @@ def hint(position: Position, depth: int = 4) -> Hint:
             "looking {depth} plies ahead it is worth {value} to you",
             depth,
         ).format(depth=depth, value=decimal(best.value, sign=True))
+        looking = ngettext(
+            "Looking {depth} move ahead, yours and the other player's",
+            "Looking {depth} moves ahead, yours and the other player's",
+            depth,
+        ).format(depth=depth)
         if worse > 0:
             text += _("; {ahead}, {worse} more than the next best move, {second}").format(
                 ahead=ahead, worse=decimal(worse), second=second.move
             )
+            plain += _(". {looking}, no move does better; the next best is {second}").format(
+                looking=looking, second=second.move
+            )
         else:
             text += _("; {ahead}, and {second} is just as good").format(ahead=ahead, second=second.move)
-    return Hint(best.move, text + _("."), tuple(rows))
+            plain += _(". {looking}, no move does better, and {second} is just as good").format(
+                looking=looking, second=second.move
+            )
+    return Hint(best.move, text + _("."), tuple(rows), plain + _("."))
 
 
 def move_phrase(events: tuple[Event, ...] | list[Event]) -> str:

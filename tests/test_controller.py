@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
 from authoring.puzzles import goal_moves
 from conftest import BAD_SAVED_GAMES, DEMO, YOUNG
 from oanquan import Game, IllegalMoveError, InvalidMoveError, Move, Position, RecordFormatError, Rules, caption
-from oanquan.ai import RandomPlayer
+from oanquan.ai import RandomPlayer, hint
 from oanquan.errors import reader_words
+from oanquan.i18n import language
 from oanquan.interact.controller import Controller, PlayedMove, SessionError, Settings, check_text, sides_for
 from oanquan.interact.pacing import MAX_MOVE_FRAMES, animation_events, move_frames, pace
 from oanquan.interact.view import status_line, why_it_ended
@@ -234,6 +236,29 @@ def test_a_finished_game_can_be_undone() -> None:
 
 
 # ==================================================================== hints
+
+
+@pytest.mark.parametrize("lang", ["en", "vi"])
+def test_a_hint_at_the_board_speaks_a_pupils_words(lang: str) -> None:
+    # issue 23: the Play page and the notebook's board give the move and what it does, never the
+    # search's values (half points) or its "plies"; the same best move as the engine's analysis
+    rng = random.Random(23)
+    checked = 0
+    with language(lang):
+        for _game in range(12):
+            position = Position.initial()
+            for _ply in range(rng.randrange(0, 12)):
+                if position.outcome() is not None:
+                    break
+                position = position.play(rng.choice(position.legal_moves()))
+            if position.outcome() is not None or position.to_move != 0:
+                continue
+            c = Controller(position, hint_limit=None)
+            text = c.hint(depth=2)
+            assert text.split()[0] == str(hint(position, depth=2).move), text
+            assert not re.search(r"\bpl(y|ies)\b|worth|\d[.,]\d", text), text
+            checked += 1
+    assert checked >= 4
 
 
 def test_hints_are_the_engines_analysis_and_limited_per_game() -> None:

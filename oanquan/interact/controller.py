@@ -640,7 +640,7 @@ class Controller:
     # ----------------------------------------------------------------- hints
 
     def hint(self, depth: int = 4) -> str:
-        """A hint for the human to move: the engine's analysis (one of the game's hints), or a puzzle's nudge.
+        """A hint for the human to move, in a pupil's words (one of the game's hints), or a puzzle's nudge.
 
         >>> c = Controller(hint_limit=1)
         >>> c.hint(depth=1)[:2], c.hints_left
@@ -658,7 +658,7 @@ class Controller:
         if left == 0:
             limit = self.settings.hint_limit
             raise SessionError(code="hints-off") if limit == 0 else SessionError(code="no-hints-left", limit=limit)
-        self.last_hint = str(hint(self.position, depth=depth))
+        self.last_hint = hint(self.position, depth=depth).for_pupils
         self.hints_used += 1
         return self.last_hint
 
