@@ -863,13 +863,13 @@ class Session:
 def frames(played: PlayedMove, names: Sequence[str] | None = None) -> list[dict[str, str]]:
     """The animation of one move: the notebooks' pictures and captions, at most ``MAX_MOVE_FRAMES`` of them.
 
-    The first frame shows the position before the move with a summary of
-    it; then comes one frame per event of the engine's trace (a very long
+    The first frame shows the position before the move and who plays it
+    (not yet what it does); then comes one frame per event of the engine's trace (a very long
     sowing is shown one lap at a time: :func:`oanquan.interact.pacing.animation_events`).
 
     >>> shown = frames(Controller().play("7R")[0])
     >>> shown[0]["caption"]
-    'Move 1: Bottom row plays 7R — relay from 2; captures 8 (6 pebbles).'
+    'Move 1: Bottom row plays 7R.'
     >>> shown[1]["caption"]
     'Move 1, 7R: R3.3 — Player 0 lifts the 5 pebbles of square 7 and sows them to the right (R).'
     """

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from authoring.puzzles import goal_moves
-from conftest import BAD_SAVED_GAMES, DEMO, YOUNG
+from conftest import BAD_SAVED_GAMES, DEMO, YOUNG, english_words
 from oanquan import Game, IllegalMoveError, InvalidMoveError, Move, Position, RecordFormatError, Rules, caption
 from oanquan.ai import RandomPlayer, hint
 from oanquan.errors import reader_words
@@ -510,7 +510,7 @@ def test_a_short_move_is_shown_whole() -> None:
     played = Controller().play("7R")[0]
     frames = move_frames(played)
     assert len(frames) == len(played.events) + 1
-    assert frames[0].caption == "Move 1: Bottom row plays 7R — relay from 2; captures 8 (6 pebbles)."
+    assert frames[0].caption == "Move 1: Bottom row plays 7R."  # what it does comes with its pictures (issue 23)
     assert [f.caption for f in frames[1:]] == [f"Move 1, 7R: {caption(e)}" for e in played.events]
     assert frames[-1].position == played.events[-1].position
 
@@ -528,6 +528,9 @@ def test_a_very_long_sowing_is_shown_one_lap_at_a_time() -> None:
     every = [e.kind for e in played.events if e.kind != "drop"]
     assert [k for k in kinds if k != "drop"] == every  # every step that is not a plain drop stays
     assert any("more pebbles dropped before this picture" in f.caption for f in frames)
+    with language("vi"):  # the note in the reader's language too (issue 21)
+        notes = [f.caption for f in move_frames(played) if "viên sỏi đã được rải trước hình này" in f.caption]
+    assert notes and not any(english_words(note) for note in notes), notes[:1]
 
 
 def test_animation_events_stay_bounded_whatever_the_limit() -> None:

@@ -236,11 +236,22 @@ class PlayedMove(NamedTuple):
         'Move 1: Bottom row plays 7R — relay from 2; captures 8 (6 pebbles).'
         """
         said = describe_move(self.events)
+        return self._who_plays() + (f" — {said}." if said else ".")
+
+    @property
+    def opening(self) -> str:
+        """Who plays which move, and not yet what it does: the first picture of its animation, so
+        that a reader (a class at a projector) can guess what comes before it is shown.
+
+        >>> Controller().play("7R")[0].opening
+        'Move 1: Bottom row plays 7R.'
+        """
+        return self._who_plays() + "."
+
+    def _who_plays(self) -> str:
         if self.you:
-            text = _("Move {number}: you play {move}").format(number=self.number, move=self.move)
-        else:
-            text = _("Move {number}: {who} plays {move}").format(number=self.number, who=self.who, move=self.move)
-        return text + (f" — {said}." if said else ".")
+            return _("Move {number}: you play {move}").format(number=self.number, move=self.move)
+        return _("Move {number}: {who} plays {move}").format(number=self.number, who=self.who, move=self.move)
 
 
 # ================================================================ controller

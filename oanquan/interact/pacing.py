@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..events import Event
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..svg import Frame, trace_frames
 from .controller import PlayedMove
 
@@ -81,14 +81,17 @@ def animation_events(events: Sequence[Event], limit: int = MAX_MOVE_FRAMES) -> l
 
 
 def move_frames(played: PlayedMove, limit: int = MAX_MOVE_FRAMES, names: Sequence[str] | None = None) -> list[Frame]:
-    """The pictures of one move: the board before it with its summary, then its events (at most ``limit``).
+    """The pictures of one move: the board before it, saying who plays which move, then its events (at most ``limit``).
+
+    The first caption does not tell what the move will do (:attr:`PlayedMove.opening`): the
+    captions follow the animation, and what the move did is said once it is shown.
 
     ``names`` are what the pictures call the players (a board's view-model's names).
 
     >>> from oanquan.interact.controller import Controller
     >>> frames = move_frames(Controller().play("5L")[0])
     >>> frames[0].caption
-    'Move 1: Bottom row plays 5L — relay from 0; captures M1 (1 pebble and a stone).'
+    'Move 1: Bottom row plays 5L.'
     >>> frames[1].caption
     'Move 1, 5L: R3.3 — Player 0 lifts the 5 pebbles of square 5 and sows them to the left (L).'
     """
@@ -97,14 +100,18 @@ def move_frames(played: PlayedMove, limit: int = MAX_MOVE_FRAMES, names: Sequenc
         played.before,
         [event for event, _ in shown],
         move=played.move,
-        start_caption=played.summary,
+        start_caption=played.opening,
         prefix=_("Move {number}, {move}: ").format(number=played.number, move=played.move),
         names=names,
     )
     for index, (_event, skipped) in enumerate(shown, start=1):
         if skipped:
             frame = frames[index]
-            note = f" ({skipped} more pebble{'s' if skipped != 1 else ''} dropped before this picture.)"
+            note = " " + ngettext(
+                "({n} more pebble dropped before this picture.)",
+                "({n} more pebbles dropped before this picture.)",
+                skipped,
+            ).format(n=skipped)
             frames[index] = frame._replace(caption=frame.caption + note)
     return frames
 
