@@ -701,7 +701,9 @@ def test_a_second_visit_works_with_the_network_off(browser: Any, site: str) -> N
     watched.open("/book/play.html?opponent=friend")
     assert re.search(r'const VERSION = "[0-9a-f]{16}"', (SITE / "sw.js").read_text())
     watched.page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    watched.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    # a function, not an expression: Playwright polls an expression with eval(), which the
+    # page's policy refuses (a flaky failure whenever the worker took over after the first check)
+    watched.page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
     visit.set_offline(True)
     watched.page.goto(site + "/book/puzzles.html")
     watched.page.wait_for_selector(READY, timeout=90_000)
