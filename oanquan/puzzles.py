@@ -96,6 +96,12 @@ GOALS: TranslatedDict[str] = TranslatedDict(
         "not_lose": N_("Find the move that does not lose, whatever your opponent does."),
     }
 )
+#: The "best" goal of a position that is lost whatever is played: "furthest ahead" would promise
+#: a win that is not there (issue 23), so the goal says what the best move does.
+GOAL_LOST = N_(
+    "Find the best move: the game is lost whatever you play, so find the one that loses by the fewest points, "
+    "whatever your opponent does."
+)
 
 #: The themes of the collection, in the order of the path (:func:`path`), as the book names them.
 THEMES: TranslatedDict[str] = TranslatedDict(
@@ -289,8 +295,19 @@ class Puzzle:
 
     @property
     def goal_text(self) -> str:
-        """The goal in words, in the language spoken."""
+        """The goal in words, in the language spoken; a "best move" in a lost position says so.
+
+        >>> print(next(p for p in load_builtin() if p.id == "endgame-7").goal_text)
+        Find the best move: the game is lost whatever you play, so find the one that loses by the
+        fewest points, whatever your opponent does.
+        """
+        if self.goal == "best" and self._answer_value() < 0:
+            return _(GOAL_LOST)
         return _(GOALS[self.goal])
+
+    def _answer_value(self) -> int:
+        """What the answer is worth to the mover, as the solver proved it (measured, or solved now)."""
+        return self.measures.value if self.measures is not None else _answer_value(self.position, self.moves)
 
     @property
     def theme_name(self) -> str:
@@ -374,7 +391,7 @@ class Puzzle:
     def _praise(self) -> str:
         if self.goal not in SOLVER_GOALS:
             return _(_WORDS["right"])
-        value = self.measures.value if self.measures is not None else _answer_value(self.position, self.moves)
+        value = self._answer_value()
         if value < 0:
             return _(_WORDS["right_lost"])
         if value == 0 and self.goal == "best":

@@ -226,6 +226,12 @@ def test_vietnamese_book_prints_its_kit_in_vietnamese(tmp_path: Path) -> None:
     sheet = tmp_path / "downloads" / "oanquan-rules-sheet.pdf"
     text = subprocess.run(["pdftotext", str(sheet), "-"], capture_output=True, text=True, check=True).stdout
     assert "Luật chơi" in text and "The rules on one page" not in text, text[:300]
+    # issue 21: no English in any sheet of the Vietnamese kit (worksheets, answer keys, board, rules)
+    sheets = sorted((tmp_path / "downloads").glob("*.pdf"))
+    assert len(sheets) >= 8, sheets
+    for sheet in sheets:
+        text = subprocess.run(["pdftotext", str(sheet), "-"], capture_output=True, text=True, check=True).stdout
+        assert english_words(text) == [], (sheet.name, sorted(set(english_words(text))))
 
 
 def test_setup_cell_language_setting() -> None:
