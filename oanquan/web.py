@@ -839,7 +839,14 @@ class Session:
         text = f"{joined}{puzzle.goal_text} {you_play.format(n=puzzle.difficulty)}"
         if rules := rules_in_words(puzzle.rules):
             text += _(" Rules: {rules}.").format(rules=rules)
-        return {"id": puzzle.id, "text": text, "verdict": c.verdict or c.last_hint, "result": c.result}
+        return {
+            "id": puzzle.id,
+            "text": text,
+            "verdict": c.verdict or c.last_hint,
+            "result": c.result,
+            "tries": c.tries,
+            "first_try": c.first_try,  # only then is it ticked as solved
+        }
 
     def _first(self) -> str:
         """Who made (or makes) the game's first move: ``"human"`` or ``"computer"``."""

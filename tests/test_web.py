@@ -341,6 +341,23 @@ def test_puzzle_list_and_address() -> None:
     assert len({p["title"] for p in listed}) == len(listed)  # titles tell the puzzles apart
 
 
+def test_a_right_answer_that_ends_the_game_is_not_shown_beside_a_defeat() -> None:
+    # issue 23: relay-2's answer empties both Mandarin squares; on its made-up board the top row
+    # "wins", which beside "Right!" read as a defeat. A puzzle about one move's points says the
+    # move ends the game, and no more; an endgame puzzle, about the game's result, keeps it.
+    by_id = {p.id: p for p in load_builtin()}
+    ask({"op": "puzzle", "id": "relay-2"})
+    view = ask({"op": "play", "move": by_id["relay-2"].solution[0]})
+    assert view["over"] and view["puzzle"]["result"] == "right"
+    assert view["turn"].startswith("This move ends the game: both Mandarin squares are empty."), view["turn"]
+    assert "wins" not in view["turn"] and "Right!" in view["puzzle"]["verdict"]
+    endgames = [p for p in by_id.values() if p.goal in ("win", "best") and p.position.play(p.solution[0]).outcome()]
+    assert endgames, "no endgame puzzle whose answer ends the game"
+    ask({"op": "puzzle", "id": endgames[0].id})
+    view = ask({"op": "play", "move": endgames[0].solution[0]})
+    assert view["turn"].startswith("Game over: "), view["turn"]
+
+
 def test_a_puzzles_verdict_is_packed_for_the_page() -> None:
     session = puzzle_session()
     session.open_puzzle({"id": "demo"})

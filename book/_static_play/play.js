@@ -331,7 +331,7 @@ function page(root) {
     var result = puzzle.result; // "", "right" or "wrong"
     root.setAttribute("data-verdict", result);
     $("verdict-icon").textContent = result === "right" ? "✓" : result === "wrong" ? "✗" : "";
-    if (result === "right") solved(puzzle.id);
+    if (result === "right" && puzzle.first_try) solved(puzzle.id); // trying every move in turn is not solving it
     if ($("pick").value !== puzzle.id) $("pick").value = puzzle.id;
   }
 

@@ -308,6 +308,9 @@ class Controller:
         #: "" while a puzzle waits for its answer, then "right" or "wrong"; and what to tell the learner
         self.result: Literal["", "right", "wrong"] = ""
         self.verdict = ""
+        #: a puzzle's tries so far (Try again keeps the count), and whether its answer was shown
+        self.tries = 0
+        self.revealed = False
         self._computers: dict[int, Player] = {}
         if puzzle is not None:
             self.open_puzzle(puzzle)
@@ -684,13 +687,32 @@ class Controller:
         >>> c.game.start == load_builtin()[0].position, c.humans
         (True, (True, True))
         """
+        self.tries, self.revealed = 0, False
+        self._set_up(puzzle)
+
+    def _set_up(self, puzzle: Puzzle) -> None:
         self._begin(Game(puzzle.position), Settings(puzzle.rules, (None, None), puzzle.position, 0), puzzle)
 
     def retry(self) -> None:
-        """Put the puzzle back at its position, unanswered."""
+        """Put the puzzle back at its position, unanswered; the tries made so far still count."""
         if self.puzzle is None:
             raise SessionError(code="no-puzzle")
-        self.open_puzzle(self.puzzle)
+        self._set_up(self.puzzle)
+
+    @property
+    def first_try(self) -> bool:
+        """Whether the puzzle on the board was solved at the first try, its answer unseen: only
+        then does it count as solved (issue 23: trying every move in turn is not solving it).
+
+        >>> from oanquan.puzzles import load_builtin
+        >>> puzzle = load_builtin()[0]
+        >>> c = Controller(puzzle=puzzle)
+        >>> wrong = next(m for m in c.legal_moves() if str(m) not in puzzle.solution)
+        >>> _ = c.play(wrong); c.retry(); _ = c.play(puzzle.solution[0])
+        >>> c.result, c.tries, c.first_try
+        ('right', 2, False)
+        """
+        return self.result == "right" and self.tries == 1 and not self.revealed
 
     def answer(self) -> str:
         """The puzzle's answer and its explanation, in words.
@@ -703,6 +725,7 @@ class Controller:
         if self.puzzle is None:
             raise SessionError(code="no-puzzle")
         moves = _(" or ").join(self.puzzle.solution)
+        self.revealed = True
         self.verdict = _("The answer: {moves}. {explanation}").format(
             moves=moves, explanation=self.puzzle.explanation_text
         )
@@ -713,6 +736,13 @@ class Controller:
         assert self.puzzle is not None
         right, self.verdict = self.puzzle.verdict(move)
         self.result = "right" if right else "wrong"
+        self.tries += 1
+        if right and self.revealed:
+            self.verdict += " " + _("The answer was shown first, so the puzzle is not ticked as solved.")
+        elif right and self.tries > 1:
+            self.verdict += " " + _(
+                "It took {n} tries: a puzzle is ticked as solved only when it is solved at the first try."
+            ).format(n=self.tries)
 
     # ------------------------------------------------------------ new games
 

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from ..i18n import _
 from ..position import Outcome, end_reason
+from ..puzzles import SOLVER_GOALS
 from .controller import Controller, PlayedMove, ScoreBreakdown
 
 __all__ = ["FinalWords", "GameView", "announcement", "final_words", "game_view", "status_line", "why_it_ended"]
@@ -101,6 +102,12 @@ def status_line(controller: Controller) -> str:
     """
     c = controller
     outcome = c.game.outcome()
+    if outcome is not None and c.puzzle is not None and c.puzzle.goal not in SOLVER_GOALS:
+        # A puzzle about one move's points is set on a made-up board: who would win the game
+        # that move ends says nothing of the answer, and beside "Right!" it read as a defeat.
+        return _("This move ends the game: {reason}. Press Try again, or choose another puzzle.").format(
+            reason=why_it_ended(outcome.reason)
+        )
     if outcome is not None:
         return _("Game over: {reason}. {headline}").format(
             reason=why_it_ended(outcome.reason), headline=_headline(c, outcome.winner)
