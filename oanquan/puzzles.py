@@ -177,7 +177,13 @@ _WORDS = {
     "right_draw": N_("Right: this is the best move, and the best you can get is a draw."),
     "wrong": N_("Not this one: {move} {phrase}: {gain:+d}. Try again, ask for a hint, or show the answer."),
     "or": N_("{first} or {last}"),
+    "idea": N_("Play each of your moves in your head, pebble by pebble, before you choose."),
+    "takes": N_("The right move takes {gain} points in this move."),
+    "takes_none": N_("The right move takes no points in this move: what matters is what comes after it."),
 }
+
+#: How a step of :attr:`Puzzle.hint_steps` is shown: which step of how many, then the step.
+HINT_STEP = N_("Hint {n} of {total}: {text}")
 
 #: The goals whose answer the exact solver proves (the others need the engine alone).
 SOLVER_GOALS = ("best", "win", "not_lose")
@@ -341,6 +347,22 @@ class Puzzle:
         return "?puzzle=" + url_quote(self.id, safe="")
 
     @property
+    def hint_steps(self) -> tuple[str, str, str]:
+        """Hints in three steps, each giving more away (issue 23): the idea to look for first,
+        then what the right move is worth now, and only last where to look (the square).
+
+        >>> idea, worth, where = load_builtin()[0].hint_steps
+        >>> idea.startswith("Count the pebbles out one by one"), worth
+        (True, 'The right move takes 5 points in this move.')
+        >>> where
+        'Only square 7 can move, so the whole question is which way.'
+        """
+        clue = _(THEME_CLUES[self.theme]) if self.theme in THEME_CLUES else _(_WORDS["idea"])
+        gain = immediate_gain(self.position, self.moves[0])
+        worth = _(_WORDS["takes"]).format(gain=gain) if gain else _(_WORDS["takes_none"])
+        return (clue.format(young=self.rules.young_mandarin_min), worth, self._where())
+
+    @property
     def hint(self) -> str:
         """A nudge toward the answer that does not give it away: where to look, and what for.
 
@@ -357,18 +379,20 @@ class Puzzle:
         >>> print(lone.hint)
         Only square 7 can move, so the whole question is which way. Count the pebbles out one by one: ...
         """
+        clue = _(THEME_CLUES[self.theme]) if self.theme in THEME_CLUES else ""
+        clue = clue.format(young=self.rules.young_mandarin_min)
+        return f"{self._where()} {clue}".strip()
+
+    def _where(self) -> str:
+        """Where to look: the answer's square(s), or that only one square can move."""
         squares = sorted({m.square for m in self.moves})
         starts = sorted({m.square for m in self.position.legal_moves()})
         if len(starts) == 1:
-            where = _(_WORDS["hint_only"]).format(square=starts[0])
-        elif len(squares) == 1:
-            where = _(_WORDS["hint_one"]).format(square=squares[0])
-        else:
-            listed = _(_WORDS["or"]).format(first=", ".join(map(str, squares[:-1])), last=squares[-1])
-            where = _(_WORDS["hint_many"]).format(squares=listed)
-        clue = _(THEME_CLUES[self.theme]) if self.theme in THEME_CLUES else ""
-        clue = clue.format(young=self.rules.young_mandarin_min)
-        return f"{where} {clue}".strip()
+            return _(_WORDS["hint_only"]).format(square=starts[0])
+        if len(squares) == 1:
+            return _(_WORDS["hint_one"]).format(square=squares[0])
+        listed = _(_WORDS["or"]).format(first=", ".join(map(str, squares[:-1])), last=squares[-1])
+        return _(_WORDS["hint_many"]).format(squares=listed)
 
     def verdict(self, move: Move | str) -> tuple[bool, str]:
         """Whether ``move`` solves the puzzle, and what to tell the learner (from the engine).

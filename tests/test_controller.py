@@ -445,8 +445,14 @@ def test_puzzle_rules_apply() -> None:
 
 def test_hint_and_answer_are_the_puzzles_own() -> None:
     c = Controller(puzzle=YOUNG)
-    assert c.hint() == YOUNG.hint and c.hints_left == 0  # a puzzle's nudge is free
-    assert c.hint() == YOUNG.hint
+    # a puzzle's nudge is free, and comes in steps: the idea, what the answer is worth, then the
+    # square (issue 23); more hints repeat the last step, and Try again does not start them over
+    idea, worth, where = YOUNG.hint_steps
+    assert c.hint() == f"Hint 1 of 3: {idea}" and c.hints_left == 0
+    assert c.hint() == f"Hint 2 of 3: {worth}" and not re.search(r"\b(square|ô) \d", worth)
+    c.retry()
+    assert c.hint() == f"Hint 3 of 3: {where}" and "9" in where
+    assert c.hint() == f"Hint 3 of 3: {where}"
     assert c.answer() == f"The answer: 9L. {YOUNG.explanation}"
     with pytest.raises(SessionError, match="no puzzle on the board"):
         Controller().answer()

@@ -195,7 +195,7 @@ def test_chapter_9_puzzles_solved_failed_hint_and_next(chapter: Any) -> None:
     page.act("[data-oaq=next]")
     assert second.title in page.part("puzzle-text")
     page.act("[data-oaq=hint]")
-    assert page.part("verdict") == second.hint
+    assert page.part("verdict") == f"Hint 1 of 3: {second.hint_steps[0]}"
     wrong_move = next(m for m in second.position.legal_moves() if not second.is_solution(m))
     page.play(str(wrong_move))
     wrong = Controller(puzzle=second)

@@ -530,8 +530,10 @@ def test_puzzles_right_and_wrong_look_different_and_solved_ones_are_remembered(w
     assert watched.text("position") == puzzle.position.play(wrong).to_text()
     watched.act("[data-oaq=retry]")
     assert watched.text("position") == puzzle.position.to_text()
-    watched.act("[data-oaq=hint]")
-    assert watched.text("verdict") == puzzle.hint
+    # the hint in three steps (issue 23): the idea, what the answer is worth, and last the square
+    for step, text in enumerate(puzzle.hint_steps, start=1):
+        watched.act("[data-oaq=hint]")
+        assert watched.text("verdict") == f"Hint {step} of 3: {text}"
     watched.play(str(right))
     assert watched.page.get_attribute("#oaq", "data-verdict") == "right"
     # the best move of a lost ending says so; and a second try is right, but not solved (issue 23)

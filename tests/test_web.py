@@ -403,7 +403,7 @@ def test_every_rule_option_has_words(options: dict[str, Any], words: str) -> Non
 def test_hint_and_answer_are_packed_for_the_page() -> None:
     session = puzzle_session()
     session.open_puzzle({"id": "young"})
-    assert session.hint()["puzzle"]["verdict"] == YOUNG.hint
+    assert session.hint()["puzzle"]["verdict"] == f"Hint 1 of 3: {YOUNG.hint_steps[0]}"
     assert session.answer()["puzzle"]["verdict"] == f"The answer: 9L. {YOUNG.explanation}"
     game = Session()
     view = game.hint()

@@ -61,7 +61,7 @@ from ..jsonio import check_fields, read_json
 from ..move import Move
 from ..narrate import describe_move
 from ..position import Position, ScoreBreakdown
-from ..puzzles import Puzzle, load_builtin
+from ..puzzles import HINT_STEP, Puzzle, load_builtin
 from ..rules import Rules
 from ..svg import direction_label
 
@@ -311,6 +311,7 @@ class Controller:
         #: a puzzle's tries so far (Try again keeps the count), and whether its answer was shown
         self.tries = 0
         self.revealed = False
+        self.puzzle_hints = 0  # the hints given for the puzzle on the board (Try again keeps them)
         self._computers: dict[int, Player] = {}
         if puzzle is not None:
             self.open_puzzle(puzzle)
@@ -664,8 +665,11 @@ class Controller:
         ...
         oanquan.interact.controller.SessionError: no hints left in this game (1 a game)
         """
-        if self.puzzle is not None:
-            self.last_hint = self.puzzle.hint
+        if self.puzzle is not None:  # free, one step more each time: the square comes last
+            steps = self.puzzle.hint_steps
+            step = min(self.puzzle_hints, len(steps) - 1)
+            self.puzzle_hints += 1
+            self.last_hint = _(HINT_STEP).format(n=step + 1, total=len(steps), text=steps[step])
             return self.last_hint
         self._check_human_turn()
         left = self.hints_left
@@ -687,7 +691,7 @@ class Controller:
         >>> c.game.start == load_builtin()[0].position, c.humans
         (True, (True, True))
         """
-        self.tries, self.revealed = 0, False
+        self.tries, self.revealed, self.puzzle_hints = 0, False, 0
         self._set_up(puzzle)
 
     def _set_up(self, puzzle: Puzzle) -> None:

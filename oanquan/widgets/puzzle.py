@@ -63,7 +63,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
     >>> widget.index, widget.puzzle is widget.puzzles[1]
     (1, True)
     >>> widget.hint_button.click()
-    >>> escape(widget.puzzle.hint) in widget.feedback.value
+    >>> escape(widget.puzzle.hint_steps[0]) in widget.feedback.value
     True
     """
 
