@@ -370,6 +370,8 @@ class Session:
     collection: list[Puzzle] | None = None
     #: the position being set up, on a board that is a position editor (``editor`` and ``edit`` requests)
     editor: Editor | None = None
+    #: the puzzles this page has tried or seen answered: opened again, they are no first try
+    tried: set[str] = field(default_factory=set)
 
     # ---- requests
 
@@ -462,6 +464,9 @@ class Session:
         >>> s.play({"move": "9R"})["puzzle"]["verdict"]
         'Right! 5L and 9R both do.'
         """
+        before = self.controller
+        if before.puzzle is not None and (before.tries or before.revealed):
+            self.tried.add(before.puzzle.id)  # Next and back again is no fresh first try
         self.controller = Controller(puzzle=self._find_puzzle(request.get("id")))
         return self.view([])
 
@@ -845,7 +850,7 @@ class Session:
             "verdict": c.verdict or c.last_hint,
             "result": c.result,
             "tries": c.tries,
-            "first_try": c.first_try,  # only then is it ticked as solved
+            "first_try": c.first_try and puzzle.id not in self.tried,  # only then is it ticked as solved
         }
 
     def _first(self) -> str:

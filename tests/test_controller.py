@@ -443,6 +443,19 @@ def test_puzzle_rules_apply() -> None:
     assert c.position == YOUNG.position.play("5L") and c.result == "wrong"
 
 
+def test_a_puzzles_tries_count_each_answer_once() -> None:
+    # issue 23: a redo after an undo is no new try; a session read back counts afresh
+    c = Controller(puzzle=YOUNG)
+    c.play(YOUNG.solution[0])
+    c.undo()
+    c.redo()
+    assert (c.result, c.tries, c.first_try) == ("right", 1, True)
+    again = Controller(puzzle=YOUNG)
+    again.hint(), again.hint()
+    again.load_json(c.to_json(), puzzles=[YOUNG])
+    assert (again.tries, again.puzzle_hints, again.first_try) == (1, 0, True)
+
+
 def test_hint_and_answer_are_the_puzzles_own() -> None:
     c = Controller(puzzle=YOUNG)
     # a puzzle's nudge is free, and comes in steps: the idea, what the answer is worth, then the

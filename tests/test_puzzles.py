@@ -201,6 +201,7 @@ def test_the_widget_shows_the_controllers_verdicts() -> None:
     widget.moves.value = puzzle.solution[0]
     widget.play_button.click()
     assert widget.solved and "Right!" in widget.feedback.value
+    assert widget.controller.tries > 1 and not widget.controller.first_try  # Try again keeps the count
     widget.hint_button.click()
     assert escape(puzzle.hint_steps[0]) in widget.feedback.value
     widget.next_button.click()

@@ -341,6 +341,19 @@ def test_puzzle_list_and_address() -> None:
     assert len({p["title"] for p in listed}) == len(listed)  # titles tell the puzzles apart
 
 
+def test_a_puzzle_tried_then_left_and_opened_again_is_no_first_try() -> None:
+    # issue 23: Next and back again does not wipe a wrong try (the page ticks first tries only)
+    first, second = load_builtin()[:2]
+    wrong = next(m for m in first.position.legal_moves() if not first.is_solution(m))
+    ask({"op": "puzzle", "id": first.id})
+    ask({"op": "play", "move": str(wrong)})
+    ask({"op": "puzzle", "id": second.id})
+    assert ask({"op": "play", "move": second.solution[0]})["puzzle"]["first_try"] is True
+    ask({"op": "puzzle", "id": first.id})
+    view = ask({"op": "play", "move": first.solution[0]})
+    assert view["puzzle"]["result"] == "right" and view["puzzle"]["first_try"] is False
+
+
 def test_a_right_answer_that_ends_the_game_is_not_shown_beside_a_defeat() -> None:
     # issue 23: relay-2's answer empties both Mandarin squares; on its made-up board the top row
     # "wins", which beside "Right!" read as a defeat. A puzzle about one move's points says the

@@ -209,7 +209,7 @@ function page(root) {
       else if (name === "speed" || name === "confirm-yes" || name === "confirm-no" || name === "reset" || name === "reload") control.disabled = false;
       else control.disabled = state === "busy" || loading || state === "error";
     });
-    if (state !== "busy") showPaused(false);
+    showPaused(state === "busy" && playback.paused); // a confirm box opened meanwhile changes nothing
     if (state === "ready") refreshButtons();
     if (state === "ready" && focusedSquare !== null) {
       // after a move the focus stays on the board, unless the reader took it elsewhere meanwhile

@@ -647,7 +647,7 @@ class Controller:
             move = self.redo_moves.pop()
             played.append(self._play(move))
             if self.puzzle is not None:
-                self._judge(move)
+                self._judge(move, again=True)
             if self.over or self.answered or self.is_human(self.position.to_move):
                 break
         return played
@@ -735,12 +735,15 @@ class Controller:
         )
         return self.verdict
 
-    def _judge(self, move: Move) -> None:
-        """Whether a puzzle's answer is right, and what to say: the puzzle's own verdict."""
+    def _judge(self, move: Move, again: bool = False) -> None:
+        """Whether a puzzle's answer is right, and what to say: the puzzle's own verdict.
+
+        A move judged ``again`` (redone after an undo) is no new try.
+        """
         assert self.puzzle is not None
         right, self.verdict = self.puzzle.verdict(move)
         self.result = "right" if right else "wrong"
-        self.tries += 1
+        self.tries += 0 if again else 1
         if right and self.revealed:
             self.verdict += " " + _("The answer was shown first, so the puzzle is not ticked as solved.")
         elif right and self.tries > 1:
@@ -851,6 +854,7 @@ class Controller:
             game = Game.from_dict(data)
             settings = replace(self.settings, start=game.start, rules=game.rules)
             puzzle, hints_used = None, 0
+        self.tries, self.revealed, self.puzzle_hints = 0, False, 0  # counted afresh for the session read
         self._begin(game, settings, puzzle)
         self.hints_used = hints_used
 

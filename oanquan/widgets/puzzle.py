@@ -96,7 +96,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         self.play_button.on_click(lambda _b: self.try_move(self.moves.value))
         self.hint_button.on_click(lambda _b: self.show_hint())
         self.answer_button.on_click(lambda _b: self.show_answer())
-        self.retry_button.on_click(lambda _b: self.show(self.index))
+        self.retry_button.on_click(lambda _b: self.show(self.index, again=True))
         self.previous_button.on_click(lambda _b: self.show(self.index - 1))
         self.next_button.on_click(lambda _b: self.show(self.index + 1))
         row = widgets.HBox(
@@ -112,8 +112,9 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         """The puzzle shown now."""
         return self.puzzles[self.index]
 
-    def show(self, index: int) -> None:
-        """Show puzzle ``index`` (wrapping round the collection) at its start.
+    def show(self, index: int, again: bool = False) -> None:
+        """Show puzzle ``index`` (wrapping round the collection) at its start; ``again`` (Try again)
+        keeps its tries and hints so far.
 
         >>> widget = PuzzleWidget()
         >>> widget.show(-1)
@@ -124,7 +125,10 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         self.solved = False
         self.tried = []
         puzzle = self.puzzle
-        self.controller.open_puzzle(puzzle)
+        if again and self.controller.puzzle is puzzle:
+            self.controller.retry()
+        else:
+            self.controller.open_puzzle(puzzle)
         position = puzzle.position
         options = ", ".join(f"{k}={v!r}" for k, v in puzzle.rules_options.items())
         rules = _(" · rules: {options}").format(options=options) if options else ""
