@@ -548,13 +548,18 @@ def test_puzzles_right_and_wrong_look_different_and_solved_ones_are_remembered(w
     assert groups.text_content(marked) == puzzle.title and watched.text("solved-count").startswith("Solved: 0 of")
     watched.act("[data-oaq=answer]")
     assert watched.text("verdict") == f"The answer: {' or '.join(puzzle.solution)}. {puzzle.explanation}"
-    # opened again and solved at the first try: marked in the list, and remembered after a reload
+    # opened again in the same visit: still no first try (the page remembers it was tried)
     watched.act("[data-oaq=next]")
     watched.page.select_option("[data-oaq=pick]", puzzle.id)
     watched.page.wait_for_function(PUZZLE_SHOWN, arg=puzzle.id)
     watched.page.wait_for_selector(READY, timeout=60_000)
     watched.play(str(right))
     assert watched.text("verdict") == puzzle.verdict(right)[1]
+    assert groups.text_content(marked) == puzzle.title
+    # a new visit, solved at the first try: marked in the list, and remembered after a reload
+    watched.open(f"/book/puzzles.html?puzzle={quote(puzzle.id)}")
+    watched.page.select_option("[data-oaq=speed]", "0")
+    watched.play(str(right))
     assert groups.text_content(marked) == "✓ " + puzzle.title and watched.text("solved-count").startswith(
         "Solved: 1 of"
     )
