@@ -2,10 +2,11 @@
 
 In headless Chromium, on the built site (``_build/html``, from ``make book``): each hostile
 value is written where the pages keep their state (this tab's game, another tab's, the one game
-kept before issue 24, the puzzles solved), the page is opened, and it must reach a usable state
-(ready, a square that takes a click), with no page error, no script of the value run, no request
-to another host and no Content-Security-Policy violation; a value it could not read is named in a
-notice. Then two tabs play two games, and both survive a reload of either.
+kept before issue 24, the puzzles solved, the speed chosen last), the Play or Puzzles page is
+opened, and it must reach a usable state (ready, a square that takes a click), with no page
+error, no script of the value run, no request to another host and no Content-Security-Policy
+violation; a value it could not read is named in a notice. Then two tabs play two games, and
+both survive a reload of either.
 """
 
 from __future__ import annotations
@@ -126,17 +127,57 @@ CASES: list[tuple[str, str]] = [
     # spelling goes through the page's own cleaner in one page below
     *(("own", game(svg=svg)) for svg in HOSTILE_SVG[:6:2]),
     *(("other", game(svg=svg)) for svg in HOSTILE_SVG[1:6:2]),
+]
+
+#: (where, value) pairs for the Puzzles page: "solved" (the puzzles solved) or "speed" (the
+#: animation speed chosen last, which the Play page reads the same way).
+PUZZLE_CASES: list[tuple[str, str]] = [
     ("solved", "{"),
     ("solved", '{"a": 1}'),
     ("solved", "[1, 2]"),
     ("solved", json.dumps([f"<img src=x onerror={PWN}>"])),
+    ("solved", json.dumps([f"<svg onload={PWN}>"])),
+    ("solved", json.dumps(["javascript:alert(1)"])),
     ("solved", json.dumps(["a"] * 20_000)),
+    ("solved", json.dumps(["a" * 101])),
     ("solved", "x" * 600_000),
+    ("solved", "[" * 100_000),
+    ("solved", "null"),
+    ("solved", "true"),
+    ("solved", "1e400"),
+    ("solved", '"first-capture-1"'),
+    ("solved", '[["first-capture-1"]]'),
+    ("solved", '["first capture"]'),
+    ("solved", "[null]"),
+    ("solved", '[{"toString": 1}]'),
+    ("solved", '{"__proto__": {"polluted": 1}}'),
+    ("solved", '{"length": 1, "0": "first-capture-1"}'),
+    ("solved", "\ufeff[]"),
+    ("solved", "[]x"),
+    ("solved", '["first-capture-1"'),
+    ("speed", "fast"),
+    ("speed", f"<img src=x onerror={PWN}>"),
+    ("speed", "x" * 600_000),
+    ("speed", "-1"),
+    ("speed", "1e309"),
+    ("speed", '{"valueOf": 0}'),
+    ("speed", ""),
+    ("speed", " 0"),
+    # readable, and nothing to say about them: ids that are JavaScript's own names, none at all, a menu's speed
+    ("solved", '["__proto__", "constructor", "first-capture-1"]'),
+    ("solved", "[]"),
+    ("speed", "700"),
 ]
 
 
-#: The cases that are not hostile at all: a game kept before issue 24, with no version (version 1).
-READABLE = {game(v=..., saved=SAVED)}
+#: The cases that are not hostile at all: a game kept before issue 24, with no version (version 1);
+#: puzzle ids that happen to be JavaScript's own names, an empty list and a speed of the menu.
+READABLE = {
+    ("old", game(v=..., saved=SAVED)),
+    ("solved", '["__proto__", "constructor", "first-capture-1"]'),
+    ("solved", "[]"),
+    ("speed", "700"),
+}
 
 
 @pytest.fixture(scope="module")
@@ -184,6 +225,7 @@ PLANT = """(([where, value, tab]) => {
   if (where === "other") localStorage.setItem("oanquan.play.v2.zzzzzzzzzz", value);
   if (where === "old") localStorage.setItem("oanquan.play.v1", value);
   if (where === "solved") localStorage.setItem("oanquan.puzzles.solved.v1", value);
+  if (where === "speed") localStorage.setItem("oanquan.speed.v1", value);
 })(ARGS);"""
 
 
@@ -192,11 +234,18 @@ def plant(page: Any, where: str, value: str) -> None:
     page.add_init_script(PLANT.replace("ARGS", json.dumps([where, value, TAB])))
 
 
-@pytest.mark.parametrize(("where", "value"), CASES, ids=[f"{i}-{w}" for i, (w, _) in enumerate(CASES)])
-def test_a_hostile_stored_value_leaves_the_page_usable(context: Any, site: str, where: str, value: str) -> None:
+ALL_CASES = [("play", *case) for case in CASES] + [("puzzles", *case) for case in PUZZLE_CASES]
+
+
+@pytest.mark.parametrize(
+    ("name", "where", "value"), ALL_CASES, ids=[f"{n}-{i}-{w}" for i, (n, w, _) in enumerate(ALL_CASES)]
+)
+def test_a_hostile_stored_value_leaves_the_page_usable(
+    context: Any, site: str, name: str, where: str, value: str
+) -> None:
     problems = Problems()
     page = problems.watch(context.new_page(), site)
-    address = site + ("book/puzzles.html" if where == "solved" else "book/play.html")  # the kept game's own address
+    address = site + f"book/{name}.html"  # the Play page: the kept game's own address
     plant(page, where, value)
     page.goto(address)
     page.wait_for_selector(READY, timeout=120_000)
@@ -213,10 +262,16 @@ def test_a_hostile_stored_value_leaves_the_page_usable(context: Any, site: str, 
     assert page.evaluate("window.__pwned") is None
     assert page.evaluate("Object.prototype.polluted") is None
     notice = page.text_content("[data-oaq=notice]") or ""
-    if value in READABLE:
+    readable = (where, value) in READABLE
+    if readable:
         assert "could not be read" not in notice, notice
     else:  # what could not be used is said: left out, or not read back by the engine
         assert "could not be read" in notice, (value[:80], notice)
+    if where == "speed":  # a speed of the menu is taken; anything else leaves the page's own
+        assert page.input_value("[data-oaq=speed]") == (value if readable else "350")
+    if name == "puzzles":  # the ids read back are the puzzles ticked
+        ticked = page.evaluate("document.querySelectorAll('[data-oaq=pick] option[data-solved]').length")
+        assert ticked == (1 if value.startswith('["__proto__"') else 0), (value[:80], ticked)
     page.close()
     assert problems == []
 

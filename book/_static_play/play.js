@@ -185,11 +185,18 @@ function page(root) {
   }
 
   // The animation speed the reader chose last is kept (a teacher's "slow" for the projector
-  // stays "slow" after a reload); a kept value that is not one of the menu's is left alone.
+  // stays "slow" after a reload); a kept value that is not one of the menu's is left out, with a
+  // notice, like any other value the page cannot read.
   function restoreSpeed() {
     var kept = readText(SPEED);
+    if (kept === null) return;
     var menu = $("speed");
-    if (kept !== null && Array.prototype.some.call(menu.options, function (o) { return o.value === kept; })) menu.value = kept;
+    if (Array.prototype.some.call(menu.options, function (o) { return o.value === kept; })) {
+      menu.value = kept;
+      return;
+    }
+    readBack.leftOut(t("the speed chosen last"), t("not one of the speeds"));
+    forget(SPEED);
   }
 
   // ------------------------------------------------------------------ state
