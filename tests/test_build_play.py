@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import html
 import json
 import re
 import zipfile
@@ -106,6 +107,24 @@ def test_every_page_gets_a_policy_with_the_hashes_of_its_inline_scripts() -> Non
     # the widget manager's pages, and only they, may compile code (its JSON schema checks)
     widgets = build_play.page_policy('<script src="../_static/widgets/embed-amd.js"></script>')
     assert widgets == build_play.CSP.format(hashes=" 'unsafe-eval'")
+
+
+def test_every_live_notebook_page_gets_the_policy_with_its_scripts(tmp_path: Path) -> None:
+    """The live notebooks (JupyterLite) carry the policy too, with 'unsafe-eval' for JupyterLab's
+    settings checks, and their pages' inline scripts by hash; written again, a page keeps one."""
+    page = '<html><head><meta charset="utf-8"><script>start();</script></head><body></body></html>'
+    for name in ("index.html", "lab/index.html", "notebooks/index.html"):
+        (tmp_path / "lite" / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "lite" / name).write_text(page, encoding="utf-8")
+    assert build_play.write_lite_policies(tmp_path / "lite") == 3
+    assert build_play.write_lite_policies(tmp_path / "lite") == 3  # a second build step changes nothing
+    digest = base64.b64encode(hashlib.sha256(b"start();").digest()).decode()
+    for name in ("index.html", "lab/index.html", "notebooks/index.html"):
+        text = html.unescape((tmp_path / "lite" / name).read_text(encoding="utf-8"))
+        assert text.count("Content-Security-Policy") == 1, name
+        assert f"'unsafe-eval' 'sha256-{digest}'" in text and "default-src 'self'" in text, name
+        assert "oanquan-build" not in text  # the live notebooks are not the worker's: no build version
+    assert build_play.write_lite_policies(tmp_path / "nothing") == 0
 
 
 def test_the_offline_copy_is_a_zip_with_a_one_line_way_to_serve_it(

@@ -395,6 +395,17 @@ def test_every_chapter_page_links_to_its_live_notebook_and_reset_page(site_dir: 
     assert 'class="oaq-live"' not in (site_dir / "book" / "rules.html").read_text(encoding="utf-8")
 
 
+def test_every_live_notebook_page_carries_the_policy(site_dir: Path) -> None:
+    """Issue 24: the live notebooks' pages (both editions) have the site's Content-Security-Policy;
+    the browser tests above run under it and count what it refuses as a console error."""
+    pages = sorted(LITE.rglob("*.html")) + sorted((site_dir / "vi" / "lite").rglob("*.html"))
+    assert len(pages) >= 20, pages
+    for page in pages:
+        head = page.read_text(encoding="utf-8").split("</head>")[0]
+        assert head.count('http-equiv="Content-Security-Policy"') == 1, page
+        assert "default-src &#x27;self&#x27;" in head, page
+
+
 def test_live_notebooks_never_ask_the_internet(site_dir: Path) -> None:
     """The settings the page reads: Pyodide from this site, no fallback to PyPI, and the pinned wheels."""
     config = json.loads((LITE / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]

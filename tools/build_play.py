@@ -160,7 +160,7 @@ def manifest(out: Path = OUT) -> str:
 
 #: Folders of an edition's output that its service worker never keeps: the live notebooks
 #: (JupyterLite, 40 MB, which have their own files and no offline promise) and Sphinx's build data.
-NOT_KEPT = ("lite", ".doctrees")
+NOT_KEPT = ("lite", ".doctrees")  # LITE below
 #: Files of an edition's output the worker does not keep: itself, the server's version, Sphinx's stamp.
 NOT_KEPT_FILES = ("sw.js", "sw-version.json", ".buildinfo")
 
@@ -267,34 +267,51 @@ def _sha256(text: str | bytes) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode("ascii")
 
 
-def page_policy(html: str) -> str:
-    """The Content-Security-Policy of one page: :data:`CSP` with the hashes of its inline scripts and handlers."""
+def page_policy(html: str, compiles: bool = False) -> str:
+    """The Content-Security-Policy of one page: :data:`CSP` with the hashes of its inline scripts and handlers.
+
+    ``compiles``: the page runs JupyterLab (the live notebooks), which needs 'unsafe-eval' as the
+    widget manager does (see :data:`LITE`).
+    """
     parser = _InlineScripts()
     parser.feed(html)
     parser.close()
     hashes = sorted({f"'{_sha256(s)}'" for s in parser.scripts})
     if parser.handlers:  # the theme's onclick="window.print()" buttons
         hashes = ["'unsafe-hashes'", *sorted({f"'{_sha256(h)}'" for h in parser.handlers}), *hashes]
-    if parser.widgets:
+    if parser.widgets or compiles:
         hashes.insert(0, "'unsafe-eval'")
     return CSP.format(hashes="".join(" " + h for h in hashes))
 
 
-def with_head(html: bytes, version: str) -> bytes:
-    """A page with the policy and the build's version in its head (after ``<meta charset>``)."""
+def with_head(html: bytes, version: str | None, compiles: bool = False) -> bytes:
+    """A page with the policy and the build's version (if any) in its head (after ``<meta charset>``)."""
     from html import escape
 
     text = html.decode("utf-8")
-    policy = page_policy(text)
-    extra = (
-        f'<meta data-oaq-injected="1" http-equiv="Content-Security-Policy" content="{escape(policy)}">\n'
-        f'<meta data-oaq-injected="1" name="oanquan-build" content="{version}">\n'
-    )
+    policy = page_policy(text, compiles)
+    extra = f'<meta data-oaq-injected="1" http-equiv="Content-Security-Policy" content="{escape(policy)}">\n'
+    if version is not None:
+        extra += f'<meta data-oaq-injected="1" name="oanquan-build" content="{version}">\n'
     charset = re.search(r"<meta charset=[^>]*>\s*", text, re.IGNORECASE)
     head = charset or re.search(r"<head[^>]*>\s*", text, re.IGNORECASE)
     if head is None:
         return (extra + text).encode("utf-8")
     return (text[: head.end()] + extra + text[head.end() :]).encode("utf-8")
+
+
+#: The live notebooks' folder in an edition. They are JupyterLab itself (JupyterLite): its
+#: settings are checked by AJV, which compiles its checks with ``new Function``, so their pages
+#: get 'unsafe-eval' as the widget pages do; everything else of the policy holds for them too.
+LITE = "lite"
+
+
+def write_lite_policies(lite: Path) -> int:
+    """The policy in the head of every page of the live notebooks in ``lite``; the number of pages."""
+    pages = sorted(lite.rglob("*.html")) if lite.is_dir() else []
+    for path in pages:
+        write_if_changed(path, with_head(_INJECTED.sub(b"", path.read_bytes()), None, compiles=True))
+    return len(pages)
 
 
 def write_service_worker(site: Path) -> str:
@@ -329,6 +346,7 @@ def write_service_worker(site: Path) -> str:
         .replace('"{{skip}}"', json.dumps(skip))
         .replace('"{{editions}}"', json.dumps([f"{folder}/" for folder in other_editions(site)]))
     )
+    write_lite_policies(site / LITE)
     write_if_changed(site / "sw.js", text.encode("utf-8"))
     write_if_changed(site / "sw-version.json", (json.dumps({"version": version}) + "\n").encode("utf-8"))
     size = sum((site / name).stat().st_size for name in files)
