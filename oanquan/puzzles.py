@@ -357,10 +357,9 @@ class Puzzle:
         >>> where
         'Only square 7 can move, so the whole question is which way.'
         """
-        clue = _(THEME_CLUES[self.theme]) if self.theme in THEME_CLUES else _(_WORDS["idea"])
         gain = immediate_gain(self.position, self.moves[0])
         worth = _(_WORDS["takes"]).format(gain=gain) if gain else _(_WORDS["takes_none"])
-        return (clue.format(young=self.rules.young_mandarin_min), worth, self._where())
+        return (self._clue(_(_WORDS["idea"])), worth, self._where())
 
     @property
     def hint(self) -> str:
@@ -379,9 +378,12 @@ class Puzzle:
         >>> print(lone.hint)
         Only square 7 can move, so the whole question is which way. Count the pebbles out one by one: ...
         """
-        clue = _(THEME_CLUES[self.theme]) if self.theme in THEME_CLUES else ""
-        clue = clue.format(young=self.rules.young_mandarin_min)
-        return f"{self._where()} {clue}".strip()
+        return f"{self._where()} {self._clue()}".strip()
+
+    def _clue(self, otherwise: str = "") -> str:
+        """What to look for in a puzzle of this theme, in the reader's words (``otherwise`` for a theme with none)."""
+        clue = _(THEME_CLUES[self.theme]) if self.theme in THEME_CLUES else otherwise
+        return clue.format(young=self.rules.young_mandarin_min)
 
     def _where(self) -> str:
         """Where to look: the answer's square(s), or that only one square can move."""

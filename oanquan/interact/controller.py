@@ -743,7 +743,8 @@ class Controller:
         assert self.puzzle is not None
         right, self.verdict = self.puzzle.verdict(move)
         self.result = "right" if right else "wrong"
-        self.tries += 0 if again else 1
+        if not again:
+            self.tries += 1
         if right and self.revealed:
             self.verdict += " " + _("The answer was shown first, so the puzzle is not ticked as solved.")
         elif right and self.tries > 1:
