@@ -23,6 +23,7 @@ import pytest
 from babel.messages.catalog import Message
 
 from conftest import english_words
+from oanquan.i18n import words
 from tools import edition, lite_cell, site_i18n
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -132,23 +133,39 @@ def test_broken_code_is_reported(translation: str, problem: str) -> None:
     assert edition.message_problems(rewritten) == []
 
 
-def test_code_strings_are_the_reader_words_only() -> None:
+def test_code_strings_are_the_marked_words_only() -> None:
+    """Issue 21: extraction reads the marker ``_(...)`` and never guesses (an unmarked sentence is
+    not taken, whatever it looks like; an attribute named ``_`` is not the marker)."""
     source = '''def f(n):
     """A docstring is for programmers."""
     assert n, "an assert message is for programmers"
-    figure(START, f"Player {n} to move (R2.5).", "ch01-opening", kind="capture")
-    return {"player 0": 0}
+    figure(START, _(f"Player {n} to move (R2.5)."), "ch01-opening", kind="capture")
+    log("A sentence for the log, not marked")
+    return {_("player 0"): 0, "key": table._("not the marker")}
 '''
     found = [s.text for s in edition.code_strings(source)]
     assert found == ["Player {n} to move (R2.5).", "player 0"]
 
 
 def test_adjacent_literals_are_one_message_and_written_back_as_one() -> None:
-    source = 'say(\n    f"The board has {len(c)} squares, "\n    "all {empty}."\n)\n'
+    source = 'say(\n    _(\n        f"The board has {len(c)} squares, "\n        "all {empty}."\n    )\n)\n'
     (found,) = edition.code_strings(source)
     assert found.text == "The board has {len(c)} squares, all {{empty}}."
     out = edition.translate_code(source, lambda text: "Bàn có {len(c)} ô, tất cả {{trống}}.")
-    assert eval(out.removeprefix("say(").strip().removesuffix(")"), {"c": "ab"}) == "Bàn có 2 ô, tất cả {trống}."
+    shown = eval(out.removeprefix("say(").strip().removesuffix(")"), {"c": "ab", "_": words})
+    assert shown == "Bàn có 2 ô, tất cả {trống}."
+
+
+def test_every_chapter_marks_its_words_with_the_one_marker() -> None:
+    """Each chapter (and book page) that has words in its code imports the marker once, as ``_``."""
+    for document in _notebook_documents():
+        cells = [c for c in lite_cell.read(edition.source_of(document))["cells"] if c["cell_type"] == "code"]
+        sources = ["".join(c["source"]) for c in cells]
+        if any(edition.code_strings(s) for s in sources):
+            imports = [s for s in sources if "from oanquan.i18n import words as _" in s]
+            assert len(imports) == 1, document
+            first = next(i for i, s in enumerate(sources) if edition.code_strings(s))
+            assert sources.index(imports[0]) <= first, document  # imported before the first use
 
 
 def test_identity_translation_leaves_every_code_cell_unchanged() -> None:

@@ -8,9 +8,10 @@ catalogue per page, ``locales/vi/LC_MESSAGES/<page>.po`` (Sphinx's i18n layout, 
   table of contents' captions): extracted by Sphinx's own ``gettext`` builder, one paragraph,
   title, list item or table cell per message, its MyST markup kept inside the message. The
   outputs of code cells are left out: the Vietnamese edition computes its own;
-- **the reader's words inside the code cells** (the ``say(f"...")`` paragraphs, captions,
+- **the reader's words inside the code cells** (the ``say(_(f"..."))`` paragraphs, captions,
   quiz questions and answers, table headers): every string literal, or run of adjacent
-  literals, that holds words, with its ``{...}`` placeholders as written in the f-string.
+  literals, marked with ``_()`` (``from oanquan.i18n import words as _``), with its ``{...}``
+  placeholders as written in the f-string. Nothing unmarked is taken: extraction never guesses.
 
 ``python -m tools.edition extract`` refreshes them all (``make translations``): the gettext
 builder writes the page templates, the code messages are added, and ``sphinx-intl update``
@@ -99,68 +100,47 @@ def _unescape(body: str) -> str:
     return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t", "\n": ""}.get(m.group(1), m.group(1)), body, flags=re.S)
 
 
-def _words(text: str, f_string: bool) -> bool:
-    """Whether a literal's text is words for a reader: a word and a space outside tags and placeholders.
-
-    Single words in lower case (``"capture"``, ``"never"``) are left out: in code they are keys and options.
-    """
-    shown = text
-    if f_string:  # a placeholder stands for a word or a number: "{n} pebbles" is two words
-        shown = re.sub(r"\{[^{}]*\}", "0", shown.replace("{{", "").replace("}}", ""))
-    shown = _TAG.sub(" ", shown)
-    if not _WORD.search(shown):
-        return False
-    # Words with a space (" apiece" is glued to a sentence), or a capitalised word alone, a
-    # heading or a label ("Captures"): keys and options are single words in lower case.
-    return " " in shown or bool(re.fullmatch(r"[A-ZÀ-Ỹ][a-zà-ỹ]+", shown))
+#: The name a chapter gives its marker of words for readers (``from oanquan.i18n import words as _``).
+MARKER = "_"
 
 
 def code_strings(source: str) -> list[CodeString]:
-    """The reader's words in a code cell: runs of string literals that hold words (no docstring, no assert message).
+    """The reader's words in a code cell: the literals marked ``_(...)``, and nothing else.
 
-    Any string printed (an argument of ``print``) is for the reader, even a single word.
+    A chapter marks every string a reader sees (``say(_(f"{n} pebbles"))``); the argument of a
+    marker is one string literal or a run of adjacent ones, an f-string's placeholders kept as
+    written. Extraction never guesses: a string left unmarked stays in English, and a test
+    (``tests/test_edition.py``) reads the Vietnamese chapters for English.
+
+    >>> [s.text for s in code_strings('say(_(f"{n} pebbles"))\\nkind = "capture"\\n_("a " "b")')]
+    ['{n} pebbles', 'a b']
     """
     try:
-        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+        tokens = [t for t in tokenize.generate_tokens(io.StringIO(source).readline) if t.type not in _SKIPPED]
     except (tokenize.TokenError, SyntaxError):
         return []
-    skip = {tokenize.NL, tokenize.COMMENT}
     found: list[CodeString] = []
-    run: list[tokenize.TokenInfo] = []
-    before: tokenize.TokenInfo | None = None
-    in_assert = False
-    calls: list[str] = []  # the name before each open bracket: what a string is an argument of
-    for token in tokens:
-        if token.type == tokenize.OP and token.string in "([{":
-            calls.append(before.string if before is not None and before.type == tokenize.NAME else token.string)
-        elif token.type == tokenize.OP and token.string in ")]}" and calls:
-            calls.pop()
-        if token.type == tokenize.STRING:
-            run.append(token)
+    for i, token in enumerate(tokens[:-3]):
+        if not (token.type == tokenize.NAME and token.string == MARKER and tokens[i + 1].string == "("):
             continue
-        if token.type in skip and run:
+        if i and tokens[i - 1].string == ".":  # an attribute called _, not the marker
             continue
-        if run:
-            statement_alone = (
-                before is None or before.type in (tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT)
-            ) and (token.type in (tokenize.NEWLINE, tokenize.ENDMARKER))
-            if not statement_alone and not in_assert:
-                parts = [_literal_text(t.string) for t in run]
-                f_string = any(is_f for _, is_f in parts)
-                text = "".join(
-                    t if is_f or not f_string else t.replace("{", "{{").replace("}", "}}") for t, is_f in parts
-                )
-                printed = bool(calls) and calls[-1] == "print" and bool(_WORD.search(text))
-                if printed or _words(text, f_string):
-                    found.append(CodeString(text, f_string, run[0].start, run[-1].end))
-            run = []
-        if token.type == tokenize.NAME and token.string == "assert":
-            in_assert = True
-        elif token.type == tokenize.NEWLINE:
-            in_assert = False
-        if token.type not in skip:
-            before = token
+        run = []
+        for after in tokens[i + 2 :]:
+            if after.type != tokenize.STRING:
+                break
+            run.append(after)
+        if not run or tokens[i + 2 + len(run)].string != ")":
+            continue
+        parts = [_literal_text(t.string) for t in run]
+        f_string = any(is_f for _, is_f in parts)
+        text = "".join(t if is_f or not f_string else t.replace("{", "{{").replace("}", "}}") for t, is_f in parts)
+        found.append(CodeString(text, f_string, run[0].start, run[-1].end))
     return found
+
+
+#: Tokens between a marker's literals that change nothing: line breaks inside brackets, comments.
+_SKIPPED = (tokenize.NL, tokenize.COMMENT)
 
 
 def literal(text: str, f_string: bool) -> str:
@@ -760,14 +740,12 @@ EDITION_PATH = "vi"  # the Vietnamese edition's folder in the site
 LINKED = ("RULES.md", "tools", "_widget_js", "locales", "oanquan")
 
 #: Words the theme's templates and myst-nb write as they are, outside the translation machinery
-#: (no _() around them): put in Vietnamese in the built pages. The theme's other words are
-#: translated by locales/vi/LC_MESSAGES/sphinx.po, before Sphinx's own catalogue.
-HARD_CODED = {
-    'aria-label="Toggle hidden content"': 'aria-label="Hiện hoặc ẩn phần được thu gọn"',
-    'title="Toggle primary sidebar"': 'title="Hiện hoặc ẩn thanh bên"',
-    'title="Toggle secondary sidebar"': 'title="Hiện hoặc ẩn mục lục của trang"',
-    'aria-label="Main"': 'aria-label="Mục lục chính"',
-    'aria-label="Page"': 'aria-label="Trang"',
+#: (no _() around them), by the attribute that carries them: put in the edition's language in the
+#: built pages, from the theme's catalogue (locales/<language>/LC_MESSAGES/sphinx.po), where the
+#: theme's other words are translated too. No translation is written here.
+UNMARKED = {
+    "aria-label": ("Toggle hidden content", "Main", "Page"),
+    "title": ("Toggle primary sidebar", "Toggle secondary sidebar"),
 }
 
 #: What the Vietnamese configuration changes in _config.yml (sphinx.config entries).
@@ -778,11 +756,30 @@ VI_SPHINX_CONFIG: dict[str, Any] = {
     # docutils has no Vietnamese quotation marks: leave the quotes as written.
     "smartquotes": False,
 }
-SEARCH_BAR_TEXT = "Tìm trong sách..."
-#: Who wrote the book, as the footer says it ("Bởi ...": the theme's own word for "By").
-AUTHOR = "dự án oanquan"
-#: myst-nb's words on the buttons that show hidden code or outputs ("Show code cell source").
-CODE_PROMPTS = {"nb_code_prompt_show": "Hiện phần ẩn", "nb_code_prompt_hide": "Ẩn đi"}
+#: myst-nb's words on the buttons that show hidden code or outputs, in English (its own defaults):
+#: the edition's are their translations in the theme's catalogue.
+CODE_PROMPTS = {"nb_code_prompt_show": "Show code cell {type}", "nb_code_prompt_hide": "Hide code cell {type}"}
+
+
+def theme_words(language: str = LANGUAGE) -> dict[str, str]:
+    """The theme's catalogue, ``locales/<language>/LC_MESSAGES/sphinx.po``: each English message and its translation."""
+    path = LOCALES / language / "LC_MESSAGES" / "sphinx.po"
+    return {str(m.id): str(m.string) for m in iter_messages(path) if m.id and m.string}
+
+
+def untranslated_attributes(text: str, words: dict[str, str]) -> str:
+    """A built page with the words of :data:`UNMARKED` in the language of ``words``.
+
+    >>> untranslated_attributes('<nav aria-label="Main">', theme_words("vi"))
+    '<nav aria-label="Mục lục chính">'
+    """
+    missing = [english for messages in UNMARKED.values() for english in messages if english not in words]
+    if missing:
+        raise SystemExit(f"sphinx.po has no translation of {missing[0]!r} (tools/edition.py: UNMARKED)")
+    for attribute, messages in UNMARKED.items():
+        for english in messages:
+            text = text.replace(f'{attribute}="{english}"', f'{attribute}="{words[english]}"')
+    return text
 
 
 def vietnamese_config() -> dict[str, Any]:
@@ -790,11 +787,13 @@ def vietnamese_config() -> dict[str, Any]:
     import yaml
 
     config: dict[str, Any] = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
-    config["author"] = AUTHOR
+    words = theme_words()
+    config["author"] = words[config["author"]]
     sphinx = config.setdefault("sphinx", {}).setdefault("config", {})
     sphinx.update(VI_SPHINX_CONFIG)
-    sphinx.update(CODE_PROMPTS)
-    sphinx.setdefault("html_theme_options", {})["search_bar_text"] = SEARCH_BAR_TEXT
+    sphinx.update({name: words[english] for name, english in CODE_PROMPTS.items()})
+    options = sphinx.setdefault("html_theme_options", {})
+    options["search_bar_text"] = words[options["search_bar_text"]]
     return config
 
 
@@ -905,12 +904,10 @@ def build_site() -> Path:
     if target.exists():
         shutil.rmtree(target)
     shutil.copytree(OUTPUT / "_build" / "html", target, symlinks=False)
+    words = theme_words()
     for page in target.rglob("*.html"):
         if "lite" not in page.relative_to(target).parts[:1]:
-            text = page.read_text(encoding="utf-8")
-            for english, vietnamese in HARD_CODED.items():
-                text = text.replace(english, vietnamese)
-            page.write_text(text, encoding="utf-8")
+            page.write_text(untranslated_attributes(page.read_text(encoding="utf-8"), words), encoding="utf-8")
     return target
 
 
