@@ -35,6 +35,10 @@ def read_json(text: object, error: type[OAnQuanError], what: str) -> Any:
     Traceback (most recent call last):
     ...
     oanquan.errors.PositionFormatError: a saved position must be JSON text, not None
+    >>> read_json("{", PositionFormatError, "a saved position")
+    Traceback (most recent call last):
+    ...
+    oanquan.errors.PositionFormatError: a saved position is not valid JSON (at line 1, column 2): '{'
     """
     if not isinstance(text, (str, bytes, bytearray)):
         raise error(_("{what} must be JSON text, not {value}").format(what=_(what), value=quote(text)))
@@ -44,10 +48,14 @@ def read_json(text: object, error: type[OAnQuanError], what: str) -> Any:
         raise error(
             _("{what} is not valid JSON (nested too deeply): {value}").format(what=_(what), value=quote(text))
         ) from None
-    except ValueError as problem:
+    except json.JSONDecodeError as problem:
+        # where it went wrong, in the reader's words (the standard library says what in English only)
+        where = _("at line {line}, column {column}").format(line=problem.lineno, column=problem.colno)
         raise error(
-            _("{what} is not valid JSON ({problem}): {value}").format(what=_(what), problem=problem, value=quote(text))
+            _("{what} is not valid JSON ({where}): {value}").format(what=_(what), where=where, value=quote(text))
         ) from None
+    except ValueError:  # bytes that are not UTF-8 text
+        raise error(_("{what} is not valid JSON: {value}").format(what=_(what), value=quote(text))) from None
 
 
 def check_fields(

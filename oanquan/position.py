@@ -93,7 +93,7 @@ def moves_of(pebbles: tuple[int, ...], mover: int) -> tuple[Move, ...]:
 END_REASONS = {
     "R7.1": N_("both Mandarin squares are empty"),
     "R7.2": N_("the player to move has an empty row and too few pebbles to release (thả cá)"),
-    "R7.3": N_("the game reached its limit of plies, single moves (max_plies)"),
+    "R7.3": N_("the game reached its move limit, the moves of both players counted"),
 }
 
 
@@ -118,7 +118,7 @@ class Outcome:
     >>> Outcome((40, 30), 0, "R7.1").explanation
     'Player 0 wins 40-30: both Mandarin squares are empty (R7.1).'
     >>> Outcome((32, 38), 1, "R7.3").explanation
-    'Player 1 wins 38-32: the game reached its limit of plies, single moves (max_plies) (R7.3).'
+    'Player 1 wins 38-32: the game reached its move limit, the moves of both players counted (R7.3).'
     """
 
     scores: tuple[int, int]

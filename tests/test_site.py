@@ -41,7 +41,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from conftest import ENGLISH_WORDS, SITE, made_by_the_page
+from conftest import NAMES_AND_NOTATION, PLAIN_VIETNAMESE, SITE, made_by_the_page
 from tools.localsite import chromium_profile
 
 pytestmark = pytest.mark.browser
@@ -202,34 +202,29 @@ def _glossary_english() -> list[str]:
     glossary = (ROOT / "book" / "glossary.md").read_text(encoding="utf-8").split("## English terms", 1)[1]
     block = glossary.split("```{glossary}", 1)[1].split("```", 1)[0]
     words.update(line.strip().lower() for line in block.splitlines() if line.strip() and not line.startswith(" "))
-    return sorted(words)
+    return sorted({word for term in words for word in re.findall(r"[a-z]+", term)})
 
 
-# The English interface text of a Vietnamese page: tooltips, labels and placeholders in English
-# words, and any block of text (paragraph, item, title, cell, button...) whose words are mostly
-# English. Code, the English link of the language switch (lang="en") and pictures' own text
-# are not interface text.
+# The English interface text of a Vietnamese page (issue 21): tooltips, labels, placeholders and
+# every block of text (paragraph, item, title, cell, button...) are read against an allow-list,
+# the same as conftest.english_words: a word of two letters or more with no Vietnamese letter must
+# be a Vietnamese word written without marks, or a name or notation the page keeps. Code, the
+# English link of the language switch (lang="en") and pictures' own text are not interface text;
+# the glossary and the index show their English terms on purpose.
 _ENGLISH_TEXT_JS = """
-([english, glossaryWords, notYet]) => {
-  const words = new Set(english);
-  // The glossary and the index list English words as English words, on purpose.
+([allowedWords, glossaryWords, notYet]) => {
+  const allowed = new Set(allowedWords);
   const glossary = /[/](glossary|genindex)[.]html$/.test(location.pathname) ? new Set(glossaryWords) : new Set();
   const skip = 'pre, code, script, style, .highlight, [lang="en"], .cell_input, kbd, samp, svg, .headerlink' + notYet;
-  const isEnglish = (text, minimum) => {
-    const found = (text.toLowerCase().match(/[a-z\u00c0-\u1ef9]+/g) || []);
-    const ascii = found.filter(w => /^[a-z]+$/.test(w));
-    const known = ascii.filter(w => words.has(w));
-    if (found.length < minimum || (found.length && glossary.has(text.trim().toLowerCase()))) return false;
-    // Mostly English words, or three words and more with no Vietnamese letter and an English one.
-    const vietnamese = /[\u00c0-\u1ef9]/i.test(text);
-    return known.length >= Math.max(1, 0.35 * found.length) || (!vietnamese && found.length >= 3 && known.length >= 1);
-  };
+  const english = (text) => (text.replace(/'[^']*'/g, ' ').match(/[A-Za-z\u00c0-\u1ef9\u0110\u0111]+/g) || [])
+    .filter(w => /^[A-Za-z]{2,}$/.test(w) && !allowed.has(w.toLowerCase()) && !glossary.has(w.toLowerCase()));
   const found = [];
   for (const el of document.querySelectorAll('[title], [aria-label], [placeholder], [alt]')) {
     if (el.closest(skip)) continue;
     for (const name of ['title', 'aria-label', 'placeholder', 'alt']) {
       const value = el.getAttribute(name);
-      if (value && isEnglish(value, 1)) found.push(`${el.tagName.toLowerCase()}[${name}]: ${value}`);
+      const words = value ? english(value) : [];
+      if (words.length) found.push(`${el.tagName.toLowerCase()}[${name}]: ${value} (${words.join(', ')})`);
     }
   }
   const blocks = 'p, li, dt, dd, h1, h2, h3, h4, h5, h6, td, th, figcaption, caption, button, summary, label, ' +
@@ -239,7 +234,8 @@ _ENGLISH_TEXT_JS = """
     const shown = el.cloneNode(true);
     shown.querySelectorAll(skip).forEach(e => e.remove());
     const text = (shown.textContent || '').replace(/\\s+/g, ' ').trim();
-    if (text && isEnglish(text, 1)) found.push(`${el.tagName.toLowerCase()}: ${text.slice(0, 120)}`);
+    const words = english(text);
+    if (words.length) found.push(`${el.tagName.toLowerCase()}: ${text.slice(0, 120)} (${words.join(', ')})`);
   }
   return [...new Set(found)];
 }
@@ -316,7 +312,8 @@ def _visit(context: Any, base: str, path: str) -> Visit:
         visit.switch = switch.first.evaluate("a => a.href")
     if path.startswith(VI):
         not_yet = "".join(f", {selector}" for selector in NOT_YET_TRANSLATED.get(path, ()))
-        visit.english = page.evaluate(_ENGLISH_TEXT_JS, [ENGLISH_WORDS, _glossary_english(), not_yet])
+        allowed = sorted(PLAIN_VIETNAMESE | NAMES_AND_NOTATION)
+        visit.english = page.evaluate(_ENGLISH_TEXT_JS, [allowed, _glossary_english(), not_yet])
     visit.players = page.locator(".widget-play").count()
     steppable = _steppable_player(page) if visit.players else None
     if steppable is not None:

@@ -5,8 +5,9 @@ lines, names, verdicts, hints, notices, errors and the words inside its pictures
 descriptions, the squares' names for screen readers). A game against the computer, a game
 between friends to its end, a puzzle answered wrong, hinted and shown, a change of settings
 and refused requests are played in Vietnamese, and every sentence of every answer is read
-for English words (:data:`conftest.ENGLISH_WORDS`). The move text (``7R``), the position text
-and the address are notation, shared by both languages, and are not read.
+for English words (``conftest.english_words``: an allow-list of the words that are not
+Vietnamese). The move text (``7R``), the position text and the address are notation, shared by
+both languages, and are not read.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from oanquan import web
 #: Fields of an answer that are notation or data for the page's code, not words for readers; and
 #: "error", the programmer's message of a refusal, which no page shows: it shows the "reason".
 NOTATION = {"position", "start", "record", "link", "moves", "legal", "saved", "settings", "id", "address"}
-NOTATION |= {"turn", "kind", "theme", "code", "json", "error"}
+NOTATION |= {"turn", "kind", "theme", "code", "json", "error", "result", "mode", "play"}  # play: an address
 
 #: A whole game between two people (tests/test_surfaces.py): it ends with both Mandarin squares empty.
 RECORD = "9R 2L 7R 4L 5L 3R 6R 0L 7L 0R 9L"

@@ -1,6 +1,7 @@
 /* Names for the parts of the step-through players that the ipywidgets HTML manager draws
    without one (tools/accessible_pages.py, issue 22): the Play widget's icon buttons, and each
-   slider's handle, which takes the words of the slider's own label ("frame", "ms/step").
+   slider's handle, which takes the words of the slider's own label ("frame", "ms/step"); and no
+   "null" for a label the manager gave no tooltip.
    The words, in the page's language, are in this script tag's data-words attribute. The widgets
    are drawn after the page has loaded, so the page is watched until they are. */
 (function () {
@@ -21,6 +22,11 @@
       name(buttons[0], words.play);
       name(buttons[1], words.stop);
       name(buttons[2], words.repeat);
+    });
+    // The manager writes title="null" on the (empty) label of a widget that has no tooltip (the
+    // pictures' HTML widgets, the step buttons): a hover would say "null". It is taken away.
+    document.querySelectorAll('.jupyter-widgets label[title="null"], .widget-toggle-buttons label[title="null"]').forEach(function (label) {
+      label.removeAttribute("title");
     });
     document.querySelectorAll(".widget-slider").forEach(function (slider) {
       var label = slider.querySelector(".widget-label");

@@ -263,6 +263,8 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
             min=0,
             max=0,
             description=_("frame"),
+            # a tooltip of its own: without one the widget manager writes title="null" on the label
+            tooltip=_("the step of the move shown: drag it, or use the arrow keys"),
             readout=True,
             continuous_update=True,
             layout=widgets.Layout(flex="1 1 160px", min_width="140px"),
