@@ -22,7 +22,8 @@ $(STAMP): requirements.txt requirements.lock pyproject.toml
 	touch $(STAMP)
 
 # The engine's words in other languages (oanquan/i18n.py): Babel extracts every _(), N_() and
-# ngettext() message of the package and the printables (babel.cfg) into a template, merges it
+# ngettext() message of the package and the printables, and every t() of the pages' scripts
+# (babel.cfg), into a template, merges it
 # into each language's .po (the translations, edited by hand) and compiles the .mo that the
 # package ships; then the puzzle collection's table (tools/puzzle_translations.py: titles kept,
 # explanations computed in the language). All are committed, so a fresh clone needs nothing built; tests/test_i18n.py
@@ -30,10 +31,10 @@ $(STAMP): requirements.txt requirements.lock pyproject.toml
 LOCALES := vi
 CATALOGUES := oanquan/locale
 # Where the engine's words are (tests/test_i18n.py reads this line too).
-I18N_SOURCES := oanquan authoring tools/printables.py tools/live_boards.py tools/accessible_pages.py
+I18N_SOURCES := oanquan authoring tools/printables.py tools/live_boards.py tools/accessible_pages.py book/_static_play
 catalogues: $(STAMP)
 	@mkdir -p _build/i18n
-	$(BIN)/pybabel -q extract -F babel.cfg --add-location=file --sort-by-file -c TRANSLATORS: \
+	$(BIN)/pybabel -q extract -F babel.cfg -k t --add-location=file --sort-by-file -c TRANSLATORS: \
 	  --project=oanquan --version=0.1.0 --msgid-bugs-address="the project's issues" \
 	  -o _build/i18n/oanquan.pot $(I18N_SOURCES)
 	for lang in $(LOCALES); do \

@@ -115,7 +115,7 @@ def test_every_message_of_the_code_is_in_the_catalogue(tmp_path: Path) -> None:
     os.chdir(ROOT)
     try:
         CommandLineInterface().run(
-            ["pybabel", "-q", "extract", "-F", "babel.cfg", "-o", str(template), *i18n_sources()]
+            ["pybabel", "-q", "extract", "-F", "babel.cfg", "-k", "t", "-o", str(template), *i18n_sources()]
         )
     finally:
         os.chdir(cwd)

@@ -16,6 +16,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from conftest import english_words
+from oanquan.puzzles import load_builtin
 from tools.localsite import chromium_profile
 
 pytestmark = pytest.mark.browser
@@ -125,3 +127,70 @@ def test_a_game_kept_by_the_english_page_goes_on_in_vietnamese(page: Any, site_u
         assert errors == []
     finally:
         tab.close()
+
+
+#: What a reader meets in the game: its text (the pictures' titles and descriptions included) and
+#: the names and tooltips of its parts; code, typed fields and hidden parts left out.
+_READER_TEXT = """() => {
+  const game = document.querySelector('#oaq');
+  const copy = game.cloneNode(true);
+  copy.querySelectorAll('code, input, textarea, script, style, [hidden], svg').forEach(e => e.remove());
+  const parts = [copy.textContent];
+  for (const el of game.querySelectorAll('svg title, svg desc')) parts.push(el.textContent);
+  for (const el of game.querySelectorAll('[aria-label], [title]')) {
+    if (el.closest('[hidden], code')) continue;
+    parts.push(el.getAttribute('aria-label') || '', el.getAttribute('title') || '');
+  }
+  return parts.join(' ').replace(/\\s+/g, ' ');
+}"""
+
+#: A game between friends that ends with its last move (tests/test_vi_bridge.py's, the last move left out).
+ALMOST_ENDED = "9R 2L 7R 4L 5L 3R 6R 0L 7L 0R"
+
+
+def _click_move(page: Any, move: str) -> None:
+    page.click(f"#oaq [data-oaq=board] [data-square='{move[:-1]}']")
+    page.wait_for_selector("#oaq [data-oaq=directions]:not([hidden])")
+    page.click(f"#oaq [data-direction='{move[-1]}']")
+
+
+def test_what_a_vietnamese_reader_meets_while_playing_has_no_english(page: Any, site_url: str) -> None:
+    """Issue 21: the Play page through a hint and the end of a game, then the Puzzles page through a
+    wrong answer, Try again, its three hints and the answer shown, read against conftest's allow-list."""
+    seen: dict[str, str] = {}
+    page.goto(f"{site_url}vi/book/play.html?opponent=friend&record={ALMOST_ENDED.replace(' ', '%20')}")
+    page.wait_for_selector(READY, timeout=90_000)
+    page.select_option("#oaq [data-oaq=speed]", "0")
+    seen["play, loaded"] = page.evaluate(_READER_TEXT)
+    page.click("#oaq [data-oaq=hint]")
+    page.wait_for_function("() => document.querySelector('#oaq [data-oaq=hint-text]').textContent.trim() !== ''")
+    seen["play, a hint"] = page.evaluate(_READER_TEXT)
+    _click_move(page, "9L")
+    page.wait_for_selector("#oaq [data-oaq=final]:not([hidden])", timeout=60_000)
+    seen["play, the end"] = page.evaluate(_READER_TEXT)
+    puzzle = load_builtin()[0]
+    wrong = next(str(m) for m in puzzle.position.legal_moves() if not puzzle.is_solution(str(m)))
+    page.goto(f"{site_url}vi/book/puzzles.html?puzzle={puzzle.id}")
+    page.wait_for_selector(READY, timeout=90_000)
+    page.select_option("#oaq [data-oaq=speed]", "0")
+    _click_move(page, wrong)
+    page.wait_for_selector(READY)
+    page.wait_for_function("() => document.querySelector('#oaq [data-oaq=verdict]').textContent.trim() !== ''")
+    seen["puzzles, a wrong answer"] = page.evaluate(_READER_TEXT)
+    page.click("#oaq [data-oaq=retry]")  # the hints are for a puzzle still to answer
+    page.wait_for_selector(READY)
+    before = page.evaluate(_READER_TEXT)
+    for step in (1, 2, 3):
+        page.click("#oaq [data-oaq=hint]")
+        page.wait_for_function(f"(before) => ({_READER_TEXT})() !== before", arg=before)
+        page.wait_for_selector(READY)
+        before = seen[f"puzzles, hint {step}"] = page.evaluate(_READER_TEXT)
+    page.click("#oaq [data-oaq=answer]")
+    page.wait_for_function(f"(before) => ({_READER_TEXT})() !== before", arg=before)
+    page.wait_for_selector(READY)
+    seen["puzzles, the answer"] = page.evaluate(_READER_TEXT)
+    assert all(len(text) > 100 for text in seen.values()), seen
+    assert len({seen[f"puzzles, hint {step}"] for step in (1, 2, 3)}) == 3  # each hint step said something new
+    found = {where: english_words(text) for where, text in seen.items() if english_words(text)}
+    assert found == {}, found
+    assert page.errors == [] and page.foreign == []  # type: ignore[attr-defined]

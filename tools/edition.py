@@ -305,14 +305,15 @@ def translate_html(text: str, lookup: dict[str, str], language: str = LANGUAGE) 
 APP_COMMENT = "app:"
 PLAY_FILES = ROOT / "book" / "_static_play"  # the games' templates and scripts
 _FRAGMENT = re.compile(r":file: \.\./_widget_js/play/fragments/(\w+)\.html")
-#: The script's words: every string given to its t() function.
-_SCRIPT_WORD = re.compile(r"""\bt\(\s*"((?:[^"\\]|\\.)*)"\s*[,)]""")
 VI_FRAGMENTS = "_vi_play"  # the Vietnamese games' markup, in _build/vi-src/
+#: The engine's catalogue, which also holds the pages' scripts' words (make catalogues).
+ENGINE_CATALOGUE = ROOT / "oanquan" / "locale" / "{language}" / "LC_MESSAGES" / "oanquan.po"
 
 
 def app_messages(source: Path) -> list[tuple[str, str]]:
-    """The words of the game a page includes (``{raw} html`` of a fragment that tools/build_play.py
-    fills from ``book/_static_play/NAME.html``), and of the scripts' ``t("...")`` calls."""
+    """The words of the game's markup that a page includes (``{raw} html`` of a fragment that
+    tools/build_play.py fills from ``book/_static_play/NAME.html``). The scripts' words are not
+    the page's: Babel extracts every ``t("...")`` into the engine's catalogue (:func:`script_words`)."""
     found: list[tuple[str, str]] = []
     if source.suffix != ".md":
         return found
@@ -320,10 +321,23 @@ def app_messages(source: Path) -> list[tuple[str, str]]:
         template = PLAY_FILES / f"{name}.html"
         if template.is_file():
             found += [(m, f"book/_static_play/{name}.html") for m in html_messages(template.read_text("utf-8"))]
-        for script in sorted(PLAY_FILES.glob("*.js")):
-            for word in _SCRIPT_WORD.findall(script.read_text(encoding="utf-8")):
-                found.append((json.loads(f'"{word}"'), f"book/_static_play/{script.name}"))
     return found
+
+
+def script_words(language: str = LANGUAGE) -> dict[str, str]:
+    """The pages' scripts' words (every ``t("...")`` of book/_static_play/*.js) and their translations,
+    from the engine's catalogue, where they are one catalogue with the engine's own (issue 21).
+
+    >>> script_words()["Hint"]
+    'Gợi ý'
+    """
+    path = Path(str(ENGINE_CATALOGUE).format(language=language))
+    scripts = PLAY_FILES.relative_to(ROOT).as_posix() + "/"
+    return {
+        str(m.id): str(m.string)
+        for m in iter_messages(path)
+        if m.id and m.string and any(where.startswith(scripts) for where, _line in m.locations)
+    }
 
 
 def is_app(message: Any) -> bool:
@@ -344,8 +358,7 @@ def write_vietnamese_games(document: str) -> None:
     with language(LANGUAGE):
         fragments = build_play.fragments()
     lookup = translations(document)
-    words = {m: lookup[m] for m, where in app_messages(source) if where.endswith(".js") and m in lookup}
-    script = json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")
+    script = json.dumps(script_words(), ensure_ascii=False).replace("<", "\\u003c")
     (SOURCE / VI_FRAGMENTS).mkdir(exist_ok=True)
     for name in names:
         html = translate_html(fragments[f"{name}.html"], lookup)

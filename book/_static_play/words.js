@@ -1,7 +1,8 @@
 // The pages' words in their language (an ES module, shared by play.js and liveboard.js).
-// tools/edition.py finds the sentences given to t() in the scripts beside this file and writes their
-// Vietnamese translations as JSON into the Vietnamese game's markup; English, the words of the
-// scripts themselves, needs none.
+// Babel extracts the sentences given to t() in the scripts beside this file into the engine's own
+// catalogue (make catalogues: one catalogue for every word in code), and tools/edition.py writes
+// their Vietnamese translations as JSON into the Vietnamese game's markup; English, the words of
+// the scripts themselves, needs none.
 
 // The {names} of values filled into a sentence; a name values lacks stays as it is.
 export function fill(sentence, values) {
