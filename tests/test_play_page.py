@@ -361,6 +361,7 @@ def test_a_move_is_paused_and_stepped_through_one_picture_at_a_time(context: Any
     assert (watched.text("pause"), page.get_attribute("[data-oaq=pause]", "aria-pressed")) == ("Continue", "true")
     held = watched.text("caption")
     assert held in captions[:-1], held
+    assert watched.text("status") == captions[0]  # whose move is running, not the turn from before it
     page.clock.run_for(10_000)  # ten seconds of the page's time: a move not paused would have ended
     assert (watched.text("caption"), page.get_attribute("#oaq", "data-state")) == (held, "busy")
     at = captions.index(held)
@@ -378,6 +379,7 @@ def test_a_move_is_paused_and_stepped_through_one_picture_at_a_time(context: Any
         page.clock.run_for(700)
     page.wait_for_selector(READY)
     assert watched.value("record") == "7R" and watched.text("caption") == captions[-1]
+    assert watched.text("status") not in captions  # the new turn
     assert page.is_disabled("[data-oaq=pause]") and watched.text("pause") == "Pause"
     watched.close()
 

@@ -250,6 +250,9 @@ function page(root) {
   }
 
   async function animate(frames) {
+    // While a move runs, the status line says whose move it is (its first caption: "Move 3: you
+    // play 7R"), not the turn from before it; show() gives the new turn once the move has ended.
+    if (frames.length) say(frames[0].caption, true);
     if (Number($("speed").value) === 0) frames = frames.slice(-1); // no animation: the last step only
     await View.animate($("board"), $("caption"), frames, { delay: frameDelay, playback: playback });
   }
