@@ -175,7 +175,9 @@ _WORDS = {
     "right": N_("Right!"),
     "right_lost": N_("Right: this is the best move, but the game is lost whatever you play: it loses by the least."),
     "right_draw": N_("Right: this is the best move, and the best you can get is a draw."),
-    "wrong": N_("Not this one: {move} {phrase}: {gain:+d}. Try again, ask for a hint, or show the answer."),
+    "wrong": N_("Not this one: {move} {phrase}: {gain:+d}.{then} Try again, ask for a hint, or show the answer."),
+    "then": N_(" Then the other player's best answer, {reply}, takes {gain} points."),
+    "lure": N_(" With best play it ends the game {cost} points worse than the answer."),
     "or": N_("{first} or {last}"),
     "idea": N_("Play each of your moves in your head, pebble by pebble, before you choose."),
     "takes": N_("The right move takes {gain} points in this move."),
@@ -410,9 +412,35 @@ class Puzzle:
         if self.is_solution(chosen):
             return True, f"{self._praise()} {self.explanation_text}".strip()
         position = self.position
-        events = position.play_traced(chosen)[1]
+        after, events = position.play_traced(chosen)
         gain = immediate_gain(position, chosen)
-        return False, _(_WORDS["wrong"]).format(move=chosen, phrase=move_phrase(events), gain=gain)
+        then = self._then(after)
+        measured = self.measures
+        cost = measured.lure_cost if measured is not None and str(chosen) == measured.lure else None
+        if cost is not None and cost > 0 and self.goal in SOLVER_GOALS:
+            # the tempting wrong move of an endgame: what it costs by the end (measured, not solved now)
+            then += _(_WORDS["lure"]).format(cost=cost)
+        words = _(_WORDS["wrong"])
+        return False, words.format(move=chosen, phrase=move_phrase(events), gain=gain, then=then)
+
+    @staticmethod
+    def _then(after: Position) -> str:
+        """What a wrong move leads to (issue 23): the other player's best answer, when it takes
+        anything; nothing when the game is over or no answer captures.
+
+        >>> lone = Puzzle("lone", "Which way?", "first_capture", "0,0,0,0,0,0,0,3,0,0 Q,Q 0,0 0,0 0", {},
+        ...               "max_gain", ("7R",), True, "", 1)
+        >>> print(lone.verdict("7L")[1])  # nothing to take after it: no answer to name
+        Not this one: 7L stops at two empty squares without a capture: +0. Try again, ask for a hint, or show ...
+        >>> Puzzle._then(Position.initial())
+        " Then the other player's best answer, 5L, takes 11 points."
+        """
+        if after.is_over():
+            return ""
+        best = max(after.legal_moves(), key=lambda reply: immediate_gain(after, reply), default=None)
+        if best is None or (taken := immediate_gain(after, best)) <= 0:
+            return ""
+        return _(_WORDS["then"]).format(reply=best, gain=taken)
 
     def _praise(self) -> str:
         if self.goal not in SOLVER_GOALS:

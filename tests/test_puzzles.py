@@ -356,3 +356,17 @@ def test_worksheets_take_their_levels_themes() -> None:
     assert all(p.difficulty == 1 for p in sheet("first-lesson", 6))
     assert sheet("first-lesson", 6)[0].first_lesson
     assert len({p.theme for p in sheet("captures", 6)}) >= 4, "a sheet mixes its themes"
+
+
+def test_a_wrong_move_says_what_it_leads_to() -> None:
+    """Issue 23: a wrong answer shows its consequence, not only its points: the other player's
+    best answer when it captures, and for an endgame's tempting move what it costs by the end."""
+    endgame = next(p for p in load_builtin() if p.id == "endgame-1")
+    assert endgame.measures is not None and endgame.measures.lure == "5L"
+    right, lure = endgame.verdict("5L")
+    assert not right and f"ends the game {endgame.measures.lure_cost} points worse than the answer" in lure, lure
+    after = endgame.position.play("6L")
+    best = max(immediate_gain(after, reply) for reply in after.legal_moves())
+    right, quiet = endgame.verdict("6L")
+    assert not right and best > 0 and f"best answer, 2L, takes {best} points" in quiet, quiet
+    assert "best answer" not in endgame.verdict("5R")[1]  # the answer is praised, not answered
