@@ -47,7 +47,7 @@ from typing import Any
 
 from .ai import immediate_gain
 from .errors import OAnQuanError, quote
-from .i18n import N_, TranslatedDict, _, get_language
+from .i18n import N_, TranslatedDict, _, get_language, ngettext
 from .jsonio import check_fields, read_json
 from .move import Move
 from .narrate import move_phrase
@@ -176,11 +176,8 @@ _WORDS = {
     "right_lost": N_("Right: this is the best move, but the game is lost whatever you play: it loses by the least."),
     "right_draw": N_("Right: this is the best move, and the best you can get is a draw."),
     "wrong": N_("Not this one: {move} {phrase}: {gain:+d}.{then} Try again, ask for a hint, or show the answer."),
-    "then": N_(" Then the other player's best answer, {reply}, takes {gain} points."),
-    "lure": N_(" With best play it ends the game {cost} points worse than the answer."),
     "or": N_("{first} or {last}"),
     "idea": N_("Play each of your moves in your head, pebble by pebble, before you choose."),
-    "takes": N_("The right move takes {gain} points in this move."),
     "takes_none": N_("The right move takes no points in this move: what matters is what comes after it."),
 }
 
@@ -360,7 +357,14 @@ class Puzzle:
         'Only square 7 can move, so the whole question is which way.'
         """
         gain = immediate_gain(self.position, self.moves[0])
-        worth = _(_WORDS["takes"]).format(gain=gain) if gain else _(_WORDS["takes_none"])
+        if not gain:
+            worth = _(_WORDS["takes_none"])
+        else:
+            worth = ngettext(
+                "The right move takes {gain} point in this move.",
+                "The right move takes {gain} points in this move.",
+                gain,
+            ).format(gain=gain)
         return (self._clue(_(_WORDS["idea"])), worth, self._where())
 
     @property
@@ -419,7 +423,11 @@ class Puzzle:
         cost = measured.lure_cost if measured is not None and str(chosen) == measured.lure else None
         if cost is not None and cost > 0 and self.goal in SOLVER_GOALS:
             # the tempting wrong move of an endgame: what it costs by the end (measured, not solved now)
-            then += _(_WORDS["lure"]).format(cost=cost)
+            then += ngettext(
+                " With best play it ends the game {cost} point worse than the answer.",
+                " With best play it ends the game {cost} points worse than the answer.",
+                cost,
+            ).format(cost=cost)
         words = _(_WORDS["wrong"])
         return False, words.format(move=chosen, phrase=move_phrase(events), gain=gain, then=then)
 
@@ -440,7 +448,11 @@ class Puzzle:
         best = max(after.legal_moves(), key=lambda reply: immediate_gain(after, reply), default=None)
         if best is None or (taken := immediate_gain(after, best)) <= 0:
             return ""
-        return _(_WORDS["then"]).format(reply=best, gain=taken)
+        return ngettext(
+            " Then the other player's best answer, {reply}, takes {gain} point.",
+            " Then the other player's best answer, {reply}, takes {gain} points.",
+            taken,
+        ).format(reply=best, gain=taken)
 
     def _praise(self) -> str:
         if self.goal not in SOLVER_GOALS:

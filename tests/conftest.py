@@ -213,5 +213,5 @@ def english_words(text: str, allowed: Iterable[str] = ()) -> list[str]:
     ['and', 'stone']
     """
     skip = {word.lower() for word in allowed} | PLAIN_VIETNAMESE | NAMES_AND_NOTATION
-    words = re.findall(r"[A-Za-z\u00c0-\u1ef9\u0110\u0111]+", re.sub(r"'[^']*'", " ", text))
+    words = re.findall(r"[A-Za-z\u00c0-\u1ef9\u0110\u0111]+", re.sub(r"(?<!\w)'[^']*'(?!\w)", " ", text))
     return [w for w in words if re.fullmatch(r"[A-Za-z]{2,}", w) and w.lower() not in skip]

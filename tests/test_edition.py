@@ -166,6 +166,14 @@ def test_every_chapter_marks_its_words_with_the_one_marker() -> None:
             assert len(imports) == 1, document
             first = next(i for i, s in enumerate(sources) if edition.code_strings(s))
             assert sources.index(imports[0]) <= first, document  # imported before the first use
+        # a throwaway ``_`` would shadow the marker for every later cell: such a name is ``_unused``
+        stores = [
+            ast.unparse(node)
+            for source in sources
+            for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Name) and node.id == "_" and isinstance(node.ctx, ast.Store)
+        ]
+        assert stores == [], document
 
 
 def test_identity_translation_leaves_every_code_cell_unchanged() -> None:

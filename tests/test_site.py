@@ -216,7 +216,8 @@ _ENGLISH_TEXT_JS = """
   const allowed = new Set(allowedWords);
   const glossary = /[/](glossary|genindex)[.]html$/.test(location.pathname) ? new Set(glossaryWords) : new Set();
   const skip = 'pre, code, script, style, .highlight, [lang="en"], .cell_input, kbd, samp, svg, .headerlink' + notYet;
-  const english = (text) => (text.replace(/'[^']*'/g, ' ').match(/[A-Za-z\u00c0-\u1ef9\u0110\u0111]+/g) || [])
+  const quoted = /(?<!\\w)'[^']*'(?!\\w)/g;  // typed input such as '7R', not a possessive's s
+  const english = (text) => (text.replace(quoted, ' ').match(/[A-Za-z\u00c0-\u1ef9\u0110\u0111]+/g) || [])
     .filter(w => /^[A-Za-z]{2,}$/.test(w) && !allowed.has(w.toLowerCase()) && !glossary.has(w.toLowerCase()));
   const found = [];
   for (const el of document.querySelectorAll('[title], [aria-label], [placeholder], [alt]')) {

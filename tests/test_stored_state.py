@@ -245,7 +245,7 @@ def test_a_hostile_stored_value_leaves_the_page_usable(
 ) -> None:
     problems = Problems()
     page = problems.watch(context.new_page(), site)
-    address = site + f"book/{name}.html"  # the Play page: the kept game's own address
+    address = site + f"book/{name}.html"  # the page itself; what it keeps was planted before
     plant(page, where, value)
     page.goto(address)
     page.wait_for_selector(READY, timeout=120_000)

@@ -158,9 +158,15 @@ def manifest(out: Path = OUT) -> str:
     return json.dumps({"version": digest.hexdigest()[:16], "files": sizes}, indent=1, sort_keys=True) + "\n"
 
 
+#: The live notebooks' folder in an edition. They are JupyterLab itself (JupyterLite): its
+#: settings are checked by AJV, which compiles its checks with ``new Function``, so their pages
+#: get 'unsafe-eval' as the widget pages do; everything else of the policy holds for them too.
+LITE = "lite"
+
+
 #: Folders of an edition's output that its service worker never keeps: the live notebooks
 #: (JupyterLite, 40 MB, which have their own files and no offline promise) and Sphinx's build data.
-NOT_KEPT = ("lite", ".doctrees")  # LITE below
+NOT_KEPT = (LITE, ".doctrees")
 #: Files of an edition's output the worker does not keep: itself, the server's version, Sphinx's stamp.
 NOT_KEPT_FILES = ("sw.js", "sw-version.json", ".buildinfo")
 
@@ -298,12 +304,6 @@ def with_head(html: bytes, version: str | None, compiles: bool = False) -> bytes
     if head is None:
         return (extra + text).encode("utf-8")
     return (text[: head.end()] + extra + text[head.end() :]).encode("utf-8")
-
-
-#: The live notebooks' folder in an edition. They are JupyterLab itself (JupyterLite): its
-#: settings are checked by AJV, which compiles its checks with ``new Function``, so their pages
-#: get 'unsafe-eval' as the widget pages do; everything else of the policy holds for them too.
-LITE = "lite"
 
 
 def write_lite_policies(lite: Path) -> int:

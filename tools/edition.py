@@ -68,7 +68,7 @@ _PREFIX = re.compile(r"([A-Za-z]*)('''|\"\"\"|'|\")", re.S)
 
 @dataclass(frozen=True)
 class CodeString:
-    """A run of adjacent string literals in a code cell that holds words for readers.
+    """A string a code cell marks for readers (``_("...")``): one literal or a run of adjacent ones.
 
     ``text`` is the message: the literals' text joined, escapes read, with each f-string's
     ``{...}`` placeholders as written (and literal braces doubled, as an f-string writes
@@ -109,8 +109,8 @@ def code_strings(source: str) -> list[CodeString]:
 
     A chapter marks every string a reader sees (``say(_(f"{n} pebbles"))``); the argument of a
     marker is one string literal or a run of adjacent ones, an f-string's placeholders kept as
-    written. Extraction never guesses: a string left unmarked stays in English, and a test
-    (``tests/test_edition.py``) reads the Vietnamese chapters for English.
+    written. Extraction never guesses: a string left unmarked stays in English, and a browser test
+    (``tests/test_site.py``) reads the Vietnamese chapters for English words.
 
     >>> [s.text for s in code_strings('say(_(f"{n} pebbles"))\\nkind = "capture"\\n_("a " "b")')]
     ['{n} pebbles', 'a b']
@@ -336,7 +336,7 @@ def script_words(language: str = LANGUAGE) -> dict[str, str]:
     return {
         str(m.id): str(m.string)
         for m in iter_messages(path)
-        if m.id and m.string and any(where.startswith(scripts) for where, _line in m.locations)
+        if m.id and m.string and not m.fuzzy and any(where.startswith(scripts) for where, _line in m.locations)
     }
 
 
