@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from oanquan import Position, Rules
+from oanquan import Position, Rules, i18n
 from oanquan.paper import FILE_STEM, PAGE_HEIGHT, PAGE_WIDTH, HalfEllipse, Rect, blank_board_svg, board_shapes
 from oanquan.paper import text_width as helvetica_width
 from oanquan.puzzles import SHEETS, load_builtin, sheet
@@ -30,6 +30,7 @@ from tools.printables import (
     play_address,
     puzzle_address,
     rule_examples,
+    rules_wall_pdf,
     setup,
     write_downloads,
 )
@@ -277,6 +278,42 @@ def test_rules_sheet_is_one_page_with_the_rules_pages_pictures(kit: Path, tmp_pa
     assert len(image.getcolors(maxcolors=1 << 20) or []) > 50, "the pictures are drawn, in the rules page's colours"
 
 
+#: A word's box as poppler measures it is DejaVu Sans's ascent plus descent: 1.164 times its size.
+DEJAVU_BOX = 0.928 + 0.236
+
+
+def word_sizes(path: Path) -> list[tuple[str, float, float]]:
+    """Each word of the first page: its text, its font size in points (from its box), its bottom in points."""
+    out = subprocess.run(["pdftotext", "-f", "1", "-l", "1", "-bbox", str(path), "-"], capture_output=True, text=True)
+    words = re.findall(r'yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)</word>', out.stdout)
+    return [(text, (float(bottom) - float(top)) / DEJAVU_BOX, float(bottom)) for top, bottom, text in words]
+
+
+@pytest.mark.parametrize("edition", ["en", "vi"])
+def test_the_wall_sheet_is_read_from_the_back_of_the_room(edition: str, tmp_path: Path) -> None:
+    """Issue 23: one A4 page, square numbers of at least 14 pt (they are 32), nothing under 15 pt
+    or grey, every rule of the illustrated sheet, inside the page's bottom margin (10 mm)."""
+    path = tmp_path / "wall.pdf"
+    with i18n.language(edition):
+        path.write_bytes(rules_wall_pdf())
+        headings = [i18n._(e.rule).partition(":")[0] for e in rule_examples()]
+    assert info(path)["Pages"] == "1"
+    words = word_sizes(path)
+    assert len(words) > 150
+    smallest = min(words, key=lambda w: w[1])
+    assert smallest[1] >= 15 - 0.05, smallest
+    for number in "0123456789":
+        assert max(size for text, size, _ in words if text == number) >= 30, f"square {number} on the board"
+    assert max(bottom for *_, bottom in words) <= float(info(path)["Page size"].split()[2]) - 10 / 25.4 * 72
+    text = " ".join(first_page_text(path).split())
+    assert all(heading in text for heading in headings), headings
+    image = Image.open(first_page_image(path, tmp_path, dpi=50)).convert("RGB")
+    colours = image.getcolors(maxcolors=1 << 20) or []
+    assert all(r == g == b for _, (r, g, b) in colours), "black and white only"
+    ink = [grey for count, (grey, _g, _b) in colours if grey < 200]
+    assert min(ink) < 60, "the text is near black"
+
+
 def test_rule_examples_are_real_moves() -> None:
     for example in rule_examples():
         position = example.position
@@ -291,7 +328,7 @@ def test_rule_examples_are_real_moves() -> None:
 def test_downloads_are_the_whole_kit_and_stable() -> None:
     files = downloads()
     names = sorted(files)
-    expected = [f"{FILE_STEM}.pdf", f"{FILE_STEM}.svg", "oanquan-rules-sheet.pdf"]
+    expected = [f"{FILE_STEM}.pdf", f"{FILE_STEM}.svg", "oanquan-rules-sheet.pdf", "oanquan-rules-wall.pdf"]
     expected += [f"oanquan-{kind}-{level}.pdf" for kind in ("answers", "worksheet") for level in SHEETS]
     assert names == sorted(expected)
     assert all(data.startswith(b"%PDF-") for name, data in files.items() if name.endswith(".pdf"))

@@ -15,7 +15,9 @@ as a Sphinx extension listed in ``_config.yml``, and by the tests.
   engine's explanation, the board after the answer, and a QR code that opens the position
   on the Play page.
 - ``oanquan-rules-sheet.pdf``: one page with the pictures of the rules page, drawn by
-  :mod:`oanquan.svg` from the same moves (:func:`rule_examples`).
+  :mod:`oanquan.svg` from the same moves (:func:`rule_examples`), for the pupils' desks.
+- ``oanquan-rules-wall.pdf``: the same rules for the classroom wall: a large board and large
+  black type, nothing below 15 pt (:func:`rules_wall_pdf`).
 
 The site's public address is the Sphinx setting ``oanquan_site_url`` (``_config.yml``);
 when it is empty, the sheets carry the position text and the puzzle's name but no QR code.
@@ -60,6 +62,7 @@ __all__ = [
     "qr_png",
     "rule_examples",
     "rules_sheet_pdf",
+    "rules_wall_pdf",
     "setup",
     "worksheet_pdf",
     "write_downloads",
@@ -129,6 +132,14 @@ TEXT: dict[str, str] = _Words(
             "Score = captured pebbles + {value} per Mandarin stone + the pebbles left in your own row at the end."
         ),
         "board_title": N_("Ô Ăn Quan: a blank board to print"),
+        "wall_title": N_("Ô Ăn Quan · The rules"),
+        "wall_row_1": N_("Player 1 · squares 0 to 4 · ← R   L →"),
+        "wall_row_0": N_("Player 0 · squares 5 to 9 · ← L   R →"),
+        "wall_setup": N_(
+            "Set-up: {pebbles} pebbles in each small square (ô dân), a large stone worth {value} in each Mandarin "
+            "square (ô quan). Player 0 moves first. A move is a square and a direction: 7R sows from square 7 "
+            "towards the mover's right hand, 7L towards the left."
+        ),
         "rule_gap": _RULE_GAP,
     }
 )
@@ -596,6 +607,75 @@ def rules_sheet_pdf() -> bytes:
     return pdf.pdf_bytes()
 
 
+#: The wall sheet's sizes, in points (issue 23: readable from the back of a classroom).
+WALL_NUMBER_SIZE = 32.0
+WALL_TEXT_SIZE = 15.0
+
+
+def rules_wall_pdf() -> bytes:
+    """The rules for the classroom wall on one A4 page: a large board, then each rule in large black type.
+
+    Nothing on it is set smaller than :data:`WALL_TEXT_SIZE` points, the square numbers at
+    :data:`WALL_NUMBER_SIZE`, and there is no grey: it prints the same in black and white. The
+    rules are the sentences of the illustrated rules sheet (:func:`rules_sheet_pdf`), in its order.
+    """
+    pdf = _Document(TEXT["wall_title"])
+    pdf.add_page()
+    rules, start = Rules(), Position.initial()
+    numbers = {"pebbles": start.count(0), "value": rules.mandarin_value, "young": _YOUNG.young_mandarin_min}
+    pdf.set_xy(14, 12)
+    pdf.font(24, bold=True)
+    pdf.cell(182, 10, TEXT["wall_title"], align="C")
+    top = _wall_board(pdf, 14, 27, 182) + 4
+    pdf.set_xy(14, top)
+    pdf.font(WALL_TEXT_SIZE)
+    pdf.multi_cell(182, 6.3, TEXT["wall_setup"].format(**numbers), align="L")
+    for example in rule_examples():
+        pdf.set_xy(14, pdf.get_y() + 1.6)
+        heading, colon, rest = _(example.rule).format(**numbers).partition(":")
+        pdf.font(WALL_TEXT_SIZE, bold=True)  # the rule's name, then the rule, in one flowing paragraph
+        pdf.write(6.3, heading + colon)
+        pdf.font(WALL_TEXT_SIZE)
+        pdf.write(6.3, rest)
+        pdf.ln(6.3)
+    pdf.set_xy(14, pdf.get_y() + 3)
+    pdf.font(WALL_TEXT_SIZE + 1, bold=True)
+    pdf.multi_cell(182, 7.4, TEXT["rules_footer"].format(**numbers), align="C")
+    return pdf.pdf_bytes()
+
+
+def _wall_board(pdf: _Document, x: float, y: float, width: float) -> float:
+    """The empty board of the wall sheet at (``x``, ``y``): each square's number in large type, each
+    Mandarin square's name and stone, and each row's owner with the directions L and R as that
+    player sees them. Returns the y below it."""
+    cell = width / 6.6
+    rx = 0.8 * cell
+    left = x + rx
+    top = y + 9  # room for player 1's line above the board
+    mid = top + cell
+    pdf.set_line_width(0.8)
+    for square in range(10):
+        sx = left + cell * column(square)
+        pdf.rect(sx, top if square < 5 else mid, cell, cell)
+        pdf.font(WALL_NUMBER_SIZE, bold=True)
+        pdf.set_xy(sx, (top if square < 5 else mid) + cell * 0.25)
+        pdf.cell(cell, cell * 0.5, str(square), align="C")
+    for square, edge, side in ((M1, left, -1), (M0, left + 5 * cell, 1)):
+        start, end = (90, 270) if side < 0 else (-90, 90)
+        pdf.arc(edge - rx, top, 2 * rx, start, end, b=2 * cell, style="D")
+        cx = edge + side * rx * 0.5
+        pdf.set_fill_color(*_INK)
+        pdf.ellipse(cx - rx * 0.25, mid - cell * 0.55, rx * 0.5, cell * 0.3, style="F")
+        pdf.font(WALL_NUMBER_SIZE * 0.8, bold=True)
+        pdf.set_xy(cx - rx * 0.5, mid + cell * 0.05)
+        pdf.cell(rx, cell * 0.4, square_name(square), align="C")
+    pdf.font(WALL_TEXT_SIZE)
+    for line_y, key in ((y, "wall_row_1"), (mid + cell + 2, "wall_row_0")):
+        pdf.set_xy(x, line_y)
+        pdf.cell(width, 6, TEXT[key], align="C")
+    return mid + cell + 8
+
+
 _SVG_FONT = re.compile(r'font-family="[^"]*"')
 _PDF_UNSUPPORTED = re.compile(r"<title[^>]*>.*?</title>|<desc[^>]*>.*?</desc>", re.DOTALL)
 
@@ -649,6 +729,7 @@ def _builders(site: str) -> dict[str, Callable[[], bytes]]:
         builders[f"oanquan-worksheet-{level}.pdf"] = lambda level=level: worksheet_pdf(level, site)  # type: ignore[misc]
         builders[f"oanquan-answers-{level}.pdf"] = lambda level=level: worksheet_pdf(level, site, answers=True)  # type: ignore[misc]
     builders["oanquan-rules-sheet.pdf"] = rules_sheet_pdf
+    builders["oanquan-rules-wall.pdf"] = rules_wall_pdf
     return builders
 
 
