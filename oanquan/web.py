@@ -80,6 +80,8 @@ __all__ = [
 
 #: Longest text from the page address or a text box that is passed on to the engine.
 MAX_REQUEST_TEXT = 4000
+#: The most puzzle names a page may say it tried before (its kept list has the same limit).
+MAX_TRIED = 10000
 
 _OPTION_NAMES = ("mandarin_pieces", "mandarin_value", "mandarin_gap", "young_mandarin_min", "max_plies")
 
@@ -464,6 +466,7 @@ class Session:
         >>> s.play({"move": "9R"})["puzzle"]["verdict"]
         'Right! 5L and 9R both do.'
         """
+        self._note_tried(request)
         before = self.controller
         if before.puzzle is not None and (before.tries or before.revealed):
             self.tried.add(before.puzzle.id)  # Next and back again is no fresh first try
@@ -481,6 +484,7 @@ class Session:
         oanquan.interact.controller.SessionError: there is no puzzle '<b>' in the collection
         """
         fields, notices = read_address(request.get("query", ""), "puzzles")
+        self._note_tried(request)
         if "puzzle" in fields:
             view = self.open_puzzle({"id": fields["puzzle"]})
         else:
@@ -489,6 +493,23 @@ class Session:
                 raise WebError(code="empty-collection")
             view = self.open_puzzle({"id": first[0].id})
         return view | {"notices": notices}
+
+    def _note_tried(self, request: dict[str, Any]) -> None:
+        """Add the request's ``tried``: the puzzles this reader tried before, on an earlier visit
+        (the page keeps their names). Opened again, they are no first try.
+
+        >>> s = Session()
+        >>> s.puzzle_address({"query": "", "tried": ["first-capture-1"]})["puzzle"]["spent"]
+        True
+        >>> s.open_puzzle({"id": "first-capture-1", "tried": "all"})
+        Traceback (most recent call last):
+        ...
+        oanquan.interact.controller.SessionError: the puzzles tried before must be a list of puzzle names, not 'all'
+        """
+        tried = request.get("tried", [])
+        if not isinstance(tried, list) or len(tried) > MAX_TRIED or not all(isinstance(name, str) for name in tried):
+            raise WebError(code="bad-tried", value=quote_input(tried))
+        self.tried.update(tried)
 
     def list_puzzles(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
         """The collection on its graded path (theme by theme, easiest first), for the page's list.
@@ -842,15 +863,21 @@ class Session:
             else _("(You play the top row; difficulty {n} of 3.)")
         )
         text = f"{joined}{puzzle.goal_text} {you_play.format(n=puzzle.difficulty)}"
+        first_try = c.first_try and puzzle.id not in self.tried
+        verdict = c.verdict or c.last_hint
+        if c.first_try and not first_try:  # right at once now, but tried on an earlier visit or opening
+            verdict += " " + _("You tried this puzzle before, so it is not ticked as solved: only a first try counts.")
         if rules := rules_in_words(puzzle.rules):
             text += _(" Rules: {rules}.").format(rules=rules)
         return {
             "id": puzzle.id,
             "text": text,
-            "verdict": c.verdict or c.last_hint,
+            "verdict": verdict,
             "result": c.result,
             "tries": c.tries,
-            "first_try": c.first_try and puzzle.id not in self.tried,  # only then is it ticked as solved
+            "first_try": first_try,  # only then is it ticked as solved
+            # tried and not solved at the first try: the page keeps its name for later visits
+            "spent": (puzzle.id in self.tried or c.tries > 0 or c.revealed) and not first_try,
         }
 
     def _first(self) -> str:

@@ -48,6 +48,7 @@ FIELDS = [
     "seed",
     "square",
     "text",
+    "tried",
     "value",
 ]
 
@@ -81,6 +82,8 @@ NEAR = st.sampled_from(
         "?record=7R%200L",
         "?position=x&record=7R",
         "?puzzle=zzz",
+        ["first-capture-1"],
+        ["first-capture-1", 7],
         0,
         1,
         3,

@@ -133,6 +133,7 @@ TRIGGERS: dict[str, Callable[[], object]] = {
     "no-puzzle": lambda: Controller().retry(),
     "unknown-puzzle": lambda: find_puzzle("no-such-puzzle"),
     "empty-collection": lambda: Session(collection=[]).puzzle_address({"query": ""}),
+    "bad-tried": lambda: Session().open_puzzle({"id": "first-capture-1", "tried": "all"}),
     "not-text": lambda: Controller().load_record(7),
     "too-long": lambda: check_text("7R " * 10, "record", limit=12),
     "bad-setting": lambda: Settings(rules="classic"),  # type: ignore[arg-type]

@@ -556,22 +556,32 @@ def test_puzzles_right_and_wrong_look_different_and_solved_ones_are_remembered(w
     watched.page.wait_for_function(PUZZLE_SHOWN, arg=puzzle.id)
     watched.page.wait_for_selector(READY, timeout=60_000)
     watched.play(str(right))
-    assert watched.text("verdict") == puzzle.verdict(right)[1]
+    before = "You tried this puzzle before, so it is not ticked as solved: only a first try counts."
+    assert watched.text("verdict") == f"{puzzle.verdict(right)[1]} {before}"
     assert groups.text_content(marked) == puzzle.title
-    # a new visit, solved at the first try: marked in the list, and remembered after a reload
+    # a new visit (the page reloaded): right at once, but it was tried before, so still not solved
     watched.open(f"/book/puzzles.html?puzzle={quote(puzzle.id)}")
     watched.page.select_option("[data-oaq=speed]", "0")
     watched.play(str(right))
+    assert watched.text("verdict") == f"{puzzle.verdict(right)[1]} {before}"
+    assert groups.text_content(marked) == puzzle.title
+    # another puzzle, solved at the first try: marked in the list, and remembered after a reload
+    puzzle = puzzles[-2]
+    marked = f"[data-oaq=pick] option[value='{puzzle.id}']"
+    watched.open(f"/book/puzzles.html?puzzle={quote(puzzle.id)}")
+    watched.page.select_option("[data-oaq=speed]", "0")
+    watched.play(str(puzzle.moves[0]))
+    assert watched.text("verdict") == puzzle.verdict(puzzle.moves[0])[1]
     assert groups.text_content(marked) == "✓ " + puzzle.title and watched.text("solved-count").startswith(
         "Solved: 1 of"
     )
     watched.act("[data-oaq=next]")
-    assert watched.value("pick") == puzzles[0].id
-    assert watched.page.url.endswith(f"?puzzle={quote(puzzles[0].id)}")
+    assert watched.value("pick") == puzzles[-1].id
+    assert watched.page.url.endswith(f"?puzzle={quote(puzzles[-1].id)}")
     watched.page.reload()
     watched.page.wait_for_selector(READY, timeout=60_000)
     assert groups.text_content(marked) == "✓ " + puzzle.title
-    assert groups.text_content(f"[data-oaq=pick] option[value='{puzzles[0].id}']") == puzzles[0].title
+    assert groups.text_content(f"[data-oaq=pick] option[value='{puzzles[-1].id}']") == puzzles[-1].title
 
 
 def verdict_look(watched: Watched) -> dict[str, str]:

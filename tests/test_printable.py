@@ -244,6 +244,9 @@ def test_without_a_site_address_there_is_no_qr_code(kit_without_site: Path, tmp_
     first = sheet("first-lesson", SHEET_SIZE)[0]
     # the puzzle as the Puzzles page lists it, by its title; never its id (issue 21: "câu first-capture-1")
     assert first.title_text in text and first.position_text in text and first.id not in text
+    # issue 23: no sheet speaks of a QR code it does not carry
+    for sheet_path in sorted(kit_without_site.glob("*.pdf")):
+        assert "QR" not in first_page_text(sheet_path), sheet_path.name
 
 
 def test_addresses_are_the_pages_own() -> None:
@@ -314,6 +317,24 @@ def test_the_wall_sheet_is_read_from_the_back_of_the_room(edition: str, tmp_path
     assert min(ink) < 60, "the text is near black"
 
 
+def test_the_record_sheet_has_room_for_a_game_and_counts_the_score_as_the_rules_do(kit: Path, tmp_path: Path) -> None:
+    """Issue 23: a game record and score sheet for pairs: numbered rows for the moves of both
+    players, the score's parts of R8.1 and R8.2, and the total the two scores make (R8.3)."""
+    path = kit / "oanquan-game-record.pdf"
+    assert info(path)["Pages"] == "1"
+    text = " ".join(first_page_text(path).split())
+    numbers = [int(line) for line in first_page_text(path).splitlines() if line.strip().isdigit()]
+    assert numbers == list(range(1, 2 * printables.RECORD_ROWS + 1))
+    for words in ("Pebbles captured", "Mandarin stones captured × 10", "Pebbles left in your own row", "borrowed"):
+        assert words in text, words
+    start, rules = Position.initial(), Rules()
+    total = sum(start.count(square) for square in range(12)) + 2 * rules.mandarin_value
+    assert total == 70 and f"add up to {total}." in text
+    assert min(size for _, size, _ in word_sizes(path)) >= 9 - 0.05, "every word at least 9 pt"
+    image = Image.open(first_page_image(path, tmp_path, dpi=50)).convert("RGB")
+    assert all(r == g == b for _, (r, g, b) in image.getcolors(maxcolors=1 << 20) or [])
+
+
 def test_rule_examples_are_real_moves() -> None:
     for example in rule_examples():
         position = example.position
@@ -329,6 +350,7 @@ def test_downloads_are_the_whole_kit_and_stable() -> None:
     files = downloads()
     names = sorted(files)
     expected = [f"{FILE_STEM}.pdf", f"{FILE_STEM}.svg", "oanquan-rules-sheet.pdf", "oanquan-rules-wall.pdf"]
+    expected.append("oanquan-game-record.pdf")
     expected += [f"oanquan-{kind}-{level}.pdf" for kind in ("answers", "worksheet") for level in SHEETS]
     assert names == sorted(expected)
     assert all(data.startswith(b"%PDF-") for name, data in files.items() if name.endswith(".pdf"))

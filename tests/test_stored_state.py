@@ -129,8 +129,9 @@ CASES: list[tuple[str, str]] = [
     *(("other", game(svg=svg)) for svg in HOSTILE_SVG[1:6:2]),
 ]
 
-#: (where, value) pairs for the Puzzles page: "solved" (the puzzles solved) or "speed" (the
-#: animation speed chosen last, which the Play page reads the same way).
+#: (where, value) pairs for the Puzzles page: "solved" (the puzzles solved), "tried" (the puzzles
+#: tried and not solved at the first try) or "speed" (the animation speed chosen last, which the
+#: Play page reads the same way).
 PUZZLE_CASES: list[tuple[str, str]] = [
     ("solved", "{"),
     ("solved", '{"a": 1}'),
@@ -155,6 +156,10 @@ PUZZLE_CASES: list[tuple[str, str]] = [
     ("solved", "\ufeff[]"),
     ("solved", "[]x"),
     ("solved", '["first-capture-1"'),
+    ("tried", "{"),
+    ("tried", '"all"'),
+    ("tried", json.dumps([f"<img src=x onerror={PWN}>"])),
+    ("tried", json.dumps(["a"] * 20_000)),
     ("speed", "fast"),
     ("speed", f"<img src=x onerror={PWN}>"),
     ("speed", "x" * 600_000),
@@ -166,6 +171,7 @@ PUZZLE_CASES: list[tuple[str, str]] = [
     # readable, and nothing to say about them: ids that are JavaScript's own names, none at all, a menu's speed
     ("solved", '["__proto__", "constructor", "first-capture-1"]'),
     ("solved", "[]"),
+    ("tried", '["first-capture-1", "constructor"]'),
     ("speed", "700"),
 ]
 
@@ -176,6 +182,7 @@ READABLE = {
     ("old", game(v=..., saved=SAVED)),
     ("solved", '["__proto__", "constructor", "first-capture-1"]'),
     ("solved", "[]"),
+    ("tried", '["first-capture-1", "constructor"]'),
     ("speed", "700"),
 }
 
@@ -225,6 +232,7 @@ PLANT = """(([where, value, tab]) => {
   if (where === "other") localStorage.setItem("oanquan.play.v2.zzzzzzzzzz", value);
   if (where === "old") localStorage.setItem("oanquan.play.v1", value);
   if (where === "solved") localStorage.setItem("oanquan.puzzles.solved.v1", value);
+  if (where === "tried") localStorage.setItem("oanquan.puzzles.tried.v1", value);
   if (where === "speed") localStorage.setItem("oanquan.speed.v1", value);
 })(ARGS);"""
 

@@ -354,6 +354,27 @@ def test_a_puzzle_tried_then_left_and_opened_again_is_no_first_try() -> None:
     assert view["puzzle"]["result"] == "right" and view["puzzle"]["first_try"] is False
 
 
+def test_a_puzzle_tried_on_an_earlier_visit_is_no_first_try() -> None:
+    # issue 23: the page keeps the puzzles tried ("spent") and names them to the next visit's session
+    first, second = load_builtin()[:2]
+    wrong = next(m for m in first.position.legal_moves() if not first.is_solution(m))
+    assert ask({"op": "puzzle", "id": first.id})["puzzle"]["spent"] is False
+    assert ask({"op": "play", "move": str(wrong)})["puzzle"]["spent"] is True  # the page keeps its name
+    web.reset()  # the next visit
+    view = ask({"op": "puzzle", "id": first.id, "tried": [first.id, "not-a-puzzle"]})
+    assert view["puzzle"]["spent"] is True
+    view = ask({"op": "play", "move": first.solution[0]})["puzzle"]
+    assert view["result"] == "right" and view["first_try"] is False
+    assert view["verdict"].endswith(
+        "You tried this puzzle before, so it is not ticked as solved: only a first try counts."
+    )
+    view = ask({"op": "puzzle", "id": second.id, "tried": [first.id]})  # another one: a first try as ever
+    view = ask({"op": "play", "move": second.solution[0]})["puzzle"]
+    assert view["first_try"] is True and view["spent"] is False and "tried" not in view["verdict"]
+    refused = ask({"op": "puzzle", "id": first.id, "tried": first.id})
+    assert refused["code"] == "bad-tried" and first.id in refused["error"]
+
+
 def test_a_right_answer_that_ends_the_game_is_not_shown_beside_a_defeat() -> None:
     # issue 23: relay-2's answer empties both Mandarin squares; on its made-up board the top row
     # "wins", which beside "Right!" read as a defeat. A puzzle about one move's points says the

@@ -16,6 +16,7 @@ as a Sphinx extension listed in ``_config.yml``, and by the tests.
   on the Play page.
 - ``oanquan-rules-sheet.pdf``: one page with the pictures of the rules page, drawn by
   :mod:`oanquan.svg` from the same moves (:func:`rule_examples`), for the pupils' desks.
+- ``oanquan-game-record.pdf``: a game record and score sheet for a pair of pupils.
 - ``oanquan-rules-wall.pdf``: the same rules for the classroom wall: a large board and large
   black type, nothing below 15 pt (:func:`rules_wall_pdf`).
 
@@ -60,6 +61,7 @@ __all__ = [
     "play_address",
     "puzzle_address",
     "qr_png",
+    "record_sheet_pdf",
     "rule_examples",
     "rules_sheet_pdf",
     "rules_wall_pdf",
@@ -100,8 +102,9 @@ TEXT: dict[str, str] = _Words(
         ),
         "answers_intro": N_(
             "For the teacher: the answer to each exercise of the worksheet, why (computed by the game's engine), "
-            "and the board after the answer. The QR code opens the exercise's position on the Play page."
+            "and the board after the answer."
         ),
+        "answers_qr": N_("The QR code opens the exercise's position on the Play page."),
         "exercise": N_("Exercise {number} · {title}"),
         "to_move": N_("Player {player} to move ({row} row)."),
         "row_0": N_("bottom"),
@@ -133,6 +136,25 @@ TEXT: dict[str, str] = _Words(
         ),
         "board_title": N_("Ô Ăn Quan: a blank board to print"),
         "wall_title": N_("Ô Ăn Quan · The rules"),
+        "record_title": N_("Ô Ăn Quan · Game record"),
+        "record_names": N_(
+            "Player 0 (bottom row): ______________   Player 1 (top row): ______________   Date: ________"
+        ),
+        "record_rules": N_("Rules: ☐ standard   ☐ young Mandarins (quan non) cannot be captured"),
+        "record_how": N_(
+            "Write each move as its square and direction (7R), and what it took (7R +5). "
+            "One pupil writes, the other checks. A longer game goes on over the page."
+        ),
+        "record_move": N_("Move"),
+        "record_player": N_("Player {player}"),
+        "score_title": N_("The score at the end"),
+        "score_pebbles": N_("Pebbles captured"),
+        "score_stones": N_("Mandarin stones captured × {value}"),
+        "score_row": N_("Pebbles left in your own row at the end"),
+        "score_borrowed": N_("Minus the pebbles you borrowed (thả cá)"),
+        "score_lent": N_("Plus the pebbles the other player borrowed from you"),
+        "score_total": N_("Total"),
+        "score_check": N_("Check: when both Mandarin squares are empty at the end, the two totals add up to {total}."),
         "wall_row_1": N_("Player 1 · squares 0 to 4 · ← R   L →"),
         "wall_row_0": N_("Player 0 · squares 5 to 9 · ← L   R →"),
         "wall_setup": N_(
@@ -334,7 +356,8 @@ def worksheet_pdf(level: str, site: str = "", answers: bool = False, count: int 
     for number, (puzzle, (page, block)) in enumerate(zip(puzzles, _blocks(len(puzzles), answers), strict=True), 1):
         if pdf.page_no() < page + 1:
             pdf.add_page()
-            _header(pdf, title, TEXT["answers_intro"] if answers else TEXT["name_line"] + "\n" + TEXT["instructions"])
+            intro = TEXT["answers_intro"] + (" " + TEXT["answers_qr"] if site else "")
+            _header(pdf, title, intro if answers else TEXT["name_line"] + "\n" + TEXT["instructions"])
             _footer(pdf, pages)
         _exercise(pdf, number, puzzle, block, site, answers)
     return pdf.pdf_bytes()
@@ -607,6 +630,78 @@ def rules_sheet_pdf() -> bytes:
     return pdf.pdf_bytes()
 
 
+#: Rows of the record sheet's two tables: moves 1 to 2 x RECORD_ROWS on the page.
+RECORD_ROWS = 22
+
+
+def record_sheet_pdf() -> bytes:
+    """A game record and score sheet for a pair of pupils (issue 23): one A4 page.
+
+    The moves in two tables of :data:`RECORD_ROWS` numbered rows (a row is a move of each
+    player), then the score counted as the rules count it (R8.1, R8.2): pebbles, stones,
+    the pebbles left in each row (R7.4), debts, with the check that the totals make the 70.
+    """
+    pdf = _Document(TEXT["record_title"])
+    pdf.add_page()
+    rules, start = Rules(), Position.initial()
+    _header(pdf, TEXT["record_title"], TEXT["record_how"])
+    pdf.set_xy(14, 32)
+    pdf.font(10)
+    pdf.cell(182, 6, TEXT["record_names"])
+    pdf.set_xy(14, 39)
+    pdf.cell(182, 6, TEXT["record_rules"])
+    top, row_h = 48.0, 7.0
+    pdf.set_line_width(0.3)
+    for block in range(2):
+        x = 14 + block * 93
+        widths = (15.0, 37.0, 37.0)
+        headings = (TEXT["record_move"], *(TEXT["record_player"].format(player=n) for n in (0, 1)))
+        pdf.font(10, bold=True)
+        for place, (width, heading) in enumerate(zip(widths, headings, strict=True)):
+            pdf.set_xy(x + sum(widths[:place]), top)
+            pdf.cell(width, row_h, heading, border=1, align="C")
+        pdf.font(10)
+        for row in range(RECORD_ROWS):
+            y = top + row_h * (row + 1)
+            pdf.set_xy(x, y)
+            pdf.cell(widths[0], row_h, str(block * RECORD_ROWS + row + 1), border=1, align="C")
+            pdf.rect(x + widths[0], y, widths[1], row_h)
+            pdf.rect(x + widths[0] + widths[1], y, widths[2], row_h)
+    _score_box(pdf, top + row_h * (RECORD_ROWS + 1) + 6, rules, start)
+    return pdf.pdf_bytes()
+
+
+def _score_box(pdf: _Document, top: float, rules: Rules, start: Position) -> None:
+    """The score table of the record sheet: one line per part of R8.1 and R8.2, a column per player."""
+    pdf.set_xy(14, top)
+    pdf.font(12, bold=True)
+    pdf.cell(182, 7, TEXT["score_title"])
+    lines = [
+        TEXT["score_pebbles"],
+        TEXT["score_stones"].format(value=rules.mandarin_value),
+        TEXT["score_row"],
+        TEXT["score_borrowed"],
+        TEXT["score_lent"],
+    ]
+    label_w, cell_w, row_h = 112.0, 35.0, 7.0
+    y = top + 8
+    pdf.font(10, bold=True)
+    pdf.set_xy(14 + label_w, y)
+    for player in (0, 1):
+        pdf.cell(cell_w, row_h, TEXT["record_player"].format(player=player), border=1, align="C")
+    for number, line in enumerate([*lines, TEXT["score_total"]]):
+        y += row_h
+        pdf.set_xy(14, y)
+        pdf.font(10, bold=number == len(lines))
+        pdf.cell(label_w, row_h, line, border=1)
+        pdf.cell(cell_w, row_h, "", border=1)
+        pdf.cell(cell_w, row_h, "", border=1)
+    total = sum(start.count(square) for square in range(12)) + 2 * rules.mandarin_value
+    pdf.set_xy(14, y + row_h + 2)
+    pdf.font(10)
+    pdf.multi_cell(182, 5, TEXT["score_check"].format(total=total), align="L")
+
+
 #: The wall sheet's sizes, in points (issue 23: readable from the back of a classroom).
 WALL_NUMBER_SIZE = 32.0
 WALL_TEXT_SIZE = 15.0
@@ -730,6 +825,7 @@ def _builders(site: str) -> dict[str, Callable[[], bytes]]:
         builders[f"oanquan-answers-{level}.pdf"] = lambda level=level: worksheet_pdf(level, site, answers=True)  # type: ignore[misc]
     builders["oanquan-rules-sheet.pdf"] = rules_sheet_pdf
     builders["oanquan-rules-wall.pdf"] = rules_wall_pdf
+    builders["oanquan-game-record.pdf"] = record_sheet_pdf
     return builders
 
 

@@ -12,7 +12,7 @@
 // own, tested under Node (tests/js/).
 import * as View from "./board-view.js"; // drawing a board and wiring its squares
 import { readWords, translator } from "./words.js";
-import { FORM_FIELDS, FRESH, GAME_PREFIX, KEPT_GAMES, OLD_GAME, SOLVED, SPEED, TAB, cleanSvg, isTabName, keptTime, storedReader } from "./stored.js";
+import { FORM_FIELDS, FRESH, GAME_PREFIX, KEPT_GAMES, OLD_GAME, SOLVED, SPEED, TAB, TRIED, cleanSvg, isTabName, keptTime, storedReader } from "./stored.js";
 
 // The buttons that act on a move while it is shown: on only then.
 var ANIMATION_CONTROLS = ["skip", "pause", "step-back", "step-forward"];
@@ -163,13 +163,18 @@ function page(root) {
     games.slice(KEPT_GAMES - 1).forEach(function (game) { forget(game.key); });
   }
 
-  function readSolved() {
-    var value = readBack.parse(readText(SOLVED), t("the puzzles solved"));
+  // A kept list of puzzle ids; a value that is not one is left out with a notice, and forgotten.
+  function readIds(key, what) {
+    var value = readBack.parse(readText(key), what);
     if (value === null) return [];
-    var ids = readBack.solvedIds(value, t("the puzzles solved"));
-    if (ids === null) forget(SOLVED);
+    var ids = readBack.puzzleIds(value, what);
+    if (ids === null) forget(key);
     return ids || [];
   }
+  function readSolved() { return readIds(SOLVED, t("the puzzles solved")); }
+  // The puzzles tried and not solved at the first try, on any visit: solved later, they are not
+  // ticked (issue 23: a puzzle counts as solved only at the first try, reload or not).
+  function readTried() { return readIds(TRIED, t("the puzzles tried")); }
 
   // "Reset this page's saved data": this tab's game and the game kept before (Play page), or the
   // puzzles solved (Puzzles page); the page then opens afresh.
@@ -180,6 +185,7 @@ function page(root) {
       writeText(FRESH, "1", "session"); // the next load starts afresh, not from another tab's game
     } else {
       forget(SOLVED);
+      forget(TRIED);
     }
     location.replace(location.pathname);
   }
@@ -342,6 +348,7 @@ function page(root) {
     root.setAttribute("data-verdict", result);
     $("verdict-icon").textContent = result === "right" ? "✓" : result === "wrong" ? "✗" : "";
     if (result === "right" && puzzle.first_try) solved(puzzle.id); // trying every move in turn is not solving it
+    if (puzzle.spent) tried(puzzle.id);
     if ($("pick").value !== puzzle.id) $("pick").value = puzzle.id;
   }
 
@@ -556,6 +563,13 @@ function page(root) {
     }
     markSolved();
   }
+  function tried(id) {
+    var ids = readTried();
+    if (ids.indexOf(id) < 0) {
+      ids.push(id);
+      writeText(TRIED, JSON.stringify(ids.slice(-10000)));
+    }
+  }
   function markSolved() {
     var ids = solvedIds();
     var options = $("pick").options;
@@ -572,7 +586,7 @@ function page(root) {
     $("solved-count").textContent = t("Solved: {count} of {total}", { count: count, total: options.length });
   }
 
-  function openPuzzle(id) { act({ op: "puzzle", id: id }); }
+  function openPuzzle(id) { act({ op: "puzzle", id: id, tried: readTried() }); }
 
   // ------------------------------------------------------------------ wiring
 
@@ -580,7 +594,7 @@ function page(root) {
     $("reset").addEventListener("click", async function () {
       var sure = await confirmInPage(mode === "play"
         ? t("Forget what this page keeps in your browser? The game on the board will be lost.")
-        : t("Forget what this page keeps in your browser? The list of puzzles you solved will be lost."),
+        : t("Forget what this page keeps in your browser? The puzzles you solved and tried will be forgotten."),
       t("Forget it"), t("Keep it"));
       if (sure) resetSaved();
     });
@@ -753,11 +767,11 @@ function page(root) {
         first = await engine.call(Object.assign({ op: "new_game" }, settings()));
       }
     } else {
-      first = await engine.call({ op: "puzzle_address", query: query });
+      first = await engine.call({ op: "puzzle_address", query: query, tried: readTried() });
       if (first.ok) notices = first.notices || [];
       else {
         showError(problem(first));
-        first = await engine.call({ op: "puzzle", id: $("pick").options.length ? $("pick").options[0].value : "" });
+        first = await engine.call({ op: "puzzle", id: $("pick").options.length ? $("pick").options[0].value : "", tried: readTried() });
       }
     }
     if (!first.ok) {

@@ -12,6 +12,7 @@ export const OLD_GAME = "oanquan.play.v1"; // one game for every tab (before iss
 export const TAB = "oanquan.tab"; // this tab's name (sessionStorage)
 export const FRESH = "oanquan.fresh"; // set by the reset control: this tab starts with a fresh game (sessionStorage)
 export const SOLVED = "oanquan.puzzles.solved.v1"; // ids of the puzzles solved (Puzzles page)
+export const TRIED = "oanquan.puzzles.tried.v1"; // ids of the puzzles tried and not solved at the first try
 export const SPEED = "oanquan.speed.v1"; // the animation speed chosen last (both pages): one of the menu's values
 export const KEPT_GAMES = 10;
 export const MAX_STORED = 500000; // characters of one stored value
@@ -106,13 +107,13 @@ export function storedReader(t) {
     };
   }
 
-  // The ids of the puzzles solved (parsed JSON); null (and a notice) if it is not a list of ids.
-  function solvedIds(value, what) {
+  // A list of puzzle ids (parsed JSON: the puzzles solved, or tried); null (and a notice) if it is not one.
+  function puzzleIds(value, what) {
     var fine = Array.isArray(value) && value.length <= 10000 && value.every(function (id) { return isText(id, 100) && /^[A-Za-z0-9_-]+$/.test(id); });
     if (fine) return value.slice();
     leftOut(what, t("not a list of puzzle ids"));
     return null;
   }
 
-  return { notices: notices, leftOut: leftOut, parse: parse, game: game, solvedIds: solvedIds };
+  return { notices: notices, leftOut: leftOut, parse: parse, game: game, puzzleIds: puzzleIds };
 }

@@ -186,11 +186,11 @@ test("a __proto__ key is an unknown key, not a way around the check", () => {
 test("the puzzles solved read back as a list of ids", () => {
   const reader = storedReader(translator({}));
   const value = ["count-1", "sow_2", "A9"];
-  const ids = reader.solvedIds(value, "the puzzles solved");
+  const ids = reader.puzzleIds(value, "the puzzles solved");
   assert.deepEqual(ids, ["count-1", "sow_2", "A9"]);
   value.push("later");
   assert.equal(ids.length, 3); // a copy
-  assert.deepEqual(reader.solvedIds([], "the puzzles solved"), []);
+  assert.deepEqual(reader.puzzleIds([], "the puzzles solved"), []);
   assert.deepEqual(reader.notices, []);
 });
 
@@ -199,7 +199,7 @@ test("anything else kept as the puzzles solved is left out", () => {
     Array.from({ length: 10001 }, (unused, i) => "p" + i)];
   for (const value of bad) {
     const reader = storedReader(translator({}));
-    assert.equal(reader.solvedIds(value, "the puzzles solved"), null, JSON.stringify(value).slice(0, 80));
+    assert.equal(reader.puzzleIds(value, "the puzzles solved"), null, JSON.stringify(value).slice(0, 80));
     assert.equal(reader.notices.length, 1);
     assert.ok(reader.notices[0].includes("(the puzzles solved: not a list of puzzle ids)"), reader.notices[0]);
   }
