@@ -16,12 +16,13 @@ Set ``OANQUAN_SITE`` to test another built site folder.
 
 from __future__ import annotations
 
+import html
 import re
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, urlsplit
+from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
 
@@ -932,3 +933,32 @@ def test_what_the_pages_policy_refuses_is_a_problem_for_every_browser_test(conte
     assert page.evaluate("window.__ran") is None
     assert len(problems) == 1 and "inline script" in problems[0], problems
     page.close()
+
+
+#: The links of the teacher's guide's lesson plans and class-rules paragraph, as built.
+LESSON_LINK = re.compile(r'<a href="((?:play|puzzles)\.html\?[^"]+|#[\w-]+)"')
+
+
+@pytest.mark.parametrize("edition", ["", "vi/"])
+def test_the_lesson_plans_links_open_what_they_promise(watched: Watched, site_dir: Path, edition: str) -> None:
+    """Issue 23: a teacher follows lessons 1 and 2 as written. Each puzzle link opens that puzzle;
+    each Play link opens the position and the rules it names; each anchor is on the page."""
+    guide = (site_dir / edition / "book" / "teachers.html").read_text(encoding="utf-8")
+    links = sorted(set(LESSON_LINK.findall(html.unescape(guide))))
+    assert any(link.startswith("puzzles") for link in links) and any(link.startswith("play") for link in links)
+    assert "#story" in links and "play.html?young_mandarin_min=5&opponent=friend" in links
+    puzzles = {p.id: p for p in served_puzzles()}
+    for link in links:
+        if link.startswith("#"):
+            assert f'id="{link[1:]}"' in guide, link
+            continue
+        query = parse_qs(urlsplit(link).query)
+        watched.open(f"/{edition}book/{link}")
+        assert watched.text("error") == "", link
+        if link.startswith("puzzles"):
+            puzzle = puzzles[query["puzzle"][0]]
+            assert watched.value("pick") == puzzle.id and watched.text("position") == puzzle.position_text, link
+        else:
+            expected = Position.from_text(query["position"][0]) if "position" in query else Position.initial()
+            assert Position.from_text(watched.text("position")) == expected, link
+            assert watched.value("young") == query.get("young_mandarin_min", ["0"])[0], link
