@@ -228,6 +228,7 @@ def measure(position: Position, goal: str, solution: tuple[Move, ...]) -> Measur
         value=value,
         lure=None if lure is None else str(lure),
         lure_cost=cost,
+        ending=goal in SOLVER_GOALS,
     )
 
 

@@ -1,6 +1,6 @@
 """Puzzles: a position, a goal, the moves that reach it and why, on a graded path (issues 4, 14).
 
-A puzzle file is JSON: ``{"format": "oanquan-puzzles", "version": 2,
+A puzzle file is JSON: ``{"format": "oanquan-puzzles", "version": 3,
 "puzzles": [...]}``, each puzzle an object with
 
 ================  ==========================================================
@@ -15,11 +15,13 @@ A puzzle file is JSON: ``{"format": "oanquan-puzzles", "version": 2,
 ``explanation``   why, in words and numbers the engine computed
 ``first_lesson``  true for an exercise meant for a first lesson
 ``measures``      what the engine measured about it (:class:`Measures`)
-``difficulty``    1 (easy) to 3 (hard), computed from the measures
+``difficulty``    1 (easy) to 5 (hard), computed from the measures
 ================  ==========================================================
 
-Version 1 files (no ``first_lesson`` and no ``measures``) are still read.
-Both versions are read strictly: a missing or unknown key is an error.
+Version 2 files (the same fields, a difficulty of 1 to 3) are still read, their difficulty
+measured again on the scale of 1 to 5; version 1 files (no ``first_lesson`` and no
+``measures``, a difficulty of 1 to 3 given by hand) are read as they are. Every version is
+read strictly: a missing or unknown key is an error.
 
 This module is what the Puzzles page and the widgets load: the model, the
 file format, the words (goals, themes, hints, verdicts) and the graded path
@@ -58,10 +60,12 @@ from .solver import UnsolvedError, move_values
 __all__ = [
     "FORMAT",
     "GOALS",
+    "MOST_DIFFICULT",
     "SHEETS",
     "SHEET_SIZE",
     "SOLVER_GOALS",
     "SOLVER_NODES",
+    "TAUGHT",
     "THEMES",
     "VERSION",
     "Measures",
@@ -74,11 +78,12 @@ __all__ = [
     "path",
     "path_by_theme",
     "sheet",
+    "taught",
 ]
 
 FORMAT = "oanquan-puzzles"
-#: The version this module writes; it reads this one and version 1.
-VERSION = 2
+#: The version this module writes; it reads this one and versions 1 and 2.
+VERSION = 3
 
 # ------------------------------------------------------------------ words
 #
@@ -157,13 +162,21 @@ class _Sheets(dict[str, tuple[str, tuple[str, ...]]]):
 SHEETS: dict[str, tuple[str, tuple[str, ...]]] = _Sheets(
     {
         "first-lesson": (N_("First lesson: sowing and capturing"), ("first_capture", "relay", "mandarin")),
-        "captures": (
-            N_("Captures and chains"),
-            ("mandarin", "chain", "double_empty", "relay", "young_mandarin", "tha_ca"),
-        ),
+        "captures": (N_("Captures and chains"), ("chain", "double_empty", "mandarin", "relay")),
         "endgames": (N_("Endgames"), ("endgame",)),
     }
 )
+
+#: The rules each worksheet's lesson has taught, as RULES.md numbers them (a number ending in "."
+#: is its whole section): lesson 1 teaches sowing, relays, every capture and the count at the end
+#: (R7.1, R7.4); lesson 2 the same, with more practice; the endgames sheet, homework after both,
+#: adds thả cá (R6), every way a game ends (R7) and the score with its debts (R8). An exercise
+#: whose answer's trace cites another rule, or that changes a rule option, is left off the sheet.
+TAUGHT: dict[str, tuple[str, ...]] = {
+    "first-lesson": ("R3.", "R5.1", "R5.2", "R5.3", "R5.4", "R7.1", "R7.4"),
+    "captures": ("R3.", "R5.1", "R5.2", "R5.3", "R5.4", "R7.1", "R7.4"),
+    "endgames": ("R3.", "R5.1", "R5.2", "R5.3", "R5.4", "R6.", "R7.", "R8."),
+}
 
 #: Exercises on each worksheet.
 SHEET_SIZE = 6
@@ -192,6 +205,9 @@ SOLVER_GOALS = ("best", "win", "not_lose")
 SOLVER_NODES = 20_000
 _FIELDS_V1 = ("id", "title", "theme", "position", "rules", "goal", "solution", "unique", "explanation", "difficulty")
 _FIELDS = (*_FIELDS_V1[:-1], "first_lesson", "measures", "difficulty")
+#: The top of the difficulty scale, and the points for an idea that reaches the game's end.
+MOST_DIFFICULT = 5
+ENDING_POINTS = 3
 _MEASURES = ("moves", "squares", "answers", "level", "steps", "value", "lure", "lure_cost")
 
 
@@ -214,11 +230,15 @@ class Measures:
     "not_lose"); ``lure``: the most tempting wrong move, the one that takes
     the most points this turn; ``lure_cost``: what it loses against the
     answer (points this turn, or at the end of an endgame; 0 or less when the
-    lure takes as much or more now, which makes it a strong trap).
+    lure takes as much or more now, which makes it a strong trap); ``ending``:
+    whether the answer is judged at the game's end (the solver's goals), not
+    by this move alone. ``ending`` is not stored: it follows from the goal.
 
     >>> m = Measures(moves=6, squares=3, answers=1, level=3, steps=12, value=8, lure="7L", lure_cost=2)
     >>> m.share, m.points, m.difficulty
-    (0.16666666666666666, 6, 2)
+    (0.16666666666666666, 6, 5)
+    >>> Measures(moves=8, squares=4, answers=1, level=2, steps=4, value=3, lure="5L", lure_cost=6, ending=True).points
+    5
     """
 
     moves: int
@@ -229,6 +249,7 @@ class Measures:
     value: int
     lure: str | None
     lure_cost: int | None
+    ending: bool = False
 
     @property
     def share(self) -> float:
@@ -237,23 +258,26 @@ class Measures:
 
     @property
     def points(self) -> int:
-        """Difficulty points, 0-10: the sum of four measured parts.
+        """Difficulty points, 0-13: the sum of five measured parts.
 
         The computer level that finds it (0-4), the share of random moves that
-        solve it (0-2), the counting it takes (0-2) and the strength of the
-        most tempting wrong move (0-2).
+        solve it (0-2), the counting it takes (0-2), the strength of the most
+        tempting wrong move (0-2) and the depth of the idea (3 when the answer
+        is judged at the game's end: the pupil must count the game out, not one move).
         """
         level = {2: 0, 3: 2, 4: 3}.get(self.level, 4)
         luck = 0 if self.share >= 0.5 else 1 if self.share >= 0.2 else 2
         counting = 0 if self.steps <= 6 else 1 if self.steps <= 15 else 2
         cost = self.lure_cost
         lure = 0 if cost is None else 2 if cost <= 0 else 1 if cost <= 4 else 0
-        return level + luck + counting + lure
+        depth = ENDING_POINTS if self.ending else 0
+        return level + luck + counting + lure + depth
 
     @property
     def difficulty(self) -> int:
-        """1 (0-3 points), 2 (4-6 points) or 3 (7 points or more)."""
-        return 1 if self.points <= 3 else 2 if self.points <= 6 else 3
+        """1 to 5: the points, 1 at the least and 5 at the most (issue 23: a scale spread so that
+        no level holds more than 40 % of the collection; ``tests/test_puzzles.py`` checks it)."""
+        return min(MOST_DIFFICULT, max(1, self.points))
 
     def to_dict(self) -> dict[str, Any]:
         """The measures as a JSON-ready dict."""
@@ -539,8 +563,8 @@ def loads(text: str, source: str = "puzzle text") -> list[Puzzle]:
         raise PuzzleFormatError(f'{source}: expected an object with "format": "{FORMAT}", not {quote(data)}')
     check_fields(data, PuzzleFormatError, source, ["format", "version", "puzzles"])
     version = data.get("version")
-    if version not in (1, 2) or isinstance(version, bool):
-        raise PuzzleFormatError(f"{source}: unknown version {quote(version)} (this reader knows versions 1 and 2)")
+    if version not in (1, 2, 3) or isinstance(version, bool):
+        raise PuzzleFormatError(f"{source}: unknown version {quote(version)} (this reader knows versions 1 to 3)")
     items = data.get("puzzles")
     if not isinstance(items, list):
         raise PuzzleFormatError(f'{source}: "puzzles" must be a list, not {quote(items)}')
@@ -578,7 +602,7 @@ def load_builtin() -> list[Puzzle]:
 
 
 def dumps(puzzles: list[Puzzle]) -> str:
-    """Puzzles as the JSON text of a puzzle file (version 2).
+    """Puzzles as the JSON text of a puzzle file (version 3).
 
     >>> loads(dumps(load_builtin())) == load_builtin()
     True
@@ -593,7 +617,7 @@ def _puzzle(item: object, where: str, version: int) -> Puzzle:
     name = item.get("id")
     if isinstance(name, str):
         where = f"{where} ({quote(name, limit=60)})"
-    fields = _FIELDS if version == 2 else _FIELDS_V1
+    fields = _FIELDS_V1 if version == 1 else _FIELDS
     missing = [f for f in fields if f not in item]
     if missing:
         raise PuzzleFormatError(f"{where}: missing fields: {', '.join(missing)}")
@@ -637,14 +661,19 @@ def _puzzle(item: object, where: str, version: int) -> Puzzle:
     if unique and len(solution) != 1:
         raise PuzzleFormatError(f"{where}: 'unique' is true but the solution lists {len(solution)} moves")
     difficulty = item["difficulty"]
-    if not isinstance(difficulty, int) or isinstance(difficulty, bool) or not 1 <= difficulty <= 3:
-        raise PuzzleFormatError(f"{where}: 'difficulty' must be 1, 2 or 3, not {quote(difficulty)}")
+    most = MOST_DIFFICULT if version == 3 else 3  # versions 1 and 2 rated 1 to 3
+    if not isinstance(difficulty, int) or isinstance(difficulty, bool) or not 1 <= difficulty <= most:
+        raise PuzzleFormatError(
+            f"{where}: 'difficulty' must be a whole number from 1 to {most}, not {quote(difficulty)}"
+        )
     first_lesson, measures = False, None
-    if version == 2:
+    if version >= 2:
         first_lesson = item["first_lesson"]
         if not isinstance(first_lesson, bool):
             raise PuzzleFormatError(f"{where}: 'first_lesson' must be true or false, not {quote(first_lesson)}")
-        measures = _measures(item["measures"], where)
+        measures = _measures(item["measures"], where, goal in SOLVER_GOALS)
+        if version == 2:  # measured again on today's scale
+            difficulty = measures.difficulty
         if measures.difficulty != difficulty:
             raise PuzzleFormatError(
                 f"{where}: 'difficulty' is {difficulty} but its measures make it {measures.difficulty}"
@@ -666,8 +695,8 @@ def _puzzle(item: object, where: str, version: int) -> Puzzle:
     )
 
 
-def _measures(data: object, where: str) -> Measures:
-    """The ``measures`` object of a puzzle, read strictly."""
+def _measures(data: object, where: str, ending: bool) -> Measures:
+    """The ``measures`` object of a puzzle, read strictly; ``ending`` follows from its goal."""
     check_fields(data, PuzzleFormatError, f"{where}: 'measures'", _MEASURES)
     assert isinstance(data, dict)
     values: dict[str, Any] = {}
@@ -682,7 +711,7 @@ def _measures(data: object, where: str) -> Measures:
         if not ok:
             raise PuzzleFormatError(f"{where}: measure {name!r} cannot be {quote(value)}")
         values[name] = value
-    return Measures(**values)
+    return Measures(**values, ending=ending)
 
 
 # ======================================================================= path
@@ -725,7 +754,9 @@ def sheet(level: str, count: int = SHEET_SIZE, puzzles: list[Puzzle] | None = No
 
     The puzzles are taken from the level's themes in turn, each theme's
     easiest first, so that a sheet mixes its themes; a first-lesson sheet
-    takes first-lesson exercises before any other.
+    takes first-lesson exercises before any other. A sheet repeats no exercise
+    of the sheets before it and uses only what its lesson taught (:data:`TAUGHT`:
+    the default rules, and the rules its answer's trace cites).
 
     >>> [p.theme for p in sheet("endgames", 3)]
     ['endgame', 'endgame', 'endgame']
@@ -736,8 +767,11 @@ def sheet(level: str, count: int = SHEET_SIZE, puzzles: list[Puzzle] | None = No
     """
     if level not in SHEETS:
         raise ValueError(f"unknown worksheet level {quote(level)}; levels are {', '.join(SHEETS)}")
+    earlier = {p.id for before in list(SHEETS)[: list(SHEETS).index(level)] for p in sheet(before, count, puzzles)}
     sections = path_by_theme(puzzles)
-    queues = [list(sections.get(theme, [])) for theme in SHEETS[level][1]]
+    queues = [
+        [p for p in sections.get(theme, []) if p.id not in earlier and taught(p, level)] for theme in SHEETS[level][1]
+    ]
     if level == "first-lesson":
         queues = [sorted(q, key=lambda p: not p.first_lesson) for q in queues]
     chosen: list[Puzzle] = []
@@ -750,6 +784,19 @@ def sheet(level: str, count: int = SHEET_SIZE, puzzles: list[Puzzle] | None = No
     return sorted(chosen, key=lambda p: (_points(p), _id_key(p.id)))
 
 
+def taught(puzzle: Puzzle, level: str) -> bool:
+    """Whether ``puzzle`` needs only what the lesson of worksheet ``level`` taught (:data:`TAUGHT`):
+    the default rules, and no rule its answer's trace cites beyond them.
+
+    >>> [taught(p, "first-lesson") for p in load_builtin() if p.id in ("first-capture-1", "tha-ca-1")]
+    [True, False]
+    """
+    if puzzle.rules_options:
+        return False
+    events = puzzle.position.play_traced(puzzle.moves[0])[1]
+    return all(event.rule.startswith(TAUGHT[level]) for event in events if event.rule)
+
+
 def _id_key(pid: str) -> tuple[str, int]:
     """Ids in natural order: ``relay-9`` before ``relay-10``."""
     stem, _, number = pid.rpartition("-")
@@ -757,7 +804,7 @@ def _id_key(pid: str) -> tuple[str, int]:
 
 
 def _points(puzzle: Puzzle) -> int:
-    return puzzle.measures.points if puzzle.measures is not None else 3 * puzzle.difficulty
+    return puzzle.measures.points if puzzle.measures is not None else puzzle.difficulty
 
 
 def _answer_value(position: Position, solution: tuple[Move, ...]) -> int:

@@ -462,7 +462,7 @@ class Session:
         ...               "capture_mandarin", ("5L", "9R"), False, "5L and 9R both do.", 1)
         >>> s = Session(collection=[demo])
         >>> s.open_puzzle({"id": "demo"})["puzzle"]["text"]
-        'Take a Mandarin: Capture a Mandarin square in one move. (You play the bottom row; difficulty 1 of 3.)'
+        'Take a Mandarin: Capture a Mandarin square in one move. (You play the bottom row; difficulty 1 of 5.)'
         >>> s.play({"move": "9R"})["puzzle"]["verdict"]
         'Right! 5L and 9R both do.'
         """
@@ -858,9 +858,9 @@ class Session:
         title = puzzle.title_text
         joined = f"{title} " if title.endswith(("?", "!", ".")) else f"{title}: "
         you_play = (
-            _("(You play the bottom row; difficulty {n} of 3.)")
+            _("(You play the bottom row; difficulty {n} of 5.)")
             if mover == 0
-            else _("(You play the top row; difficulty {n} of 3.)")
+            else _("(You play the top row; difficulty {n} of 5.)")
         )
         text = f"{joined}{puzzle.goal_text} {you_play.format(n=puzzle.difficulty)}"
         first_try = c.first_try and puzzle.id not in self.tried

@@ -16,6 +16,7 @@ from oanquan import Move, Position, Rules
 from oanquan.ai import immediate_gain
 from oanquan.puzzles import (
     GOALS,
+    MOST_DIFFICULT,
     SHEETS,
     THEMES,
     VERSION,
@@ -50,8 +51,12 @@ def test_the_collection_covers_every_theme_and_rule_option() -> None:
 
 
 def test_difficulties_are_spread_over_the_path() -> None:
+    """Issue 23: a scale of 1 to 5 that is used, no level holding more than 40 % of the collection."""
     levels = Counter(p.difficulty for p in PUZZLES)
-    assert set(levels) == {1, 2, 3} and min(levels.values()) >= 5, levels
+    assert set(levels) == set(range(1, MOST_DIFFICULT + 1)) and min(levels.values()) >= 5, levels
+    assert max(levels.values()) <= 0.4 * len(PUZZLES), levels
+    # the endgames, which must be counted out to the end, are never rated as easy as a first capture
+    assert min(p.difficulty for p in PUZZLES if p.theme == "endgame") >= 4
     assert sum(p.first_lesson for p in PUZZLES) >= 10
 
 
@@ -101,7 +106,8 @@ def test_a_wrong_solution_is_caught() -> None:
     broken = loads(_file(edited))[0]
     assert any("explanation" in problem for problem in verify(broken))
     measures = puzzle.to_dict()["measures"] | {"moves": 99}
-    broken = loads(_file(puzzle.to_dict() | {"measures": measures}))[0]
+    difficulty = Measures(**measures).difficulty  # the file agrees with itself; the engine does not
+    broken = loads(_file(puzzle.to_dict() | {"measures": measures, "difficulty": difficulty}))[0]
     assert any("the measures should be" in problem for problem in verify(broken))
 
 
@@ -143,7 +149,7 @@ GOOD = PUZZLES[0].to_dict()
         (_file(GOOD | {"theme": "opera"}), "unknown theme 'opera'"),
         (_file(GOOD | {"solution": ["7X"]}), "invalid move '7X'"),
         (_file(GOOD | {"solution": "5L"}), "'solution' must be a non-empty list of moves, not '5L'"),
-        (_file(GOOD | {"difficulty": 9}), "'difficulty' must be 1, 2 or 3, not 9"),
+        (_file(GOOD | {"difficulty": 9}), "'difficulty' must be a whole number from 1 to 5, not 9"),
         (_file(GOOD | {"unique": "yes"}), "'unique' must be true or false, not 'yes'"),
         (_file(GOOD | {"colour": "red"}), "unknown fields: 'colour'"),
         (_file(GOOD, GOOD), "is used twice"),
@@ -241,10 +247,12 @@ def test_measures_by_hand_on_the_opening() -> None:
     assert (m.moves, m.squares, m.answers, m.level, m.value) == (10, 5, 2, 2, 11)
     assert m.steps == 10, "5 pebbles sown, then 5 more from the relay at square 0"
     assert (m.lure, m.lure_cost) == ("5R", 11 - 6) and immediate_gain(opening, "5R") == 6
-    assert m.share == 0.2 and m.points == 0 + 1 + 1 + 0 and m.difficulty == 1
+    assert m.share == 0.2 and m.points == 0 + 1 + 1 + 0 and m.difficulty == 2
     assert lowest_level(opening, (Move(7, "R"),)) == 5, "no level 2-4 plays 7R from the opening"
     hard = Measures(moves=10, squares=5, answers=1, level=5, steps=20, value=3, lure="5L", lure_cost=-8)
-    assert hard.points == 4 + 2 + 2 + 2 and hard.difficulty == 3
+    assert hard.points == 4 + 2 + 2 + 2 and hard.difficulty == 5
+    ending = Measures(moves=10, squares=5, answers=5, level=2, steps=3, value=1, lure="5L", lure_cost=9, ending=True)
+    assert ending.points == 0 + 0 + 0 + 0 + 3 and ending.difficulty == 3, "counted to the end: never the easiest"
 
 
 def test_single_square_puzzles_are_first_lesson_exercises() -> None:
@@ -353,9 +361,42 @@ def test_worksheets_take_their_levels_themes() -> None:
         assert len(chosen) == 6 and len(set(p.id for p in chosen)) == 6, level
         assert all(p.theme in themes for p in chosen), level
         assert name
-    assert all(p.difficulty == 1 for p in sheet("first-lesson", 6))
     assert sheet("first-lesson", 6)[0].first_lesson
     assert len({p.theme for p in sheet("captures", 6)}) >= 4, "a sheet mixes its themes"
+
+
+#: What each lesson of the teacher's guide teaches, by rule number, read from the guide's plans:
+#: lesson 1 sowing, relays, the empty square, the chain, the two empty squares and counting a
+#: finished game; lesson 2 the same again; the endgames sheet adds thả cá, the ends and the score.
+LESSONS = {
+    "first-lesson": {"R3.3", "R3.4a", "R3.4b", "R5.1", "R5.2", "R5.3", "R5.4", "R7.1", "R7.4"},
+    "captures": {"R3.3", "R3.4a", "R3.4b", "R5.1", "R5.2", "R5.3", "R5.4", "R7.1", "R7.4"},
+}
+
+
+def test_worksheets_are_three_levels_of_what_their_lessons_taught() -> None:
+    """Issue 23: no exercise repeats an earlier sheet's; each uses the default rules and no rule
+    beyond its lesson's (the rules its answer's trace cites); the levels rise in measured difficulty."""
+    seen: set[str] = set()
+    means = []
+    for level in SHEETS:
+        chosen = sheet(level)
+        assert not seen & {p.id for p in chosen}, level
+        seen |= {p.id for p in chosen}
+        for puzzle in chosen:
+            assert puzzle.rules_options == {}, puzzle.id
+            cited = {e.rule for e in puzzle.position.play_traced(puzzle.moves[0])[1] if e.rule}
+            assert cited <= LESSONS.get(level, cited), (puzzle.id, cited - LESSONS[level])
+        means.append(sum(p.difficulty for p in chosen) / len(chosen))
+    assert means == sorted(means) and len(set(means)) == len(means), means
+    # a puzzle needing thả cá or a rule option is kept off the lessons' sheets
+    assert not {"tha-ca-1", "young-mandarin-1"} & {p.id for level in ("first-lesson", "captures") for p in sheet(level)}
+
+
+def test_version_2_files_are_measured_again_on_the_scale_of_five() -> None:
+    endgame = next(p for p in PUZZLES if p.theme == "endgame")
+    puzzle = loads(_file(endgame.to_dict() | {"difficulty": 1}, version=2))[0]
+    assert puzzle.difficulty == endgame.difficulty >= 4 and puzzle.measures == endgame.measures
 
 
 def test_a_wrong_move_says_what_it_leads_to() -> None:

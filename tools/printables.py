@@ -120,7 +120,7 @@ TEXT: dict[str, str] = _Words(
         "after": N_("After {move}:"),
         "share_one": N_("1 time in {moves}"),
         "share_many": N_("{answers} times in {moves}"),
-        "measures": N_("Difficulty {difficulty} of 3 (a random move solves it {share}; legal moves: {moves})."),
+        "measures": N_("Difficulty {difficulty} of 5 (a random move solves it {share}; legal moves: {moves})."),
         "store": N_("Player {player} · store: {store}"),
         "store_to_move": N_("Player {player} to move · store: {store}"),
         "debt": N_("; owes {n}"),
