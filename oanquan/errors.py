@@ -272,7 +272,7 @@ PROBLEMS: Mapping[str, str] = {
     "no-puzzle": N_("there is no puzzle on the board"),
     "unknown-puzzle": N_("there is no puzzle {puzzle} in the collection"),
     "empty-collection": N_("the puzzle collection is empty"),
-    "bad-tried": N_("the puzzles tried before must be a list of puzzle names, not {value}"),
+    "bad-tried": N_("the puzzles tried or solved before must be a list of puzzle names, not {value}"),
     # settings and text given to a board
     "not-text": N_("the {what} must be text"),
     "too-long": N_("the {what} is too long ({length} characters; at most {limit})"),

@@ -20,7 +20,7 @@ A puzzle file is JSON: ``{"format": "oanquan-puzzles", "version": 3,
 
 Version 2 files (the same fields, a difficulty of 1 to 3) are still read, their difficulty
 measured again on the scale of 1 to 5; version 1 files (no ``first_lesson`` and no
-``measures``, a difficulty of 1 to 3 given by hand) are read as they are. Every version is
+``measures``, a difficulty of 1 to 3 given by hand) are read with it spread over 1, 3 and 5. Every version is
 read strictly: a missing or unknown key is an error.
 
 This module is what the Puzzles page and the widgets load: the model, the
@@ -494,7 +494,7 @@ class Puzzle:
         return chosen in self.moves
 
     def to_dict(self) -> dict[str, Any]:
-        """The puzzle as a JSON-ready dict, in the file's field order (version 2)."""
+        """The puzzle as a JSON-ready dict, in the file's field order (version 3)."""
         return {
             "id": self.id,
             "title": self.title,
@@ -678,6 +678,8 @@ def _puzzle(item: object, where: str, version: int) -> Puzzle:
             raise PuzzleFormatError(
                 f"{where}: 'difficulty' is {difficulty} but its measures make it {measures.difficulty}"
             )
+    else:  # version 1's hand-given 1-3, spread over today's 1-5 (1, 3 and 5)
+        difficulty = 2 * difficulty - 1
     return Puzzle(
         pid,
         title,

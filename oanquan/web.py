@@ -374,6 +374,8 @@ class Session:
     editor: Editor | None = None
     #: the puzzles this page has tried or seen answered: opened again, they are no first try
     tried: set[str] = field(default_factory=set)
+    #: the puzzles solved at the first try, on this visit or one the page remembers: never "tried"
+    solved: set[str] = field(default_factory=set)
 
     # ---- requests
 
@@ -495,8 +497,9 @@ class Session:
         return view | {"notices": notices}
 
     def _note_tried(self, request: dict[str, Any]) -> None:
-        """Add the request's ``tried``: the puzzles this reader tried before, on an earlier visit
-        (the page keeps their names). Opened again, they are no first try.
+        """Add the request's ``tried`` and ``solved``: the puzzles this reader tried before, or
+        solved at the first try, on an earlier visit (the page keeps their names). A puzzle tried
+        is no first try when opened again; one solved stays solved, whatever is tried after.
 
         >>> s = Session()
         >>> s.puzzle_address({"query": "", "tried": ["first-capture-1"]})["puzzle"]["spent"]
@@ -504,12 +507,13 @@ class Session:
         >>> s.open_puzzle({"id": "first-capture-1", "tried": "all"})
         Traceback (most recent call last):
         ...
-        oanquan.interact.controller.SessionError: the puzzles tried before must be a list of puzzle names, not 'all'
+        oanquan.interact.controller.SessionError: the puzzles tried or solved before must be a list ..., not 'all'
         """
-        tried = request.get("tried", [])
-        if not isinstance(tried, list) or len(tried) > MAX_TRIED or not all(isinstance(name, str) for name in tried):
-            raise WebError(code="bad-tried", value=quote_input(tried))
-        self.tried.update(tried)
+        for key, kept in (("tried", self.tried), ("solved", self.solved)):
+            names = request.get(key, [])
+            if not isinstance(names, list) or len(names) > MAX_TRIED or not all(isinstance(n, str) for n in names):
+                raise WebError(code="bad-tried", value=quote_input(names))
+            kept.update(names)
 
     def list_puzzles(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
         """The collection on its graded path (theme by theme, easiest first), for the page's list.
@@ -864,8 +868,11 @@ class Session:
         )
         text = f"{joined}{puzzle.goal_text} {you_play.format(n=puzzle.difficulty)}"
         first_try = c.first_try and puzzle.id not in self.tried
+        if first_try:  # remembered, so that a Try again or a later opening never marks it "tried"
+            self.solved.add(puzzle.id)
+        solved = puzzle.id in self.solved
         verdict = c.verdict or c.last_hint
-        if c.first_try and not first_try:  # right at once now, but tried on an earlier visit or opening
+        if c.first_try and not first_try and not solved:  # right at once now, but tried on an earlier visit
             verdict += " " + _("You tried this puzzle before, so it is not ticked as solved: only a first try counts.")
         if rules := rules_in_words(puzzle.rules):
             text += _(" Rules: {rules}.").format(rules=rules)
@@ -877,7 +884,7 @@ class Session:
             "tries": c.tries,
             "first_try": first_try,  # only then is it ticked as solved
             # tried and not solved at the first try: the page keeps its name for later visits
-            "spent": (puzzle.id in self.tried or c.tries > 0 or c.revealed) and not first_try,
+            "spent": (puzzle.id in self.tried or c.tries > 0 or c.revealed) and not solved,
         }
 
     def _first(self) -> str:

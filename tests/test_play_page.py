@@ -939,10 +939,16 @@ def test_what_the_pages_policy_refuses_is_a_problem_for_every_browser_test(conte
 LESSON_LINK = re.compile(r'<a href="((?:play|puzzles)\.html\?[^"]+|#[\w-]+)"')
 
 
+#: The lesson plans' tables, and the paragraph of the rule recommended for a class.
+LESSON_PARTS = re.compile(r'<table class="table oq-lesson">.*?</table>|<p>[^<]*<a [^>]*young_mandarin_min.*?</p>', re.S)
+
+
 def lesson_links(site_dir: Path, edition: str) -> tuple[str, list[str]]:
     """The teacher's guide of an edition ("" or "vi/") and the links of its lesson plans."""
-    guide = (site_dir / edition / "book" / "teachers.html").read_text(encoding="utf-8")
-    return guide, sorted(set(LESSON_LINK.findall(html.unescape(guide))))
+    guide = html.unescape((site_dir / edition / "book" / "teachers.html").read_text(encoding="utf-8"))
+    plans = "".join(LESSON_PARTS.findall(guide))
+    assert plans.count("oq-lesson") == 2, "lessons 1 and 2"
+    return guide, sorted(set(LESSON_LINK.findall(plans)))
 
 
 def test_the_lesson_plans_links_open_what_they_promise(watched: Watched, site_dir: Path) -> None:
@@ -950,13 +956,14 @@ def test_the_lesson_plans_links_open_what_they_promise(watched: Watched, site_di
     each Play link opens the position and the rules it names; each anchor is on the page. The
     Vietnamese guide has the same links (its pages are checked by the Vietnamese tests)."""
     guide, links = lesson_links(site_dir, "")
-    assert lesson_links(site_dir, "vi/")[1] == links
+    vi_guide, vi_links = lesson_links(site_dir, "vi/")
+    assert vi_links == links
     assert any(link.startswith("puzzles") for link in links) and any(link.startswith("play") for link in links)
     assert "#story" in links and "play.html?young_mandarin_min=5&opponent=friend" in links
     puzzles = {p.id: p for p in served_puzzles()}
     for link in links:
         if link.startswith("#"):
-            assert f'id="{link[1:]}"' in guide, link
+            assert f'id="{link[1:]}"' in guide and f'id="{link[1:]}"' in vi_guide, link
             continue
         query = parse_qs(urlsplit(link).query)
         watched.open(f"/book/{link}")

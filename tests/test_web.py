@@ -370,7 +370,17 @@ def test_a_puzzle_tried_on_an_earlier_visit_is_no_first_try() -> None:
     )
     view = ask({"op": "puzzle", "id": second.id, "tried": [first.id]})  # another one: a first try as ever
     view = ask({"op": "play", "move": second.solution[0]})["puzzle"]
-    assert view["first_try"] is True and view["spent"] is False and "tried" not in view["verdict"]
+    assert view["first_try"] is True and view["spent"] is False
+    assert view["verdict"] == second.verdict(second.moves[0])[1]
+    # solved at the first try, then tried again: still solved, never kept as "tried"
+    view = ask({"op": "retry"})["puzzle"]
+    assert view["spent"] is False
+    view = ask({"op": "play", "move": str(next(m for m in second.position.legal_moves() if not second.is_solution(m)))})
+    assert view["puzzle"]["spent"] is False
+    web.reset()  # a later visit: the page names it as solved
+    ask({"op": "puzzle", "id": second.id, "solved": [second.id]})
+    view = ask({"op": "play", "move": second.solution[0]})["puzzle"]
+    assert view["spent"] is False and view["verdict"] == second.verdict(second.moves[0])[1]
     refused = ask({"op": "puzzle", "id": first.id, "tried": first.id})
     assert refused["code"] == "bad-tried" and first.id in refused["error"]
 

@@ -132,7 +132,8 @@ TEXT: dict[str, str] = _Words(
             "computed by the game's engine; the numbers R3.3… are those of the rule book."
         ),
         "rules_footer": N_(
-            "Score = captured pebbles + {value} per Mandarin stone + the pebbles left in your own row at the end."
+            "Score = captured pebbles + {value} per Mandarin stone + the pebbles left in your own row at the end; "
+            "pebbles borrowed are paid back."
         ),
         "board_title": N_("Ô Ăn Quan: a blank board to print"),
         "wall_title": N_("Ô Ăn Quan · The rules"),
@@ -624,9 +625,9 @@ def rules_sheet_pdf() -> bytes:
             pdf.set_text_color(*_INK)
             bottom = max(bottom, below + picture.rendered_height, pdf.get_y())
         top = bottom + 2.5
-    pdf.set_xy(14, 284)
+    pdf.set_xy(14, 281)
     pdf.font(8.5, bold=True)
-    pdf.cell(182, 4, TEXT["rules_footer"].format(**numbers), align="C")
+    pdf.multi_cell(182, 3.8, TEXT["rules_footer"].format(**numbers), align="C")
     return pdf.pdf_bytes()
 
 
@@ -726,7 +727,7 @@ def rules_wall_pdf() -> bytes:
     pdf.font(WALL_TEXT_SIZE)
     pdf.multi_cell(182, 6.3, TEXT["wall_setup"].format(**numbers), align="L")
     for example in rule_examples():
-        pdf.set_xy(14, pdf.get_y() + 1.6)
+        pdf.set_xy(14, pdf.get_y() + 1.2)
         heading, colon, rest = _(example.rule).format(**numbers).partition(":")
         pdf.font(WALL_TEXT_SIZE, bold=True)  # the rule's name, then the rule, in one flowing paragraph
         pdf.write(6.3, heading + colon)

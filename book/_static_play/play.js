@@ -586,7 +586,7 @@ function page(root) {
     $("solved-count").textContent = t("Solved: {count} of {total}", { count: count, total: options.length });
   }
 
-  function openPuzzle(id) { act({ op: "puzzle", id: id, tried: readTried() }); }
+  function openPuzzle(id) { act({ op: "puzzle", id: id, tried: readTried(), solved: readSolved() }); }
 
   // ------------------------------------------------------------------ wiring
 
@@ -767,11 +767,11 @@ function page(root) {
         first = await engine.call(Object.assign({ op: "new_game" }, settings()));
       }
     } else {
-      first = await engine.call({ op: "puzzle_address", query: query, tried: readTried() });
+      first = await engine.call({ op: "puzzle_address", query: query, tried: readTried(), solved: readSolved() });
       if (first.ok) notices = first.notices || [];
       else {
         showError(problem(first));
-        first = await engine.call({ op: "puzzle", id: $("pick").options.length ? $("pick").options[0].value : "", tried: readTried() });
+        first = await engine.call({ op: "puzzle", id: $("pick").options.length ? $("pick").options[0].value : "", tried: readTried(), solved: readSolved() });
       }
     }
     if (!first.ok) {
@@ -817,7 +817,7 @@ function page(root) {
   // Whatever went wrong while opening the page, it ends usable: a fresh game or the first puzzle.
   async function recover(error) {
     showError(t("This page could not open as it should, so it starts afresh: {error}", { error: String(error && error.message ? error.message : error).slice(0, 300) }));
-    var fresh = await engine.call(mode === "play" ? Object.assign({ op: "new_game" }, settings()) : { op: "puzzle_address", query: "" });
+    var fresh = await engine.call(mode === "play" ? Object.assign({ op: "new_game" }, settings()) : { op: "puzzle_address", query: "", tried: readTried(), solved: readSolved() });
     if (fresh.ok) {
       if (mode === "play") syncSettings(fresh);
       show(fresh);
