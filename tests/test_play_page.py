@@ -940,7 +940,9 @@ LESSON_LINK = re.compile(r'<a href="((?:play|puzzles)\.html\?[^"]+|#[\w-]+)"')
 
 
 #: The lesson plans' tables, and the paragraph of the rule recommended for a class.
-LESSON_PARTS = re.compile(r'<table class="table oq-lesson">.*?</table>|<p>[^<]*<a [^>]*young_mandarin_min.*?</p>', re.S)
+LESSON_PARTS = re.compile(
+    r'<table class="table oq-lesson">.*?</table>|<p>(?:(?!</p>).)*young_mandarin_min(?:(?!</p>).)*</p>', re.S
+)
 
 
 def lesson_links(site_dir: Path, edition: str) -> tuple[str, list[str]]:
