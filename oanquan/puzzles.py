@@ -172,10 +172,11 @@ SHEETS: dict[str, tuple[str, tuple[str, ...]]] = _Sheets(
 #: (R7.1, R7.4); lesson 2 the same, with more practice; the endgames sheet, homework after both,
 #: adds thả cá (R6), every way a game ends (R7) and the score with its debts (R8). An exercise
 #: whose answer's trace cites another rule, or that changes a rule option, is left off the sheet.
+_LESSONS = ("R3.", "R5.1", "R5.2", "R5.3", "R5.4", "R7.1", "R7.4")
 TAUGHT: dict[str, tuple[str, ...]] = {
-    "first-lesson": ("R3.", "R5.1", "R5.2", "R5.3", "R5.4", "R7.1", "R7.4"),
-    "captures": ("R3.", "R5.1", "R5.2", "R5.3", "R5.4", "R7.1", "R7.4"),
-    "endgames": ("R3.", "R5.1", "R5.2", "R5.3", "R5.4", "R6.", "R7.", "R8."),
+    "first-lesson": _LESSONS,
+    "captures": _LESSONS,
+    "endgames": (*_LESSONS, "R6.", "R7.", "R8."),
 }
 
 #: Exercises on each worksheet.
