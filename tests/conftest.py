@@ -195,7 +195,7 @@ trang tranh trong trung vay web xa xanh xem xen xong
 _NAMES_AND_NOTATION = """
 python jupyterlab jupyter javascript pyodide wikipedia mancala world ludii oanquan makefile node pdf svg qr
 html json md ipynb txt http js serve rules negamax alpha beta mm ms run all cells shift enter tab esc
-english right left docstring boolean phan
+english right left docstring boolean phan mb
 """
 PLAIN_VIETNAMESE = frozenset(_PLAIN_VIETNAMESE.split())
 NAMES_AND_NOTATION = frozenset(_NAMES_AND_NOTATION.split())

@@ -76,7 +76,8 @@ class Chapter:
 
         def check_host(request: Any) -> None:
             parts = urlsplit(request.url)
-            self.requests.append(request.url)
+            if request.service_worker is None:  # the page's and its workers' own, not the edition's
+                self.requests.append(request.url)  # download for offline visits (offline.js, issue 23)
             if parts.scheme not in ("data", "blob") and parts.netloc != host:
                 self.problems.append(f"request to another host: {request.url}")
 

@@ -648,6 +648,92 @@ def test_the_board_is_near_the_top_with_no_sideways_scrolling(context: Any, site
     page.close()
 
 
+#: What is cut off in projector mode: every shown part of the game that ends outside the window,
+#: whether the game's own box scrolls, and where the board ends (its right edge).
+CUT_OFF = """() => {
+  const root = document.getElementById("oaq");
+  const cut = [];
+  for (const el of root.children) {
+    if (!el.getClientRects().length || el.classList.contains("oaq-announce")) continue;
+    const box = el.getBoundingClientRect();
+    if (box.bottom > innerHeight + 0.5 || box.right > innerWidth + 0.5 || box.top < -0.5 || box.left < -0.5 ||
+        el.scrollHeight > el.clientHeight + 1)  // its own text runs out of its box
+      cut.push((el.getAttribute("data-oaq") || el.className) + " " + JSON.stringify(box.toJSON()));
+  }
+  return {cut: cut, scrolls: root.scrollHeight > root.clientHeight + 1 || root.scrollWidth > root.clientWidth + 1,
+          page: document.scrollingElement.scrollTop,
+          board: root.querySelector("[data-oaq=board]").getBoundingClientRect().toJSON()};
+}"""
+
+
+def beside_the_board(watched: Watched, name: str) -> None:
+    """``name`` is shown, whole, to the right of the board, and nothing of the game is cut off or scrolled."""
+    found = watched.page.evaluate(CUT_OFF)
+    assert found["cut"] == [] and not found["scrolls"] and found["page"] == 0, found
+    box = watched.page.eval_on_selector(f"[data-oaq={name}]", "e => e.getBoundingClientRect().toJSON()")
+    assert box["width"] > 0 and box["left"] >= found["board"]["right"], (name, box, found["board"])
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (1920, 1080)])
+def test_projector_mode_shows_a_large_board_with_everything_beside_it_and_nothing_to_scroll(
+    watched: Watched, width: int, height: int
+) -> None:
+    # issue 23: a class at a projector sees the board large, and the caption, the hint, the
+    # puzzle's verdict and the controls beside it, with nothing scrolled away; pause and step work
+    page = watched.page
+    page.set_viewport_size({"width": width, "height": height})
+    watched.open("/book/play.html?opponent=friend")
+    normal = page.eval_on_selector("[data-oaq=board] svg", "e => e.getBoundingClientRect().width")
+    watched.act("[data-oaq=projector]")
+    assert (watched.text("projector"), page.get_attribute("[data-oaq=projector]", "aria-pressed")) == (
+        "Leave projector mode",
+        "true",
+    )
+    large = page.eval_on_selector("[data-oaq=board] svg", "e => e.getBoundingClientRect()")
+    assert large["width"] > 1.25 * normal and large["height"] > 0.65 * height, (normal, large)
+    assert not page.is_visible("[data-oaq=settings-box]") and not page.is_visible("[data-oaq=details]")
+    watched.act("[data-oaq=hint]")
+    assert watched.text("hint-text").startswith("Hint: ")
+    beside_the_board(watched, "hint-text")
+    # a move at the slow speed, paused half way and stepped, as a class predicting the next step
+    page.select_option("[data-oaq=speed]", "700")
+    watched.act("#oaq [data-oaq=board] [data-square='7']")
+    page.click("#oaq [data-direction='R']")
+    page.click("[data-oaq=pause]")
+    held = watched.text("caption")
+    page.click("[data-oaq=step-forward]")
+    page.wait_for_function("(held) => document.querySelector('#oaq [data-oaq=caption]').textContent !== held", arg=held)
+    for name in ("caption", "pause", "step-back", "step-forward"):
+        beside_the_board(watched, name)
+    page.click("[data-oaq=pause]")  # Continue
+    page.wait_for_selector(READY, timeout=60_000)
+    assert watched.value("record") == "7R"
+    beside_the_board(watched, "caption")
+    page.screenshot(path=str(screenshot_dir() / f"projector-play-{width}.png"))
+    # a reload keeps the mode (the projector's tab); Leave gives the page back
+    watched.open("/book/play.html")
+    assert page.get_attribute("#oaq", "data-projector") == "" and watched.text("projector") == "Leave projector mode"
+    watched.act("[data-oaq=projector]")
+    assert page.get_attribute("#oaq", "data-projector") is None and page.is_visible("[data-oaq=settings-box]")
+    # the Puzzles page: the longest goal and wrong answer of the collection, and a hint, beside the board
+    puzzles = served_puzzles()
+    puzzle, wrong = max(
+        ((p, m) for p in puzzles for m in p.position.legal_moves() if not p.is_solution(m)),
+        key=lambda pair: len(pair[0].title) + len(pair[0].goal_text) + len(pair[0].verdict(pair[1])[1]),
+    )
+    watched.open(f"/book/puzzles.html?puzzle={quote(puzzle.id)}")
+    watched.act("[data-oaq=projector]")
+    page.select_option("[data-oaq=speed]", "0")
+    watched.act("[data-oaq=hint]")
+    beside_the_board(watched, "verdict-box")
+    watched.play(str(wrong))
+    assert watched.text("verdict") == puzzle.verdict(wrong)[1]
+    for name in ("puzzle-text", "verdict-box", "retry", "projector"):
+        beside_the_board(watched, name)
+    page.screenshot(path=str(screenshot_dir() / f"projector-puzzle-{width}.png"))
+    watched.act("[data-oaq=projector]")  # this tab's next page opens as usual
+
+
 #: WCAG 2 contrast of every visible label of the game (HTML text on its background, and the
 #: board's SVG text on the shape under it): the lowest ratios, with what they are.
 CONTRAST = """() => {

@@ -130,8 +130,8 @@ CASES: list[tuple[str, str]] = [
 ]
 
 #: (where, value) pairs for the Puzzles page: "solved" (the puzzles solved), "tried" (the puzzles
-#: tried and not solved at the first try) or "speed" (the animation speed chosen last, which the
-#: Play page reads the same way).
+#: tried and not solved at the first try), "speed" (the animation speed chosen last, which the
+#: Play page reads the same way) or "projector" (this tab's projector mode, in sessionStorage).
 PUZZLE_CASES: list[tuple[str, str]] = [
     ("solved", "{"),
     ("solved", '{"a": 1}'),
@@ -168,11 +168,15 @@ PUZZLE_CASES: list[tuple[str, str]] = [
     ("speed", '{"valueOf": 0}'),
     ("speed", ""),
     ("speed", " 0"),
+    ("projector", f"<img src=x onerror={PWN}>"),
+    ("projector", "x" * 600_000),
+    ("projector", "true"),
     # readable, and nothing to say about them: ids that are JavaScript's own names, none at all, a menu's speed
     ("solved", '["__proto__", "constructor", "first-capture-1"]'),
     ("solved", "[]"),
     ("tried", '["first-capture-1", "constructor"]'),
     ("speed", "700"),
+    ("projector", "on"),
 ]
 
 
@@ -184,6 +188,7 @@ READABLE = {
     ("solved", "[]"),
     ("tried", '["first-capture-1", "constructor"]'),
     ("speed", "700"),
+    ("projector", "on"),
 }
 
 
@@ -234,6 +239,7 @@ PLANT = """(([where, value, tab]) => {
   if (where === "solved") localStorage.setItem("oanquan.puzzles.solved.v1", value);
   if (where === "tried") localStorage.setItem("oanquan.puzzles.tried.v1", value);
   if (where === "speed") localStorage.setItem("oanquan.speed.v1", value);
+  if (where === "projector") sessionStorage.setItem("oanquan.projector", value);
 })(ARGS);"""
 
 
@@ -277,6 +283,8 @@ def test_a_hostile_stored_value_leaves_the_page_usable(
         assert "could not be read" in notice, (value[:80], notice)
     if where == "speed":  # a speed of the menu is taken; anything else leaves the page's own
         assert page.input_value("[data-oaq=speed]") == (value if readable else "350")
+    if where == "projector":  # projector mode kept in this tab (issue 23): "on" or nothing
+        assert (page.get_attribute("#oaq", "data-projector") == "") == readable
     if name == "puzzles":  # the ids read back are the puzzles ticked
         ticked = page.evaluate("document.querySelectorAll('[data-oaq=pick] option[data-solved]').length")
         assert ticked == (1 if value.startswith('["__proto__"') else 0), (value[:80], ticked)

@@ -314,6 +314,25 @@ def write_lite_policies(lite: Path) -> int:
     return len(pages)
 
 
+#: Where a page says how much a device downloads to keep the edition (the teacher's guide):
+#: the element's text is the size, written in when the worker is (the book cannot know it before).
+_DOWNLOAD_SIZE = re.compile(rb'(<span class="oaq-offline-size">)[^<]*(</span>)')
+
+
+def download_size(size: int) -> str:
+    """``size`` bytes as a reader counts a download: whole megabytes, rounded up.
+
+    >>> download_size(41_100_000)
+    '42 MB'
+    """
+    return f"{-(-size // 1_000_000)} MB"
+
+
+def with_download_size(page: bytes, size: int) -> bytes:
+    """``page`` with its download-size elements saying ``size``."""
+    return _DOWNLOAD_SIZE.sub(lambda m: m[1] + download_size(size).encode() + m[2], page)
+
+
 def write_service_worker(site: Path) -> str:
     """Write SITE/sw.js and SITE/sw-version.json for the edition in ``site``; return its version.
 
@@ -326,12 +345,13 @@ def write_service_worker(site: Path) -> str:
 
     doctools_without_eval(site)
     files = edition_files(site)
+    size = sum((site / name).stat().st_size for name in files)
     built: dict[str, bytes] = {}
     digest = hashlib.sha256()
     for name in files:
         data = (site / name).read_bytes()
         if name.endswith(".html") and not name.startswith("_static/"):  # pages, not the pages' fragments
-            data = _INJECTED.sub(b"", data)
+            data = with_download_size(_INJECTED.sub(b"", data), size)
             built[name] = data
         digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
     version = digest.hexdigest()[:16]
@@ -349,7 +369,6 @@ def write_service_worker(site: Path) -> str:
     write_lite_policies(site / LITE)
     write_if_changed(site / "sw.js", text.encode("utf-8"))
     write_if_changed(site / "sw-version.json", (json.dumps({"version": version}) + "\n").encode("utf-8"))
-    size = sum((site / name).stat().st_size for name in files)
     print(f"build_play: {site}/sw.js keeps {len(files)} files ({size / 1e6:.1f} MB) offline, version {version}")
     return version
 

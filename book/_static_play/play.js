@@ -12,7 +12,7 @@
 // own, tested under Node (tests/js/).
 import * as View from "./board-view.js"; // drawing a board and wiring its squares
 import { readWords, translator } from "./words.js";
-import { FORM_FIELDS, FRESH, GAME_PREFIX, KEPT_GAMES, OLD_GAME, SOLVED, SPEED, TAB, TRIED, cleanSvg, isTabName, keptTime, storedReader } from "./stored.js";
+import { FORM_FIELDS, FRESH, GAME_PREFIX, KEPT_GAMES, OLD_GAME, PROJECTOR, SOLVED, SPEED, TAB, TRIED, cleanSvg, isTabName, keptTime, storedReader } from "./stored.js";
 
 // The buttons that act on a move while it is shown: on only then.
 var ANIMATION_CONTROLS = ["skip", "pause", "step-back", "step-forward"];
@@ -20,7 +20,6 @@ var ANIMATION_CONTROLS = ["skip", "pause", "step-back", "step-forward"];
 function page(root) {
   // The page's words in its language (words.js): t(text, values).
   var t = translator(readWords(document));
-  var here = new URL(".", import.meta.url).href; // .../_static/play/
   var mode = root.getAttribute("data-mode"); // "play" or "puzzles"
   // The edition's language: a kept board picture and names are in the words of the edition that
   // kept them, so another edition (the same tab, switched) waits for the engine to draw them.
@@ -205,6 +204,27 @@ function page(root) {
     forget(SPEED);
   }
 
+  // Projector mode (issue 23): the game fills the screen, a large board on the left and, beside
+  // it, what a class reads (the scores, the turn, the caption, the hint, the verdict) and the
+  // controls, with nothing to scroll at 1280x800 or 1920x1080 (play.css). The settings and the
+  // teacher's details are out of sight meanwhile. A reload keeps it (this tab's sessionStorage:
+  // a projector's tab), a new tab does not.
+  function showProjector(on) {
+    if (on) root.setAttribute("data-projector", "");
+    else root.removeAttribute("data-projector");
+    document.documentElement.classList.toggle("oaq-projecting", on);
+    var button = $("projector");
+    button.textContent = on ? t("Leave projector mode") : t("Projector mode");
+    button.setAttribute("aria-pressed", String(on));
+  }
+  function restoreProjector() {
+    var kept = readText(PROJECTOR, "session");
+    if (kept === null) return;
+    if (kept === "on") { showProjector(true); return; }
+    readBack.leftOut(t("the projector mode chosen last"), t("not a setting of this page")); // only "on" is written
+    forget(PROJECTOR, "session");
+  }
+
   // ------------------------------------------------------------------ state
 
   var focused = null; // the control to give the focus back to after a move
@@ -219,7 +239,7 @@ function page(root) {
     $$("button, select, input").forEach(function (control) {
       var name = control.getAttribute("data-oaq");
       if (ANIMATION_CONTROLS.indexOf(name) >= 0) control.disabled = state !== "busy";
-      else if (name === "speed" || name === "confirm-yes" || name === "confirm-no" || name === "reset" || name === "reload") control.disabled = false;
+      else if (name === "speed" || name === "projector" || name === "confirm-yes" || name === "confirm-no" || name === "reset" || name === "reload") control.disabled = false;
       else control.disabled = state === "busy" || loading || state === "error";
     });
     showPaused(state === "busy" && playback.paused); // a confirm box opened meanwhile changes nothing
@@ -619,6 +639,12 @@ function page(root) {
       act({ op: "play", move: $("typed").value });
     });
     $("speed").addEventListener("change", function () { writeText(SPEED, $("speed").value); });
+    $("projector").addEventListener("click", function () {
+      var on = !root.hasAttribute("data-projector");
+      showProjector(on);
+      if (on) writeText(PROJECTOR, "on", "session");
+      else forget(PROJECTOR, "session");
+    });
     $("skip").addEventListener("click", function () { playback.skip(); });
     $("pause").addEventListener("click", function () {
       if (playback.paused) playback.resume();
@@ -700,6 +726,7 @@ function page(root) {
   function start() {
     wire();
     restoreSpeed();
+    restoreProjector();
     setState("loading");
     var stored = mode === "play" ? keptGame() : null;
     var query = location.search;
@@ -784,7 +811,10 @@ function page(root) {
     showNotices(readBack.notices.concat(notices));
     mark("ready", performance.now()); // since the page was opened
     setState("ready");
-    registerServiceWorker(); // now: the engine's files are in the browser's cache, not fetched twice
+    listenForUpdates();
+    // offline.js registers the edition's service worker now, not before: its download of the whole
+    // edition never holds up the engine's
+    document.dispatchEvent(new Event("oanquan-ready"));
     if (askAfter) {
       // Whichever the reader chooses, neither game is lost: the other one stays a link away. The
       // focused (default) answer keeps the game on the board; the address changes only now.
@@ -838,26 +868,13 @@ function page(root) {
     });
   }
 
-  // After the first visit, a service worker keeps the pages and the engine for offline visits
-  // (tools/build_play.py writes it at the site's root, versioned by the build).
-  function registerServiceWorker() {
-    if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
-    var worker = new URL("../../sw.js", here); // this edition's root: its own worker (issue 24)
-    // a new build has taken over while this page was open: the page goes on with its own build's
-    // files, and offers to reload into the new one
+  // Every page registers its edition's service worker (offline.js, on every page of the book);
+  // a new build that has taken over while this page was open is said here: the page goes on
+  // with its own build's files, and offers to reload into the new one.
+  function listenForUpdates() {
+    if (!("serviceWorker" in navigator)) return;
     navigator.serviceWorker.addEventListener("message", function (event) {
       if (event.data && event.data.type === "oanquan-new-version") $("update").hidden = false;
-    });
-    var meta = document.querySelector("meta[name=oanquan-build]");
-    var build = meta ? meta.getAttribute("content") : "";
-    navigator.serviceWorker.register(worker.href).then(function (registration) {
-      // which build this page is, so that the files it asks for later come from the same one
-      if (!build) return;
-      [registration.installing, registration.waiting, registration.active].forEach(function (sw) {
-        if (sw) sw.postMessage({ type: "oanquan-pin", build: build });
-      });
-    }).catch(function () {
-      // no service worker: the page still works online
     });
   }
 

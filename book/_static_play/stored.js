@@ -13,6 +13,7 @@ export const TAB = "oanquan.tab"; // this tab's name (sessionStorage)
 export const FRESH = "oanquan.fresh"; // set by the reset control: this tab starts with a fresh game (sessionStorage)
 export const SOLVED = "oanquan.puzzles.solved.v1"; // ids of the puzzles solved (Puzzles page)
 export const TRIED = "oanquan.puzzles.tried.v1"; // ids of the puzzles tried and not solved at the first try
+export const PROJECTOR = "oanquan.projector"; // "on": this tab shows the game in projector mode (sessionStorage)
 export const SPEED = "oanquan.speed.v1"; // the animation speed chosen last (both pages): one of the menu's values
 export const KEPT_GAMES = 10;
 export const MAX_STORED = 500000; // characters of one stored value

@@ -1,0 +1,32 @@
+/* Every page of an edition registers the edition's service worker (sw.js at the edition's root,
+   written by tools/build_play.py after the book is built), so that after one visit to any page
+   the whole edition (every page, the printables, the engine) opens with no network (issues 23
+   and 24). Added to every page by tools/offline.py. The page says which build it is (its
+   <meta name="oanquan-build">), so that everything it loads later comes from that same build.
+   A page the worker finds on an older build is told ("oanquan-new-version"): the Play and
+   Puzzles pages offer to reload (play.js); other pages are simply whole, as they were built. */
+(function () {
+  "use strict";
+  if (!("serviceWorker" in navigator) || !window.isSecureContext || location.protocol === "file:") return;
+  var script = document.currentScript;
+  if (!script || !script.src) return;
+  var worker = new URL("../sw.js", script.src); // this script is <edition>/_static/offline.js
+  var meta = document.querySelector("meta[name=oanquan-build]");
+  var build = meta ? meta.getAttribute("content") : "";
+  function register() {
+    navigator.serviceWorker.register(worker.href).then(function (registration) {
+      if (!build) return;
+      [registration.installing, registration.waiting, registration.active].forEach(function (sw) {
+        if (sw) sw.postMessage({ type: "oanquan-pin", build: build });
+      });
+    }).catch(function () {
+      // no service worker (a private window, a browser setting): the page still works online
+    });
+  }
+  // The worker downloads the whole edition: on the Play and Puzzles pages only once the game's
+  // engine is ready (play.js says so), so that the reader's first move never waits behind it;
+  // elsewhere once the page has loaded.
+  if (document.getElementById("oaq")) document.addEventListener("oanquan-ready", register, { once: true });
+  else if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
+})();
