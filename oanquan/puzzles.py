@@ -31,7 +31,7 @@ written: that is :mod:`authoring.puzzles` (``goal_moves``, ``explain``,
 ``measure``, ``verify``), outside this package.
 
 >>> puzzles = load_builtin()
->>> len(puzzles) >= 100
+>>> len(puzzles) >= 150
 True
 >>> first = path()[0]
 >>> first.is_solution(first.solution[0]), first.difficulty

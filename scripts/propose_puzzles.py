@@ -1,4 +1,4 @@
-"""Propose the graded puzzle path from seeded games; print it as a puzzle file (JSON, version 2).
+"""Propose the graded puzzle path from seeded games; print it as a puzzle file (JSON, version 3).
 
 Games are played by seeded computer players of levels 1-4 under each rule set a theme
 needs (the defaults; ``young_mandarin_min=5``; ``mandarin_gap`` "never" and "always";
@@ -8,21 +8,35 @@ the exact solver) proves its answer unique, the theme shows (for the option them
 option changes the answer), no move of it is a mere guess between two directions from a
 single square (except in first-lesson exercises), and its title is like no other.
 Each candidate is measured (``authoring.puzzles.measure``); each theme then takes its
-quota spread over the three difficulties. The output passes ``authoring.puzzles.verify``
-and is written in path order.
+quota (:data:`QUOTAS`) spread over the five difficulties. The output passes
+``authoring.puzzles.verify`` and is written in path order.
 
-The built-in collection (``oanquan/data/puzzles.json``) is the output of:
+``--keep FILE`` keeps every puzzle of an earlier collection as it is (its id, title, position
+and answer: readers' browsers remember the ids they solved, and the worksheets, the teacher's
+guide and the tests name some) and proposes only the rest of each quota: new boards, new
+titles, ids going on from each theme's last number. ``--jobs 2`` looks for the candidates of
+two themes at once; the output is the same.
 
-    python -m scripts.propose_puzzles > oanquan/data/puzzles.json
+The built-in collection (``oanquan/data/puzzles.json``) is the output of the command below:
+the first 110 puzzles (commit d12672c, issue 23) kept, the rest proposed (issue 23's path of
+at least 150). Every search stops at its wanted number of candidates or at the end of its games,
+well within the time budgets, so that the output does not depend on the machine. Run on the
+collection itself, ``--keep`` finds every quota met and gives the same file back.
+
+    git show d12672c:oanquan/data/puzzles.json > /tmp/puzzles-110.json
+    python -m scripts.propose_puzzles --keep /tmp/puzzles-110.json --jobs 2 > oanquan/data/puzzles.json
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import re
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 
 from authoring.puzzles import explain, goal_moves, measure, theme_problems, verify
@@ -30,7 +44,7 @@ from oanquan import Game, Move, Position, Rules
 from oanquan.ai import player_for_level
 from oanquan.board import M0
 from oanquan.events import Event
-from oanquan.puzzles import SOLVER_NODES, THEMES, Puzzle, dumps, path
+from oanquan.puzzles import MOST_DIFFICULT, SOLVER_NODES, THEMES, Puzzle, dumps, load, path
 from oanquan.solver import UnsolvedError, search_size
 
 RULE_SETS: dict[str, Rules] = {
@@ -44,20 +58,24 @@ RULE_SETS: dict[str, Rules] = {
 
 #: For each theme: the rule sets to draw from, with how many puzzles each gives.
 QUOTAS: dict[str, dict[str, int]] = {
-    "first_capture": {"default": 12},
-    "relay": {"default": 12},
-    "mandarin": {"default": 11},
-    "chain": {"default": 12},
-    "double_empty": {"default": 10},
-    "mandarin_gap": {"default": 4, "gap-never": 4, "gap-always": 4},
-    "young_mandarin": {"young": 10},
-    "mandarin_value": {"pebbles": 4, "value-5": 6},
-    "tha_ca": {"default": 10},
-    "endgame": {"default": 11},
+    "first_capture": {"default": 17},
+    "relay": {"default": 17},
+    "mandarin": {"default": 16},
+    "chain": {"default": 17},
+    "double_empty": {"default": 15},
+    "mandarin_gap": {"default": 6, "gap-never": 6, "gap-always": 6},
+    "young_mandarin": {"young": 15},
+    "mandarin_value": {"pebbles": 6, "value-5": 9},
+    "tha_ca": {"default": 15},
+    "endgame": {"default": 16},
 }
 
 #: The most positions the solver may search to prove an endgame (all its moves together).
 MAX_PROOF_NODES = 60_000
+
+#: The least difficulty of an endgame: one must be counted out to the game's end, so it is never
+#: rated as easy as a first capture (issue 23; ``tests/test_puzzles.py`` checks the collection).
+ENDGAME_LEAST = 4
 
 #: Themes whose positions are rare: every position of every game is tried.
 WHOLE_GAMES = ("mandarin_gap", "mandarin_value", "young_mandarin")
@@ -290,6 +308,104 @@ def _endgame(position: Position) -> Candidate | None:
 # ----------------------------------------------------------------- choosing
 
 
+def key(position: Position) -> tuple[str, str]:
+    """What makes two positions the same puzzle board: the text and the rules."""
+    return position.to_text(), repr(position.rules)
+
+
+def rules_name(puzzle: Puzzle) -> str:
+    """The name in :data:`RULE_SETS` of a puzzle's rules (a kept puzzle counts toward that quota)."""
+    return next((name for name, rules in RULE_SETS.items() if rules == puzzle.rules), "other")
+
+
+@dataclass(frozen=True)
+class Task:
+    """One theme and rule set to find candidates for: ``wanted`` of them, within ``budget`` seconds."""
+
+    theme: str
+    rules_name: str
+    wanted: int
+    games: int
+    seed: int
+    budget: float
+    taken: frozenset[tuple[str, str]]  # the kept puzzles' boards: never proposed again
+    titles: frozenset[str]  # the kept puzzles' titles: a new title is like none of them
+
+
+def collect(task: Task) -> tuple[Task, list[Puzzle], float]:
+    """The measured candidates of ``task``, in the order found (its ids all "new"), and the seconds taken.
+
+    A function of the task alone, so that tasks can run in parallel (``--jobs``): while the
+    wanted number is found before the budget runs out, the candidates do not depend on the
+    machine nor on the order the tasks run in.
+    """
+    began = time.perf_counter()
+    found: list[Puzzle] = []
+    seen = set(task.taken)
+    titles = set(task.titles)
+    count = task.games * {"endgame": 6, "mandarin_gap": 2}.get(task.theme, 1)
+    for position in positions(task.theme, RULE_SETS[task.rules_name], count, task.seed):
+        if len(found) >= task.wanted or time.perf_counter() - began > task.budget:
+            break
+        if key(position) in seen:
+            continue
+        seen.add(key(position))
+        made = candidate(task.theme, position)
+        if made is None:
+            continue
+        free = [
+            t
+            for t in [*made.titles, *(f"{t} ({made.moves} moves to choose from)" for t in made.titles)]
+            if t not in titles
+        ]
+        if not free:
+            continue
+        puzzle = made.puzzle("new", free[0])
+        if task.theme == "endgame" and puzzle.difficulty < ENDGAME_LEAST:
+            continue
+        titles.add(puzzle.title)
+        found.append(puzzle)
+    return task, found, time.perf_counter() - began
+
+
+def stem(title: str) -> str:
+    """A title without the count of moves that tells it from one alike.
+
+    >>> stem("A chain of 2 captures (6 moves to choose from)"), stem("Two relays before the best capture: 2 points")
+    ('A chain of 2 captures', 'Two relays before the best capture: 2 points')
+    >>> stem("One relay before the best capture: 2 points out of 6 moves")
+    'One relay before the best capture: 2 points'
+    """
+    return re.sub(r" \(\d+ moves to choose from\)$| out of \d+ moves$", "", title)
+
+
+def pick(found: list[Puzzle], quota: int, titles: set[str], taken: set[tuple[str, str]]) -> list[Puzzle]:
+    """``quota`` of the candidates ``found``, spread over the difficulties: one of each level in turn.
+
+    A candidate whose title or board another pick already has is passed over; within a level,
+    one whose title is unlike every other (another :func:`stem`) comes before one that differs
+    only by its count of moves, so that a reader does not meet the same title twice on the path.
+    """
+    buckets: dict[int, list[Puzzle]] = {level: [] for level in range(1, MOST_DIFFICULT + 1)}
+    for puzzle in found:
+        buckets[puzzle.difficulty].append(puzzle)
+    for level in buckets:  # endgames that decide the game first, then the "best" ones
+        buckets[level].sort(key=lambda p: p.goal == "best")
+    stems = {stem(t) for t in titles}
+    picked: list[Puzzle] = []
+    while len(picked) < quota and any(buckets.values()):
+        for bucket in buckets.values():  # one of each level in turn
+            bucket[:] = [p for p in bucket if p.title not in titles and key(p.position) not in taken]
+            if bucket and len(picked) < quota:
+                one = next((p for p in bucket if stem(p.title) not in stems), bucket[0])
+                bucket.remove(one)
+                picked.append(one)
+                titles.add(one.title)
+                stems.add(stem(one.title))
+                taken.add(key(one.position))
+    return picked
+
+
 def propose(
     seed: int,
     games_count: int,
@@ -297,55 +413,65 @@ def propose(
     endgame_budget: float,
     themes: list[str],
     log: Callable[[str], None],
+    kept: list[Puzzle] | None = None,
+    jobs: int = 1,
 ) -> list[Puzzle]:
-    """The path: each theme's quota per rule set, spread over the three difficulties."""
+    """The path: each theme's quota per rule set, spread over the difficulties.
+
+    The ``kept`` puzzles (those of an earlier collection, ``--keep``) stay as they are and count
+    toward their theme's quota; only the rest is proposed, with new boards and titles, the ids
+    going on from each theme's last number. ``jobs`` processes look for candidates at once.
+    """
+    kept = list(kept or [])
+    titles = {p.title for p in kept}
+    taken = {key(p.position) for p in kept}
+    have = Counter((p.theme, rules_name(p)) for p in kept)
+    tasks = [
+        Task(
+            theme,
+            name,
+            # a few candidates a puzzle, so that the quota can be spread over the difficulties with
+            # titles unlike the others (the endgames' take the solver long to find)
+            (quota - have[theme, name]) * (2 if theme == "endgame" else 8),
+            games_count,
+            seed,
+            endgame_budget if theme == "endgame" else budget_each,
+            frozenset(taken),
+            frozenset(titles),
+        )
+        for theme in themes
+        for name, quota in QUOTAS[theme].items()
+        if quota > have[theme, name]
+    ]
+    results: dict[tuple[str, str], list[Puzzle]] = {}
+
+    def record(task: Task, found: list[Puzzle], seconds: float) -> None:
+        results[task.theme, task.rules_name] = found
+        log(f"{task.theme} / {task.rules_name}: {len(found)} candidates of {task.wanted} wanted in {seconds:.0f} s")
+
+    if jobs > 1:
+        # the longest budgets first, so that the endgames do not start last and run alone
+        longest = sorted(tasks, key=lambda t: -t.budget)
+        with ProcessPoolExecutor(jobs) as pool:
+            for run in pool.map(collect, longest):
+                record(*run)
+    else:
+        for task in tasks:
+            record(*collect(task))
     chosen: list[Puzzle] = []
-    titles: set[str] = set()
-    seen: set[tuple[str, str]] = set()
-    for theme in themes:
-        for rules_name, quota in QUOTAS[theme].items():
-            began = time.perf_counter()
-            buckets: dict[int, list[Puzzle]] = {1: [], 2: [], 3: []}
-            wanted = quota * (2 if theme == "endgame" else 4)
-            count = games_count * {"endgame": 6, "mandarin_gap": 2}.get(theme, 1)
-            budget = endgame_budget if theme == "endgame" else budget_each
-            for position in positions(theme, RULE_SETS[rules_name], count, seed):
-                if sum(map(len, buckets.values())) >= wanted or time.perf_counter() - began > budget:
-                    break
-                key = (position.to_text(), repr(position.rules))
-                if key in seen:
-                    continue
-                seen.add(key)
-                made = candidate(theme, position)
-                if made is None:
-                    continue
-                free = [
-                    t
-                    for t in [*made.titles, *(f"{t} ({made.moves} moves to choose from)" for t in made.titles)]
-                    if t not in titles and t not in {p.title for b in buckets.values() for p in b}
-                ]
-                if not free:
-                    continue
-                puzzle = made.puzzle("new", free[0])
-                buckets[puzzle.difficulty].append(puzzle)
-            for level in buckets:  # endgames that decide the game first, then the "best" ones
-                buckets[level].sort(key=lambda p: p.goal == "best")
-            picked: list[Puzzle] = []
-            while len(picked) < quota and any(buckets.values()):
-                for level in (1, 2, 3):
-                    while buckets[level] and buckets[level][0].title in titles:
-                        buckets[level].pop(0)
-                    if buckets[level] and len(picked) < quota:
-                        one = buckets[level].pop(0)
-                        picked.append(one)
-                        titles.add(one.title)
-            log(
-                f"{theme} / {rules_name}: {len(picked)} of {quota} in {time.perf_counter() - began:.0f} s "
-                f"(difficulties {sorted(p.difficulty for p in picked)})"
-            )
-            chosen.extend(picked)
-    numbered: list[Puzzle] = []
+    for task in tasks:  # picked in path order, whatever order the tasks ended in
+        quota = QUOTAS[task.theme][task.rules_name] - have[task.theme, task.rules_name]
+        picked = pick(results[task.theme, task.rules_name], quota, titles, taken)
+        log(
+            f"{task.theme} / {task.rules_name}: {len(picked)} new of {quota} "
+            f"(difficulties {sorted(p.difficulty for p in picked)})"
+        )
+        chosen.extend(picked)
     counts: dict[str, int] = {}
+    for puzzle in kept:  # a new id goes on from its theme's last number ("relay-12", then "relay-13")
+        number = puzzle.id.rpartition("-")[2]
+        counts[puzzle.theme] = max(counts.get(puzzle.theme, 0), int(number) if number.isdigit() else 0)
+    numbered: list[Puzzle] = []
     for puzzle in path(chosen):
         counts[puzzle.theme] = counts.get(puzzle.theme, 0) + 1
         numbered.append(replace(puzzle, id=f"{puzzle.theme.replace('_', '-')}-{counts[puzzle.theme]}"))
@@ -353,7 +479,18 @@ def propose(
         problems = verify(puzzle)
         if problems:  # pragma: no cover - candidate() already checked the same things
             raise SystemExit(f"not proved: {problems}")
-    return numbered
+    return path(kept + numbered)
+
+
+def spread(puzzles: list[Puzzle]) -> str:
+    """How many puzzles each difficulty holds, and their share (issue 23: none above 40 %).
+
+    >>> from oanquan.puzzles import load_builtin
+    >>> spread(load_builtin()[:4])
+    '1: 4 (100 %)'
+    """
+    levels = Counter(p.difficulty for p in puzzles)
+    return ", ".join(f"{level}: {n} ({100 * n / len(puzzles):.0f} %)" for level, n in sorted(levels.items()))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -364,12 +501,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=14, help="seed of the games (default 14)")
     parser.add_argument("--budget", type=float, default=600.0, help="seconds for each theme and rule set")
     parser.add_argument("--endgame-budget", type=float, default=1800.0, help="seconds for the endgames")
+    parser.add_argument(
+        "--keep", metavar="FILE", help="keep every puzzle of this puzzle file and propose only new ones"
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="processes looking for candidates at once")
     args = parser.parse_args(argv)
     themes = args.theme or list(THEMES)
+    kept = load(args.keep) if args.keep else []
     puzzles = propose(
-        args.seed, args.games, args.budget, args.endgame_budget, themes, lambda line: print(line, file=sys.stderr)
+        args.seed,
+        args.games,
+        args.budget,
+        args.endgame_budget,
+        themes,
+        lambda line: print(line, file=sys.stderr),
+        kept,
+        args.jobs,
     )
-    print(f"{len(puzzles)} puzzles", file=sys.stderr)
+    print(f"{len(puzzles)} puzzles ({len(puzzles) - len(kept)} new); difficulties {spread(puzzles)}", file=sys.stderr)
     sys.stdout.write(dumps(puzzles))
     return 0
 

@@ -37,7 +37,7 @@ PUZZLES = load_builtin()
 
 
 def test_the_collection_covers_every_theme_and_rule_option() -> None:
-    assert len(PUZZLES) >= 100
+    assert len(PUZZLES) >= 150  # issue 23: a path of at least 150 puzzles
     themes = Counter(p.theme for p in PUZZLES)
     assert set(themes) == set(THEMES), themes
     assert all(count >= 8 for count in themes.values()), themes
@@ -58,6 +58,16 @@ def test_difficulties_are_spread_over_the_path() -> None:
     # the endgames, which must be counted out to the end, are never rated as easy as a first capture
     assert min(p.difficulty for p in PUZZLES if p.theme == "endgame") >= 4
     assert sum(p.first_lesson for p in PUZZLES) >= 10
+
+
+def test_the_collection_is_what_the_proposer_keeps() -> None:
+    """The collection meets every quota of scripts/propose_puzzles.py: proposing with all of it kept
+    (``--keep``) adds nothing and gives the same file back. Raising a quota without proposing again fails."""
+    from scripts.propose_puzzles import QUOTAS, propose
+
+    assert sum(sum(quotas.values()) for quotas in QUOTAS.values()) == len(PUZZLES)
+    again = propose(14, 400, 0.0, 0.0, list(THEMES), lambda line: None, kept=PUZZLES)
+    assert dumps(again) == dumps(PUZZLES)
 
 
 @pytest.mark.parametrize("puzzle", PUZZLES, ids=[p.id for p in PUZZLES])

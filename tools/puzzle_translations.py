@@ -28,7 +28,19 @@ from oanquan.puzzles import Puzzle, load_builtin
 
 ROOT = Path(__file__).resolve().parents[1]
 
-_NUMBERS = {"One": "một", "Two": "hai", "Three": "ba", "Four": "bốn", "Five": "năm"}
+_NUMBERS = {
+    "One": "một",
+    "Two": "hai",
+    "Three": "ba",
+    "Four": "bốn",
+    "Five": "năm",
+    "Six": "sáu",
+    "Seven": "bảy",
+    "Eight": "tám",
+    "Nine": "chín",
+    "Ten": "mười",
+}
+_COUNT = "|".join(_NUMBERS)  # the numbers scripts/propose_puzzles.py writes out in a title
 _SIDES = {"left": "bên trái", "right": "bên phải"}
 _ENDGAME_GOALS = {
     "the only winning move": "tìm nước duy nhất để thắng",
@@ -53,14 +65,21 @@ TITLE_PATTERNS: dict[str, dict[str, Callable[[re.Match[str]], str]]] = {
         r"Square (?P<sq>\d) alone: which way takes (?P<p>\d+) points?\?": lambda m: (
             f"Chỉ có ô {m['sq']}: rải hướng nào để được {m['p']} điểm?"
         ),
-        r"A first capture of (?P<p>\d+) points?": lambda m: f"Lần ăn đầu tiên: {m['p']} điểm",
-        r"(?P<n>One|Two|Three|Four|Five) relays? before the best capture: (?P<p>\d+) points?" + _SUFFIX: lambda m: (
+        r"A first capture of (?P<p>\d+) points?" + _SUFFIX: lambda m: (
+            f"Lần ăn đầu tiên: {m['p']} điểm{_suffix(m['suffix'])}"
+        ),
+        r"(?P<n>\d+) squares to try: which takes (?P<p>\d+) points?\?": lambda m: (
+            f"Có {m['n']} ô để thử: nước nào được {m['p']} điểm?"
+        ),
+        rf"(?P<n>{_COUNT}) relays? before the best capture: (?P<p>\d+) points?" + _SUFFIX: lambda m: (
             f"Bốc tiếp {_NUMBERS[m['n']]} lần rồi mới ăn: {m['p']} điểm{_suffix(m['suffix'])}"
         ),
-        r"Take the (?P<side>left|right) Mandarin (?P<m>M\d) and its (?P<n>\d+) pebbles?(?P<now> straight away)?"
-        + _SUFFIX: lambda m: (
-            f"Ăn {'ngay ' if m['now'] else ''}ô quan {m['m']} {_SIDES[m['side']]} cùng {m['n']} viên sỏi trong ô"
-            f"{_suffix(m['suffix'])}"
+        r"Take the (?P<side>left|right) Mandarin (?P<m>M\d)(?: and its (?P<n>\d+) pebbles?| alone)"
+        rf"(?:(?P<now> straight away)|, after (?P<relays>{_COUNT.lower()}) relays?)?" + _SUFFIX: lambda m: (
+            f"Ăn {'ngay ' if m['now'] else ''}ô quan {m['m']} {_SIDES[m['side']]}"
+            + (f" cùng {m['n']} viên sỏi trong ô" if m["n"] else ", trong ô chỉ có quan")
+            + (f", sau khi bốc tiếp {_NUMBERS[m['relays'].title()]} lần" if m["relays"] else "")
+            + _suffix(m["suffix"])
         ),
         r"A chain of (?P<n>\d+) captures(?: worth (?P<p>\d+) points?)?" + _SUFFIX: lambda m: (
             f"Ăn liên tiếp {m['n']} ô" + (f" được {m['p']} điểm" if m["p"] else "") + _suffix(m["suffix"])
@@ -74,6 +93,12 @@ TITLE_PATTERNS: dict[str, dict[str, Callable[[re.Match[str]], str]]] = {
         r"A chain over an empty Mandarin square: (?P<p>\d+) points?" + _SUFFIX: lambda m: (
             f"Ăn liên tiếp qua ô quan trống: {m['p']} điểm{_suffix(m['suffix'])}"
         ),
+        r"Jump the empty Mandarin square: (?P<p>\d+) points?" + _SUFFIX: lambda m: (
+            f"Ăn vượt qua ô quan trống: {m['p']} điểm{_suffix(m['suffix'])}"
+        ),
+        r"Empty Mandarins are no gap: find (?P<p>\d+) points?" + _SUFFIX: lambda m: (
+            f"Ô quan trống không tính là ô trống: tìm nước được {m['p']} điểm{_suffix(m['suffix'])}"
+        ),
         r"When an empty Mandarin stops a chain: (?P<p>\d+) points?" + _SUFFIX: lambda m: (
             f"Khi ô quan trống chặn đường ăn liên tiếp: {m['p']} điểm{_suffix(m['suffix'])}"
         ),
@@ -85,6 +110,9 @@ TITLE_PATTERNS: dict[str, dict[str, Callable[[re.Match[str]], str]]] = {
         ),
         r"Young (?P<m>M\d) with (?P<n>\d+) pebbles?: find (?P<p>\d+) points?" + _SUFFIX: lambda m: (
             f"Quan non {m['m']} có {m['n']} viên sỏi: tìm nước được {m['p']} điểm{_suffix(m['suffix'])}"
+        ),
+        r"(?P<m>M\d) is too young to take: find (?P<p>\d+) points?" + _SUFFIX: lambda m: (
+            f"Quan {m['m']} còn non, chưa ăn được: tìm nước được {m['p']} điểm{_suffix(m['suffix'])}"
         ),
         r"Mandarins of pebbles: take (?P<p>\d+) points?" + _SUFFIX: lambda m: (
             f"Quan bằng sỏi: tìm nước được {m['p']} điểm{_suffix(m['suffix'])}"
@@ -98,14 +126,25 @@ TITLE_PATTERNS: dict[str, dict[str, Callable[[re.Match[str]], str]]] = {
         r"Mandarins worth 5: find (?P<p>\d+) points?" + _SUFFIX: lambda m: (
             f"Quan chỉ tính 5 điểm: tìm nước được {m['p']} điểm{_suffix(m['suffix'])}"
         ),
-        r"Borrow (?P<b>\d+), release the fish, take (?P<p>\d+) points?": lambda m: (
-            f"Vay {m['b']} viên sỏi, thả cá, rồi ăn {m['p']} điểm"
+        r"Borrow (?P<b>\d+), release the fish, take (?P<p>\d+) points?" + _SUFFIX: lambda m: (
+            f"Vay {m['b']} viên sỏi, thả cá, rồi ăn {m['p']} điểm{_suffix(m['suffix'])}"
         ),
-        r"Release the fish, then take (?P<p>\d+) points?": lambda m: f"Thả cá, rồi ăn {m['p']} điểm",
-        r"(?P<left>\d+) points left, (?:you lead by (?P<lead>\d+)|you are (?P<behind>\d+) behind)"
+        r"Release the fish, then take (?P<p>\d+) points?" + _SUFFIX: lambda m: (
+            f"Thả cá, rồi ăn {m['p']} điểm{_suffix(m['suffix'])}"
+        ),
+        r"An empty row, then (?P<p>\d+) points?" + _SUFFIX: lambda m: (
+            f"Hàng của em đã trống: tìm nước được {m['p']} điểm{_suffix(m['suffix'])}"
+        ),
+        r"(?P<left>\d+) points left, (?:you lead by (?P<lead>\d+)|you are (?P<behind>\d+) behind|level so far)"
         r"(?:, (?P<moves>\d+) moves)?: (?P<goal>.+)": lambda m: (
             f"Còn {m['left']} điểm trên bàn, "
-            + (f"em đang hơn {m['lead']} điểm" if m["lead"] else f"em đang kém {m['behind']} điểm")
+            + (
+                f"em đang hơn {m['lead']} điểm"
+                if m["lead"]
+                else f"em đang kém {m['behind']} điểm"
+                if m["behind"]
+                else "hai bên đang bằng điểm"
+            )
             + (f", có {m['moves']} nước đi để chọn" if m["moves"] else "")
             + f": {_ENDGAME_GOALS[m['goal']]}"
         ),
