@@ -22,8 +22,8 @@ $(STAMP): requirements.txt requirements.lock pyproject.toml
 	touch $(STAMP)
 
 # The engine's words in other languages (oanquan/i18n.py): Babel extracts every _(), N_() and
-# ngettext() message of the package and the printables, and every t() of the pages' scripts
-# (babel.cfg), into a template, merges it
+# ngettext() message of the package, the printables and the Sphinx extensions, every t() of the
+# pages' scripts and every _() and {% trans %} of their Jinja2 templates (babel.cfg), into a template, merges it
 # into each language's .po (the translations, edited by hand) and compiles the .mo that the
 # package ships; then the puzzle collection's table (tools/puzzle_translations.py: titles kept,
 # explanations computed in the language). All are committed, so a fresh clone needs nothing built; tests/test_i18n.py
@@ -31,7 +31,7 @@ $(STAMP): requirements.txt requirements.lock pyproject.toml
 LOCALES := vi
 CATALOGUES := oanquan/locale
 # Where the engine's words are (tests/test_i18n.py reads this line too).
-I18N_SOURCES := oanquan authoring tools/printables.py tools/live_boards.py tools/accessible_pages.py book/_static_play
+I18N_SOURCES := oanquan authoring tools/printables.py tools/live_boards.py tools/accessible_pages.py tools/lite_links.py book/_static_play book/_static_lite
 catalogues: $(STAMP)
 	@mkdir -p _build/i18n
 	$(BIN)/pybabel -q extract -F babel.cfg -k t --add-location=file --sort-by-file -c TRANSLATORS: \

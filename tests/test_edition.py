@@ -27,7 +27,6 @@ from oanquan.i18n import words
 from tools import edition, lite_cell, site_i18n
 
 ROOT = Path(__file__).resolve().parent.parent
-EXTENSION_CATALOGUE = ROOT / "locales" / "vi" / "LC_MESSAGES" / "oanquan-lite.po"
 
 
 def _notebook_documents() -> list[str]:
@@ -40,7 +39,7 @@ def test_every_page_has_a_catalogue() -> None:
     assert [d for d in documents if not edition.catalogue_path(d).is_file()] == []
 
 
-@pytest.mark.parametrize("path", [*edition.catalogues(), EXTENSION_CATALOGUE], ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", edition.catalogues(), ids=lambda p: p.stem)
 def test_catalogue_is_complete_and_keeps_the_markup(path: Path) -> None:
     """Fails on any message untranslated, fuzzy, or whose translation breaks markup or code."""
     assert edition.catalogue_problems(path) == []
@@ -53,7 +52,7 @@ def test_catalogues_compile_with_msgfmt(tmp_path: Path) -> None:
     msgfmt = Path("/usr/bin/msgfmt")
     if not msgfmt.exists():
         pytest.fail("msgfmt is missing: apt-get install gettext")
-    for path in [*edition.catalogues(), EXTENSION_CATALOGUE]:
+    for path in edition.catalogues():
         result = subprocess.run(
             [str(msgfmt), "--check-header", "--check-domain", "-o", str(tmp_path / "out.mo"), str(path)],
             capture_output=True,
@@ -74,18 +73,56 @@ def test_catalogues_hold_the_messages_of_the_sources() -> None:
         assert present - wanted == set(), f"{document}: messages no page has any more, run `make translations`"
 
 
-def test_live_notebooks_catalogue_holds_their_messages() -> None:
-    """The live notebooks' catalogue has the words of the box under each chapter's title and of
-    the reset page, nothing missing and nothing left over."""
-    wanted = {m.id for m in edition.lite_template() if m.id}
-    present = {m.id for m in edition.iter_messages(EXTENSION_CATALOGUE)}
-    assert wanted == present
+def template_messages(template: Path) -> list[str]:
+    """The words a Jinja2 template marks for readers, as Babel extracts them (babel.cfg)."""
+    from babel.messages.extract import extract_from_file
+
+    found = extract_from_file("jinja2", template, options={"extensions": "jinja2.ext.i18n"})
+    return [message for _line, message, _comments, _context in found if isinstance(message, str)]
 
 
-def test_reset_page_in_vietnamese() -> None:
-    page = edition.translate_html(edition.RESET_PAGE.read_text(encoding="utf-8"), edition.lite_translations("vi"))
-    assert '<html lang="vi">' in page
-    assert [m for m in edition.html_messages(page) if m in edition.lite_translations("vi")] == []
+def shown_in(page: str, message: str) -> bool:
+    """Whether ``message`` stands in ``page`` as a template renders it (its spaces made single)."""
+    return " ".join(message.split()) in " ".join(page.split())
+
+
+def test_the_reset_page_is_rendered_in_the_editions_language(tmp_path: Path) -> None:
+    """The live notebooks' reset page (a Jinja2 template, words from the engine's catalogue): every
+    word it marks is in Vietnamese in the Vietnamese edition, and the chapters' list is escaped."""
+    from oanquan.i18n import _, language
+    from tools import build_lite
+
+    marked = template_messages(build_lite.RESET_PAGE / "reset.html")
+    assert len(marked) >= 12
+    for lang in ("en", "vi"):
+        out = tmp_path / lang
+        out.mkdir()
+        build_lite.write_reset_page(out, {"01_board.ipynb": "</script><b>1</b>"}, lang)
+        page = (out / "reset.html").read_text("utf-8")
+        assert f'<html lang="{lang}">' in page and "</script><b>" not in page
+        with language(lang):
+            assert [m for m in marked if not shown_in(page, _(m))] == []
+        if lang == "vi":
+            assert [m for m in marked if shown_in(page, m)] == []
+
+
+def test_the_games_markup_is_rendered_in_the_editions_language() -> None:
+    """The Play and Puzzles pages' templates: every word they mark is in Vietnamese in the
+    Vietnamese edition (the words come from the engine's catalogue, no English left over)."""
+    from oanquan.i18n import language
+    from tools import build_play
+
+    marked = [
+        m
+        for name in ("play.html", "puzzles.html", "game.html")
+        for m in template_messages(build_play.PAGE_FILES / name)
+    ]
+    assert len(set(marked)) >= 60
+    with language("vi"):
+        pages = build_play.fragments()
+    left = [m for m in set(marked) for page in pages.values() if shown_in(page, f">{m}<")]
+    assert left == []
+    assert all("<html" not in page and 'data-oaq="board"' in page for page in pages.values())
 
 
 def test_chapters_say_the_same_thing_the_same_way() -> None:

@@ -23,7 +23,7 @@ from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINE_CATALOGUE = ROOT / "oanquan" / "locale" / "vi" / "LC_MESSAGES" / "oanquan.po"
-PAGE_CATALOGUES = ROOT / "locales" / "vi" / "LC_MESSAGES"  # pages, chapters, oanquan-lite.po, sphinx.po
+PAGE_CATALOGUES = ROOT / "locales" / "vi" / "LC_MESSAGES"  # pages, chapters, sphinx.po
 PUZZLE_TABLE = ROOT / "oanquan" / "locale" / "vi" / "puzzles.json"
 
 #: Where "bạn" is not the reader. Each phrase means a friend, or names the word itself; it is
@@ -108,7 +108,7 @@ def test_the_pronoun_is_told_from_a_friend(text: str, found: bool) -> None:
 def test_the_search_covers_every_catalogue_and_the_puzzle_table() -> None:
     found = catalogues()
     assert ENGINE_CATALOGUE in found
-    assert PAGE_CATALOGUES / "oanquan-lite.po" in found and PAGE_CATALOGUES / "sphinx.po" in found
+    assert PAGE_CATALOGUES / "sphinx.po" in found
     assert {p.parent.name for p in found} >= {"book", "notebooks"}
     assert len(found) >= 20
     assert sum(1 for _ in puzzle_texts()) > 100

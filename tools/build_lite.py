@@ -315,16 +315,16 @@ def write_contents(files: Path, notebooks: Path) -> dict[str, str]:
 
 def write_reset_page(output: Path, chapters: dict[str, str], language: str = "en") -> None:
     """reset.html ("start a chapter again") and its script and style, with the list of chapters,
-    in the edition's language (its words from the live notebooks' catalogue, tools/edition.py)."""
-    from tools.edition import lite_translations, translate_html
+    in the edition's language (a Jinja2 template, its words from the engine's catalogue: tools/templates.py)."""
+    from oanquan.i18n import language as speaking
+    from tools.templates import environment
 
     for name in ("reset.js", "reset.css"):
         shutil.copy2(RESET_PAGE / name, output / name)
     data = json.dumps(chapters, ensure_ascii=False).replace("<", "\\u003c")  # safe inside <script>
-    page = (RESET_PAGE / "reset.html").read_text(encoding="utf-8")
-    if language != "en":
-        page = translate_html(page, lite_translations(language), language)
-    (output / "reset.html").write_text(page.replace("__CHAPTERS__", data), encoding="utf-8")
+    with speaking(language):
+        page = environment(RESET_PAGE).get_template("reset.html").render(chapters=data, lang=language)
+    (output / "reset.html").write_text(page, encoding="utf-8")
 
 
 def lite_config(pip_wheels: list[Path]) -> dict[str, Any]:

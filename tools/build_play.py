@@ -114,31 +114,27 @@ SERVICE_WORKER = "service-worker.js"
 
 
 def fragments() -> dict[str, str]:
-    """The Play and Puzzles pages' markup, with the first board and the puzzle list filled in by the engine."""
-    from html import escape
-
+    """The Play and Puzzles pages' markup in the current language, with the first board and the
+    puzzle list filled in by the engine."""
     from oanquan import web
+    from tools.templates import environment
 
     game = web.Session().new_game({"opponent": "2"})  # the form's default opponent
     puzzles = web.Session()
     first = puzzles.puzzle_address({"query": ""})
-    groups: dict[str, list[str]] = {}
+    groups: dict[str, list[tuple[str, str, bool]]] = {}
     for item in puzzles.list_puzzles()["puzzles"]:
-        chosen = " selected" if item["id"] == first["puzzle"]["id"] else ""
-        option = f'<option value="{escape(item["id"])}"{chosen}>{escape(item["title"])}</option>'
-        groups.setdefault(item["theme_name"], []).append(option)
-    listing = "".join(f'<optgroup label="{escape(name)}">{"".join(items)}</optgroup>' for name, items in groups.items())
+        chosen = item["id"] == first["puzzle"]["id"]
+        groups.setdefault(item["theme_name"], []).append((item["id"], item["title"], chosen))
+    env = environment(PAGE_FILES)
     return {
-        "play.html": (PAGE_FILES / "play.html")
-        .read_text("utf-8")
-        .replace("{{board}}", game["svg"])
-        .replace("{{squares}}", ",".join(map(str, game["squares"]))),
-        "puzzles.html": (PAGE_FILES / "puzzles.html")
-        .read_text("utf-8")
-        .replace("{{board}}", first["svg"])
-        .replace("{{squares}}", ",".join(map(str, first["squares"])))
-        .replace("{{puzzle_list}}", listing)
-        .replace("{{puzzle_text}}", escape(first["puzzle"]["text"])),
+        "play.html": env.get_template("play.html").render(svg=game["svg"], squares=",".join(map(str, game["squares"]))),
+        "puzzles.html": env.get_template("puzzles.html").render(
+            svg=first["svg"],
+            squares=",".join(map(str, first["squares"])),
+            groups=list(groups.items()),
+            puzzle_text=first["puzzle"]["text"],
+        ),
     }
 
 

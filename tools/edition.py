@@ -13,6 +13,10 @@ catalogue per page, ``locales/vi/LC_MESSAGES/<page>.po`` (Sphinx's i18n layout, 
   literals, marked with ``_()`` (``from oanquan.i18n import words as _``), with its ``{...}``
   placeholders as written in the f-string. Nothing unmarked is taken: extraction never guesses.
 
+Words in code outside the pages (the engine, the widgets, the Sphinx extensions, the Play and
+Puzzles pages' Jinja2 templates and scripts, the live notebooks' reset page) are not here: they
+are in the engine's catalogue, ``oanquan/locale/<lang>/LC_MESSAGES/oanquan.po`` (make catalogues).
+
 ``python -m tools.edition extract`` refreshes them all (``make translations``): the gettext
 builder writes the page templates, the code messages are added, and ``sphinx-intl update``
 merges each template into its catalogue, keeping what is translated (a changed message is
@@ -205,123 +209,13 @@ def translate_code(source: str, translate: Any) -> str:
     return "".join(out)
 
 
-# --- HTML written by hand (the live notebooks' reset page) --------------------------------
-
-#: Elements whose content is one message: a sentence with its inline markup (<b>, <a>, <code>...);
-#: an inline element is a message of its own only outside them (a link alone in a section).
-_HTML_OUTER = "title|h1|h2|h3|h4|p|li|button|label|option|summary|legend|th|td|figcaption"
-_HTML_INLINE = "a|span|b|strong|em"
-
-
-def _block_pattern(names: str) -> re.Pattern[str]:
-    return re.compile(rf"<({names})(\s[^<>]*)?>((?:(?!<(?:{names})[\s>]).)*?)</\1>", re.S)
-
-
-_HTML_BLOCK_PATTERNS = (_block_pattern(_HTML_OUTER), _block_pattern(_HTML_INLINE))
-_HTML_ATTRIBUTE = re.compile(r'\s(title|aria-label|alt|placeholder)="([^"]*)"')
-
-
-def _html_words(text: str) -> bool:
-    return bool(_WORD.search(_TAG.sub(" ", re.sub(r"\{\{\w+\}\}", " ", text))))
-
-
-def _without_scripts(text: str) -> str:
-    return re.sub(r"<(script|style)\b.*?</\1>", lambda m: " " * len(m.group(0)), text, flags=re.S)
-
-
-def _html_blocks(text: str) -> list[re.Match[str]]:
-    """The blocks holding a message, in order: outer ones, then inline ones outside them."""
-    masked = _without_scripts(text)
-    outer = [m for m in _HTML_BLOCK_PATTERNS[0].finditer(masked) if _html_words(m.group(3))]
-    inline = [
-        m
-        for m in _HTML_BLOCK_PATTERNS[1].finditer(masked)
-        if _html_words(m.group(3)) and not any(o.start() <= m.start() < o.end() for o in outer)
-    ]
-    return sorted(outer + inline, key=lambda m: m.start())
-
-
-_TEXT_NODE = re.compile(r">([^<>]+)<")
-
-
-def _html_texts(text: str, blocks: list[re.Match[str]]) -> list[re.Match[str]]:
-    """Text between tags outside the blocks (a label's words before its <select>), with words."""
-    masked = _without_scripts(text)
-    return [
-        m
-        for m in _TEXT_NODE.finditer(masked)
-        if _html_words(m.group(1)) and not any(b.start() <= m.start() < b.end() for b in blocks)
-    ]
-
-
-def html_messages(text: str) -> list[str]:
-    """The messages of an HTML page written by hand: each block's content (inline tags kept,
-    spaces made single), and the words of title, aria-label, alt and placeholder attributes.
-
-    >>> html_messages('<p title="A tip">Start <b data-name="t"></b>\\n  again?</p><a href="#">Keep it</a>')
-    ['A tip', 'Start <b data-name="t"></b> again?', 'Keep it']
-    """
-    found = [m.group(2) for m in _HTML_ATTRIBUTE.finditer(text) if _html_words(m.group(2))]
-    blocks = _html_blocks(text)
-    pieces = [(m.start(), m.group(3)) for m in blocks] + [(m.start(), m.group(1)) for m in _html_texts(text, blocks)]
-    for _start, piece in sorted(pieces):
-        content = _normal(piece)
-        if content not in found:
-            found.append(content)
-    return found
-
-
-def translate_html(text: str, lookup: dict[str, str], language: str = LANGUAGE) -> str:
-    """The page with every message that has a translation replaced, and ``<html lang>`` set.
-
-    >>> translate_html('<html lang="en"><p>Keep <b>it</b></p>', {"Keep <b>it</b>": "Giữ <b>lại</b>"})
-    '<html lang="vi"><p>Giữ <b>lại</b></p>'
-    """
-    blocks = _html_blocks(text)
-    spans = [(m.start(3), m.end(3), m.group(3)) for m in blocks]
-    spans += [(m.start(1), m.end(1), m.group(1)) for m in _html_texts(text, blocks)]
-    out, last = [], 0
-    for start, end, piece in sorted(spans):
-        found = lookup.get(_normal(piece))
-        if found is None:
-            continue
-        lead = piece[: len(piece) - len(piece.lstrip())]
-        trail = piece[len(piece.rstrip()) :]
-        out.append(text[last:start] + lead + found + trail)
-        last = end
-    out.append(text[last:])
-
-    def attribute(match: re.Match[str]) -> str:
-        found = lookup.get(match.group(2))
-        return match.group(0) if found is None else f' {match.group(1)}="{found}"'
-
-    result = _HTML_ATTRIBUTE.sub(attribute, "".join(out))
-    return re.sub(r'<html lang="[^"]*"', f'<html lang="{language}"', result, count=1)
-
-
 # --- the Play and Puzzles pages' game ---------------------------------------------------
 
-#: The comment that marks a message of a page's game (its HTML template or its script).
-APP_COMMENT = "app:"
 PLAY_FILES = ROOT / "book" / "_static_play"  # the games' templates and scripts
 _FRAGMENT = re.compile(r":file: \.\./_widget_js/play/fragments/(\w+)\.html")
 VI_FRAGMENTS = "_vi_play"  # the Vietnamese games' markup, in _build/vi-src/
-#: The engine's catalogue, which also holds the pages' scripts' words (make catalogues).
+#: The engine's catalogue, which also holds the words of the pages' templates and scripts (make catalogues).
 ENGINE_CATALOGUE = ROOT / "oanquan" / "locale" / "{language}" / "LC_MESSAGES" / "oanquan.po"
-
-
-def app_messages(source: Path) -> list[tuple[str, str]]:
-    """The words of the game's markup that a page includes (``{raw} html`` of a fragment that
-    tools/build_play.py fills from ``book/_static_play/NAME.html``). The scripts' words are not
-    the page's: Babel extracts every ``t("...")`` into the engine's catalogue (:func:`script_words`)."""
-    found: list[tuple[str, str]] = []
-    if source.suffix != ".md":
-        return found
-    for name in _FRAGMENT.findall(source.read_text(encoding="utf-8")):
-        template = PLAY_FILES / f"{name}.html"
-        if template.is_file():
-            found += [(m, f"book/_static_play/{name}.html") for m in html_messages(template.read_text("utf-8"))]
-    return found
 
 
 def script_words(language: str = LANGUAGE) -> dict[str, str]:
@@ -336,18 +230,18 @@ def script_words(language: str = LANGUAGE) -> dict[str, str]:
     return {
         str(m.id): str(m.string)
         for m in iter_messages(path)
-        if m.id and m.string and not m.fuzzy and any(where.startswith(scripts) for where, _line in m.locations)
+        if m.id
+        and m.string
+        and not m.fuzzy
+        and any(where.startswith(scripts) and where.endswith(".js") for where, _line in m.locations)
     }
 
 
-def is_app(message: Any) -> bool:
-    return any(comment.startswith(APP_COMMENT) for comment in message.auto_comments)
-
-
 def write_vietnamese_games(document: str) -> None:
-    """The Vietnamese page of a game: its markup filled by the engine speaking Vietnamese (the first
-    board, the puzzle list), its words translated, the script's words beside it as JSON; the page
-    (_build/vi-src/<document>.md) includes that markup instead of the English one."""
+    """The Vietnamese page of a game: its markup rendered in Vietnamese (tools/build_play.py's
+    templates, their words and the first board's from the engine's catalogue), the script's words
+    beside it as JSON; the page (_build/vi-src/<document>.md) includes that markup instead of the
+    English one."""
     source = source_of(document)
     names = _FRAGMENT.findall(source.read_text(encoding="utf-8"))
     if not names:
@@ -357,12 +251,10 @@ def write_vietnamese_games(document: str) -> None:
 
     with language(LANGUAGE):
         fragments = build_play.fragments()
-    lookup = translations(document)
     script = json.dumps(script_words(), ensure_ascii=False).replace("<", "\\u003c")
     (SOURCE / VI_FRAGMENTS).mkdir(exist_ok=True)
     for name in names:
-        html = translate_html(fragments[f"{name}.html"], lookup)
-        html = f'<script type="application/json" data-oaq-words>{script}</script>\n{html}'
+        html = f'<script type="application/json" data-oaq-words>{script}</script>\n{fragments[f"{name}.html"]}'
         (SOURCE / VI_FRAGMENTS / f"{name}.html").write_text(html, encoding="utf-8")
     page = SOURCE / f"{document}.md"
     page.unlink()
@@ -447,9 +339,6 @@ def templates() -> list[Path]:
                             locations=[(f"../../{source.relative_to(ROOT).as_posix()}", lineno)],
                             auto_comments=[comment],
                         )
-        for word, where in app_messages(source):
-            if catalogue.get(word) is None:
-                catalogue.add(word, locations=[(where, 0)], auto_comments=[f"{APP_COMMENT} {where}"])
         target = TEMPLATES / f"{document}.pot"
         target.parent.mkdir(parents=True, exist_ok=True)
         with target.open("wb") as handle:
@@ -459,52 +348,11 @@ def templates() -> list[Path]:
 
 
 def extract() -> None:
-    """Refresh every page's catalogue: gettext build, code messages, sphinx-intl update; and the
-    live notebooks' own catalogue (the box under each chapter's title, the reset page)."""
+    """Refresh every page's catalogue: gettext build, code messages, sphinx-intl update."""
     gettext_build()
     templates()
     command = [str(BIN / "sphinx-intl"), "update", "-p", str(TEMPLATES), "-l", LANGUAGE, "-d", str(LOCALES), "-w", "0"]
     subprocess.run(command, check=True, capture_output=True)
-    update_lite_catalogue()
-
-
-#: The live notebooks' catalogue (tools/lite_links.py's words and the reset page's).
-LITE_DOMAIN = "oanquan-lite"
-RESET_PAGE = ROOT / "book" / "_static_lite" / "reset.html"
-
-
-def lite_template() -> Any:
-    """The messages of tools/lite_links.py (its _() calls) and of the live notebooks' reset page."""
-    from babel.messages.catalog import Catalog
-    from babel.messages.extract import extract_from_file
-
-    template = Catalog(domain=LITE_DOMAIN)
-    for lineno, message, comments, _context in extract_from_file("python", ROOT / "tools" / "lite_links.py"):
-        template.add(message, locations=[("tools/lite_links.py", lineno)], auto_comments=comments)
-    for message in html_messages(RESET_PAGE.read_text(encoding="utf-8")):
-        template.add(message, locations=[("book/_static_lite/reset.html", 0)], auto_comments=["html"])
-    return template
-
-
-def update_lite_catalogue(language: str = LANGUAGE) -> Path:
-    from babel.messages.pofile import read_po, write_po
-
-    path = catalogue_path(LITE_DOMAIN, language)
-    with path.open("rb") as handle:
-        catalogue = read_po(handle, locale=language)
-    template = lite_template()
-    # Keep the catalogue's date, so that a run that changes no message leaves the file as it was.
-    template.creation_date = catalogue.creation_date
-    catalogue.update(template, no_fuzzy_matching=True)
-    catalogue.obsolete.clear()
-    with path.open("wb") as handle:
-        write_po(handle, catalogue, width=0)
-    return path
-
-
-def lite_translations(language: str = LANGUAGE) -> dict[str, str]:
-    """The live notebooks' catalogue in ``language`` ({} for English)."""
-    return translations(LITE_DOMAIN, language) if language != "en" else {}
 
 
 def catalogue_path(document: str, language: str = LANGUAGE) -> Path:
@@ -811,9 +659,8 @@ def vietnamese_config() -> dict[str, Any]:
 
 
 def compile_catalogues(language: str = LANGUAGE) -> None:
-    """Compile every .po of ``locales/<language>`` to its .mo (not committed), before Sphinx starts:
-    an extension's catalogue (``oanquan-lite``) is read when the extension is set up, before
-    Sphinx compiles the pages' catalogues itself."""
+    """Compile every .po of ``locales/<language>`` to its .mo (not committed), before Sphinx starts
+    (the theme's own words, sphinx.po, are read when the builder is set up)."""
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
@@ -985,7 +832,7 @@ def message_problems(message: Any) -> list[str]:
         problems.append("HTML tags differ from the English")
     if source.count("`") != translated.count("`"):
         problems.append("not the same number of backticks (`code`) as the English")
-    if not is_code(message) and not is_app(message) and _BLOCK_START.match(translated):
+    if not is_code(message) and _BLOCK_START.match(translated):
         # Sphinx parses a translated message again on its own, where "1. Board" is a list.
         problems.append("starts like a list or a heading when read alone: escape it (1\\. or \\-)")
     if is_code(message):

@@ -12,8 +12,8 @@ Registered in ``_config.yml`` (``sphinx.local_extensions``). Settings, in ``sphi
 - ``oanquan_lite_root`` (default ``"lite/"``): where the live notebooks are, from the root of
   the edition's site. Each edition (a Vietnamese one under ``vi/`` later) links to its own.
 
-The words go through Sphinx's translation machinery (catalogue ``oanquan-lite`` in
-``locales/``), so a Vietnamese edition translates them like the rest of its pages.
+The words are marked with ``_()`` and come from the engine's catalogue (oanquan.i18n, the one
+catalogue of every word in code), in the language of the edition being built.
 """
 
 from __future__ import annotations
@@ -25,10 +25,8 @@ from urllib.parse import quote
 
 from docutils import nodes
 from sphinx.application import Sphinx
-from sphinx.locale import get_translation
 
-CATALOG = "oanquan-lite"
-_ = get_translation(CATALOG)
+from oanquan.i18n import LANGUAGES, _, language
 
 
 def live_url(root: str, notebook: str) -> str:
@@ -49,8 +47,17 @@ def reset_url(root: str, notebook: str) -> str:
     return f"{root.rstrip('/')}/reset.html?path={quote(notebook)}"
 
 
-def box_html(to_root: str, root: str, notebook: str) -> str:
-    """The box's HTML; ``to_root`` leads from the page to the edition's root (``"../"``)."""
+def box_html(to_root: str, root: str, notebook: str, edition: str = "en") -> str:
+    """The box's HTML in the language of ``edition``; ``to_root`` leads from the page to the edition's root.
+
+    >>> "Mở sổ tay tương tác" in box_html("../", "lite/", "01_board.ipynb", "vi")
+    True
+    """
+    with language(edition if edition in LANGUAGES else LANGUAGES[0]):
+        return _box_html(to_root, root, notebook)
+
+
+def _box_html(to_root: str, root: str, notebook: str) -> str:
     live = escape(to_root + live_url(root, notebook))
     reset = escape(to_root + reset_url(root, notebook))
     link = _("Open as a live notebook")
@@ -90,14 +97,14 @@ def add_box(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         return
     notebook = Path(docname).name + ".ipynb"
     to_root = "../" * docname.count("/")
-    raw = nodes.raw("", box_html(to_root, app.config.oanquan_lite_root, notebook), format="html")
+    box = box_html(to_root, app.config.oanquan_lite_root, notebook, app.config.language or LANGUAGES[0])
+    raw = nodes.raw("", box, format="html")
     section.insert(1, raw)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("oanquan_lite_chapters", "notebooks/", "html")
     app.add_config_value("oanquan_lite_root", "lite/", "html")
-    app.add_message_catalog(CATALOG, str(Path(app.srcdir) / "locales"))
     app.add_css_file("live-notebooks.css")
     app.connect("doctree-resolved", add_box)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
