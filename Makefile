@@ -90,35 +90,14 @@ vendor: $(STAMP) node_modules/.installed
 play-assets: $(STAMP) node_modules/.installed
 	$(BIN)/python tools/build_play.py
 
-# --all: a fresh build every time, so a warning in an unchanged page still fails it.
-# Then the live notebooks: every chapter as a JupyterLite site in _build/html/lite/
-# (tools/build_lite.py; pinned wheels from requirements-lite.txt, Pyodide from npm). Another
-# edition's chapters get theirs with --notebooks DIR --output DIR --edition NAME.
-#
-# The Vietnamese edition (issue 15, tools/edition.py) comes with it when VI=1 (the default): the
-# same pages from the same sources, translated by locales/vi/LC_MESSAGES/<page>.po, the chapters
-# executed again in Vietnamese, built into _build/html/vi/ with its own live notebooks (vi/lite/).
-# It refuses to build from a catalogue with a message untranslated, fuzzy or broken.
-# `make book VI=0` builds the English edition alone (no language switch).
+# The site, in stages (tools/build.py, which says what each does): the Vietnamese catalogues
+# checked, the English edition (--all: a warning in an unchanged page still fails it), the
+# Vietnamese one (issue 15, tools/edition.py: the same sources, its chapters executed again in
+# Vietnamese) under _build/html/vi/, each edition's live notebooks (lite/, vi/lite/), the icons,
+# and last each edition's service worker. `make book VI=0` builds the English edition alone.
 VI ?= 1
-EDITIONS := en$(if $(filter 1,$(VI)), vi)
 book: $(STAMP) vendor play-assets print-deps
-	@mkdir -p _build
-	@start=$$(date +%s); \
-	export OANQUAN_EDITIONS="$(EDITIONS)"; \
-	if [ "$(VI)" = 1 ]; then $(BIN)/python -m tools.edition check >/dev/null || \
-	  { $(BIN)/python -m tools.edition check | head -20; echo "the Vietnamese catalogues are not complete (make book VI=0 builds English alone)"; exit 1; }; fi; \
-	$(BIN)/jupyter-book build . --all -W -n --keep-going || exit 1; \
-	if [ "$(VI)" = 1 ]; then $(BIN)/python -m tools.edition site || exit 1; else rm -rf _build/html/vi; fi; \
-	$(BIN)/python tools/build_lite.py || exit 1; \
-	if [ "$(VI)" = 1 ]; then $(BIN)/python tools/build_lite.py --notebooks _build/vi-src/notebooks \
-	  --output _build/html/vi/lite --edition vi --title "Ô Ăn Quan: sổ tay tương tác" || exit 1; fi; \
-	$(BIN)/python -m tools.favicon _build/html || exit 1; \
-	$(BIN)/python tools/build_play.py --service-worker _build/html || exit 1; \
-	if [ "$(VI)" = 1 ]; then $(BIN)/python tools/build_play.py --service-worker _build/html/vi || exit 1; fi; \
-	echo "$$(( $$(date +%s) - start ))" > _build/build-seconds.txt; \
-	echo "book $$(cat _build/build-seconds.txt)" >> _build/test-times.txt; \
-	echo "book built in $$(cat _build/build-seconds.txt) s"
+	$(BIN)/python -m tools.build$(if $(filter 1,$(VI)),, --english-only)
 
 # The pages' catalogues (tools/edition.py): after a change of a page's text, refresh them
 # (Sphinx's gettext builder, the code cells' words, sphinx-intl update), translate what is new

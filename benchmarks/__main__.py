@@ -5,6 +5,7 @@ Each module prints its own figures; nothing here is a pass/fail test.
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import pkgutil
 import platform
@@ -23,10 +24,12 @@ def cpu_model() -> str:
     return platform.processor() or platform.machine()
 
 
-def main() -> int:
-    print(f"oanquan benchmarks — CPU: {cpu_model()}; Python {platform.python_version()}")
+def main(argv: list[str] | None = None) -> int:
     names = sorted(m.name for m in pkgutil.iter_modules([str(Path(__file__).parent)]))
-    only = sys.argv[1:]
+    parser = argparse.ArgumentParser(description="Print the benchmarks' figures (make bench).")
+    parser.add_argument("only", nargs="*", choices=[n for n in names if n.startswith("bench_")], help="only these")
+    only = parser.parse_args(argv).only
+    print(f"oanquan benchmarks — CPU: {cpu_model()}; Python {platform.python_version()}")
     for name in names:
         if not name.startswith("bench_") or (only and name not in only):
             continue

@@ -50,7 +50,7 @@ ROOT = Path(__file__).resolve().parent.parent
 HTML = SITE
 SCREENSHOTS = ROOT / "_build" / "screenshots" / "site"  # its own: other modules write beside it at the same time
 REPORT = ROOT / "_build" / "site-report.txt"
-BUILD_SECONDS = ROOT / "_build" / "build-seconds.txt"  # written by the Makefile's `book` target
+BUILD_SECONDS = ROOT / "_build" / "build-seconds.txt"  # written by tools/build.py (make book)
 # Scripts and fonts shared by every page with widgets (or by the play page's Python
 # runtime): downloaded once and cached, so they do not count toward a page's weight.
 SHARED_PREFIXES = ("/_static/widgets/", "/_static/pyodide/", "/vi/_static/widgets/", "/vi/_static/pyodide/")

@@ -369,9 +369,14 @@ def write_service_worker(site: Path) -> str:
     return version
 
 
-def main() -> int:
-    if sys.argv[1:2] == ["--service-worker"] and len(sys.argv) == 3:
-        write_service_worker(Path(sys.argv[2]))
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(description="The Play and Puzzles pages' files, or an edition's service worker.")
+    parser.add_argument("--service-worker", metavar="SITE", type=Path, help="write SITE/sw.js after the book is built")
+    args = parser.parse_args(argv)
+    if args.service_worker is not None:
+        write_service_worker(args.service_worker)
         return 0
     sys.path.insert(0, str(ROOT))
     from oanquan import Position

@@ -876,8 +876,12 @@ def setup(app: Any) -> dict[str, Any]:
     return {"version": "2", "parallel_read_safe": True, "parallel_write_safe": True}
 
 
-if __name__ == "__main__":  # python -m tools.printables FOLDER [SITE]
-    import sys
+if __name__ == "__main__":  # python -m tools.printables [FOLDER [SITE]]
+    import argparse
 
-    for written in write_downloads(sys.argv[1] if len(sys.argv) > 1 else ".", sys.argv[2] if len(sys.argv) > 2 else ""):
+    parser = argparse.ArgumentParser(description="Write the classroom kit's PDFs into FOLDER.")
+    parser.add_argument("folder", nargs="?", default=".", help="where to write them (default: here)")
+    parser.add_argument("site", nargs="?", default="", help="the site's public address, for the QR codes")
+    arguments = parser.parse_args()
+    for written in write_downloads(arguments.folder, arguments.site):
         print(written)

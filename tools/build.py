@@ -1,0 +1,104 @@
+"""Build the site (``make book``): both editions, their live notebooks, the icons and the offline workers.
+
+The stages, in order (each a program of its own, run here one after the other; the first that
+fails stops the build with its status):
+
+1. ``check``: the Vietnamese catalogues are complete (``tools.edition check``): the edition is
+   never built from a message untranslated, fuzzy or broken;
+2. ``english``: Jupyter Book builds the English edition into ``_build/html/`` (``--all``, so a
+   warning in an unchanged page still fails it, and ``-W -n``: every warning is an error);
+3. ``vietnamese``: ``tools.edition site`` builds it again in Vietnamese into ``_build/html/vi/``;
+4. ``lite``: each edition's live notebooks (``tools/build_lite.py``);
+5. ``icons``: the favicon of every page (``tools.favicon``);
+6. ``offline``: each edition's service worker (``tools/build_play.py --service-worker``), which
+   must come last, since it keeps a digest of every file of its edition.
+
+``--english-only`` builds the English edition alone (no language switch, no ``vi/``). The build's
+time goes to ``_build/build-seconds.txt`` (which ``tests/test_site.py`` reports) and to the list
+of ``make test``'s stages (``tools.timed``).
+
+    python -m tools.build                 # what `make book` runs
+    python -m tools.build --english-only  # `make book VI=0`
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tools.timed import note
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "_build" / "html"
+BIN = Path(sys.executable).parent
+BUILD_SECONDS = ROOT / "_build" / "build-seconds.txt"
+VI_LITE_TITLE = "Ô Ăn Quan: sổ tay tương tác"
+
+
+def stages(vietnamese: bool) -> list[tuple[str, list[str]]]:
+    """The commands of the build, by stage, in order.
+
+    >>> [name for name, _command in stages(vietnamese=False)]
+    ['english', 'lite', 'icons', 'offline']
+    >>> [name for name, _command in stages(vietnamese=True)][:3]
+    ['check', 'english', 'vietnamese']
+    """
+    python = str(BIN / "python")
+    book = [str(BIN / "jupyter-book"), "build", ".", "--all", "-W", "-n", "--keep-going"]
+    steps: list[tuple[str, list[str]]] = []
+    if vietnamese:
+        steps.append(("check", [python, "-m", "tools.edition", "check"]))
+    steps.append(("english", book))
+    if vietnamese:
+        steps.append(("vietnamese", [python, "-m", "tools.edition", "site"]))
+    steps.append(("lite", [python, "tools/build_lite.py"]))
+    if vietnamese:
+        vi_lite = ["--notebooks", "_build/vi-src/notebooks", "--output", "_build/html/vi/lite", "--edition", "vi"]
+        steps.append(("lite", [python, "tools/build_lite.py", *vi_lite, "--title", VI_LITE_TITLE]))
+    steps.append(("icons", [python, "-m", "tools.favicon", str(SITE)]))
+    steps.append(("offline", [python, "tools/build_play.py", "--service-worker", str(SITE)]))
+    if vietnamese:
+        steps.append(("offline", [python, "tools/build_play.py", "--service-worker", str(SITE / "vi")]))
+    return steps
+
+
+def run(name: str, command: list[str], environment: dict[str, str]) -> int:
+    """One stage; its status. The check stage says only what is wrong (its first 20 lines)."""
+    if name != "check":
+        return subprocess.call(command, cwd=ROOT, env=environment)
+    found = subprocess.run(command, cwd=ROOT, env=environment, capture_output=True, text=True)
+    if found.returncode:
+        print("\n".join(found.stdout.splitlines()[:20]))
+        print("the Vietnamese catalogues are not complete (make book VI=0 builds English alone)")
+    return found.returncode
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--english-only", action="store_true", help="the English edition alone (make book VI=0)")
+    args = parser.parse_args(argv)
+    vietnamese = not args.english_only
+    environment = dict(os.environ, OANQUAN_EDITIONS="en vi" if vietnamese else "en")  # the language switch
+    start = time.monotonic()
+    (ROOT / "_build").mkdir(exist_ok=True)
+    for name, command in stages(vietnamese):
+        status = run(name, command, environment)
+        if status:
+            print(f"build: the {name} stage failed ({' '.join(command[:4])} ...)", file=sys.stderr)
+            return status
+        if name == "english" and not vietnamese:
+            shutil.rmtree(SITE / "vi", ignore_errors=True)  # an edition from an earlier build
+    seconds = time.monotonic() - start
+    BUILD_SECONDS.write_text(f"{round(seconds)}\n", encoding="utf-8")
+    note("book", seconds)
+    print(f"book built in {round(seconds)} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
