@@ -51,9 +51,11 @@ HTML = SITE
 SCREENSHOTS = ROOT / "_build" / "screenshots" / "site"  # its own: other modules write beside it at the same time
 REPORT = ROOT / "_build" / "site-report.txt"
 BUILD_SECONDS = ROOT / "_build" / "build-seconds.txt"  # written by tools/build.py (make book)
-# Scripts and fonts shared by every page with widgets (or by the play page's Python
-# runtime): downloaded once and cached, so they do not count toward a page's weight.
-SHARED_PREFIXES = ("/_static/widgets/", "/_static/pyodide/", "/vi/_static/widgets/", "/vi/_static/pyodide/")
+# Scripts and fonts shared by every page with widgets, and the engine that every page with a
+# board starts in the background (Python's runtime and the oanquan package): downloaded once and
+# cached, so they do not count toward a page's weight.
+_SHARED = ("_static/widgets/", "_static/pyodide/", "_static/play/oanquan.zip", "_static/play/engine-worker.js")
+SHARED_PREFIXES = tuple(f"/{edition}{shared}" for edition in ("", "vi/") for shared in _SHARED)
 MAX_PAGE_BYTES = 2_000_000
 LOCAL_SCHEMES = ("data:", "blob:", "about:")
 

@@ -23,10 +23,10 @@
       // no service worker (a private window, a browser setting): the page still works online
     });
   }
-  // The worker downloads the whole edition: on the Play and Puzzles pages only once the game's
-  // engine is ready (play.js says so), so that the reader's first move never waits behind it;
-  // elsewhere once the page has loaded.
-  if (document.getElementById("oaq")) document.addEventListener("oanquan-ready", register, { once: true });
+  // The worker downloads the whole edition: on a page with a game (the Play and Puzzles pages,
+  // a chapter's live boards) only once the engine is ready (play.js, liveboard.js say so), so that
+  // the reader's first move never waits behind it; elsewhere once the page has loaded.
+  if (document.querySelector("#oaq, .oaq-liveboard")) document.addEventListener("oanquan-ready", register, { once: true });
   else if (document.readyState === "complete") register();
   else window.addEventListener("load", register, { once: true });
 })();

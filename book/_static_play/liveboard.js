@@ -1,7 +1,7 @@
 // The chapters' live boards (tools/live_boards.py writes them into the pages): a game, a puzzle
 // or a position editor, drawn at once from the engine's first answer stored in the page, and
-// brought to life on the first click by the Play page's engine (engine.js, a Web Worker). That
-// first click is kept and played once the engine is ready. There are no rules here: every
+// brought to life by the Play page's engine (engine.js, a Web Worker), which starts in the
+// background once the page has loaded. A click made before it is ready is kept and played then. There are no rules here: every
 // answer, check and message comes from the engine through oanquan/web.py; each board is its
 // own game there ("board": its name). Text is always set with textContent; the only markup
 // inserted is the board SVG that oanquan/svg.py draws from numbers.
@@ -219,8 +219,20 @@ function LiveBoard(root) {
   show(view); // the stored answer: drawn at once, before any engine
 }
 
+// The engine warms up in the background once the page has loaded with its boards drawn (issue 20),
+// so that the reader's first click waits for its answer only, not for Python to start (about 7 s
+// on a slow computer). Then the page says so ("oanquan-ready"): offline.js registers the
+// edition's service worker only now, so that its download never slows the engine's.
+function warmUp() {
+  var engine = window.OanquanEngine.start();
+  engine.ready.then(function () { document.dispatchEvent(new Event("oanquan-ready")); }, function () {
+    // the first click says why the engine cannot run
+  });
+}
+
 function init() {
-  document.querySelectorAll(".oaq-liveboard").forEach(function (root) {
+  var boards = document.querySelectorAll(".oaq-liveboard");
+  boards.forEach(function (root) {
     if (root.getAttribute("data-wired")) return;
     root.setAttribute("data-wired", "1");
     try {
@@ -229,6 +241,9 @@ function init() {
       root.setAttribute("data-state", "failed");
     }
   });
+  if (!boards.length || !window.OanquanEngine || location.protocol === "file:") return;
+  if (document.readyState === "complete") warmUp();
+  else window.addEventListener("load", warmUp, { once: true });
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
