@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from html import escape
@@ -1122,12 +1123,36 @@ def call(request_json: str) -> str:
                 handler = _OPS.get(op) if isinstance(op, str) else None
                 if handler is None:
                     raise WebError(code="unknown-request", op=quote_input(op))
-                answer = handler(session, request)
+                answer = carried(session, handler(session, request), request)
     except OAnQuanError as error:
         # "error" is the programmer's message; "reason" the reader's words from the code, and the code itself
         refusal = {"ok": False, "error": str(error), "reason": reader_words(error), "code": error.code}
         return json.dumps(refusal, ensure_ascii=False)
     return json.dumps(answer, ensure_ascii=False)
+
+
+def carried(session: Session, answer: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
+    """``answer`` with what its request asked to be carried with it, so that an action is one
+    trip between the page and the engine (issue 20):
+
+    - ``"reply": true``: when the computer is to move, its reply, as its own answer under
+      ``"reply"``, with the time it thought (``"thinking_ms"``);
+    - ``"save": true``: the game as the page keeps it (``"saved"``, as :meth:`Session.save`
+      gives it), on the last answer: the reply's when there is one.
+
+    >>> s = Session(); _ = s.new_game({"opponent": 1})
+    >>> both = carried(s, s.play({"move": "7R"}), {"save": True, "reply": True})
+    >>> both["reply"]["record"].startswith("7R "), "saved" in both["reply"], "saved" in both
+    (True, True, False)
+    """
+    last = answer
+    if request.get("reply") is True and answer.get("computer_to_move"):
+        started = time.perf_counter()
+        last = answer["reply"] = session.computer()
+        last["thinking_ms"] = round((time.perf_counter() - started) * 1000)
+    if request.get("save") is True:
+        last["saved"] = session.save()["saved"]
+    return answer
 
 
 def _defaults(request: dict[str, Any]) -> dict[str, Any]:

@@ -97,6 +97,27 @@ def test_click_then_direction_plays_the_engines_move() -> None:
     assert [f["caption"] for f in view["frames"][1:]] == [f"Move 1, 7R: {caption(e)}" for e in events]
 
 
+def test_an_action_is_one_trip_carrying_the_game_to_keep_and_the_computers_reply() -> None:
+    # issue 20: the page asks once; the answer carries what it must save and, when asked, the reply
+    ask({"op": "new_game", "opponent": "1", "seed": 3})
+    alone = ask({"op": "play", "move": "7R"})
+    assert alone["computer_to_move"] and "reply" not in alone and "saved" not in alone
+    ask({"op": "undo"})
+    both = ask({"op": "play", "move": "7R", "save": True, "reply": True})
+    reply = both["reply"]
+    assert both["record"] == "7R" and reply["record"] == "7R " + reply["moves"][-1]
+    assert isinstance(reply["thinking_ms"], int) and reply["thinking_ms"] >= 0 and not reply["computer_to_move"]
+    # the game kept is the one after the reply: loaded again, it is the same game
+    assert "saved" not in both and json.loads(reply["saved"])["format"] == "oanquan-session"
+    web.reset()
+    assert ask({"op": "load", "text": reply["saved"]})["record"] == reply["record"]
+    # no reply when it is not the computer's turn; "save" alone puts the game on the answer itself
+    friend = ask({"op": "new_game", "opponent": "friend", "save": True, "reply": True})
+    assert "reply" not in friend and json.loads(friend["saved"])["format"] == "oanquan-session"
+    # only true asks: anything else is a request without extras
+    assert {"saved", "reply"}.isdisjoint(ask({"op": "state", "save": "yes", "reply": 1}))
+
+
 def test_errors_come_back_as_the_engines_message() -> None:
     ask({"op": "new_game", "opponent": "friend"})
     assert ask({"op": "play", "move": " 9r "})["record"] == "9R"

@@ -9,10 +9,12 @@
 //                                             ms since the worker started, for the benchmarks)
 //   {type: "failed", error}                   if loading failed (every request is then answered
 //                                             {ok: false, error})
-//   {type: "answer", id, answer}              for each {id, request} received, in order; answer is
-//                                             the parsed JSON of oanquan.web.call(request). Any
-//                                             exception, in Python or here, becomes
-//                                             {ok: false, error: "..."}: one line, never a traceback.
+//   {type: "answer", id, text}                for each {id, request} received, in order: text is the
+//                                             JSON of oanquan.web.call(request), passed through as it
+//                                             is (engine.js reads it once, in the page: issue 20)
+//   {type: "answer", id, answer}              instead, when the engine could not answer: any exception,
+//                                             in Python or here, becomes {ok: false, error: "..."}:
+//                                             one line, never a traceback.
 // The worker has no rules of the game: it passes text to the engine and back.
 const here = new URL(".", import.meta.url).href; // .../_static/play/
 const pyodideUrl = new URL("../pyodide/", here).href;
@@ -23,13 +25,13 @@ const timings = {}; // ms since the worker started: begun, python (Pyodide start
 let failure = null; // the reason loading failed, once it has
 const waiting = []; // requests that arrived before the engine was ready
 
+// The engine's answer as its JSON text ({text}), or why there is none ({answer}).
 function answerOf(request) {
-  if (failure !== null) return { ok: false, error: "The game engine could not be loaded: " + failure };
+  if (failure !== null) return { answer: { ok: false, error: "The game engine could not be loaded: " + failure } };
   try {
-    const text = call(JSON.stringify(request));
-    return JSON.parse(text);
+    return { text: String(call(JSON.stringify(request))) };
   } catch (error) {
-    return { ok: false, error: "The game engine could not answer: " + oneLine(error) };
+    return { answer: { ok: false, error: "The game engine could not answer: " + oneLine(error) } };
   }
 }
 
@@ -44,13 +46,13 @@ function oneLine(error) {
 
 function reply(message) {
   const id = message && message.id;
-  let answer;
+  let found;
   if (!message || typeof message !== "object" || typeof message.request !== "object" || message.request === null) {
-    answer = { ok: false, error: "a request must be an object {id, request}" };
+    found = { answer: { ok: false, error: "a request must be an object {id, request}" } };
   } else {
-    answer = answerOf(message.request);
+    found = answerOf(message.request);
   }
-  self.postMessage({ type: "answer", id: id, answer: answer });
+  self.postMessage(Object.assign({ type: "answer", id: id }, found));
 }
 
 self.onmessage = function (event) {

@@ -30,6 +30,16 @@
     return /^[a-z]{2}$/.test(lang) && lang !== "en" ? lang : ""; // English is the engine's own language
   }
 
+  // The engine's answer, read from the JSON text the worker passed through as it was (one
+  // parse, in the page); text that is not an answer is said as one.
+  function parsed(text) {
+    try {
+      var answer = JSON.parse(text);
+      if (answer !== null && typeof answer === "object" && !Array.isArray(answer)) return answer;
+    } catch (error) { /* said below */ }
+    return { ok: false, error: "The game engine's answer could not be read: " + text.slice(0, 80) };
+  }
+
   function Engine() {
     var engine = this;
     var next = 1;
@@ -84,7 +94,7 @@
           var resolve = pending[message.id];
           if (resolve) {
             delete pending[message.id];
-            resolve(message.answer);
+            resolve(typeof message.text === "string" ? parsed(message.text) : message.answer);
           }
         } else if (message.type === "progress") {
           last = { stage: message.stage, loaded: message.loaded, total: message.total };

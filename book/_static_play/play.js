@@ -401,21 +401,30 @@ function page(root) {
     setState("busy");
     if (request.op !== "state") showError("");
     try {
-      var answer = await ask(request);
+      // One trip for the action (issue 20): the answer carries the game as this page keeps it
+      // and, when there is no animation to show first, the computer's reply too.
+      var instant = Number($("speed").value) === 0;
+      var extras = mode === "play" ? { save: true, reply: instant } : {};
+      var answer = await ask(Object.assign({}, request, extras));
       await animate(answer.frames);
       show(answer);
       var replies = 0;
-      while (answer.computer_to_move) {
+      while (answer.computer_to_move || answer.reply) {
         // Turns alternate (RULES), so a third reply in a row means the computer plays both
         // sides (a game read from storage): it stops here rather than play itself out.
         if (++replies > 2) {
           showError(t("The computer plays both sides of this game, so it stops here: choose New game to play."));
           break;
         }
-        await View.sleep(30); // let the page show "thinking" first
-        var thinking = performance.now();
-        answer = await ask({ op: "computer" });
-        mark("reply", performance.now() - thinking);
+        if (answer.reply) {
+          answer = answer.reply;
+          mark("reply", answer.thinking_ms); // as the engine timed it, in the same trip
+        } else {
+          await View.sleep(30); // let the page show "thinking" first
+          var thinking = performance.now();
+          answer = await ask({ op: "computer", save: true });
+          mark("reply", performance.now() - thinking);
+        }
         await animate(answer.frames);
         show(answer);
       }
@@ -452,7 +461,8 @@ function page(root) {
       return;
     }
     history.replaceState(null, "", location.pathname + view.link);
-    var saved = await engine.call({ op: "save" });
+    // an action's answer carries the game to keep (act); a game opened afresh asks for it
+    var saved = typeof view.saved === "string" ? view : await engine.call({ op: "save" });
     if (!saved.ok || typeof saved.saved !== "string") return;
     saveGame({
       saved: saved.saved,

@@ -87,6 +87,21 @@ test("calls made before the engine is ready are sent at once and answered by the
   assert.deepEqual(await second, { ok: true, which: "hint" });
 });
 
+test("an answer passed through as the engine's JSON text is read once in the page; text that is no answer is said", async () => {
+  const { OanquanEngine, workers } = load();
+  const engine = OanquanEngine.get();
+  const calls = [engine.call({ op: "state" }), engine.call({ op: "hint" }), engine.call({ op: "undo" })];
+  const [worker] = workers;
+  worker.say({ type: "answer", id: 1, text: '{"ok": true, "record": "7R", "saved": "{}"}' });
+  worker.say({ type: "answer", id: 2, text: "[1, 2]" });
+  worker.say({ type: "answer", id: 3, text: "<html>" });
+  const [state, list, broken] = await Promise.all(calls);
+  assert.deepEqual(plain(state), { ok: true, record: "7R", saved: "{}" });
+  assert.equal(list.ok, false);
+  assert.match(list.error, /could not be read: \[1, 2\]/);
+  assert.match(broken.error, /could not be read: <html>/);
+});
+
 test("ready resolves with the timings once the worker says so, and stops the load timeout", async () => {
   const { OanquanEngine, workers, timers } = load();
   const engine = OanquanEngine.get();
