@@ -1063,3 +1063,33 @@ def test_the_lesson_plans_links_open_what_they_promise(watched: Watched, site_di
             expected = Position.from_text(query["position"][0]) if "position" in query else Position.initial()
             assert Position.from_text(watched.text("position")) == expected, link
             assert watched.value("young") == query.get("young_mandarin_min", ["0"])[0], link
+
+
+def test_every_exercise_of_the_sheets_opens_and_the_keys_answer_is_right_on_the_page(
+    watched: Watched, site_dir: Path
+) -> None:
+    """Issue 23: each answer key the guide links to, read as printed (pdftotext): every exercise
+    of its sheet is named there with its answer, opens on the Puzzles page, and the key's answer
+    played there is judged right by the engine in the browser."""
+    import subprocess
+
+    from oanquan.puzzles import SHEET_SIZE, SHEETS, sheet
+
+    guide = (site_dir / "book" / "teachers.html").read_text(encoding="utf-8")
+    keys = dict(re.findall(r'href="\.\./(_downloads/[0-9a-f]+/oanquan-answers-([\w-]+)\.pdf)"', guide))
+    assert sorted(keys.values()) == sorted(SHEETS), keys
+    watched.open("/book/puzzles.html")
+    watched.page.select_option("[data-oaq=speed]", "0")  # kept for the pages below (the speed is stored)
+    for key, level in keys.items():
+        printed = subprocess.run(["pdftotext", "-layout", str(site_dir / key), "-"], capture_output=True, text=True)
+        flat = " ".join(printed.stdout.split())
+        exercises = sheet(level, SHEET_SIZE)
+        assert exercises, level
+        for number, puzzle in enumerate(exercises, 1):
+            # "Answer: 4L." or "Answer: 4L or 6R." (each right move): the first is played
+            answer = re.search(rf"Exercise {number} · {re.escape(puzzle.title)} .*?Answer: ([0-9][LR])\b", flat)
+            assert answer is not None, (level, number, puzzle.id)
+            watched.open(f"/book/puzzles.html?puzzle={quote(puzzle.id)}")
+            assert watched.value("pick") == puzzle.id and watched.text("error") == ""
+            watched.play(answer[1])
+            assert watched.page.get_attribute("#oaq", "data-verdict") == "right", (level, number, puzzle.id)
