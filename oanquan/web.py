@@ -1148,8 +1148,11 @@ def carried(session: Session, answer: dict[str, Any], request: dict[str, Any]) -
     last = answer
     if request.get("reply") is True and answer.get("computer_to_move"):
         started = time.perf_counter()
-        last = answer["reply"] = session.computer()
-        last["thinking_ms"] = round((time.perf_counter() - started) * 1000)
+        try:
+            last = answer["reply"] = session.computer()
+            last["thinking_ms"] = round((time.perf_counter() - started) * 1000)
+        except OAnQuanError as error:  # the reader's move stands (and is kept); the reply says why not
+            answer["reply"] = {"ok": False, "error": str(error), "reason": reader_words(error), "code": error.code}
     if request.get("save") is True:
         last["saved"] = session.save()["saved"]
     return answer

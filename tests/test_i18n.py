@@ -87,6 +87,19 @@ def test_translations_keep_every_placeholder_and_are_nfc() -> None:
             assert unicodedata.normalize("NFC", translated) == translated, f"not NFC: {translated!r}"
 
 
+def test_translations_keep_the_markup_of_the_pages_templates() -> None:
+    """A message of a page's template (book/_static_*/*.html) may hold tags the page's script fills
+    (``<b data-name="title"></b>``): the translation keeps each one, exactly as written."""
+    tags = re.compile(r"</?\w[^>]*>")
+    checked = 0
+    for message in catalogue():
+        if not any(where.endswith(".html") for where, _line in message.locations):
+            continue
+        checked += 1
+        assert sorted(tags.findall(message.string)) == sorted(tags.findall(message.id)), message.id
+    assert checked >= 60
+
+
 def test_the_compiled_catalogue_is_compiled_from_the_current_translations() -> None:
     import gettext
 

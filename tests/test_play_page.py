@@ -692,6 +692,9 @@ def test_projector_mode_shows_a_large_board_with_everything_beside_it_and_nothin
     large = page.eval_on_selector("[data-oaq=board] svg", "e => e.getBoundingClientRect()")
     assert large["width"] > 1.25 * normal and large["height"] > 0.65 * height, (normal, large)
     assert not page.is_visible("[data-oaq=settings-box]") and not page.is_visible("[data-oaq=details]")
+    # what the game covers is out of the keyboard's and a screen reader's reach too
+    covered = "document.querySelector('.bd-sidebar-primary, .bd-header').closest('[inert]') !== null"
+    assert page.evaluate(covered) and page.evaluate("document.getElementById('oaq').closest('[inert]')") is None
     watched.act("[data-oaq=hint]")
     assert watched.text("hint-text").startswith("Hint: ")
     beside_the_board(watched, "hint-text")
@@ -715,6 +718,7 @@ def test_projector_mode_shows_a_large_board_with_everything_beside_it_and_nothin
     assert page.get_attribute("#oaq", "data-projector") == "" and watched.text("projector") == "Leave projector mode"
     watched.act("[data-oaq=projector]")
     assert page.get_attribute("#oaq", "data-projector") is None and page.is_visible("[data-oaq=settings-box]")
+    assert page.evaluate("document.querySelectorAll('[inert]').length") == 0
     # the Puzzles page: the longest goal and wrong answer of the collection, and a hint, beside the board
     puzzles = served_puzzles()
     puzzle, wrong = max(
@@ -1087,7 +1091,10 @@ def test_every_exercise_of_the_sheets_opens_and_the_keys_answer_is_right_on_the_
         assert exercises, level
         for number, puzzle in enumerate(exercises, 1):
             # "Answer: 4L." or "Answer: 4L or 6R." (each right move): the first is played
-            answer = re.search(rf"Exercise {number} · {re.escape(puzzle.title)} .*?Answer: ([0-9][LR])\b", flat)
+            # within this exercise's part of the key (up to the next "Exercise")
+            answer = re.search(
+                rf"Exercise {number} · {re.escape(puzzle.title)} (?:(?!Exercise ).)*?Answer: ([0-9][LR])\b", flat
+            )
             assert answer is not None, (level, number, puzzle.id)
             watched.open(f"/book/puzzles.html?puzzle={quote(puzzle.id)}")
             assert watched.value("pick") == puzzle.id and watched.text("error") == ""

@@ -54,7 +54,13 @@ BUILD_SECONDS = ROOT / "_build" / "build-seconds.txt"  # written by tools/build.
 # Scripts and fonts shared by every page with widgets, and the engine that every page with a
 # board starts in the background (Python's runtime and the oanquan package): downloaded once and
 # cached, so they do not count toward a page's weight.
-_SHARED = ("_static/widgets/", "_static/pyodide/", "_static/play/oanquan.zip", "_static/play/engine-worker.js")
+_SHARED = (
+    "_static/widgets/",
+    "_static/pyodide/",
+    "_static/play/oanquan.zip",
+    "_static/play/engine-worker.js",
+    "_static/play/manifest.json",
+)
 SHARED_PREFIXES = tuple(f"/{edition}{shared}" for edition in ("", "vi/") for shared in _SHARED)
 MAX_PAGE_BYTES = 2_000_000
 LOCAL_SCHEMES = ("data:", "blob:", "about:")

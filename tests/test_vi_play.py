@@ -1,9 +1,9 @@
 """The Vietnamese Play and Puzzles pages (issue 15) in headless Chromium: a move played, its
 caption in Vietnamese, the game's words in Vietnamese, no request off 127.0.0.1.
 
-The game's markup is the English template translated from the page's catalogue, its first
-board drawn by the engine speaking Vietnamese (tools/edition.py); the script's own words come
-from the JSON beside it; the engine in the worker speaks the page's ``<html lang>``.
+The game's markup is the pages' Jinja2 template rendered in Vietnamese, its words and its first
+board from the engine speaking Vietnamese (tools/templates.py, tools/edition.py); the script's own
+words come from the JSON beside it; the engine in the worker speaks the page's ``<html lang>``.
 """
 
 from __future__ import annotations

@@ -341,14 +341,17 @@ def write_service_worker(site: Path) -> str:
 
     doctools_without_eval(site)
     files = edition_files(site)
-    size = sum((site / name).stat().st_size for name in files)
+    contents = {name: (site / name).read_bytes() for name in files}
+    pages = {name for name in files if name.endswith(".html") and not name.startswith("_static/")}  # not fragments
+    for name in pages:
+        contents[name] = _INJECTED.sub(b"", contents[name])  # as built: the same size on a rebuild
+    size = sum(len(data) for data in contents.values())
     built: dict[str, bytes] = {}
     digest = hashlib.sha256()
     for name in files:
-        data = (site / name).read_bytes()
-        if name.endswith(".html") and not name.startswith("_static/"):  # pages, not the pages' fragments
-            data = with_download_size(_INJECTED.sub(b"", data), size)
-            built[name] = data
+        data = contents[name]
+        if name in pages:
+            data = built[name] = with_download_size(data, size)
         digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
     version = digest.hexdigest()[:16]
     for name, data in built.items():
@@ -390,7 +393,11 @@ def main(argv: list[str] | None = None) -> int:
             write_if_changed(play / source.name, source.read_bytes())
     write_if_changed(play / "purify.js", purify())
     write_if_changed(play / "board.svg", board_svg(Position.initial()).encode("utf-8"))
-    for name, text in fragments().items():
+    from oanquan.i18n import language
+
+    with language("en"):  # the English edition's markup, whatever OANQUAN_LANG says (tools/edition.py writes another's)
+        written = fragments()
+    for name, text in written.items():
         write_if_changed(play / "fragments" / name, text.encode("utf-8"))
     write_if_changed(play / "manifest.json", manifest().encode("utf-8"))
     size = sum(p.stat().st_size for p in (OUT / "pyodide").iterdir()) + sum(p.stat().st_size for p in play.iterdir())

@@ -49,8 +49,8 @@ HOW_TO: Final[str] = """\
 > - **Quizzes** mark your answer as soon as you choose one. The answers to the exercises are
 >   folded away under *Solutions*: click to open them once you have tried.
 > - **Live boards**, where you play by clicking a square and then a direction, are run by the
->   engine. On the website they run in your browser: your first click starts the engine (it
->   takes a few seconds) and is played as soon as it is ready. In JupyterLab, run the whole
+>   engine. On the website they run in your browser: the engine starts while you read (it
+>   takes a few seconds), and a click made before it is ready is played as soon as it is. In JupyterLab, run the whole
 >   notebook first: *Run → Run All Cells* (or click in a cell and press Shift+Enter to run it
 >   and go on to the next).
 > - The few code cells left in view are there to read and to change: edit a move, run the

@@ -3,8 +3,8 @@
 The zip holds the built site (``_build/html``, from ``make book``) in a folder
 ``oanquan-site/`` with a ``SERVE.txt`` that says, in one line, how to serve it on the
 computer itself: the pages need http (Pyodide cannot load from ``file://``), and 127.0.0.1
-counts as a secure context, so the service worker keeps the Play and Puzzles pages working
-with the network off after a first visit.
+counts as a secure context, so the service worker keeps the whole site in the browser's
+language working with the network off after a first visit to any page (the live notebooks excepted).
 
 Run from anywhere: ``python tools/dist.py`` (after ``make book``).
 """
@@ -30,8 +30,8 @@ Unzip this file, open a terminal in the folder that holds {FOLDER}/, and run:
     {SERVE}
 
 then open http://127.0.0.1:8000/ in a browser (Chrome, Edge, Firefox or Safari). Leave the
-terminal open while you use the site; Ctrl-C stops it. After a first visit, the Play and
-Puzzles pages also work in that browser with the network off.
+terminal open while you use the site; Ctrl-C stops it. After a first visit to any page, the
+site also works in that browser with the network off (except the live notebooks).
 """
 
 

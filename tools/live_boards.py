@@ -7,8 +7,8 @@ On a page with no kernel the widget view would be dead, so this extension render
 instead of the widget (a myst-nb mime renderer, first in the HTML builders' priority): the
 first answer of the web bridge (:mod:`oanquan.web`), computed here from the stored setup, so
 the board is drawn at once; one line saying that it runs in the browser; and the controls.
-``liveboard.js`` (book/_static_play/) brings it to life on the first click with the engine
-the Play page uses (``engine.js``, a Web Worker).
+``liveboard.js`` (book/_static_play/) brings it to life with the engine the Play page uses
+(``engine.js``, a Web Worker), which it starts in the background once the page has loaded.
 
 Registered in ``_config.yml`` (``sphinx.local_extensions``). Nothing here is a rule of the
 game: the setup comes from the notebook, the picture and the words from the engine.
@@ -28,7 +28,7 @@ from oanquan.interact.board_setup import LIVE_MIME
 from oanquan.web import first_answer
 
 #: The one line each board carries on the page (in the edition's language, as every label here).
-RUNS_HERE = N_("This board runs in your browser: click a square to start (the engine takes a few seconds to load).")
+RUNS_HERE = N_("This board runs in your browser: click a square to play (the game engine starts as the page opens).")
 
 #: The sentences liveboard.js puts on the page itself, given to it in the page's language.
 SCRIPT_WORDS = {

@@ -225,9 +225,8 @@ function LiveBoard(root) {
 // edition's service worker only now, so that its download never slows the engine's.
 function warmUp() {
   var engine = window.OanquanEngine.start();
-  engine.ready.then(function () { document.dispatchEvent(new Event("oanquan-ready")); }, function () {
-    // the first click says why the engine cannot run
-  });
+  function settled() { document.dispatchEvent(new Event("oanquan-ready")); }
+  engine.ready.then(settled, settled); // (a failure is said by the first click)
 }
 
 function init() {

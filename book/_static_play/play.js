@@ -209,10 +209,27 @@ function page(root) {
   // controls, with nothing to scroll at 1280x800 or 1920x1080 (play.css). The settings and the
   // teacher's details are out of sight meanwhile. A reload keeps it (this tab's sessionStorage:
   // a projector's tab), a new tab does not.
+  // What the projector's game covers (the site's header, sidebar, the page's text) is made inert
+  // meanwhile, so that the keyboard and a screen reader stay in the game as the eyes do.
+  var covered = [];
+  function coverTheRest(on) {
+    covered.forEach(function (el) { el.inert = false; });
+    covered = [];
+    if (!on) return;
+    for (var node = root; node.parentElement && node !== document.body; node = node.parentElement) {
+      Array.prototype.forEach.call(node.parentElement.children, function (el) {
+        if (el !== node && !el.inert && !/^(SCRIPT|STYLE|LINK|META)$/.test(el.tagName)) {
+          el.inert = true;
+          covered.push(el);
+        }
+      });
+    }
+  }
   function showProjector(on) {
     if (on) root.setAttribute("data-projector", "");
     else root.removeAttribute("data-projector");
     document.documentElement.classList.toggle("oaq-projecting", on);
+    coverTheRest(on);
     var button = $("projector");
     button.textContent = on ? t("Leave projector mode") : t("Projector mode");
     button.setAttribute("aria-pressed", String(on));
@@ -417,7 +434,11 @@ function page(root) {
           break;
         }
         if (answer.reply) {
-          answer = answer.reply;
+          var reply = answer.reply;
+          if (!reply.ok) throw new Error(problem(reply)); // the move played stands; why there is no reply is said
+          // one announcement for both moves: the reply's alone would cut the reader's own short
+          reply.announce = [answer.announce, reply.announce].filter(Boolean).join(" ");
+          answer = reply;
           mark("reply", answer.thinking_ms); // as the engine timed it, in the same trip
         } else {
           await View.sleep(30); // let the page show "thinking" first
@@ -717,6 +738,18 @@ function page(root) {
     setState("error");
     $("loading").hidden = true;
     say(t("The game engine could not be loaded: {reason}", { reason: reason }));
+    settled();
+  }
+
+  // The engine is ready, or will not be: offline.js registers the edition's service worker now,
+  // not before, so that its download of the whole edition never holds up the engine's (and the
+  // pages are kept for offline visits whether or not this one could play).
+  var hasSettled = false;
+  function settled() {
+    if (hasSettled) return;
+    hasSettled = true;
+    listenForUpdates();
+    document.dispatchEvent(new Event("oanquan-ready"));
   }
 
   // The board kept in this browser (Play page) is shown at once, before the engine is ready.
@@ -814,6 +847,7 @@ function page(root) {
     if (!first.ok) {
       showError(problem(first)); // for example an empty puzzle collection
       setState("error");
+      settled();
       return;
     }
     if (mode === "play") syncSettings(first);
@@ -821,10 +855,7 @@ function page(root) {
     showNotices(readBack.notices.concat(notices));
     mark("ready", performance.now()); // since the page was opened
     setState("ready");
-    listenForUpdates();
-    // offline.js registers the edition's service worker now, not before: its download of the whole
-    // edition never holds up the engine's
-    document.dispatchEvent(new Event("oanquan-ready"));
+    settled();
     if (askAfter) {
       // Whichever the reader chooses, neither game is lost: the other one stays a link away. The
       // focused (default) answer keeps the game on the board; the address changes only now.
@@ -865,6 +896,7 @@ function page(root) {
     } else {
       setState("error");
     }
+    settled();
   }
 
   // The form as it was (a choice the game has that the form lacks is added by syncSettings).
