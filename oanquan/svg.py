@@ -944,6 +944,7 @@ def trace_frames(
     prefix: str = "",
     id_prefix: str | None = None,
     names: Sequence[str] | None = None,
+    numbered_ids: bool = True,
 ) -> list[Frame]:
     """One :class:`Frame` for ``start`` and one after each event: what a step-through shows.
 
@@ -951,7 +952,10 @@ def trace_frames(
     ``prefix`` goes before each event's caption (for example ``"Move 3, 7R: "``).
     Squares captured earlier in the same move stay marked. With ``id_prefix``,
     frame ``i`` gets the element ids ``{id_prefix}-{i}-...`` (by default they
-    come from each picture's digest). ``names`` are what the players' strips call the players.
+    come from each picture's digest); with ``numbered_ids=False`` every frame gets
+    ``{id_prefix}-...``, for pictures shown one at a time in one place (the website's
+    bridge sends them as patches, and equal ids keep those small). ``names`` are what
+    the players' strips call the players.
 
     >>> from oanquan import Position
     >>> start = Position.initial()
@@ -969,7 +973,9 @@ def trace_frames(
             start_caption = _("Start: player {player} to move.").format(player=start.to_move)
 
     def ids(index: int) -> str | None:
-        return None if id_prefix is None else f"{id_prefix}-{index}"
+        if id_prefix is None:
+            return None
+        return f"{id_prefix}-{index}" if numbered_ids else id_prefix
 
     frames = [Frame(start, start_caption, board_svg(start, id_prefix=ids(0), names=names), None)]
     captured: list[int] = []

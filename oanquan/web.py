@@ -27,6 +27,7 @@ It needs only the standard library, like the rest of the engine.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import time
@@ -51,6 +52,7 @@ from .interact.controller import (
 )
 from .interact.editor import EditError, Editor
 from .interact.pacing import move_frames
+from .interact.patch import apply_patch, patch
 from .interact.setup import Setup
 from .interact.view import FinalWords, announcement, game_view
 from .jsonio import read_json
@@ -71,12 +73,14 @@ __all__ = [
     "draw",
     "first_answer",
     "frames",
+    "packed",
     "parse_address",
     "query_fields",
     "read_address",
     "reset",
     "rules_in_words",
     "session_for",
+    "unpacked",
 ]
 
 #: Longest text from the page address or a text box that is passed on to the engine.
@@ -920,9 +924,13 @@ def frames(played: PlayedMove, names: Sequence[str] | None = None) -> list[dict[
     >>> shown[1]["caption"]
     'Move 1, 7R: R3.3 — Player 0 lifts the 5 pebbles of square 7 and sows them to the right (R).'
     """
+    # The same ids in all the move's pictures (the page shows one at a time, in one place), from
+    # the position and the move, so that pictures differ in their drawing only: the bridge sends
+    # each as its patch from the one before (packed).
+    digest = hashlib.sha1(f"{played.before.to_text()} {played.number} {played.move}".encode()).hexdigest()[:10]
     return [
         {"svg": frame.svg, "caption": frame.caption, "kind": frame.event.kind if frame.event else "move"}
-        for frame in move_frames(played, names=names)
+        for frame in move_frames(played, names=names, id_prefix=f"oaq-{digest}", numbered_ids=False)
     ]
 
 
@@ -1128,7 +1136,59 @@ def call(request_json: str) -> str:
         # "error" is the programmer's message; "reason" the reader's words from the code, and the code itself
         refusal = {"ok": False, "error": str(error), "reason": reader_words(error), "code": error.code}
         return json.dumps(refusal, ensure_ascii=False)
-    return json.dumps(answer, ensure_ascii=False)
+    return json.dumps(packed(answer), ensure_ascii=False, separators=(",", ":"))
+
+
+def packed(answer: dict[str, Any]) -> dict[str, Any]:
+    """``answer`` as it travels to the page: each picture after the first as a patch (issue 20).
+
+    A move's pictures differ in a few numbers and words, so every frame after the first
+    carries ``"patch"`` (:mod:`oanquan.interact.patch`) instead of ``"svg"``, and so does
+    the board after the move (``"svg_patch"``, from the last frame's picture); a computer's
+    reply carried under ``"reply"`` is packed the same way. The page's engine client
+    (``book/_static_play/engine.js``) rebuilds them as it reads the answer, as
+    :func:`unpacked` does; an answer for an opening move is about 17 KB instead of 80 KB.
+
+    >>> s = Session(); _ = s.new_game({"opponent": "friend"})
+    >>> view = s.play({"move": "7R"})
+    >>> sent = packed(view)
+    >>> "svg" in sent["frames"][0], "patch" in sent["frames"][1], "svg" in sent, "svg_patch" in sent
+    (True, True, False, True)
+    >>> unpacked(sent) == view
+    True
+    """
+    sent = dict(answer)
+    shown = answer.get("frames")
+    if shown:
+        before = shown[0]["svg"]
+        sent["frames"] = [shown[0]]
+        for frame in shown[1:]:
+            rest = {k: v for k, v in frame.items() if k != "svg"}
+            sent["frames"].append(rest | {"patch": patch(before, frame["svg"])})
+            before = frame["svg"]
+        if isinstance(answer.get("svg"), str):
+            sent["svg_patch"] = patch(before, sent.pop("svg"))
+    if isinstance(answer.get("reply"), dict):
+        sent["reply"] = packed(answer["reply"])
+    return sent
+
+
+def unpacked(sent: dict[str, Any]) -> dict[str, Any]:
+    """The answer :func:`packed` was given: every picture whole again (what the page's script does)."""
+    answer = dict(sent)
+    shown: list[dict[str, Any]] = []
+    before = ""
+    for frame in sent.get("frames") or []:
+        svg = frame["svg"] if "svg" in frame else apply_patch(before, frame["patch"])
+        shown.append({k: v for k, v in frame.items() if k != "patch"} | {"svg": svg})
+        before = svg
+    if "frames" in sent:
+        answer["frames"] = shown
+    if "svg_patch" in sent:
+        answer["svg"] = apply_patch(before, answer.pop("svg_patch"))
+    if isinstance(sent.get("reply"), dict):
+        answer["reply"] = unpacked(sent["reply"])
+    return answer
 
 
 def carried(session: Session, answer: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:

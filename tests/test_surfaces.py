@@ -19,7 +19,7 @@ from oanquan import Game
 from oanquan.__main__ import main
 from oanquan.interact.controller import Controller
 from oanquan.interact.view import GameView, game_view
-from oanquan.web import call, reset
+from oanquan.web import call, reset, unpacked
 from oanquan.widgets import GameBoard
 
 #: A whole game between two people that ends when both Mandarin squares are empty (R7.1).
@@ -51,9 +51,9 @@ def bridge_views(board: str | None) -> list[dict[str, object]]:
     """The bridge's answers after each move: the Play page's board (None) or a live board (named)."""
     reset()
     named = {"board": board} if board else {}
-    answers = [json.loads(call(json.dumps({"op": "new_game", "opponent": "friend"} | named)))]
+    answers = [unpacked(json.loads(call(json.dumps({"op": "new_game", "opponent": "friend"} | named))))]
     for move in RECORD.split():
-        answers.append(json.loads(call(json.dumps({"op": "play", "move": move} | named))))
+        answers.append(unpacked(json.loads(call(json.dumps({"op": "play", "move": move} | named)))))
     reset()
     return answers
 

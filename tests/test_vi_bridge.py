@@ -43,7 +43,7 @@ def vietnamese() -> Iterator[None]:
 
 
 def ask(request: dict[str, Any]) -> dict[str, Any]:
-    answer = json.loads(web.call(json.dumps(request)))
+    answer = web.unpacked(json.loads(web.call(json.dumps(request))))  # as the page reads it
     assert isinstance(answer, dict)
     return answer
 

@@ -24,12 +24,12 @@ from oanquan.interact.controller import Controller
 from oanquan.interact.pacing import MAX_MOVE_FRAMES, move_frames
 from oanquan.interact.view import why_it_ended
 from oanquan.puzzles import load_builtin, path
-from oanquan.web import Session, call, parse_address
+from oanquan.web import Session, call, parse_address, unpacked
 
 
 def ask(request: dict[str, Any]) -> dict[str, Any]:
-    """One request through the page's JSON entry point."""
-    answer: dict[str, Any] = json.loads(call(json.dumps(request)))
+    """One request through the page's JSON entry point, its pictures whole again as the page reads them."""
+    answer: dict[str, Any] = unpacked(json.loads(call(json.dumps(request))))
     return answer
 
 
@@ -89,10 +89,14 @@ def test_click_then_direction_plays_the_engines_move() -> None:
     # the players named as the view-model names them
     played = Controller().play("7R")[0]
     names = view["names"]
-    assert view["frames"] == [
-        {"svg": f.svg, "caption": f.caption, "kind": f.event.kind if f.event else "move"}
-        for f in move_frames(played, names=names)
+    shown = move_frames(played, names=names)
+    assert [(f["caption"], f["kind"]) for f in view["frames"]] == [
+        (f.caption, f.event.kind if f.event else "move") for f in shown
     ]
+    # the same pictures, with one set of ids for the whole move (they are shown one at a time)
+    ids = re.compile(r"oaq-[0-9a-f]{10}(-\d+)?")
+    assert [ids.sub("ID", f["svg"]) for f in view["frames"]] == [ids.sub("ID", f.svg) for f in shown]
+    assert len({ids.search(f["svg"]).group() for f in view["frames"]}) == 1  # type: ignore[union-attr]
     assert f"{names[0]} · 6 points" in view["svg"] and "Player 0 ·" not in view["svg"]
     assert [f["caption"] for f in view["frames"][1:]] == [f"Move 1, 7R: {caption(e)}" for e in events]
 

@@ -80,13 +80,21 @@ def animation_events(events: Sequence[Event], limit: int = MAX_MOVE_FRAMES) -> l
     return shown
 
 
-def move_frames(played: PlayedMove, limit: int = MAX_MOVE_FRAMES, names: Sequence[str] | None = None) -> list[Frame]:
+def move_frames(
+    played: PlayedMove,
+    limit: int = MAX_MOVE_FRAMES,
+    names: Sequence[str] | None = None,
+    id_prefix: str | None = None,
+    numbered_ids: bool = True,
+) -> list[Frame]:
     """The pictures of one move: the board before it, saying who plays which move, then its events (at most ``limit``).
 
     The first caption does not tell what the move will do (:attr:`PlayedMove.opening`): the
     captions follow the animation, and what the move did is said once it is shown.
 
-    ``names`` are what the pictures call the players (a board's view-model's names).
+    ``names`` are what the pictures call the players (a board's view-model's names);
+    with ``id_prefix``, picture ``i`` has the element ids ``{id_prefix}-{i}-…``
+    (or ``{id_prefix}-…`` for all of them, with ``numbered_ids=False``: :func:`oanquan.svg.trace_frames`).
 
     >>> from oanquan.interact.controller import Controller
     >>> frames = move_frames(Controller().play("5L")[0])
@@ -103,6 +111,8 @@ def move_frames(played: PlayedMove, limit: int = MAX_MOVE_FRAMES, names: Sequenc
         start_caption=played.opening,
         prefix=_("Move {number}, {move}: ").format(number=played.number, move=played.move),
         names=names,
+        id_prefix=id_prefix,
+        numbered_ids=numbered_ids,
     )
     for index, (_event, skipped) in enumerate(shown, start=1):
         if skipped:
