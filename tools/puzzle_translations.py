@@ -43,7 +43,7 @@ _NUMBERS = {
 _COUNT = "|".join(_NUMBERS)  # the numbers scripts/propose_puzzles.py writes out in a title
 _SIDES = {"left": "bên trái", "right": "bên phải"}
 _ENDGAME_GOALS = {
-    "the only winning move": "tìm nước duy nhất để thắng",
+    "the only winning move": "tìm nước thắng duy nhất",
     "lose by as little as possible": "tìm cách thua ít điểm nhất",
     "the only move that saves a draw": "tìm nước duy nhất để giữ hòa",
     "the biggest win": "tìm cách thắng nhiều điểm nhất",
@@ -53,9 +53,9 @@ _SUFFIX = r"(?P<suffix>(?: \(\d+ moves to choose from\)| out of \d+ moves)?)"
 
 def _suffix(text: str) -> str:
     if match := re.fullmatch(r" \((\d+) moves to choose from\)", text):
-        return f" (có {match[1]} nước đi để chọn)"
+        return f" (có {match[1]} nước để chọn)"
     if match := re.fullmatch(r" out of (\d+) moves", text):
-        return f" (chọn 1 trong {match[1]} nước đi)"
+        return f" (chọn 1 trong {match[1]} nước)"
     return ""
 
 
@@ -88,7 +88,7 @@ TITLE_PATTERNS: dict[str, dict[str, Callable[[re.Match[str]], str]]] = {
             f"Tránh chỗ có hai ô trống liền nhau: tìm nước được {m['p']} điểm{_suffix(m['suffix'])}"
         ),
         r"Two empty squares stop a move: find (?P<p>\d+) points?" + _SUFFIX: lambda m: (
-            f"Hai ô trống liền nhau làm nước đi dừng lại: tìm nước được {m['p']} điểm{_suffix(m['suffix'])}"
+            f"Gặp hai ô trống thì dừng: tìm nước được {m['p']} điểm{_suffix(m['suffix'])}"
         ),
         r"A chain over an empty Mandarin square: (?P<p>\d+) points?" + _SUFFIX: lambda m: (
             f"Ăn liên tiếp qua ô quan trống: {m['p']} điểm{_suffix(m['suffix'])}"
@@ -139,13 +139,13 @@ TITLE_PATTERNS: dict[str, dict[str, Callable[[re.Match[str]], str]]] = {
         r"(?:, (?P<moves>\d+) moves)?: (?P<goal>.+)": lambda m: (
             f"Còn {m['left']} điểm trên bàn, "
             + (
-                f"em đang hơn {m['lead']} điểm"
+                f"em hơn {m['lead']} điểm"
                 if m["lead"]
-                else f"em đang kém {m['behind']} điểm"
+                else f"em kém {m['behind']} điểm"
                 if m["behind"]
-                else "hai bên đang bằng điểm"
+                else "hai bên bằng điểm"
             )
-            + (f", có {m['moves']} nước đi để chọn" if m["moves"] else "")
+            + (f", có {m['moves']} nước" if m["moves"] else "")
             + f": {_ENDGAME_GOALS[m['goal']]}"
         ),
     },
