@@ -45,7 +45,7 @@ def fake_site(root: Path) -> Path:
 
 
 def test_the_service_worker_keeps_every_file_of_its_edition(tmp_path: Path) -> None:
-    """Issue 24: every page, picture and printable of the edition, never another edition's or lite/."""
+    """Issues 23 and 24: every page, picture, printable and live notebook of the edition, never another edition's."""
     site = fake_site(tmp_path)
     (site / "notebooks").mkdir()
     (site / "notebooks" / "01_board.html").write_text(
@@ -53,9 +53,11 @@ def test_the_service_worker_keeps_every_file_of_its_edition(tmp_path: Path) -> N
     )
     (site / "_downloads").mkdir()
     (site / "_downloads" / "board.pdf").write_bytes(b"%PDF")
-    for other in ("vi/book/play.html", "lite/index.html", "vi/index.html"):
+    for other in ("vi/book/play.html", "vi/index.html", ".doctrees/index.doctree", "lite/service-worker.js"):
         (site / other).parent.mkdir(parents=True, exist_ok=True)
-        (site / other).write_text("not this edition's")
+        (site / other).write_text("not kept")
+    (site / "lite" / "notebooks").mkdir(parents=True)
+    (site / "lite" / "notebooks" / "index.html").write_text("<html><head></head><body>JupyterLite</body></html>")
     assert build_play.edition_files(site) == [
         "_downloads/board.pdf",
         "_static/fonts/a.woff2",
@@ -66,6 +68,7 @@ def test_the_service_worker_keeps_every_file_of_its_edition(tmp_path: Path) -> N
         "book/play.html",
         "book/puzzles.html",
         "book/rules.html",
+        "lite/notebooks/index.html",
         "notebooks/01_board.html",
     ]
     version = build_play.write_service_worker(site)
@@ -73,10 +76,22 @@ def test_the_service_worker_keeps_every_file_of_its_edition(tmp_path: Path) -> N
     text = (site / "sw.js").read_text()
     assert f'const VERSION = "{version}";' in text and "{{" not in text
     files = json.loads(text.split("const FILES = ", 1)[1].split(";", 1)[0])
-    assert [name for name, _ in files] == build_play.edition_files(site)
+    later = json.loads(text.split("const LATER = ", 1)[1].split(";", 1)[0])
+    # the live notebooks are kept once the worker is active, the rest as it installs
+    assert [name for name, _ in later] == ["lite/notebooks/index.html"]
+    assert [name for name, _ in files + later] == [n for n in build_play.edition_files(site) if "lite/" not in n] + [
+        "lite/notebooks/index.html"
+    ]
+    # a live notebook's page is kept with its own policy (JupyterLite compiles its settings' checks)
+    lite_page = (site / "lite" / "notebooks" / "index.html").read_text()
+    assert lite_page.count("Content-Security-Policy") == 1 and "unsafe-eval" in lite_page
+    assert (
+        dict(later)["lite/notebooks/index.html"]
+        == "sha256-" + base64.b64encode(hashlib.sha256(lite_page.encode()).digest()).decode()
+    )
     pdf = dict(files)["_downloads/board.pdf"]
     assert pdf == "sha256-" + base64.b64encode(hashlib.sha256(b"%PDF").digest()).decode()  # checked as it downloads
-    assert json.loads(text.split("const SKIP = ", 1)[1].split(";", 1)[0]) == ["lite/", ".doctrees/", "vi/"]
+    assert json.loads(text.split("const SKIP = ", 1)[1].split(";", 1)[0]) == [".doctrees/", "vi/"]
     assert json.loads((site / "sw-version.json").read_text()) == {"version": version}
     # the same build again: the same version, and the pages' heads are not written twice
     chapter = (site / "notebooks" / "01_board.html").read_text()

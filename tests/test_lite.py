@@ -434,3 +434,16 @@ def test_the_kernel_gets_the_package_built_from_this_tree(site_dir: Path) -> Non
     }
     assert packed == sources
     assert not (ROOT / "build").exists()
+
+
+def test_the_live_notebooks_are_served_by_the_editions_worker_not_jupyterlites(browser: Browser) -> None:
+    """JupyterLite's own service worker is switched off (tools/build_lite.py): registered for lite/,
+    it would answer there from the network only, and the live notebooks would not open offline
+    (issue 23; the offline run itself is in tests/test_updates.py)."""
+    page = open_notebook(browser, "02_sowing.ipynb")
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status=idle]", timeout=RUN_ALL_MS)
+    scopes = page.evaluate("navigator.serviceWorker.getRegistrations().then(rs => rs.map(r => r.scope))")
+    assert not [scope for scope in scopes if scope.endswith("/lite/")], scopes
+    config = json.loads((LITE / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
+    assert config["disabledExtensions"] == ["@jupyterlite/application-extension:service-worker-manager"]
+    page.close()

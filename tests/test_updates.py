@@ -46,7 +46,7 @@ def copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if not (SITE / "vi" / "book" / "play.html").is_file():
         pytest.fail(f"{SITE} has no Vietnamese edition: build the site first (make book)")
     site = tmp_path_factory.mktemp("updates") / "html"
-    shutil.copytree(SITE, site, ignore=lambda folder, names: ["lite"] if "lite" in names else [])
+    shutil.copytree(SITE, site)  # the live notebooks included: each edition's worker keeps its own
     return site
 
 
@@ -270,13 +270,17 @@ def test_a_new_build_reaches_the_next_visit_and_each_edition_works_offline_after
         # each edition keeps its new build and at most the one before (for pages still open on it)
         assert f"oanquan-/-{second['']}" in english and len(english) <= 2, list(kept)
         assert f"oanquan-/vi/-{second['vi/']}" in vietnamese and len(vietnamese) <= 2, list(kept)
-        assert not [p for name in english for p in kept[name] if p.startswith(("/vi/", "/lite/"))]
+        assert not [p for name in english for p in kept[name] if p.startswith("/vi/")]
         assert all(p.startswith("/vi/") for name in vietnamese for p in kept[name])
+        # each keeps its own live notebooks (issue 23)
+        assert "/lite/notebooks/index.html" in kept[f"oanquan-/-{second['']}"]
+        assert "/vi/lite/notebooks/index.html" in kept[f"oanquan-/vi/-{second['vi/']}"]
         checker.close()
         reader.context.close()
         # offline after one visit to one page with no game on it (issue 23): a new reader opens
         # each edition's teacher's guide, once; then the network goes, and every page of each
-        # edition opens, and the Play page plays
+        # edition opens (the live notebooks' pages too), the Play page plays, and a live
+        # notebook runs Python
         newcomer = Reader(browser, base)
         for edition in EDITIONS:
             page = newcomer.page()
@@ -287,7 +291,8 @@ def test_a_new_build_reaches_the_next_visit_and_each_edition_works_offline_after
         for edition in EDITIONS:
             page = newcomer.page()
             files = build_play.edition_files(copy / edition)
-            pages = [name for name in files if name.endswith(".html") and not name.startswith("_static/")]
+            # the book's pages (JupyterLite's own apps under lite/ are reached through the notebook below)
+            pages = [name for name in files if name.endswith(".html") and not name.startswith(("_static/", "lite/"))]
             assert len(pages) > 15, pages
             for name in pages:
                 text = (copy / edition / name).read_text("utf-8")
@@ -309,6 +314,27 @@ def test_a_new_build_reaches_the_next_visit_and_each_edition_works_offline_after
             page.wait_for_selector(READY)
             assert page.input_value("[data-oaq=record]") == "7R 1R"
             assert page.evaluate("window.__csp") == []
+            # and a chapter's live notebook opens, starts Python and runs its setup cell, and its
+            # reset page opens (the two pages of the live notebooks the chapters link to)
+            page.goto(base + edition + "lite/reset.html?path=02_sowing.ipynb")
+            page.wait_for_selector("[data-part=unchanged]:not([hidden])")  # nothing changed yet
+            page.goto(base + edition + "lite/notebooks/index.html?path=02_sowing.ipynb")
+            page.wait_for_selector(".jp-Notebook .jp-CodeCell", timeout=60_000)
+            page.get_by_role("menuitem", name="View", exact=True).click()  # a collapsed cell shows no prompt
+            page.locator(".lm-Menu-item", has_text="Expand All Code").first.click()
+            page.locator(".jp-Notebook .jp-CodeCell .jp-InputPrompt").first.click()
+            page.keyboard.press("Shift+Enter")
+            page.wait_for_function(
+                """() => {
+                  const prompt = document.querySelector('.jp-Notebook .jp-CodeCell .jp-InputPrompt');
+                  const status = document.querySelector('.jp-Notebook-ExecutionIndicator')?.dataset.status;
+                  return prompt && prompt.textContent.trim() === '[1]:' && status === 'idle';
+                }""",
+                timeout=180_000,
+                polling=500,
+            )
+            errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+            assert errors.count() == 0, errors.all_text_contents()
             page.close()
         newcomer.context.close()
     assert reader.problems == [] and newcomer.problems == [], reader.problems + newcomer.problems

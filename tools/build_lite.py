@@ -339,12 +339,21 @@ def lite_config(pip_wheels: list[Path]) -> dict[str, Any]:
     }
 
 
+#: JupyterLite's plugin that registers its service worker (switched off: see :func:`lite_json`).
+LITE_WORKER = "@jupyterlite/application-extension:service-worker-manager"
+
+
 def lite_json(title: str) -> dict[str, Any]:
     """jupyter-lite.json: settings read by the page at run time. The PyPI fallback is off."""
     return {
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
             "appName": title,
+            # JupyterLite's own service worker would take lite/ over from the edition's worker,
+            # which keeps the live notebooks for offline use with the rest of the edition
+            # (book/_static_play/service-worker.js), and answer from the network only. The
+            # chapters need none of what it adds (Python reading the browser's files, input()).
+            "disabledExtensions": [LITE_WORKER],
             "litePluginSettings": {
                 "@jupyterlite/pyodide-kernel-extension:kernel": {
                     "disablePyPIFallback": True,

@@ -160,11 +160,13 @@ def manifest(out: Path = OUT) -> str:
 LITE = "lite"
 
 
-#: Folders of an edition's output that its service worker never keeps: the live notebooks
-#: (JupyterLite, 40 MB, which have their own files and no offline promise) and Sphinx's build data.
-NOT_KEPT = (LITE, ".doctrees")
-#: Files of an edition's output the worker does not keep: itself, the server's version, Sphinx's stamp.
-NOT_KEPT_FILES = ("sw.js", "sw-version.json", ".buildinfo")
+#: Folders of an edition's output that its service worker never keeps: Sphinx's build data. The
+#: live notebooks (lite/) are kept and served by the edition's worker like every other page
+#: (issue 23): JupyterLite's own worker is switched off (tools/build_lite.py, ``lite_json``).
+NOT_KEPT = (".doctrees",)
+#: Files of an edition's output the worker does not keep: itself, the server's version, Sphinx's
+#: stamp, and JupyterLite's worker (never registered).
+NOT_KEPT_FILES = ("sw.js", "sw-version.json", ".buildinfo", f"{LITE}/service-worker.js")
 
 #: The policy of every page (issue 24): scripts only from the site itself, the theme's inline
 #: scripts by their hash, WebAssembly for the engine, workers from the site. Two readings the
@@ -340,9 +342,11 @@ def write_service_worker(site: Path) -> str:
     import hashlib
 
     doctools_without_eval(site)
+    write_lite_policies(site / LITE)  # the live notebooks' pages are kept as they are served
     files = edition_files(site)
     contents = {name: (site / name).read_bytes() for name in files}
-    pages = {name for name in files if name.endswith(".html") and not name.startswith("_static/")}  # not fragments
+    # the book's pages (not the fragments in _static/, nor JupyterLite's pages, which have their own policy)
+    pages = {name for name in files if name.endswith(".html") and not name.startswith(("_static/", f"{LITE}/"))}
     for name in pages:
         contents[name] = _INJECTED.sub(b"", contents[name])  # as built: the same size on a rebuild
     size = sum(len(data) for data in contents.values())
@@ -357,15 +361,17 @@ def write_service_worker(site: Path) -> str:
     for name, data in built.items():
         write_if_changed(site / name, with_head(data, version))
     entries = [[name, _sha256((site / name).read_bytes())] for name in files]
+    later = [entry for entry in entries if entry[0].startswith(f"{LITE}/")]  # kept once the worker is active
+    entries = [entry for entry in entries if not entry[0].startswith(f"{LITE}/")]
     skip = [f"{folder}/" for folder in (*NOT_KEPT, *other_editions(site))]
     template = (PAGE_FILES / SERVICE_WORKER).read_text("utf-8")
     text = (
         template.replace("{{version}}", version)
         .replace('"{{files}}"', json.dumps(entries, indent=0))
+        .replace('"{{later}}"', json.dumps(later, indent=0))
         .replace('"{{skip}}"', json.dumps(skip))
         .replace('"{{editions}}"', json.dumps([f"{folder}/" for folder in other_editions(site)]))
     )
-    write_lite_policies(site / LITE)
     write_if_changed(site / "sw.js", text.encode("utf-8"))
     write_if_changed(site / "sw-version.json", (json.dumps({"version": version}) + "\n").encode("utf-8"))
     print(f"build_play: {site}/sw.js keeps {len(files)} files ({size / 1e6:.1f} MB) offline, version {version}")

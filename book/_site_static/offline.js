@@ -1,6 +1,6 @@
 /* Every page of an edition registers the edition's service worker (sw.js at the edition's root,
    written by tools/build_play.py after the book is built), so that after one visit to any page
-   the whole edition (every page, the printables, the engine) opens with no network (issues 23
+   the whole edition (every page, the printables, the engine, the live notebooks) opens with no network (issues 23
    and 24). Added to every page by tools/offline.py. The page says which build it is (its
    <meta name="oanquan-build">), so that everything it loads later comes from that same build.
    A page the worker finds on an older build is told ("oanquan-new-version"): the Play and
@@ -13,8 +13,23 @@
   var worker = new URL("../sw.js", script.src); // this script is <edition>/_static/offline.js
   var meta = document.querySelector("meta[name=oanquan-build]");
   var build = meta ? meta.getAttribute("content") : "";
+  // A browser that opened the live notebooks of an earlier build has JupyterLite's own worker
+  // registered for lite/; it would answer there from the network only, so it goes.
+  function forgetLiteWorker() {
+    if (!navigator.serviceWorker.getRegistrations) return;
+    navigator.serviceWorker.getRegistrations().then(function (registrations) {
+      registrations.forEach(function (registration) {
+        if (/\/lite\/$/.test(registration.scope)) registration.unregister();
+      });
+    }).catch(function () {});
+  }
   function register() {
+    forgetLiteWorker();
     navigator.serviceWorker.register(worker.href).then(function (registration) {
+      // once active, the worker keeps the live notebooks too (what it does not have yet)
+      navigator.serviceWorker.ready.then(function (ready) {
+        if (ready.active) ready.active.postMessage({ type: "oanquan-keep-later" });
+      });
       if (!build) return;
       [registration.installing, registration.waiting, registration.active].forEach(function (sw) {
         if (sw) sw.postMessage({ type: "oanquan-pin", build: build });

@@ -20,14 +20,19 @@
 //   cannot be reached, the cached build answers. Pages still open on an older build are told
 //   ("oanquan-new-version"), and the Play and Puzzles pages offer to reload.
 // - One edition per worker. The English worker's scope (the site's root) contains the other
-//   editions' folders and the live notebooks (lite/): SKIP lists them, and this worker never
-//   answers for them, so each edition is served by its own worker only.
+//   editions' folders: SKIP lists them, and this worker never answers for them, so each edition
+//   is served by its own worker only. The edition's live notebooks (lite/) are its own: kept and
+//   served like its other pages (JupyterLite's own worker is switched off).
 //
 // tools/build_play.py replaces each quoted placeholder below (the lists with their JSON): quoted,
 // the template itself is JavaScript, which ESLint reads.
 const VERSION = "{{version}}";
-const FILES = "{{files}}"; // [path relative to this file, "sha256-..."]
-const SKIP = "{{skip}}"; // folders under this scope that are not this edition's (another edition, lite/)
+const FILES = "{{files}}"; // [path relative to this file, "sha256-..."], kept as the worker installs
+// The live notebooks' files (JupyterLite: half the edition), kept once the worker is active, when a
+// page asks (offline.js): an install twice as long would often end while a page of the build
+// before is loading the engine, and a new worker waits for such a page to finish with the old one.
+const LATER = "{{later}}";
+const SKIP = "{{skip}}"; // folders under this scope that are not this edition's (another edition, Sphinx's data)
 const EDITIONS = "{{editions}}"; // of those, the other editions' folders (each has its own worker)
 const SCOPE = new URL("./", self.location.href).pathname;
 const PREFIX = "oanquan-" + SCOPE + "-";
@@ -39,25 +44,31 @@ const PARALLEL = 6;
 
 const pins = new Map(); // the same as PINS, while this worker runs
 
+// Download ``entries`` ([path, digest]) into the cache ``name``, past the HTTP cache and each
+// checked against its digest; a file already there (an earlier try of this same build) is kept.
+async function keep(name, entries) {
+  const cache = await caches.open(name);
+  const todo = entries.slice();
+  async function next() {
+    for (;;) {
+      const entry = todo.shift();
+      if (!entry) return;
+      const url = new URL(entry[0], self.location.href).href;
+      if (await cache.match(url)) continue;
+      const response = await fetch(new Request(url, { cache: "reload", integrity: entry[1], credentials: "same-origin" }));
+      if (!response.ok) throw new Error(entry[0] + ": HTTP " + response.status);
+      await cache.put(url, response);
+    }
+  }
+  const workers = [];
+  for (let i = 0; i < PARALLEL; i++) workers.push(next());
+  await Promise.all(workers);
+}
+
 self.addEventListener("install", function (event) {
   event.waitUntil(
     (async function () {
-      const cache = await caches.open(CACHE);
-      const todo = FILES.slice();
-      async function next() {
-        for (;;) {
-          const entry = todo.shift();
-          if (!entry) return;
-          const url = new URL(entry[0], self.location.href).href;
-          if (await cache.match(url)) continue; // checked by an earlier install of this same build
-          const response = await fetch(new Request(url, { cache: "reload", integrity: entry[1], credentials: "same-origin" }));
-          if (!response.ok) throw new Error(entry[0] + ": HTTP " + response.status);
-          await cache.put(url, response);
-        }
-      }
-      const workers = [];
-      for (let i = 0; i < PARALLEL; i++) workers.push(next());
-      await Promise.all(workers);
+      await keep(CACHE, FILES);
       // safe at once: a page opened from an older build keeps being served from it (pins)
       await self.skipWaiting();
     })()
@@ -110,6 +121,10 @@ self.addEventListener("activate", function (event) {
 self.addEventListener("message", function (event) {
   const data = event.data || {};
   const source = event.source;
+  if (data.type === "oanquan-keep-later") {
+    event.waitUntil(keep(CACHE, LATER).catch(function () {})); // what is missing is tried again on the next page
+    return;
+  }
   if (data.type !== "oanquan-pin" || !source || typeof data.build !== "string" || !/^[0-9a-f]{1,64}$/.test(data.build)) return;
   event.waitUntil(pin(source.id, PREFIX + data.build));
 });

@@ -47,7 +47,8 @@ function worker() {
   scope.self = scope;
   const text = TEMPLATE.replace("{{version}}", VERSION)
     .replace('"{{files}}"', JSON.stringify([["index.html", "sha256-x"], ["_static/play/play.js", "sha256-y"]]))
-    .replace('"{{skip}}"', JSON.stringify(["lite/", ".doctrees/", "vi/"]))
+    .replace('"{{later}}"', JSON.stringify([["lite/notebooks/index.html", "sha256-z"]]))
+    .replace('"{{skip}}"', JSON.stringify([".doctrees/", "vi/"]))
     .replace('"{{editions}}"', JSON.stringify(["vi/"]));
   vm.createContext(scope);
   vm.runInContext(text, scope, { filename: "sw.js" });
@@ -104,9 +105,8 @@ test("the worker leaves alone what is not this edition's to answer", () => {
     ["https://site.test/sw.js", {}],
     ["https://site.test/sw-version.json", {}],
     ["https://site.test/__pins__/abc", {}],
-    ["https://site.test/lite/index.html", { mode: "navigate" }],
-    ["https://site.test/lite", { mode: "navigate" }],
-    ["https://site.test/lite/files/x.ipynb", {}],
+    ["https://site.test/.doctrees/index.doctree", {}],
+    ["https://site.test/.doctrees", { mode: "navigate" }],
     ["https://site.test/vi/book/play.html", { mode: "navigate" }], // the Vietnamese worker's
   ];
   for (const [url, options] of left) assert.equal(fetchEvent(listeners, url, options), null, `${url} ${JSON.stringify(options)}`);
@@ -118,7 +118,10 @@ test("the worker answers this edition's pages and files, and another edition's f
     ["https://site.test/book/play.html?record=7R", { mode: "navigate" }],
     ["https://site.test/", { mode: "navigate" }],
     ["https://site.test/_static/play/play.js", {}],
-    ["https://site.test/library", {}], // not the folder lite/, only named like it
+    ["https://site.test/.doctreesque", {}], // not the folder .doctrees/, only named like it
+    // the edition's live notebooks are its own (JupyterLite's worker is switched off)
+    ["https://site.test/lite/notebooks/index.html?path=02_sowing.ipynb", { mode: "navigate" }],
+    ["https://site.test/lite/files/02_sowing.ipynb", {}],
     ["https://site.test/vi/_static/play/play.js", {}], // from the Vietnamese build's caches
   ];
   for (const [url, options] of answered) {
