@@ -1147,7 +1147,7 @@ def packed(answer: dict[str, Any]) -> dict[str, Any]:
     the board after the move (``"svg_patch"``, from the last frame's picture); a computer's
     reply carried under ``"reply"`` is packed the same way. The page's engine client
     (``book/_static_play/engine.js``) rebuilds them as it reads the answer, as
-    :func:`unpacked` does; an answer for an opening move is about 17 KB instead of 80 KB.
+    :func:`unpacked` does; an answer for the opening move 7R is about 14 KB instead of 81 KB.
 
     >>> s = Session(); _ = s.new_game({"opponent": "friend"})
     >>> view = s.play({"move": "7R"})

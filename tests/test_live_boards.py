@@ -2,11 +2,11 @@
 
 Each chapter page that has a GameBoard, PositionEditor or PuzzleWidget shows a live board
 (tools/live_boards.py, book/_static_play/liveboard.js): drawn at once from the engine's
-answer stored in the page, brought to life by the first click with the Play page's engine in
-a Web Worker, that click kept and played. Every expectation is computed here by the same
-engine in CPython, from the setup the notebook stored. Any page error, failed request, HTTP
-error or request to another host fails the test. Screenshots (desktop and 375x800) go to
-``_build/screenshots/live/``.
+answer stored in the page, brought to life by the Play page's engine in a Web Worker, which
+starts while the reader reads; a click made before it is ready is kept and played. Every
+expectation is computed here by the same engine in CPython, from the setup the notebook
+stored. Any page error, failed request, HTTP error or request to another host fails the
+test. Screenshots (desktop and 375x800) go to ``_build/screenshots/live/``.
 """
 
 from __future__ import annotations

@@ -51,6 +51,7 @@ def _golden_cases() -> list[dict[str, Any]]:
         },
         {"old": "<t>🀄 ô quan: 10</t><t>ăn 2</t>", "new": "<t>🀄🀄 ô quan: 0</t><t>ăn 12</t>"},
         {"old": shown[2]["svg"], "new": shown[3]["svg"]},
+        {"old": shown[3]["svg"], "new": shown[4]["svg"]},  # the next one: the page chains them
     ]
     return [{**case, "patch": patch(case["old"], case["new"])} for case in cases]
 

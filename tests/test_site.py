@@ -51,10 +51,12 @@ HTML = SITE
 SCREENSHOTS = ROOT / "_build" / "screenshots" / "site"  # its own: other modules write beside it at the same time
 REPORT = ROOT / "_build" / "site-report.txt"
 BUILD_SECONDS = ROOT / "_build" / "build-seconds.txt"  # written by tools/build.py (make book)
-# Scripts and fonts shared by every page with widgets, and the engine that every page with a
-# board starts in the background (Python's runtime and the oanquan package): downloaded once and
-# cached, so they do not count toward a page's weight.
+# Scripts and fonts shared by every page with widgets, the engine that every page with a
+# board starts in the background (Python's runtime and the oanquan package), and the search's
+# index, which the theme loads on every page: downloaded once and cached, so they do not count
+# toward a page's weight.
 _SHARED = (
+    "searchindex.js",
     "_static/widgets/",
     "_static/pyodide/",
     "_static/play/oanquan.zip",

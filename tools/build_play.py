@@ -217,7 +217,8 @@ def edition_files(site: Path) -> list[str]:
     """Every file of the edition built into ``site`` that its service worker keeps, relative to ``site``.
 
     Another edition's folder inside it (a folder with its own ``book/play.html``, such as
-    ``vi/``) is that edition's, kept by its own worker; so are the live notebooks.
+    ``vi/``) is that edition's, kept by its own worker. The edition's live notebooks
+    (``lite/``) are its own: the worker keeps them once active (``LATER``).
     """
     skipped = set(NOT_KEPT) | set(other_editions(site))
     found = []

@@ -11,6 +11,7 @@
   var script = document.currentScript;
   if (!script || !script.src) return;
   var worker = new URL("../sw.js", script.src); // this script is <edition>/_static/offline.js
+  var lite = new URL("../lite/", script.src).href; // the edition's live notebooks
   var meta = document.querySelector("meta[name=oanquan-build]");
   var build = meta ? meta.getAttribute("content") : "";
   // A browser that opened the live notebooks of an earlier build has JupyterLite's own worker
@@ -19,7 +20,7 @@
     if (!navigator.serviceWorker.getRegistrations) return;
     navigator.serviceWorker.getRegistrations().then(function (registrations) {
       registrations.forEach(function (registration) {
-        if (/\/lite\/$/.test(registration.scope)) registration.unregister();
+        if (registration.scope === lite) registration.unregister();
       });
     }).catch(function () {});
   }

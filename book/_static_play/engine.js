@@ -53,7 +53,9 @@
       answer.frames = answer.frames.map(function (frame) {
         var svg = Array.isArray(frame.patch) ? applyPatch(before, frame.patch) : frame.svg;
         before = svg;
-        return { svg: svg, caption: frame.caption, kind: frame.kind };
+        var whole = { svg: svg };
+        Object.keys(frame).forEach(function (key) { if (key !== "patch" && key !== "svg") whole[key] = frame[key]; });
+        return whole;
       });
     }
     if (Array.isArray(answer.svg_patch)) {

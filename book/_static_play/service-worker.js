@@ -1,7 +1,7 @@
 // The service worker of one edition of the site (written to the edition's root as sw.js by
 // tools/build_play.py --service-worker, after the book is built: the English site at the root,
 // the Vietnamese one under vi/). Registered by every page (offline.js), it keeps every file of
-// its edition (every page, the printables, the engine) so that the whole edition opens and works
+// its edition (every page, the printables, the engine, the live notebooks) so that the whole edition opens and works
 // with no network after one visit to any page (issues 23, 24). The patterns are Workbox's (precache with revisions, a versioned
 // cache switched at once), written out here because the site has no bundler:
 //
@@ -46,23 +46,42 @@ const pins = new Map(); // the same as PINS, while this worker runs
 
 // Download ``entries`` ([path, digest]) into the cache ``name``, past the HTTP cache and each
 // checked against its digest; a file already there (an earlier try of this same build) is kept.
+// The first failure stops every download (a file of another build: the rest would be no better).
 async function keep(name, entries) {
   const cache = await caches.open(name);
   const todo = entries.slice();
+  let failed = null;
   async function next() {
-    for (;;) {
+    while (!failed) {
       const entry = todo.shift();
       if (!entry) return;
-      const url = new URL(entry[0], self.location.href).href;
-      if (await cache.match(url)) continue;
-      const response = await fetch(new Request(url, { cache: "reload", integrity: entry[1], credentials: "same-origin" }));
-      if (!response.ok) throw new Error(entry[0] + ": HTTP " + response.status);
-      await cache.put(url, response);
+      try {
+        const url = new URL(entry[0], self.location.href).href;
+        if (await cache.match(url)) continue;
+        const response = await fetch(new Request(url, { cache: "reload", integrity: entry[1], credentials: "same-origin" }));
+        if (!response.ok) throw new Error(entry[0] + ": HTTP " + response.status);
+        await cache.put(url, response);
+      } catch (error) {
+        failed = failed || error;
+      }
     }
   }
   const workers = [];
   for (let i = 0; i < PARALLEL; i++) workers.push(next());
   await Promise.all(workers);
+  if (failed) throw failed;
+}
+
+// The live notebooks kept in the active build's cache (LATER), once: asked by every page, by
+// every page load this worker answers and as it activates, and done by one run at a time. Not
+// while a newer worker is on its way: that one keeps its own.
+let filling = null;
+function keepLater() {
+  if (self.registration.installing || self.registration.waiting) return Promise.resolve();
+  if (!filling) {
+    filling = keep(CACHE, LATER).catch(function () {}).then(function () { filling = null; }); // what is missing is tried again later
+  }
+  return filling;
 }
 
 self.addEventListener("install", function (event) {
@@ -111,6 +130,7 @@ self.addEventListener("activate", function (event) {
         const pinned = kept.get(client.id);
         if (pinned && pinned !== CACHE) client.postMessage({ type: "oanquan-new-version", version: VERSION });
       });
+      keepLater(); // not awaited: the pages' requests wait until the activation has ended
     })()
   );
 });
@@ -122,7 +142,7 @@ self.addEventListener("message", function (event) {
   const data = event.data || {};
   const source = event.source;
   if (data.type === "oanquan-keep-later") {
-    event.waitUntil(keep(CACHE, LATER).catch(function () {})); // what is missing is tried again on the next page
+    event.waitUntil(keepLater());
     return;
   }
   if (data.type !== "oanquan-pin" || !source || typeof data.build !== "string" || !/^[0-9a-f]{1,64}$/.test(data.build)) return;
@@ -294,4 +314,5 @@ self.addEventListener("fetch", function (event) {
   }
   if (SKIP.some(function (folder) { return path === folder.slice(0, -1) || path.indexOf(folder) === 0; })) return;
   event.respondWith(request.mode === "navigate" ? navigate(event) : subresource(event, PREFIX, CACHE));
+  if (request.mode === "navigate") event.waitUntil(keepLater()); // a reader whose first page is a live notebook too
 });

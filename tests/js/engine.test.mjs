@@ -131,6 +131,17 @@ test("an answer's pictures sent as patches are whole again when the page reads i
   });
 });
 
+test("each picture is rebuilt from the one just before it, not from the first", async () => {
+  const { OanquanEngine, workers } = load();
+  const [first, second] = CASES.slice(-2); // two steps of one move: the second starts where the first ends
+  assert.equal(first.new, second.old);
+  const call = OanquanEngine.get().call({ op: "play" });
+  const frames = [{ svg: first.old, caption: "1" }, { patch: first.patch, caption: "2" }, { patch: second.patch, caption: "3" }];
+  workers[0].say({ type: "answer", id: 1, text: JSON.stringify({ ok: true, frames }) });
+  const answer = await call;
+  assert.deepEqual(plain(answer.frames.map((f) => f.svg)), [first.old, first.new, second.new]);
+});
+
 test("ready resolves with the timings once the worker says so, and stops the load timeout", async () => {
   const { OanquanEngine, workers, timers } = load();
   const engine = OanquanEngine.get();

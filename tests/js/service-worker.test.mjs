@@ -141,3 +141,31 @@ test("a file this build keeps is served from its cache, whatever its query", asy
   const other = await fetchEvent(listeners, "https://site.test/_static/play/play.css");
   assert.equal(await other.text(), "from the network: https://site.test/_static/play/play.css");
 });
+
+// A message from a page, as offline.js sends it; the promise the worker waits on.
+function message(listeners, data) {
+  let waited = Promise.resolve();
+  listeners.message({ data, source: null, waitUntil(promise) { waited = promise; } });
+  return waited;
+}
+
+test("a page's message keeps the live notebooks in the active build's cache, one download each", async () => {
+  const { scope, listeners, fetched } = worker();
+  const notebook = "https://site.test/lite/notebooks/index.html";
+  await Promise.all([message(listeners, { type: "oanquan-keep-later" }), message(listeners, { type: "oanquan-keep-later" })]);
+  assert.deepEqual(fetched.filter((url) => url === notebook), [notebook]); // two pages asking: one download
+  assert.ok(scope.caches.stores.get("oanquan-/-" + VERSION).has(notebook));
+  await message(listeners, { type: "oanquan-keep-later" });
+  assert.equal(fetched.filter((url) => url === notebook).length, 1); // kept: not downloaded again
+});
+
+test("the live notebooks are not kept while a newer worker is on its way, and a failed download stops", async () => {
+  const waiting = worker();
+  waiting.scope.registration.waiting = {};
+  await message(waiting.listeners, { type: "oanquan-keep-later" });
+  assert.deepEqual(waiting.fetched, []);
+  const failing = worker();
+  failing.scope.fetch = async () => { throw new TypeError("integrity"); };
+  await message(failing.listeners, { type: "oanquan-keep-later" }); // caught: tried again on the next page
+  assert.equal(failing.scope.caches.stores.get("oanquan-/-" + VERSION).size, 0);
+});
