@@ -1,7 +1,7 @@
 /* Every page of an edition registers the edition's service worker (sw.js at the edition's root,
    written by tools/build_play.py after the book is built), so that after one visit to any page
-   the whole edition (every page, the printables, the engine, the live notebooks) opens with no network (issues 23
-   and 24). Added to every page by tools/offline.py. The page says which build it is (its
+   the whole edition (every page, the printables, the engine, the live notebooks) opens with no
+   network (issues 23 and 24). Added to every page by tools/offline.py. The page says which build it is (its
    <meta name="oanquan-build">), so that everything it loads later comes from that same build.
    A page the worker finds on an older build is told ("oanquan-new-version"): the Play and
    Puzzles pages offer to reload (play.js); other pages are simply whole, as they were built. */

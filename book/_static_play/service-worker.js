@@ -1,9 +1,10 @@
 // The service worker of one edition of the site (written to the edition's root as sw.js by
 // tools/build_play.py --service-worker, after the book is built: the English site at the root,
 // the Vietnamese one under vi/). Registered by every page (offline.js), it keeps every file of
-// its edition (every page, the printables, the engine, the live notebooks) so that the whole edition opens and works
-// with no network after one visit to any page (issues 23, 24). The patterns are Workbox's (precache with revisions, a versioned
-// cache switched at once), written out here because the site has no bundler:
+// its edition (every page, the printables, the engine, the live notebooks) so that the whole
+// edition opens and works with no network after one visit to any page (issues 23, 24). The
+// patterns are Workbox's (precache with revisions, a versioned cache switched at once), written
+// out here because the site has no bundler:
 //
 // - Whole builds only. VERSION is a digest of every file the worker serves; FILES lists each with
 //   its sha256. The install downloads every file past the browser's HTTP cache (cache: "reload")
