@@ -360,6 +360,11 @@ def test_a_move_is_paused_and_stepped_through_one_picture_at_a_time(context: Any
     page.click("#oaq [data-direction='R']")
     page.click("[data-oaq=pause]")
     assert (watched.text("pause"), page.get_attribute("[data-oaq=pause]", "aria-pressed")) == ("Continue", "true")
+    # paused before the engine's answer has come, the move starts held on its first picture
+    page.wait_for_function(
+        "captions => captions.includes(document.querySelector('[data-oaq=caption]').textContent.trim())",
+        arg=captions[:-1],
+    )
     held = watched.text("caption")
     assert held in captions[:-1], held
     assert watched.text("status") == captions[0]  # whose move is running, not the turn from before it
