@@ -8,6 +8,7 @@ what a printer and a phone would see. The Makefile installs poppler-utils and zb
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import shutil
 import subprocess
@@ -388,3 +389,21 @@ def test_sphinx_hook_writes_into_the_configured_folder(tmp_path: Path) -> None:
     folder = tmp_path / "book" / "downloads"
     assert (folder / f"{FILE_STEM}.pdf").read_bytes() == blank_board_pdf()
     assert (folder / "oanquan-worksheet-endgames.pdf").is_file()
+
+
+def test_a_long_exercise_title_wraps_inside_the_page(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A title longer than a line goes on to the next line: every word is printed, none past the
+    right margin (issue 21: a Vietnamese title ran off the page)."""
+    long_title = "A title made long on purpose to see it wrap " * 4 + "endword"
+    puzzles = [dataclasses.replace(p, id=f"long-{n}", title=long_title) for n, p in enumerate(sheet("captures", 3))]
+    monkeypatch.setattr(printables, "sheet", lambda level, count: puzzles)
+    path = tmp_path / "long.pdf"
+    path.write_bytes(printables.worksheet_pdf("captures", SITE))  # with QR codes: the title printed once
+    boxes = subprocess.run(
+        ["pdftotext", "-f", "1", "-l", "1", "-bbox", str(path), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    words = re.findall(r'<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>', boxes)
+    right_margin = 200 / 25.4 * 72  # 10 mm from the A4 page's edge (the QR code's label reaches it), in points
+    assert [w for w in words if float(w[1]) > right_margin] == []
+    assert sum(1 for *_box, word in words if word == "endword") == 3
+    assert " ".join(first_page_text(path).split()).count(" ".join(long_title.split())) == 3

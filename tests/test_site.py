@@ -218,7 +218,8 @@ def _glossary_english() -> list[str]:
 # The English interface text of a Vietnamese page (issue 21): tooltips, labels, placeholders and
 # every block of text (paragraph, item, title, cell, button...) are read against an allow-list,
 # the same as conftest.english_words: a word of two letters or more with no Vietnamese letter must
-# be a Vietnamese word written without marks, or a name or notation the page keeps. Code, the
+# be a Vietnamese word written without marks, or a name or notation the page keeps. A block drawn
+# in words (a literal block with no language: the rule book's diagram) is text too. Code, the
 # English link of the language switch (lang="en") and pictures' own text are not interface text;
 # the glossary and the index show their English terms on purpose.
 _ENGLISH_TEXT_JS = """
@@ -247,6 +248,13 @@ _ENGLISH_TEXT_JS = """
     const text = (shown.textContent || '').replace(/\\s+/g, ' ').trim();
     const words = english(text);
     if (words.length) found.push(`${el.tagName.toLowerCase()}: ${text.slice(0, 120)} (${words.join(', ')})`);
+  }
+  // a block drawn in words, with no language (the rule book's board diagram), is read as text
+  for (const el of document.querySelectorAll('div.highlight-default pre')) {
+    if (el.closest('.cell, .cell_input, .cell_output, [lang="en"]')) continue;
+    const text = (el.textContent || '').replace(/\\s+/g, ' ').trim();
+    const words = english(text);
+    if (words.length) found.push(`pre: ${text.slice(0, 120)} (${words.join(', ')})`);
   }
   return [...new Set(found)];
 }

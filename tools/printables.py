@@ -372,8 +372,9 @@ def _exercise(pdf: _Document, number: int, puzzle: Puzzle, block: _Block, site: 
     pdf.set_draw_color(*_INK)
     pdf.set_xy(x, y)
     pdf.font(10.5, bold=True)
-    pdf.cell(182, 5, TEXT["exercise"].format(number=number, title=puzzle.title_text))
-    pdf.set_xy(x, y + 5.5)
+    # a title too long for one line goes on to the next, rather than off the page
+    pdf.multi_cell(182, 5, TEXT["exercise"].format(number=number, title=puzzle.title_text), align="L")
+    pdf.set_xy(x, pdf.get_y() + 0.5)
     pdf.font(8.5)
     pdf.multi_cell(150, 3.9, " ".join(_goal_lines(puzzle)), align="L")
     board_top = max(y + 12, pdf.get_y() + 1.5)  # under the goal, however many lines it took

@@ -9,14 +9,22 @@
   same folding in the JavaScript stemmer that reads the reader's query, so "tha ca" and
   "thả cá" find the same pages, in both editions. English keeps the Porter stemmer after the
   folding; Vietnamese has no stemming, only the folding.
+- **Diagrams are translated**: a literal block with no language (the rule book's board
+  diagram, drawn in words) is a picture for readers, not code. Sphinx keeps literal blocks out
+  of its catalogues, and its own way in (``gettext_additional_targets``) would take every
+  notebook cell too, then parse the translation as reStructuredText. So the gettext build marks
+  these blocks alone, and each edition's build swaps in the catalogue's text itself.
 """
 
 from __future__ import annotations
 
 import os
 import unicodedata
+from pathlib import Path
 from typing import Any
 
+from docutils import nodes
+from sphinx.locale import init as init_locale
 from sphinx.search import SearchLanguage
 from sphinx.search.en import SearchEnglish, js_porter_stemmer
 
@@ -111,7 +119,59 @@ def switch_link(language: str, pagename: str, built: list[str]) -> dict[str, str
     }
 
 
+#: What a literal block's language is when none was given (MyST writes "default").
+NO_LANGUAGE = frozenset({"", "default", "text", "none"})
+
+
+def diagrams(doctree: nodes.Node) -> list[nodes.literal_block]:
+    """The literal blocks of a page that are drawn in words: no language, not a notebook cell's."""
+    return [
+        block
+        for block in doctree.findall(nodes.literal_block)
+        if block.get("language", "default") in NO_LANGUAGE and not _in_cell(block)
+    ]
+
+
+def _in_cell(node: nodes.Node) -> bool:
+    parent = node.parent
+    while parent is not None:
+        if isinstance(parent, nodes.Element) and {"cell", "cell_input", "cell_output"} & set(parent["classes"]):
+            return True
+        parent = parent.parent
+    return False
+
+
+def mark_diagrams(app: Any, doctree: nodes.document) -> None:
+    """For the gettext build: a diagram's text becomes a message of its page's catalogue."""
+    if app.builder.name == "gettext":
+        for block in diagrams(doctree):
+            block["translatable"] = True
+
+
+def translate_diagrams(app: Any, doctree: nodes.document) -> None:
+    """For an edition's build: each diagram as its page's catalogue translates it."""
+    language = app.config.language or "en"
+    if language == "en" or app.builder.name == "gettext":
+        return
+    domain = app.env.docname  # one catalogue per page: gettext_compact is off (_config.yml)
+    folders = [str(Path(app.srcdir) / folder) for folder in app.config.locale_dirs]
+    catalogue, found = init_locale(folders, language, domain)
+    if not found:
+        return
+    for block in diagrams(doctree):
+        message = block.rawsource or block.astext()  # the message as the gettext build took it
+        translated = catalogue.gettext(message)
+        if translated != message:
+            text = translated if block.astext().endswith("\n") else translated.removesuffix("\n")
+            block.children = [nodes.Text(text)]
+            block.rawsource = text
+
+
 def setup(app: Any) -> dict[str, Any]:
+    # "doctree-read" runs once a page is read (its transforms, Sphinx's translation included,
+    # done) and before the gettext builder collects the page's messages.
+    app.connect("doctree-read", mark_diagrams)
+    app.connect("doctree-read", translate_diagrams)
     app.add_search_language(FoldedEnglish)
     app.add_search_language(SearchVietnamese)
 
