@@ -51,7 +51,7 @@ from .interact.controller import (
     sides_for,
 )
 from .interact.editor import EditError, Editor
-from .interact.pacing import move_frames
+from .interact.pacing import MAX_MOVE_FRAMES, move_frames
 from .interact.patch import apply_patch, patch
 from .interact.setup import Setup
 from .interact.view import FinalWords, announcement, game_view
@@ -63,6 +63,7 @@ from .rules import Rules
 from .svg import board_svg, square_centre, square_words
 
 __all__ = [
+    "FRAMES_BUDGET",
     "LEVELS",
     "MAX_BOARDS",
     "Session",
@@ -79,6 +80,7 @@ __all__ = [
     "read_address",
     "reset",
     "rules_in_words",
+    "sent_size",
     "session_for",
     "unpacked",
 ]
@@ -911,12 +913,22 @@ class Session:
         return (Setup.of(self.controller) or Setup()).address()
 
 
+#: The most bytes one move's pictures take as the page receives them (the first whole, the others
+#: as patches: :func:`packed`), so that an answer, with the board after the move and the rest of
+#: the view, stays under 20 KB (issue 20). Typical moves take 2-10 KB; a longer one is shown with
+#: fewer pictures (see :func:`frames`).
+FRAMES_BUDGET = 14_000
+
+
 def frames(played: PlayedMove, names: Sequence[str] | None = None) -> list[dict[str, str]]:
-    """The animation of one move: the notebooks' pictures and captions, at most ``MAX_MOVE_FRAMES`` of them.
+    """The animation of one move: the notebooks' pictures and captions, within :data:`FRAMES_BUDGET`.
 
     The first frame shows the position before the move and who plays it
-    (not yet what it does); then comes one frame per event of the engine's trace (a very long
-    sowing is shown one lap at a time: :func:`oanquan.interact.pacing.animation_events`).
+    (not yet what it does); then comes one frame per event of the engine's trace. A move
+    whose pictures would take more than :data:`FRAMES_BUDGET` bytes (about one move in forty of
+    a game, the longest relays) is shown with fewer: its plain drops are thinned first, as
+    a very long sowing is (:func:`oanquan.interact.pacing.animation_events`), and a picture
+    after thinned drops says how many pebbles were dropped before it.
 
     >>> shown = frames(Controller().play("7R")[0])
     >>> shown[0]["caption"]
@@ -928,10 +940,33 @@ def frames(played: PlayedMove, names: Sequence[str] | None = None) -> list[dict[
     # the position and the move, so that pictures differ in their drawing only: the bridge sends
     # each as its patch from the one before (packed).
     digest = hashlib.sha1(f"{played.before.to_text()} {played.number} {played.move}".encode()).hexdigest()[:10]
-    return [
-        {"svg": frame.svg, "caption": frame.caption, "kind": frame.event.kind if frame.event else "move"}
-        for frame in move_frames(played, names=names, id_prefix=f"oaq-{digest}", numbered_ids=False)
-    ]
+    limit = MAX_MOVE_FRAMES
+    for _round in range(_BUDGET_ROUNDS):
+        shown = [
+            {"svg": frame.svg, "caption": frame.caption, "kind": frame.event.kind if frame.event else "move"}
+            for frame in move_frames(played, limit, names=names, id_prefix=f"oaq-{digest}", numbered_ids=False)
+        ]
+        size = sent_size(shown)
+        if size <= FRAMES_BUDGET or len(shown) <= 2:
+            break
+        # Fewer pictures in proportion, with a margin (a picture after thinned drops changes more
+        # than one after a single drop), and at least one fewer.
+        limit = max(2, min(len(shown) - 1, int(len(shown) * FRAMES_BUDGET / size * 0.9)))
+    return shown
+
+
+#: The most times :func:`frames` draws a move's pictures to fit them in :data:`FRAMES_BUDGET`.
+_BUDGET_ROUNDS = 4
+
+
+def sent_size(shown: list[dict[str, str]]) -> int:
+    """The bytes of a move's pictures as :func:`packed` sends them (JSON, UTF-8).
+
+    >>> sent_size(frames(Controller().play("7R")[0])) < FRAMES_BUDGET
+    True
+    """
+    sent = packed({"frames": shown})["frames"]
+    return len(json.dumps(sent, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
 
 
 #: The editing actions of the ``edit`` request and the fields each takes (``mode`` is optional with a click).

@@ -665,8 +665,9 @@ def _shoot_parts(page: Any, phase: Phase, name: str) -> None:
             page.evaluate(f"(top) => {{ document.querySelector('{scroller}').scrollTop = top; }}", part * part_height)
             # Lab draws the cells scrolled into view on the next frames: wait for two of them.
             page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
-            shot = SCREENSHOTS / (f"{name}.png" if parts == 1 else f"{name}-part{part + 1}.png")
-            page.screenshot(path=str(shot))
+            stem = name if parts == 1 else f"{name}-part{part + 1}"
+            shot = SCREENSHOTS / f"{stem}.jpg"  # JPEG: a whole chapter is tall, and PNG took half again as long
+            page.screenshot(path=str(shot), type="jpeg", quality=85)
             phase.shots.append(shot)
     finally:
         page.set_viewport_size(VIEWPORT)

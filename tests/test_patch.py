@@ -13,16 +13,19 @@ import itertools
 import json
 import os
 import random
+import re
 from pathlib import Path
 from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
 
+from oanquan import Position
 from oanquan.i18n import language
 from oanquan.interact.controller import Controller
+from oanquan.interact.pacing import move_frames
 from oanquan.interact.patch import apply_patch, patch
-from oanquan.web import Session, call, frames, packed, reset, unpacked
+from oanquan.web import FRAMES_BUDGET, Session, call, frames, packed, reset, sent_size, unpacked
 
 GOLDEN = Path(__file__).parent / "golden" / "picture-patches.json"
 
@@ -97,23 +100,37 @@ def _size(answer: dict[str, Any]) -> int:
 
 
 def test_an_answer_for_a_move_stays_under_20_kb_in_both_languages() -> None:
+    """Every answer of whole random games, the player's moves and the computer's, in both languages."""
     for lang in ("en", "vi"):
         with language(lang):
-            for move in ("7R", "5L", "9R", "6L"):
+            rng = random.Random(11)
+            for game in range(6):
                 session = Session()
-                session.new_game({"opponent": "friend"})
-                view = session.play({"move": move})
-                assert len(view["frames"]) > 12 and _size(view) < 20_000, (lang, move)
+                view = session.new_game({"opponent": "friend" if game % 2 else 2})
+                while not view["over"]:
+                    if view["computer_to_move"]:
+                        view = session.computer()
+                    else:
+                        view = session.play({"move": rng.choice(view["legal"])})
+                    assert _size(view) < 20_000, (lang, view["record"], len(view["frames"]))
+            session = Session()
+            session.new_game({"opponent": "friend"})
+            every_step = len(Position.initial().play_traced("7R")[1])
+            assert len(session.play({"move": "7R"})["frames"]) == every_step + 1  # a short move keeps every picture
     # what the same frames cost as whole pictures
     assert sum(len(f["svg"]) for f in frames(Controller().play("7R")[0])) > 60_000
 
 
-def test_a_long_move_costs_a_few_hundred_bytes_a_picture() -> None:
-    rng = random.Random(7)
-    for _game in range(3):
-        session = Session()
-        view = session.new_game({"opponent": "friend"})
-        while not view["over"]:
-            view = session.play({"move": rng.choice(view["legal"])})
-            pictures = len(view["frames"])
-            assert _size(view) < 12_000 + 500 * pictures, (view["record"], pictures)
+def test_a_move_too_long_for_the_budget_is_shown_with_fewer_pictures() -> None:
+    """The longest relays: their plain drops thinned, each picture after thinned drops saying how
+    many pebbles were dropped before it, and the move shown to its end (issue 20)."""
+    played = Controller(Position.from_text("0,2,1,0,1,13,0,0,0,3 3,4 18+2Q,5 0,0 1")).play("1R")[0]
+    every = [{"svg": f.svg, "caption": f.caption, "kind": "-"} for f in move_frames(played)]
+    assert len(every) == len(played.events) + 1 and sent_size(every) > FRAMES_BUDGET
+    shown = frames(played)
+    assert 2 < len(shown) < len(every) and sent_size(shown) <= FRAMES_BUDGET
+    assert any("more pebbles dropped before this picture" in f["caption"] for f in shown)
+    # only plain drops were left out: every other step of the move is still shown
+    assert [f["kind"] for f in shown[1:] if f["kind"] != "drop"] == [e.kind for e in played.events if e.kind != "drop"]
+    ids = re.compile(r"oaq-[0-9a-f]{10}")
+    assert ids.sub("ID", shown[-1]["svg"]) == ids.sub("ID", every[-1]["svg"])  # the same last picture

@@ -13,6 +13,10 @@ fails stops the build with its status):
 6. ``offline``: each edition's service worker (``tools/build_play.py --service-worker``), which
    must come last, since it keeps a digest of every file of its edition.
 
+The two editions' books (stages 2 and 3) are built side by side, and so are their live notebooks:
+each writes its own folders, and each book's build uses one core. Their output is printed one
+after the other, once both have ended.
+
 ``--english-only`` builds the English edition alone (no language switch, no ``vi/``). The build's
 time goes to ``_build/build-seconds.txt`` (which ``tests/test_site.py`` reports) and to the list
 of ``make test``'s stages (``tools.timed``).
@@ -24,10 +28,12 @@ of ``make test``'s stages (``tools.timed``).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -67,6 +73,41 @@ def stages(vietnamese: bool) -> list[tuple[str, list[str]]]:
     return steps
 
 
+def waves(steps: list[tuple[str, list[str]]]) -> list[list[tuple[str, list[str]]]]:
+    """The stages grouped into what runs side by side: the Vietnamese book beside the English one,
+    and an edition's copy of a stage beside the other's (their live notebooks). The rest in turn.
+
+    >>> [[name for name, _command in wave] for wave in waves(stages(vietnamese=True))]
+    [['check'], ['english', 'vietnamese'], ['lite', 'lite'], ['icons'], ['offline'], ['offline']]
+    """
+    grouped: list[list[tuple[str, list[str]]]] = []
+    for name, command in steps:
+        previous = grouped[-1][-1][0] if grouped else None
+        if (previous, name) in (("english", "vietnamese"), ("lite", "lite")):
+            grouped[-1].append((name, command))
+        else:
+            grouped.append([(name, command)])
+    return grouped
+
+
+def run_side_by_side(wave: list[tuple[str, list[str]]], environment: dict[str, str]) -> tuple[str, int]:
+    """Several stages at once, each printing into a file of its own, printed in order once all
+    have ended; the first failed stage's name and status (or ``("", 0)``)."""
+    with contextlib.ExitStack() as stack:
+        logs = [stack.enter_context(tempfile.TemporaryFile("w+", encoding="utf-8")) for _stage in wave]
+        running = [
+            subprocess.Popen(command, cwd=ROOT, env=environment, stdout=log, stderr=subprocess.STDOUT)
+            for (_name, command), log in zip(wave, logs, strict=True)
+        ]
+        statuses = [process.wait() for process in running]
+        for log in logs:
+            log.seek(0)
+            sys.stdout.write(log.read())
+    sys.stdout.flush()
+    failed = [(name, status) for (name, _command), status in zip(wave, statuses, strict=True) if status]
+    return failed[0] if failed else ("", 0)
+
+
 def run(name: str, command: list[str], environment: dict[str, str]) -> int:
     """One stage; its status. The check stage says only what is wrong (its first 20 lines)."""
     if name != "check":
@@ -86,12 +127,17 @@ def main(argv: list[str] | None = None) -> int:
     environment = dict(os.environ, OANQUAN_EDITIONS="en vi" if vietnamese else "en")  # the language switch
     start = time.monotonic()
     (ROOT / "_build").mkdir(exist_ok=True)
-    for name, command in stages(vietnamese):
-        status = run(name, command, environment)
+    for wave in waves(stages(vietnamese)):
+        if len(wave) == 1:
+            name, command = wave[0]
+            status = run(name, command, environment)
+        else:
+            name, status = run_side_by_side(wave, environment)
         if status:
+            command = dict(wave)[name]
             print(f"build: the {name} stage failed ({' '.join(command[:4])} ...)", file=sys.stderr)
             return status
-        if name == "english" and not vietnamese:
+        if wave[0][0] == "english" and not vietnamese:
             shutil.rmtree(SITE / "vi", ignore_errors=True)  # an edition from an earlier build
     seconds = time.monotonic() - start
     BUILD_SECONDS.write_text(f"{round(seconds)}\n", encoding="utf-8")
