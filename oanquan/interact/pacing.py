@@ -33,7 +33,8 @@ def animation_events(events: Sequence[Event], limit: int = MAX_MOVE_FRAMES) -> l
     position makes thousands of drops) keeps every event that is not a plain
     drop, and of the drops one per lap of the ring (12 squares) and the last
     of each handful; if that is still too many, drops and then the other
-    events are thinned evenly. The last event is always kept.
+    events are thinned evenly; if there is room left, the drops left out are
+    taken back evenly up to ``limit``. The last event is always kept.
 
     >>> from oanquan import Position
     >>> _, events = Position.initial().play_traced("7R")
@@ -69,6 +70,7 @@ def animation_events(events: Sequence[Event], limit: int = MAX_MOVE_FRAMES) -> l
             survivors = {thinnable[int(j * step)] for j in range(room)}
             for i in thinnable:
                 keep[i] = i in survivors
+    _take_back_drops(keep, limit)
     shown: list[tuple[Event, int]] = []
     skipped = 0
     for event, shown_here in zip(events, keep, strict=True):
@@ -78,6 +80,26 @@ def animation_events(events: Sequence[Event], limit: int = MAX_MOVE_FRAMES) -> l
         elif event.kind == "drop":
             skipped += 1
     return shown
+
+
+def _take_back_drops(keep: list[bool], limit: int) -> None:
+    """Mark drops left out as kept again, evenly spread, until ``limit`` events are kept.
+
+    Keeping only the last drop of each handful can leave a move with half its
+    limit; the room left shows more of its drops (only plain drops are ever left out
+    while there is room: see :func:`animation_events`).
+
+    >>> keep = [True, False, False, False, True]
+    >>> _take_back_drops(keep, 4); keep
+    [True, True, False, True, True]
+    """
+    left_out = [i for i, kept in enumerate(keep) if not kept]
+    room = min(limit - (len(keep) - len(left_out)), len(left_out))
+    if room <= 0:
+        return
+    step = len(left_out) / room
+    for j in range(room):
+        keep[left_out[int(j * step + step / 2)]] = True
 
 
 def move_frames(
