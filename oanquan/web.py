@@ -27,6 +27,7 @@ It needs only the standard library, like the rest of the engine.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
@@ -811,7 +812,10 @@ class Session:
         shown = game_view(c)
         return {
             "ok": True,
-            "frames": [frame for move in played for frame in frames(move, shown.names)],
+            # the moves of one answer (a redo with the computer's reply) share the pictures' budget
+            "frames": [
+                frame for move in played for frame in frames(move, shown.names, FRAMES_BUDGET // max(1, len(played)))
+            ],
             "svg": draw(
                 position,
                 selectable=[] if c.selected is not None else squares,
@@ -913,22 +917,23 @@ class Session:
         return (Setup.of(self.controller) or Setup()).address()
 
 
-#: The most bytes one move's pictures take as the page receives them (the first whole, the others
-#: as patches: :func:`packed`), so that an answer, with the board after the move and the rest of
-#: the view, stays under 20 KB (issue 20). Typical moves take 2-10 KB; a longer one is shown with
-#: fewer pictures (see :func:`frames`).
+#: The most bytes the pictures of one answer take as the page receives them (the first whole,
+#: the others as patches: :func:`packed`), so that an answer, with the board after the move and
+#: the rest of the view, stays under 20 KB (issue 20). Typical moves take 2-10 KB; a longer one
+#: is shown with fewer pictures (see :func:`frames`). An answer that carries the computer's reply
+#: (``"reply"``) carries a second answer, with a budget of its own.
 FRAMES_BUDGET = 14_000
 
 
-def frames(played: PlayedMove, names: Sequence[str] | None = None) -> list[dict[str, str]]:
-    """The animation of one move: the notebooks' pictures and captions, within :data:`FRAMES_BUDGET`.
+def frames(played: PlayedMove, names: Sequence[str] | None = None, budget: int = FRAMES_BUDGET) -> list[dict[str, str]]:
+    """The animation of one move: the notebooks' pictures and captions, within ``budget`` bytes.
 
     The first frame shows the position before the move and who plays it
     (not yet what it does); then comes one frame per event of the engine's trace. A move
-    whose pictures would take more than :data:`FRAMES_BUDGET` bytes (about one move in forty of
-    a game, the longest relays) is shown with fewer: its plain drops are thinned first, as
-    a very long sowing is (:func:`oanquan.interact.pacing.animation_events`), and a picture
-    after thinned drops says how many pebbles were dropped before it.
+    whose pictures would take more than ``budget`` bytes as sent (:func:`sent_size`; about one
+    move in thirty of a game, the longest relays) is shown with fewer: its plain drops are
+    thinned first, as a very long sowing is (:func:`oanquan.interact.pacing.animation_events`),
+    and a picture after thinned drops says how many pebbles were dropped before it.
 
     >>> shown = frames(Controller().play("7R")[0])
     >>> shown[0]["caption"]
@@ -940,23 +945,29 @@ def frames(played: PlayedMove, names: Sequence[str] | None = None) -> list[dict[
     # the position and the move, so that pictures differ in their drawing only: the bridge sends
     # each as its patch from the one before (packed).
     digest = hashlib.sha1(f"{played.before.to_text()} {played.number} {played.move}".encode()).hexdigest()[:10]
-    limit = MAX_MOVE_FRAMES
-    for _round in range(_BUDGET_ROUNDS):
-        shown = [
+
+    def drawn(limit: int) -> list[dict[str, str]]:
+        return [
             {"svg": frame.svg, "caption": frame.caption, "kind": frame.event.kind if frame.event else "move"}
             for frame in move_frames(played, limit, names=names, id_prefix=f"oaq-{digest}", numbered_ids=False)
         ]
+
+    limit = MAX_MOVE_FRAMES
+    for _round in range(_BUDGET_ROUNDS):
+        shown = drawn(limit)
         size = sent_size(shown)
-        if size <= FRAMES_BUDGET or len(shown) <= 2:
-            break
+        if size <= budget or limit <= _FEWEST:
+            return shown
         # Fewer pictures in proportion, with a margin (a picture after thinned drops changes more
         # than one after a single drop), and at least one fewer.
-        limit = max(2, min(len(shown) - 1, int(len(shown) * FRAMES_BUDGET / size * 0.9)))
-    return shown
+        limit = max(_FEWEST, min(len(shown) - 1, int(len(shown) * budget / size * 0.85)))
+    return drawn(_FEWEST)  # still too much: the board before, one step, and the end
 
 
-#: The most times :func:`frames` draws a move's pictures to fit them in :data:`FRAMES_BUDGET`.
-_BUDGET_ROUNDS = 4
+#: The most times :func:`frames` draws a move's pictures to fit them in its budget, and the
+#: limit it falls back to then (:func:`~oanquan.interact.pacing.move_frames`: three pictures).
+_BUDGET_ROUNDS = 5
+_FEWEST = 2
 
 
 def sent_size(shown: list[dict[str, str]]) -> int:
@@ -1199,13 +1210,24 @@ def packed(answer: dict[str, Any]) -> dict[str, Any]:
         sent["frames"] = [shown[0]]
         for frame in shown[1:]:
             rest = {k: v for k, v in frame.items() if k != "svg"}
-            sent["frames"].append(rest | {"patch": patch(before, frame["svg"])})
+            sent["frames"].append(rest | {"patch": _patch(before, frame["svg"])})
             before = frame["svg"]
         if isinstance(answer.get("svg"), str):
-            sent["svg_patch"] = patch(before, sent.pop("svg"))
+            sent["svg_patch"] = _patch(before, sent.pop("svg"))
     if isinstance(answer.get("reply"), dict):
         sent["reply"] = packed(answer["reply"])
     return sent
+
+
+@functools.lru_cache(maxsize=256)
+def _remembered_patch(old: str, new: str) -> tuple[int | str, ...]:
+    return tuple(patch(old, new))
+
+
+def _patch(old: str, new: str) -> list[int | str]:
+    """:func:`~oanquan.interact.patch.patch`, remembered: :func:`frames` measures a move's
+    patches to fit its budget, and :func:`packed` sends the same ones a moment later."""
+    return list(_remembered_patch(old, new))
 
 
 def unpacked(sent: dict[str, Any]) -> dict[str, Any]:

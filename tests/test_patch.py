@@ -121,6 +121,31 @@ def test_an_answer_for_a_move_stays_under_20_kb_in_both_languages() -> None:
     assert sum(len(f["svg"]) for f in frames(Controller().play("7R")[0])) > 60_000
 
 
+def test_a_redo_of_two_moves_shares_the_budget_and_a_carried_reply_has_its_own() -> None:
+    """Redo plays your move and the computer's reply again, in one answer: both moves' pictures
+    share its budget. A move sent with ``"reply": true`` carries the reply as a second answer."""
+    rng = random.Random(3)
+    for _game in range(4):
+        session = Session()
+        view = session.new_game({"opponent": 2})
+        while not view["over"] and len(view["moves"]) < 24:
+            view = session.play({"move": rng.choice(view["legal"])})
+            if view["computer_to_move"]:
+                view = session.computer()
+            if view["over"]:
+                break
+            session.undo()
+            redone = session.redo()
+            assert _size(redone) < 20_000, (redone["record"], len(redone["frames"]))
+            view = redone
+    reset()
+    call('{"op": "new_game", "opponent": 2}')
+    sent = json.loads(call('{"op": "play", "move": "7R", "reply": true, "save": true}'))
+    reply = sent.pop("reply")
+    for part in (sent, reply):
+        assert len(json.dumps(part, ensure_ascii=False, separators=(",", ":")).encode("utf-8")) < 20_000
+
+
 def test_a_move_too_long_for_the_budget_is_shown_with_fewer_pictures() -> None:
     """The longest relays: their plain drops thinned, each picture after thinned drops saying how
     many pebbles were dropped before it, and the move shown to its end (issue 20)."""

@@ -402,8 +402,15 @@ def test_a_long_exercise_title_wraps_inside_the_page(monkeypatch: pytest.MonkeyP
     boxes = subprocess.run(
         ["pdftotext", "-f", "1", "-l", "1", "-bbox", str(path), "-"], capture_output=True, text=True, check=True
     ).stdout
-    words = re.findall(r'<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>', boxes)
+    words = re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', boxes)
     right_margin = 200 / 25.4 * 72  # 10 mm from the A4 page's edge (the QR code's label reaches it), in points
-    assert [w for w in words if float(w[1]) > right_margin] == []
+    assert [w for w in words if float(w[2]) > right_margin] == []
     assert sum(1 for *_box, word in words if word == "endword") == 3
+    # the board shrinks to make room: each exercise's second ruled line, 11 mm under the writing
+    # lines' labels ("What it does:"), stays above its position line
+    mm = 72 / 25.4
+    labels = [float(w[1]) for w in words if w[4] == "What"]
+    position = [float(w[1]) for w in words if w[4] == "Position:"]
+    assert len(labels) == len(position) == 3
+    assert all(label + 9.5 * mm < line for label, line in zip(labels, position, strict=True)), (labels, position)
     assert " ".join(first_page_text(path).split()).count(" ".join(long_title.split())) == 3

@@ -250,7 +250,8 @@ _ENGLISH_TEXT_JS = """
     if (words.length) found.push(`${el.tagName.toLowerCase()}: ${text.slice(0, 120)} (${words.join(', ')})`);
   }
   // a block drawn in words, with no language (the rule book's board diagram), is read as text
-  for (const el of document.querySelectorAll('div.highlight-default pre')) {
+  const drawn = ['default', 'text', 'none'].map(language => `div.highlight-${language} pre`).join(', ');
+  for (const el of document.querySelectorAll(drawn)) {
     if (el.closest('.cell, .cell_input, .cell_output, [lang="en"]')) continue;
     const text = (el.textContent || '').replace(/\\s+/g, ' ').trim();
     const words = english(text);

@@ -13,9 +13,10 @@ fails stops the build with its status):
 6. ``offline``: each edition's service worker (``tools/build_play.py --service-worker``), which
    must come last, since it keeps a digest of every file of its edition.
 
-The two editions' books (stages 2 and 3) are built side by side, and so are their live notebooks:
-each writes its own folders, and each book's build uses one core. Their output is printed one
-after the other, once both have ended.
+The two editions' books (stages 2 and 3) are built side by side: each writes its own folders
+(``_build/html/`` and ``_build/vi/``, copied into ``_build/html/vi/`` at its end), and a book's
+build is one process. Their output is printed one after the other, once both have ended. The
+live notebooks are built one edition after the other: both builds use ``_build/lite/``.
 
 ``--english-only`` builds the English edition alone (no language switch, no ``vi/``). The build's
 time goes to ``_build/build-seconds.txt`` (which ``tests/test_site.py`` reports) and to the list
@@ -74,25 +75,27 @@ def stages(vietnamese: bool) -> list[tuple[str, list[str]]]:
 
 
 def waves(steps: list[tuple[str, list[str]]]) -> list[list[tuple[str, list[str]]]]:
-    """The stages grouped into what runs side by side: the Vietnamese book beside the English one,
-    and an edition's copy of a stage beside the other's (their live notebooks). The rest in turn.
+    """The stages grouped into what runs side by side: the Vietnamese book beside the English one.
+    The rest in turn.
 
     >>> [[name for name, _command in wave] for wave in waves(stages(vietnamese=True))]
-    [['check'], ['english', 'vietnamese'], ['lite', 'lite'], ['icons'], ['offline'], ['offline']]
+    [['check'], ['english', 'vietnamese'], ['lite'], ['lite'], ['icons'], ['offline'], ['offline']]
     """
     grouped: list[list[tuple[str, list[str]]]] = []
     for name, command in steps:
         previous = grouped[-1][-1][0] if grouped else None
-        if (previous, name) in (("english", "vietnamese"), ("lite", "lite")):
+        if (previous, name) == ("english", "vietnamese"):
             grouped[-1].append((name, command))
         else:
             grouped.append([(name, command)])
     return grouped
 
 
-def run_side_by_side(wave: list[tuple[str, list[str]]], environment: dict[str, str]) -> tuple[str, int]:
+def run_side_by_side(
+    wave: list[tuple[str, list[str]]], environment: dict[str, str]
+) -> tuple[tuple[str, list[str]], int]:
     """Several stages at once, each printing into a file of its own, printed in order once all
-    have ended; the first failed stage's name and status (or ``("", 0)``)."""
+    have ended; the first failed stage (its name and command) and its status, or status 0."""
     with contextlib.ExitStack() as stack:
         logs = [stack.enter_context(tempfile.TemporaryFile("w+", encoding="utf-8")) for _stage in wave]
         running = [
@@ -104,8 +107,8 @@ def run_side_by_side(wave: list[tuple[str, list[str]]], environment: dict[str, s
             log.seek(0)
             sys.stdout.write(log.read())
     sys.stdout.flush()
-    failed = [(name, status) for (name, _command), status in zip(wave, statuses, strict=True) if status]
-    return failed[0] if failed else ("", 0)
+    failed = [(stage, status) for stage, status in zip(wave, statuses, strict=True) if status]
+    return failed[0] if failed else (wave[0], 0)
 
 
 def run(name: str, command: list[str], environment: dict[str, str]) -> int:
@@ -132,9 +135,8 @@ def main(argv: list[str] | None = None) -> int:
             name, command = wave[0]
             status = run(name, command, environment)
         else:
-            name, status = run_side_by_side(wave, environment)
+            (name, command), status = run_side_by_side(wave, environment)
         if status:
-            command = dict(wave)[name]
             print(f"build: the {name} stage failed ({' '.join(command[:4])} ...)", file=sys.stderr)
             return status
         if wave[0][0] == "english" and not vietnamese:

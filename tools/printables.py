@@ -400,11 +400,14 @@ def _exercise(pdf: _Document, number: int, puzzle: Puzzle, block: _Block, site: 
         pdf.set_xy(102, board_top - 1)
         pdf.font(8)
         pdf.cell(60, 3.5, TEXT["after"].format(move=move))
-        draw_board(pdf, after, 102, board_top + 4, 64, last=move.square)
+        position_line = block.top + block.height - 4
+        draw_board(pdf, after, 102, board_top + 4, _board_width(64, board_top + 4, position_line - 1), last=move.square)
         address = play_address(site, puzzle.position) if site else ""
         label = TEXT["qr_play"]
     else:
-        height = draw_board(pdf, puzzle.position, x, board_top, 116)
+        # the writing lines take 12 mm under the board, above the position's line
+        width = _board_width(116, board_top, block.top + block.height - 4 - 12.5)
+        height = draw_board(pdf, puzzle.position, x, board_top, width)
         _writing_lines(pdf, x, board_top + height + 0.5)
         address = puzzle_address(site, puzzle) if site else ""
         label = TEXT["qr_puzzle"]
@@ -426,6 +429,16 @@ def _exercise(pdf: _Document, number: int, puzzle: Puzzle, block: _Block, site: 
         pdf.font(7)
         # the puzzle as the Puzzles page's list names it (its id is for the address, not for pupils)
         pdf.multi_cell(qr_size + 8, 3.2, TEXT["no_site"].format(title=puzzle.title_text), align="C")
+
+
+def _board_width(wanted: float, top: float, bottom: float) -> float:
+    """The board's width: ``wanted`` mm, or less if its height (:func:`draw_board`) would pass
+    ``bottom``, as under a title that took two lines.
+
+    >>> _board_width(116, 20, 80), round(_board_width(116, 30, 60), 1)
+    (116, 67.2)
+    """
+    return min(wanted, (bottom - top - 9) * 3.2)
 
 
 def _writing_lines(pdf: _Document, x: float, y: float) -> None:

@@ -163,7 +163,7 @@ def translate_diagrams(app: Any, doctree: nodes.document) -> None:
         translated = catalogue.gettext(message)
         if translated != message:
             text = translated if block.astext().endswith("\n") else translated.removesuffix("\n")
-            block.children = [nodes.Text(text)]
+            block[:] = [nodes.Text(text)]
             block.rawsource = text
 
 

@@ -2,9 +2,11 @@
 
 A move with a very long sowing is shown with at most :data:`MAX_MOVE_FRAMES`
 pictures (:func:`animation_events` keeps every step that is not a plain drop, one
-drop per lap of the ring, and the last drop of each handful), so that no answer or
-page grows without limit; :func:`pace` fits them into a time budget. The notebook
-widgets and the website's bridge animate moves with them.
+drop per lap of the ring and the last drop of each handful, then as many of the
+other drops as there is room for), so that no answer or page grows without limit;
+:func:`pace` fits them into a time budget. The notebook widgets and the website's
+bridge animate moves with them (the bridge with a smaller limit for a move whose
+pictures would weigh too much: :func:`oanquan.web.frames`).
 
 >>> from oanquan.interact.controller import Controller
 >>> len(move_frames(Controller().play("7R")[0]))
