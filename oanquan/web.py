@@ -813,9 +813,7 @@ class Session:
         return {
             "ok": True,
             # the moves of one answer (a redo with the computer's reply) share the pictures' budget
-            "frames": [
-                frame for move in played for frame in frames(move, shown.names, FRAMES_BUDGET // max(1, len(played)))
-            ],
+            "frames": [frame for move in played for frame in frames(move, shown.names, FRAMES_BUDGET // len(played))],
             "svg": draw(
                 position,
                 selectable=[] if c.selected is not None else squares,
