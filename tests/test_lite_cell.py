@@ -12,6 +12,7 @@ import contextlib
 import importlib.util
 import io
 import json
+import re
 import shutil
 import sys
 import types
@@ -21,7 +22,7 @@ from typing import Any
 import pytest
 
 from tools import lite_cell
-from tools.build_lite import lite_copy, rejoin_lines
+from tools.build_lite import LANGUAGE_INFO, lite_copy, rejoin_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 CHAPTERS = sorted((ROOT / "notebooks").glob("*.ipynb"))
@@ -151,6 +152,28 @@ def test_lite_copy_starts_with_the_cell_is_trusted_and_asks_for_the_pyodide_kern
     assert all(c["metadata"]["trusted"] for c in copy["cells"] if c["cell_type"] == "code")
     assert len(copy["cells"]) == len(chapter["cells"]) + (0 if lite_cell.starts_with_live_cell(chapter) else 1)
     assert chapter == json.loads(CHAPTERS[1].read_text(encoding="utf-8"))  # the chapter itself is untouched
+
+
+def _kernel_language_info() -> dict[str, Any]:
+    """The language_info that JupyterLite's Pyodide kernel answers with, read from its installed bundle."""
+    bundles = ROOT / ".venv" / "share" / "jupyter" / "labextensions" / "@jupyterlite" / "pyodide-kernel-extension"
+    for script in sorted(bundles.glob("static/*.js")):
+        text = script.read_text(encoding="utf-8")
+        if match := re.search(r"kernelInfoRequest\(\)\{.*?language_info:(\{[^{}]*\{[^{}]*\}[^{}]*\})", text):
+            return json.loads(re.sub(r"([{,])(\w+):", r'\1"\2":', match[1]))  # type: ignore[no-any-return]
+    raise AssertionError(f"no kernelInfoRequest in {bundles}")
+
+
+def test_the_copies_hold_what_jupyterlab_writes_as_a_chapter_opens() -> None:
+    """Opening a chapter unchanged saves nothing in the browser (a copy would hide the site's updates):
+    its metadata already says what the kernel reports, and each hidden output is also ``collapsed``."""
+    assert _kernel_language_info() == LANGUAGE_INFO
+    for path in CHAPTERS:
+        copy = lite_copy(json.loads(path.read_text(encoding="utf-8")))
+        assert copy["metadata"]["language_info"] == LANGUAGE_INFO, path.name
+        for cell in copy["cells"]:
+            hidden = cell.get("metadata", {}).get("jupyter", {}).get("outputs_hidden", False)
+            assert cell.get("metadata", {}).get("collapsed", False) == hidden, (path.name, cell.get("id"))
 
 
 def test_rejoin_lines_joins_text_but_not_json() -> None:

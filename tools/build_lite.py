@@ -69,6 +69,18 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 PROJECT_FILES = ("pyproject.toml", "README.md", "oanquan")
 #: The kernel name of JupyterLite's Pyodide kernel: the copies ask for it, so no kernel dialog opens.
 KERNELSPEC = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
+#: What that kernel says of its language when it starts (its kernelInfoRequest, in the
+#: pyodide-kernel-extension's bundle). JupyterLab writes it into the notebook's metadata, and a
+#: copy holding anything else would change as it opens, and be saved in the browser unasked.
+LANGUAGE_INFO = {
+    "codemirror_mode": {"name": "python", "version": 3},
+    "file_extension": ".py",
+    "mimetype": "text/x-python",
+    "name": "python",
+    "nbconvert_exporter": "python",
+    "pygments_lexer": "ipython3",
+    "version": "3.8",
+}
 
 
 def normalize(name: str) -> str:
@@ -277,13 +289,35 @@ def trust(notebook: dict[str, Any]) -> None:
             cell.setdefault("metadata", {})["trusted"] = True
 
 
+def as_jupyterlab_keeps(notebook: dict[str, Any]) -> None:
+    """Write, in place, what JupyterLab would write as it opens the notebook, so that opening it
+    changes nothing: the kernel's ``language_info``, and the old ``collapsed`` flag beside each
+    hidden output (JupyterLab 4 keeps the two in step).
+
+    Otherwise the notebook is "changed" a moment after it opens, autosave stores a copy in the
+    browser, and the reader keeps that copy instead of the chapter the site serves, even after
+    the site updates it.
+
+    >>> book = {"metadata": {}, "cells": [{"cell_type": "code", "metadata": {"jupyter": {"outputs_hidden": True}}}]}
+    >>> as_jupyterlab_keeps(book)
+    >>> book["metadata"]["language_info"]["version"], book["cells"][0]["metadata"]["collapsed"]
+    ('3.8', True)
+    """
+    notebook["metadata"] = {**notebook.get("metadata", {}), "kernelspec": dict(KERNELSPEC)}
+    notebook["metadata"]["language_info"] = json.loads(json.dumps(LANGUAGE_INFO))
+    for cell in notebook.get("cells", []):
+        if cell.get("cell_type") == "code" and cell.get("metadata", {}).get("jupyter", {}).get("outputs_hidden"):
+            cell["metadata"]["collapsed"] = True
+
+
 def lite_copy(notebook: dict[str, Any]) -> dict[str, Any]:
-    """A chapter as the live notebooks hold it: setup cell first, lines joined, trusted, Pyodide kernel named."""
+    """A chapter as the live notebooks hold it: setup cell first, lines joined, trusted, Pyodide
+    kernel named, and nothing JupyterLab would change as it opens."""
     # A deep copy, with the cell inserted or brought up to date, in the language it had.
     copy = with_live_cell(notebook, language_of(notebook))
     rejoin_lines(copy)
     trust(copy)
-    copy["metadata"] = {**copy.get("metadata", {}), "kernelspec": dict(KERNELSPEC)}
+    as_jupyterlab_keeps(copy)
     return copy
 
 
