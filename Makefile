@@ -138,10 +138,10 @@ browser-deps:
 # Every browser test (marked `browser`) against the book built once: every page in headless
 # Chromium with no page error or failed or off-site request, the Play page, the live boards and
 # notebooks, JupyterLab. They share one built site (tests/conftest.py) and run two modules at a
-# time (pytest-xdist, a module's tests in one worker): most of a browser test is waiting for pages.
-# A module writes only into files of its own (its screenshots in _build/screenshots/<module>/).
+# time (pytest-xdist, a module's tests in one worker), the longest modules first (tests/conftest.py's
+# BROWSER_MODULES_LONGEST_FIRST, kept by --no-loadscope-reorder). A module writes only into files of its own (its screenshots in _build/screenshots/<module>/).
 site-test: book browser-deps
-	$(TIMED) browser -- $(BIN)/pytest -q -m browser -n 2 --dist loadfile --durations=12 tests
+	$(TIMED) browser -- $(BIN)/pytest -q -m browser -n 2 --dist loadfile --no-loadscope-reorder --durations=12 tests
 
 # The chapters in a real JupyterLab (tests/test_lab.py, also run by site-test): a server of its
 # own on 127.0.0.1 with temporary settings and signatures, each chapter opened untrusted (a fresh

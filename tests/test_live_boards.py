@@ -69,7 +69,10 @@ class Chapter:
         self.name = name
         self.problems: list[str] = []
         self.requests: list[str] = []
-        self.context = browser.new_context(viewport={"width": 1100, "height": 1000})
+        # No service worker: each chapter's context would keep the whole edition offline (some
+        # 130 MB, five seconds of CPU each) while the test plays, and these tests are about the
+        # board; test_updates, test_play_page and test_lite check the pages served by the worker.
+        self.context = browser.new_context(viewport={"width": 1100, "height": 1000}, service_workers="block")
         self.page = page = self.context.new_page()
         host = urlsplit(site).netloc
         record_problems(page, self.problems)
