@@ -35,7 +35,7 @@ import pytest
 from conftest import SITE, made_by_the_page, wait_until
 from oanquan import Position
 from tools.lite_cell import CELL_ID, starts_with_live_cell
-from tools.localsite import chromium_profile
+from tools.localsite import chromium_profile, keep_warm
 
 pytestmark = pytest.mark.browser
 
@@ -99,6 +99,7 @@ def browser(site_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator
     profile = tmp_path_factory.mktemp("lite-profile")
     # a common laptop screen
     with chromium_profile(profile, {"width": 1366, "height": 768}, extra_args=(OFFLINE,)) as context:
+        keep_warm(context, site_url)  # each notebook opens in a new tab
         yield Browser(context, site_url)
 
 

@@ -31,7 +31,7 @@ from oanquan import Game, Position, Rules
 from oanquan.interact.controller import Controller
 from oanquan.puzzles import THEMES, Puzzle, loads, path
 from oanquan.web import frames, rules_in_words
-from tools.localsite import chromium
+from tools.localsite import chromium, keep_warm
 
 pytestmark = pytest.mark.browser
 
@@ -59,9 +59,10 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture(scope="module")
-def context(browser: Any) -> Iterator[Any]:
+def context(browser: Any, site: str) -> Iterator[Any]:
     """One browsing context for the module (its cache and service worker are shared)."""
     shared = new_context(browser)
+    keep_warm(shared, site)  # every test opens a new tab
     yield shared
     shared.close()
 

@@ -42,7 +42,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from conftest import NAMES_AND_NOTATION, PLAIN_VIETNAMESE, SITE, made_by_the_page
-from tools.localsite import chromium_profile
+from tools.localsite import chromium_profile, keep_warm
 
 pytestmark = pytest.mark.browser
 
@@ -144,8 +144,9 @@ def _twin(path: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def browser_context(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+def browser_context(tmp_path_factory: pytest.TempPathFactory, site_url: str) -> Iterator[Any]:
     with chromium_profile(tmp_path_factory.mktemp("chromium-profile"), {"width": 1280, "height": 900}) as context:
+        keep_warm(context, site_url)  # every page is visited in a new tab
         yield context
 
 

@@ -23,7 +23,7 @@ import pytest
 
 from conftest import record_problems
 from oanquan import web
-from tools.localsite import chromium, serve
+from tools.localsite import chromium, keep_warm, serve
 
 pytestmark = pytest.mark.browser
 
@@ -201,9 +201,10 @@ def site() -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def context() -> Iterator[Any]:
+def context(site: str) -> Iterator[Any]:
     with chromium() as browser:
         made = browser.new_context()
+        keep_warm(made, site)  # each case opens a new tab, as a reader would
         made.add_init_script(
             "window.__csp = []; document.addEventListener('securitypolicyviolation',"
             " e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI))"

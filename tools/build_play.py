@@ -219,6 +219,11 @@ def edition_files(site: Path) -> list[str]:
     Another edition's folder inside it (a folder with its own ``book/play.html``, such as
     ``vi/``) is that edition's, kept by its own worker. The edition's live notebooks
     (``lite/``) are its own: the worker keeps them once active (``LATER``).
+
+    This is the precache list that Workbox's ``injectManifest`` would glob (``**/*`` less these
+    folders and files). Workbox was weighed (issue 20) and left out: workbox-build brings some 320
+    npm packages (78 MB: Babel, Rollup) into every fresh clone for this one walk of a folder, and
+    its manifest's revisions are MD5, where the worker checks each file by its SHA-256.
     """
     skipped = set(NOT_KEPT) | set(other_editions(site))
     found = []
