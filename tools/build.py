@@ -8,15 +8,17 @@ fails stops the build with its status):
 2. ``english``: Jupyter Book builds the English edition into ``_build/html/`` (``--all``, so a
    warning in an unchanged page still fails it, and ``-W -n``: every warning is an error);
 3. ``vietnamese``: ``tools.edition site`` builds it again in Vietnamese into ``_build/html/vi/``;
-4. ``lite``: each edition's live notebooks (``tools/build_lite.py``);
+4. ``wheels`` and ``lite``: the wheels the live notebooks ship (``tools/build_lite.py --fetch``),
+   then each edition's live notebooks (``tools/build_lite.py``);
 5. ``icons``: the favicon of every page (``tools.favicon``);
 6. ``offline``: each edition's service worker (``tools/build_play.py --service-worker``), which
    must come last, since it keeps a digest of every file of its edition.
 
 The two editions' books (stages 2 and 3) are built side by side: each writes its own folders
 (``_build/html/`` and ``_build/vi/``, copied into ``_build/html/vi/`` at its end), and a book's
-build is one process. Their output is printed one after the other, once both have ended. The
-live notebooks are built one edition after the other: both builds use ``_build/lite/``.
+build is one process. Their output is printed one after the other, once both have ended. So are
+the two editions' live notebooks: each has its work folder and its copy of the project's wheel
+under ``_build/lite/``, and the wheels they share are fetched before, by a stage of its own.
 
 ``--english-only`` builds the English edition alone (no language switch, no ``vi/``). The build's
 time goes to ``_build/build-seconds.txt`` (which ``tests/test_site.py`` reports) and to the list
@@ -63,6 +65,8 @@ def stages(vietnamese: bool) -> list[tuple[str, list[str]]]:
     steps.append(("english", book))
     if vietnamese:
         steps.append(("vietnamese", [python, "-m", "tools.edition", "site"]))
+    if vietnamese:  # the wheels both editions' live notebooks ship, fetched once before they build side by side
+        steps.append(("wheels", [python, "tools/build_lite.py", "--fetch"]))
     steps.append(("lite", [python, "tools/build_lite.py"]))
     if vietnamese:
         vi_lite = ["--notebooks", "_build/vi-src/notebooks", "--output", "_build/html/vi/lite", "--edition", "vi"]
@@ -75,16 +79,17 @@ def stages(vietnamese: bool) -> list[tuple[str, list[str]]]:
 
 
 def waves(steps: list[tuple[str, list[str]]]) -> list[list[tuple[str, list[str]]]]:
-    """The stages grouped into what runs side by side: the Vietnamese book beside the English one.
+    """The stages grouped into what runs side by side: the Vietnamese book beside the English one,
+    and their live notebooks (each edition in a folder of its own, the wheels fetched before).
     The rest in turn.
 
     >>> [[name for name, _command in wave] for wave in waves(stages(vietnamese=True))]
-    [['check'], ['english', 'vietnamese'], ['lite'], ['lite'], ['icons'], ['offline'], ['offline']]
+    [['check'], ['english', 'vietnamese'], ['wheels'], ['lite', 'lite'], ['icons'], ['offline'], ['offline']]
     """
     grouped: list[list[tuple[str, list[str]]]] = []
     for name, command in steps:
         previous = grouped[-1][-1][0] if grouped else None
-        if (previous, name) == ("english", "vietnamese"):
+        if (previous, name) in (("english", "vietnamese"), ("lite", "lite")):
             grouped[-1].append((name, command))
         else:
             grouped.append([(name, command)])

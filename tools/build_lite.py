@@ -445,13 +445,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--edition", default="en", help="a name for this edition's work folder under _build/lite/")
     parser.add_argument("--title", default="Ô Ăn Quan: live chapters", help="the name shown by the notebook pages")
     parser.add_argument("--pin", action="store_true", help="rewrite requirements-lite.txt and stop")
+    parser.add_argument("--fetch", action="store_true", help="download the pinned wheels and stop")
     args = parser.parse_args(argv)
     if args.pin:
         pin()
         return 0
+    if args.fetch:
+        fetch_wheels()
+        return 0
     start = time.perf_counter()
     wheels = fetch_wheels()
-    project_wheel = build_project_wheel(WORK / "project")
+    # each edition's own copy of the wheel: the editions' builds run side by side (tools/build.py)
+    project_wheel = build_project_wheel(WORK / "project" / args.edition)
     chapters = prepare(WORK / args.edition, args.notebooks.resolve(), wheels, project_wheel, args.title)
     jupyter_lite_build(WORK / args.edition, args.output.resolve())
     write_reset_page(args.output.resolve(), chapters, args.edition if args.edition in ("en", "vi") else "en")
