@@ -18,7 +18,7 @@ setup: $(STAMP)
 $(STAMP): requirements.txt requirements.lock pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --progress-bar off --no-compile --require-hashes -r requirements.lock
-	$(BIN)/python -m pip install -q --progress-bar off --no-deps -e .
+	$(BIN)/python -m pip install -q --progress-bar off --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
 # The engine's words in other languages (oanquan/i18n.py): Babel extracts every _(), N_() and

@@ -26,14 +26,15 @@ from tools.localsite import serve
 #: pytest-xdist's own order, the most tests first, left test_updates' one long test (85 s) to the
 #: end. A module not named here goes last; an order that is out of date costs time, not a result.
 BROWSER_MODULES_LONGEST_FIRST = (
-    "test_play_page",  # 196 s
-    "test_stored_state",  # 165 s
-    "test_site",  # 157 s
-    "test_lab",  # 148 s
-    "test_updates",  # 84 s
-    "test_lite",  # 74 s
+    "test_stored_state",  # 151 s
+    "test_site",  # 143 s
+    "test_play_page",  # 140 s
+    "test_updates",  # 85-120 s
+    "test_lab",  # 110-150 s
     "test_live_boards",  # 66 s
-    "test_vi_play",  # 34 s
+    "test_puzzles_page",  # 60 s
+    "test_lite",  # 60 s
+    "test_vi_play",  # 40 s
 )
 
 
