@@ -145,7 +145,8 @@ browser-deps:
 # Chromium with no page error or failed or off-site request, the Play page, the live boards and
 # notebooks, JupyterLab. They share one built site (tests/conftest.py) and run two modules at a
 # time (pytest-xdist, a module's tests in one worker), the longest modules first (tests/conftest.py's
-# BROWSER_MODULES_LONGEST_FIRST, kept by --no-loadscope-reorder). A module writes only into files of its own (its screenshots in _build/screenshots/<module>/).
+# BROWSER_MODULES_LONGEST_FIRST, kept by --no-loadscope-reorder). A module writes only into files
+# of its own (its screenshots in _build/screenshots/<module>/).
 site-test: book browser-deps
 	$(TIMED) browser -- $(BIN)/pytest -q -m browser -n 2 --dist loadfile --no-loadscope-reorder --durations=12 tests
 

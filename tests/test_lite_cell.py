@@ -156,7 +156,7 @@ def test_lite_copy_starts_with_the_cell_is_trusted_and_asks_for_the_pyodide_kern
 
 def _kernel_language_info() -> dict[str, Any]:
     """The language_info that JupyterLite's Pyodide kernel answers with, read from its installed bundle."""
-    bundles = ROOT / ".venv" / "share" / "jupyter" / "labextensions" / "@jupyterlite" / "pyodide-kernel-extension"
+    bundles = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite" / "pyodide-kernel-extension"
     for script in sorted(bundles.glob("static/*.js")):
         text = script.read_text(encoding="utf-8")
         if match := re.search(r"kernelInfoRequest\(\)\{.*?language_info:(\{[^{}]*\{[^{}]*\}[^{}]*\})", text):

@@ -65,7 +65,7 @@ def stages(vietnamese: bool) -> list[tuple[str, list[str]]]:
     steps.append(("english", book))
     if vietnamese:
         steps.append(("vietnamese", [python, "-m", "tools.edition", "site"]))
-    if vietnamese:  # the wheels both editions' live notebooks ship, fetched once before they build side by side
+        # the wheels both editions' live notebooks ship, fetched once before they build side by side
         steps.append(("wheels", [python, "tools/build_lite.py", "--fetch"]))
     steps.append(("lite", [python, "tools/build_lite.py"]))
     if vietnamese:

@@ -33,6 +33,7 @@ of requirements.txt (it downloads each wheel and records its hash).
 from __future__ import annotations
 
 import argparse
+import copy
 import hashlib
 import json
 import os
@@ -304,7 +305,7 @@ def as_jupyterlab_keeps(notebook: dict[str, Any]) -> None:
     ('3.8', True)
     """
     notebook["metadata"] = {**notebook.get("metadata", {}), "kernelspec": dict(KERNELSPEC)}
-    notebook["metadata"]["language_info"] = json.loads(json.dumps(LANGUAGE_INFO))
+    notebook["metadata"]["language_info"] = copy.deepcopy(LANGUAGE_INFO)
     for cell in notebook.get("cells", []):
         if cell.get("cell_type") == "code" and cell.get("metadata", {}).get("jupyter", {}).get("outputs_hidden"):
             cell["metadata"]["collapsed"] = True
