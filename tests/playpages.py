@@ -36,8 +36,14 @@ def new_context(browser: Any, **options: Any) -> Any:
 
 
 def shared_context(browser: Any, site: str) -> Iterator[Any]:
-    """One browsing context for a module (its cache and service worker are shared), for a fixture."""
-    shared = new_context(browser)
+    """One browsing context for a module (its cache is shared), for a fixture.
+
+    It has no service worker: a worker would keep the whole edition offline (88 MB) in every
+    module's context, some 25 CPU-seconds that the other test worker needs; the pages served by
+    the worker are checked by test_updates and by the Play page's offline test, in contexts of
+    their own.
+    """
+    shared = new_context(browser, service_workers="block")
     keep_warm(shared, site)  # every test opens a new tab
     yield shared
     shared.close()

@@ -261,7 +261,7 @@ def test_chapter_1_sets_up_a_position_by_clicking(chapter: Any) -> None:
 
 def test_a_board_whose_engine_cannot_load_says_so_and_stays_drawn(browser: Any, site: str) -> None:
     """With the engine's worker unreachable, the click is answered by the reason, not a page error."""
-    context = browser.new_context()
+    context = browser.new_context(service_workers="block")  # the route below sees every request
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -287,7 +287,7 @@ def test_chapter_1_sets_up_a_position_with_the_keyboard_only(browser: Any, site:
     # issue 22: Tab to the editor's board, the arrow keys and Enter to add pebbles, Space on a
     # mode button, Shift+Tab back, a number typed into the square's box, the turn by the arrow
     # keys on its list. No mouse event; every word the engine's, in the page's language.
-    context = browser.new_context(viewport={"width": 1100, "height": 1000})
+    context = browser.new_context(viewport={"width": 1100, "height": 1000}, service_workers="block")
     page = context.new_page()
     problems: list[str] = []
     record_problems(page, problems)

@@ -19,6 +19,10 @@ finds a word written with or without its diacritics.
 axe-core (npm) checks every page against the WCAG 2.2 A and AA rules (issue 22): the English
 edition in the light theme, the Vietnamese one in the dark (the reader's ``prefers-color-scheme``),
 so each kind of page is checked in both.
+The pages are read from the server, with no service worker: a worker would keep each edition
+offline (88 MB) while the pages are walked, some 30 CPU-seconds that the other test worker needs.
+test_updates opens every page of both editions from the worker, with the network off, and judges
+the same errors, failed requests and policy reports.
 Screenshots go to `_build/screenshots/site/`; a summary (build time, page weights and load
 times) to `_build/site-report.txt`.
 """
@@ -145,7 +149,9 @@ def _twin(path: str) -> str:
 
 @pytest.fixture(scope="module")
 def browser_context(tmp_path_factory: pytest.TempPathFactory, site_url: str) -> Iterator[Any]:
-    with chromium_profile(tmp_path_factory.mktemp("chromium-profile"), {"width": 1280, "height": 900}) as context:
+    with chromium_profile(
+        tmp_path_factory.mktemp("chromium-profile"), {"width": 1280, "height": 900}, service_workers="block"
+    ) as context:
         keep_warm(context, site_url)  # every page is visited in a new tab
         yield context
 

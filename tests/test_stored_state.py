@@ -203,7 +203,9 @@ def site() -> Iterator[str]:
 @pytest.fixture(scope="module")
 def context(site: str) -> Iterator[Any]:
     with chromium() as browser:
-        made = browser.new_context()
+        # no service worker: what is stored is read by the page itself, and a worker would keep
+        # the whole edition offline meanwhile (about 30 CPU-seconds; test_updates checks it)
+        made = browser.new_context(service_workers="block")
         keep_warm(made, site)  # each case opens a new tab, as a reader would
         made.add_init_script(
             "window.__csp = []; document.addEventListener('securitypolicyviolation',"

@@ -31,7 +31,10 @@ ENGLISH = re.compile(r"\b(Player|Move|captures?|pebbles?|square|Hint|Undo|New ga
 
 @pytest.fixture(scope="module")
 def page(site_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    with chromium_profile(tmp_path_factory.mktemp("vi-play-profile"), {"width": 1280, "height": 900}) as context:
+    # no service worker (it would keep the whole edition offline meanwhile; test_updates checks it)
+    with chromium_profile(
+        tmp_path_factory.mktemp("vi-play-profile"), {"width": 1280, "height": 900}, service_workers="block"
+    ) as context:
         page = context.new_page()
         page.foreign = []  # type: ignore[attr-defined]
         page.errors = []  # type: ignore[attr-defined]

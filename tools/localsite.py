@@ -119,7 +119,10 @@ def chromium() -> Iterator[Any]:
 
 @contextlib.contextmanager
 def chromium_profile(
-    profile: str | os.PathLike[str], viewport: dict[str, int] | None = None, extra_args: tuple[str, ...] = ()
+    profile: str | os.PathLike[str],
+    viewport: dict[str, int] | None = None,
+    extra_args: tuple[str, ...] = (),
+    service_workers: str = "allow",
 ) -> Iterator[Any]:
     """Debian's Chromium with a profile of its own (a persistent context: service workers, storage).
 
@@ -131,7 +134,12 @@ def chromium_profile(
         pytest.fail(missing)
     from playwright.sync_api import sync_playwright
 
-    options: dict[str, Any] = {"executable_path": CHROMIUM, "headless": True, "args": [*CHROMIUM_FLAGS, *extra_args]}
+    options: dict[str, Any] = {
+        "executable_path": CHROMIUM,
+        "headless": True,
+        "args": [*CHROMIUM_FLAGS, *extra_args],
+        "service_workers": service_workers,
+    }
     if viewport is not None:
         options["viewport"] = viewport
     with sync_playwright() as pw:
