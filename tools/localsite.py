@@ -126,7 +126,9 @@ def chromium_profile(
 ) -> Iterator[Any]:
     """Debian's Chromium with a profile of its own (a persistent context: service workers, storage).
 
-    Like :func:`chromium`, a missing browser fails the test with the reason.
+    Like :func:`chromium`, a missing browser fails the test with the reason. ``service_workers``
+    is Playwright's option: ``"block"`` for a test that is not about the site's worker, which
+    would otherwise keep the whole edition offline while the test goes on.
     """
     import pytest
 
