@@ -7,10 +7,10 @@ expectation is computed here by the same engine in CPython. Any page error, fail
 HTTP error or request to another host fails the test.
 
 To keep the file quick, one browser and one browsing context are shared: the pages of a test
-start with empty storage (see :class:`Watched`), and after the first page the service worker
-and the browser's cache of compiled WebAssembly make later pages start sooner, as a
-returning reader's would. The tests that need a first visit or the network switched off open
-a context of their own.
+start with empty storage (see :class:`Watched`), and after the first page the browser's cache
+(of files and of compiled WebAssembly) makes later pages start sooner, as a returning reader's
+would. That context has no service worker (see ``playpages.shared_context``): the tests that
+need a first visit, the worker or the network switched off open a context of their own.
 
 Set ``OANQUAN_SITE`` to test another built site folder.
 """

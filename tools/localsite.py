@@ -29,7 +29,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 __all__ = ["CHROMIUM", "CHROMIUM_FLAGS", "chromium_missing", "keep_warm", "serve"]
 
@@ -122,7 +122,7 @@ def chromium_profile(
     profile: str | os.PathLike[str],
     viewport: dict[str, int] | None = None,
     extra_args: tuple[str, ...] = (),
-    service_workers: str = "allow",
+    service_workers: Literal["allow", "block"] = "allow",
 ) -> Iterator[Any]:
     """Debian's Chromium with a profile of its own (a persistent context: service workers, storage).
 
