@@ -74,22 +74,19 @@ def test_the_service_worker_keeps_every_file_of_its_edition(tmp_path: Path) -> N
     version = build_play.write_service_worker(site)
     assert re.fullmatch(r"[0-9a-f]{16}", version)
     text = (site / "sw.js").read_text()
-    assert f'const VERSION = "{version}";' in text and "{{" not in text
-    files = json.loads(text.split("const FILES = ", 1)[1].split(";", 1)[0])
-    later = json.loads(text.split("const LATER = ", 1)[1].split(";", 1)[0])
-    # the live notebooks are kept once the worker is active, the rest as it installs
-    assert [name for name, _ in later] == ["lite/notebooks/index.html"]
-    assert [name for name, _ in files + later] == [n for n in build_play.edition_files(site) if "lite/" not in n] + [
-        "lite/notebooks/index.html"
-    ]
+    assert f'const VERSION = "{version}";' in text and "{{" not in text and "__WB_MANIFEST" not in text
+    # Workbox's list: every file of the edition, each with the digest the browser checks it against
+    manifest = json.loads(text.split("const MANIFEST = ", 1)[1].split(";", 1)[0])
+    assert [entry["url"] for entry in manifest] == build_play.edition_files(site)
+    digests = {entry["url"]: entry["integrity"] for entry in manifest}
     # a live notebook's page is kept with its own policy (JupyterLite compiles its settings' checks)
     lite_page = (site / "lite" / "notebooks" / "index.html").read_text()
     assert lite_page.count("Content-Security-Policy") == 1 and "unsafe-eval" in lite_page
     assert (
-        dict(later)["lite/notebooks/index.html"]
+        digests["lite/notebooks/index.html"]
         == "sha256-" + base64.b64encode(hashlib.sha256(lite_page.encode()).digest()).decode()
     )
-    pdf = dict(files)["_downloads/board.pdf"]
+    pdf = digests["_downloads/board.pdf"]
     assert pdf == "sha256-" + base64.b64encode(hashlib.sha256(b"%PDF").digest()).decode()  # checked as it downloads
     assert json.loads(text.split("const SKIP = ", 1)[1].split(";", 1)[0]) == [".doctrees/", "vi/"]
     assert json.loads((site / "sw-version.json").read_text()) == {"version": version}

@@ -36,6 +36,7 @@ import json
 import re
 import shutil
 import sys
+import tempfile
 import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
@@ -160,13 +161,16 @@ def manifest(out: Path = OUT) -> str:
 LITE = "lite"
 
 
-#: Folders of an edition's output that its service worker never keeps: Sphinx's build data. The
-#: live notebooks (lite/) are kept and served by the edition's worker like every other page
-#: (issue 23): JupyterLite's own worker is switched off (tools/build_lite.py, ``lite_json``).
+#: Files of an edition's output the worker does not keep: itself, the server's version, and
+#: JupyterLite's worker (never registered). Sphinx's build data (.buildinfo, .doctrees/) are
+#: dotfiles, which Workbox's globs never match. The live notebooks (lite/) are kept and served by
+#: the edition's worker like every other page (issue 23): JupyterLite's own worker is switched
+#: off (tools/build_lite.py, ``lite_json``).
+NOT_KEPT_FILES = ("sw.js", "sw-version.json", f"{LITE}/service-worker.js")
+#: Folders of an edition's output that its worker leaves to the network: Sphinx's build data.
 NOT_KEPT = (".doctrees",)
-#: Files of an edition's output the worker does not keep: itself, the server's version, Sphinx's
-#: stamp, and JupyterLite's worker (never registered).
-NOT_KEPT_FILES = ("sw.js", "sw-version.json", ".buildinfo", f"{LITE}/service-worker.js")
+#: Workbox's glob of an edition (npm workbox-build, package.json), run by Node.
+PRECACHE = ROOT / "tools" / "precache.mjs"
 
 #: The policy of every page (issue 24): scripts only from the site itself, the theme's inline
 #: scripts by their hash, WebAssembly for the engine, workers from the site. Two readings the
@@ -216,23 +220,35 @@ def doctools_without_eval(site: Path) -> None:
 def edition_files(site: Path) -> list[str]:
     """Every file of the edition built into ``site`` that its service worker keeps, relative to ``site``.
 
+    Workbox globs them (``tools/precache.mjs``): every file less ``precache_ignores(site)``.
     Another edition's folder inside it (a folder with its own ``book/play.html``, such as
     ``vi/``) is that edition's, kept by its own worker. The edition's live notebooks
     (``lite/``) are its own: the worker keeps them once active (``LATER``).
-
-    This is the precache list that Workbox's ``injectManifest`` would glob (``**/*`` less these
-    folders and files). Workbox was weighed (issue 20) and left out: workbox-build brings some 320
-    npm packages (78 MB: Babel, Rollup) into every fresh clone for this one walk of a folder, and
-    its manifest's revisions are MD5, where the worker checks each file by its SHA-256.
     """
-    skipped = set(NOT_KEPT) | set(other_editions(site))
-    found = []
-    for path in sorted(site.rglob("*")):
-        relative = path.relative_to(site)
-        if not path.is_file() or relative.parts[0] in skipped or relative.as_posix() in NOT_KEPT_FILES:
-            continue
-        found.append(relative.as_posix())
-    return found
+    return json.loads(_precache(site))
+
+
+def precache_ignores(site: Path) -> list[str]:
+    """The globs of ``site`` that its worker does not keep: another edition's folder, and ``NOT_KEPT_FILES``."""
+    return [*NOT_KEPT_FILES, *(f"{folder}/**" for folder in other_editions(site))]
+
+
+def _precache(site: Path, *inject: Path) -> str:
+    """What ``tools/precache.mjs`` prints for ``site`` (with ``--inject SRC DEST`` when given)."""
+    import subprocess
+
+    command = ["node", str(PRECACHE), str(site)]
+    for glob in precache_ignores(site):
+        command += ["--ignore", glob]
+    if inject:
+        command += ["--inject", *map(str, inject)]
+    try:
+        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+    except FileNotFoundError:
+        raise SystemExit("build_play: node is missing; the service worker's list is made by Workbox (npm)") from None
+    if done.returncode != 0:
+        raise SystemExit(f"build_play: {' '.join(command[1:3])} failed: {done.stderr.strip()[-500:]}")
+    return done.stdout
 
 
 def other_editions(site: Path) -> list[str]:
@@ -366,19 +382,19 @@ def write_service_worker(site: Path) -> str:
     version = digest.hexdigest()[:16]
     for name, data in built.items():
         write_if_changed(site / name, with_head(data, version))
-    entries = [[name, _sha256((site / name).read_bytes())] for name in files]
-    later = [entry for entry in entries if entry[0].startswith(f"{LITE}/")]  # kept once the worker is active
-    entries = [entry for entry in entries if not entry[0].startswith(f"{LITE}/")]
     skip = [f"{folder}/" for folder in (*NOT_KEPT, *other_editions(site))]
     template = (PAGE_FILES / SERVICE_WORKER).read_text("utf-8")
     text = (
         template.replace("{{version}}", version)
-        .replace('"{{files}}"', json.dumps(entries, indent=0))
-        .replace('"{{later}}"', json.dumps(later, indent=0))
+        .replace("{{lite}}", f"{LITE}/")
         .replace('"{{skip}}"', json.dumps(skip))
         .replace('"{{editions}}"', json.dumps([f"{folder}/" for folder in other_editions(site)]))
     )
-    write_if_changed(site / "sw.js", text.encode("utf-8"))
+    with tempfile.TemporaryDirectory() as work:  # outside the site, so that Workbox's glob never meets them
+        source, worker = Path(work) / "template.js", Path(work) / "sw.js"
+        source.write_text(text, "utf-8")
+        _precache(site, source, worker)  # Workbox writes the list of files where the template says
+        write_if_changed(site / "sw.js", worker.read_bytes())
     write_if_changed(site / "sw-version.json", (json.dumps({"version": version}) + "\n").encode("utf-8"))
     print(f"build_play: {site}/sw.js keeps {len(files)} files ({size / 1e6:.1f} MB) offline, version {version}")
     return version

@@ -3,13 +3,14 @@
 // the Vietnamese one under vi/). Registered by every page (offline.js), it keeps every file of
 // its edition (every page, the printables, the engine, the live notebooks) so that the whole
 // edition opens and works with no network after one visit to any page (issues 23, 24). The
-// patterns are Workbox's (precache with revisions, a versioned cache switched at once), written
-// out here because the site has no bundler:
+// list of files is Workbox's (injectManifest, tools/precache.mjs); the patterns are Workbox's too
+// (precache with revisions, a versioned cache switched at once), written out here because the
+// site has no bundler:
 //
-// - Whole builds only. VERSION is a digest of every file the worker serves; FILES lists each with
-//   its sha256. The install downloads every file past the browser's HTTP cache (cache: "reload")
-//   and checks it against its digest (the fetch's `integrity`), into a cache of its own named
-//   after VERSION: a file of another build (a stale HTTP cache, a half-finished upload) fails the
+// - Whole builds only. VERSION is a digest of every file the worker serves; the manifest lists
+//   each with its sha256. The install downloads every file past the browser's HTTP cache (cache:
+//   "reload") and checks it against its digest (the fetch's `integrity`), into a cache of its own
+//   named after VERSION: a file of another build (a stale HTTP cache, a half-finished upload) fails the
 //   install, and the worker before it stays, whole.
 // - One build per page. Each page opened from a cache is pinned to that cache (PINS), and every
 //   file it asks for later comes from the same build, even after a newer worker has taken over;
@@ -26,13 +27,17 @@
 //   served like its other pages (JupyterLite's own worker is switched off).
 //
 // tools/build_play.py replaces each quoted placeholder below (the lists with their JSON): quoted,
-// the template itself is JavaScript, which ESLint reads.
+// the template itself is JavaScript, which ESLint reads. Workbox then writes the edition's files
+// as MANIFEST (its injection point, which must appear once in this file: not in a comment).
 const VERSION = "{{version}}";
-const FILES = "{{files}}"; // [path relative to this file, "sha256-..."], kept as the worker installs
-// The live notebooks' files (JupyterLite: half the edition), kept once the worker is active, when a
-// page asks (offline.js): an install twice as long would often end while a page of the build
-// before is loading the engine, and a new worker waits for such a page to finish with the old one.
-const LATER = "{{later}}";
+const LITE = "{{lite}}"; // the live notebooks' folder
+const MANIFEST = self.__WB_MANIFEST; // [{url: path relative to this file, integrity: "sha256-..."}]
+// The live notebooks' files (JupyterLite: half the edition) are kept once the worker is active,
+// when a page asks (offline.js): an install twice as long would often end while a page of the
+// build before is loading the engine, and a new worker waits for such a page to finish with the
+// old one. The rest are kept as the worker installs.
+const FILES = MANIFEST.filter(function (entry) { return entry.url.indexOf(LITE) !== 0; });
+const LATER = MANIFEST.filter(function (entry) { return entry.url.indexOf(LITE) === 0; });
 const SKIP = "{{skip}}"; // folders under this scope that are not this edition's (another edition, Sphinx's data)
 const EDITIONS = "{{editions}}"; // of those, the other editions' folders (each has its own worker)
 const SCOPE = new URL("./", self.location.href).pathname;
@@ -45,7 +50,7 @@ const PARALLEL = 6;
 
 const pins = new Map(); // the same as PINS, while this worker runs
 
-// Download ``entries`` ([path, digest]) into the cache ``name``, past the HTTP cache and each
+// Download ``entries`` ({url, integrity}) into the cache ``name``, past the HTTP cache and each
 // checked against its digest; a file already there (an earlier try of this same build) is kept.
 // The first failure stops every download (a file of another build: the rest would be no better).
 async function keep(name, entries) {
@@ -57,10 +62,10 @@ async function keep(name, entries) {
       const entry = todo.shift();
       if (!entry) return;
       try {
-        const url = new URL(entry[0], self.location.href).href;
+        const url = new URL(entry.url, self.location.href).href;
         if (await cache.match(url)) continue;
-        const response = await fetch(new Request(url, { cache: "reload", integrity: entry[1], credentials: "same-origin" }));
-        if (!response.ok) throw new Error(entry[0] + ": HTTP " + response.status);
+        const response = await fetch(new Request(url, { cache: "reload", integrity: entry.integrity, credentials: "same-origin" }));
+        if (!response.ok) throw new Error(entry.url + ": HTTP " + response.status);
         await cache.put(url, response);
       } catch (error) {
         failed = failed || error;

@@ -45,9 +45,14 @@ function worker() {
     URL, Response, Request, AbortController, setTimeout, clearTimeout, console,
   };
   scope.self = scope;
+  const manifest = [
+    { url: "index.html", integrity: "sha256-x" },
+    { url: "lite/notebooks/index.html", integrity: "sha256-z" },
+    { url: "_static/play/play.js", integrity: "sha256-y" },
+  ];
   const text = TEMPLATE.replace("{{version}}", VERSION)
-    .replace('"{{files}}"', JSON.stringify([["index.html", "sha256-x"], ["_static/play/play.js", "sha256-y"]]))
-    .replace('"{{later}}"', JSON.stringify([["lite/notebooks/index.html", "sha256-z"]]))
+    .replace("{{lite}}", "lite/")
+    .replace("self.__WB_MANIFEST", JSON.stringify(manifest)) // as Workbox's injectManifest does
     .replace('"{{skip}}"', JSON.stringify([".doctrees/", "vi/"]))
     .replace('"{{editions}}"', JSON.stringify(["vi/"]));
   vm.createContext(scope);
@@ -69,11 +74,28 @@ function fetchEvent(listeners, url, { method = "GET", mode = "no-cors", clientId
 }
 
 test("the template is filled in as the build does, leaving no placeholder", () => {
-  assert.ok(TEMPLATE.includes('const FILES = "{{files}}";'), "tools/build_play.py replaces this exact text");
+  assert.equal(TEMPLATE.split("self.__WB_MANIFEST").length, 2, "Workbox's injectManifest wants one injection point");
   const { scope } = worker();
   assert.equal(vm.runInContext("CACHE", scope), "oanquan-/-" + VERSION);
-  assert.equal(vm.runInContext("FILES.length", scope), 2);
+  // the live notebooks are kept once the worker is active, the rest as it installs
+  assert.deepEqual([...vm.runInContext("FILES.map((entry) => entry.url)", scope)], ["index.html", "_static/play/play.js"]);
+  assert.deepEqual([...vm.runInContext("LATER.map((entry) => entry.url)", scope)], ["lite/notebooks/index.html"]);
   assert.equal(vm.runInContext("EDITIONS[0]", scope), "vi/");
+});
+
+test("the install keeps every file of the manifest but the live notebooks, each checked against its digest", async () => {
+  const { scope, listeners } = worker();
+  const requests = [];
+  const network = scope.fetch;
+  scope.fetch = async (request) => { requests.push([request.url, request.integrity]); return network(request); };
+  scope.skipWaiting = async () => {};
+  let installed = null;
+  listeners.install({ waitUntil(promise) { installed = promise; } });
+  await installed;
+  assert.deepEqual(requests.sort(), [
+    ["https://site.test/_static/play/play.js", "sha256-y"],
+    ["https://site.test/index.html", "sha256-x"],
+  ]);
 });
 
 test("a file is cached under its address without the query or fragment", () => {
