@@ -271,9 +271,10 @@ def test_the_catalogue_ships_in_the_wheel_and_in_the_play_pages_zip(tmp_path: Pa
     assert lines[:2] == ["vi", "ô {square} đang trống"] and lines[2].startswith(str(archive))
     assert lines[3] == "Chỉ có ô 7: rải hướng nào để được 5 điểm?"
     # The live notebooks install the wheel that tools/build_lite.py builds.
-    from tools.build_lite import build_project_wheel
+    from tools.build_lite import SOURCE_DATE_EPOCH, build_project_wheel
 
     wheel = build_project_wheel(tmp_path / "wheel")
+    assert wheel.stat().st_mtime == SOURCE_DATE_EPOCH  # the package index's upload time: the same on every build
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {"oanquan/locale/vi/LC_MESSAGES/oanquan.mo", "oanquan/locale/vi/puzzles.json"} <= names
 

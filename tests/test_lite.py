@@ -26,6 +26,7 @@ import json
 import re
 import zipfile
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, unquote, urljoin, urlsplit
@@ -379,6 +380,23 @@ def test_every_chapter_has_a_live_twin_that_starts_with_the_setup_cell(site_dir:
         assert starts_with_live_cell(notebook), name
         assert [c.get("id") for c in notebook["cells"]].count(CELL_ID) == 1, name
         assert notebook["metadata"]["kernelspec"]["name"] == "python", name
+
+
+def test_the_file_lists_dates_are_the_commits_not_the_builds(site_dir: Path) -> None:
+    """Two builds of the same tree are the same build (the service worker's version, every reader's
+    download): the live notebooks' file list and package index give no date later than the
+    commit's (SOURCE_DATE_EPOCH), where a build writes its files later than that."""
+    from tools.build_lite import source_date_epoch
+
+    latest = datetime.fromtimestamp(int(source_date_epoch()), tz=UTC).isoformat().replace("+00:00", "Z")
+    for lite in (LITE, site_dir / "vi" / "lite"):
+        listing = json.loads((lite / "api" / "contents" / "all.json").read_text(encoding="utf-8"))["content"]
+        assert len(listing) == len(list((ROOT / "notebooks").glob("*.ipynb"))), lite
+        for entry in listing:
+            assert entry["created"] <= latest and entry["last_modified"] <= latest, (lite, entry)
+        index = json.loads((lite / "pypi" / "all.json").read_text(encoding="utf-8"))
+        for release in index["oanquan"]["releases"].values():
+            assert all(upload["upload_time"] <= latest for upload in release), lite
 
 
 def test_every_chapter_page_links_to_its_live_notebook_and_reset_page(site_dir: Path) -> None:

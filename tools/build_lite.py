@@ -208,11 +208,18 @@ def fetch_wheels() -> dict[str, Path]:
     return have
 
 
+#: The date written into the project's wheel (2020-01-01), whatever the day of the build.
+SOURCE_DATE_EPOCH = 1577836800
+
+
 def build_project_wheel(dest: Path) -> Path:
     """The oanquan wheel, built by pip from a copy of the package in a temporary folder.
 
     Building in place would leave ``build/`` and ``*.egg-info`` in the work tree. The dates
-    in the wheel are fixed (SOURCE_DATE_EPOCH), so an unchanged package gives the same bytes.
+    in the wheel are fixed (SOURCE_DATE_EPOCH), so an unchanged package gives the same bytes,
+    and so is the file's own date, which the live notebooks' package index gives as its upload
+    time: an unchanged build of the site is then the same build, and no reader's browser
+    downloads the whole edition again for it.
     """
     shutil.rmtree(dest, ignore_errors=True)
     dest.mkdir(parents=True)
@@ -225,11 +232,12 @@ def build_project_wheel(dest: Path) -> Path:
             else:
                 shutil.copy2(src, Path(tmp) / name)
         command = [str(BIN / "python"), "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation"]
-        env = {**os.environ, "SOURCE_DATE_EPOCH": "1577836800"}
+        env = {**os.environ, "SOURCE_DATE_EPOCH": str(SOURCE_DATE_EPOCH)}
         subprocess.run([*command, "-w", str(dest), tmp], check=True, env=env, stdout=subprocess.DEVNULL)
     wheels = list(dest.glob("oanquan-*.whl"))
     if len(wheels) != 1:
         raise SystemExit(f"build_lite: expected one oanquan wheel in {dest}, found {wheels}")
+    os.utime(wheels[0], (SOURCE_DATE_EPOCH, SOURCE_DATE_EPOCH))
     return wheels[0]
 
 
@@ -422,6 +430,24 @@ def prepare(
     return chapters
 
 
+def source_date_epoch() -> str:
+    """The date a build gives its files, as reproducible builds do: ``SOURCE_DATE_EPOCH`` when set,
+    else the last commit's, else the wheel's fixed date (a copy of the project outside git).
+
+    JupyterLite's file list gives each chapter a date no later than this. The files' own dates
+    are when this build wrote them, so the list, and with it the service worker's version,
+    would change on every build, and every reader's browser would download the whole edition
+    again after a build that changed nothing.
+    """
+    if os.environ.get("SOURCE_DATE_EPOCH"):
+        return os.environ["SOURCE_DATE_EPOCH"]
+    if shutil.which("git"):
+        found = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=ROOT, capture_output=True, text=True)
+        if found.returncode == 0 and found.stdout.strip():
+            return found.stdout.strip()
+    return str(SOURCE_DATE_EPOCH)
+
+
 def jupyter_lite_build(lite_dir: Path, output: Path) -> None:
     """A fresh `jupyter lite build`: its task database would skip steps whose inputs did not change,
     leaving a rebuilt output without the kernel's settings, so it goes too."""
@@ -429,7 +455,8 @@ def jupyter_lite_build(lite_dir: Path, output: Path) -> None:
     for db in lite_dir.glob(".jupyterlite.doit.db*"):
         db.unlink()
     command = [str(BIN / "jupyter"), "lite", "build", "--lite-dir", str(lite_dir), "--output-dir", str(output)]
-    result = subprocess.run(command, cwd=lite_dir, capture_output=True, text=True)
+    env = {**os.environ, "SOURCE_DATE_EPOCH": source_date_epoch()}  # the chapters' dates in its file list
+    result = subprocess.run(command, cwd=lite_dir, capture_output=True, text=True, env=env)
     if result.returncode != 0:
         sys.stderr.write(result.stdout + result.stderr)
         raise SystemExit(f"build_lite: jupyter lite build failed ({result.returncode})")
