@@ -432,7 +432,8 @@ def prepare(
 
 def source_date_epoch() -> str:
     """The date a build gives its files, as reproducible builds do: ``SOURCE_DATE_EPOCH`` when set,
-    else the last commit's, else the wheel's fixed date (a copy of the project outside git).
+    else that of the last commit that changed the chapters (their text, or its translations),
+    else the wheel's fixed date (a copy of the project outside git).
 
     JupyterLite's file list gives each chapter a date no later than this. The files' own dates
     are when this build wrote them, so the list, and with it the service worker's version,
@@ -442,7 +443,8 @@ def source_date_epoch() -> str:
     if os.environ.get("SOURCE_DATE_EPOCH"):
         return os.environ["SOURCE_DATE_EPOCH"]
     if shutil.which("git"):
-        found = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=ROOT, capture_output=True, text=True)
+        command = ["git", "log", "-1", "--format=%ct", "--", "notebooks", "locales"]
+        found = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
         if found.returncode == 0 and found.stdout.strip():
             return found.stdout.strip()
     return str(SOURCE_DATE_EPOCH)
