@@ -63,9 +63,10 @@ lint: $(STAMP) node_modules/.installed
 # The pages' scripts under Node's own test runner (tests/js/, a few seconds); then unit, property
 # and doc tests, then the notebooks' stored outputs (nbval), on every core (pytest-xdist); a
 # file's tests stay in one worker (--dist loadfile), so that nbval runs a notebook's cells in
-# order in one kernel. Each stage's time goes to _build/test-times.txt.
+# order in one kernel. Each stage's time goes to _build/test-times.txt. The service worker's
+# tests run Workbox (npm), hence node_modules.
 TIMED = $(BIN)/python -m tools.timed
-unit: $(STAMP) print-deps
+unit: $(STAMP) print-deps node_modules/.installed
 	$(TIMED) js -- node --test tests/js/*.test.mjs
 	$(TIMED) unit -- $(BIN)/pytest -q -m "not browser" -n auto --dist loadfile tests oanquan authoring tools
 	$(TIMED) notebooks -- $(BIN)/pytest -q -n auto --dist loadfile notebooks book
