@@ -163,11 +163,8 @@ def test_screen_direction_matches_the_ring(direction: str) -> None:
 def test_counts_and_square_numbers_are_written() -> None:
     p = Position.from_text(SAMPLE)
     words = texts(board_svg(p))
-    for square in range(10):
-        assert str(square) in words
-    assert "M0" in words and "M1" in words
-    for count in {p.count(s) for s in range(12)}:
-        assert str(count) in words
+    assert {*(str(square) for square in range(10)), "M0", "M1"} <= set(words)  # every square's name
+    assert {str(p.count(square)) for square in range(12)} <= set(words)  # and every count
     assert "Player 0 · 16 points" in words  # 4 pebbles + a stone worth 10 (R8.1) + the 2 player 1 owes (R8.2)
     assert "captured: 4 pebbles + 1 stone" in words and "is owed 2" in words and "owes 2" in words
     assert "Player 1 · -2 points" in words and "captured: 0 pebbles" in words  # 0 captured - 2 owed
