@@ -57,10 +57,6 @@ class AnsweredError(Exception):
         self.answer = answer
 
 
-def finished_controller() -> Controller:
-    return Controller(Position.from_text(OVER))
-
-
 def too_many_boards() -> None:
     reset()
     for n in range(200):
@@ -117,7 +113,7 @@ TRIGGERS: dict[str, Callable[[], object]] = {
     "bad-edit": lambda: (_ for _ in ()).throw(EditError()),
     "not-yours": lambda: Position.initial().play("2L"),
     "empty-square": lambda: Position.initial().play("7R").play("2L"),
-    "game-over": lambda: finished_controller().play("5L"),
+    "game-over": lambda: Controller(Position.from_text(OVER)).play("5L"),
     "mandarin-square": lambda: Controller().click(10),
     "no-square": lambda: Controller().click(12),
     "choose-square": lambda: Controller().choose("L"),

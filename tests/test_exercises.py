@@ -87,17 +87,21 @@ def exercises(path: Path) -> tuple[str, list[tuple[str, set[str]]]]:
     return "\n".join(text), quizzes
 
 
+def answers_in(shown: str, quizzes: list[tuple[str, set[str]]], form: re.Pattern[str]) -> set[tuple[str, str]]:
+    """The (question, right answer) pairs whose answer has the ``form`` and stands as a word in ``shown``."""
+    return {
+        (question, answer)
+        for question, right in quizzes
+        for answer in right
+        if form.fullmatch(answer) and re.search(rf"(?<![\w-]){re.escape(answer)}(?![\w-])", shown)
+    }
+
+
 @pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
 def test_no_exercise_shows_its_answer_before_the_solutions(path: Path) -> None:
     shown, quizzes = exercises(path)
     assert quizzes, f"{path.stem} has exercises with no quiz"
-    told = {
-        (question, answer)
-        for question, right in quizzes
-        for answer in right
-        if TELLING.fullmatch(answer) and re.search(rf"(?<![\w-]){re.escape(answer)}(?![\w-])", shown)
-    }
-    assert told == set(), f"{path.stem}: the exercises show their answers"
+    assert answers_in(shown, quizzes, TELLING) == set(), f"{path.stem}: the exercises show their answers"
 
 
 def shown_before_the_exercises(path: Path) -> str:
@@ -116,12 +120,7 @@ def test_no_exercise_was_answered_earlier_in_the_chapter(path: Path) -> None:
     shown = shown_before_the_exercises(path)
     _shown, quizzes = exercises(path)
     # Scores only: a score names one game, but the same move text is played in many positions.
-    told = {
-        (question, answer)
-        for question, right in quizzes
-        for answer in right
-        if SCORE.fullmatch(answer) and re.search(rf"(?<![\w-]){re.escape(answer)}(?![\w-])", shown)
-    }
+    told = answers_in(shown, quizzes, SCORE)
     assert told == set(), f"{path.stem}: the chapter answers its exercises before asking them"
 
 
@@ -130,15 +129,15 @@ def test_the_check_sees_a_picture_that_gives_the_final_score_away() -> None:
     from oanquan import Position
     from oanquan.svg import figure_html
 
+    def shown_by(figure: str) -> str:
+        """What a code cell shows whose output is ``figure``."""
+        return shown_text({"cell_type": "code", "source": [], "outputs": [{"data": {"text/html": figure}}]})
+
     final = Position.from_text("3,0,0,0,0,4,0,0,0,0 0,0 30,33 0,0 1")
-    cell = {"cell_type": "code", "source": [], "outputs": [{"data": {"text/html": figure_html(final, "The end.")}}]}
-    assert "34-36" in shown_text(cell) or "36-34" in shown_text(cell)
-    hidden = {
-        "cell_type": "code",
-        "source": [],
-        "outputs": [{"data": {"text/html": figure_html(final, "", result=False)}}],
-    }
-    assert "36-34" not in shown_text(hidden) and "36" not in shown_text(hidden)
+    shown = shown_by(figure_html(final, "The end."))
+    assert "34-36" in shown or "36-34" in shown
+    hidden = shown_by(figure_html(final, "", result=False))
+    assert "36-34" not in hidden and "36" not in hidden
 
 
 @pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)

@@ -22,6 +22,8 @@ import tomllib
 import unicodedata
 import zipfile
 from collections.abc import Iterator
+from functools import partial
+from operator import attrgetter
 from pathlib import Path
 
 import pytest
@@ -62,6 +64,11 @@ def catalogue() -> list:  # type: ignore[type-arg]
         return [message for message in read_po(handle) if message.id]
 
 
+def forms(text: str | tuple[str, ...]) -> tuple[str, ...]:
+    """A message's id or translation as a tuple: the one string, or each form of a plural."""
+    return text if isinstance(text, tuple) else (text,)
+
+
 def fields(text: str) -> set[str]:
     """The placeholders of ``text``: str.format's ``{name}`` and printf's ``%(name)s``."""
     names = {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
@@ -72,17 +79,14 @@ def test_every_message_is_translated_and_not_fuzzy() -> None:
     messages = catalogue()
     assert len(messages) > 50
     for message in messages:
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        assert all(s.strip() for s in strings), f"untranslated: {message.id!r}"
+        assert all(s.strip() for s in forms(message.string)), f"untranslated: {message.id!r}"
         assert not message.fuzzy, f"fuzzy (check and confirm the translation): {message.id!r}"
 
 
 def test_translations_keep_every_placeholder_and_are_nfc() -> None:
     for message in catalogue():
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        wanted = set().union(*(fields(i) for i in ids))
-        for translated in strings:
+        wanted = set().union(*(fields(i) for i in forms(message.id)))
+        for translated in forms(message.string):
             assert fields(translated) == wanted, f"{message.id!r} -> {translated!r}"
             assert unicodedata.normalize("NFC", translated) == translated, f"not NFC: {translated!r}"
 
@@ -178,17 +182,15 @@ def english_words(text: str) -> set[str]:
 
 def test_vietnamese_captions_of_real_play_show_no_english() -> None:
     oanquan.set_language("vi")
-    moves: list[tuple[Event, ...]] = []
     for event in EVENTS:
         text = caption(event)
         assert not english_words(text), f"{text!r} shows {english_words(text)}"
         assert text.split(" — ", 1)[0] == event.rule
     for start in ("5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0", "3,1,1,1,1,0,1,0,0,4 0,Q 20,20+Q 0,0 0"):
-        for move in Position.from_text(start).legal_moves():
-            moves.append(Position.from_text(start).play_traced(move)[1])
-    for trace in moves:
-        summary = describe_move(trace)
-        assert not english_words(summary), f"{summary!r} shows {english_words(summary)}"
+        position = Position.from_text(start)
+        for move in position.legal_moves():
+            summary = describe_move(position.play_traced(move)[1])
+            assert not english_words(summary), f"{summary!r} shows {english_words(summary)}"
 
 
 def test_vietnamese_error_messages_keep_quoting_the_input() -> None:
@@ -233,20 +235,19 @@ SCRIPT = "import oanquan; print(oanquan.get_language()); print(oanquan.i18n._('s
 
 
 @pytest.mark.parametrize(
-    ("value", "language", "words"),
-    [("vi_VN.UTF-8", "vi", "ô {square} đang trống"), ("", "en", "square {square} is empty")],
+    ("value", "language", "words", "warning"),
+    [
+        ("vi_VN.UTF-8", "vi", "ô {square} đang trống", ""),
+        ("", "en", "square {square} is empty", ""),
+        # an unknown language warns and speaks English
+        ("tlh", "en", "square {square} is empty", "OANQUAN_LANG='tlh' is not a language oanquan speaks"),
+    ],
 )
-def test_the_environment_variable_chooses_the_language(value: str, language: str, words: str) -> None:
+def test_the_environment_variable_chooses_the_language(value: str, language: str, words: str, warning: str) -> None:
     env = os.environ | {"OANQUAN_LANG": value, "PYTHONPATH": str(ROOT)}
     shown = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, check=True)
     assert shown.stdout.splitlines() == [language, words]
-
-
-def test_an_unknown_language_in_the_environment_warns_and_speaks_english() -> None:
-    env = os.environ | {"OANQUAN_LANG": "tlh", "PYTHONPATH": str(ROOT)}
-    shown = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, check=True)
-    assert shown.stdout.splitlines()[0] == "en"
-    assert "OANQUAN_LANG='tlh' is not a language oanquan speaks" in shown.stderr
+    assert warning in shown.stderr
 
 
 def test_the_catalogue_ships_in_the_wheel_and_in_the_play_pages_zip(tmp_path: Path) -> None:
@@ -309,12 +310,13 @@ def test_the_puzzle_table_is_complete_and_up_to_date() -> None:
 
 
 def test_a_puzzle_speaks_vietnamese_from_goal_to_verdict() -> None:
+    words_of = attrgetter("title_text", "explanation_text", "goal_text", "theme_name", "hint")  # in the language spoken
     puzzles = load_builtin()
-    english = [(p.title_text, p.explanation_text, p.goal_text, p.theme_name, p.hint) for p in puzzles]
+    english = [words_of(p) for p in puzzles]
     assert english == [(p.title, p.explanation, p.goal_text, p.theme_name, p.hint) for p in puzzles]
     oanquan.set_language("vi")
     for puzzle in puzzles:
-        for text in (puzzle.title_text, puzzle.explanation_text, puzzle.goal_text, puzzle.theme_name, puzzle.hint):
+        for text in words_of(puzzle):
             assert text and not english_words(text), f"{puzzle.id}: {text!r} shows {english_words(text)}"
         right, said = puzzle.verdict(puzzle.solution[0])
         assert right and said.endswith(puzzle.explanation_text) and not english_words(said)
@@ -323,16 +325,17 @@ def test_a_puzzle_speaks_vietnamese_from_goal_to_verdict() -> None:
             right, said = puzzle.verdict(wrong)
             assert not right and said.startswith("Chưa đúng: ") and not english_words(said), said
     oanquan.set_language("en")
-    assert [(p.title_text, p.explanation_text, p.goal_text, p.theme_name, p.hint) for p in puzzles] == english
+    assert [words_of(p) for p in puzzles] == english
 
 
 def test_the_board_picture_speaks_vietnamese() -> None:
     from oanquan.svg import board_svg, svg_alt_text, trace_frames
 
     start = Position.from_text("0,1,0,0,0,0,0,0,0,2 Q,3 4,0 0,2 1")
-    english = board_svg(start, last_move="7R", lifted=3, hand=2, direction="L", captured=[1], selected=2)
+    draw = partial(board_svg, start, last_move="7R", lifted=3, hand=2, direction="L", captured=[1], selected=2)
+    english = draw()
     oanquan.set_language("vi")
-    picture = board_svg(start, last_move="7R", lifted=3, hand=2, direction="L", captured=[1], selected=2)
+    picture = draw()
     words = " ".join(re.sub(r"<[^>]+>", " ", picture).split())
     assert not english_words(words), english_words(words)
     assert svg_alt_text(picture).startswith("Bàn Ô Ăn Quan: đến lượt người chơi 1.")
@@ -340,7 +343,7 @@ def test_the_board_picture_speaks_vietnamese() -> None:
     assert frames[0].caption == "Bắt đầu: người chơi 0 đi 7R."
     assert all(not english_words(f.caption) for f in frames)
     oanquan.set_language("en")
-    assert board_svg(start, last_move="7R", lifted=3, hand=2, direction="L", captured=[1], selected=2) == english
+    assert draw() == english
 
 
 def test_no_message_hides_inside_an_f_string() -> None:
@@ -378,8 +381,7 @@ def widget_labels(widget: object) -> list[str]:
             value = getattr(item, name, None)
             if isinstance(value, str) and value:
                 seen.append(value)
-        for label in getattr(item, "_options_labels", ()):
-            seen.append(str(label))
+        seen.extend(str(label) for label in getattr(item, "_options_labels", ()))
         seen.extend(str(t) for t in getattr(item, "titles", ()) or () if t)
         stack.extend(child for child in getattr(item, "children", ()) if isinstance(child, widgets.Widget))
     return seen
@@ -424,8 +426,8 @@ def test_the_glossary_is_the_word_list_of_the_translations() -> None:
         rows = list(csv.DictReader(handle))
     assert len(rows) >= 30
     messages = catalogue()
-    english = " ".join(" ".join(m.id) if isinstance(m.id, tuple) else m.id for m in messages).lower()
-    vietnamese = " ".join(" ".join(m.string) if isinstance(m.string, tuple) else m.string for m in messages).lower()
+    english = " ".join(text for m in messages for text in forms(m.id)).lower()
+    vietnamese = " ".join(text for m in messages for text in forms(m.string)).lower()
     for row in rows:
         term, viet = row["English"], row["Tiếng Việt"]
         assert unicodedata.normalize("NFC", viet) == viet, viet

@@ -36,54 +36,54 @@ every_rule_set = pytest.mark.parametrize("rules", ALL_RULES, ids=rules_id)
 SEARCH = settings(max_examples=300, deadline=None)
 
 
+def playouts(rules: Rules, games: int = 3) -> list[Position]:
+    """Every position of ``games`` random games under ``rules`` from each of the :data:`SEEDS`."""
+    return [position for seed in SEEDS for position in random_positions(rules, seed, games)]
+
+
 @every_rule_set
 def test_points_are_conserved(rules: Rules) -> None:
-    for seed in SEEDS:
-        for position in random_positions(rules, seed):
-            assert position.total_points() == rules.total_points == 50 + 2 * rules.mandarin_value
+    for position in playouts(rules):
+        assert position.total_points() == rules.total_points == 50 + 2 * rules.mandarin_value
 
 
 @every_rule_set
 def test_text_and_json_round_trip(rules: Rules) -> None:
-    for seed in SEEDS:
-        for position in random_positions(rules, seed, games=1):
-            assert Position.from_text(position.to_text(), rules) == position
-            assert Position.from_json(position.to_json()) == position
-            assert json.loads(position.to_json())["rules"] == rules.to_dict()
+    for position in playouts(rules, games=1):
+        assert Position.from_text(position.to_text(), rules) == position
+        assert Position.from_json(position.to_json()) == position
+        assert json.loads(position.to_json())["rules"] == rules.to_dict()
 
 
 @every_rule_set
 def test_no_legal_move_exactly_when_the_game_is_over(rules: Rules) -> None:
-    for seed in SEEDS:
-        for position in random_positions(rules, seed):
-            assert (position.legal_moves() == ()) == (position.outcome() is not None)
+    for position in playouts(rules):
+        assert (position.legal_moves() == ()) == (position.outcome() is not None)
 
 
 @every_rule_set
 def test_legal_moves_is_legal_and_play_agree(rules: Rules) -> None:
     """play() checks a Move with a quick test of its own (R3.2); it must accept exactly the legal moves."""
-    for seed in SEEDS:
-        for position in random_positions(rules, seed, games=1):
-            legal = position.legal_moves()
-            for move in (m for pair in ALL_MOVES for m in pair):
-                assert position.is_legal(move) == (move in legal)
-                try:
-                    position.play(move)
-                    played = True
-                except IllegalMoveError:
-                    played = False
-                assert played == (move in legal)
+    for position in playouts(rules, games=1):
+        legal = position.legal_moves()
+        for move in (m for pair in ALL_MOVES for m in pair):
+            assert position.is_legal(move) == (move in legal)
+            try:
+                position.play(move)
+                played = True
+            except IllegalMoveError:
+                played = False
+            assert played == (move in legal)
 
 
 @every_rule_set
 def test_play_never_changes_the_original(rules: Rules) -> None:
-    for seed in SEEDS:
-        for position in random_positions(rules, seed, games=1):
-            before = position.to_text()
-            for move in position.legal_moves():
-                position.play(move)
-                position.play_traced(move)
-            assert position.to_text() == before
+    for position in playouts(rules, games=1):
+        before = position.to_text()
+        for move in position.legal_moves():
+            position.play(move)
+            position.play_traced(move)
+        assert position.to_text() == before
 
 
 @every_rule_set
@@ -108,48 +108,45 @@ def test_every_random_game_ends(rules: Rules) -> None:
 @every_rule_set
 def test_fast_and_traced_play_agree(rules: Rules) -> None:
     """The untraced path skips the per-pebble events; it must reach the same positions."""
-    for seed in SEEDS:
-        for position in random_positions(rules, seed, games=2):
-            for move in position.legal_moves():
-                fast = position.play(move)
-                traced, events = position.play_traced(move)
-                assert fast == traced
-                assert fast.outcome() == traced.outcome()
-                # Exactly one event ends the turn, and the board after it is the result.
-                stops = [i for i, e in enumerate(events) if e.kind in STOP_KINDS]
-                assert len(stops) == 1
-                last = events[stops[0]].position
-                assert last.pebbles == fast.pebbles and last.stores == fast.stores
-                assert last.captured_stones == fast.captured_stones and last.debts == fast.debts
+    for position in playouts(rules, games=2):
+        for move in position.legal_moves():
+            fast = position.play(move)
+            traced, events = position.play_traced(move)
+            assert fast == traced
+            assert fast.outcome() == traced.outcome()
+            # Exactly one event ends the turn, and the board after it is the result.
+            stops = [i for i, e in enumerate(events) if e.kind in STOP_KINDS]
+            assert len(stops) == 1
+            last = events[stops[0]].position
+            assert last.pebbles == fast.pebbles and last.stores == fast.stores
+            assert last.captured_stones == fast.captured_stones and last.debts == fast.debts
 
 
 @every_rule_set
 def test_children_are_the_legal_moves_played(rules: Rules) -> None:
     """children() plays every legal move without checking each: the same as play() one by one."""
-    for seed in SEEDS:
-        for position in random_positions(rules, seed, games=1):
-            assert position.children() == [(move, position.play(move)) for move in position.legal_moves()]
+    for position in playouts(rules, games=1):
+        assert position.children() == [(move, position.play(move)) for move in position.legal_moves()]
 
 
 @every_rule_set
 def test_trace_steps_are_consistent(rules: Rules) -> None:
     """Each drop adds one pebble to its square; each capture empties its square."""
-    for seed in SEEDS:
-        for position in random_positions(rules, seed, games=1):
-            for move in position.legal_moves()[:4]:
-                _, events = position.play_traced(move)
-                before = position
-                for event in events:
-                    after = event.position
-                    if event.kind == "drop":
-                        assert event.square is not None
-                        assert after.count(event.square) == before.count(event.square) + 1
-                        assert sum(after.pebbles) == sum(before.pebbles) + 1
-                    elif event.kind == "capture":
-                        assert event.square is not None and after.is_empty(event.square)
-                        gained = after.points(event.player) - before.points(event.player)
-                        assert gained == event.pebbles + rules.mandarin_value * event.stones
-                    before = after
+    for position in playouts(rules, games=1):
+        for move in position.legal_moves()[:4]:
+            _, events = position.play_traced(move)
+            before = position
+            for event in events:
+                after = event.position
+                if event.kind == "drop":
+                    assert event.square is not None
+                    assert after.count(event.square) == before.count(event.square) + 1
+                    assert sum(after.pebbles) == sum(before.pebbles) + 1
+                elif event.kind == "capture":
+                    assert event.square is not None and after.is_empty(event.square)
+                    gained = after.points(event.player) - before.points(event.player)
+                    assert gained == event.pebbles + rules.mandarin_value * event.stones
+                before = after
 
 
 def test_positions_seen_cover_every_event_kind() -> None:

@@ -127,18 +127,22 @@ def test_R3_3_a_lap_does_not_skip_the_starting_square() -> None:
     assert after.to_text() == "1,1,1,1,1,1,1,1,0,2 Q+1,Q+1 0,0 0,0 1"
 
 
-def test_R3_4a_a_mandarin_square_next_ends_the_turn() -> None:
-    after, events = play("2,0,3,0,0,0,0,0,1,0 0,Q 0,0 0,0 0", "8R")
+@pytest.mark.parametrize(
+    ("mandarin", "gap"),
+    [
+        ("0", "chain"),
+        # R5.5: an empty Mandarin right after the landing ends the turn under "never" too (not under "always").
+        ("0", "never"),
+        # M0 holds 2 pebbles and no stone: not empty, so not a gap even under "always", and never relayed.
+        ("2", "always"),
+    ],
+)
+def test_R3_4a_and_R5_5_a_mandarin_square_next_ends_the_turn(mandarin: str, gap: str) -> None:
+    # 8R drops into 9, and the next square is M0: no capture, no relay.
+    after, events = play(f"2,0,3,0,0,0,0,0,1,0 {mandarin},Q 0,0 0,0 0", "8R", mandarin_gap=gap)
     assert kinds(events) == ["lift", "mandarin_stop"]
     assert events[-1].rule == "R3.4a" and events[-1].square == M0
-    assert after.to_text() == "2,0,3,0,0,0,0,0,0,1 0,Q 0,0 0,0 1"
-
-
-def test_R3_4a_an_occupied_mandarin_ends_the_turn_even_with_mandarin_gap_always() -> None:
-    # M0 holds 2 pebbles and no stone: not empty, so not a gap, and never relayed.
-    after, events = play("2,0,3,0,0,0,0,0,1,0 2,Q 0,0 0,0 0", "8R", mandarin_gap="always")
-    assert kinds(events) == ["lift", "mandarin_stop"] and events[-1].rule == "R3.4a"
-    assert after.to_text() == "2,0,3,0,0,0,0,0,0,1 2,Q 0,0 0,0 1"
+    assert after.to_text() == f"2,0,3,0,0,0,0,0,0,1 {mandarin},Q 0,0 0,0 1"
 
 
 def test_R3_4b_relay_from_an_occupied_square_of_either_row() -> None:
@@ -228,15 +232,6 @@ def test_R5_4_no_sowing_follows_a_capture() -> None:
     assert after.count(9) == 2  # untouched
 
 
-@pytest.mark.parametrize("gap", ["never", "chain"])
-def test_R5_5_an_empty_mandarin_right_after_the_landing_ends_the_turn(gap: str) -> None:
-    # R3.4a: 8R drops into 9, and the next square is the empty M0: no capture.
-    text = "2,0,3,0,0,0,0,0,1,0 0,Q 0,0 0,0 0"
-    after, events = play(text, "8R", mandarin_gap=gap)
-    assert kinds(events) == ["lift", "mandarin_stop"] and events[-1].rule == "R3.4a"
-    assert after.to_text() == "2,0,3,0,0,0,0,0,0,1 0,Q 0,0 0,0 1"
-
-
 def test_R5_5_always_an_empty_mandarin_right_after_the_landing_is_a_gap() -> None:
     gap, events = play("2,0,3,0,0,0,0,0,1,0 0,Q 0,0 0,0 0", "8R", mandarin_gap="always")
     assert kinds(events) == ["lift", "capture", "capture", "double_empty"]
@@ -314,18 +309,14 @@ def test_R6_1_release_one_pebble_from_the_store_into_each_square() -> None:
     assert after.to_text() == "0,0,0,0,0,0,0,0,0,0 0,0 12+2Q,0 0,0 1"
 
 
-def test_R6_2_borrow_the_shortfall_as_a_debt() -> None:
-    after, events = play("1,1,1,1,1,0,0,0,0,0 Q,Q 2,10 0,0 0", "5R")
+@pytest.mark.parametrize(("store", "borrowed"), [(2, 3), (0, 5)])
+def test_R6_2_borrow_the_shortfall_as_a_debt(store: int, borrowed: int) -> None:
+    """Player 0's store lacks pebbles for thả cá: it borrows the shortfall from player 1's (an empty store all five)."""
+    after, events = play(f"1,1,1,1,1,0,0,0,0,0 Q,Q {store},10 0,0 0", "5R")
     borrow = events[0]
-    assert (borrow.kind, borrow.rule, borrow.pebbles) == ("borrow", "R6.2", 3)
-    assert events[1].position.stores == (0, 7) and events[1].position.debts == (3, 0)
-    assert after.debts == (3, 0)
-
-
-def test_R6_2_an_empty_store_borrows_all_five() -> None:
-    _, events = play("1,1,1,1,1,0,0,0,0,0 Q,Q 0,10 0,0 0", "5R")
-    assert (events[0].kind, events[0].pebbles) == ("borrow", 5)
-    assert events[1].position.stores == (0, 5) and events[1].position.debts == (5, 0)
+    assert (borrow.kind, borrow.rule, borrow.pebbles) == ("borrow", "R6.2", borrowed)
+    assert events[1].position.stores == (0, 10 - borrowed) and events[1].position.debts == (borrowed, 0)
+    assert after.debts == (borrowed, 0)
 
 
 def test_R6_3_too_few_pebbles_in_both_stores_ends_the_game() -> None:

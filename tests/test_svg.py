@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from oanquan import M0, M1, Game, Position, Rules
+from oanquan import M0, M1, Position, Rules
 from oanquan.board import next_square, row_of
 from oanquan.svg import (
     _FOOTER_Y,
@@ -35,6 +35,8 @@ from oanquan.svg import (
 GOLDEN = Path(__file__).parent / "golden" / "opening.svg"
 NS = {"s": "http://www.w3.org/2000/svg"}
 SAMPLE = "0,1,0,0,12,0,0,20,0,2 Q+3,3 4+Q,0 0,2 1"
+#: A finished game (R7.1): 34 to 36 after the sweep.
+FINISHED = "3,0,0,0,0,4,0,0,0,0 0,0 30,33 0,0 1"
 
 
 def parse(svg: str) -> ET.Element:
@@ -45,15 +47,15 @@ def texts(svg: str) -> list[str]:
     return [t.text or "" for t in parse(svg).iter("{http://www.w3.org/2000/svg}text")]
 
 
-def footer_lines(svg: str) -> list[str]:
-    """The footer's lines: the highlights (and the outcome) in words."""
+def footer_lines(svg: str) -> list[ET.Element]:
+    """The footer's lines, a text element each: the highlights (and the outcome) in words."""
     baselines = {str(y) for y in _FOOTER_Y}
-    return [t.text or "" for t in parse(svg).iter("{http://www.w3.org/2000/svg}text") if t.get("y") in baselines]
+    return [t for t in parse(svg).iter("{http://www.w3.org/2000/svg}text") if t.get("y") in baselines]
 
 
 def footer(svg: str) -> str:
     """The footer, its lines joined (they break between the " · " items when they can)."""
-    return " · ".join(footer_lines(svg))
+    return " · ".join(line.text or "" for line in footer_lines(svg))
 
 
 def pebble_count(svg: str) -> int:
@@ -71,8 +73,7 @@ def stones_drawn(svg: str) -> int:
 
 def outlines(svg: str, colour: str) -> list[ET.Element]:
     """Highlight frames (rects and paths) stroked in ``colour``."""
-    root = parse(svg)
-    return [e for e in root.iter() if e.tag.endswith(("rect", "path")) and e.get("stroke") == colour]
+    return [e for e in parse(svg).iter() if e.tag.endswith(("rect", "path")) and e.get("stroke") == colour]
 
 
 # ---------------------------------------------------------------- structure
@@ -162,11 +163,8 @@ def test_screen_direction_matches_the_ring(direction: str) -> None:
 def test_counts_and_square_numbers_are_written() -> None:
     p = Position.from_text(SAMPLE)
     words = texts(board_svg(p))
-    for square in range(10):
-        assert str(square) in words
-    assert "M0" in words and "M1" in words
-    for count in {p.count(s) for s in range(12)}:
-        assert str(count) in words
+    assert {*(str(square) for square in range(10)), "M0", "M1"} <= set(words)  # every square's name
+    assert {str(p.count(square)) for square in range(12)} <= set(words)  # and every count
     assert "Player 0 · 16 points" in words  # 4 pebbles + a stone worth 10 (R8.1) + the 2 player 1 owes (R8.2)
     assert "captured: 4 pebbles + 1 stone" in words and "is owed 2" in words and "owes 2" in words
     assert "Player 1 · -2 points" in words and "captured: 0 pebbles" in words  # 0 captured - 2 owed
@@ -196,7 +194,7 @@ def test_a_mandarin_stone_is_drawn_only_where_there_is_one() -> None:
 
 def test_whose_turn_is_marked_and_the_outcome_replaces_it() -> None:
     assert "to move" in texts(board_svg(Position.initial()))
-    finished = Position.from_text("3,0,0,0,0,4,0,0,0,0 0,0 30,33 0,0 1")
+    finished = Position.from_text(FINISHED)
     svg = board_svg(finished)
     assert "to move" not in " ".join(texts(svg))
     outcome = finished.outcome()
@@ -326,26 +324,24 @@ def test_a_chain_keeps_every_captured_square_marked() -> None:
 
 
 def test_a_long_footer_wraps_onto_two_lines() -> None:
-    finished = Position.from_text("3,0,0,0,0,4,0,0,0,0 0,0 30,33 0,0 1")
+    finished = Position.from_text(FINISHED)
     svg = board_svg(finished, last_move="7R", captured=[M0, M1])
-    assert footer_lines(svg) == ["last move: 7R · captured M0, M1", "game over: Player 1 wins 36-34 (R7.1)"]
-    assert all(len(line) <= FOOTER_CHARS for line in footer_lines(svg))
+    lines = [line.text or "" for line in footer_lines(svg)]
+    assert lines == ["last move: 7R · captured M0, M1", "game over: Player 1 wins 36-34 (R7.1)"]
+    assert all(len(line) <= FOOTER_CHARS for line in lines)
 
 
 def test_a_footer_too_long_for_two_lines_is_squeezed_not_cut() -> None:
     note = "a note much longer than the board is wide, " * 3
-    svg = board_svg(Position.initial(), note=note.strip(), last_move="7R")
-    baselines = {str(y) for y in _FOOTER_Y}
-    lines = [t for t in parse(svg).iter("{http://www.w3.org/2000/svg}text") if t.get("y") in baselines]
+    lines = footer_lines(board_svg(Position.initial(), note=note.strip(), last_move="7R"))
     assert len(lines) == 2 and " ".join(t.text or "" for t in lines).endswith("last move: 7R")
     assert lines[0].get("textLength") is None and lines[1].get("textLength") == "572"
 
 
 def test_game_end_frames() -> None:
     # 7R drops into 8; 9 is empty, so M0 is captured: both Mandarin squares are empty (R7.1).
-    game = Game(Position.from_text("0,0,0,0,0,0,0,1,0,0 1,0 30,38 0,0 0"))
-    start = game.position
-    events = game.play_traced("7R")
+    start = Position.from_text("0,0,0,0,0,0,0,1,0,0 1,0 30,38 0,0 0")
+    _after, events = start.play_traced("7R")
     frames = trace_frames(start, events)
     assert [f.event.kind for f in frames[-3:] if f.event is not None] == ["game_end", "sweep", "sweep"]
     assert "wins" in footer(frames[-1].svg)
@@ -392,7 +388,6 @@ def test_golden_opening_svg() -> None:
 def test_a_figure_is_an_img_of_the_board_that_an_untrusted_notebook_keeps() -> None:
     import base64
     import html as html_module
-    import re
 
     from oanquan.svg import figure, figure_html, picture_html
 
@@ -424,7 +419,7 @@ def test_a_position_shows_itself_as_html_too() -> None:
 
 def test_a_finished_game_shows_its_final_scores_unless_an_exercise_asks_for_them() -> None:
     """The strips show the final score and its parts at the end (R7.4, R8); ``result=False`` hides all of it."""
-    p = Position.from_text("3,0,0,0,0,4,0,0,0,0 0,0 30,33 0,0 1")  # over by R7.1: 34 to 36 after the sweep
+    p = Position.from_text(FINISHED)
     shown = texts(board_svg(p))
     assert "Player 0 · 34 points" in shown and "30 captured + 4 from their row" in shown
     assert "Player 1 · 36 points" in shown and "to move" not in shown
