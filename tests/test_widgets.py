@@ -24,8 +24,15 @@ from oanquan.i18n import language
 from oanquan.interact.view import why_it_ended
 from oanquan.svg import COLOURS
 from oanquan.widgets import SPEEDS, GameBoard, PositionEditor, RulesForm, StepPlayer, default_choices
+from oanquan.widgets.puzzle import PuzzleWidget
 
 # ================================================================ StepPlayer
+
+
+@pytest.fixture
+def player() -> StepPlayer:
+    """The step player of 7R from the opening: 15 frames."""
+    return StepPlayer.from_move(Position.initial(), "7R")
 
 
 def links(player: StepPlayer) -> set[tuple[str, str, str, str]]:
@@ -55,8 +62,7 @@ def test_one_frame_per_event_plus_the_start() -> None:
         assert player.slider.max == player.play.max == len(player.steps.options) - 1 == len(events)
 
 
-def test_the_player_is_wired_with_jslink_only() -> None:
-    player = StepPlayer.from_move(Position.initial(), "7R")
+def test_the_player_is_wired_with_jslink_only(player: StepPlayer) -> None:
     assert links(player) == {
         ("play", "value", "slider", "value"),
         ("slider", "value", "steps", "index"),
@@ -67,15 +73,13 @@ def test_the_player_is_wired_with_jslink_only() -> None:
     assert all(isinstance(c, widgets.HTML) for c in player.boards.children + player.captions.children)
 
 
-def test_frames_are_drawn_once_into_html() -> None:
-    player = StepPlayer.from_move(Position.initial(), "7R")
+def test_frames_are_drawn_once_into_html(player: StepPlayer) -> None:
     for frame, board, caption in zip(player.frames, player.boards.children, player.captions.children, strict=True):
         assert frame.svg in board.value
         assert unescape(caption.value).endswith(frame.caption + "</div>")
 
 
-def test_moving_the_slider_shows_that_frame_and_caption() -> None:
-    player = StepPlayer.from_move(Position.initial(), "7R")
+def test_moving_the_slider_shows_that_frame_and_caption(player: StepPlayer) -> None:
     assert player.boards.selected_index == 0 and player.caption == "Start: player 0 to play 7R."
     relay = next(i for i, f in enumerate(player.frames) if f.event is not None and f.event.kind == "relay")
     player.slider.value = relay
@@ -84,8 +88,7 @@ def test_moving_the_slider_shows_that_frame_and_caption() -> None:
     assert player.caption.startswith("R3.4b — Relay: the next square, 2, holds 5 pebbles")
 
 
-def test_step_buttons_and_play_value_move_the_slider() -> None:
-    player = StepPlayer.from_move(Position.initial(), "7R")
+def test_step_buttons_and_play_value_move_the_slider(player: StepPlayer) -> None:
     player.steps.index = 3  # what a click on "next ▶" does on frame 2
     assert player.slider.value == 3 and player.boards.selected_index == 3
     player.play.value = 5
@@ -97,10 +100,9 @@ def test_step_buttons_and_play_value_move_the_slider() -> None:
     assert player.index == 6
 
 
-def test_step_buttons_are_one_per_frame_labelled_by_their_index() -> None:
+def test_step_buttons_are_one_per_frame_labelled_by_their_index(player: StepPlayer) -> None:
     # The browser rebuilds a ToggleButtons' buttons unless each label equals its index,
     # and the style sheet hides any button past the last frame.
-    player = StepPlayer.from_move(Position.initial(), "7R")
     n = len(player.frames)
     assert player.steps.options == tuple(str(i) for i in range(n))
     assert "oaq-steps" in player.steps._dom_classes and f"oaq-of-{n - 1}" in player.steps._dom_classes
@@ -111,8 +113,7 @@ def test_step_buttons_are_one_per_frame_labelled_by_their_index() -> None:
     assert "nth-child(n+5)" in player.stylesheet.value
 
 
-def test_index_stays_in_range() -> None:
-    player = StepPlayer.from_move(Position.initial(), "7R")
+def test_index_stays_in_range(player: StepPlayer) -> None:
     player.index = 999
     assert player.index == len(player.frames) - 1
     player.index = -3
@@ -128,8 +129,7 @@ def test_speed_sets_the_play_interval() -> None:
     assert player.play.interval == 1200
 
 
-def test_set_frames_reuses_widgets_and_handles_shrinking() -> None:
-    player = StepPlayer.from_move(Position.initial(), "7R")
+def test_set_frames_reuses_widgets_and_handles_shrinking(player: StepPlayer) -> None:
     first = player.boards.children[0]
     player.index = len(player.frames) - 1
     player.set_frames(player.frames[:2], index=1)
@@ -164,9 +164,8 @@ def test_from_record_shows_the_engine_error() -> None:
         StepPlayer.from_record("7R 2L")
 
 
-def test_player_text_repr_is_short_and_stable() -> None:
+def test_player_text_repr_is_short_and_stable(player: StepPlayer) -> None:
     # nbval compares text/plain: no model ids, no frames.
-    player = StepPlayer.from_move(Position.initial(), "7R")
     assert repr(player) == "StepPlayer(15 frames)"
     assert player._repr_mimebundle_()["text/plain"] == "StepPlayer(15 frames)"
 
@@ -189,12 +188,8 @@ def static_fallback(widget: widgets.Widget) -> str:
     return html
 
 
-def test_every_widget_brings_a_static_picture_for_an_untrusted_notebook() -> None:
-    from oanquan.widgets.puzzle import PuzzleWidget
-
-    player = StepPlayer.from_move(Position.initial(), "7R")
+def test_every_widget_brings_a_static_picture_for_an_untrusted_notebook(player: StepPlayer, board: GameBoard) -> None:
     assert "Start: player 0 to play 7R." in static_fallback(player)
-    board = GameBoard(animate=False)
     click_move(board, "7R")
     html = static_fallback(board)
     assert "Player 1 to move." in html and "This is a board to play on" in html
@@ -204,10 +199,13 @@ def test_every_widget_brings_a_static_picture_for_an_untrusted_notebook() -> Non
     assert f"Puzzle 1 of {len(puzzle.puzzles)}: " in static_fallback(puzzle)
 
 
-def test_svg_ids_do_not_clash_between_frames() -> None:
-    player = StepPlayer.from_move(Position.initial(), "7R")
-    ids = [f.svg.split('id="', 1)[1].split('"', 1)[0] for f in player.frames]
-    assert len(set(ids)) == len(ids)
+def test_svg_ids_differ_between_frames_and_between_two_players_of_the_same_move(player: StepPlayer) -> None:
+    # a page that shows the same move twice gives each player an id_prefix of its own
+    first, second = (StepPlayer.from_move(Position.initial(), "7R", id_prefix=prefix) for prefix in "ab")
+    for frames in (player.frames, first.frames + second.frames):
+        ids = [f.svg.split('id="', 1)[1].split('"', 1)[0] for f in frames]
+        assert len(set(ids)) == len(ids)
+    assert len(ids) == 30 and ids[0] == "a-0-title" and ids[-1] == "b-14-title"
 
 
 # ================================================================= GameBoard
@@ -217,10 +215,21 @@ def test_svg_ids_do_not_clash_between_frames() -> None:
 # what the controller says and sends it the clicks, its pacing and its queue.
 
 
+@pytest.fixture
+def board() -> GameBoard:
+    """A board for two humans from the opening, that shows each move at once."""
+    return GameBoard(animate=False)
+
+
 def click_move(board: GameBoard, move: Move | str) -> None:
     move = Move.parse(move) if isinstance(move, str) else move
     board.square_buttons[move.square].click()
     board.direction_buttons[move.direction].click()
+
+
+def broken_player() -> None:
+    """A choice of the board's maker that cannot make its player."""
+    raise ValueError("level must be 1-5, not 9")
 
 
 def end_animation(board: GameBoard) -> None:
@@ -228,8 +237,7 @@ def end_animation(board: GameBoard) -> None:
     board.viewer.play.set_state({"playing": False})
 
 
-def test_a_click_on_a_square_highlights_it_and_enables_directions() -> None:
-    board = GameBoard(animate=False)
+def test_a_click_on_a_square_highlights_it_and_enables_directions(board: GameBoard) -> None:
     assert all(b.disabled for b in board.direction_buttons.values())
     assert {s for s, b in board.square_buttons.items() if b.button_style == "success"} == {5, 6, 7, 8, 9}
     board.square_buttons[7].click()
@@ -241,8 +249,7 @@ def test_a_click_on_a_square_highlights_it_and_enables_directions() -> None:
     assert "chosen 7" in board.viewer.frame.svg
 
 
-def test_the_controllers_refusals_are_said_in_words() -> None:
-    board = GameBoard(animate=False)
+def test_the_controllers_refusals_are_said_in_words(board: GameBoard) -> None:
     board.square_buttons[2].click()
     assert board.selected is None
     assert "Not square 2: square 2 belongs to player 1, and it is player 0's turn." in unescape(board.message.value)
@@ -263,8 +270,7 @@ def test_a_move_is_animated_through_the_step_player() -> None:
     assert viewer.frames[-1].position == board.game.position
 
 
-def test_without_animation_the_new_position_shows_at_once() -> None:
-    board = GameBoard(animate=False)
+def test_without_animation_the_new_position_shows_at_once(board: GameBoard) -> None:
     click_move(board, "7R")
     assert not board.viewer.play.playing and not board.animating
     assert board.viewer.index == len(board.viewer.frames) - 1 == len(Position.initial().play_traced("7R")[1]) + 1
@@ -339,8 +345,7 @@ def test_a_click_queued_behind_skip_and_a_full_queue_is_refused_with_a_word() ->
     assert board.game.record() == ""
 
 
-def test_undo_and_redo_buttons_follow_the_controller() -> None:
-    board = GameBoard(animate=False)
+def test_undo_and_redo_buttons_follow_the_controller(board: GameBoard) -> None:
     assert board.undo_button.disabled and board.redo_button.disabled
     click_move(board, "7R")
     board.undo_button.click()
@@ -382,8 +387,7 @@ def test_the_hint_button_counts_down() -> None:
     assert board.hint_button.description == "hint (0 left)"
 
 
-def test_settings_changed_mid_game_say_they_apply_to_the_next_game() -> None:
-    board = GameBoard(animate=False)
+def test_settings_changed_mid_game_say_they_apply_to_the_next_game(board: GameBoard) -> None:
     click_move(board, "7R")
     board.rules_form.young_mandarin_min.value = 5
     board.player_menus[1].value = "computer level 1"
@@ -397,18 +401,14 @@ def test_settings_changed_mid_game_say_they_apply_to_the_next_game() -> None:
     assert board.game.position.points(0) == 0 and len(board.game.moves) == 2
 
 
-def test_new_game_under_the_pebbles_option() -> None:
-    board = GameBoard(animate=False)
+def test_new_game_under_the_pebbles_option(board: GameBoard) -> None:
     board.rules_form.mandarin_pieces.value = "pebbles"
     board.new_button.click()
     assert board.game.position == Position.initial(Rules(mandarin_pieces="pebbles"))
 
 
 def test_a_player_that_cannot_be_made_is_explained() -> None:
-    def broken() -> None:
-        raise ValueError("level must be 1-5, not 9")
-
-    board = GameBoard(animate=False, choices={"level 9": broken})
+    board = GameBoard(animate=False, choices={"level 9": broken_player})
     click_move(board, "7R")
     board.player_menus[1].value = "level 9"
     board.new_button.click()
@@ -417,8 +417,7 @@ def test_a_player_that_cannot_be_made_is_explained() -> None:
     assert board.game.record() == "7R"  # the game goes on
 
 
-def test_load_buttons_read_the_text_box() -> None:
-    board = GameBoard(animate=False)
+def test_load_buttons_read_the_text_box(board: GameBoard) -> None:
     board.load_text.value = "7R 0L"
     board.load_buttons["record"].click()
     assert board.game.record() == "7R 0L"
@@ -450,11 +449,8 @@ def test_load_saved_game_errors_keep_the_game_in_progress(text: str, message: st
 
 def test_refusals_are_in_the_readers_language_never_the_programmers_english() -> None:
     # issue 20: a new game, a change of settings and a load each showed str(error)
-    def broken() -> None:
-        raise ValueError("level must be 1-5, not 9")
-
     with language("vi"):
-        board = GameBoard(animate=False, choices={**default_choices(), "level 9": broken})
+        board = GameBoard(animate=False, choices={**default_choices(), "level 9": broken_player})
         shown = []
         board.load_record("7R 2L")
         shown.append(board.message_text)
@@ -484,15 +480,13 @@ def test_the_saved_session_loads_back_with_its_players() -> None:
     assert other.player_menus[1].value == "computer level 2"
 
 
-def test_user_text_is_escaped_in_messages() -> None:
-    board = GameBoard(animate=False)
+def test_user_text_is_escaped_in_messages(board: GameBoard) -> None:
     board.load_text.value = "<img src=x onerror=alert(1)>"
     board.load_buttons["record"].click()
     assert "<img" not in board.message.value and "&lt;img" in board.message.value
 
 
-def test_move_list_status_and_the_end_of_a_game() -> None:
-    board = GameBoard(animate=False)
+def test_move_list_status_and_the_end_of_a_game(board: GameBoard) -> None:
     click_move(board, "7R")
     click_move(board, "0L")
     assert "1. P0 7R · 2. P1 0L" in unescape(board.moves.value)
@@ -508,8 +502,7 @@ def test_move_list_status_and_the_end_of_a_game() -> None:
     assert ended.message_text.startswith("The game is over: Player 0 wins 56-14")
 
 
-def test_the_last_frame_shows_your_squares() -> None:
-    board = GameBoard(animate=False)
+def test_the_last_frame_shows_your_squares(board: GameBoard) -> None:
     svg = board.viewer.frames[-1].svg
     assert svg.count(f'stroke="{COLOURS["selectable"]}"') == 5
 
@@ -520,9 +513,8 @@ def test_default_choices_offer_human_and_five_levels() -> None:
     assert choices["human"]() is None
 
 
-def test_the_widgets_say_an_error_in_the_words_of_its_code() -> None:
+def test_the_widgets_say_an_error_in_the_words_of_its_code(board: GameBoard) -> None:
     # Not the engine's message (position text included): the reader's words from the code.
-    board = GameBoard(animate=False)
     board.play("3R")
     assert board.message_text == reader_words(IllegalMoveError(code="not-yours", square=3, other=1, player=0))
     assert Position.initial().to_text() not in board.message_text and "3R" not in board.message_text
@@ -639,18 +631,9 @@ def test_custom_choices_and_a_given_computer_player_appear_in_the_menus() -> Non
     assert again.players[1] is not None and again.players[1].name == "Mine"
 
 
-def test_the_same_move_twice_on_a_page_can_have_distinct_ids() -> None:
-    first = StepPlayer.from_move(Position.initial(), "7R", id_prefix="a")
-    second = StepPlayer.from_move(Position.initial(), "7R", id_prefix="b")
-    ids = [f.svg.split('id="', 1)[1].split('"', 1)[0] for f in first.frames + second.frames]
-    assert len(set(ids)) == len(ids) == 30
-    assert ids[0] == "a-0-title" and ids[-1] == "b-14-title"
-
-
-def test_changes_from_the_browser_are_not_echoed() -> None:
+def test_changes_from_the_browser_are_not_echoed(player: StepPlayer) -> None:
     # In the browser the jslinks already moved the frames; the kernel must not send
     # its own copy back, or a running animation could be pulled back a frame.
-    player = StepPlayer.from_move(Position.initial(), "7R")
     player.slider.set_state({"value": 3})  # what ipywidgets does with a message from the browser
     assert player.slider.value == 3
     assert player.play.value == 0 and player.boards.selected_index == 0
@@ -661,8 +644,6 @@ def test_changes_from_the_browser_are_not_echoed() -> None:
 def test_labels_and_buttons_take_the_width_of_their_words() -> None:
     # issue 11: at 700 px JupyterLab cut "+1 peb…", "debt 0 (R…", "young Mandarin under …", "small pebbles (F".
     # Measured in a real JupyterLab (notes/lab-findings.md); here, the settings that fixed it.
-    from oanquan.widgets.puzzle import PuzzleWidget
-
     def walk(widget: widgets.Widget) -> list[widgets.Widget]:
         found = [widget]
         for child in getattr(widget, "children", ()):

@@ -29,7 +29,8 @@ StepPlayer(15 frames)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from html import escape
 from typing import Any, Literal
 
@@ -185,6 +186,28 @@ def _message_html(text: str, kind: Literal["info", "error"] = "info") -> str:
     return f'<div style="max-width:600px;color:{colour};line-height:1.4">{mark}{escape(text)}</div>'
 
 
+class _Talking:
+    """What a :class:`GameBoard` and a :class:`PositionEditor` share: a message line (``message``, and
+    ``message_text`` in plain text), and a quiet spell while they set their own boxes (:meth:`_quiet`)."""
+
+    message: widgets.HTML
+    message_text: str
+    #: Whether the widget is setting its own boxes to show its model: their changes are then no request.
+    _refreshing = False
+
+    def _say(self, text: str, kind: Literal["info", "error"] = "info") -> None:
+        self.message_text = text
+        self.message.value = _message_html(text, kind)
+
+    @contextmanager
+    def _quiet(self) -> Iterator[None]:
+        self._refreshing = True
+        try:
+            yield
+        finally:
+            self._refreshing = False
+
+
 def _from_browser(change: Mapping[str, Any]) -> bool:
     """Whether a trait change was sent by the browser (ipywidgets locks the property while applying it)."""
     return str(change["name"]) in getattr(change["owner"], "_property_lock", {})
@@ -244,9 +267,7 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, frames: Sequence[Frame], *, interval: int = 700) -> None:
         """A player for ``frames`` (see :func:`oanquan.svg.trace_frames`); ``interval`` is ms per frame."""
-        if not frames:
-            raise ValueError(_("a StepPlayer needs at least one frame"))
-        self.frames: list[Frame] = [frames[0]]
+        self.frames: list[Frame] = []  # set_frames (below) fills them, and refuses none
         # Every frame shares one layout and one style: fewer widgets, a smaller page.
         self._frame_layout = widgets.Layout(width="100%")
         self._frame_style = HTMLStyle()
@@ -598,9 +619,8 @@ class RulesForm(widgets.VBox):  # type: ignore[misc]
             style=wide,
             layout=box,
         )
-        super().__init__(
-            [self.mandarin_pieces, self.mandarin_value, self.mandarin_gap, self.young_mandarin_min, self.max_plies]
-        )
+        # Each box is named after its option, in the order of Rules' fields.
+        super().__init__([getattr(self, name) for name in Rules().to_dict()])
         self.set_rules(rules if rules is not None else Rules())
 
     def set_rules(self, rules: Rules) -> None:
@@ -611,21 +631,12 @@ class RulesForm(widgets.VBox):  # type: ignore[misc]
         >>> form.mandarin_gap.value
         'never'
         """
-        self.mandarin_pieces.value = rules.mandarin_pieces
-        self.mandarin_value.value = rules.mandarin_value
-        self.mandarin_gap.value = rules.mandarin_gap
-        self.young_mandarin_min.value = rules.young_mandarin_min
-        self.max_plies.value = rules.max_plies
+        for name, value in rules.to_dict().items():
+            getattr(self, name).value = value
 
     def rules(self) -> Rules:
         """The :class:`~oanquan.Rules` the form shows (the engine raises RulesError if they cannot be)."""
-        return Rules(
-            mandarin_pieces=self.mandarin_pieces.value,
-            mandarin_value=int(self.mandarin_value.value),
-            mandarin_gap=self.mandarin_gap.value,
-            young_mandarin_min=int(self.young_mandarin_min.value),
-            max_plies=int(self.max_plies.value),
-        )
+        return Rules(**{name: getattr(self, name).value for name in Rules().to_dict()})
 
     def __repr__(self) -> str:
         return f"RulesForm({self.rules()!r})"
@@ -685,7 +696,7 @@ SPEEDS: dict[str, int] = {
 MAX_QUEUED = 4
 
 
-class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
+class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
     """A playable board: click a highlighted square of yours, then a direction.
 
     A thin view over a :class:`~oanquan.interact.controller.Controller` (``controller``),
@@ -736,8 +747,7 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         self.controller = Controller(start, rules, players, hint_limit=hint_limit, resolve=self._resolve)
         self.animate = animate
         self.interval = interval  # the slowest pace of one picture, in ms
-        self._queue: list[tuple[Literal["square", "direction", "undo", "redo", "hint"], Any]] = []
-        self._refreshing = False
+        self._queue: list[Callable[[], None]] = []  # the clicks waiting for an animation to end
 
         self.status = widgets.HTML()
         self.message = widgets.HTML()
@@ -894,7 +904,7 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         >>> board.selected, board.message_text
         (8, 'Square 8 chosen: now pick a direction.')
         """
-        if self._wait("square", square, _("square {name}").format(name=square)):
+        if self._wait(lambda: self.click_square(square), _("square {name}").format(name=square)):
             return
         try:
             self.controller.click(square)
@@ -920,7 +930,7 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         >>> board.game.record()
         '8L'
         """
-        if self._wait("direction", direction, _("direction {direction}").format(direction=direction)):
+        if self._wait(lambda: self.choose_direction(direction), _("direction {direction}").format(direction=direction)):
             return
         self._act(lambda: self.controller.choose(direction))
 
@@ -943,7 +953,7 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         >>> board.game.position == Position.initial(), board.redo_moves
         (True, [Move(7, 'R')])
         """
-        if self._wait("undo", None, _("undo")):
+        if self._wait(self.undo, _("undo")):
             return
         self._act(lambda: (self.controller.undo(), [])[1])
 
@@ -957,13 +967,13 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         >>> board.game.record()
         '7R'
         """
-        if self._wait("redo", None, _("redo")):
+        if self._wait(self.redo, _("redo")):
             return
         self._act(self.controller.redo)
 
     def hint(self) -> None:
         """Say the engine's advice for your move (a few hints per game)."""
-        if self._wait("hint", None, _("hint")):
+        if self._wait(self.hint, _("hint")):
             return
         try:
             text = self.controller.hint()
@@ -991,8 +1001,7 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         try:
             if rules is None:
                 rules = start.rules if start is not None else self.rules_form.rules()
-            players = self._menu_players()
-            self.controller.configure(rules=rules, start=start, players=players)
+            self.controller.configure(rules=rules, start=start, players=self._menu_players())
         except ValueError as error:  # the engine's errors are ValueErrors too
             self._say(reader_words(error), "error")
             return
@@ -1070,13 +1079,10 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
 
     def rules_form_quiet(self, rules: Rules) -> None:
         """Show ``rules`` in the new-game form without taking it as a change of settings."""
-        self._refreshing = True
-        try:
+        with self._quiet():
             self.rules_form.set_rules(rules)
-        finally:
-            self._refreshing = False
 
-    def _wait(self, kind: Literal["square", "direction", "undo", "redo", "hint"], value: Any, label: str) -> bool:
+    def _wait(self, click: Callable[[], None], label: str) -> bool:
         """While a move is shown, queue a click (True); else let it through (False)."""
         if not self.animating:
             return False
@@ -1084,7 +1090,7 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
             waiting = _("Wait for the move to finish: {n} clicks are waiting already.").format(n=len(self._queue))
             self._say(waiting, "error")
             return True
-        self._queue.append((kind, value))
+        self._queue.append(click)
         self._say(
             _("Wait: the move is still being shown. Your {click} counts once it ends (or press skip).").format(
                 click=label
@@ -1097,17 +1103,7 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         if change["new"] or self._refreshing:
             return
         while self._queue and not self.animating:
-            kind, value = self._queue.pop(0)
-            if kind == "square":
-                self.click_square(value)
-            elif kind == "direction":
-                self.choose_direction(value)
-            elif kind == "undo":
-                self.undo()
-            elif kind == "redo":
-                self.redo()
-            else:
-                self.hint()
+            self._queue.pop(0)()
 
     def _settings_changed(self) -> None:
         """A menu or rule option changed: it applies to the next game, and the board says so."""
@@ -1132,13 +1128,9 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
 
     def _show_players(self) -> None:
         """Show the game's players in the menus (a player given to the board gets its own entry)."""
-        self._refreshing = True
-        try:
+        with self._quiet():
             for side, player in self.players.items():
-                label = self._label_of(player)
-                self.player_menus[side].value = label
-        finally:
-            self._refreshing = False
+                self.player_menus[side].value = self._label_of(player)
 
     def _label_of(self, player: Player | None) -> str:
         """The menu entry for ``player``: a choice that makes a player of that name, or a new entry."""
@@ -1168,15 +1160,10 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
                 return made
         return None
 
-    def _say(self, text: str, kind: Literal["info", "error"] = "info") -> None:
-        self.message_text = text
-        self.message.value = _message_html(text, kind)
-
     def _current_frame(self) -> Frame:
         c = self.controller
         position = c.position
         outcome = c.game.outcome()
-        last = c.game.moves[-1] if c.game.moves else None
         shown = game_view(c)  # the status line every surface shows, then what to do here
         if outcome is not None:
             text = _("Game over (the result is under the board): start a new game, or undo to try another move.")
@@ -1185,18 +1172,16 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         else:
             text = shown.status
         # The position alone cannot know the ply limit (R7.3): say that ending in the footer and title.
-        by_plies = outcome is not None and outcome.reason == "R7.3"
+        by_plies = outcome if outcome is not None and outcome.reason == "R7.3" else None
         svg = board_svg(
             position,
             names=shown.names,
             turn="over" if outcome is not None else None,
-            last_move=last,
+            last_move=c.game.moves[-1] if c.game.moves else None,
             selectable=c.legal_squares(),
             selected=c.selected,
-            note=result_words(outcome) if outcome is not None and by_plies else "",
-            title=_("Ô Ăn Quan board: {state}").format(state=outcome.explanation)
-            if outcome is not None and by_plies
-            else None,
+            note=result_words(by_plies) if by_plies is not None else "",
+            title=_("Ô Ăn Quan board: {state}").format(state=by_plies.explanation) if by_plies is not None else None,
         )
         return Frame(position, text, svg)
 
@@ -1215,24 +1200,18 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
         names = game_view(self.controller).names
         frames = [frame for move in shown for frame in move_frames(move, limit, names)]
         frames.append(self._current_frame())
-        self._refreshing = True
-        try:
+        with self._quiet():
             self.viewer.set_frames(frames, index=len(frames) - 1)
             if animating and len(frames) > 1:
                 _shown, interval = pace(len(frames), budget, slowest=self.interval)
                 self.viewer.animate(interval)
-        finally:
-            self._refreshing = False
         self._update_controls()
 
     def _show_selection(self) -> None:
-        self._refreshing = True
-        try:
+        with self._quiet():
             self.viewer.replace_frame(len(self.viewer.frames) - 1, self._current_frame())
             self.viewer.play.playing = False
             self.viewer.index = len(self.viewer.frames) - 1
-        finally:
-            self._refreshing = False
         self._update_controls()
 
     def _update_controls(self) -> None:
@@ -1291,7 +1270,7 @@ class GameBoard(StaticFallback, widgets.VBox):  # type: ignore[misc]
 # ====================================================================== editor
 
 
-class PositionEditor(StaticFallback, widgets.VBox):  # type: ignore[misc]
+class PositionEditor(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
     """Set up any position by clicking; the engine checks it as you go.
 
     Click a square to add a pebble (or remove one, in "−1" mode; "select"
@@ -1362,7 +1341,6 @@ class PositionEditor(StaticFallback, widgets.VBox):  # type: ignore[misc]
         self.game_area = widgets.VBox()
         self.game_board: GameBoard | None = None
 
-        self._loading = False
         self._load(start)
         self.count.observe(self._count_changed, names="value")
         self.stone.observe(self._stone_changed, names="value")
@@ -1462,28 +1440,25 @@ class PositionEditor(StaticFallback, widgets.VBox):  # type: ignore[misc]
 
     def _load(self, position: Position) -> None:
         """Put the editor's parts into the boxes (``position`` gives the rule options)."""
-        self._loading = True
-        try:
+        with self._quiet():
             for p in (0, 1):
                 self.stores[p].value = self.editor.stores[p]
                 self.captured[p].value = self.editor.captured[p]
                 self.debts[p].value = self.editor.debts[p]
             self.to_move.value = self.editor.to_move
             self.rules_form.set_rules(position.rules)
-        finally:
-            self._loading = False
 
     def _count_changed(self, change: Mapping[str, Any]) -> None:
-        if not self._loading and self.editor.pebbles[self.selected] != change["new"]:
+        if not self._refreshing and self.editor.pebbles[self.selected] != change["new"]:
             self._act(self.editor.set_count, int(change["new"]))
 
     def _stone_changed(self, change: Mapping[str, Any]) -> None:
-        if not self._loading and self.selected >= 10:
+        if not self._refreshing and self.selected >= 10:
             self._act(self.editor.set_stone, bool(change["new"]))
 
     def _fields_changed(self) -> None:
         """A box below the board changed: give the editor all of them, and show what the engine says."""
-        if self._loading:
+        if self._refreshing:
             return
         e = self.editor
         e.stores = [int(box.value) for box in self.stores]
@@ -1494,10 +1469,6 @@ class PositionEditor(StaticFallback, widgets.VBox):  # type: ignore[misc]
         e.rebuild()
         self._show()
 
-    def _say(self, text: str, kind: Literal["info", "error"] = "info") -> None:
-        self.message_text = text
-        self.message.value = _message_html(text, kind)
-
     def _show(self) -> None:
         """Show the editor as it stands: the board, the boxes of the selected square, the text and the message."""
         position = self.editor.position
@@ -1505,13 +1476,10 @@ class PositionEditor(StaticFallback, widgets.VBox):  # type: ignore[misc]
         self.play_button.disabled = position is None
         if position is None:
             return
-        self._loading = True
-        try:
+        with self._quiet():
             self.count.value = position.count(self.selected)
             self.stone.disabled = self.selected < 10
             self.stone.value = position.has_stone(self.selected)
-        finally:
-            self._loading = False
         self.board.value = _board_html(board_svg(position, selected=self.selected, id_prefix="oaq-editor"))
         for square, button in self.square_buttons.items():
             button.button_style = "info" if square == self.selected else ""

@@ -129,14 +129,12 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
             self.controller.retry()
         else:
             self.controller.open_puzzle(puzzle)
-        position = puzzle.position
         options = ", ".join(f"{k}={v!r}" for k, v in puzzle.rules_options.items())
         rules = _(" · rules: {options}").format(options=options) if options else ""
-        title = self._title()
         about = _("{theme} · difficulty {stars}").format(theme=puzzle.theme_name, stars="★" * puzzle.difficulty)
-        turn = _("Player {player} to move.").format(player=position.to_move)
+        turn = _("Player {player} to move.").format(player=puzzle.position.to_move)
         self.heading.value = (
-            f"<h4 style='margin:4px 0'>{escape(title)}</h4>"
+            f"<h4 style='margin:4px 0'>{escape(self._title())}</h4>"
             f"<div>{escape(about)}{escape(rules)}</div>"
             f"<div><b>{escape(turn)}</b> {escape(puzzle.goal_text)}</div>"
         )
@@ -211,8 +209,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         >>> "Puzzle 1 of" in PuzzleWidget().static_html()
         True
         """
-        puzzle = self.puzzle
-        frame = self._start_frame(puzzle)
+        frame = self._start_frame(self.puzzle)
         heading = f"<p><b>{escape(self._title())}</b></p>"
         return static_view(frame.svg, frame.caption, _("This is a puzzle to try"), heading)
 

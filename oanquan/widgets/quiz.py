@@ -170,11 +170,9 @@ def move_quiz(
 def _move_panel(
     before: Position, move: Move, after: Position, events: tuple[Event, ...], draw: Callable[[Position], str]
 ) -> str:
-    mover = before.to_move
     captured = immediate_gain(before, move)  # thả cá's pebbles put down are no loss
     summary = describe_move(events) or _("no relay and no capture")
     said = _("{move}: {summary}. Player {player} captures {n}.").format(
-        move=move, summary=summary, player=mover, n=captured
+        move=move, summary=summary, player=before.to_move, n=captured
     )
-    text = f"<p>{html.escape(said)}</p>"
-    return text + draw(after)
+    return f"<p>{html.escape(said)}</p>" + draw(after)
