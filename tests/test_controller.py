@@ -467,10 +467,9 @@ def test_hint_and_answer_are_the_puzzles_own() -> None:
     assert c.hint() == f"Hint 3 of 3: {where}" and "9" in where
     assert c.hint() == f"Hint 3 of 3: {where}"
     assert c.answer() == f"The answer: 9L. {YOUNG.explanation}"
-    with pytest.raises(SessionError, match="no puzzle on the board"):
-        Controller().answer()
-    with pytest.raises(SessionError, match="no puzzle on the board"):
-        Controller().retry()
+    for no_puzzle in (Controller().answer, Controller().retry):
+        with pytest.raises(SessionError, match="no puzzle on the board"):
+            no_puzzle()
 
 
 def test_every_built_in_puzzle_solution_is_judged_right() -> None:

@@ -29,8 +29,7 @@ from oanquan.web import Session, call, parse_address, unpacked
 
 def ask(request: dict[str, Any]) -> dict[str, Any]:
     """One request through the page's JSON entry point, its pictures whole again as the page reads them."""
-    answer: dict[str, Any] = unpacked(json.loads(call(json.dumps(request))))
-    return answer
+    return unpacked(json.loads(call(json.dumps(request))))
 
 
 @pytest.fixture(autouse=True)
@@ -541,10 +540,7 @@ def test_named_boards_are_independent_sessions() -> None:
 
 @pytest.mark.parametrize("name", ["", "a b", "<b>", "x" * 33, "٣", "é", 7, None, ["a"], "a\n"])
 def test_a_bad_board_name_is_refused_with_a_message(name: Any) -> None:
-    request: dict[str, Any] = {"op": "state", "board": name}
-    if name is None:
-        request = {"op": "close", "board": None}
-    answer = ask(request)
+    answer = ask({"op": "close" if name is None else "state", "board": name})
     assert answer["ok"] is False
     assert "board" in answer["error"] and "Traceback" not in answer["error"]
 
