@@ -481,13 +481,12 @@ class Session:
         fields, notices = read_address(request.get("query", ""), "puzzles")
         self._note_tried(request)
         if "puzzle" in fields:
-            view = self.open_puzzle({"id": fields["puzzle"]})
+            wanted = fields["puzzle"]
+        elif graded := self._path():
+            wanted = graded[0].id
         else:
-            first = self._path()[:1]
-            if not first:
-                raise WebError(code="empty-collection")
-            view = self.open_puzzle({"id": first[0].id})
-        return view | {"notices": notices}
+            raise WebError(code="empty-collection")
+        return self.open_puzzle({"id": wanted}) | {"notices": notices}
 
     def _note_tried(self, request: dict[str, Any]) -> None:
         """Add the request's ``tried`` and ``solved``: the puzzles this reader tried before, or
