@@ -217,24 +217,14 @@ a game between friends ignores it.", "The page address has a setting this page d
                 options[name] = value
             else:
                 request[name] = value
-        elif name in _PUZZLE_SETTINGS:
-            notices.append(
-                _("{name} opens a puzzle on the Puzzles page (puzzles.html?puzzle=...): this page ignores it.").format(
-                    name=quote_input(name)
-                )
-            )
+            continue
+        if name in _PUZZLE_SETTINGS:
+            notice = _("{name} opens a puzzle on the Puzzles page (puzzles.html?puzzle=...): this page ignores it.")
         elif name in _PLAY_SETTINGS or name in _OPTION_NAMES:
-            notices.append(
-                _("{name} is a setting of the Play page (play.html?{setting}=...): this page ignores it.").format(
-                    name=quote_input(name), setting=name
-                )
-            )
+            notice = _("{name} is a setting of the Play page (play.html?{setting}=...): this page ignores it.")
         else:
-            notices.append(
-                _("The page address has a setting this page does not know: {name} (ignored).").format(
-                    name=quote_input(name)
-                )
-            )
+            notice = _("The page address has a setting this page does not know: {name} (ignored).")
+        notices.append(notice.format(name=quote_input(name), setting=name))
     if page == "play" and "first" in request and str(request.get("opponent", "")).strip() == "friend":
         del request["first"]
         notices.insert(
