@@ -35,7 +35,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import unquote
 
 from .errors import OAnQuanError, RulesError, reader_words
@@ -217,24 +217,14 @@ a game between friends ignores it.", "The page address has a setting this page d
                 options[name] = value
             else:
                 request[name] = value
-        elif name in _PUZZLE_SETTINGS:
-            notices.append(
-                _("{name} opens a puzzle on the Puzzles page (puzzles.html?puzzle=...): this page ignores it.").format(
-                    name=quote_input(name)
-                )
-            )
+            continue
+        if name in _PUZZLE_SETTINGS:
+            notice = _("{name} opens a puzzle on the Puzzles page (puzzles.html?puzzle=...): this page ignores it.")
         elif name in _PLAY_SETTINGS or name in _OPTION_NAMES:
-            notices.append(
-                _("{name} is a setting of the Play page (play.html?{setting}=...): this page ignores it.").format(
-                    name=quote_input(name), setting=name
-                )
-            )
+            notice = _("{name} is a setting of the Play page (play.html?{setting}=...): this page ignores it.")
         else:
-            notices.append(
-                _("The page address has a setting this page does not know: {name} (ignored).").format(
-                    name=quote_input(name)
-                )
-            )
+            notice = _("The page address has a setting this page does not know: {name} (ignored).")
+        notices.append(notice.format(name=quote_input(name), setting=name))
     if page == "play" and "first" in request and str(request.get("opponent", "")).strip() == "friend":
         del request["first"]
         notices.insert(
@@ -336,10 +326,7 @@ def _rules_from(options: Any) -> Rules:
         return Rules()
     if not isinstance(options, dict):
         raise RulesError(f"rule options must be a JSON object, not {quote_input(options)}", code="bad-options")
-    cleaned: dict[str, Any] = {}
-    for name, value in options.items():
-        cleaned[name] = _option_value(value)
-    return Rules.from_dict(cleaned)
+    return Rules.from_dict({name: _option_value(value) for name, value in options.items()})
 
 
 def _option_value(value: Any) -> Any:
@@ -418,13 +405,7 @@ class Session:
         record_text = _text(request.get("record"), N_("record"))
         start = Position.from_text(position_text, rules) if position_text else Position.initial(rules)
         level = _level(request.get("opponent", "friend"))
-        first = request.get("first", "human")
-        if first not in ("human", "computer"):
-            raise WebError(
-                f"who moves first must be 'human' or 'computer', not {quote_input(first)}",
-                code="bad-first",
-                value=quote_input(first),
-            )
+        first = _who_first(request.get("first", "human"))
         hints = request.get("hints", DEFAULT_HINTS)
         players = sides_for(level, first, start.to_move)
         fresh = Controller(start, players=players, seed=request.get("seed", 0), hint_limit=hints)
@@ -450,13 +431,7 @@ class Session:
         """
         c = self.controller
         rules = _rules_from(request.get("options")) if "options" in request else c.next_settings.rules
-        first = request.get("first", self._first())
-        if first not in ("human", "computer"):
-            raise WebError(
-                f"who moves first must be 'human' or 'computer', not {quote_input(first)}",
-                code="bad-first",
-                value=quote_input(first),
-            )
+        first = _who_first(request.get("first", self._first()))
         level = _level(request["opponent"]) if "opponent" in request else self.level
         changes: dict[str, Any] = {"rules": rules, "start": None, "players": sides_for(level, first, 0)}
         if "hints" in request:
@@ -480,7 +455,7 @@ class Session:
         before = self.controller
         if before.puzzle is not None and (before.tries or before.revealed):
             self.tried.add(before.puzzle.id)  # Next and back again is no fresh first try
-        self.controller = Controller(puzzle=self._find_puzzle(request.get("id")))
+        self.controller = Controller(puzzle=find_puzzle(request.get("id"), self._collection()))
         return self.view([])
 
     def puzzle_address(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -496,13 +471,12 @@ class Session:
         fields, notices = read_address(request.get("query", ""), "puzzles")
         self._note_tried(request)
         if "puzzle" in fields:
-            view = self.open_puzzle({"id": fields["puzzle"]})
+            wanted = fields["puzzle"]
+        elif graded := self._path():
+            wanted = graded[0].id
         else:
-            first = self._path()[:1]
-            if not first:
-                raise WebError(code="empty-collection")
-            view = self.open_puzzle({"id": first[0].id})
-        return view | {"notices": notices}
+            raise WebError(code="empty-collection")
+        return self.open_puzzle({"id": wanted}) | {"notices": notices}
 
     def _note_tried(self, request: dict[str, Any]) -> None:
         """Add the request's ``tried`` and ``solved``: the puzzles this reader tried before, or
@@ -583,9 +557,6 @@ class Session:
         if self.collection is None:
             self.collection = load_builtin()
         return self.collection
-
-    def _find_puzzle(self, wanted: Any) -> Puzzle:
-        return find_puzzle(wanted, self._collection())
 
     def click(self, request: dict[str, Any]) -> dict[str, Any]:
         """Select the clicked square if a move may start there; say why not otherwise.
@@ -782,19 +753,15 @@ class Session:
         editor = self.editor
         if editor is None:
             raise WebError(code="not-editor")
-        shown = editor.shown()
         position = editor.position
-        play = ""
-        if position is not None:
-            play = Setup(start=position, rules=position.rules).address()
         return {
             "ok": True,
             "kind": "editor",
             "frames": [],
-            "svg": draw(shown, selected=editor.selected),
+            "svg": draw(editor.shown(), selected=editor.selected),
             "squares": list(range(12)),
             "editor": editor.to_dict(),
-            "play": play,
+            "play": "" if position is None else Setup(start=position, rules=position.rules).address(),
         }
 
     def view(self, played: list[PlayedMove]) -> dict[str, Any]:
@@ -807,7 +774,6 @@ class Session:
         game = c.game
         position = game.position
         outcome = game.outcome()
-        legal = [str(m) for m in c.legal_moves()]
         squares = list(c.legal_squares())
         shown = game_view(c)
         return {
@@ -830,7 +796,7 @@ class Session:
             "to_move": position.to_move,
             "human": list(c.humans),
             "computer_to_move": c.computer_to_move,
-            "legal": legal,
+            "legal": [str(m) for m in c.legal_moves()],
             "squares": squares,
             "selected": c.selected,
             "direction_labels": c.direction_labels(),
@@ -859,8 +825,7 @@ class Session:
     @property
     def level(self) -> int | None:
         """The computer's level in a game against the computer (None between friends or in a puzzle)."""
-        levels = [side for side in self.controller.players if isinstance(side, int)]
-        return levels[0] if levels else None
+        return next((side for side in self.controller.players if isinstance(side, int)), None)
 
     def _puzzle_view(self) -> dict[str, Any] | None:
         c = self.controller
@@ -1015,6 +980,17 @@ def _final_json(final: FinalWords | None) -> dict[str, Any] | None:
     }
 
 
+def _who_first(first: Any) -> Literal["human", "computer"]:
+    """Who moves first as a request gives it: ``"human"`` or ``"computer"``, refused otherwise."""
+    if first not in ("human", "computer"):
+        raise WebError(
+            f"who moves first must be 'human' or 'computer', not {quote_input(first)}",
+            code="bad-first",
+            value=quote_input(first),
+        )
+    return "human" if first == "human" else "computer"
+
+
 def _level(opponent: Any) -> int | None:
     if opponent in ("friend", None):
         return None
@@ -1161,26 +1137,28 @@ def call(request_json: str) -> str:
         board = request.pop("board", None)
         op = request.get("op")
         if op == "close":
-            answer = close_board(board)
+            result = close_board(board)
         else:
             session = session_for(board)
             if op == "address":
                 settings, notices = read_address(request.get("query", ""))
                 try:
-                    answer = session.new_game(_defaults(request) | settings) | {"notices": notices}
+                    result = session.new_game(_defaults(request) | settings) | {"notices": notices}
                 except OAnQuanError as error:  # the settings it did not use are named all the same
-                    refusal = {"ok": False, "error": str(error), "reason": reader_words(error), "code": error.code}
-                    return json.dumps(refusal | {"notices": notices}, ensure_ascii=False)
+                    return json.dumps(_refusal(error) | {"notices": notices}, ensure_ascii=False)
             else:
-                handler = _OPS.get(op) if isinstance(op, str) else None
-                if handler is None:
-                    raise WebError(code="unknown-request", op=quote_input(op))
-                answer = carried(session, handler(session, request), request)
+                result = carried(session, answer(session, request), request)
     except OAnQuanError as error:
-        # "error" is the programmer's message; "reason" the reader's words from the code, and the code itself
-        refusal = {"ok": False, "error": str(error), "reason": reader_words(error), "code": error.code}
-        return json.dumps(refusal, ensure_ascii=False)
-    return json.dumps(packed(answer), ensure_ascii=False, separators=(",", ":"))
+        return json.dumps(_refusal(error), ensure_ascii=False)
+    return json.dumps(packed(result), ensure_ascii=False, separators=(",", ":"))
+
+
+def _refusal(error: OAnQuanError) -> dict[str, Any]:
+    """A refused request as the page reads it.
+
+    ``"error"`` is the programmer's message; ``"reason"`` the reader's words from the code, and the code itself.
+    """
+    return {"ok": False, "error": str(error), "reason": reader_words(error), "code": error.code}
 
 
 def packed(answer: dict[str, Any]) -> dict[str, Any]:
@@ -1267,7 +1245,7 @@ def carried(session: Session, answer: dict[str, Any], request: dict[str, Any]) -
             last = answer["reply"] = session.computer()
             last["thinking_ms"] = round((time.perf_counter() - started) * 1000)
         except OAnQuanError as error:  # the reader's move stands (and is kept); the reply says why not
-            answer["reply"] = {"ok": False, "error": str(error), "reason": reader_words(error), "code": error.code}
+            answer["reply"] = _refusal(error)
     if request.get("save") is True:
         last["saved"] = session.save()["saved"]
     return answer

@@ -29,8 +29,7 @@ from oanquan.web import Session, call, parse_address, unpacked
 
 def ask(request: dict[str, Any]) -> dict[str, Any]:
     """One request through the page's JSON entry point, its pictures whole again as the page reads them."""
-    answer: dict[str, Any] = unpacked(json.loads(call(json.dumps(request))))
-    return answer
+    return unpacked(json.loads(call(json.dumps(request))))
 
 
 @pytest.fixture(autouse=True)
@@ -304,7 +303,6 @@ def test_every_picture_is_inert_svg() -> None:
     [
         ("not json", "a request is not valid JSON (at line 1, column 1): 'not json'"),
         ("[1, 2]", "a request must be a JSON object, not [1, 2]"),
-        ('{"op": "dance"}', "unknown request 'dance'"),
         ('{"op": "click", "square": "7"}', "there is no square '7' on the board"),
         ('{"op": "undo"}', "there is no move to undo"),
         ('{"op": "computer"}', "is not the computer"),
@@ -541,10 +539,7 @@ def test_named_boards_are_independent_sessions() -> None:
 
 @pytest.mark.parametrize("name", ["", "a b", "<b>", "x" * 33, "٣", "é", 7, None, ["a"], "a\n"])
 def test_a_bad_board_name_is_refused_with_a_message(name: Any) -> None:
-    request: dict[str, Any] = {"op": "state", "board": name}
-    if name is None:
-        request = {"op": "close", "board": None}
-    answer = ask(request)
+    answer = ask({"op": "close" if name is None else "state", "board": name})
     assert answer["ok"] is False
     assert "board" in answer["error"] and "Traceback" not in answer["error"]
 

@@ -346,10 +346,7 @@ class Controller:
         if spec is None:
             raise SessionError(f"player {side} is a human, not the computer", code="not-computer", player=side)
         if side not in self._computers:
-            if isinstance(spec, int):
-                self._computers[side] = player_for_level(spec, self.seed + side)
-            else:
-                self._computers[side] = spec
+            self._computers[side] = player_for_level(spec, self.seed + side) if isinstance(spec, int) else spec
         return self._computers[side]
 
     @property
@@ -932,14 +929,10 @@ class Controller:
                 raise RecordFormatError(f"the {name} of a saved session must be a whole number, not {quote(value)}")
         try:
             settings = Settings(game.rules, sides, game.start, limit)
+            puzzle = find_puzzle(data["puzzle"], puzzles) if data.get("puzzle") is not None else None
         except SessionError as error:
             raise RecordFormatError(f"a saved session: {error}") from None
-        puzzle = None
-        if data.get("puzzle") is not None:
-            try:
-                puzzle = find_puzzle(data["puzzle"], puzzles)
-            except SessionError as error:
-                raise RecordFormatError(f"a saved session: {error}") from None
+        if puzzle is not None:
             if game.start != puzzle.position:
                 raise RecordFormatError(f"a saved session of puzzle {quote(puzzle.id)} starts from another position")
             settings = replace(settings, hint_limit=0)

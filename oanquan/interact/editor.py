@@ -30,6 +30,7 @@ It needs only the standard library, like the rest of the engine.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final, Literal
 
 from ..board import square_name
@@ -220,17 +221,16 @@ class Editor:
         >>> e.kind, e.position.count(9)
         ('error', 4)
         """
-        try:
-            position = Position.from_text(text, self.rules)
-        except OAnQuanError as error:
-            self._say(reader_words(error), "error")  # the reader's words, quoting the text
-            return
-        self.load(position)
+        self._read(Position.from_text, text, self.rules)
 
     def load_json(self, text: str) -> None:
         """Set everything, rule options included, from JSON such as :meth:`Position.to_json` writes."""
+        self._read(Position.from_json, text)
+
+    def _read(self, read: Callable[..., Position], *args: object) -> None:
+        """Set everything from the position ``read`` makes of ``args``; a refusal leaves the editor as it was."""
         try:
-            position = Position.from_json(text)
+            position = read(*args)
         except OAnQuanError as error:
             self._say(reader_words(error), "error")  # the reader's words, quoting the text
             return

@@ -173,9 +173,8 @@ def announcement(played: Sequence[PlayedMove], view: GameView) -> str:
     """
     if not played:
         return ""
-    said = [move.summary for move in played]
-    said.append(_("Score: {scores}.").format(scores=view.score_line))
-    return " ".join([*said, view.status]).strip()
+    score = _("Score: {scores}.").format(scores=view.score_line)
+    return " ".join([*(move.summary for move in played), score, view.status]).strip()
 
 
 def _headline(controller: Controller, winner: int | None) -> str:
