@@ -994,9 +994,9 @@ def _who_first(first: Any) -> Literal["human", "computer"]:
 def _level(opponent: Any) -> int | None:
     if opponent in ("friend", None):
         return None
-    text = str(opponent).strip()
-    if text.isascii() and text.isdigit() and int(text) in LEVELS:
-        return int(text)
+    level = _option_value(opponent)  # "3" and 3 alike; no int() of a number too long to read
+    if type(level) is int and level in LEVELS:  # not True, which equals 1
+        return level
     raise WebError(
         f"the opponent must be 'friend' or a computer level 1-5, not {quote_input(opponent)}",
         code="bad-opponent",

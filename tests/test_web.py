@@ -520,6 +520,15 @@ def test_settings_changed_mid_game_wait_for_the_next_game() -> None:
     assert view["rules"] == {"young_mandarin_min": 5} and view["pending"] == "" and view["moves"] == []
 
 
+@pytest.mark.parametrize("opponent", ["9" * 5000, " 3x", "²", True, 3.0, [3]])
+def test_an_opponent_that_is_no_level_is_refused_in_words(opponent: object) -> None:
+    """Any value at all gets a refusal that quotes it, never a crash: 5,000 digits are more than
+    Python will turn into a number (its int() raises), "²" is a digit to str.isdigit()."""
+    view = ask({"op": "new_game", "opponent": opponent})
+    assert (view["ok"], view["code"]) == (False, "bad-opponent")
+    assert "level 1-5" in view["reason"] and len(view["reason"]) < 400  # quoted briefly
+
+
 def test_named_boards_are_independent_sessions() -> None:
     """Several boards on one page (issue 12/13): each "board" name has a game of its own."""
     ask({"op": "new_game", "opponent": "friend"})
