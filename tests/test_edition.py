@@ -29,10 +29,6 @@ from tools import edition, lite_cell, site_i18n
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _notebook_documents() -> list[str]:
-    return edition.notebook_documents()
-
-
 def test_every_page_has_a_catalogue() -> None:
     documents = edition.documents()
     assert len(documents) >= 18
@@ -88,7 +84,6 @@ def shown_in(page: str, message: str) -> bool:
 
 def in_text(page: str, message: str) -> bool:
     """Whether ``message`` is among the words ``page`` shows (its tags and attributes left out), whole."""
-    import re
 
     def text(html: str) -> str:
         return " ".join(re.sub(r"<[^>]*>", " ", html).split())
@@ -208,7 +203,7 @@ def test_adjacent_literals_are_one_message_and_written_back_as_one() -> None:
 
 def test_every_chapter_marks_its_words_with_the_one_marker() -> None:
     """Each chapter (and book page) that has words in its code imports the marker once, as ``_``."""
-    for document in _notebook_documents():
+    for document in edition.notebook_documents():
         cells = [c for c in lite_cell.read(edition.source_of(document))["cells"] if c["cell_type"] == "code"]
         sources = ["".join(c["source"]) for c in cells]
         if any(edition.code_strings(s) for s in sources):
@@ -230,7 +225,7 @@ def test_identity_translation_leaves_every_code_cell_unchanged() -> None:
     """The Vietnamese copy changes strings only: with each message 'translated' by itself, the
     code of every chapter is the same program (the same syntax tree)."""
     compared = 0
-    for document in _notebook_documents():
+    for document in edition.notebook_documents():
         for cell in lite_cell.read(edition.source_of(document))["cells"]:
             if cell["cell_type"] != "code":
                 continue
@@ -243,7 +238,7 @@ def test_identity_translation_leaves_every_code_cell_unchanged() -> None:
 
 def test_vietnamese_copies_are_python_in_vietnamese() -> None:
     """Every Vietnamese copy parses, sets LANGUAGE = "vi" first, and no message of its catalogue is left in English."""
-    for document in _notebook_documents():
+    for document in edition.notebook_documents():
         notebook = edition.vietnamese_notebook(document)
         lookup = edition.translations(document)
         assert lite_cell.language_of(notebook) == "vi" or not document.startswith("notebooks/"), document
@@ -266,7 +261,7 @@ def test_every_chapter_paragraph_finds_its_translation() -> None:
     is translated outside Sphinx, so the two must cut the text into the same blocks)."""
     from markdown_it import MarkdownIt
 
-    for document in _notebook_documents():
+    for document in edition.notebook_documents():
         lookup = {" ".join(k.split()) for k in edition.translations(document)}
         for cell in lite_cell.read(edition.source_of(document))["cells"]:
             if cell["cell_type"] != "markdown":
@@ -275,38 +270,6 @@ def test_every_chapter_paragraph_finds_its_translation() -> None:
                 words = re.search(r"[A-Za-z]{2}", token.content) and not re.fullmatch(r"\(.*\)=", token.content)
                 if token.type == "inline" and token.map is not None and words:
                     assert " ".join(token.content.split()) in lookup, f"{document}: {token.content[:80]!r}"
-
-
-def test_vietnamese_book_prints_its_kit_in_vietnamese(tmp_path: Path) -> None:
-    """The printables extension writes the kit in the edition's language (Sphinx's ``language``)."""
-    from tools import printables
-
-    class App:
-        srcdir = str(tmp_path)
-
-        class config:  # noqa: N801 (Sphinx's attribute name)
-            language = "vi"
-            oanquan_printable_dir = "downloads"
-            oanquan_site_url = ""
-
-        def add_config_value(self, *args: object) -> None:
-            pass
-
-        def connect(self, event: str, handler: object) -> None:
-            self.handler = handler
-
-    app = App()
-    printables.setup(app)
-    app.handler(app)  # type: ignore[operator]
-    sheet = tmp_path / "downloads" / "oanquan-rules-sheet.pdf"
-    text = subprocess.run(["pdftotext", str(sheet), "-"], capture_output=True, text=True, check=True).stdout
-    assert "Luật chơi" in text and "The rules on one page" not in text, text[:300]
-    # issue 21: no English in any sheet of the Vietnamese kit (worksheets, answer keys, board, rules)
-    sheets = sorted((tmp_path / "downloads").glob("*.pdf"))
-    assert len(sheets) >= 8, sheets
-    for sheet in sheets:
-        text = subprocess.run(["pdftotext", str(sheet), "-"], capture_output=True, text=True, check=True).stdout
-        assert english_words(text) == [], (sheet.name, sorted(set(english_words(text))))
 
 
 def test_setup_cell_language_setting() -> None:
