@@ -191,10 +191,6 @@ def test_blank_board_pdf_is_one_a4_landscape_page(kit: Path, tmp_path: Path) -> 
     assert image.getextrema()[0] < 80, "the board's lines are drawn"
 
 
-def test_blank_board_pdf_is_the_same_every_time() -> None:
-    assert blank_board_pdf() == blank_board_pdf()
-
-
 # --------------------------------------------------------------------- worksheets and answer keys
 
 

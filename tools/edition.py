@@ -130,11 +130,7 @@ def code_strings(source: str) -> list[CodeString]:
             continue
         if i and tokens[i - 1].string == ".":  # an attribute called _, not the marker
             continue
-        run = []
-        for after in tokens[i + 2 :]:
-            if after.type != tokenize.STRING:
-                break
-            run.append(after)
+        run = list(itertools.takewhile(lambda after: after.type == tokenize.STRING, tokens[i + 2 :]))
         if not run or tokens[i + 2 + len(run)].string != ")":
             continue
         parts = [_literal_text(t.string) for t in run]
@@ -518,8 +514,7 @@ def write_notebooks(jobs: int = 2) -> list[Path]:
                 failed.append(output.decode(errors="replace")[-6000:])
         if failed:
             raise SystemExit("a Vietnamese notebook failed to run:\n" + "\n".join(failed))
-        for document, _, key in stale:
-            stamps[document] = key
+        stamps.update({document: key for document, _, key in stale})
         STAMPS.write_text(json.dumps(stamps, indent=1, sort_keys=True) + "\n")
     return [NOTEBOOKS / f"{d}.ipynb" for d in notebook_documents()]
 
