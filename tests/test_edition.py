@@ -148,34 +148,29 @@ def test_untranslated_message_is_reported() -> None:
     assert edition.message_problems(message) == ["untranslated"]
 
 
+#: A message of a code cell's f-string, and how its comment marks it.
+OWED, F_STRING_CELL = "owed {plural(debts[mover], 'pebble')}", ["code: cell 3, f-string"]
+
+
 @pytest.mark.parametrize(
-    ("english", "translation", "problem"),
+    ("english", "translation", "comments", "problem"),
     [
-        ("See the [glossary](glossary.md).", "Xem [bảng từ](tu.md).", "link targets differ"),
-        ("The {doc}`rules <rules>`.", "{doc}`Luật <luat>`.", "roles differ"),
-        ("Move `7R` first.", "Đi 7R trước.", "backticks"),
-        ("<p>Right.</p>", "Đúng.", "HTML tags"),
-        (" and more", "và thêm", "leading spaces"),
+        ("See the [glossary](glossary.md).", "Xem [bảng từ](tu.md).", [], "link targets differ"),
+        ("The {doc}`rules <rules>`.", "{doc}`Luật <luat>`.", [], "roles differ"),
+        ("Move `7R` first.", "Đi 7R trước.", [], "backticks"),
+        ("<p>Right.</p>", "Đúng.", [], "HTML tags"),
+        (" and more", "và thêm", [], "leading spaces"),
+        (OWED, "nợ {debts[mover] viên sỏi", F_STRING_CELL, "not valid Python"),
+        (OWED, "nợ {debtz[mover]} viên sỏi", F_STRING_CELL, "names the English does not"),
     ],
 )
-def test_broken_markup_is_reported(english: str, translation: str, problem: str) -> None:
-    problems = edition.message_problems(Message(english, translation))
+def test_broken_markup_or_code_is_reported(english: str, translation: str, comments: list[str], problem: str) -> None:
+    problems = edition.message_problems(Message(english, translation, auto_comments=comments))
     assert any(problem in p for p in problems), problems
 
 
-@pytest.mark.parametrize(
-    ("translation", "problem"),
-    [
-        ("nợ {debts[mover] viên sỏi", "not valid Python"),
-        ("nợ {debtz[mover]} viên sỏi", "names the English does not"),
-    ],
-)
-def test_broken_code_is_reported(translation: str, problem: str) -> None:
-    english = "owed {plural(debts[mover], 'pebble')}"
-    message = Message(english, translation, auto_comments=["code: cell 3, f-string"])
-    assert any(problem in p for p in edition.message_problems(message))
-    rewritten = Message(english, "nợ {debts[mover]} viên sỏi", auto_comments=["code: cell 3, f-string"])
-    assert edition.message_problems(rewritten) == []
+def test_placeholders_rewritten_with_the_english_names_are_no_problem() -> None:
+    assert edition.message_problems(Message(OWED, "nợ {debts[mover]} viên sỏi", auto_comments=F_STRING_CELL)) == []
 
 
 def test_code_strings_are_the_marked_words_only() -> None:

@@ -317,12 +317,10 @@ def templates() -> list[Path]:
         if source.suffix == ".ipynb":
             cells = read(source)["cells"]
             for message in list(catalogue):
-                if not message.id:
-                    continue
-                kept = [
-                    loc for loc in message.locations if (c := _cell_of(loc)) is None or cells[c]["cell_type"] != "code"
+                in_code = [
+                    (c := _cell_of(loc)) is not None and cells[c]["cell_type"] == "code" for loc in message.locations
                 ]
-                if not kept:
+                if message.id and all(in_code):
                     del catalogue[message.id]
             for index, cell in enumerate(cells):
                 if cell["cell_type"] != "code":
