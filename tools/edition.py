@@ -67,8 +67,6 @@ CELL_LINES = 10000
 CODE_COMMENT = "code:"
 F_STRING = "f-string"
 
-_WORD = re.compile(r"[A-Za-zÀ-ỹ]{2,}")
-_TAG = re.compile(r"<[^<>]*>")
 _PREFIX = re.compile(r"([A-Za-z]*)('''|\"\"\"|'|\")", re.S)
 
 
