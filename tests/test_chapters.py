@@ -15,7 +15,7 @@ notebooks catch the same faults in a second, inside ``make unit``:
 
 from __future__ import annotations
 
-import json
+import ast
 import re
 from pathlib import Path
 from typing import Any
@@ -24,6 +24,7 @@ import pytest
 
 from oanquan.interact.board_setup import LIVE_MIME
 from tools import chapters
+from tools.lite_cell import read
 
 ROOT = Path(__file__).resolve().parent.parent
 CHAPTERS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
@@ -38,10 +39,6 @@ LINK = re.compile(r"\]\(([^)\s]+)\)")
 ONE_PLACE = re.compile(
     r"this website|on this page|without any Python|make lab|run this cell|step box|RULES §", re.IGNORECASE
 )
-
-
-def _load(path: Path) -> dict[str, Any]:
-    return json.loads(path.read_text(encoding="utf-8"))
 
 
 def _text(value: Any) -> str:
@@ -62,7 +59,7 @@ def _prose(notebook: dict[str, Any]) -> list[tuple[int, str]]:
 
 @pytest.fixture(params=CHAPTERS, ids=lambda p: p.stem)
 def chapter(request: pytest.FixtureRequest) -> tuple[Path, dict[str, Any]]:
-    return request.param, _load(request.param)
+    return request.param, read(request.param)
 
 
 def test_there_are_chapters() -> None:
@@ -142,7 +139,7 @@ def test_the_how_to_cell_tells_how_to_run_in_both_places() -> None:
 
 
 def test_fix_repairs_what_check_finds() -> None:
-    notebook = _load(CHAPTERS[0])
+    notebook = read(CHAPTERS[0])
     cells = notebook["cells"]
     hidden = next(c for c in cells if "hide-input" in c.get("metadata", {}).get("tags", []))
     del hidden["metadata"]["jupyter"]
@@ -161,8 +158,6 @@ def _pictures_of_an_event(source: str) -> list[str]:
     (``**highlights`` or ``**event_highlights(...)``) or ``turn=``: otherwise it marks the mover
     as "to move" after their move (issue 25). A game's position (``game.position``) needs neither.
     """
-    import ast
-
     try:
         tree = ast.parse(source)
     except SyntaxError:  # a cell with top-level await (the live notebook's install cell)
@@ -183,26 +178,15 @@ def _pictures_of_an_event(source: str) -> list[str]:
     return found
 
 
-def test_every_picture_of_an_event_says_whose_turn_it_is(chapter: tuple[Path, dict[str, Any]]) -> None:
-    _path, notebook = chapter
-    found = [
-        call
-        for cell in notebook["cells"]
-        if cell["cell_type"] == "code"
-        for call in _pictures_of_an_event(_text(cell["source"]))
-    ]
-    assert found == []
-
-
 BOOK_PAGES = sorted((ROOT / "book").glob("*.ipynb"))
 
 
-@pytest.mark.parametrize("path", BOOK_PAGES, ids=lambda p: p.stem)
-def test_every_picture_of_an_event_on_a_book_page_says_whose_turn_it_is(path: Path) -> None:
-    """The book's notebook pages (the rules page's worked examples) draw events as the chapters do."""
+@pytest.mark.parametrize("path", CHAPTERS + BOOK_PAGES, ids=lambda p: p.stem)
+def test_every_picture_of_an_event_says_whose_turn_it_is(path: Path) -> None:
+    """In the chapters and the book's notebook pages (the rules page's worked examples) alike."""
     found = [
         call
-        for cell in _load(path)["cells"]
+        for cell in read(path)["cells"]
         if cell["cell_type"] == "code"
         for call in _pictures_of_an_event(_text(cell["source"]))
     ]
@@ -212,7 +196,7 @@ def test_every_picture_of_an_event_on_a_book_page_says_whose_turn_it_is(path: Pa
 @pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
 def test_markdown_that_a_chapter_prints_is_read_as_myst(path: Path) -> None:
     """myst-nb reads a cell's Markdown output as plain CommonMark unless told: its tables came out as raw pipes."""
-    assert _load(path)["metadata"].get("mystnb", {}).get("render_markdown_format") == "myst"
+    assert read(path)["metadata"].get("mystnb", {}).get("render_markdown_format") == "myst"
 
 
 def test_the_picture_check_finds_an_event_drawn_without_its_turn() -> None:

@@ -29,10 +29,6 @@ from tools import edition, lite_cell, site_i18n
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _notebook_documents() -> list[str]:
-    return edition.notebook_documents()
-
-
 def test_every_page_has_a_catalogue() -> None:
     documents = edition.documents()
     assert len(documents) >= 18
@@ -88,7 +84,6 @@ def shown_in(page: str, message: str) -> bool:
 
 def in_text(page: str, message: str) -> bool:
     """Whether ``message`` is among the words ``page`` shows (its tags and attributes left out), whole."""
-    import re
 
     def text(html: str) -> str:
         return " ".join(re.sub(r"<[^>]*>", " ", html).split())
@@ -153,34 +148,29 @@ def test_untranslated_message_is_reported() -> None:
     assert edition.message_problems(message) == ["untranslated"]
 
 
+#: A message of a code cell's f-string, and how its comment marks it.
+OWED, F_STRING_CELL = "owed {plural(debts[mover], 'pebble')}", ["code: cell 3, f-string"]
+
+
 @pytest.mark.parametrize(
-    ("english", "translation", "problem"),
+    ("english", "translation", "comments", "problem"),
     [
-        ("See the [glossary](glossary.md).", "Xem [bảng từ](tu.md).", "link targets differ"),
-        ("The {doc}`rules <rules>`.", "{doc}`Luật <luat>`.", "roles differ"),
-        ("Move `7R` first.", "Đi 7R trước.", "backticks"),
-        ("<p>Right.</p>", "Đúng.", "HTML tags"),
-        (" and more", "và thêm", "leading spaces"),
+        ("See the [glossary](glossary.md).", "Xem [bảng từ](tu.md).", [], "link targets differ"),
+        ("The {doc}`rules <rules>`.", "{doc}`Luật <luat>`.", [], "roles differ"),
+        ("Move `7R` first.", "Đi 7R trước.", [], "backticks"),
+        ("<p>Right.</p>", "Đúng.", [], "HTML tags"),
+        (" and more", "và thêm", [], "leading spaces"),
+        (OWED, "nợ {debts[mover] viên sỏi", F_STRING_CELL, "not valid Python"),
+        (OWED, "nợ {debtz[mover]} viên sỏi", F_STRING_CELL, "names the English does not"),
     ],
 )
-def test_broken_markup_is_reported(english: str, translation: str, problem: str) -> None:
-    problems = edition.message_problems(Message(english, translation))
+def test_broken_markup_or_code_is_reported(english: str, translation: str, comments: list[str], problem: str) -> None:
+    problems = edition.message_problems(Message(english, translation, auto_comments=comments))
     assert any(problem in p for p in problems), problems
 
 
-@pytest.mark.parametrize(
-    ("translation", "problem"),
-    [
-        ("nợ {debts[mover] viên sỏi", "not valid Python"),
-        ("nợ {debtz[mover]} viên sỏi", "names the English does not"),
-    ],
-)
-def test_broken_code_is_reported(translation: str, problem: str) -> None:
-    english = "owed {plural(debts[mover], 'pebble')}"
-    message = Message(english, translation, auto_comments=["code: cell 3, f-string"])
-    assert any(problem in p for p in edition.message_problems(message))
-    rewritten = Message(english, "nợ {debts[mover]} viên sỏi", auto_comments=["code: cell 3, f-string"])
-    assert edition.message_problems(rewritten) == []
+def test_placeholders_rewritten_with_the_english_names_are_no_problem() -> None:
+    assert edition.message_problems(Message(OWED, "nợ {debts[mover]} viên sỏi", auto_comments=F_STRING_CELL)) == []
 
 
 def test_code_strings_are_the_marked_words_only() -> None:
@@ -208,7 +198,7 @@ def test_adjacent_literals_are_one_message_and_written_back_as_one() -> None:
 
 def test_every_chapter_marks_its_words_with_the_one_marker() -> None:
     """Each chapter (and book page) that has words in its code imports the marker once, as ``_``."""
-    for document in _notebook_documents():
+    for document in edition.notebook_documents():
         cells = [c for c in lite_cell.read(edition.source_of(document))["cells"] if c["cell_type"] == "code"]
         sources = ["".join(c["source"]) for c in cells]
         if any(edition.code_strings(s) for s in sources):
@@ -230,7 +220,7 @@ def test_identity_translation_leaves_every_code_cell_unchanged() -> None:
     """The Vietnamese copy changes strings only: with each message 'translated' by itself, the
     code of every chapter is the same program (the same syntax tree)."""
     compared = 0
-    for document in _notebook_documents():
+    for document in edition.notebook_documents():
         for cell in lite_cell.read(edition.source_of(document))["cells"]:
             if cell["cell_type"] != "code":
                 continue
@@ -243,7 +233,7 @@ def test_identity_translation_leaves_every_code_cell_unchanged() -> None:
 
 def test_vietnamese_copies_are_python_in_vietnamese() -> None:
     """Every Vietnamese copy parses, sets LANGUAGE = "vi" first, and no message of its catalogue is left in English."""
-    for document in _notebook_documents():
+    for document in edition.notebook_documents():
         notebook = edition.vietnamese_notebook(document)
         lookup = edition.translations(document)
         assert lite_cell.language_of(notebook) == "vi" or not document.startswith("notebooks/"), document
@@ -266,7 +256,7 @@ def test_every_chapter_paragraph_finds_its_translation() -> None:
     is translated outside Sphinx, so the two must cut the text into the same blocks)."""
     from markdown_it import MarkdownIt
 
-    for document in _notebook_documents():
+    for document in edition.notebook_documents():
         lookup = {" ".join(k.split()) for k in edition.translations(document)}
         for cell in lite_cell.read(edition.source_of(document))["cells"]:
             if cell["cell_type"] != "markdown":
@@ -277,41 +267,8 @@ def test_every_chapter_paragraph_finds_its_translation() -> None:
                     assert " ".join(token.content.split()) in lookup, f"{document}: {token.content[:80]!r}"
 
 
-def test_vietnamese_book_prints_its_kit_in_vietnamese(tmp_path: Path) -> None:
-    """The printables extension writes the kit in the edition's language (Sphinx's ``language``)."""
-    from tools import printables
-
-    class App:
-        srcdir = str(tmp_path)
-
-        class config:  # noqa: N801 (Sphinx's attribute name)
-            language = "vi"
-            oanquan_printable_dir = "downloads"
-            oanquan_site_url = ""
-
-        def add_config_value(self, *args: object) -> None:
-            pass
-
-        def connect(self, event: str, handler: object) -> None:
-            self.handler = handler
-
-    app = App()
-    printables.setup(app)
-    app.handler(app)  # type: ignore[operator]
-    sheet = tmp_path / "downloads" / "oanquan-rules-sheet.pdf"
-    text = subprocess.run(["pdftotext", str(sheet), "-"], capture_output=True, text=True, check=True).stdout
-    assert "Luật chơi" in text and "The rules on one page" not in text, text[:300]
-    # issue 21: no English in any sheet of the Vietnamese kit (worksheets, answer keys, board, rules)
-    sheets = sorted((tmp_path / "downloads").glob("*.pdf"))
-    assert len(sheets) >= 8, sheets
-    for sheet in sheets:
-        text = subprocess.run(["pdftotext", str(sheet), "-"], capture_output=True, text=True, check=True).stdout
-        assert english_words(text) == [], (sheet.name, sorted(set(english_words(text))))
-
-
 def test_setup_cell_language_setting() -> None:
     assert 'LANGUAGE = "en"' in lite_cell.SOURCE.splitlines()
-    assert lite_cell.language_of(lite_cell.with_live_cell({"cells": []}, "vi")) == "vi"
     with pytest.raises(ValueError, match="'fr'"):
         lite_cell.source("fr")
 

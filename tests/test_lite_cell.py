@@ -52,16 +52,30 @@ class FakePiplite(types.ModuleType):
 
 @pytest.fixture
 def browser_python(monkeypatch: pytest.MonkeyPatch) -> FakePiplite:
-    """This interpreter dressed as the live notebooks' Python: platform "emscripten", a piplite."""
+    """This interpreter dressed as the live notebooks' Python: platform "emscripten", a piplite,
+    and no oanquan until piplite has installed it."""
     fake = FakePiplite()
     monkeypatch.setattr(sys, "platform", "emscripten")
     monkeypatch.setitem(sys.modules, "piplite", fake)
+    real_find_spec = importlib.util.find_spec
+
+    def find_spec(name: str, *args: Any) -> Any:
+        return None if name == "oanquan" and not fake.calls else real_find_spec(name, *args)
+
+    monkeypatch.setattr(importlib.util, "find_spec", find_spec)
     return fake
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda p: p.name)
 def test_every_chapter_starts_with_the_setup_cell(chapter: Path) -> None:
-    assert lite_cell.starts_with_live_cell(json.loads(chapter.read_text(encoding="utf-8")))
+    """What the chapter files hold: the first cell's input hidden in JupyterLab, the cell removed from the book."""
+    notebook = lite_cell.read(chapter)
+    assert lite_cell.starts_with_live_cell(notebook)
+    first = notebook["cells"][0]
+    assert "piplite" in "".join(first["source"])
+    assert first["metadata"]["jupyter"]["source_hidden"] is True
+    assert "remove-cell" in first["metadata"]["tags"]
+    assert first["outputs"] == []
 
 
 def test_the_cell_does_nothing_in_cpython() -> None:
@@ -70,45 +84,18 @@ def test_the_cell_does_nothing_in_cpython() -> None:
     assert run_cell(lite_cell.SOURCE) == ""
 
 
-def test_in_the_browser_the_cell_installs_the_package_and_ipywidgets(
-    browser_python: FakePiplite, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    real_find_spec = importlib.util.find_spec
-    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None if name == "oanquan" else real_find_spec(name))
-    assert run_cell(lite_cell.SOURCE) == ""  # quietly
-    assert browser_python.calls == [["oanquan", "ipywidgets"]]
-
-
-def test_in_the_browser_the_cell_installs_only_once(
-    browser_python: FakePiplite, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Run again in the same Python, once the package is there: nothing is installed a second time."""
-    real_find_spec = importlib.util.find_spec
-
-    def find_spec(name: str, *args: Any) -> Any:
-        # The browser's Python has no oanquan until piplite has installed it.
-        return None if name == "oanquan" and not browser_python.calls else real_find_spec(name, *args)
-
-    monkeypatch.setattr(importlib.util, "find_spec", find_spec)
-    assert run_cell(lite_cell.SOURCE) == ""
+def test_in_the_browser_the_cell_installs_the_package_and_ipywidgets_once(browser_python: FakePiplite) -> None:
+    """Quietly; run again in the same Python, once the package is there, it installs nothing a second time."""
     assert run_cell(lite_cell.SOURCE) == ""
     assert browser_python.calls == [["oanquan", "ipywidgets"]]
-
-
-@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda p: p.name)
-def test_cell_is_collapsed_in_jupyterlab_and_left_out_of_the_book(chapter: Path) -> None:
-    """What the chapter files hold: the first cell's input hidden in JupyterLab, the cell removed from the book."""
-    first = json.loads(chapter.read_text(encoding="utf-8"))["cells"][0]
-    assert "piplite" in "".join(first["source"])
-    assert first["metadata"]["jupyter"]["source_hidden"] is True
-    assert "remove-cell" in first["metadata"]["tags"]
-    assert first["outputs"] == []
+    assert run_cell(lite_cell.SOURCE) == ""
+    assert browser_python.calls == [["oanquan", "ipywidgets"]]
 
 
 def test_insert_adds_the_cell_once_and_check_agrees(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     chapter = tmp_path / CHAPTERS[0].name
     shutil.copy(CHAPTERS[0], chapter)
-    original = json.loads(chapter.read_text(encoding="utf-8"))
+    original = lite_cell.read(chapter)
     if lite_cell.starts_with_live_cell(original):  # after the lead's insertion: start from a chapter without it
         original["cells"] = original["cells"][1:]
         lite_cell.write(chapter, original)
@@ -131,7 +118,7 @@ def test_insert_updates_an_older_version_of_the_cell(tmp_path: Path) -> None:
     title = {"cell_type": "markdown", "id": "title", "metadata": {}, "source": ["# A chapter"]}
     lite_cell.write(chapter, {"cells": [title, old], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
     assert lite_cell.main(["--insert", str(chapter)]) == 0
-    cells = json.loads(chapter.read_text(encoding="utf-8"))["cells"]
+    cells = lite_cell.read(chapter)["cells"]
     assert [c["id"] for c in cells] == [lite_cell.CELL_ID, "title"]
     assert "".join(cells[0]["source"]) == lite_cell.SOURCE
 
@@ -144,14 +131,14 @@ def test_written_notebooks_keep_jupyters_format(chapter: Path, tmp_path: Path) -
 
 
 def test_lite_copy_starts_with_the_cell_is_trusted_and_asks_for_the_pyodide_kernel() -> None:
-    chapter = json.loads(CHAPTERS[1].read_text(encoding="utf-8"))
+    chapter = lite_cell.read(CHAPTERS[1])
     copy = lite_copy(chapter)
     assert lite_cell.starts_with_live_cell(copy)
     assert [c["id"] for c in copy["cells"]].count(lite_cell.CELL_ID) == 1
     assert copy["metadata"]["kernelspec"]["name"] == "python"
     assert all(c["metadata"]["trusted"] for c in copy["cells"] if c["cell_type"] == "code")
     assert len(copy["cells"]) == len(chapter["cells"]) + (0 if lite_cell.starts_with_live_cell(chapter) else 1)
-    assert chapter == json.loads(CHAPTERS[1].read_text(encoding="utf-8"))  # the chapter itself is untouched
+    assert chapter == lite_cell.read(CHAPTERS[1])  # the chapter itself is untouched
 
 
 def _kernel_language_info() -> dict[str, Any]:
@@ -169,7 +156,7 @@ def test_the_copies_hold_what_jupyterlab_writes_as_a_chapter_opens() -> None:
     its metadata already says what the kernel reports, and each hidden output is also ``collapsed``."""
     assert _kernel_language_info() == LANGUAGE_INFO
     for path in CHAPTERS:
-        copy = lite_copy(json.loads(path.read_text(encoding="utf-8")))
+        copy = lite_copy(lite_cell.read(path))
         assert copy["metadata"]["language_info"] == LANGUAGE_INFO, path.name
         for cell in copy["cells"]:
             hidden = cell.get("metadata", {}).get("jupyter", {}).get("outputs_hidden", False)

@@ -30,10 +30,7 @@ import sys
 from pathlib import Path
 from typing import Any, Final
 
-from tools.lite_cell import read, write
-
-ROOT = Path(__file__).resolve().parent.parent
-CHAPTERS = ROOT / "notebooks"
+from tools.lite_cell import CHAPTERS, read, write
 
 #: The how-to cell's id: how ``--fix`` finds the cell to update.
 HOW_TO_ID: Final[str] = "how-to-use"

@@ -35,9 +35,11 @@ from __future__ import annotations
 import argparse
 import ast
 import io
+import itertools
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tokenize
@@ -50,7 +52,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools.lite_cell import read  # noqa: E402
+from tools.lite_cell import CELL_ID, live_cell, read, write  # noqa: E402
 
 BIN = Path(sys.executable).parent
 LOCALES = ROOT / "locales"
@@ -65,8 +67,6 @@ CELL_LINES = 10000
 CODE_COMMENT = "code:"
 F_STRING = "f-string"
 
-_WORD = re.compile(r"[A-Za-zÀ-ỹ]{2,}")
-_TAG = re.compile(r"<[^<>]*>")
 _PREFIX = re.compile(r"([A-Za-z]*)('''|\"\"\"|'|\")", re.S)
 
 
@@ -95,8 +95,7 @@ def _literal_text(token: str) -> tuple[str, bool]:
     if "f" in prefix:
         # Escapes may only stand in the literal parts of an f-string (Python 3.11), so reading
         # them over the whole body leaves the placeholders as written.
-        text = body if "r" in prefix else _unescape(body)
-        return text, True
+        return (body if "r" in prefix else _unescape(body)), True
     return ast.literal_eval(token), False
 
 
@@ -129,11 +128,7 @@ def code_strings(source: str) -> list[CodeString]:
             continue
         if i and tokens[i - 1].string == ".":  # an attribute called _, not the marker
             continue
-        run = []
-        for after in tokens[i + 2 :]:
-            if after.type != tokenize.STRING:
-                break
-            run.append(after)
+        run = list(itertools.takewhile(lambda after: after.type == tokenize.STRING, tokens[i + 2 :]))
         if not run or tokens[i + 2 + len(run)].string != ")":
             continue
         parts = [_literal_text(t.string) for t in run]
@@ -161,27 +156,38 @@ def literal(text: str, f_string: bool) -> str:
     # character they do not use, and escape it in the literal parts only.
     placeholders = "".join(re.findall(r"(?<!\{)\{(?!\{)[^{}]*(?:\{[^{}]*\}[^{}]*)*\}", text))
     quote = '"' if '"' not in placeholders else "'"
-    out, depth = [], 0
-    i = 0
+    escapes = {"\\": "\\\\", "\n": "\\n", quote: "\\" + quote}
+    body = "".join(
+        part if placeholder else "".join(escapes.get(char, char) for char in part)
+        for part, placeholder in _f_string_parts(text)
+    )
+    return "f" + quote + body + quote
+
+
+def _f_string_parts(text: str) -> list[tuple[str, bool]]:
+    """An f-string's text cut into its literal parts and its ``{...}`` placeholders (True), in order.
+
+    >>> _f_string_parts("{{a}} {n['x']} b")
+    [('{{a}} ', False), ("{n['x']}", True), (' b', False)]
+    """
+    parts, depth, last, i = [], 0, 0, 0
     while i < len(text):
-        char = text[i]
-        if depth == 0 and text.startswith("{{", i):
-            out.append("{{")
+        if depth == 0 and text.startswith(("{{", "}}"), i):
             i += 2
             continue
-        if depth == 0 and text.startswith("}}", i):
-            out.append("}}")
-            i += 2
-            continue
-        if char == "{":
+        if text[i] == "{":
+            if depth == 0:
+                parts.append((text[last:i], False))
+                last = i
             depth += 1
-        elif char == "}" and depth:
+        elif text[i] == "}" and depth:
             depth -= 1
-        elif depth == 0:
-            char = {"\\": "\\\\", "\n": "\\n", quote: "\\" + quote}.get(char, char)
-        out.append(char)
+            if depth == 0:
+                parts.append((text[last : i + 1], True))
+                last = i + 1
         i += 1
-    return "f" + quote + "".join(out) + quote
+    parts.append((text[last:], depth > 0))  # a placeholder left open runs to the end
+    return [part for part in parts if part[0]]
 
 
 def translate_code(source: str, translate: Any) -> str:
@@ -189,10 +195,7 @@ def translate_code(source: str, translate: Any) -> str:
     strings = code_strings(source)
     if not strings:
         return source
-    lines = source.splitlines(keepends=True)
-    offsets = [0]
-    for line in lines:
-        offsets.append(offsets[-1] + len(line))
+    offsets = [0, *itertools.accumulate(len(line) for line in source.splitlines(keepends=True))]
     out, last = [], 0
     for found in strings:
         start = offsets[found.start[0] - 1] + found.start[1]
@@ -242,8 +245,8 @@ def write_vietnamese_games(document: str) -> None:
     templates, their words and the first board's from the engine's catalogue), the script's words
     beside it as JSON; the page (_build/vi-src/<document>.md) includes that markup instead of the
     English one."""
-    source = source_of(document)
-    names = _FRAGMENT.findall(source.read_text(encoding="utf-8"))
+    text = source_of(document).read_text(encoding="utf-8")
+    names = _FRAGMENT.findall(text)
     if not names:
         return
     from oanquan.i18n import language
@@ -258,7 +261,6 @@ def write_vietnamese_games(document: str) -> None:
         (SOURCE / VI_FRAGMENTS / f"{name}.html").write_text(html, encoding="utf-8")
     page = SOURCE / f"{document}.md"
     page.unlink()
-    text = source.read_text(encoding="utf-8")
     page.write_text(_FRAGMENT.sub(lambda m: f":file: ../{VI_FRAGMENTS}/{m.group(1)}.html", text), encoding="utf-8")
 
 
@@ -313,32 +315,24 @@ def templates() -> list[Path]:
         if source.suffix == ".ipynb":
             cells = read(source)["cells"]
             for message in list(catalogue):
-                if not message.id:
-                    continue
-                kept = [
-                    loc for loc in message.locations if (c := _cell_of(loc)) is None or cells[c]["cell_type"] != "code"
+                in_code = [
+                    (c := _cell_of(loc)) is not None and cells[c]["cell_type"] == "code" for loc in message.locations
                 ]
-                if not kept:
+                if message.id and all(in_code):
                     del catalogue[message.id]
             for index, cell in enumerate(cells):
                 if cell["cell_type"] != "code":
                     continue
                 for found in code_strings("".join(cell["source"])):
-                    lineno = (index + 1) * CELL_LINES + found.start[0]
-                    comment = (
-                        f"{CODE_COMMENT} cell {index}, {F_STRING}" if found.f_string else f"{CODE_COMMENT} cell {index}"
-                    )
+                    where = (f"../../{source.relative_to(ROOT).as_posix()}", (index + 1) * CELL_LINES + found.start[0])
+                    comment = f"{CODE_COMMENT} cell {index}" + (f", {F_STRING}" if found.f_string else "")
                     present = catalogue.get(found.text)
                     if present is not None:
-                        present.locations.append((f"../../{source.relative_to(ROOT).as_posix()}", lineno))
+                        present.locations.append(where)
                         if comment not in present.auto_comments:
                             present.auto_comments.append(comment)
                     else:
-                        catalogue.add(
-                            found.text,
-                            locations=[(f"../../{source.relative_to(ROOT).as_posix()}", lineno)],
-                            auto_comments=[comment],
-                        )
+                        catalogue.add(found.text, locations=[where], auto_comments=[comment])
         target = TEMPLATES / f"{document}.pot"
         target.parent.mkdir(parents=True, exist_ok=True)
         with target.open("wb") as handle:
@@ -382,24 +376,6 @@ def translations(document: str, language: str = LANGUAGE) -> dict[str, str]:
     return {m.id: m.string for m in iter_messages(path) if m.string and not m.fuzzy and isinstance(m.id, str)}
 
 
-def _placeholder_spans(text: str) -> list[tuple[int, int]]:
-    spans, depth, start, i = [], 0, 0, 0
-    while i < len(text):
-        if depth == 0 and text.startswith(("{{", "}}"), i):
-            i += 2
-            continue
-        if text[i] == "{":
-            if depth == 0:
-                start = i
-            depth += 1
-        elif text[i] == "}" and depth:
-            depth -= 1
-            if depth == 0:
-                spans.append((start, i + 1))
-        i += 1
-    return spans
-
-
 def code_translator(lookup: dict[str, str]) -> Any:
     """``translate(text)`` for :func:`translate_code`: the message's translation, with quoted
     messages inside its placeholders (``g['default rules']``) translated as they are elsewhere."""
@@ -413,13 +389,9 @@ def code_translator(lookup: dict[str, str]) -> Any:
         translated = lookup.get(text)
         if translated is None:
             return None
-        out, last = [], 0
-        for start, end in _placeholder_spans(translated):
-            out.append(translated[last:start])
-            out.append(quoted.sub(inner, translated[start:end]))
-            last = end
-        out.append(translated[last:])
-        return "".join(out)
+        return "".join(
+            quoted.sub(inner, part) if placeholder else part for part, placeholder in _f_string_parts(translated)
+        )
 
     return translate
 
@@ -454,9 +426,8 @@ def translate_markdown(text: str, lookup: dict[str, str]) -> str:
         if where < 0:
             continue
         ending = "\n" if lines[last - 1].endswith("\n") else ""
-        tail = lines[first][where + len(head) :].rstrip("\n") if first == last - 1 else ""
-        if first == last - 1 and not lines[first][where + len(head) :].strip():
-            tail = ""
+        rest = lines[first][where + len(head) :]
+        tail = rest.rstrip("\n") if first == last - 1 and rest.strip() else ""
         replaced[first] = lines[first][:where] + translated + tail + ending
         dropped.update(range(first + 1, last))
     return "".join(replaced.get(i, line) for i, line in enumerate(lines) if i not in dropped)
@@ -467,8 +438,6 @@ def vietnamese_notebook(document: str) -> dict[str, Any]:
 
     Its Markdown stays English: Sphinx translates it from the same catalogue when it builds.
     """
-    from tools.lite_cell import CELL_ID, live_cell
-
     notebook = read(source_of(document))
     translate = code_translator(translations(document))
     for cell in notebook["cells"]:
@@ -506,8 +475,6 @@ _KERNEL_START = re.compile(
 
 def write_notebooks(jobs: int = 2) -> list[Path]:
     """Write and execute the Vietnamese copy of every notebook page (an unchanged one is kept)."""
-    from tools.lite_cell import write
-
     stamps = json.loads(STAMPS.read_text()) if STAMPS.is_file() else {}
     stale = []
     for document in notebook_documents():
@@ -524,14 +491,13 @@ def write_notebooks(jobs: int = 2) -> list[Path]:
         env = {**os.environ, "OANQUAN_LANG": LANGUAGE}
         command = [str(BIN / "jupyter"), "nbconvert", "--to", "notebook", "--execute", "--inplace"]
         command += ["--ExecutePreprocessor.record_timing=False", "--ExecutePreprocessor.timeout=600"]
-        groups = [[t for _, t, _ in stale[i::jobs]] for i in range(jobs)]
+        groups = [group for i in range(jobs) if (group := [t for _, t, _ in stale[i::jobs]])]
         running = [
             subprocess.Popen([*command, *map(str, group)], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
             for group in groups
-            if group
         ]
         failed = []
-        for process, group in zip(running, [g for g in groups if g], strict=True):
+        for process, group in zip(running, groups, strict=True):
             output, _ = process.communicate()
             status = process.returncode
             if status != 0 and _KERNEL_START.search(output.decode(errors="replace")):
@@ -544,8 +510,7 @@ def write_notebooks(jobs: int = 2) -> list[Path]:
                 failed.append(output.decode(errors="replace")[-6000:])
         if failed:
             raise SystemExit("a Vietnamese notebook failed to run:\n" + "\n".join(failed))
-        for document, _, key in stale:
-            stamps[document] = key
+        stamps.update({document: key for document, _, key in stale})
         STAMPS.write_text(json.dumps(stamps, indent=1, sort_keys=True) + "\n")
     return [NOTEBOOKS / f"{d}.ipynb" for d in notebook_documents()]
 
@@ -680,17 +645,12 @@ def write_sphinx_js(language: str = LANGUAGE) -> Path:
     page's words empty. This one is Sphinx's with every message of our ``sphinx.po`` over it.
     """
     import sphinx
-    from babel.messages.pofile import read_po
 
     shipped = Path(sphinx.__file__).parent / "locale" / language / "LC_MESSAGES" / "sphinx.js"
     text = shipped.read_text(encoding="utf-8") if shipped.is_file() else ""
     found = re.search(r"Documentation\.addTranslations\((\{.*\})\);", text, re.S)
     data: dict[str, Any] = json.loads(found.group(1)) if found else {"locale": language, "plural_expr": "0"}
-    messages = data.setdefault("messages", {})
-    with (LOCALES / language / "LC_MESSAGES" / "sphinx.po").open("rb") as handle:
-        for message in read_po(handle):
-            if message.id and message.string:
-                messages[message.id] = message.string
+    data.setdefault("messages", {}).update(theme_words(language))
     target = LOCALES / language / "LC_MESSAGES" / "sphinx.js"
     target.write_text(f"Documentation.addTranslations({json.dumps(data, indent=1, ensure_ascii=False)});\n")
     return target
@@ -711,8 +671,6 @@ def vietnamese_toc() -> dict[str, Any]:
 
 def write_source() -> Path:
     """Lay out _build/vi-src/: the book's sources with the Vietnamese notebooks and configuration."""
-    import shutil
-
     import yaml
 
     compile_catalogues()
@@ -723,24 +681,18 @@ def write_source() -> Path:
     for name in LINKED:
         if (ROOT / name).exists():
             (SOURCE / name).symlink_to(ROOT / name)
-    (SOURCE / "_config.yml").write_text(
-        "# Written by tools/edition.py from _config.yml: the Vietnamese edition.\n"
-        + yaml.safe_dump(vietnamese_config(), allow_unicode=True, sort_keys=False),
-        encoding="utf-8",
-    )
-    (SOURCE / "_toc.yml").write_text(
-        "# Written by tools/edition.py from _toc.yml: the captions in Vietnamese.\n"
-        + yaml.safe_dump(vietnamese_toc(), allow_unicode=True, sort_keys=False),
-        encoding="utf-8",
-    )
+    for name, what, data in (
+        ("_config.yml", "the Vietnamese edition", vietnamese_config()),
+        ("_toc.yml", "the captions in Vietnamese", vietnamese_toc()),
+    ):
+        header = f"# Written by tools/edition.py from {name}: {what}.\n"
+        (SOURCE / name).write_text(header + yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
     for folder in ("book", "notebooks"):
         (SOURCE / folder).mkdir()
         for entry in sorted((ROOT / folder).iterdir()):
             if entry.suffix == ".ipynb" or entry.name in ("downloads", ".ipynb_checkpoints"):
                 continue  # the notebooks are the Vietnamese copies; the printables are written anew
             (SOURCE / folder / entry.name).symlink_to(entry)
-    from tools.lite_cell import write
-
     write_notebooks()
     for document in notebook_documents():
         write(SOURCE / f"{document}.ipynb", final_notebook(document))
@@ -752,13 +704,9 @@ def write_source() -> Path:
 
 def build_site() -> Path:
     """The Vietnamese edition, built as the English one is (-W -n), into _build/html/vi/."""
-    import shutil
-
     write_source()
     command = [str(BIN / "jupyter-book"), "build", str(SOURCE), "--path-output", str(OUTPUT), "--all", "-W", "-n"]
-    command.append("--keep-going")
-    result = subprocess.run(command, check=False)
-    if result.returncode != 0:
+    if subprocess.run([*command, "--keep-going"], check=False).returncode != 0:
         raise SystemExit("the Vietnamese book did not build without warnings (see above)")
     target = SITE / EDITION_PATH
     if target.exists():

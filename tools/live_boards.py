@@ -163,30 +163,27 @@ def board_html(setup: dict[str, Any], board: str) -> str:
     Everything on it, the engine's first answer included, is in the language of the edition.
     """
     with language(_EDITION["language"]):
-        return _board_html(setup, board)
-
-
-def _board_html(setup: dict[str, Any], board: str) -> str:
-    kind = setup["kind"]
-    buttons = controls(kind)  # refuses an unknown kind before the engine is asked
-    answer = first_answer(setup)
-    words = {key: _(message) for key, message in SCRIPT_WORDS.items()}
-    # The script fills in the scores; the names are the view-model's (oanquan.interact.view), one board's for its life.
-    names = answer.get("names") or [_("Player {player}").format(player=side) for side in (0, 1)]
-    words["scores"] = words["scores"].format(name_0=names[0], name_1=names[1], first="{first}", second="{second}")
-    data = json.dumps({"setup": setup, "answer": answer, "words": words}, ensure_ascii=False).replace("</", "<\\/")
-    status = answer.get("status", "") if kind != "editor" else answer["editor"]["message"]
-    puzzle = answer.get("puzzle") or {}
-    heading = f'<p class="oaq-puzzle-text" data-oaq="puzzle-text">{escape(puzzle.get("text", ""))}</p>'
-    return (
-        f'<div class="oaq oaq-liveboard" data-kind="{kind}" data-board="{escape(board)}" data-state="static">'
-        f'<script type="application/json" data-oaq="setup">{data}</script>'
-        f'<p class="oaq-live-line"><em>{escape(_(RUNS_HERE))}</em></p>'
-        + (heading if kind == "puzzle" else "")
-        + '<p class="oaq-error" data-oaq="error" role="alert" hidden></p>'
-        f'<div class="oaq-board" data-oaq="board">{answer["svg"]}</div>'
-        f'<p class="oaq-status" data-oaq="status" role="status">{escape(status)}</p>' + buttons + "</div>"
-    )
+        kind = setup["kind"]
+        buttons = controls(kind)  # refuses an unknown kind before the engine is asked
+        answer = first_answer(setup)
+        words = {key: _(message) for key, message in SCRIPT_WORDS.items()}
+        # The script fills in the scores; the names are the view-model's (oanquan.interact.view),
+        # one board's for its life.
+        names = answer.get("names") or [_("Player {player}").format(player=side) for side in (0, 1)]
+        words["scores"] = words["scores"].format(name_0=names[0], name_1=names[1], first="{first}", second="{second}")
+        data = json.dumps({"setup": setup, "answer": answer, "words": words}, ensure_ascii=False).replace("</", "<\\/")
+        status = answer.get("status", "") if kind != "editor" else answer["editor"]["message"]
+        puzzle = answer.get("puzzle") or {}
+        heading = f'<p class="oaq-puzzle-text" data-oaq="puzzle-text">{escape(puzzle.get("text", ""))}</p>'
+        return (
+            f'<div class="oaq oaq-liveboard" data-kind="{kind}" data-board="{escape(board)}" data-state="static">'
+            f'<script type="application/json" data-oaq="setup">{data}</script>'
+            f'<p class="oaq-live-line"><em>{escape(_(RUNS_HERE))}</em></p>'
+            + (heading if kind == "puzzle" else "")
+            + '<p class="oaq-error" data-oaq="error" role="alert" hidden></p>'
+            f'<div class="oaq-board" data-oaq="board">{answer["svg"]}</div>'
+            f'<p class="oaq-status" data-oaq="status" role="status">{escape(status)}</p>' + buttons + "</div>"
+        )
 
 
 class LiveBoardRenderer:

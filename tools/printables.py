@@ -224,6 +224,11 @@ class _Document(FPDF):
     def pdf_bytes(self) -> bytes:
         return bytes(self.output())
 
+    def half_ellipse(self, edge: float, top: float, rx: float, height: float, side: int) -> None:
+        """A Mandarin square: half an ellipse, its straight edge at ``edge``, bulging to ``side`` (-1 left, 1 right)."""
+        start, end = (90, 270) if side < 0 else (-90, 90)
+        self.arc(edge - rx, top, 2 * rx, start, end, b=height, style="D")
+
 
 # ----------------------------------------------------------------- a board in black and white
 
@@ -256,8 +261,7 @@ def draw_board(pdf: _Document, position: Position, x: float, y: float, width: fl
             pdf.set_line_width(0.4)
     for square, edge, side in ((M1, left, -1), (M0, left + 5 * cell, 1)):
         # a half-ellipse: the straight edge on the board, bulging outwards
-        start, end = (90, 270) if side < 0 else (-90, 90)
-        pdf.arc(edge - rx, top, 2 * rx, start, end, b=2 * cell, style="D")
+        pdf.half_ellipse(edge, top, rx, 2 * cell, side)
         cx = edge + side * rx * 0.5
         pebbles = position.count(square)
         if position.has_stone(square):
@@ -491,6 +495,12 @@ class RuleExample:
 
 _YOUNG = Rules(young_mandarin_min=5)
 
+
+def _rule_numbers() -> dict[str, int]:
+    """The numbers the rules' sentences name: pebbles in a small square, a stone's value, a young Mandarin's size."""
+    return {"pebbles": Position.initial().count(0), "value": Rules().mandarin_value, "young": _YOUNG.young_mandarin_min}
+
+
 #: The rules of the rules sheet: (anchor, statement, which event shows it, the rules), as on the rules page.
 _RULES: list[tuple[str, str, Callable[[Event], bool], Rules]] = [
     (
@@ -614,8 +624,7 @@ def rules_sheet_pdf() -> bytes:
     """The rules on one A4 page: each rule in a sentence above its picture from the rules page."""
     pdf = _Document(TEXT["rules_title"])
     pdf.add_page()
-    rules, start = Rules(), Position.initial()
-    numbers = {"pebbles": start.count(0), "value": rules.mandarin_value, "young": _YOUNG.young_mandarin_min}
+    numbers = _rule_numbers()
     _header(pdf, TEXT["rules_title"], TEXT["rules_intro"].format(**numbers))
     col_w, picture_w = 89.0, 42.0
     examples = rule_examples()
@@ -658,7 +667,6 @@ def record_sheet_pdf() -> bytes:
     """
     pdf = _Document(TEXT["record_title"])
     pdf.add_page()
-    rules, start = Rules(), Position.initial()
     _header(pdf, TEXT["record_title"], TEXT["record_how"])
     pdf.set_xy(14, 32)
     pdf.font(10)
@@ -682,12 +690,13 @@ def record_sheet_pdf() -> bytes:
             pdf.cell(widths[0], row_h, str(block * RECORD_ROWS + row + 1), border=1, align="C")
             pdf.rect(x + widths[0], y, widths[1], row_h)
             pdf.rect(x + widths[0] + widths[1], y, widths[2], row_h)
-    _score_box(pdf, top + row_h * (RECORD_ROWS + 1) + 6, rules, start)
+    _score_box(pdf, top + row_h * (RECORD_ROWS + 1) + 6)
     return pdf.pdf_bytes()
 
 
-def _score_box(pdf: _Document, top: float, rules: Rules, start: Position) -> None:
+def _score_box(pdf: _Document, top: float) -> None:
     """The score table of the record sheet: one line per part of R8.1 and R8.2, a column per player."""
+    rules, start = Rules(), Position.initial()
     pdf.set_xy(14, top)
     pdf.font(12, bold=True)
     pdf.cell(182, 7, TEXT["score_title"])
@@ -731,8 +740,7 @@ def rules_wall_pdf() -> bytes:
     """
     pdf = _Document(TEXT["wall_title"])
     pdf.add_page()
-    rules, start = Rules(), Position.initial()
-    numbers = {"pebbles": start.count(0), "value": rules.mandarin_value, "young": _YOUNG.young_mandarin_min}
+    numbers = _rule_numbers()
     pdf.set_xy(14, 12)
     pdf.font(24, bold=True)
     pdf.cell(182, 10, TEXT["wall_title"], align="C")
@@ -771,8 +779,7 @@ def _wall_board(pdf: _Document, x: float, y: float, width: float) -> float:
         pdf.set_xy(sx, (top if square < 5 else mid) + cell * 0.25)
         pdf.cell(cell, cell * 0.5, str(square), align="C")
     for square, edge, side in ((M1, left, -1), (M0, left + 5 * cell, 1)):
-        start, end = (90, 270) if side < 0 else (-90, 90)
-        pdf.arc(edge - rx, top, 2 * rx, start, end, b=2 * cell, style="D")
+        pdf.half_ellipse(edge, top, rx, 2 * cell, side)
         cx = edge + side * rx * 0.5
         pdf.set_fill_color(*_INK)
         pdf.ellipse(cx - rx * 0.25, mid - cell * 0.55, rx * 0.5, cell * 0.3, style="F")
@@ -803,16 +810,7 @@ def blank_board_pdf() -> bytes:
         if isinstance(shape, Rect):
             pdf.rect(shape.x * pt, shape.y * pt, shape.size * pt, shape.size * pt)
         elif isinstance(shape, HalfEllipse):
-            start, end = (90, 270) if shape.side < 0 else (-90, 90)
-            pdf.arc(
-                (shape.x - shape.rx) * pt,
-                (shape.cy - shape.ry) * pt,
-                2 * shape.rx * pt,
-                start,
-                end,
-                b=2 * shape.ry * pt,
-                style="D",
-            )
+            pdf.half_ellipse(shape.x * pt, (shape.cy - shape.ry) * pt, shape.rx * pt, 2 * shape.ry * pt, shape.side)
             pdf.line(shape.x * pt, (shape.cy - shape.ry) * pt, shape.x * pt, (shape.cy + shape.ry) * pt)
         elif isinstance(shape, Text):
             pdf.font(shape.size)

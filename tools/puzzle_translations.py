@@ -59,81 +59,77 @@ def _suffix(text: str) -> str:
     return ""
 
 
-#: Vietnamese titles for the shapes of the collection's English titles.
+#: Vietnamese titles for the shapes of the collection's English titles (a pattern's ``suffix``,
+#: the moves to choose from, is translated after the title: see :func:`pattern_title`).
 TITLE_PATTERNS: dict[str, dict[str, Callable[[re.Match[str]], str]]] = {
     "vi": {
         r"Square (?P<sq>\d) alone: which way takes (?P<p>\d+) points?\?": lambda m: (
             f"Chỉ có ô {m['sq']}: rải hướng nào để được {m['p']} điểm?"
         ),
-        r"A first capture of (?P<p>\d+) points?" + _SUFFIX: lambda m: (
-            f"Lần ăn đầu tiên: {m['p']} điểm{_suffix(m['suffix'])}"
-        ),
+        r"A first capture of (?P<p>\d+) points?" + _SUFFIX: lambda m: f"Lần ăn đầu tiên: {m['p']} điểm",
         r"(?P<n>\d+) squares to try: which takes (?P<p>\d+) points?\?": lambda m: (
             f"Có {m['n']} ô để thử: nước nào được {m['p']} điểm?"
         ),
         rf"(?P<n>{_COUNT}) relays? before the best capture: (?P<p>\d+) points?" + _SUFFIX: lambda m: (
-            f"Bốc tiếp {_NUMBERS[m['n']]} lần rồi mới ăn: {m['p']} điểm{_suffix(m['suffix'])}"
+            f"Bốc tiếp {_NUMBERS[m['n']]} lần rồi mới ăn: {m['p']} điểm"
         ),
         r"Take the (?P<side>left|right) Mandarin (?P<m>M\d)(?: and its (?P<n>\d+) pebbles?| alone)"
         rf"(?:(?P<now> straight away)|, after (?P<relays>{_COUNT.lower()}) relays?)?" + _SUFFIX: lambda m: (
             f"Ăn {'ngay ' if m['now'] else ''}ô quan {m['m']} {_SIDES[m['side']]}"
             + (f" cùng {m['n']} viên sỏi trong ô" if m["n"] else ", trong ô chỉ có quan")
             + (f", sau khi bốc tiếp {_NUMBERS[m['relays'].title()]} lần" if m["relays"] else "")
-            + _suffix(m["suffix"])
         ),
         r"A chain of (?P<n>\d+) captures(?: worth (?P<p>\d+) points?)?" + _SUFFIX: lambda m: (
-            f"Ăn liên tiếp {m['n']} ô" + (f" được {m['p']} điểm" if m["p"] else "") + _suffix(m["suffix"])
+            f"Ăn liên tiếp {m['n']} ô" + (f" được {m['p']} điểm" if m["p"] else "")
         ),
         r"Not where two squares lie empty: find (?P<p>\d+) points?" + _SUFFIX: lambda m: (
-            f"Tránh chỗ có hai ô trống liền nhau: tìm nước được {m['p']} điểm{_suffix(m['suffix'])}"
+            f"Tránh chỗ có hai ô trống liền nhau: tìm nước được {m['p']} điểm"
         ),
         r"Two empty squares stop a move: find (?P<p>\d+) points?" + _SUFFIX: lambda m: (
-            f"Gặp hai ô trống thì dừng: tìm nước được {m['p']} điểm{_suffix(m['suffix'])}"
+            f"Gặp hai ô trống thì dừng: tìm nước được {m['p']} điểm"
         ),
         r"A chain over an empty Mandarin square: (?P<p>\d+) points?" + _SUFFIX: lambda m: (
-            f"Ăn liên tiếp qua ô quan trống: {m['p']} điểm{_suffix(m['suffix'])}"
+            f"Ăn liên tiếp qua ô quan trống: {m['p']} điểm"
         ),
         r"Jump the empty Mandarin square: (?P<p>\d+) points?" + _SUFFIX: lambda m: (
-            f"Ăn vượt qua ô quan trống: {m['p']} điểm{_suffix(m['suffix'])}"
+            f"Ăn vượt qua ô quan trống: {m['p']} điểm"
         ),
         r"Empty Mandarins are no gap: find (?P<p>\d+) points?" + _SUFFIX: lambda m: (
-            f"Ô quan trống không tính là ô trống: tìm nước được {m['p']} điểm{_suffix(m['suffix'])}"
+            f"Ô quan trống không tính là ô trống: tìm nước được {m['p']} điểm"
         ),
         r"When an empty Mandarin stops a chain: (?P<p>\d+) points?" + _SUFFIX: lambda m: (
-            f"Khi ô quan trống chặn đường ăn liên tiếp: {m['p']} điểm{_suffix(m['suffix'])}"
+            f"Khi ô quan trống chặn đường ăn liên tiếp: {m['p']} điểm"
         ),
         r"An empty Mandarin square as the gap: (?P<p>\d+) points?" + _SUFFIX: lambda m: (
-            f"Ô quan trống được tính là ô trống: {m['p']} điểm{_suffix(m['suffix'])}"
+            f"Ô quan trống được tính là ô trống: {m['p']} điểm"
         ),
         r"Every empty Mandarin is a gap: find (?P<p>\d+) points?" + _SUFFIX: lambda m: (
-            f"Ô quan trống nào cũng tính là ô trống: tìm nước được {m['p']} điểm{_suffix(m['suffix'])}"
+            f"Ô quan trống nào cũng tính là ô trống: tìm nước được {m['p']} điểm"
         ),
         r"Young (?P<m>M\d) with (?P<n>\d+) pebbles?: find (?P<p>\d+) points?" + _SUFFIX: lambda m: (
-            f"Quan non {m['m']} có {m['n']} viên sỏi: tìm nước được {m['p']} điểm{_suffix(m['suffix'])}"
+            f"Quan non {m['m']} có {m['n']} viên sỏi: tìm nước được {m['p']} điểm"
         ),
         r"(?P<m>M\d) is too young to take: find (?P<p>\d+) points?" + _SUFFIX: lambda m: (
-            f"Quan {m['m']} còn non, chưa ăn được: tìm nước được {m['p']} điểm{_suffix(m['suffix'])}"
+            f"Quan {m['m']} còn non, chưa ăn được: tìm nước được {m['p']} điểm"
         ),
         r"Mandarins of pebbles: take (?P<p>\d+) points?" + _SUFFIX: lambda m: (
-            f"Quan bằng sỏi: tìm nước được {m['p']} điểm{_suffix(m['suffix'])}"
+            f"Quan bằng sỏi: tìm nước được {m['p']} điểm"
         ),
         r"Pebble Mandarins: which move takes (?P<p>\d+) points?\?": lambda m: (
             f"Quan bằng sỏi: nước nào được {m['p']} điểm?"
         ),
         r"When a Mandarin is worth 5: (?P<p>\d+) points?" + _SUFFIX: lambda m: (
-            f"Khi quan chỉ tính 5 điểm: {m['p']} điểm{_suffix(m['suffix'])}"
+            f"Khi quan chỉ tính 5 điểm: {m['p']} điểm"
         ),
         r"Mandarins worth 5: find (?P<p>\d+) points?" + _SUFFIX: lambda m: (
-            f"Quan chỉ tính 5 điểm: tìm nước được {m['p']} điểm{_suffix(m['suffix'])}"
+            f"Quan chỉ tính 5 điểm: tìm nước được {m['p']} điểm"
         ),
         r"Borrow (?P<b>\d+), release the fish, take (?P<p>\d+) points?" + _SUFFIX: lambda m: (
-            f"Vay {m['b']} viên sỏi, thả cá, rồi ăn {m['p']} điểm{_suffix(m['suffix'])}"
+            f"Vay {m['b']} viên sỏi, thả cá, rồi ăn {m['p']} điểm"
         ),
-        r"Release the fish, then take (?P<p>\d+) points?" + _SUFFIX: lambda m: (
-            f"Thả cá, rồi ăn {m['p']} điểm{_suffix(m['suffix'])}"
-        ),
+        r"Release the fish, then take (?P<p>\d+) points?" + _SUFFIX: lambda m: f"Thả cá, rồi ăn {m['p']} điểm",
         r"An empty row, then (?P<p>\d+) points?" + _SUFFIX: lambda m: (
-            f"Hàng của em đã trống: tìm nước được {m['p']} điểm{_suffix(m['suffix'])}"
+            f"Hàng của em đã trống: tìm nước được {m['p']} điểm"
         ),
         r"(?P<left>\d+) points left, (?:you lead by (?P<lead>\d+)|you are (?P<behind>\d+) behind|level so far)"
         r"(?:, (?P<moves>\d+) moves)?: (?P<goal>.+)": lambda m: (
@@ -162,7 +158,7 @@ def pattern_title(title: str, lang: str) -> str | None:
         match = re.fullmatch(pattern, title)
         if match:
             try:
-                return make(match)
+                return make(match) + _suffix(match.groupdict().get("suffix") or "")
             except KeyError:
                 return None
     return None
