@@ -69,6 +69,15 @@ def _normalise(name: object) -> str | None:
     return primary if primary in LANGUAGES else None
 
 
+def spoken(lang: object) -> str:
+    """``lang`` if oanquan speaks it, else English: the language an edition of the site is built in.
+
+    >>> spoken("vi"), spoken("vi_VN"), spoken("fr"), spoken(None)
+    ('vi', 'vi', 'en', 'en')
+    """
+    return _normalise(lang) or LANGUAGES[0]
+
+
 def translations(lang: str) -> gettext.NullTranslations:
     """The catalogue of ``lang`` (one of :data:`LANGUAGES`), read once from the package.
 

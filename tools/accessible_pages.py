@@ -21,7 +21,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from oanquan.i18n import LANGUAGES, N_, _, language
+from oanquan.i18n import N_, _, language, spoken
 
 #: The words widget-names.js gives the parts it names, by the part.
 WIDGET_WORDS = {
@@ -37,13 +37,13 @@ def widget_words(edition: str) -> dict[str, str]:
     >>> widget_words("en")["stop"]
     'Back to the start'
     """
-    with language(edition if edition in LANGUAGES else LANGUAGES[0]):
+    with language(spoken(edition)):
         return {part: _(message) for part, message in WIDGET_WORDS.items()}
 
 
 def add_widget_names(app: Sphinx) -> None:
     """widget-names.js on every page, its words in an attribute of its own tag (no inline script)."""
-    words = json.dumps(widget_words(app.config.language or LANGUAGES[0]), ensure_ascii=False)
+    words = json.dumps(widget_words(spoken(app.config.language)), ensure_ascii=False)
     app.add_js_file("widget-names.js", loading_method="defer", **{"data-words": words})
 
 

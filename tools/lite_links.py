@@ -26,7 +26,7 @@ from urllib.parse import quote
 from docutils import nodes
 from sphinx.application import Sphinx
 
-from oanquan.i18n import LANGUAGES, _, language
+from oanquan.i18n import _, language, spoken
 
 
 def live_url(root: str, notebook: str) -> str:
@@ -53,7 +53,7 @@ def box_html(to_root: str, root: str, notebook: str, edition: str = "en") -> str
     >>> "Mở sổ tay tương tác" in box_html("../", "lite/", "01_board.ipynb", "vi")
     True
     """
-    with language(edition if edition in LANGUAGES else LANGUAGES[0]):
+    with language(spoken(edition)):
         return _box_html(to_root, root, notebook)
 
 
@@ -97,7 +97,7 @@ def add_box(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         return
     notebook = Path(docname).name + ".ipynb"
     to_root = "../" * docname.count("/")
-    box = box_html(to_root, app.config.oanquan_lite_root, notebook, app.config.language or LANGUAGES[0])
+    box = box_html(to_root, app.config.oanquan_lite_root, notebook, spoken(app.config.language))
     raw = nodes.raw("", box, format="html")
     section.insert(1, raw)
 

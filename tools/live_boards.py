@@ -23,7 +23,7 @@ from typing import Any
 from docutils import nodes
 from sphinx.application import Sphinx
 
-from oanquan.i18n import LANGUAGES, N_, _, language
+from oanquan.i18n import LANGUAGES, N_, _, language, spoken
 from oanquan.interact.board_setup import LIVE_MIME
 from oanquan.web import first_answer
 
@@ -241,7 +241,7 @@ def add_scripts(app: Sphinx, pagename: str, templatename: str, context: dict[str
 def note_language(app: Sphinx) -> None:
     """Speak the edition's language on its boards (the Vietnamese book's boards are in Vietnamese)."""
     wanted = app.config.language
-    _EDITION["language"] = wanted if wanted in LANGUAGES else LANGUAGES[0]
+    _EDITION["language"] = spoken(wanted)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -43,7 +43,7 @@ from fpdf import FPDF
 from oanquan import Position, Rules, caption, describe_move
 from oanquan.board import M0, M1, column, square_name
 from oanquan.events import Event
-from oanquan.i18n import LANGUAGES, N_, _, get_language, language, ngettext
+from oanquan.i18n import N_, _, get_language, language, ngettext, spoken
 from oanquan.interact.setup import Setup
 from oanquan.paper import FILE_STEM, HalfEllipse, Rect, Text, blank_board_svg, board_shapes
 from oanquan.puzzles import SHEET_SIZE, SHEETS, Puzzle, sheet
@@ -879,9 +879,7 @@ def setup(app: Any) -> dict[str, Any]:
 
     def on_builder_inited(app: Any) -> None:
         # In the edition's language: the Vietnamese book's kit is printed in Vietnamese.
-        lang = getattr(app.config, "language", None)
-        lang = lang if lang in LANGUAGES else LANGUAGES[0]
-        with language(lang):
+        with language(spoken(getattr(app.config, "language", None))):
             write_downloads(Path(app.srcdir) / app.config.oanquan_printable_dir, app.config.oanquan_site_url)
 
     app.connect("builder-inited", on_builder_inited)
