@@ -246,6 +246,8 @@ def _precache(site: Path, *inject: Path) -> str:
         done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
     except FileNotFoundError:
         raise SystemExit("build_play: node is missing; the service worker's list is made by Workbox (npm)") from None
+    if "ERR_MODULE_NOT_FOUND" in done.stderr:
+        raise SystemExit("build_play: Workbox is missing: run `make node_modules/.installed` (npm ci, package.json)")
     if done.returncode != 0:
         raise SystemExit(f"build_play: {' '.join(command[1:3])} failed: {done.stderr.strip()[-500:]}")
     return done.stdout
