@@ -160,12 +160,8 @@ def describe_move(events: tuple[Event, ...] | list[Event]) -> str:
         elif e.kind == "relay":
             parts.append(_("relay from {name}").format(name=name))
         elif e.kind == "capture":
-            if e.stones:
-                parts.append(
-                    _("captures {name} ({pebbles} and a stone)").format(name=name, pebbles=_pebbles(e.pebbles))
-                )
-            else:
-                parts.append(_("captures {name} ({pebbles})").format(name=name, pebbles=_pebbles(e.pebbles)))
+            template = _("captures {name} ({pebbles} and a stone)") if e.stones else _("captures {name} ({pebbles})")
+            parts.append(template.format(name=name, pebbles=_pebbles(e.pebbles)))
         elif e.kind == "mandarin_stop":
             parts.append(_("stops at {name}").format(name=name))
         elif e.kind == "double_empty":
@@ -230,10 +226,8 @@ def move_phrase(events: tuple[Event, ...] | list[Event]) -> str:
     captures = [e for e in events if e.kind == "capture"]
     if captures:
         taken = and_list([f"{_where(e.square)} ({_contents(e)})" for e in captures])
-        if len(captures) > 1:
-            parts.append(_("captures {taken} in a chain").format(taken=taken))
-        else:
-            parts.append(_("captures {taken}").format(taken=taken))
+        template = _("captures {taken} in a chain") if len(captures) > 1 else _("captures {taken}")
+        parts.append(template.format(taken=taken))
     else:
         stop = next((e for e in events if e.kind in STOP_KINDS), None)
         if stop is not None and stop.kind == "double_empty":

@@ -224,10 +224,7 @@ def text_width(text: str, size: float) -> float:
     >>> text_width("M0", 10), text_width("ô", 10) == text_width("o", 10)
     (13.89, True)
     """
-    total = 0
-    for char in text:
-        base = unicodedata.normalize("NFD", char)[0]
-        total += _WIDTHS.get(char, _WIDTHS.get(base, 556))
+    total = sum(_WIDTHS.get(char, _WIDTHS.get(unicodedata.normalize("NFD", char)[0], 556)) for char in text)
     return total * size / 1000
 
 

@@ -23,7 +23,9 @@ True
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import html
 import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Literal, NamedTuple, TypedDict
@@ -33,7 +35,7 @@ from .board import M0, M1, Direction, column, next_square, owner, row_of, square
 from .events import STOP_KINDS
 from .i18n import N_, _, ngettext
 from .move import Move
-from .narrate import caption
+from .narrate import _pebbles, caption
 
 if TYPE_CHECKING:
     from .events import Event
@@ -183,11 +185,8 @@ def _cell_box(square: int) -> tuple[int, int]:
 def _mandarin_path(square: int, inset: float = 0) -> str:
     """The half-ellipse of a Mandarin square (M1 left, M0 right)."""
     rx, ry = _RX - inset, _RY - inset
-    if square == M1:
-        x = _LEFT - inset
-        return f"M{_n(x)} {_n(_MID - ry)}A{_n(rx)} {_n(ry)} 0 0 0 {_n(x)} {_n(_MID + ry)}Z"
-    x = _RIGHT + inset
-    return f"M{_n(x)} {_n(_MID - ry)}A{_n(rx)} {_n(ry)} 0 0 1 {_n(x)} {_n(_MID + ry)}Z"
+    x, sweep = (_LEFT - inset, 0) if square == M1 else (_RIGHT + inset, 1)
+    return f"M{_n(x)} {_n(_MID - ry)}A{_n(rx)} {_n(ry)} 0 0 {sweep} {_n(x)} {_n(_MID + ry)}Z"
 
 
 def _outline(square: int, stroke: str, fill: str, width: float, dash: str = "", inset: float = 3) -> str:
@@ -257,7 +256,7 @@ def _store_words(position: Position, player: int, short: bool = False) -> str:
     """The store in words; ``short`` says "stone" for "Mandarin stone", for a strip with a debt beside it."""
     pebbles = position.score_breakdown(final=False).captured[player]  # the store, less any pebbles swept in (R7.4)
     stones = position.captured_stones[player]
-    text = ngettext("{n} pebble", "{n} pebbles", pebbles).format(n=pebbles)
+    text = _pebbles(pebbles)
     if stones:
         if short:
             words = ngettext("{n} stone", "{n} stones", stones)
@@ -300,13 +299,12 @@ def _panel(
         )
     else:
         line1 = ngettext("{name} · {n} point", "{name} · {n} points", score).format(name=who, n=score)
-    squeeze1 = ' textLength="556" lengthAdjust="spacingAndGlyphs"' if len(line1) > _LINE1_CHARS else ""
+    squeeze1 = _SQUEEZE if len(line1) > _LINE1_CHARS else ""
     debts = _debt_words(position, player)
     squeeze = ""
     if final:
         line2 = breakdown.parts(player)
-        if len(line2) > _FINAL_CHARS:
-            squeeze = ' textLength="556" lengthAdjust="spacingAndGlyphs"'
+        squeeze = _SQUEEZE if len(line2) > _FINAL_CHARS else ""
     else:
         line2 = _("captured: {store}").format(store=_store_words(position, player))
         if debts and len(line2) > _STORE_CHARS:
@@ -349,6 +347,8 @@ _TO_MOVE, _PLAYING, _JUST_PLAYED = N_("to move"), N_("playing"), N_("just played
 _FINAL_CHARS = 44
 #: Characters of a strip's first line (bold) that fit its width unsqueezed, when no mark stands beside it.
 _LINE1_CHARS = 38
+#: A strip's line too long for it is squeezed to its width rather than cut.
+_SQUEEZE = ' textLength="556" lengthAdjust="spacingAndGlyphs"'
 
 
 def strip_mark(kind: Literal["to_move", "playing", "just_played"]) -> str:
@@ -415,8 +415,7 @@ def _names(squares: Sequence[int]) -> str:
 
 def _contents(position: Position, square: int) -> str:
     """What a square holds, in words: "5 pebbles", or "the Mandarin stone and 1 pebble"."""
-    n = position.count(square)
-    what = ngettext("{n} pebble", "{n} pebbles", n).format(n=n)
+    what = _pebbles(position.count(square))
     if position.has_stone(square):
         what = _("the Mandarin stone and {pebbles}").format(pebbles=what)
     return what
@@ -465,11 +464,8 @@ def describe_position(position: Position, turn: Turn | None = None, result: bool
             counts=", ".join(str(p.count(s)) for s in (5, 6, 7, 8, 9))
         ),
     ]
-    mandarins = []
     sides = {M1: N_("Mandarin square {name} (left): {what}."), M0: N_("Mandarin square {name} (right): {what}.")}
-    for square in (M1, M0):
-        mandarins.append(_(sides[square]).format(name=square_name(square), what=_contents(p, square)))
-    lines.append(" ".join(mandarins))
+    lines.append(" ".join(_(side).format(name=square_name(sq), what=_contents(p, sq)) for sq, side in sides.items()))
     players = []
     outcome = _outcome(p, turn)
     over = outcome is not None or turn == "over"
@@ -1012,8 +1008,6 @@ def svg_alt_text(svg: str) -> str:
     >>> svg_alt_text(board_svg(Position.initial()))[:60]
     "Ô Ăn Quan board: player 0 to move. Player 1's row, squares 4"
     """
-    import html
-
     parts = [html.unescape(m.group(1)).strip() for m in (_TITLE.search(svg), _DESC.search(svg)) if m]
     return ". ".join(" ".join(p.split()) for p in parts if p)
 
@@ -1032,9 +1026,6 @@ def picture_html(svg: str, *, max_width: int = WIDTH, alt: str | None = None) ->
     >>> html.startswith('<img src="data:image/svg+xml;base64,') and 'alt="Ô Ăn Quan board' in html
     True
     """
-    import base64
-    import html
-
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
     words = html.escape(alt if alt is not None else svg_alt_text(svg), quote=True)
     size = _VIEWBOX.search(svg)  # the picture's own size (a board, or a board with labels around it)
@@ -1068,8 +1059,6 @@ def figure_html(
     >>> "<figcaption>The opening &lt;position&gt;.</figcaption>" in html, "<svg" in html
     (True, False)
     """
-    import html
-
     if svg is None:
         if position is None:
             raise ValueError("figure_html needs a position or an svg")

@@ -31,7 +31,7 @@ def draw(position: Position) -> str:
     top = "".join(f" {p.count(s):>3} |" for s in (4, 3, 2, 1, 0))
     bottom = "".join(f" {p.count(s):>3} |" for s in (5, 6, 7, 8, 9))
     rule = "+-------+" + "-----+" * 5 + "-------+"
-    middle = "+" + "-----+" * 4 + "-----+"
+    middle = "+" + "-----+" * 5
     return "\n".join(
         [
             _store_line(p, 1),
