@@ -29,11 +29,10 @@ def _pebbles(n: int) -> str:
 
 def _gap_words(capture: Event) -> str:
     """The empty square just before a captured one, in words (R5.1, R5.2, R5.5)."""
-    if capture.square is None or capture.direction is None:
-        return _("an empty square")
-    gap = next_square(capture.square, "L" if capture.direction == "R" else "R")
-    if gap >= 10:
-        return _("the empty Mandarin square {name}, a gap like any other (R5.5)").format(name=square_name(gap))
+    if capture.square is not None and capture.direction is not None:
+        gap = next_square(capture.square, "L" if capture.direction == "R" else "R")
+        if gap >= 10:
+            return _("the empty Mandarin square {name}, a gap like any other (R5.5)").format(name=square_name(gap))
     return _("an empty square")
 
 
@@ -61,8 +60,7 @@ def caption(event: Event) -> str:
     >>> print(caption([e for e in events if e.kind == "sweep"][1]))
     R7.4 — Player 1 has no pebbles left on their row to take.
     """
-    text = _sentence(event)
-    head, dash, body = text.partition(" — ")
+    head, dash, body = _sentence(event).partition(" — ")
     return f"{head}{dash}{body[:1].upper()}{body[1:]}"
 
 

@@ -103,20 +103,18 @@ def board_shapes() -> list[Shape]:
     >>> [s.name for s in shapes if not isinstance(s, Text)]
     ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'M1', 'M0']
     """
-    shapes: list[Shape] = []
-    for square in range(10):
-        y = _TOP if square < 5 else _MID
-        shapes.append(Rect(_LEFT + _CELL * column(square), y, _CELL, square_name(square)))
+    shapes: list[Shape] = [
+        Rect(_LEFT + _CELL * column(square), _TOP if square < 5 else _MID, _CELL, square_name(square))
+        for square in range(10)
+    ]
     shapes.append(HalfEllipse(_LEFT, _MID, _RX, _RY, -1, square_name(M1)))
     shapes.append(HalfEllipse(_RIGHT, _MID, _RX, _RY, +1, square_name(M0)))
 
     # Square numbers by the edge nearest their owner, each readable from the owner's side.
     for square in range(10):
         cx = _LEFT + _CELL * column(square) + _CELL / 2
-        if square < 5:
-            shapes.append(Text(cx, _TOP + 12, str(square), 20, flip=True))
-        else:
-            shapes.append(Text(cx, _BOTTOM - 12, str(square), 20))
+        upside_down = square < 5  # player 1's
+        shapes.append(Text(cx, _TOP + 12 if upside_down else _BOTTOM - 12, str(square), 20, flip=upside_down))
     # The Mandarin names in the wide part of each half-ellipse, clear of the stone's place.
     for x, name in ((_LEFT - _RX * 0.42, square_name(M1)), (_RIGHT + _RX * 0.42, square_name(M0))):
         shapes.append(Text(x, _MID - 62, name, 20))

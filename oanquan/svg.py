@@ -222,26 +222,21 @@ _DOTS = tuple(_pebble_dots(square) for square in range(12))
 
 def _squares(position: Position) -> tuple[str, str]:
     """The drawn pebbles and the counts and stones of every square."""
-    dots: list[str] = []
+    path = "".join(_DOTS[square][min(position.count(square), MAX_DRAWN)] for square in (*range(10), M1, M0))
     counts: list[str] = []
     stones: list[str] = []
     for square in range(10):
         x, y = _cell_box(square)
-        count = position.count(square)
-        dots.append(_DOTS[square][min(count, MAX_DRAWN)])
-        counts.append(f'<text x="{x + 7}" y="{y + 26}">{count}</text>')
+        counts.append(f'<text x="{x + 7}" y="{y + 26}">{position.count(square)}</text>')
     for square in (M1, M0):
         sx, cy = _mandarin_anchor(square)
-        count = position.count(square)
-        dots.append(_DOTS[square][min(count, MAX_DRAWN)])
-        counts.append(f'<text x="{_n(sx)}" y="{cy - 40}" text-anchor="middle">{count}</text>')
+        counts.append(f'<text x="{_n(sx)}" y="{cy - 40}" text-anchor="middle">{position.count(square)}</text>')
         if position.has_stone(square):
             stones.append(
                 f'<ellipse cx="{_n(sx)}" cy="{cy - 6}" rx="25" ry="17" fill="{COLOURS["stone"]}"'
                 f' stroke="{COLOURS["line"]}" stroke-width="2"/>'
                 f'<ellipse cx="{_n(sx - 8)}" cy="{cy - 12}" rx="8" ry="4" fill="{COLOURS["stone_shine"]}"/>'
             )
-    path = "".join(dots)
     pebbles = (
         f'<g fill="none" stroke-linecap="round"><path d="{path}" stroke="{COLOURS["pebble_edge"]}" stroke-width="12"/>'
         f'<path d="{path}" stroke="{COLOURS["pebble"]}" stroke-width="9.6"/></g>'
@@ -366,16 +361,12 @@ def _outcome(position: Position, turn: Turn | None) -> Outcome | None:
     return None if turn in ("playing", "played") else position.outcome()
 
 
-def _next_player(position: Position, turn: Turn | None) -> int:
-    """The player whose turn it is: after a finished move (``"played"``), the mover's opponent."""
-    return 1 - position.to_move if turn == "played" else position.to_move
-
-
 def _turn_words(position: Position, turn: Turn | None) -> str:
     """Whose turn it is, as the strips mark it: the mover "is playing" during a move, else who is to move."""
     if turn == "playing":
         return _("player {player} is playing").format(player=position.to_move)
-    return _("player {player} to move").format(player=_next_player(position, turn))
+    # after a finished move ("played"), the mover's opponent is to move
+    return _("player {player} to move").format(player=1 - position.to_move if turn == "played" else position.to_move)
 
 
 def _marks(position: Position, turn: Turn | None, over: bool) -> tuple[str | None, str | None]:
