@@ -296,14 +296,13 @@ def _panel(
         line1 = ngettext("{name} · {n} point", "{name} · {n} points", score).format(name=who, n=score)
     squeeze1 = _SQUEEZE if len(line1) > _LINE1_CHARS else ""
     debts = _debt_words(position, player)
-    squeeze = ""
     if final:
         line2 = breakdown.parts(player)
-        squeeze = _SQUEEZE if len(line2) > _FINAL_CHARS else ""
     else:
         line2 = _("captured: {store}").format(store=_store_words(position, player))
         if debts and len(line2) > _STORE_CHARS:
             line2 = _("captured: {store}").format(store=_store_words(position, player, short=True))
+    squeeze = _SQUEEZE if final and len(line2) > _FINAL_CHARS else ""
     turn = mark is not None and mark != _JUST_PLAYED
     stroke = f'stroke="{COLOURS["text"]}" stroke-width="3"' if turn else f'stroke="{COLOURS["muted"]}"'
     parts = [
@@ -446,14 +445,11 @@ def describe_position(position: Position, turn: Turn | None = None, result: bool
     player is to move; with ``result`` False a finished game's scores and result are left out.
     """
     p = position
+    top, bottom = (", ".join(str(p.count(s)) for s in row) for row in ((4, 3, 2, 1, 0), (5, 6, 7, 8, 9)))
     lines = [
-        _("Player 1's row, squares 4 3 2 1 0: {counts}.").format(
-            counts=", ".join(str(p.count(s)) for s in (4, 3, 2, 1, 0))
-        )
+        _("Player 1's row, squares 4 3 2 1 0: {counts}.").format(counts=top)
         + " "
-        + _("Player 0's row, squares 5 6 7 8 9: {counts}.").format(
-            counts=", ".join(str(p.count(s)) for s in (5, 6, 7, 8, 9))
-        ),
+        + _("Player 0's row, squares 5 6 7 8 9: {counts}.").format(counts=bottom)
     ]
     sides = {M1: N_("Mandarin square {name} (left): {what}."), M0: N_("Mandarin square {name} (right): {what}.")}
     lines.append(" ".join(_(side).format(name=square_name(sq), what=_contents(p, sq)) for sq, side in sides.items()))
