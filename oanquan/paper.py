@@ -125,22 +125,14 @@ def board_shapes() -> list[Shape]:
         Text(middle, 54, "Ô Ăn Quan", 24),
         Text(middle, _TOP - 22, _("Player 1 · squares 0 to 4 (ô dân)"), 13, flip=True),
         Text(middle, _BOTTOM + 34, _("Player 0 · squares 5 to 9 (ô dân)"), 13),
-        Text(
-            middle,
-            PAGE_HEIGHT - 74,
-            _("Set-up: 5 small pebbles in each of the ten squares, one large stone in each Mandarin square."),
-            11,
-            muted=True,
-        ),
-        Text(
-            middle,
-            PAGE_HEIGHT - 58,
-            _("Player 0 starts. A move is a square and a direction: 7R sows towards the mover's right hand, 7L left."),
-            11,
-            muted=True,
-        ),
-        Text(middle, PAGE_HEIGHT - 42, _("Print on A4, landscape, at actual size (100 %)."), 11, muted=True),
     ]
+    # Three lines of small print at the foot of the page, 16 pt apart.
+    notes = (
+        _("Set-up: 5 small pebbles in each of the ten squares, one large stone in each Mandarin square."),
+        _("Player 0 starts. A move is a square and a direction: 7R sows towards the mover's right hand, 7L left."),
+        _("Print on A4, landscape, at actual size (100 %)."),
+    )
+    shapes += [Text(middle, PAGE_HEIGHT - 74 + 16 * i, note, 11, muted=True) for i, note in enumerate(notes)]
     return shapes
 
 

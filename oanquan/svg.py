@@ -615,9 +615,7 @@ def board_svg(
     for square in focus_squares:
         body.append(_outline(square, COLOURS["focus"], "none", 3, "2 4", inset=2))
 
-    pebbles, marks = _squares(p)
-    body.append(pebbles)
-    body.append(marks)
+    body.extend(_squares(p))  # the pebbles, then the counts and stones
 
     # Square numbers above player 1's row and below player 0's, M1 and M0 beside.
     numbers: list[str] = []
