@@ -671,7 +671,7 @@ def board_svg(
         words.append(_("captured {names}").format(names=_names(captured_squares)))
     if selected is not None:
         words.append(_("chosen {name}").format(name=square_name(selected)))
-    if over and outcome is not None and result:
+    if outcome is not None and result:
         words.append(result_words(outcome))
     footer = " · ".join(words)
     footer_lines: list[str] = []
@@ -697,15 +697,19 @@ def board_svg(
     if id_prefix is None:
         digest = hashlib.sha1((title + desc + content).encode("utf-8")).hexdigest()[:10]
         id_prefix = f"oaq-{digest}"
-    head = (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%"'
-        f' style="max-width:{WIDTH}px;height:auto" role="img"'
-        f' aria-labelledby="{id_prefix}-title {id_prefix}-desc"'
+    return _picture(WIDTH, HEIGHT, id_prefix, title, desc, content)
+
+
+def _picture(width: int, height: int, ids: str, title: str, desc: str, content: str) -> str:
+    """An SVG picture that scales to its container, with a title and description for screen readers."""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="100%"'
+        f' style="max-width:{width}px;height:auto" role="img"'
+        f' aria-labelledby="{ids}-title {ids}-desc"'
         f' font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif" fill="{COLOURS["text"]}">'
-        f'<title id="{id_prefix}-title">{escape(title)}</title>'
-        f'<desc id="{id_prefix}-desc">{escape(desc)}</desc>'
+        f'<title id="{ids}-title">{escape(title)}</title>'
+        f'<desc id="{ids}-desc">{escape(desc)}</desc>{content}</svg>'
     )
-    return head + content + "</svg>"
 
 
 # ------------------------------------------------------- the position text
@@ -798,10 +802,8 @@ def position_text_svg(position: Position, *, id_prefix: str | None = None) -> st
         (2, *at(-_MARGIN / 2, _MID)),  # M1
         (2, *at(WIDTH + _MARGIN / 2, _MID)),  # M0
     ]
-    for player in (0, 1):
-        y = _PANELS[player]
-        marks.append((3, *at(-_MARGIN / 2, y + _PANEL_H / 2)))
-        marks.append((4, *at(WIDTH + _MARGIN / 2, y + 52)))
+    for y in _PANELS:  # each player's strip: 3 the store at its left, 4 the debts at its right
+        marks += [(3, *at(-_MARGIN / 2, y + _PANEL_H / 2)), (4, *at(WIDTH + _MARGIN / 2, y + 52))]
     marks.append((5, *at(WIDTH + _MARGIN / 2, _PANELS[mover] + 13)))
     parts.extend(_field_badge(number, x, y) for number, x, y in marks)
 
@@ -818,16 +820,8 @@ def position_text_svg(position: Position, *, id_prefix: str | None = None) -> st
         _("{number}. {field}: {meaning}.").format(number=number, field=field, meaning=_(meaning))
         for number, (field, (_name, meaning)) in enumerate(zip(fields, POSITION_TEXT_FIELDS, strict=True), start=1)
     )
-    head = (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="100%"'
-        f' style="max-width:{width}px;height:auto" role="img"'
-        f' aria-labelledby="{ids}-parts-title {ids}-parts-desc"'
-        f' font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif" fill="{COLOURS["text"]}">'
-        f'<title id="{ids}-parts-title">{escape(title)}</title>'
-        f'<desc id="{ids}-parts-desc">{escape(desc)}</desc>'
-    )
     board_part = f'<g transform="translate({_MARGIN} {_TEXT_BAND})">{inner}</g>'
-    return head + board_part + "".join(parts) + "</svg>"
+    return _picture(width, height, f"{ids}-parts", title, desc, board_part + "".join(parts))
 
 
 # ------------------------------------------------------------------- frames
