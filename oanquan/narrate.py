@@ -211,10 +211,8 @@ def move_phrase(events: tuple[Event, ...] | list[Event]) -> str:
     relays = [str(e.square) for e in events if e.kind == "relay"]
     if any(e.kind == "refill" for e in events):
         borrowed = sum(e.pebbles for e in events if e.kind == "borrow")
-        if borrowed:
-            parts.append(_("releases the fish (thả cá, borrowing {n})").format(n=borrowed))
-        else:
-            parts.append(_("releases the fish (thả cá)"))
+        template = _("releases the fish (thả cá, borrowing {n})") if borrowed else _("releases the fish (thả cá)")
+        parts.append(template.format(n=borrowed))
     if relays:
         parts.append(
             ngettext("relays from square {squares}", "relays from squares {squares}", len(relays)).format(
