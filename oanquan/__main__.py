@@ -142,14 +142,11 @@ def _play(session: Controller, stdin: TextIO, out: TextIO) -> int:
         for played in session.play_computers():
             print(f"{played.who} plays {played.summary.split(' plays ', 1)[1]}", file=out)
             last_events = played.events
-        print(file=out)
-        print(session.position, file=out)
+        print(f"\n{session.position}", file=out)
         shown = game_view(session)
         print(f"{shown.status} ({shown.score_line})", file=out)
         if shown.final is not None:
-            print(shown.final.reason, file=out)
-            for line in shown.final.lines:
-                print(line, file=out)
+            print(shown.final.reason, *shown.final.lines, sep="\n", file=out)
             print(f"Record: {session.game.record()}", file=out)
             return 0
         print(f"player {session.position.to_move}> ", end="", file=out, flush=True)

@@ -29,11 +29,10 @@ def _pebbles(n: int) -> str:
 
 def _gap_words(capture: Event) -> str:
     """The empty square just before a captured one, in words (R5.1, R5.2, R5.5)."""
-    if capture.square is None or capture.direction is None:
-        return _("an empty square")
-    gap = next_square(capture.square, "L" if capture.direction == "R" else "R")
-    if gap >= 10:
-        return _("the empty Mandarin square {name}, a gap like any other (R5.5)").format(name=square_name(gap))
+    if capture.square is not None and capture.direction is not None:
+        gap = next_square(capture.square, "L" if capture.direction == "R" else "R")
+        if gap >= 10:
+            return _("the empty Mandarin square {name}, a gap like any other (R5.5)").format(name=square_name(gap))
     return _("an empty square")
 
 
@@ -61,8 +60,7 @@ def caption(event: Event) -> str:
     >>> print(caption([e for e in events if e.kind == "sweep"][1]))
     R7.4 — Player 1 has no pebbles left on their row to take.
     """
-    text = _sentence(event)
-    head, dash, body = text.partition(" — ")
+    head, dash, body = _sentence(event).partition(" — ")
     return f"{head}{dash}{body[:1].upper()}{body[1:]}"
 
 
@@ -160,12 +158,8 @@ def describe_move(events: tuple[Event, ...] | list[Event]) -> str:
         elif e.kind == "relay":
             parts.append(_("relay from {name}").format(name=name))
         elif e.kind == "capture":
-            if e.stones:
-                parts.append(
-                    _("captures {name} ({pebbles} and a stone)").format(name=name, pebbles=_pebbles(e.pebbles))
-                )
-            else:
-                parts.append(_("captures {name} ({pebbles})").format(name=name, pebbles=_pebbles(e.pebbles)))
+            template = _("captures {name} ({pebbles} and a stone)") if e.stones else _("captures {name} ({pebbles})")
+            parts.append(template.format(name=name, pebbles=_pebbles(e.pebbles)))
         elif e.kind == "mandarin_stop":
             parts.append(_("stops at {name}").format(name=name))
         elif e.kind == "double_empty":
@@ -217,10 +211,8 @@ def move_phrase(events: tuple[Event, ...] | list[Event]) -> str:
     relays = [str(e.square) for e in events if e.kind == "relay"]
     if any(e.kind == "refill" for e in events):
         borrowed = sum(e.pebbles for e in events if e.kind == "borrow")
-        if borrowed:
-            parts.append(_("releases the fish (thả cá, borrowing {n})").format(n=borrowed))
-        else:
-            parts.append(_("releases the fish (thả cá)"))
+        template = _("releases the fish (thả cá, borrowing {n})") if borrowed else _("releases the fish (thả cá)")
+        parts.append(template.format(n=borrowed))
     if relays:
         parts.append(
             ngettext("relays from square {squares}", "relays from squares {squares}", len(relays)).format(
@@ -230,10 +222,8 @@ def move_phrase(events: tuple[Event, ...] | list[Event]) -> str:
     captures = [e for e in events if e.kind == "capture"]
     if captures:
         taken = and_list([f"{_where(e.square)} ({_contents(e)})" for e in captures])
-        if len(captures) > 1:
-            parts.append(_("captures {taken} in a chain").format(taken=taken))
-        else:
-            parts.append(_("captures {taken}").format(taken=taken))
+        template = _("captures {taken} in a chain") if len(captures) > 1 else _("captures {taken}")
+        parts.append(template.format(taken=taken))
     else:
         stop = next((e for e in events if e.kind in STOP_KINDS), None)
         if stop is not None and stop.kind == "double_empty":

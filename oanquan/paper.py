@@ -103,20 +103,18 @@ def board_shapes() -> list[Shape]:
     >>> [s.name for s in shapes if not isinstance(s, Text)]
     ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'M1', 'M0']
     """
-    shapes: list[Shape] = []
-    for square in range(10):
-        y = _TOP if square < 5 else _MID
-        shapes.append(Rect(_LEFT + _CELL * column(square), y, _CELL, square_name(square)))
+    shapes: list[Shape] = [
+        Rect(_LEFT + _CELL * column(square), _TOP if square < 5 else _MID, _CELL, square_name(square))
+        for square in range(10)
+    ]
     shapes.append(HalfEllipse(_LEFT, _MID, _RX, _RY, -1, square_name(M1)))
     shapes.append(HalfEllipse(_RIGHT, _MID, _RX, _RY, +1, square_name(M0)))
 
     # Square numbers by the edge nearest their owner, each readable from the owner's side.
     for square in range(10):
         cx = _LEFT + _CELL * column(square) + _CELL / 2
-        if square < 5:
-            shapes.append(Text(cx, _TOP + 12, str(square), 20, flip=True))
-        else:
-            shapes.append(Text(cx, _BOTTOM - 12, str(square), 20))
+        upside_down = square < 5  # player 1's
+        shapes.append(Text(cx, _TOP + 12 if upside_down else _BOTTOM - 12, str(square), 20, flip=upside_down))
     # The Mandarin names in the wide part of each half-ellipse, clear of the stone's place.
     for x, name in ((_LEFT - _RX * 0.42, square_name(M1)), (_RIGHT + _RX * 0.42, square_name(M0))):
         shapes.append(Text(x, _MID - 62, name, 20))
@@ -127,22 +125,14 @@ def board_shapes() -> list[Shape]:
         Text(middle, 54, "Ô Ăn Quan", 24),
         Text(middle, _TOP - 22, _("Player 1 · squares 0 to 4 (ô dân)"), 13, flip=True),
         Text(middle, _BOTTOM + 34, _("Player 0 · squares 5 to 9 (ô dân)"), 13),
-        Text(
-            middle,
-            PAGE_HEIGHT - 74,
-            _("Set-up: 5 small pebbles in each of the ten squares, one large stone in each Mandarin square."),
-            11,
-            muted=True,
-        ),
-        Text(
-            middle,
-            PAGE_HEIGHT - 58,
-            _("Player 0 starts. A move is a square and a direction: 7R sows towards the mover's right hand, 7L left."),
-            11,
-            muted=True,
-        ),
-        Text(middle, PAGE_HEIGHT - 42, _("Print on A4, landscape, at actual size (100 %)."), 11, muted=True),
     ]
+    # Three lines of small print at the foot of the page, 16 pt apart.
+    notes = (
+        _("Set-up: 5 small pebbles in each of the ten squares, one large stone in each Mandarin square."),
+        _("Player 0 starts. A move is a square and a direction: 7R sows towards the mover's right hand, 7L left."),
+        _("Print on A4, landscape, at actual size (100 %)."),
+    )
+    shapes += [Text(middle, PAGE_HEIGHT - 74 + 16 * i, note, 11, muted=True) for i, note in enumerate(notes)]
     return shapes
 
 
@@ -224,10 +214,7 @@ def text_width(text: str, size: float) -> float:
     >>> text_width("M0", 10), text_width("ô", 10) == text_width("o", 10)
     (13.89, True)
     """
-    total = 0
-    for char in text:
-        base = unicodedata.normalize("NFD", char)[0]
-        total += _WIDTHS.get(char, _WIDTHS.get(base, 556))
+    total = sum(_WIDTHS.get(char, _WIDTHS.get(unicodedata.normalize("NFD", char)[0], 556)) for char in text)
     return total * size / 1000
 
 

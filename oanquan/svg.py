@@ -23,7 +23,9 @@ True
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import html
 import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Literal, NamedTuple, TypedDict
@@ -33,7 +35,7 @@ from .board import M0, M1, Direction, column, next_square, owner, row_of, square
 from .events import STOP_KINDS
 from .i18n import N_, _, ngettext
 from .move import Move
-from .narrate import caption
+from .narrate import _pebbles, caption
 
 if TYPE_CHECKING:
     from .events import Event
@@ -183,11 +185,8 @@ def _cell_box(square: int) -> tuple[int, int]:
 def _mandarin_path(square: int, inset: float = 0) -> str:
     """The half-ellipse of a Mandarin square (M1 left, M0 right)."""
     rx, ry = _RX - inset, _RY - inset
-    if square == M1:
-        x = _LEFT - inset
-        return f"M{_n(x)} {_n(_MID - ry)}A{_n(rx)} {_n(ry)} 0 0 0 {_n(x)} {_n(_MID + ry)}Z"
-    x = _RIGHT + inset
-    return f"M{_n(x)} {_n(_MID - ry)}A{_n(rx)} {_n(ry)} 0 0 1 {_n(x)} {_n(_MID + ry)}Z"
+    x, sweep = (_LEFT - inset, 0) if square == M1 else (_RIGHT + inset, 1)
+    return f"M{_n(x)} {_n(_MID - ry)}A{_n(rx)} {_n(ry)} 0 0 {sweep} {_n(x)} {_n(_MID + ry)}Z"
 
 
 def _outline(square: int, stroke: str, fill: str, width: float, dash: str = "", inset: float = 3) -> str:
@@ -223,26 +222,21 @@ _DOTS = tuple(_pebble_dots(square) for square in range(12))
 
 def _squares(position: Position) -> tuple[str, str]:
     """The drawn pebbles and the counts and stones of every square."""
-    dots: list[str] = []
+    path = "".join(_DOTS[square][min(position.count(square), MAX_DRAWN)] for square in (*range(10), M1, M0))
     counts: list[str] = []
     stones: list[str] = []
     for square in range(10):
         x, y = _cell_box(square)
-        count = position.count(square)
-        dots.append(_DOTS[square][min(count, MAX_DRAWN)])
-        counts.append(f'<text x="{x + 7}" y="{y + 26}">{count}</text>')
+        counts.append(f'<text x="{x + 7}" y="{y + 26}">{position.count(square)}</text>')
     for square in (M1, M0):
         sx, cy = _mandarin_anchor(square)
-        count = position.count(square)
-        dots.append(_DOTS[square][min(count, MAX_DRAWN)])
-        counts.append(f'<text x="{_n(sx)}" y="{cy - 40}" text-anchor="middle">{count}</text>')
+        counts.append(f'<text x="{_n(sx)}" y="{cy - 40}" text-anchor="middle">{position.count(square)}</text>')
         if position.has_stone(square):
             stones.append(
                 f'<ellipse cx="{_n(sx)}" cy="{cy - 6}" rx="25" ry="17" fill="{COLOURS["stone"]}"'
                 f' stroke="{COLOURS["line"]}" stroke-width="2"/>'
                 f'<ellipse cx="{_n(sx - 8)}" cy="{cy - 12}" rx="8" ry="4" fill="{COLOURS["stone_shine"]}"/>'
             )
-    path = "".join(dots)
     pebbles = (
         f'<g fill="none" stroke-linecap="round"><path d="{path}" stroke="{COLOURS["pebble_edge"]}" stroke-width="12"/>'
         f'<path d="{path}" stroke="{COLOURS["pebble"]}" stroke-width="9.6"/></g>'
@@ -257,7 +251,7 @@ def _store_words(position: Position, player: int, short: bool = False) -> str:
     """The store in words; ``short`` says "stone" for "Mandarin stone", for a strip with a debt beside it."""
     pebbles = position.score_breakdown(final=False).captured[player]  # the store, less any pebbles swept in (R7.4)
     stones = position.captured_stones[player]
-    text = ngettext("{n} pebble", "{n} pebbles", pebbles).format(n=pebbles)
+    text = _pebbles(pebbles)
     if stones:
         if short:
             words = ngettext("{n} stone", "{n} stones", stones)
@@ -300,17 +294,15 @@ def _panel(
         )
     else:
         line1 = ngettext("{name} · {n} point", "{name} · {n} points", score).format(name=who, n=score)
-    squeeze1 = ' textLength="556" lengthAdjust="spacingAndGlyphs"' if len(line1) > _LINE1_CHARS else ""
+    squeeze1 = _SQUEEZE if len(line1) > _LINE1_CHARS else ""
     debts = _debt_words(position, player)
-    squeeze = ""
     if final:
         line2 = breakdown.parts(player)
-        if len(line2) > _FINAL_CHARS:
-            squeeze = ' textLength="556" lengthAdjust="spacingAndGlyphs"'
     else:
         line2 = _("captured: {store}").format(store=_store_words(position, player))
         if debts and len(line2) > _STORE_CHARS:
             line2 = _("captured: {store}").format(store=_store_words(position, player, short=True))
+    squeeze = _SQUEEZE if final and len(line2) > _FINAL_CHARS else ""
     turn = mark is not None and mark != _JUST_PLAYED
     stroke = f'stroke="{COLOURS["text"]}" stroke-width="3"' if turn else f'stroke="{COLOURS["muted"]}"'
     parts = [
@@ -349,6 +341,8 @@ _TO_MOVE, _PLAYING, _JUST_PLAYED = N_("to move"), N_("playing"), N_("just played
 _FINAL_CHARS = 44
 #: Characters of a strip's first line (bold) that fit its width unsqueezed, when no mark stands beside it.
 _LINE1_CHARS = 38
+#: A strip's line too long for it is squeezed to its width rather than cut.
+_SQUEEZE = ' textLength="556" lengthAdjust="spacingAndGlyphs"'
 
 
 def strip_mark(kind: Literal["to_move", "playing", "just_played"]) -> str:
@@ -366,16 +360,12 @@ def _outcome(position: Position, turn: Turn | None) -> Outcome | None:
     return None if turn in ("playing", "played") else position.outcome()
 
 
-def _next_player(position: Position, turn: Turn | None) -> int:
-    """The player whose turn it is: after a finished move (``"played"``), the mover's opponent."""
-    return 1 - position.to_move if turn == "played" else position.to_move
-
-
 def _turn_words(position: Position, turn: Turn | None) -> str:
     """Whose turn it is, as the strips mark it: the mover "is playing" during a move, else who is to move."""
     if turn == "playing":
         return _("player {player} is playing").format(player=position.to_move)
-    return _("player {player} to move").format(player=_next_player(position, turn))
+    # after a finished move ("played"), the mover's opponent is to move
+    return _("player {player} to move").format(player=1 - position.to_move if turn == "played" else position.to_move)
 
 
 def _marks(position: Position, turn: Turn | None, over: bool) -> tuple[str | None, str | None]:
@@ -415,8 +405,7 @@ def _names(squares: Sequence[int]) -> str:
 
 def _contents(position: Position, square: int) -> str:
     """What a square holds, in words: "5 pebbles", or "the Mandarin stone and 1 pebble"."""
-    n = position.count(square)
-    what = ngettext("{n} pebble", "{n} pebbles", n).format(n=n)
+    what = _pebbles(position.count(square))
     if position.has_stone(square):
         what = _("the Mandarin stone and {pebbles}").format(pebbles=what)
     return what
@@ -456,20 +445,14 @@ def describe_position(position: Position, turn: Turn | None = None, result: bool
     player is to move; with ``result`` False a finished game's scores and result are left out.
     """
     p = position
+    top, bottom = (", ".join(str(p.count(s)) for s in row) for row in ((4, 3, 2, 1, 0), (5, 6, 7, 8, 9)))
     lines = [
-        _("Player 1's row, squares 4 3 2 1 0: {counts}.").format(
-            counts=", ".join(str(p.count(s)) for s in (4, 3, 2, 1, 0))
-        )
+        _("Player 1's row, squares 4 3 2 1 0: {counts}.").format(counts=top)
         + " "
-        + _("Player 0's row, squares 5 6 7 8 9: {counts}.").format(
-            counts=", ".join(str(p.count(s)) for s in (5, 6, 7, 8, 9))
-        ),
+        + _("Player 0's row, squares 5 6 7 8 9: {counts}.").format(counts=bottom)
     ]
-    mandarins = []
     sides = {M1: N_("Mandarin square {name} (left): {what}."), M0: N_("Mandarin square {name} (right): {what}.")}
-    for square in (M1, M0):
-        mandarins.append(_(sides[square]).format(name=square_name(square), what=_contents(p, square)))
-    lines.append(" ".join(mandarins))
+    lines.append(" ".join(_(side).format(name=square_name(sq), what=_contents(p, sq)) for sq, side in sides.items()))
     players = []
     outcome = _outcome(p, turn)
     over = outcome is not None or turn == "over"
@@ -632,9 +615,7 @@ def board_svg(
     for square in focus_squares:
         body.append(_outline(square, COLOURS["focus"], "none", 3, "2 4", inset=2))
 
-    pebbles, marks = _squares(p)
-    body.append(pebbles)
-    body.append(marks)
+    body.extend(_squares(p))  # the pebbles, then the counts and stones
 
     # Square numbers above player 1's row and below player 0's, M1 and M0 beside.
     numbers: list[str] = []
@@ -690,7 +671,7 @@ def board_svg(
         words.append(_("captured {names}").format(names=_names(captured_squares)))
     if selected is not None:
         words.append(_("chosen {name}").format(name=square_name(selected)))
-    if over and outcome is not None and result:
+    if outcome is not None and result:
         words.append(result_words(outcome))
     footer = " · ".join(words)
     footer_lines: list[str] = []
@@ -716,15 +697,19 @@ def board_svg(
     if id_prefix is None:
         digest = hashlib.sha1((title + desc + content).encode("utf-8")).hexdigest()[:10]
         id_prefix = f"oaq-{digest}"
-    head = (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%"'
-        f' style="max-width:{WIDTH}px;height:auto" role="img"'
-        f' aria-labelledby="{id_prefix}-title {id_prefix}-desc"'
+    return _picture(WIDTH, HEIGHT, id_prefix, title, desc, content)
+
+
+def _picture(width: int, height: int, ids: str, title: str, desc: str, content: str) -> str:
+    """An SVG picture that scales to its container, with a title and description for screen readers."""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="100%"'
+        f' style="max-width:{width}px;height:auto" role="img"'
+        f' aria-labelledby="{ids}-title {ids}-desc"'
         f' font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif" fill="{COLOURS["text"]}">'
-        f'<title id="{id_prefix}-title">{escape(title)}</title>'
-        f'<desc id="{id_prefix}-desc">{escape(desc)}</desc>'
+        f'<title id="{ids}-title">{escape(title)}</title>'
+        f'<desc id="{ids}-desc">{escape(desc)}</desc>{content}</svg>'
     )
-    return head + content + "</svg>"
 
 
 # ------------------------------------------------------- the position text
@@ -817,10 +802,8 @@ def position_text_svg(position: Position, *, id_prefix: str | None = None) -> st
         (2, *at(-_MARGIN / 2, _MID)),  # M1
         (2, *at(WIDTH + _MARGIN / 2, _MID)),  # M0
     ]
-    for player in (0, 1):
-        y = _PANELS[player]
-        marks.append((3, *at(-_MARGIN / 2, y + _PANEL_H / 2)))
-        marks.append((4, *at(WIDTH + _MARGIN / 2, y + 52)))
+    for y in _PANELS:  # each player's strip: 3 the store at its left, 4 the debts at its right
+        marks += [(3, *at(-_MARGIN / 2, y + _PANEL_H / 2)), (4, *at(WIDTH + _MARGIN / 2, y + 52))]
     marks.append((5, *at(WIDTH + _MARGIN / 2, _PANELS[mover] + 13)))
     parts.extend(_field_badge(number, x, y) for number, x, y in marks)
 
@@ -837,16 +820,8 @@ def position_text_svg(position: Position, *, id_prefix: str | None = None) -> st
         _("{number}. {field}: {meaning}.").format(number=number, field=field, meaning=_(meaning))
         for number, (field, (_name, meaning)) in enumerate(zip(fields, POSITION_TEXT_FIELDS, strict=True), start=1)
     )
-    head = (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="100%"'
-        f' style="max-width:{width}px;height:auto" role="img"'
-        f' aria-labelledby="{ids}-parts-title {ids}-parts-desc"'
-        f' font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif" fill="{COLOURS["text"]}">'
-        f'<title id="{ids}-parts-title">{escape(title)}</title>'
-        f'<desc id="{ids}-parts-desc">{escape(desc)}</desc>'
-    )
     board_part = f'<g transform="translate({_MARGIN} {_TEXT_BAND})">{inner}</g>'
-    return head + board_part + "".join(parts) + "</svg>"
+    return _picture(width, height, f"{ids}-parts", title, desc, board_part + "".join(parts))
 
 
 # ------------------------------------------------------------------- frames
@@ -1012,8 +987,6 @@ def svg_alt_text(svg: str) -> str:
     >>> svg_alt_text(board_svg(Position.initial()))[:60]
     "Ô Ăn Quan board: player 0 to move. Player 1's row, squares 4"
     """
-    import html
-
     parts = [html.unescape(m.group(1)).strip() for m in (_TITLE.search(svg), _DESC.search(svg)) if m]
     return ". ".join(" ".join(p.split()) for p in parts if p)
 
@@ -1032,9 +1005,6 @@ def picture_html(svg: str, *, max_width: int = WIDTH, alt: str | None = None) ->
     >>> html.startswith('<img src="data:image/svg+xml;base64,') and 'alt="Ô Ăn Quan board' in html
     True
     """
-    import base64
-    import html
-
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
     words = html.escape(alt if alt is not None else svg_alt_text(svg), quote=True)
     size = _VIEWBOX.search(svg)  # the picture's own size (a board, or a board with labels around it)
@@ -1068,8 +1038,6 @@ def figure_html(
     >>> "<figcaption>The opening &lt;position&gt;.</figcaption>" in html, "<svg" in html
     (True, False)
     """
-    import html
-
     if svg is None:
         if position is None:
             raise ValueError("figure_html needs a position or an svg")

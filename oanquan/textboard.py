@@ -28,10 +28,9 @@ def draw(position: Position) -> str:
     player 0   store 0        0 points   <- to move
     """
     p = position
-    top = "".join(f" {p.count(s):>3} |" for s in (4, 3, 2, 1, 0))
-    bottom = "".join(f" {p.count(s):>3} |" for s in (5, 6, 7, 8, 9))
+    top, bottom = ("".join(f" {p.count(s):>3} |" for s in row) for row in ((4, 3, 2, 1, 0), (5, 6, 7, 8, 9)))
     rule = "+-------+" + "-----+" * 5 + "-------+"
-    middle = "+" + "-----+" * 4 + "-----+"
+    middle = "+" + "-----+" * 5
     return "\n".join(
         [
             _store_line(p, 1),
