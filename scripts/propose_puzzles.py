@@ -184,10 +184,8 @@ def candidate(theme: str, position: Position) -> Candidate | None:
         return None  # a guess between two directions is only for a first lesson
     if theme == "endgame":
         return _endgame(position)
-    if theme == "tha_ca" and not position.must_release_fish():
-        return None
-    if theme != "tha_ca" and position.must_release_fish():
-        return None
+    if (theme == "tha_ca") != position.must_release_fish():
+        return None  # a turn that starts with thả cá (R6) belongs to its theme, and only there
     for goal in _goals(theme):
         solution = goal_moves(position, goal)
         if len(solution) != 1 or theme_problems(theme, position, solution, goal):
