@@ -63,17 +63,16 @@ def _solver_goal(position: Position, goal: str, values: dict[Move, Bounds]) -> t
         exact = [v.low for v in values.values() if v.exact and v.low is not None]
         if not exact:
             raise UnsolvedError(f"no move of {text!r} has a proved value: {_show(values)}")
-        top = max(exact)
-        chosen = [m for m, v in values.items() if v.exact and v.low == top]
-        others = [v for m, v in values.items() if m not in chosen]
-        if any(v.high is None or v.high >= top for v in others):
-            raise UnsolvedError(f"cannot prove the best move of {text!r}: {_show(values)}")
-        return tuple(chosen)
-    threshold = 1 if goal == "win" else 0
-    chosen = [m for m, v in values.items() if v.low is not None and v.low >= threshold]
-    others = [v for m, v in values.items() if m not in chosen]
-    if any(v.high is None or v.high >= threshold for v in others):
-        raise UnsolvedError(f"cannot prove which moves of {text!r} reach {goal!r}: {_show(values)}")
+        bar = max(exact)
+        chosen = [m for m, v in values.items() if v.exact and v.low == bar]
+        failure = f"cannot prove the best move of {text!r}"
+    else:
+        bar = 1 if goal == "win" else 0
+        chosen = [m for m, v in values.items() if v.low is not None and v.low >= bar]
+        failure = f"cannot prove which moves of {text!r} reach {goal!r}"
+    # Every other move must be proved to fall short of the bar.
+    if any(v.high is None or v.high >= bar for m, v in values.items() if m not in chosen):
+        raise UnsolvedError(f"{failure}: {_show(values)}")
     return tuple(chosen)
 
 
