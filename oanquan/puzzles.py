@@ -453,8 +453,7 @@ class Puzzle:
                 " With best play it ends the game {cost} points worse than the answer.",
                 cost,
             ).format(cost=cost)
-        words = _(_WORDS["wrong"])
-        return False, words.format(move=chosen, phrase=move_phrase(events), gain=gain, then=then)
+        return False, _(_WORDS["wrong"]).format(move=chosen, phrase=move_phrase(events), gain=gain, then=then)
 
     @staticmethod
     def _then(after: Position) -> str:
