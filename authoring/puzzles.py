@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from oanquan.ai import immediate_gain, player_for_level
 from oanquan.errors import quote
+from oanquan.events import Event
 from oanquan.i18n import _, language, ngettext
 from oanquan.move import Move
 from oanquan.narrate import move_phrase
@@ -50,14 +51,10 @@ def goal_moves(position: Position, goal: str) -> tuple[Move, ...]:
         gains = {m: immediate_gain(position, m) for m in moves}
         top = max(gains.values(), default=0)
         return tuple(m for m in moves if top > 0 and gains[m] == top)
-    found = []
-    for move in moves:
-        captured = [e.square for e in position.play_traced(move)[1] if e.kind == "capture"]
-        if goal == "chain" and len(captured) >= 2:
-            found.append(move)
-        if goal == "capture_mandarin" and any(s is not None and s >= 10 for s in captured):
-            found.append(move)
-    return tuple(found)
+    traces = [(m, position.play_traced(m)[1]) for m in moves]
+    if goal == "chain":
+        return tuple(m for m, trace in traces if sum(e.kind == "capture" for e in trace) >= 2)
+    return tuple(m for m, trace in traces if _takes_mandarin(trace))  # capture_mandarin
 
 
 def _solver_goal(position: Position, goal: str, values: dict[Move, Bounds]) -> tuple[Move, ...]:
@@ -66,17 +63,16 @@ def _solver_goal(position: Position, goal: str, values: dict[Move, Bounds]) -> t
         exact = [v.low for v in values.values() if v.exact and v.low is not None]
         if not exact:
             raise UnsolvedError(f"no move of {text!r} has a proved value: {_show(values)}")
-        top = max(exact)
-        chosen = [m for m, v in values.items() if v.exact and v.low == top]
-        others = [v for m, v in values.items() if m not in chosen]
-        if any(v.high is None or v.high >= top for v in others):
-            raise UnsolvedError(f"cannot prove the best move of {text!r}: {_show(values)}")
-        return tuple(chosen)
-    threshold = 1 if goal == "win" else 0
-    chosen = [m for m, v in values.items() if v.low is not None and v.low >= threshold]
-    others = [v for m, v in values.items() if m not in chosen]
-    if any(v.high is None or v.high >= threshold for v in others):
-        raise UnsolvedError(f"cannot prove which moves of {text!r} reach {goal!r}: {_show(values)}")
+        bar = max(exact)
+        chosen = [m for m, v in values.items() if v.exact and v.low == bar]
+        failure = f"cannot prove the best move of {text!r}"
+    else:
+        bar = 1 if goal == "win" else 0
+        chosen = [m for m, v in values.items() if v.low is not None and v.low >= bar]
+        failure = f"cannot prove which moves of {text!r} reach {goal!r}"
+    # Every other move must be proved to fall short of the bar.
+    if any(v.high is None or v.high >= bar for m, v in values.items() if m not in chosen):
+        raise UnsolvedError(f"{failure}: {_show(values)}")
     return tuple(chosen)
 
 
@@ -92,14 +88,12 @@ def explain(position: Position, goal: str, solution: tuple[Move, ...]) -> str:
     9R relays from square 4 and captures the right Mandarin M0 (stone and 1 pebble): +11.
     No other move captures a Mandarin.
     """
-    parts = []
-    for move in solution:
-        events = position.play_traced(move)[1]
-        parts.append(
-            _("{move} {phrase}: {gain:+d}.").format(
-                move=move, phrase=move_phrase(events), gain=immediate_gain(position, move)
-            )
+    parts = [
+        _("{move} {phrase}: {gain:+d}.").format(
+            move=move, phrase=move_phrase(position.play_traced(move)[1]), gain=immediate_gain(position, move)
         )
+        for move in solution
+    ]
     others = [m for m in position.legal_moves() if m not in solution]
     if goal in SOLVER_GOALS:
         values = move_values(position, max_nodes=SOLVER_NODES)
@@ -110,10 +104,9 @@ def explain(position: Position, goal: str, solution: tuple[Move, ...]) -> str:
             parts.append(_("With best play {move} ends the game {result}.").format(move=move, result=result))
         if others:
             best_other = max(others, key=lambda m: _high(values[m]))
-            bound = values[best_other].high
             parts.append(
                 _("Every other move does worse: the best of them, {move}, {result}.").format(
-                    move=best_other, result=_at_most(bound)
+                    move=best_other, result=_at_most(values[best_other].high)
                 )
             )
         return " ".join(parts)
@@ -145,6 +138,11 @@ def explain(position: Position, goal: str, solution: tuple[Move, ...]) -> str:
 def _stops_without_capture(position: Position, move: Move, kind: str) -> bool:
     kinds = [e.kind for e in position.play_traced(move)[1]]
     return kind in kinds and "capture" not in kinds
+
+
+def _takes_mandarin(trace: tuple[Event, ...]) -> bool:
+    """Whether a move's trace captures a Mandarin square (squares 10 and 11)."""
+    return any(e.kind == "capture" and (e.square or 0) >= 10 for e in trace)
 
 
 def _high(bounds: Bounds) -> int:
@@ -255,8 +253,7 @@ def verify(puzzle: Puzzle) -> list[str]:
     stated = set(puzzle.moves)
     if set(found) != stated:
         engine = [str(m) for m in found]
-        problems.append(f"{puzzle.id}: the solution is {sorted(map(str, stated))}, the engine finds {engine}")
-        return problems
+        return [f"{puzzle.id}: the solution is {sorted(map(str, stated))}, the engine finds {engine}"]
     if puzzle.unique != (len(found) == 1):
         problems.append(f"{puzzle.id}: 'unique' is {puzzle.unique} but {len(found)} moves reach the goal")
     with language("en"):  # the collection stores the English; other languages' tables are checked by tests
@@ -274,15 +271,6 @@ def verify(puzzle: Puzzle) -> list[str]:
     return problems
 
 
-def _contrast(rules: Rules) -> Rules | None:
-    """The rules a puzzle of the option themes is compared with: the same with the other choice."""
-    if rules.mandarin_gap != "chain":
-        return Rules.from_dict(rules.to_dict() | {"mandarin_gap": "chain"})
-    if rules.mandarin_pieces != "stone" or rules.mandarin_value != Rules().mandarin_value:
-        return Rules.from_dict(rules.to_dict() | {"mandarin_pieces": "stone", "mandarin_value": Rules().mandarin_value})
-    return None
-
-
 def option_matters(position: Position, goal: str, solution: tuple[Move, ...]) -> bool:
     """Whether the puzzle's rule option changes its answer (for the option themes).
 
@@ -295,12 +283,14 @@ def option_matters(position: Position, goal: str, solution: tuple[Move, ...]) ->
     False
     """
     rules = position.rules
-    contrast = _contrast(rules)
-    if contrast is None and rules.mandarin_gap == "chain":
-        contrast = Rules.from_dict(rules.to_dict() | {"mandarin_gap": "never"})
-    if contrast is None:
-        return False
-    other = Position.from_text(position.to_text(), contrast)
+    # The rules the puzzle is compared with: the same with the other choice.
+    if rules.mandarin_gap != "chain":
+        other_choice: dict[str, object] = {"mandarin_gap": "chain"}
+    elif rules.mandarin_pieces != "stone" or rules.mandarin_value != Rules().mandarin_value:
+        other_choice = {"mandarin_pieces": "stone", "mandarin_value": Rules().mandarin_value}
+    else:
+        other_choice = {"mandarin_gap": "never"}
+    other = Position.from_text(position.to_text(), Rules.from_dict(rules.to_dict() | other_choice))
     try:
         return set(goal_moves(other, goal)) != set(solution)
     except UnsolvedError:
@@ -317,12 +307,14 @@ def theme_problems(theme: str, position: Position, solution: tuple[Move, ...], g
     >>> theme_problems("relay", Position.initial(), (Move(5, "L"),))
     []
     """
+    if theme not in THEMES:
+        return [f"unknown theme {theme!r}"]
     traces = {m: position.play_traced(m)[1] for m in position.legal_moves()}
     kinds = {m: [e.kind for e in t] for m, t in traces.items()}
     rules = position.rules
     default_gap = rules.mandarin_gap == Rules().mandarin_gap
     plain = default_gap and rules.mandarin_pieces == "stone" and rules.mandarin_value == Rules().mandarin_value
-    ok = True
+    ok = True  # an endgame: any position shows it
     if theme == "first_capture":
         ok = all("capture" in kinds[m] and "relay" not in kinds[m] for m in solution)
     elif theme == "relay":
@@ -330,23 +322,17 @@ def theme_problems(theme: str, position: Position, solution: tuple[Move, ...], g
     elif theme == "chain":
         ok = all(kinds[m].count("capture") >= 2 for m in solution)
     elif theme == "mandarin":
-        ok = all(any(e.kind == "capture" and (e.square or 0) >= 10 for e in traces[m]) for m in solution)
+        ok = all(_takes_mandarin(traces[m]) for m in solution)
     elif theme == "double_empty":
         ok = any(_stops_without_capture(position, m, "double_empty") for m in kinds if m not in solution)
     elif theme == "mandarin_gap":
         ok = option_matters(position, goal, solution)
     elif theme == "mandarin_value":
-        takes_pebble_mandarin = rules.mandarin_pieces == "pebbles" and all(
-            any(e.kind == "capture" and (e.square or 0) >= 10 for e in traces[m]) for m in solution
-        )
+        takes_pebble_mandarin = rules.mandarin_pieces == "pebbles" and all(_takes_mandarin(traces[m]) for m in solution)
         ok = not plain and default_gap and (takes_pebble_mandarin or option_matters(position, goal, solution))
     elif theme == "tha_ca":
         ok = position.must_release_fish()
     elif theme == "young_mandarin":
         young = any(_stops_without_capture(position, m, "young_mandarin") for m in kinds if m not in solution)
         ok = rules.young_mandarin_min > 0 and young
-    elif theme == "endgame":
-        ok = True
-    else:
-        return [f"unknown theme {theme!r}"]
     return [] if ok else [f"the position does not show the theme {theme!r} ({THEMES[theme]})"]

@@ -106,8 +106,7 @@ def immediate_gain(position: Position, move: Move | str) -> int:
     >>> immediate_gain(p, "5L"), immediate_gain(p, "7R")   # RULES §11
     (11, 6)
     """
-    after = position.play(move)
-    return _gain(position, after)
+    return _gain(position, position.play(move))
 
 
 def _gain(before: Position, after: Position) -> int:
@@ -190,40 +189,25 @@ def ordered_children(position: Position, first: Move | None) -> Iterator[tuple[M
     ['5L', '9R']
     """
     if first is not None:
-        # _scored_children wants a legal move, as the very object legal_moves() holds.
+        # The very object legal_moves() holds (moves are shared: see move.ALL_MOVES), so that
+        # ``is`` tells it from the others.
         first = ALL_MOVES[first.square][0 if first.direction == "L" else 1]
         if first not in position.legal_moves():
             first = None
-    for move, child, _score in _scored_children(position, first):
-        yield move, child
-
-
-Scored = tuple[Move, Position, int | None]
-
-
-def _scored_children(position: Position, first: Move | None) -> Iterator[Scored]:
-    """:func:`ordered_children` with the evaluation of each child (None for ``first``:
-    ordering it needs none, and it comes before the others are made).
-
-    ``first`` is None or one of ``position.legal_moves()``, the very object (moves are
-    shared: see move.ALL_MOVES), so that ``is`` tells it from the others.
-    """
     # Children are not kept for the next, deeper iteration: keeping them all
     # makes the search slower, not faster (memory is slow too).
     if first is None:
         children = position.children()
     else:
         first_child = position.play(first)
-        yield first, first_child, None
+        yield first, first_child  # ordering it needs no evaluation, and it comes before the others are made
         children = [(m, first_child if m is first else position.play(m)) for m in position.legal_moves()]
-    ordered = [(move, child, evaluate(child)) for move, child in children]
-    ordered.sort(key=_VALUE)  # a stable sort: equal values keep the order of legal_moves()
-    for scored in ordered:
-        if scored[0] is not first:
-            yield scored
+    # A stable sort: equal values keep the order of legal_moves().
+    for move, child in sorted(children, key=lambda mc: evaluate(mc[1])):
+        if move is not first:
+            yield move, child
 
 
-_VALUE = itemgetter(2)  # the evaluation in a Scored triple
 _FIRST = itemgetter(0)  # the evaluation in the search's (evaluation, move, child) triples
 
 
@@ -322,15 +306,16 @@ class _Searcher:
         moves = moves_of(pebbles, mover)
         best = -_INFINITY
         best_move: Move | None = None
+        if tt_move is not None:
+            # The table's move first (it is one of ``moves``: the same position made it).
+            tt_child = play_fast(
+                pebbles, stones, stores, captured, debts, mover, rules, tt_move.square, tt_move.direction, True
+            )
         if depth == 1:
             # The children are leaves, worth minus their evaluation, visited in turn.
             visited = 0
             if tt_move is not None:
-                # The table's move first (it is one of ``moves``: the same position made it).
-                child = play_fast(
-                    pebbles, stones, stores, captured, debts, mover, rules, tt_move.square, tt_move.direction, True
-                )
-                best, best_move, visited = -_evaluate_state(child, mandarin_value), tt_move, 1
+                best, best_move, visited = -_evaluate_state(tt_child, mandarin_value), tt_move, 1
             others = len(moves) - visited
             if others and best < beta:
                 # Then the one of lowest evaluation (the first of them, if several): it is
@@ -353,10 +338,7 @@ class _Searcher:
             self._visit(visited)
         else:
             if tt_move is not None:
-                child = play_fast(
-                    pebbles, stones, stores, captured, debts, mover, rules, tt_move.square, tt_move.direction, True
-                )
-                best, best_move = -self.negamax(child, depth - 1, -beta, -alpha), tt_move
+                best, best_move = -self.negamax(tt_child, depth - 1, -beta, -alpha), tt_move
                 if best > alpha:
                     alpha = best
             if alpha < beta:
@@ -478,14 +460,12 @@ class SearchPlayer:
 
     def search(self, position: Position) -> SearchResult:
         """Search ``position`` and return the best move with its value and line."""
-        moves = list(_legal(position))
-        rng = random.Random(f"{self.seed}:{position.to_text()}")
-        rng.shuffle(moves)
+        children = [(m, position.play(m)) for m in _legal(position)]
+        random.Random(f"{self.seed}:{position.to_text()}").shuffle(children)
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         searcher = _Searcher(position.rules, self.max_nodes, deadline)
-        best: tuple[Move, int] = (moves[0], evaluate(position.play(moves[0])))
+        best: tuple[Move, int] = (children[0][0], evaluate(children[0][1]))
         finished = 0
-        children = [(m, position.play(m)) for m in moves]
         children.sort(key=lambda mc: evaluate(mc[1]))  # stable: ties keep the seeded order
         with collector_paused():
             for depth in range(1, self.depth + 1):

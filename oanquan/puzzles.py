@@ -453,8 +453,7 @@ class Puzzle:
                 " With best play it ends the game {cost} points worse than the answer.",
                 cost,
             ).format(cost=cost)
-        words = _(_WORDS["wrong"])
-        return False, words.format(move=chosen, phrase=move_phrase(events), gain=gain, then=then)
+        return False, _(_WORDS["wrong"]).format(move=chosen, phrase=move_phrase(events), gain=gain, then=then)
 
     @staticmethod
     def _then(after: Position) -> str:
@@ -632,6 +631,12 @@ def _puzzle(item: object, where: str, version: int) -> Puzzle:
             raise PuzzleFormatError(f"{where}: {key!r} must be non-empty text, not {quote(value)}")
         return value
 
+    def flag(key: str) -> bool:
+        value = item[key]
+        if not isinstance(value, bool):
+            raise PuzzleFormatError(f"{where}: {key!r} must be true or false, not {quote(value)}")
+        return value
+
     pid, title, theme, position_text, goal, explanation = (
         text(k) for k in ("id", "title", "theme", "position", "goal", "explanation")
     )
@@ -650,15 +655,12 @@ def _puzzle(item: object, where: str, version: int) -> Puzzle:
         raise PuzzleFormatError(f"{where}: 'solution' must be a non-empty list of moves, not {quote(solution)}")
     for move in solution:
         try:
-            if not position.is_legal(move):
-                raise PuzzleFormatError(f"{where}: solution move {quote(move)} is not legal in {quote(position_text)}")
+            legal = position.is_legal(move)
         except OAnQuanError as error:
-            if isinstance(error, PuzzleFormatError):
-                raise
             raise PuzzleFormatError(f"{where}: {error}") from None
-    unique = item["unique"]
-    if not isinstance(unique, bool):
-        raise PuzzleFormatError(f"{where}: 'unique' must be true or false, not {quote(unique)}")
+        if not legal:
+            raise PuzzleFormatError(f"{where}: solution move {quote(move)} is not legal in {quote(position_text)}")
+    unique = flag("unique")
     if unique and len(solution) != 1:
         raise PuzzleFormatError(f"{where}: 'unique' is true but the solution lists {len(solution)} moves")
     difficulty = item["difficulty"]
@@ -669,9 +671,7 @@ def _puzzle(item: object, where: str, version: int) -> Puzzle:
         )
     first_lesson, measures = False, None
     if version >= 2:
-        first_lesson = item["first_lesson"]
-        if not isinstance(first_lesson, bool):
-            raise PuzzleFormatError(f"{where}: 'first_lesson' must be true or false, not {quote(first_lesson)}")
+        first_lesson = flag("first_lesson")
         measures = _measures(item["measures"], where, goal in SOLVER_GOALS)
         if version == 2:  # measured again on today's scale
             difficulty = measures.difficulty
@@ -700,11 +700,10 @@ def _puzzle(item: object, where: str, version: int) -> Puzzle:
 
 def _measures(data: object, where: str, ending: bool) -> Measures:
     """The ``measures`` object of a puzzle, read strictly; ``ending`` follows from its goal."""
-    check_fields(data, PuzzleFormatError, f"{where}: 'measures'", _MEASURES)
-    assert isinstance(data, dict)
+    measures = check_fields(data, PuzzleFormatError, f"{where}: 'measures'", _MEASURES)
     values: dict[str, Any] = {}
     for name in _MEASURES:
-        value = data[name]
+        value = measures[name]
         if name == "lure":
             ok = value is None or (isinstance(value, str) and len(value) <= 3)
         elif name in ("lure_cost", "value"):

@@ -184,10 +184,8 @@ def candidate(theme: str, position: Position) -> Candidate | None:
         return None  # a guess between two directions is only for a first lesson
     if theme == "endgame":
         return _endgame(position)
-    if theme == "tha_ca" and not position.must_release_fish():
-        return None
-    if theme != "tha_ca" and position.must_release_fish():
-        return None
+    if (theme == "tha_ca") != position.must_release_fish():
+        return None  # a turn that starts with thả cá (R6) belongs to its theme, and only there
     for goal in _goals(theme):
         solution = goal_moves(position, goal)
         if len(solution) != 1 or theme_problems(theme, position, solution, goal):
@@ -353,14 +351,11 @@ def collect(task: Task) -> tuple[Task, list[Puzzle], float]:
         made = candidate(task.theme, position)
         if made is None:
             continue
-        free = [
-            t
-            for t in [*made.titles, *(f"{t} ({made.moves} moves to choose from)" for t in made.titles)]
-            if t not in titles
-        ]
-        if not free:
+        choices = [*made.titles, *(f"{t} ({made.moves} moves to choose from)" for t in made.titles)]
+        title = next((t for t in choices if t not in titles), None)
+        if title is None:
             continue
-        puzzle = made.puzzle("new", free[0])
+        puzzle = made.puzzle("new", title)
         if task.theme == "endgame" and puzzle.difficulty < ENDGAME_LEAST:
             continue
         titles.add(puzzle.title)
@@ -386,11 +381,11 @@ def pick(found: list[Puzzle], quota: int, titles: set[str], taken: set[tuple[str
     one whose title is unlike every other (another :func:`stem`) comes before one that differs
     only by its count of moves, so that a reader does not meet the same title twice on the path.
     """
-    buckets: dict[int, list[Puzzle]] = {level: [] for level in range(1, MOST_DIFFICULT + 1)}
-    for puzzle in found:
-        buckets[puzzle.difficulty].append(puzzle)
-    for level in buckets:  # endgames that decide the game first, then the "best" ones
-        buckets[level].sort(key=lambda p: p.goal == "best")
+    # Each level's candidates in the order found: endgames that decide the game first, then the "best" ones.
+    buckets = {
+        level: sorted((p for p in found if p.difficulty == level), key=lambda p: p.goal == "best")
+        for level in range(1, MOST_DIFFICULT + 1)
+    }
     stems = {stem(t) for t in titles}
     picked: list[Puzzle] = []
     while len(picked) < quota and any(buckets.values()):
@@ -475,9 +470,7 @@ def propose(
     for puzzle in path(chosen):
         counts[puzzle.theme] = counts.get(puzzle.theme, 0) + 1
         numbered.append(replace(puzzle, id=f"{puzzle.theme.replace('_', '-')}-{counts[puzzle.theme]}"))
-    for puzzle in numbered:
-        problems = verify(puzzle)
-        if problems:  # pragma: no cover - candidate() already checked the same things
+        if problems := verify(numbered[-1]):  # pragma: no cover - candidate() already checked the same things
             raise SystemExit(f"not proved: {problems}")
     return path(kept + numbered)
 

@@ -44,11 +44,10 @@ def sample_positions(count: int, seed: int, rules: Rules | None = None) -> list[
     return found
 
 
-def play_out(white: Player, black: Player, start: Position | None = None) -> Game:
-    game = Game(start)
-    players = (white, black)
+def play_out(white: Player, black: Player) -> Game:
+    game = Game()
     while game.outcome() is None:
-        game.play(players[game.position.to_move].choose(game.position))
+        game.play((white, black)[game.position.to_move].choose(game.position))
     return game
 
 
@@ -158,7 +157,7 @@ def test_hint_names_the_best_move_and_its_gain() -> None:
     assert found.move == found.analysis[0].move
     assert found.text.startswith(f"{found.move} ")
     assert f": {immediate_gain(position, found.move):+d};" in found.text
-    assert hint(Position.initial(), depth=1).text.startswith(
+    assert hint(position, depth=1).text.startswith(
         "5L relays from square 0 and captures the left Mandarin M1 (stone and 1 pebble): +11;"
     )
 

@@ -33,25 +33,16 @@ GOLDEN: dict[str, Any] = json.loads((Path(__file__).parent / "golden" / "search.
 SOME_RULES = [ALL_RULES[0], ALL_RULES[5], ALL_RULES[17], ALL_RULES[30], ALL_RULES[47]]
 
 
-def _rules_name(rules: Rules) -> str:
-    return "-".join(f"{k}={v}" for k, v in rules.changes().items())
-
-
-@pytest.mark.parametrize("rules", SOME_RULES, ids=_rules_name)
+@pytest.mark.parametrize("rules", SOME_RULES, ids=rules_id)
 def test_search_visits_the_same_positions_and_chooses_the_same_moves(rules: Rules) -> None:
     positions = [p for p in random_positions(rules, seed=10, games=2) if p.outcome() is None][::6]
     golden = [case for case in GOLDEN["searches"] if case["rules"] == rules.changes()]
     assert len(positions) >= 4 and [case["position"] for case in golden] == [p.to_text() for p in positions]
     for number, (position, before) in enumerate(zip(positions, golden, strict=True)):
-        budget = {"depth": 30, "max_nodes": 1_500, "seed": number}
-        now = SearchPlayer(**budget).search(position)  # type: ignore[arg-type]
-        assert (str(now.move), now.value, now.depth, now.nodes) == (
-            before["move"],
-            before["value"],
-            before["depth"],
-            before["nodes"],
-        )
-        assert [str(m) for m in now.pv] == before["pv"]
+        now = SearchPlayer(depth=30, max_nodes=1_500, seed=number).search(position)
+        found = {"move": str(now.move), "value": now.value, "depth": now.depth, "nodes": now.nodes}
+        found["pv"] = [str(m) for m in now.pv]
+        assert found == {key: before[key] for key in found}
 
 
 def test_analyse_rates_moves_as_before() -> None:
