@@ -8,6 +8,7 @@ the browser tests out more evenly.
 
 from __future__ import annotations
 
+import contextlib
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -69,9 +70,12 @@ class Watched:
 
         page.on("request", check_host)
 
-    def open(self, path: str, state: str = READY, timeout: float = 60_000) -> None:
+    def open(self, path: str, state: str = READY, timeout: float = 60_000, speed: str | None = None) -> None:
+        """Open ``path`` and wait for ``state``; then choose the animation ``speed`` ("0": none), if given."""
         self.page.goto(self.site + path)
         self.page.wait_for_selector(state, timeout=timeout)
+        if speed is not None:
+            self.page.select_option("[data-oaq=speed]", speed)
 
     def text(self, name: str) -> str:
         return str(self.page.text_content(f"[data-oaq={name}]") or "").strip()
@@ -99,6 +103,17 @@ def watched_page(context: Any, site: str) -> Iterator[Watched]:
     page = Watched(context, site)
     yield page
     page.close()
+
+
+@contextlib.contextmanager
+def own_context(browser: Any, site: str, **options: Any) -> Iterator[Watched]:
+    """A watched page in a browsing context of its own (a first visit, a service worker, a route of
+    its own): the page closed, its problems checked, and the context closed at the end."""
+    context = new_context(browser, **options)
+    watched = Watched(context, site)
+    yield watched
+    watched.close()
+    context.close()
 
 
 def served_puzzles() -> list[Puzzle]:

@@ -28,7 +28,7 @@ from conftest import POLICY_REFUSAL, SITE, english_words, record_problems
 from oanquan import Game, Position, Rules
 from oanquan.interact.controller import Controller
 from oanquan.web import frames
-from playpages import READY, Watched, new_context, screenshot_dir, served_puzzles, shared_context, watched_page
+from playpages import READY, Watched, own_context, screenshot_dir, served_puzzles, shared_context, watched_page
 from tools.localsite import chromium
 
 pytestmark = pytest.mark.browser
@@ -83,24 +83,21 @@ window.same = OanquanEngine.get() === engine && OanquanEngine.start() === engine
 
 def test_the_engine_worker_answers_in_order_with_one_engine_per_page(browser: Any, site: str) -> None:
     """engine.js: calls made before the worker is ready are answered in order; errors are answers."""
-    alone = new_context(browser, service_workers="block")  # so that the test page is routed here
-    watched = Watched(alone, site)
-    url = watched.site + "/book/engine-test.html"
-    watched.page.route(url, lambda route: route.fulfill(body=ENGINE_PAGE, content_type="text/html"))
-    watched.page.goto(url)
-    answers = watched.page.evaluate("answers")
-    assert watched.page.evaluate("same") is True
-    assert [a["ok"] for a in answers] == [True, True, True, False, False, False]
-    assert answers[0]["record"] == "7R" and answers[1]["record"] == "5L"  # two independent boards
-    assert answers[2]["record"] == "7R"  # answered after the first: in order
-    assert answers[3]["error"] == "unknown request 'dance'"
-    assert "board's name" in answers[4]["error"] and answers[5]["error"].startswith("bad position '5,5,5'")
-    assert all("Traceback" not in a.get("error", "") for a in answers)
-    stages = watched.page.evaluate("progress")
-    assert stages[0] == "download" and "engine" in stages, stages
-    assert watched.page.evaluate("OanquanEngine.get().state") == "ready"
-    watched.close()
-    alone.close()
+    with own_context(browser, site, service_workers="block") as watched:  # so that the test page is routed here
+        url = watched.site + "/book/engine-test.html"
+        watched.page.route(url, lambda route: route.fulfill(body=ENGINE_PAGE, content_type="text/html"))
+        watched.page.goto(url)
+        answers = watched.page.evaluate("answers")
+        assert watched.page.evaluate("same") is True
+        assert [a["ok"] for a in answers] == [True, True, True, False, False, False]
+        assert answers[0]["record"] == "7R" and answers[1]["record"] == "5L"  # two independent boards
+        assert answers[2]["record"] == "7R"  # answered after the first: in order
+        assert answers[3]["error"] == "unknown request 'dance'"
+        assert "board's name" in answers[4]["error"] and answers[5]["error"].startswith("bad position '5,5,5'")
+        assert all("Traceback" not in a.get("error", "") for a in answers)
+        stages = watched.page.evaluate("progress")
+        assert stages[0] == "download" and "engine" in stages, stages
+        assert watched.page.evaluate("OanquanEngine.get().state") == "ready"
 
 
 # ------------------------------------------------------------------ playing
@@ -112,28 +109,24 @@ def test_a_click_before_the_engine_is_ready_is_played_and_the_page_never_freezes
 
     How long the main thread's tasks last is a speed figure: `make bench` measures it
     (benchmarks/bench_play_page.py), no test times it."""
-    first_visit = new_context(browser)
-    watched = Watched(first_visit, site)
-    page = watched.page
-    page.goto(site + "/book/play.html?opponent=5")
-    page.wait_for_selector("#oaq[data-state=loading] [data-oaq=board] [data-square='7'].oaq-can")
-    assert page.is_visible("[data-oaq=progress]")
-    page.click("#oaq [data-oaq=board] [data-square='7']")  # before the engine is ready
-    assert page.get_attribute("#oaq", "data-queued") == "7"
-    assert "chosen, as soon as the game engine is ready" in watched.text("status")
-    page.wait_for_selector(READY, timeout=90_000)
-    assert page.is_visible("[data-direction='R']") and watched.text("status") != ""
-    assert page.text_content("[data-direction='R']") == "7R →"  # the queued click, played once ready
-    page.select_option("[data-oaq=speed]", "0")
-    watched.act("#oaq [data-direction='R']")  # 7R, then level 5 thinks in the worker
-    assert watched.value("record").split()[0] == "7R" and len(watched.value("record").split()) == 2
-    assert int(page.get_attribute("#oaq", "data-reply-ms") or 0) > 0
-    # The engine is the worker's: the page itself never loaded Python.
-    assert page.evaluate("typeof loadPyodide === 'undefined' && typeof pyodide === 'undefined'")
-    assert [w.url for w in page.workers if "engine-worker" in w.url], [w.url for w in page.workers]
-    watched.close()
-    first_visit.close()
-    assert watched.problems == []
+    with own_context(browser, site) as watched:
+        page = watched.page
+        page.goto(site + "/book/play.html?opponent=5")
+        page.wait_for_selector("#oaq[data-state=loading] [data-oaq=board] [data-square='7'].oaq-can")
+        assert page.is_visible("[data-oaq=progress]")
+        page.click("#oaq [data-oaq=board] [data-square='7']")  # before the engine is ready
+        assert page.get_attribute("#oaq", "data-queued") == "7"
+        assert "chosen, as soon as the game engine is ready" in watched.text("status")
+        page.wait_for_selector(READY, timeout=90_000)
+        assert page.is_visible("[data-direction='R']") and watched.text("status") != ""
+        assert page.text_content("[data-direction='R']") == "7R →"  # the queued click, played once ready
+        page.select_option("[data-oaq=speed]", "0")
+        watched.act("#oaq [data-direction='R']")  # 7R, then level 5 thinks in the worker
+        assert watched.value("record").split()[0] == "7R" and len(watched.value("record").split()) == 2
+        assert int(page.get_attribute("#oaq", "data-reply-ms") or 0) > 0
+        # The engine is the worker's: the page itself never loaded Python.
+        assert page.evaluate("typeof loadPyodide === 'undefined' && typeof pyodide === 'undefined'")
+        assert [w.url for w in page.workers if "engine-worker" in w.url], [w.url for w in page.workers]
 
 
 def test_a_game_against_the_computer_is_kept_through_reload_undo_redo_and_new_game(watched: Watched) -> None:
@@ -208,9 +201,8 @@ def test_a_game_against_the_computer_is_kept_through_reload_undo_redo_and_new_ga
     watched.play("7R")
     mine, address = watched.value("record"), watched.page.url
     watched.open("/book/play.html?record=9L&opponent=friend", state="#oaq[data-state=confirm]")
-    assert watched.page.is_visible("[data-oaq=confirm]") and "The link you opened has another game" in watched.text(
-        "confirm-text"
-    )
+    assert watched.page.is_visible("[data-oaq=confirm]")
+    assert "The link you opened has another game" in watched.text("confirm-text")
     assert watched.value("record") == mine  # the game in progress stays on the board meanwhile
     watched.act("[data-oaq=confirm-no]")
     assert watched.value("record") == mine and watched.page.url == address
@@ -259,8 +251,7 @@ CAPTION_IS = "(caption) => document.querySelector('#oaq [data-oaq=caption]').tex
 def test_the_speed_chosen_is_kept_and_welcome_back_goes_once_a_move_is_played(watched: Watched) -> None:
     # issue 23: a teacher's "fast" (or "slow" for the projector) survives a reload; the greeting
     # of a game kept in this browser does not stay on the page for the rest of the game
-    watched.open("/book/play.html?opponent=friend")
-    watched.page.select_option("[data-oaq=speed]", "120")
+    watched.open("/book/play.html?opponent=friend", speed="120")
     watched.play("7R")
     watched.open("/book/play.html")
     assert watched.value("speed") == "120"
@@ -271,15 +262,13 @@ def test_the_speed_chosen_is_kept_and_welcome_back_goes_once_a_move_is_played(wa
     assert "Welcome back" not in watched.text("notice")
 
 
-def test_a_move_is_paused_and_stepped_through_one_picture_at_a_time(context: Any, site: str) -> None:
+def test_a_move_is_paused_and_stepped_through_one_picture_at_a_time(watched: Watched) -> None:
     # issue 22 (an animation the reader can pause) and issue 23 (a class on a projector stops a
     # move to predict its next step): Pause holds the picture however long the page's clock runs,
     # the step buttons go forward and back one picture with its caption, Continue plays the rest.
-    watched = Watched(context, site)
     page = watched.page
     page.clock.install()  # the page's timers, run forward at will below
-    watched.open("/book/play.html?opponent=friend")
-    page.select_option("[data-oaq=speed]", "700")
+    watched.open("/book/play.html?opponent=friend", speed="700")
     captions = [frame["caption"] for frame in frames(Controller().play("7R")[0])]
     watched.act("#oaq [data-oaq=board] [data-square='7']")
     assert page.is_disabled("[data-oaq=pause]") and page.is_disabled("[data-oaq=step-forward]")
@@ -313,7 +302,6 @@ def test_a_move_is_paused_and_stepped_through_one_picture_at_a_time(context: Any
     assert watched.value("record") == "7R" and watched.text("caption") == captions[-1]
     assert watched.text("status") not in captions  # the new turn
     assert page.is_disabled("[data-oaq=pause]") and watched.text("pause") == "Pause"
-    watched.close()
 
 
 @pytest.mark.parametrize(
@@ -404,8 +392,8 @@ def test_the_end_of_a_game_shows_the_score_taken_apart(watched: Watched) -> None
 def test_a_move_of_a_thousand_pebbles_is_shown_in_a_few_pictures_and_skipped(watched: Watched) -> None:
     """Issue 12: one such move made 3,263 frames, a 23.5 MB answer and an 8 s stall; now a few
     pictures (at most 120, tested in the controller) that Skip cuts short."""
-    watched.open("/book/play.html?opponent=friend&position=" + quote("0,0,0,0,0,0,0,0,0,990 Q+5,Q+5 0,0 0,0 0"))
-    watched.page.select_option("[data-oaq=speed]", "120")
+    start = "0,0,0,0,0,0,0,0,0,990 Q+5,Q+5 0,0 0,0 0"
+    watched.open("/book/play.html?opponent=friend&position=" + quote(start), speed="120")
     watched.act("#oaq [data-oaq=board] [data-square='9']")
     watched.page.click("#oaq [data-direction='R']")
     watched.page.wait_for_function(  # a few of its pictures, then the rest skipped
@@ -419,9 +407,7 @@ def test_a_move_of_a_thousand_pebbles_is_shown_in_a_few_pictures_and_skipped(wat
     )
     watched.act("[data-oaq=skip]")
     assert watched.value("record") == "9R"
-    assert (
-        watched.text("position") == Position.from_text("0,0,0,0,0,0,0,0,0,990 Q+5,Q+5 0,0 0,0 0").play("9R").to_text()
-    )
+    assert watched.text("position") == Position.from_text(start).play("9R").to_text()
 
 
 # ------------------------------------------------------------------ layout and colours
@@ -482,10 +468,8 @@ def test_projector_mode_shows_a_large_board_with_everything_beside_it_and_nothin
     watched.open("/book/play.html?opponent=friend")
     normal = page.eval_on_selector("[data-oaq=board] svg", "e => e.getBoundingClientRect().width")
     watched.act("[data-oaq=projector]")
-    assert (watched.text("projector"), page.get_attribute("[data-oaq=projector]", "aria-pressed")) == (
-        "Leave projector mode",
-        "true",
-    )
+    assert watched.text("projector") == "Leave projector mode"
+    assert page.get_attribute("[data-oaq=projector]", "aria-pressed") == "true"
     large = page.eval_on_selector("[data-oaq=board] svg", "e => e.getBoundingClientRect()")
     assert large["width"] > 1.25 * normal and large["height"] > 0.65 * height, (normal, large)
     assert not page.is_visible("[data-oaq=settings-box]") and not page.is_visible("[data-oaq=details]")
@@ -615,25 +599,18 @@ def test_every_label_keeps_its_contrast_in_light_and_dark_mode(watched: Watched)
 
 def test_a_second_visit_works_with_the_network_off(browser: Any, site: str) -> None:
     """The service worker keeps the pages and the engine after a first visit (its own context)."""
-    visit = new_context(browser)
-    watched = Watched(visit, site)
-    watched.open("/book/play.html?opponent=friend")
-    assert re.search(r'const VERSION = "[0-9a-f]{16}"', (SITE / "sw.js").read_text())
-    watched.page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    # a function, not an expression: Playwright polls an expression with eval(), which the
-    # page's policy refuses (a flaky failure whenever the worker took over after the first check)
-    watched.page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
-    visit.set_offline(True)
-    watched.page.goto(site + "/book/puzzles.html")
-    watched.page.wait_for_selector(READY, timeout=90_000)
-    watched.page.goto(site + "/book/play.html?opponent=friend&record=7R")
-    watched.page.wait_for_selector(READY, timeout=90_000)
-    watched.page.select_option("[data-oaq=speed]", "0")
-    watched.play("1R")
-    assert watched.value("record") == "7R 1R"
-    watched.page.close()
-    visit.close()
-    assert watched.problems == []
+    with own_context(browser, site) as watched:
+        watched.open("/book/play.html?opponent=friend")
+        assert re.search(r'const VERSION = "[0-9a-f]{16}"', (SITE / "sw.js").read_text())
+        watched.page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        # a function, not an expression: Playwright polls an expression with eval(), which the
+        # page's policy refuses (a flaky failure whenever the worker took over after the first check)
+        watched.page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+        watched.page.context.set_offline(True)
+        watched.open("/book/puzzles.html", timeout=90_000)
+        watched.open("/book/play.html?opponent=friend&record=7R", timeout=90_000, speed="0")
+        watched.play("1R")
+        assert watched.value("record") == "7R 1R"
 
 
 def test_file_url_shows_a_sentence_and_the_board(context: Any) -> None:
@@ -716,8 +693,7 @@ def test_a_game_is_played_with_the_keyboard_only_and_the_focus_stays_on_the_boar
     # plays it; after each move and the computer's reply the focus is back on the board. No mouse
     # event at all.
     page = watched.page
-    watched.open(f"{edition}/book/play.html?opponent=1")
-    page.select_option("[data-oaq=speed]", "0")  # no animation: a whole game in seconds
+    watched.open(f"{edition}/book/play.html?opponent=1", speed="0")  # no animation: a whole game in seconds
     page.evaluate("window.__mouse = 0; addEventListener('mousedown', () => window.__mouse++, true)")
     tab_to_the_board(page)
     moves = 0
@@ -750,8 +726,7 @@ def test_a_puzzle_is_solved_with_the_keyboard_only(watched: Watched, edition: st
     page = watched.page
     puzzle = served_puzzles()[0]
     answer = puzzle.solution[0]
-    watched.open(f"{edition}/book/puzzles.html?puzzle={quote(puzzle.id)}")
-    page.select_option("[data-oaq=speed]", "0")
+    watched.open(f"{edition}/book/puzzles.html?puzzle={quote(puzzle.id)}", speed="0")
     page.evaluate("window.__mouse = 0; addEventListener('mousedown', () => window.__mouse++, true)")
     page.evaluate(LIVE_WATCH)
     tab_to_the_board(page)
@@ -786,8 +761,7 @@ def test_a_reader_who_asks_for_less_motion_sees_each_move_at_once(watched: Watch
     # issue 22: prefers-reduced-motion, at the page's usual speed: the move's last picture and the
     # final board, not its frames one by one; the caption is the move's last one all the same.
     watched.page.emulate_media(reduced_motion=motion)
-    watched.open("/book/play.html?opponent=friend")
-    watched.page.select_option("[data-oaq=speed]", "120")  # animated, quickly
+    watched.open("/book/play.html?opponent=friend", speed="120")  # animated, quickly
     watched.page.evaluate(COUNT_PICTURES)
     watched.play("7R")  # 5 pebbles sown, a relay and a capture: a dozen frames
     pictures = watched.page.evaluate("window.__pictures")

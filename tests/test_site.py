@@ -51,7 +51,6 @@ from tools.localsite import chromium_profile, keep_warm
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
-HTML = SITE
 SCREENSHOTS = ROOT / "_build" / "screenshots" / "site"  # its own: other modules write beside it at the same time
 REPORT = ROOT / "_build" / "site-report.txt"
 BUILD_SECONDS = ROOT / "_build" / "build-seconds.txt"  # written by tools/build.py (make book)
@@ -99,9 +98,9 @@ def _pages() -> list[str]:
     ``tests/test_lite.py``.
     """
     return sorted(
-        p.relative_to(HTML).as_posix()
-        for p in HTML.rglob("*.html")
-        if not _edition_path(p.relative_to(HTML).as_posix())[1].startswith(("_static", "_sources", "_images", "lite"))
+        p.relative_to(SITE).as_posix()
+        for p in SITE.rglob("*.html")
+        if not _edition_path(p.relative_to(SITE).as_posix())[1].startswith(("_static", "_sources", "_images", "lite"))
     )
 
 
@@ -270,15 +269,13 @@ _ENGLISH_TEXT_JS = """
 
 
 def _file_size(url_path: str) -> int:
-    local = HTML / unquote(url_path).lstrip("/")
+    local = SITE / unquote(url_path).lstrip("/")
     if local.is_dir():
         local = local / "index.html"
     return local.stat().st_size if local.is_file() else 0
 
 
 def _visit(context: Any, base: str, path: str) -> Visit:
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
     visit = Visit(path)
     page = context.new_page()
     page.emulate_media(color_scheme="dark" if _dark(path) else "light")
@@ -377,16 +374,10 @@ def _report(visits: dict[str, Visit], attr: str) -> dict[str, list[str]]:
     return {path: getattr(v, attr) for path, v in visits.items() if getattr(v, attr)}
 
 
-def test_no_page_errors(visits: dict[str, Visit]) -> None:
-    assert _report(visits, "errors") == {}
-
-
-def test_no_failed_requests(visits: dict[str, Visit]) -> None:
-    assert _report(visits, "failed") == {}
-
-
-def test_no_request_leaves_localhost(visits: dict[str, Visit]) -> None:
-    assert _report(visits, "foreign") == {}
+@pytest.mark.parametrize("problem", ["errors", "failed", "foreign"], ids=["errors", "failed-requests", "foreign-hosts"])
+def test_no_page_has(visits: dict[str, Visit], problem: str) -> None:
+    """No page errors, no failed requests, no request that leaves 127.0.0.1 (Visit's lists of each)."""
+    assert _report(visits, problem) == {}
 
 
 def test_every_page_meets_wcag_2_2_a_and_aa_in_axe_core(visits: dict[str, Visit]) -> None:
@@ -471,9 +462,7 @@ def test_language_switch_leads_to_the_same_page(visits: dict[str, Visit], site_u
 
 
 @pytest.mark.parametrize("path", ["notebooks/06_tha_ca.html", "vi/book/rules.html"])
-def test_clicking_the_language_switch_lands_on_the_same_page(
-    path: str, site_url: str, browser_context: Any, site_dir: Path
-) -> None:
+def test_clicking_the_language_switch_lands_on_the_same_page(path: str, site_url: str, browser_context: Any) -> None:
     page = browser_context.new_page()
     try:
         page.goto(site_url + path)
@@ -495,7 +484,7 @@ def test_vietnamese_pages_show_no_english_interface_text(visits: dict[str, Visit
 @pytest.mark.parametrize("edition", ["", VI])
 @pytest.mark.parametrize("query", ["tha ca", "thả cá", "THA CA"])
 def test_search_finds_words_with_or_without_diacritics(
-    edition: str, query: str, site_url: str, browser_context: Any, site_dir: Path
+    edition: str, query: str, site_url: str, browser_context: Any
 ) -> None:
     page = browser_context.new_page()
     try:

@@ -12,24 +12,18 @@ both survive a reload of either.
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import record_problems
 from oanquan import web
-from tools.localsite import chromium, keep_warm, serve
+from playpages import READY, Watched, watched_page
+from tools.localsite import chromium, keep_warm
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parent.parent
-SITE = Path(os.environ.get("OANQUAN_SITE", ROOT / "_build" / "html"))
-READY = "#oaq[data-state=ready]"
 TAB = "abcdefgh12"  # this tab's name, as the page would make it
 PWN = "window.top.__pwned = (window.top.__pwned || 0) + 1"
 
@@ -193,20 +187,12 @@ READABLE = {
 
 
 @pytest.fixture(scope="module")
-def site() -> Iterator[str]:
-    if not (SITE / "book" / "play.html").is_file():
-        pytest.fail(f"{SITE}/book/play.html is missing: build the site first (make book)")
-    with serve(SITE) as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def context(site: str) -> Iterator[Any]:
+def context(site_url: str) -> Iterator[Any]:
     with chromium() as browser:
         # no service worker: what is stored is read by the page itself, and a worker would keep
         # the whole edition offline meanwhile (about 30 CPU-seconds; test_updates checks it)
         made = browser.new_context(service_workers="block")
-        keep_warm(made, site)  # each case opens a new tab, as a reader would
+        keep_warm(made, site_url)  # each case opens a new tab, as a reader would
         made.add_init_script(
             "window.__csp = []; document.addEventListener('securitypolicyviolation',"
             " e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI))"
@@ -215,21 +201,10 @@ def context(site: str) -> Iterator[Any]:
         made.close()
 
 
-class Problems(list[str]):
-    """Every page error, failed request, HTTP error and request to another host of a page."""
-
-    def watch(self, page: Any, base: str) -> Any:
-        host = urlsplit(base).netloc
-        record_problems(page, self)  # errors and failed requests, the page's own only
-        page.on(
-            "request",
-            lambda r: (
-                urlsplit(r.url).scheme not in ("data", "blob")
-                and urlsplit(r.url).netloc != host
-                and self.append(f"request to another host: {r.url}")
-            ),
-        )
-        return page
+@pytest.fixture
+def watched(context: Any, site_url: str) -> Iterator[Watched]:
+    """A new tab whose page errors, failed requests, HTTP errors and requests to another host are checked."""
+    yield from watched_page(context, site_url)
 
 
 PLANT = """(([where, value, tab]) => {
@@ -257,15 +232,10 @@ ALL_CASES = [("play", *case) for case in CASES] + [("puzzles", *case) for case i
 @pytest.mark.parametrize(
     ("name", "where", "value"), ALL_CASES, ids=[f"{n}-{i}-{w}" for i, (n, w, _) in enumerate(ALL_CASES)]
 )
-def test_a_hostile_stored_value_leaves_the_page_usable(
-    context: Any, site: str, name: str, where: str, value: str
-) -> None:
-    problems = Problems()
-    page = problems.watch(context.new_page(), site)
-    address = site + f"book/{name}.html"  # the page itself; what it keeps was planted before
+def test_a_hostile_stored_value_leaves_the_page_usable(watched: Watched, name: str, where: str, value: str) -> None:
+    page = watched.page
     plant(page, where, value)
-    page.goto(address)
-    page.wait_for_selector(READY, timeout=120_000)
+    watched.open(f"book/{name}.html", timeout=120_000)  # the page itself; what it keeps was planted before
     assert page.evaluate("window.__pwned") is None
     # A handler attribute in a planted picture is reported by the policy as it is read (not run:
     # the same value on a page with no policy runs nothing either); any other report is a fault.
@@ -291,8 +261,6 @@ def test_a_hostile_stored_value_leaves_the_page_usable(
     if name == "puzzles":  # the ids read back are the puzzles ticked
         ticked = page.evaluate("document.querySelectorAll('[data-oaq=pick] option[data-solved]').length")
         assert ticked == (1 if value.startswith('["__proto__"') else 0), (value[:80], ticked)
-    page.close()
-    assert problems == []
 
 
 #: The console's words for the policy's refusal of a handler attribute in a planted picture, as
@@ -303,15 +271,14 @@ PLANTED_HANDLER_REFUSED = "policy: Executing inline event handler violates"
 UNSAFE = re.compile(r"<script|\bon[a-z]+\s*=|javascript:|<img|<image|<iframe|<foreignObject|<style|@import|href=", re.I)
 
 
-def test_every_spelling_of_script_in_a_kept_picture_is_taken_out(context: Any, site: str) -> None:
+def test_every_spelling_of_script_in_a_kept_picture_is_taken_out(context: Any, site_url: str) -> None:
     """The Play page's own cleaner (stored.js's cleanSvg, with the page's DOMPurify), in the page:
     every hostile picture comes out safe or not at all, put in the page it runs nothing, and a
     board as the engine draws it keeps its squares."""
-    problems = Problems()
-    page = problems.watch(context.new_page(), site)
+    watched = Watched(context, site_url)  # not the fixture's: some of its problems are the test's own
+    page = watched.page
     plant(page, "own", "{}")  # nothing kept: the page opens afresh
-    page.goto(site + "book/play.html")
-    page.wait_for_selector(READY, timeout=120_000)
+    watched.open("book/play.html", timeout=120_000)
     cleaned = page.evaluate(
         """async (pictures) => {
           const { cleanSvg } = await import(new URL("../_static/play/stored.js", location.href).href);
@@ -334,14 +301,12 @@ def test_every_spelling_of_script_in_a_kept_picture_is_taken_out(context: Any, s
     # the policy reports the handler attributes as DOMPurify reads them (none is run); nothing else
     assert [r for r in page.evaluate("window.__csp") if r != "script-src-attr inline"] == []
     page.close()
-    assert [p for p in problems if not p.startswith(PLANTED_HANDLER_REFUSED)] == []
+    assert [p for p in watched.problems if not p.startswith(PLANTED_HANDLER_REFUSED)] == []
 
 
-def test_a_game_kept_before_issue_24_is_moved_to_the_tab(context: Any, site: str) -> None:
-    problems = Problems()
-    page = problems.watch(context.new_page(), site)
-    page.goto(site + "book/play.html?opponent=friend&record=7R")
-    page.wait_for_selector(READY, timeout=120_000)
+def test_a_game_kept_before_issue_24_is_moved_to_the_tab(watched: Watched) -> None:
+    page = watched.page
+    watched.open("book/play.html?opponent=friend&record=7R", timeout=120_000)
     kept = page.evaluate("localStorage.getItem('oanquan.play.v2.' + sessionStorage.getItem('oanquan.tab'))")
     old = json.loads(kept)
     del old["v"], old["time"]
@@ -349,48 +314,36 @@ def test_a_game_kept_before_issue_24_is_moved_to_the_tab(context: Any, site: str
         "([v]) => { localStorage.clear(); sessionStorage.clear(); localStorage.setItem('oanquan.play.v1', v); }",
         [json.dumps(old)],
     )
-    page.goto(site + "book/play.html")
-    page.wait_for_selector(READY, timeout=120_000)
+    watched.open("book/play.html", timeout=120_000)
     assert page.input_value("[data-oaq=record]") == "7R"
     assert "Welcome back" in (page.text_content("[data-oaq=notice]") or "")
     assert page.evaluate("localStorage.getItem('oanquan.play.v1')") is None
-    page.close()
-    assert problems == []
 
 
-def test_the_reset_control_forgets_the_pages_data(context: Any, site: str) -> None:
-    problems = Problems()
-    page = problems.watch(context.new_page(), site)
-    page.goto(site + "book/play.html?opponent=friend&record=7R%201R")
-    page.wait_for_selector(READY, timeout=120_000)
+def test_the_reset_control_forgets_the_pages_data(watched: Watched, site_url: str) -> None:
+    page = watched.page
+    watched.open("book/play.html?opponent=friend&record=7R%201R", timeout=120_000)
     page.click("[data-oaq=reset]")
     assert "will be lost" in (page.text_content("[data-oaq=confirm-text]") or "")
     page.click("[data-oaq=confirm-yes]")
-    page.wait_for_url(site + "book/play.html")
+    page.wait_for_url(site_url + "book/play.html")
     page.wait_for_selector(READY, timeout=120_000)
     assert page.input_value("[data-oaq=record]") == ""
-    page.close()
-    assert problems == []
 
 
-def test_two_tabs_keep_two_games_through_reloads(context: Any, site: str) -> None:
+def test_two_tabs_keep_two_games_through_reloads(watched: Watched, context: Any, site_url: str) -> None:
     """Issue 24: tab A plays 7R 1R 9L, tab B opens another game's link, then either is reloaded."""
-    problems = Problems()
-    first = problems.watch(context.new_page(), site)
-    first.goto(site + "book/glossary.html")
+    first = watched.page
+    first.goto(site_url + "book/glossary.html")
     first.evaluate("localStorage.clear(); sessionStorage.clear()")
-    first.goto(site + "book/play.html?opponent=friend")
-    first.wait_for_selector(READY, timeout=120_000)
+    watched.open("book/play.html?opponent=friend", timeout=120_000)
     first.select_option("[data-oaq=speed]", "0")
     for move in ("7R", "1R", "9L"):
-        first.click(f"#oaq [data-oaq=board] [data-square='{move[0]}']")
-        first.wait_for_selector(READY)
-        first.click(f"#oaq [data-direction='{move[1]}']")
-        first.wait_for_selector(READY)
+        watched.play(move)
     assert first.input_value("[data-oaq=record]") == "7R 1R 9L"
-    second = problems.watch(context.new_page(), site)
-    second.goto(site + "book/play.html?opponent=friend&record=5L")
-    second.wait_for_selector(READY, timeout=120_000)
+    tab_b = Watched(context, site_url)
+    second = tab_b.page
+    tab_b.open("book/play.html?opponent=friend&record=5L", timeout=120_000)
     assert second.input_value("[data-oaq=record]") == "5L"
     assert second.is_hidden("[data-oaq=confirm]")  # a new tab asks nothing: both games are kept
     assert "go back to it" in (second.text_content("[data-oaq=notice]") or "")
@@ -401,8 +354,7 @@ def test_two_tabs_keep_two_games_through_reloads(context: Any, site: str) -> Non
         assert page.input_value("[data-oaq=record]") == record
         assert "record=" + record.replace(" ", "%20") in page.url
     # a link opened in tab A itself: asked, the focused answer keeps A's game, the address waits
-    first.goto(site + "book/play.html?opponent=friend&record=3R")
-    first.wait_for_selector("#oaq[data-state=confirm]", timeout=120_000)
+    watched.open("book/play.html?opponent=friend&record=3R", state="#oaq[data-state=confirm]", timeout=120_000)
     assert first.url.endswith("record=3R")  # not changed before the reader chose
     assert first.evaluate("document.activeElement.getAttribute('data-oaq')") == "confirm-no"
     first.keyboard.press("Enter")
@@ -413,6 +365,4 @@ def test_two_tabs_keep_two_games_through_reloads(context: Any, site: str) -> Non
     second.reload()
     second.wait_for_selector(READY, timeout=120_000)
     assert second.input_value("[data-oaq=record]") == "5L"
-    first.close()
-    second.close()
-    assert problems == []
+    tab_b.close()

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -18,13 +17,12 @@ import pytest
 
 from conftest import english_words
 from oanquan.puzzles import load_builtin
+from playpages import READY, ROOT
 from tools.localsite import chromium_profile
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "_build" / "screenshots" / "vi-play"
-READY = "#oaq[data-state=ready]"
 # Words that would give English away in the game's text (none is Vietnamese without diacritics).
 ENGLISH = re.compile(r"\b(Player|Move|captures?|pebbles?|square|Hint|Undo|New game|the|and)\b")
 
@@ -49,20 +47,31 @@ def page(site_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[An
         yield page
 
 
-def _game_text(page: Any) -> str:
-    return page.evaluate(
-        """() => {
-          const game = document.querySelector('#oaq').cloneNode(true);
-          game.querySelectorAll('svg, code, input, [hidden], script, style').forEach(e => e.remove());
-          return game.textContent.replace(/\\s+/g, ' ');
-        }"""
-    )
+#: What a reader meets in the game: its text (the pictures' titles and descriptions included) and
+#: the names and tooltips of its parts; code, typed fields and hidden parts left out.
+_READER_TEXT = """() => {
+  const game = document.querySelector('#oaq');
+  const copy = game.cloneNode(true);
+  copy.querySelectorAll('code, input, textarea, script, style, [hidden], svg').forEach(e => e.remove());
+  const parts = [copy.textContent];
+  for (const el of game.querySelectorAll('svg title, svg desc')) parts.push(el.textContent);
+  for (const el of game.querySelectorAll('[aria-label], [title]')) {
+    if (el.closest('[hidden], code')) continue;
+    parts.push(el.getAttribute('aria-label') || '', el.getAttribute('title') || '');
+  }
+  return parts.join(' ').replace(/\\s+/g, ' ');
+}"""
+
+
+def _click_move(page: Any, move: str) -> None:
+    page.click(f"#oaq [data-oaq=board] [data-square='{move[:-1]}']")
+    page.wait_for_selector("#oaq [data-oaq=directions]:not([hidden])")
+    page.click(f"#oaq [data-direction='{move[-1]}']")
 
 
 def _play_7R(page: Any) -> None:
     """Play 7R with the mouse and wait until the page has shown it and is ready again."""
-    page.click("#oaq [data-oaq=board] [data-square='7']")
-    page.click("#oaq [data-direction='R']")
+    _click_move(page, "7R")
     page.wait_for_function("() => /7R/.test(document.querySelector('#oaq [data-oaq=record]').value)")
     page.wait_for_selector(READY, timeout=60_000)
 
@@ -85,7 +94,7 @@ def test_a_move_on_the_vietnamese_play_page_gets_a_vietnamese_caption(page: Any,
 def test_the_game_speaks_vietnamese(page: Any, site_url: str, path: str) -> None:
     page.goto(site_url + path)
     page.wait_for_selector(READY, timeout=90_000)
-    text = _game_text(page)
+    text = page.evaluate(_READER_TEXT)
     assert not ENGLISH.search(text), ENGLISH.findall(text)[:10]
     assert page.errors == [] and page.foreign == []  # type: ignore[attr-defined]
 
@@ -126,35 +135,15 @@ def test_a_game_kept_by_the_english_page_goes_on_in_vietnamese(page: Any, site_u
         seen = tab.evaluate("window.oaqNamesSeen")
         assert seen and not {"You", "Computer"} & set(seen), seen
         assert tab.input_value("#oaq [data-oaq=record]") == record  # the same game, moves and all
-        assert not ENGLISH.search(_game_text(tab)), ENGLISH.findall(_game_text(tab))[:10]
+        text = tab.evaluate(_READER_TEXT)
+        assert not ENGLISH.search(text), ENGLISH.findall(text)[:10]
         assert errors == []
     finally:
         tab.close()
 
 
-#: What a reader meets in the game: its text (the pictures' titles and descriptions included) and
-#: the names and tooltips of its parts; code, typed fields and hidden parts left out.
-_READER_TEXT = """() => {
-  const game = document.querySelector('#oaq');
-  const copy = game.cloneNode(true);
-  copy.querySelectorAll('code, input, textarea, script, style, [hidden], svg').forEach(e => e.remove());
-  const parts = [copy.textContent];
-  for (const el of game.querySelectorAll('svg title, svg desc')) parts.push(el.textContent);
-  for (const el of game.querySelectorAll('[aria-label], [title]')) {
-    if (el.closest('[hidden], code')) continue;
-    parts.push(el.getAttribute('aria-label') || '', el.getAttribute('title') || '');
-  }
-  return parts.join(' ').replace(/\\s+/g, ' ');
-}"""
-
 #: A game between friends that ends with its last move (tests/test_vi_bridge.py's, the last move left out).
 ALMOST_ENDED = "9R 2L 7R 4L 5L 3R 6R 0L 7L 0R"
-
-
-def _click_move(page: Any, move: str) -> None:
-    page.click(f"#oaq [data-oaq=board] [data-square='{move[:-1]}']")
-    page.wait_for_selector("#oaq [data-oaq=directions]:not([hidden])")
-    page.click(f"#oaq [data-direction='{move[-1]}']")
 
 
 def test_what_a_vietnamese_reader_meets_while_playing_has_no_english(page: Any, site_url: str) -> None:
