@@ -464,7 +464,8 @@ class SearchPlayer:
         random.Random(f"{self.seed}:{position.to_text()}").shuffle(children)
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         searcher = _Searcher(position.rules, self.max_nodes, deadline)
-        best: tuple[Move, int] = (children[0][0], evaluate(children[0][1]))
+        # if not even depth 1 finishes, the first move, valued from this side (minus the reply's view)
+        best: tuple[Move, int] = (children[0][0], -evaluate(children[0][1]))
         finished = 0
         children.sort(key=lambda mc: evaluate(mc[1]))  # stable: ties keep the seeded order
         with collector_paused():

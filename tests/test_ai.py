@@ -171,3 +171,17 @@ def test_players_refuse_a_finished_game() -> None:
         player_for_level(0)
     with pytest.raises(ValueError, match="depth"):
         SearchPlayer(depth=0)
+
+
+def test_a_search_out_of_budget_before_depth_1_values_its_move_for_the_mover(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fallback move's value is from the mover's side, as every finished search's is."""
+    import oanquan.ai
+
+    def out_of_budget(*_: object) -> None:
+        raise oanquan.ai._OutOfBudgetError
+
+    monkeypatch.setattr(oanquan.ai, "_search_root", out_of_budget)
+    start = Position.initial()
+    result = SearchPlayer(depth=3).search(start)
+    assert result.depth == 0 and result.value * 2 == -evaluate(start.play(result.move))
+    assert result.value > 0  # every opening move captures: the mover is ahead
