@@ -11,7 +11,7 @@ from .events import STOP_KINDS, Event
 from .i18n import N_, _, ngettext
 from .position import end_reason
 
-__all__ = ["and_list", "caption", "describe_move", "move_phrase"]
+__all__ = ["and_list", "caption", "describe_move", "move_phrase", "pebble_words"]
 
 _SIDE = {"R": N_("to the right (R)"), "L": N_("to the left (L)")}
 
@@ -23,7 +23,12 @@ def _sq(square: int | None) -> str:
     return _("Mandarin square {name}").format(name=name) if square >= 10 else _("square {name}").format(name=name)
 
 
-def _pebbles(n: int) -> str:
+def pebble_words(n: int) -> str:
+    """``n`` pebbles in words, singular or plural as the language says.
+
+    >>> pebble_words(1), pebble_words(5)
+    ('1 pebble', '5 pebbles')
+    """
     return ngettext("{n} pebble", "{n} pebbles", n).format(n=n)
 
 
@@ -76,7 +81,7 @@ def _sentence(event: Event) -> str:
         return head + _(
             "Player {player}'s store is short, so they borrow {pebbles} "
             "from player {other}'s store, a debt repaid at the end."
-        ).format(player=player, other=other, pebbles=_pebbles(n))
+        ).format(player=player, other=other, pebbles=pebble_words(n))
     if kind == "refill":
         return head + _(
             "thả cá: player {player}'s row is empty, so they put one pebble "
@@ -87,16 +92,18 @@ def _sentence(event: Event) -> str:
             "Player {player} lifts the {pebbles} of {square} and sows it {side}.",
             "Player {player} lifts the {pebbles} of {square} and sows them {side}.",
             n,
-        ).format(player=player, pebbles=_pebbles(n), square=where, side=side)
+        ).format(player=player, pebbles=pebble_words(n), square=where, side=side)
     if kind == "drop":
-        left = _("the hand is empty") if e.hand == 0 else _("{pebbles} left in hand").format(pebbles=_pebbles(e.hand))
+        left = (
+            _("the hand is empty") if e.hand == 0 else _("{pebbles} left in hand").format(pebbles=pebble_words(e.hand))
+        )
         return head + _("Drop one pebble into {square}; {left}.").format(square=where, left=left)
     if kind == "relay":
         return head + ngettext(
             "relay: the next square, {name}, holds {pebbles}; lift it and keep sowing {side}.",
             "relay: the next square, {name}, holds {pebbles}; lift them and keep sowing {side}.",
             n,
-        ).format(name=square_name(e.square or 0), pebbles=_pebbles(n), side=side)
+        ).format(name=square_name(e.square or 0), pebbles=pebble_words(n), side=side)
     if kind == "mandarin_stop":
         if e.rule == "R5.5":
             return head + _(
@@ -106,10 +113,12 @@ def _sentence(event: Event) -> str:
     if kind == "capture":
         if e.stones:
             what = (
-                _("its {pebbles} and its Mandarin stone").format(pebbles=_pebbles(n)) if n else _("its Mandarin stone")
+                _("its {pebbles} and its Mandarin stone").format(pebbles=pebble_words(n))
+                if n
+                else _("its Mandarin stone")
             )
         else:
-            what = _("its {pebbles}").format(pebbles=_pebbles(n))
+            what = _("its {pebbles}").format(pebbles=pebble_words(n))
         if e.rule == "R5.2":
             template = _("chain: {gap}, then {square}: player {player} captures {what}.")
         else:
@@ -121,7 +130,7 @@ def _sentence(event: Event) -> str:
         return head + _(
             "{square} is a young Mandarin (quan non: its stone and only {pebbles}): "
             "it cannot be captured, and the turn ends."
-        ).format(square=where, pebbles=_pebbles(n))
+        ).format(square=where, pebbles=pebble_words(n))
     if kind == "chain_end":
         return head + _("The next square, {name}, is not empty, so nothing more is captured: the turn ends.").format(
             name=square_name(e.square or 0)
@@ -132,11 +141,11 @@ def _sentence(event: Event) -> str:
         if not n:
             return head + _("Player {player} has no pebbles left on their row to take.").format(player=player)
         return head + _("Player {player} takes the {pebbles} left on their row.").format(
-            player=player, pebbles=_pebbles(n)
+            player=player, pebbles=pebble_words(n)
         )
     if kind == "repay":
         return head + _("Player {player} repays the {pebbles} borrowed from player {other}.").format(
-            player=player, pebbles=_pebbles(n), other=other
+            player=player, pebbles=pebble_words(n), other=other
         )
     return head + kind
 
@@ -159,7 +168,7 @@ def describe_move(events: tuple[Event, ...] | list[Event]) -> str:
             parts.append(_("relay from {name}").format(name=name))
         elif e.kind == "capture":
             template = _("captures {name} ({pebbles} and a stone)") if e.stones else _("captures {name} ({pebbles})")
-            parts.append(template.format(name=name, pebbles=_pebbles(e.pebbles)))
+            parts.append(template.format(name=name, pebbles=pebble_words(e.pebbles)))
         elif e.kind == "mandarin_stop":
             parts.append(_("stops at {name}").format(name=name))
         elif e.kind == "double_empty":
@@ -190,7 +199,7 @@ def _where(square: int | None) -> str:
 
 
 def _contents(event: Event) -> str:
-    pebbles = _pebbles(event.pebbles)
+    pebbles = pebble_words(event.pebbles)
     if not event.stones:
         return pebbles
     return _("stone and {pebbles}").format(pebbles=pebbles) if event.pebbles else _("stone")

@@ -47,13 +47,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-# The search's "infinity" and its transposition table's flags (oanquan.ai) serve the solver too.
-from .ai import _EXACT, _INFINITY, _LOWER, _UPPER, collector_paused, ordered_children
+from .ai import collector_paused, ordered_children
 from .errors import OAnQuanError
 from .move import Move
 from .position import Position, final_outcome
 
 __all__ = ["Bounds", "Solution", "UnsolvedError", "bounds", "move_values", "search_size", "solve"]
+
+# The solver's own transposition table (not the search's in oanquan.ai): its flags and "infinity".
+_INFINITY = 1_000_000
+_EXACT, _LOWER, _UPPER = 0, 1, 2
 
 
 class UnsolvedError(OAnQuanError):

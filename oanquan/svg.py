@@ -35,7 +35,7 @@ from .board import M0, M1, Direction, column, next_square, owner, row_of, square
 from .events import STOP_KINDS
 from .i18n import N_, _, ngettext
 from .move import Move
-from .narrate import _pebbles, caption
+from .narrate import caption, pebble_words
 
 if TYPE_CHECKING:
     from .events import Event
@@ -251,7 +251,7 @@ def _store_words(position: Position, player: int, short: bool = False) -> str:
     """The store in words; ``short`` says "stone" for "Mandarin stone", for a strip with a debt beside it."""
     pebbles = position.score_breakdown(final=False).captured[player]  # the store, less any pebbles swept in (R7.4)
     stones = position.captured_stones[player]
-    text = _pebbles(pebbles)
+    text = pebble_words(pebbles)
     if stones:
         if short:
             words = ngettext("{n} stone", "{n} stones", stones)
@@ -405,7 +405,7 @@ def _names(squares: Sequence[int]) -> str:
 
 def _contents(position: Position, square: int) -> str:
     """What a square holds, in words: "5 pebbles", or "the Mandarin stone and 1 pebble"."""
-    what = _pebbles(position.count(square))
+    what = pebble_words(position.count(square))
     if position.has_stone(square):
         what = _("the Mandarin stone and {pebbles}").format(pebbles=what)
     return what

@@ -45,6 +45,7 @@ from oanquan.board import M0, M1, column, square_name
 from oanquan.events import Event
 from oanquan.i18n import N_, _, get_language, language, ngettext, spoken
 from oanquan.interact.setup import Setup
+from oanquan.narrate import pebble_words
 from oanquan.paper import FILE_STEM, HalfEllipse, Rect, Text, blank_board_svg, board_shapes
 from oanquan.puzzles import SHEET_SIZE, SHEETS, Puzzle, sheet
 from oanquan.svg import board_svg, event_highlights
@@ -289,8 +290,7 @@ def _label(pdf: _Document, x: float, y: float, text: str, cell: float) -> None:
 
 def _store_words(position: Position, player: int) -> str:
     """What is printed beside the board: "Player 0 to move · store: 3 pebbles + 1 stone"."""
-    pebbles = position.stores[player]
-    store = ngettext("{n} pebble", "{n} pebbles", pebbles).format(n=pebbles)
+    store = pebble_words(position.stores[player])
     stones = position.captured_stones[player]
     if stones:
         store += " + " + ngettext("{n} stone", "{n} stones", stones).format(n=stones)
