@@ -75,6 +75,7 @@ def test_the_service_worker_keeps_every_file_of_its_edition(tmp_path: Path) -> N
     assert re.fullmatch(r"[0-9a-f]{16}", version)
     text = (site / "sw.js").read_text()
     assert f'const VERSION = "{version}";' in text and "{{" not in text and "__WB_MANIFEST" not in text
+    assert 'const LITE = "lite/";' in text  # the live notebooks, which the worker keeps once it is active
     # Workbox's list: every file of the edition, each with the digest the browser checks it against
     manifest = json.loads(text.split("const MANIFEST = ", 1)[1].split(";", 1)[0])
     assert [entry["url"] for entry in manifest] == build_play.edition_files(site)

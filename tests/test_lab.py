@@ -578,19 +578,21 @@ def _play_a_move(session: Session, path: str, phase: Phase, name: str) -> None:
     area.locator(SQUARE.format(square=square)).first.click(timeout=10_000)
     named = area.get_by_role("button", name=re.compile(rf"^\W*({square})?{direction}\W*$"))
     area.locator(DIRECTION.format(direction=direction)).or_(named).first.click(timeout=10_000)
+    # The board's list of moves names it as its first ("1. P0 7R"): the caption alone names it too,
+    # a moment before the kernel's whole answer (the list, the move's pictures) has reached the page.
+    listed = f"1. P0 {move}"
     with contextlib.suppress(PlaywrightTimeout):  # the kernel answers, then the board and the list change
         session.page.wait_for_function(
-            f"""([area, before, move]) => {{
+            f"""([area, before, listed]) => {{
               const after = ({SHOWN_JS})(area);
-              const count = (text) => text.split(move).length;
-              return count(after.text) > count(before.text) && after.pictures !== before.pictures;
+              return after.text.includes(listed) && after.pictures !== before.pictures;
             }}""",
-            arg=[area.element_handle(), before, move],
+            arg=[area.element_handle(), before, listed],
             polling=300,
             timeout=30_000,
         )
     after = area.evaluate(SHOWN_JS)
-    if after["text"].count(move) <= before["text"].count(move):
+    if listed not in after["text"] or listed in before["text"]:
         phase.problems.append(f"after clicking square {square} and {direction}, the move list does not show {move}")
     if after["pictures"] == before["pictures"]:
         phase.problems.append(f"after clicking square {square} and {direction}, the board picture did not change")

@@ -274,9 +274,10 @@ def test_single_square_puzzles_are_first_lesson_exercises() -> None:
     assert all(p.theme == "first_capture" for p in PUZZLES if p.first_lesson)
     endgames = [p for p in PUZZLES if p.theme == "endgame"]
     assert all(p.measures is not None and p.measures.squares >= 2 for p in endgames)
-    if single:  # and verify() objects when such a puzzle is not marked as a first-lesson exercise
-        unmarked = loads(_file(single[0].to_dict() | {"first_lesson": False}))[0]
-        assert any("first-lesson exercise" in p for p in verify(unmarked))
+    assert single, "the collection's first lessons have a puzzle of one square"
+    # and verify() objects when such a puzzle is not marked as a first-lesson exercise
+    unmarked = loads(_file(single[0].to_dict() | {"first_lesson": False}))[0]
+    assert any("first-lesson exercise" in p for p in verify(unmarked))
 
 
 # ------------------------------------------------------------------ titles, hints, verdicts
