@@ -17,8 +17,10 @@ from typing import TextIO
 
 from . import Event, OAnQuanError, Position, Rules, caption
 from .errors import problem_words
+from .i18n import _
 from .interact.controller import Controller, sides_for
 from .interact.view import game_view
+from .review import review
 from .rules import MANDARIN_GAPS
 
 HELP = (
@@ -148,6 +150,7 @@ def _play(session: Controller, stdin: TextIO, out: TextIO) -> int:
         if shown.final is not None:
             print(shown.final.reason, *shown.final.lines, sep="\n", file=out)
             print(f"Record: {session.game.record()}", file=out)
+            print_review(session, out)
             return 0
         print(f"player {session.position.to_move}> ", end="", file=out, flush=True)
         line = stdin.readline()
@@ -164,6 +167,22 @@ def _play(session: Controller, stdin: TextIO, out: TextIO) -> int:
             last_events = _command(session, command, last_events, out)
         except OAnQuanError as error:
             print(f"error: {problem_words(error)}", file=out)
+
+
+def print_review(session: Controller, out: TextIO) -> None:
+    """The review of the game (:mod:`oanquan.review`): each side's accuracy, faults and worst move,
+    with the names the view-model gives the sides.
+
+    >>> import io
+    >>> c = Controller()
+    >>> _ = c.play("6L"), c.play("3R")
+    >>> out = io.StringIO(); print_review(c, out); print(out.getvalue().strip())
+    Review of the game by the computer:
+    Bottom row: accuracy 100%; no inaccuracy.
+    Top row: accuracy 18%; 1 blunder. Move 2, 3R: it let the reply 5R capture 13 points; 0L was 12.5 points better.
+    """
+    print(_("Review of the game by the computer:"), file=out, flush=True)
+    print(review(session.game).summary(game_view(session).names), file=out)
 
 
 def _command(session: Controller, command: str, last_events: tuple[Event, ...], out: TextIO) -> tuple[Event, ...]:

@@ -60,6 +60,8 @@ from .jsonio import read_json
 from .move import Move
 from .position import Position
 from .puzzles import Puzzle, load_builtin, path
+from .review import review as review_game
+from .review import review_moves
 from .rules import Rules
 from .svg import board_svg, square_centre, square_words
 
@@ -558,6 +560,28 @@ class Session:
             self.collection = load_builtin()
         return self.collection
 
+    def review(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The review of the game on the board (:mod:`oanquan.review`): one move's, or the whole game's.
+
+        With ``"move": N`` (counted from 0) only that move's review, so that a page can show
+        each as the worker makes it; without it, the whole game's, with each side's summary
+        in the names the page shows. A move's review is remembered, so the whole game's
+        costs little once its moves were asked one by one.
+
+        >>> s = Session(); _ = s.new_game({"record": "6L 3R"})
+        >>> s.review({"move": 1})["review"]["label"], s.review({})["review"]["moves"][0]["label"]
+        ('blunder', 'best')
+        """
+        game = self.controller.game
+        if "move" not in request:
+            return {"ok": True, "moves": len(game), "review": review_game(game).to_dict(self.controller.names)}
+        ply = request["move"]
+        if not game.moves:
+            raise WebError(code="nothing-played")
+        if not (isinstance(ply, int) and not isinstance(ply, bool) and 0 <= ply < len(game)):
+            raise WebError(code="bad-count", what=N_("move to review"), top=len(game) - 1)
+        return {"ok": True, "moves": len(game), "review": next(review_moves(game, start=ply)).to_dict()}
+
     def click(self, request: dict[str, Any]) -> dict[str, Any]:
         """Select the clicked square if a move may start there; say why not otherwise.
 
@@ -1044,6 +1068,7 @@ _OPS = {
     "retry": Session.retry,
     "editor": Session.open_editor,
     "edit": Session.edit,
+    "review": Session.review,
 }
 
 

@@ -1,0 +1,449 @@
+"""A review of a game: what each move was worth, what the best move was, and how much was lost.
+
+:func:`review` takes a finished or unfinished :class:`~oanquan.Game` and, for every move,
+values the move played and the best move for the player who made it, in points of final
+score (the mover's score less the opponent's, R8), says how many points the move lost and
+labels it: *best*, *good*, *inaccuracy*, *mistake* or *blunder* (:data:`THRESHOLDS`). It
+also gives an accuracy figure for each player and, for every move, the best move and the
+line the computer expects after it.
+
+**Where the values come from.** Each position is rated by :func:`oanquan.ai.analyse`
+(its searched values; a position not finished with counts half of each player's row
+pebbles, as :func:`oanquan.ai.evaluate` explains). Where the exact solver
+(:mod:`oanquan.solver`) proves the value of every legal move within its budget, its exact
+values replace the search's, and the move's ``exact`` flag says so; the ply limit of R7.3
+is taken into account (the plies the game has left). Budgets are counted in positions
+(:data:`REVIEW_DEPTH`, :data:`REVIEW_NODES`, :data:`SOLVER_NODES`), never in time, so a
+review is the same on every machine, in CPython and in the browser (Pyodide).
+
+**The thresholds, from data.** ``python -m benchmarks.bench_review --games 60`` plays 60
+seeded games between the computer's levels (each level meets the others in turn), reviews
+them with these budgets and prints the spread of the points each level loses per move
+(``make bench`` prints it for fewer games). The figures when the thresholds were chosen:
+
+===========  =====  ============  ===  ===  ===  ===  =====  =====  =====
+level        moves  lose nothing  p50  p75  p90  p95   >= 2   >= 5  >= 10
+===========  =====  ============  ===  ===  ===  ===  =====  =====  =====
+1 random       222           31%  4.5   13   26   31    64%    48%    32%
+2 greedy       198           43%  1.5    8   17   28    49%    34%    22%
+3 2 plies      257           56%    0  5.5   16 16.5    39%    28%    15%
+4 4 plies      235           83%    0    0    3  4.5    14%     4%     0%
+5 deepest      254           80%    0    0  2.5    7    12%     7%     4%
+===========  =====  ============  ===  ===  ===  ===  =====  =====  =====
+
+(p50...p95: the points lost that half, three quarters... of the level's moves stay within.)
+A move that loses nothing is *best*. The two strong levels lose less than 2 points on
+seven moves in eight, and a row pebble counts half a point in the search's values (R7.4),
+so up to 1.5 points is the evaluation's own noise: *good*. From 2 points a move is an
+*inaccuracy*: the strong levels make one now and then (level 4 loses at most 4.5 points on
+19 moves in 20). From 5 points it is a *mistake*: the strong levels lose that much on 4 to
+7 moves in 100, the weak ones on a third to a half of their moves. From 10 points, a
+Mandarin's worth (R8.1), it is a *blunder*: level 4 never made one, level 5 on 4 moves in
+100 (it searches deeper than the review, which sometimes sees less than it did), the random
+player on a third of its moves.
+
+**Accuracy.** Each move scores ``100 * 2 ** (-lost / 5)``: 100 for a best move, half for
+a move that loses a mistake's worth (5 points), a quarter for a blunder of 10; a player's
+accuracy is the mean over their moves.
+
+>>> from oanquan import Game
+>>> r = review(Game.from_record("6L 3R"))
+>>> [(str(m.move), m.label, str(m.best)) for m in r.moves]
+[('6L', 'best', '6L'), ('3R', 'blunder', '0L')]
+>>> r.moves[1].value, r.moves[1].best_value, r.moves[1].lost
+(-28.5, -16.0, 12.5)
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .ai import analyse, immediate_gain
+from .game import Game
+from .i18n import N_, _, decimal, ngettext, percent
+from .move import Move
+from .position import Position
+from .solver import UnsolvedError, solve
+
+__all__ = [
+    "LABELS",
+    "REVIEW_DEPTH",
+    "REVIEW_NODES",
+    "SOLVER_NODES",
+    "THRESHOLDS",
+    "MoveReview",
+    "Review",
+    "Thresholds",
+    "label_words",
+    "review",
+    "review_moves",
+]
+
+#: The search's depth for each position of a review (plies, iterative deepening).
+REVIEW_DEPTH = 6
+#: The search's budget for each position of a review, in positions visited (as level 5's).
+REVIEW_NODES = 40_000
+#: The exact solver's budget, in positions, for the position and for each of its moves.
+SOLVER_NODES = 2_000
+
+#: The labels, best first.
+LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
+
+_LABEL_WORDS = {
+    "best": N_("best"),
+    "good": N_("good"),
+    "inaccuracy": N_("inaccuracy"),
+    "mistake": N_("mistake"),
+    "blunder": N_("blunder"),
+}
+
+
+def label_words(label: str) -> str:
+    """A label in the language spoken.
+
+    >>> label_words("blunder")
+    'blunder'
+    """
+    return _(_LABEL_WORDS[label])
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """The points lost from which a move is an inaccuracy, a mistake, a blunder (module notes).
+
+    A move that loses nothing is best; one that loses less than ``inaccuracy`` is good.
+
+    >>> [THRESHOLDS.label(lost) for lost in (0, 1.5, 2, 5, 10, 12)]
+    ['best', 'good', 'inaccuracy', 'mistake', 'blunder', 'blunder']
+    """
+
+    inaccuracy: float = 2
+    mistake: float = 5
+    blunder: float = 10
+
+    def __post_init__(self) -> None:
+        if not 0 < self.inaccuracy <= self.mistake <= self.blunder:
+            raise ValueError(f"thresholds must rise, above 0: not {self!r}")
+
+    def label(self, lost: float) -> str:
+        """The label of a move that lost ``lost`` points."""
+        if lost <= 0:
+            return "best"
+        if lost < self.inaccuracy:
+            return "good"
+        if lost < self.mistake:
+            return "inaccuracy"
+        return "mistake" if lost < self.blunder else "blunder"
+
+    def accuracy(self, lost: float) -> float:
+        """A move's accuracy, 0-100: half for a mistake's worth of points lost (module notes).
+
+        >>> THRESHOLDS.accuracy(0), THRESHOLDS.accuracy(5), THRESHOLDS.accuracy(10)
+        (100.0, 50.0, 25.0)
+        """
+        return 100.0 * math.pow(2.0, -max(lost, 0) / self.mistake)
+
+
+#: The thresholds a review uses unless told otherwise (module notes: chosen from data).
+THRESHOLDS = Thresholds()
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One move of a review: its value, the best move's value, the points lost, the label.
+
+    Values are for the player who moved (``player``), in points of final score;
+    ``exact`` says they are the solver's proved values, not the search's. ``line`` is
+    the line the computer expects after the best move (starting with it),
+    ``played_line`` the one it expects after the move played.
+    """
+
+    ply: int
+    player: int
+    move: Move
+    value: float
+    best: Move
+    best_value: float
+    line: tuple[Move, ...]
+    played_line: tuple[Move, ...]
+    exact: bool
+    lost: float
+    label: str
+
+    @property
+    def number(self) -> int:
+        """The move's number in the game, counting from 1."""
+        return self.ply + 1
+
+    @property
+    def expected(self) -> float:
+        """What the position before the move is worth to player 0 (the bottom row) with best play.
+
+        >>> review(Game.from_record("6L 3R")).moves[1].expected   # player 1 moves: -(-16)
+        16.0
+        """
+        return self.best_value if self.player == 0 else -self.best_value
+
+    def to_dict(self) -> dict[str, Any]:
+        """The move's review as plain data (the bridge sends it to the page), its label in words too.
+
+        >>> review(Game.from_record("5L"), depth=1).moves[0].to_dict()["label_words"]
+        'best'
+        """
+        return {
+            "ply": self.ply,
+            "number": self.number,
+            "player": self.player,
+            "move": str(self.move),
+            "value": self.value,
+            "best": str(self.best),
+            "best_value": self.best_value,
+            "lost": self.lost,
+            "label": self.label,
+            "label_words": label_words(self.label),
+            "line": [str(m) for m in self.line],
+            "played_line": [str(m) for m in self.played_line],
+            "exact": self.exact,
+            "expected": self.expected,
+        }
+
+
+@dataclass(frozen=True)
+class Review:
+    """The review of a game: every move's :class:`MoveReview`, and the game it reviews.
+
+    >>> r = review(Game.from_record("6L 3R"))
+    >>> r.counts(1)["blunder"], round(r.accuracy(0)), round(r.accuracy(1))
+    (1, 100, 18)
+    """
+
+    game: Game
+    moves: tuple[MoveReview, ...]
+    thresholds: Thresholds = THRESHOLDS
+
+    def of(self, player: int) -> list[MoveReview]:
+        """The moves of ``player`` (0 or 1)."""
+        return [m for m in self.moves if m.player == player]
+
+    def counts(self, player: int) -> dict[str, int]:
+        """How many of ``player``'s moves have each label."""
+        counts = dict.fromkeys(LABELS, 0)
+        for m in self.of(player):
+            counts[m.label] += 1
+        return counts
+
+    def accuracy(self, player: int) -> float | None:
+        """``player``'s accuracy, 0-100 (module notes), or None when they made no move."""
+        theirs = self.of(player)
+        if not theirs:
+            return None
+        return sum(self.thresholds.accuracy(m.lost) for m in theirs) / len(theirs)
+
+    def expected(self) -> list[float]:
+        """The expected score (player 0's less player 1's, with best play) before each move, then
+        after the last move the final score difference, if the game is over. The review's graph.
+
+        >>> from oanquan import Position
+        >>> endgame = Position.from_text("0,1,0,0,0,0,0,0,1,0 4,0 7,37+2Q 0,0 0")
+        >>> review(Game.from_record("8L 1R 7R", start=endgame)).expected()   # 12-58 (R7.1)
+        [-46.0, -46.0, -46.0, -46.0]
+        """
+        points = [m.expected for m in self.moves]
+        outcome = self.game.outcome()
+        if outcome is not None:
+            points.append(float(outcome.scores[0] - outcome.scores[1]))
+        return points
+
+    def worst(self, player: int) -> MoveReview | None:
+        """``player``'s move that lost the most (the first of them), or None when none lost anything."""
+        theirs = [m for m in self.of(player) if m.lost > 0]
+        return max(theirs, key=lambda m: m.lost) if theirs else None
+
+    def player_summary(self, player: int, name: str) -> str:
+        """One player's review in a sentence or two, ``name`` being what the surface calls them.
+
+        >>> print(review(Game.from_record("6L 3R")).player_summary(1, "Computer"))
+        Computer: accuracy 18%; 1 blunder. Move 2, 3R: it let the reply 5R capture 13 points; 0L was 12.5 points better.
+        """
+        accuracy = self.accuracy(player)
+        if accuracy is None:
+            return _("{name}: no move yet.").format(name=name)
+        counts = self.counts(player)
+        faults = _fault_words(counts)
+        text = _("{name}: accuracy {accuracy}; {faults}.").format(
+            name=name,
+            accuracy=percent(accuracy),
+            faults=", ".join(faults) if faults else _("no inaccuracy"),
+        )
+        worst = self.worst(player)
+        if worst is not None and worst.label != "good":
+            text += " " + self.why(worst)
+        return text
+
+    def why(self, move: MoveReview) -> str:
+        """What went wrong with ``move``, in a sentence: the reply it allowed, and the better move.
+
+        >>> r = review(Game.from_record("6L 3R"))
+        >>> print(r.why(r.moves[1]))
+        Move 2, 3R: it let the reply 5R capture 13 points; 0L was 12.5 points better.
+        """
+        before = self.game.positions[move.ply]
+        better = ngettext(
+            "{best} was {n} point better", "{best} was {n} points better", 1 if move.lost == 1 else 2
+        ).format(best=move.best, n=decimal(move.lost))
+        reply = _reply_gain(before, move.played_line)
+        if reply is None:
+            return _("Move {number}, {move}: {better}.").format(number=move.number, move=move.move, better=better)
+        answer = ngettext(
+            "it let the reply {reply} capture {n} point", "it let the reply {reply} capture {n} points", reply[1]
+        ).format(reply=reply[0], n=reply[1])
+        return _("Move {number}, {move}: {answer}; {better}.").format(
+            number=move.number, move=move.move, answer=answer, better=better
+        )
+
+    def summary(self, names: Sequence[str]) -> str:
+        """Both players' reviews, one line each, with the names the surface gives them.
+
+        >>> print(review(Game.from_record("6L 3R")).summary(("Bottom row", "Top row")))
+        Bottom row: accuracy 100%; no inaccuracy.
+        Top row: accuracy 18%; 1 blunder. Move 2, 3R: it let the reply 5R capture 13 points; 0L was 12.5 points better.
+        """
+        return "\n".join(self.player_summary(side, names[side]) for side in (0, 1))
+
+    def to_dict(self, names: Sequence[str] | None = None) -> dict[str, Any]:
+        """The review as plain data: every move, each player's accuracy and counts, the graph's points.
+
+        >>> sorted(review(Game.from_record("5L"), depth=1).to_dict())
+        ['accuracy', 'counts', 'expected', 'moves', 'summary']
+        """
+        return {
+            "moves": [m.to_dict() for m in self.moves],
+            "accuracy": [self.accuracy(0), self.accuracy(1)],
+            "counts": [self.counts(0), self.counts(1)],
+            "expected": self.expected(),
+            "summary": self.summary(names) if names is not None else None,
+        }
+
+
+def _fault_words(counts: dict[str, int]) -> list[str]:
+    """ "1 inaccuracy", "2 mistakes"...: the faults a player made, those they made at all."""
+    n = counts["inaccuracy"], counts["mistake"], counts["blunder"]
+    words = (
+        ngettext("{n} inaccuracy", "{n} inaccuracies", n[0]),
+        ngettext("{n} mistake", "{n} mistakes", n[1]),
+        ngettext("{n} blunder", "{n} blunders", n[2]),
+    )
+    return [text.format(n=count) for text, count in zip(words, n, strict=True) if count]
+
+
+def _reply_gain(before: Position, played_line: tuple[Move, ...]) -> tuple[Move, int] | None:
+    """The reply the computer expects after the move played, and what it captures (None if nothing)."""
+    if len(played_line) < 2:
+        return None
+    after = before.play(played_line[0])
+    if not after.is_legal(played_line[1]):
+        return None
+    gain = immediate_gain(after, played_line[1])
+    return (played_line[1], gain) if gain > 0 else None
+
+
+def review_moves(
+    game: Game,
+    depth: int = REVIEW_DEPTH,
+    max_nodes: int = REVIEW_NODES,
+    solver_nodes: int = SOLVER_NODES,
+    thresholds: Thresholds = THRESHOLDS,
+    start: int = 0,
+) -> Iterator[MoveReview]:
+    """Each move's review, one at a time from move ``start`` (0-based), as :func:`review` makes them.
+
+    A page can show each as it comes. Each position's review is remembered, so asking again
+    (a summary after the moves) costs nothing.
+
+    >>> [m.label for m in review_moves(Game.from_record("6L 3R"), start=1)]
+    ['blunder']
+    """
+    limit = game.rules.max_plies
+    for ply in range(start, len(game.moves)):
+        plies_left = limit - ply if limit else None
+        reviewed = _review_position(
+            game.positions[ply], game.moves[ply], plies_left, depth, max_nodes, solver_nodes, thresholds
+        )
+        yield replace(reviewed, ply=ply)
+
+
+def review(
+    game: Game,
+    depth: int = REVIEW_DEPTH,
+    max_nodes: int = REVIEW_NODES,
+    solver_nodes: int = SOLVER_NODES,
+    thresholds: Thresholds = THRESHOLDS,
+) -> Review:
+    """The review of ``game``, finished or not (module notes); budgets in positions, not time.
+
+    ``depth`` and ``max_nodes`` are the search's for each position (:func:`oanquan.ai.analyse`),
+    ``solver_nodes`` the exact solver's (0: never use it).
+
+    >>> r = review(Game.from_record("6L 3R"))
+    >>> [m.label for m in r.moves], r.moves[1].line[:2]
+    (['best', 'blunder'], (Move(0, 'L'), Move(9, 'R')))
+    """
+    moves = tuple(review_moves(game, depth, max_nodes, solver_nodes, thresholds))
+    return Review(game, moves, thresholds)
+
+
+@functools.lru_cache(maxsize=1024)
+def _review_position(
+    position: Position,
+    move: Move,
+    plies_left: int | None,
+    depth: int,
+    max_nodes: int,
+    solver_nodes: int,
+    thresholds: Thresholds,
+) -> MoveReview:
+    """The review of ``move`` in ``position`` (its ply set to 0: the caller sets it)."""
+    exact = _solved(position, plies_left, solver_nodes) if solver_nodes > 0 else None
+    if exact is not None:
+        values = {m: float(v) for m, (v, _line) in exact.items()}
+        lines = {m: line for m, (_v, line) in exact.items()}
+        best = max(values, key=lambda m: values[m])  # the first of the best, in legal_moves() order
+    else:
+        rows = analyse(position, depth=depth, max_nodes=max_nodes)
+        values = {r.move: r.value for r in rows}
+        lines = {r.move: r.pv for r in rows}
+        best = rows[0].move
+    lost = values[best] - values[move]
+    return MoveReview(
+        ply=0,
+        player=position.to_move,
+        move=move,
+        value=values[move],
+        best=best,
+        best_value=values[best],
+        line=lines[best],
+        played_line=lines[move],
+        exact=exact is not None,
+        lost=lost,
+        label=thresholds.label(lost),
+    )
+
+
+def _solved(position: Position, plies_left: int | None, nodes: int) -> dict[Move, tuple[int, tuple[Move, ...]]] | None:
+    """Every legal move's exact value and line by the solver, or None if one is out of its reach.
+
+    The position itself is tried first: when it is out of reach, its moves are not tried.
+    """
+    try:
+        solve(position, plies_left, max_nodes=nodes)
+        found = {}
+        for move in position.legal_moves():
+            after = solve(position.play(move), None if plies_left is None else plies_left - 1, max_nodes=nodes)
+            found[move] = (-after.value, (move, *after.pv))
+    except UnsolvedError:
+        return None
+    return found

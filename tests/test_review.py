@@ -1,0 +1,202 @@
+"""The review of a game (oanquan/review.py, issue 43): values, labels, the solver, the bridge, the words."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from oanquan import Game, Position, web
+from oanquan.__main__ import main, print_review
+from oanquan.ai import analyse, player_for_level
+from oanquan.i18n import language
+from oanquan.interact.controller import Controller
+from oanquan.review import LABELS, THRESHOLDS, Thresholds, review, review_moves
+from oanquan.solver import UnsolvedError, solve
+
+#: An endgame the solver finishes (RULES R7.1: 8L lets player 1 capture the last Mandarin
+#: with the best result for player 0; 8R loses 10 points more).
+SOLVED = "0,1,0,0,0,0,0,0,1,0 4,0 7,37+2Q 0,0 0"
+
+
+def seeded_game(levels: tuple[int, int] = (2, 3), seed: int = 5, limit: int = 24) -> Game:
+    game = Game()
+    players = (player_for_level(levels[0], seed), player_for_level(levels[1], seed + 1))
+    while game.outcome() is None and len(game) < limit:
+        game.play(players[game.position.to_move].choose(game.position))
+    return game
+
+
+def from_start(text: str, record: str) -> Game:
+    return Game.from_record(record, start=Position.from_text(text))
+
+
+@pytest.mark.parametrize(
+    ("lost", "label"),
+    [(0, "best"), (0.5, "good"), (1.5, "good"), (2, "inaccuracy"), (4.5, "inaccuracy"), (5, "mistake"),
+     (9.5, "mistake"), (10, "blunder"), (40, "blunder")],
+)  # fmt: skip
+def test_labels_follow_the_thresholds(lost: float, label: str) -> None:
+    assert THRESHOLDS.label(lost) == label
+
+
+def test_thresholds_must_rise() -> None:
+    with pytest.raises(ValueError, match="thresholds must rise"):
+        Thresholds(inaccuracy=5, mistake=2, blunder=10)
+
+
+def test_a_blunder_of_ten_points_or_more_is_labelled_a_blunder_and_the_best_move_best() -> None:
+    # 6L is the search's best opening move; then 3R gives away 12.5 points against 0L.
+    r = review(Game.from_record("6L 3R"))
+    first, second = r.moves
+    assert (first.label, first.lost, first.best) == ("best", 0, first.move)
+    assert second.lost >= 10 and second.label == "blunder"
+    assert str(second.best) == "0L" and second.line[0] == second.best
+    assert r.counts(1)["blunder"] == 1 and r.counts(0)["best"] == 1
+
+
+def test_every_move_gets_the_label_of_the_points_it_lost() -> None:
+    r = review(seeded_game())
+    assert {m.label for m in r.moves} <= set(LABELS)
+    for m in r.moves:
+        assert m.lost == m.best_value - m.value >= 0
+        assert m.label == THRESHOLDS.label(m.lost)
+    assert len({m.label for m in r.moves}) >= 3  # a game between weak levels has more than one kind of move
+
+
+def test_the_review_of_a_game_is_the_values_of_analyse_at_each_position() -> None:
+    game = seeded_game()
+    r = review(game, solver_nodes=0)
+    assert len(r.moves) == len(game) > 10
+    for ply, m in enumerate(r.moves):
+        position = game.positions[ply]
+        rows = analyse(position, depth=6, max_nodes=40_000)
+        values = {row.move: row.value for row in rows}
+        assert (m.ply, m.player, m.move, m.exact) == (ply, position.to_move, game.moves[ply], False)
+        assert (m.value, m.best, m.best_value) == (values[game.moves[ply]], rows[0].move, rows[0].value)
+        assert m.line == rows[0].pv
+        assert m.played_line == next(row.pv for row in rows if row.move == m.move)
+
+
+def test_the_solver_values_are_used_where_it_finishes() -> None:
+    # With a one-ply search the analysis values these moves otherwise than the solver.
+    for move in ("8L", "8R"):
+        game = from_start(SOLVED, move)
+        reviewed = review(game, depth=1).moves[0]
+        searched = review(game, depth=1, solver_nodes=0).moves[0]
+        before = game.positions[0]
+        exact = {m: -solve(before.play(m)).value for m in before.legal_moves()}
+        assert reviewed.exact and not searched.exact
+        assert reviewed.value == exact[game.moves[0]] and reviewed.best_value == max(exact.values()) == -46
+        assert (reviewed.value, reviewed.best_value) != (searched.value, searched.best_value)
+        assert reviewed.line == (reviewed.best, *solve(before.play(reviewed.best)).pv)
+    assert review(from_start(SOLVED, "8R")).moves[0].label == "blunder"  # exactly 10 points lost
+
+
+def test_the_search_values_are_used_where_the_solver_does_not_finish() -> None:
+    with pytest.raises(UnsolvedError):
+        solve(Position.initial(), max_nodes=2_000)
+    assert not review(Game.from_record("7R")).moves[0].exact
+
+
+def test_accuracy_is_the_mean_of_each_move_s() -> None:
+    r = review(seeded_game())
+    for player in (0, 1):
+        theirs = [m for m in r.moves if m.player == player]
+        assert r.accuracy(player) == pytest.approx(sum(100 * 2 ** (-m.lost / 5) for m in theirs) / len(theirs))
+    assert review(Game()).accuracy(0) is None
+
+
+def test_the_expected_score_ends_with_the_final_score() -> None:
+    game = seeded_game(limit=300)
+    outcome = game.outcome()
+    assert outcome is not None
+    expected = review(game).expected()
+    assert len(expected) == len(game) + 1
+    assert expected[-1] == outcome.scores[0] - outcome.scores[1]
+    assert len(review(Game.from_record("7R")).expected()) == 1  # an unfinished game has no final score
+
+
+def test_review_moves_starts_where_asked_and_agrees_with_review() -> None:
+    game = seeded_game()
+    whole = review(game).moves
+    assert tuple(review_moves(game, start=5)) == whole[5:]
+
+
+def test_the_summary_uses_the_names_and_names_the_worst_move() -> None:
+    r = review(Game.from_record("6L 3R"))
+    names = Controller(players=(None, 3)).names
+    text = r.summary(names)
+    assert text.splitlines()[0].startswith("You: accuracy 100%")
+    assert text.splitlines()[1].startswith("Computer: accuracy ")
+    assert "1 blunder. Move 2, 3R: " in text and "0L was 12.5 points better." in text
+    assert "Player" not in text and "player" not in text
+
+
+def test_the_summary_in_vietnamese() -> None:
+    r = review(Game.from_record("6L 3R"))
+    with language("vi"):
+        text = r.summary(Controller(players=(None, 3)).names)
+        words = r.moves[1].to_dict()["label_words"]
+    assert "blunder" not in text and "better" not in text and "accuracy" not in text
+    assert "3R" in text and "0L" in text
+    assert words != "blunder"
+
+
+def test_the_bridge_gives_the_same_review_as_the_library() -> None:
+    game = seeded_game()
+    web.reset()
+    json.loads(web.call(json.dumps({"op": "new_game", "record": game.record()})))
+    names = Controller().names
+    whole = json.loads(web.call(json.dumps({"op": "review"})))
+    assert whole["ok"] and whole["moves"] == len(game)
+    assert whole["review"] == json.loads(json.dumps(review(game).to_dict(names)))
+    for ply in (0, len(game) - 1):
+        one = json.loads(web.call(json.dumps({"op": "review", "move": ply})))
+        assert one["review"] == json.loads(json.dumps(review(game).moves[ply].to_dict()))
+
+
+@pytest.mark.parametrize("move", [-1, 99, "3", True, None])
+def test_the_bridge_refuses_a_move_it_cannot_review(move: object) -> None:
+    web.reset()
+    web.call(json.dumps({"op": "new_game", "record": "7R 0L"}))
+    refused = json.loads(web.call(json.dumps({"op": "review", "move": move})))
+    assert refused["ok"] is False and refused["code"] == "bad-count"
+    assert refused["reason"] == "The move to review must be a whole number from 0 to 1."
+
+
+def test_the_bridge_refuses_to_review_a_move_before_any() -> None:
+    web.reset()
+    refused = json.loads(web.call(json.dumps({"op": "review", "move": 0})))
+    assert refused["code"] == "nothing-played"
+    assert json.loads(web.call(json.dumps({"op": "review"})))["review"]["moves"] == []
+
+
+#: A whole game between two people that ends when both Mandarin squares are empty (R7.1).
+RECORD = "9R 2L 7R 4L 5L 3R 6R 0L 7L 0R 9L"
+
+
+def terminal(argv: list[str], typed: str) -> str:
+    out = io.StringIO()
+    assert main(argv, stdin=io.StringIO(typed), stdout=out) == 0
+    return out.getvalue()
+
+
+def test_the_terminal_prints_the_review_at_the_end_of_a_game() -> None:
+    text = terminal([], "\n".join(RECORD.split()) + "\n")
+    summary = review(Game.from_record(RECORD)).summary(("Bottom row", "Top row"))
+    assert text.endswith("Review of the game by the computer:\n" + summary + "\n")
+    assert "Player" not in summary and summary.count("accuracy") == 2
+
+
+def test_the_terminal_review_names_you_and_the_computer_in_vietnamese() -> None:
+    session = Controller(players=(None, 3))
+    session.play("6L")
+    session.play_computers()
+    out = io.StringIO()
+    with language("vi"):
+        print_review(session, out)
+    lines = out.getvalue().splitlines()
+    assert lines[1].startswith("Em: ") and lines[2].startswith("Máy: ") and len(lines) == 3
+    assert "accuracy" not in out.getvalue() and "Review" not in lines[0]
