@@ -178,8 +178,9 @@ def print_review(session: Controller, out: TextIO) -> None:
     >>> _ = c.play("6L"), c.play("3R")
     >>> out = io.StringIO(); print_review(c, out); print(out.getvalue().strip())
     Review of the game by the computer:
-    Bottom row: accuracy 100%; no inaccuracy.
-    Top row: accuracy 18%; 1 blunder. Move 2, 3R: it let the reply 5R capture 13 points; 0L was 12.5 points better.
+    Bottom row: accuracy 100%; no inaccuracy, mistake or blunder.
+    Top row: accuracy 18%; 1 blunder. Move 2, 3R: it let the reply 5R capture the left Mandarin M1:
+    13 points; 0L was 12.5 points better.
     """
     print(_("Review of the game by the computer:"), file=out, flush=True)
     print(review(session.game).summary(game_view(session).names), file=out)

@@ -63,9 +63,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .ai import analyse, immediate_gain
+from .board import square_name
 from .game import Game
 from .i18n import N_, _, decimal, ngettext, percent
 from .move import Move
+from .narrate import and_list
 from .position import Position
 from .solver import UnsolvedError, solve
 
@@ -267,7 +269,8 @@ class Review:
         """One player's review in a sentence or two, ``name`` being what the surface calls them.
 
         >>> print(review(Game.from_record("6L 3R")).player_summary(1, "Computer"))
-        Computer: accuracy 18%; 1 blunder. Move 2, 3R: it let the reply 5R capture 13 points; 0L was 12.5 points better.
+        Computer: accuracy 18%; 1 blunder. Move 2, 3R: it let the reply 5R capture the left Mandarin M1:
+        13 points; 0L was 12.5 points better.
         """
         accuracy = self.accuracy(player)
         if accuracy is None:
@@ -277,7 +280,7 @@ class Review:
         text = _("{name}: accuracy {accuracy}; {faults}.").format(
             name=name,
             accuracy=percent(accuracy),
-            faults=", ".join(faults) if faults else _("no inaccuracy"),
+            faults=", ".join(faults) if faults else _("no inaccuracy, mistake or blunder"),
         )
         worst = self.worst(player)
         if worst is not None and worst.label != "good":
@@ -289,18 +292,15 @@ class Review:
 
         >>> r = review(Game.from_record("6L 3R"))
         >>> print(r.why(r.moves[1]))
-        Move 2, 3R: it let the reply 5R capture 13 points; 0L was 12.5 points better.
+        Move 2, 3R: it let the reply 5R capture the left Mandarin M1: 13 points; 0L was 12.5 points better.
         """
         before = self.game.positions[move.ply]
         better = ngettext(
             "{best} was {n} point better", "{best} was {n} points better", 1 if move.lost == 1 else 2
         ).format(best=move.best, n=decimal(move.lost))
-        reply = _reply_gain(before, move.played_line)
-        if reply is None:
+        answer = _reply_words(before, move.played_line)
+        if answer is None:
             return _("Move {number}, {move}: {better}.").format(number=move.number, move=move.move, better=better)
-        answer = ngettext(
-            "it let the reply {reply} capture {n} point", "it let the reply {reply} capture {n} points", reply[1]
-        ).format(reply=reply[0], n=reply[1])
         return _("Move {number}, {move}: {answer}; {better}.").format(
             number=move.number, move=move.move, answer=answer, better=better
         )
@@ -309,8 +309,9 @@ class Review:
         """Both players' reviews, one line each, with the names the surface gives them.
 
         >>> print(review(Game.from_record("6L 3R")).summary(("Bottom row", "Top row")))
-        Bottom row: accuracy 100%; no inaccuracy.
-        Top row: accuracy 18%; 1 blunder. Move 2, 3R: it let the reply 5R capture 13 points; 0L was 12.5 points better.
+        Bottom row: accuracy 100%; no inaccuracy, mistake or blunder.
+        Top row: accuracy 18%; 1 blunder. Move 2, 3R: it let the reply 5R capture the left Mandarin M1:
+        13 points; 0L was 12.5 points better.
         """
         return "\n".join(self.player_summary(side, names[side]) for side in (0, 1))
 
@@ -340,15 +341,35 @@ def _fault_words(counts: dict[str, int]) -> list[str]:
     return [text.format(n=count) for text, count in zip(words, n, strict=True) if count]
 
 
-def _reply_gain(before: Position, played_line: tuple[Move, ...]) -> tuple[Move, int] | None:
-    """The reply the computer expects after the move played, and what it captures (None if nothing)."""
+#: A captured Mandarin square in words (the same words as the captions': oanquan.narrate).
+_MANDARIN_SIDE = {10: N_("the right Mandarin {name}"), 11: N_("the left Mandarin {name}")}
+
+
+def _reply_words(before: Position, played_line: tuple[Move, ...]) -> str | None:
+    """What the reply the computer expects after the move played captures, in words (None: nothing)."""
     if len(played_line) < 2:
         return None
     after = before.play(played_line[0])
-    if not after.is_legal(played_line[1]):
+    reply = played_line[1]
+    if not after.is_legal(reply):
         return None
-    gain = immediate_gain(after, played_line[1])
-    return (played_line[1], gain) if gain > 0 else None
+    gain = immediate_gain(after, reply)
+    if gain <= 0:
+        return None
+    mandarins = [
+        _(_MANDARIN_SIDE[e.square]).format(name=square_name(e.square))
+        for e in after.play_traced(reply)[1]
+        if e.kind == "capture" and e.square in _MANDARIN_SIDE
+    ]
+    if mandarins:
+        return ngettext(
+            "it let the reply {reply} capture {taken}: {n} point",
+            "it let the reply {reply} capture {taken}: {n} points",
+            gain,
+        ).format(reply=reply, taken=and_list(mandarins), n=gain)
+    return ngettext(
+        "it let the reply {reply} capture {n} point", "it let the reply {reply} capture {n} points", gain
+    ).format(reply=reply, n=gain)
 
 
 def review_moves(

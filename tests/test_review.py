@@ -9,8 +9,8 @@ import pytest
 
 from oanquan import Game, Position, web
 from oanquan.__main__ import main, print_review
-from oanquan.ai import analyse, player_for_level
-from oanquan.i18n import language
+from oanquan.ai import analyse, immediate_gain, player_for_level
+from oanquan.i18n import decimal, language
 from oanquan.interact.controller import Controller
 from oanquan.review import LABELS, THRESHOLDS, Thresholds, review, review_moves
 from oanquan.solver import UnsolvedError, solve
@@ -200,3 +200,23 @@ def test_the_terminal_review_names_you_and_the_computer_in_vietnamese() -> None:
     lines = out.getvalue().splitlines()
     assert lines[1].startswith("Em: ") and lines[2].startswith("Máy: ") and len(lines) == 3
     assert "accuracy" not in out.getvalue() and "Review" not in lines[0]
+
+
+def test_what_went_wrong_names_the_move_the_reply_and_the_better_move() -> None:
+    game = seeded_game()
+    r = review(game)
+    faulty = [m for m in r.moves if m.lost > 0]
+    assert faulty
+    replies = 0
+    for m in faulty:
+        text = r.why(m)
+        assert text.startswith(f"Move {m.number}, {m.move}: ")
+        assert text.endswith(f"{m.best} was {decimal(m.lost)} point{'' if m.lost == 1 else 's'} better.")
+        if "it let the reply" in text:
+            replies += 1
+            reply = m.played_line[1]
+            assert f"the reply {reply} capture" in text
+            assert f": {immediate_gain(game.positions[m.ply].play(m.move), reply)} point" in text or (
+                f"capture {immediate_gain(game.positions[m.ply].play(m.move), reply)} point" in text
+            )
+    assert replies >= 1
