@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import html
 import io
 import json
+import xml.etree.ElementTree as ET
 
 import pytest
 
@@ -220,3 +222,46 @@ def test_what_went_wrong_names_the_move_the_reply_and_the_better_move() -> None:
                 f"capture {immediate_gain(game.positions[m.ply].play(m.move), reply)} point" in text
             )
     assert replies >= 1
+
+
+def test_the_widget_lists_every_move_with_its_label_and_shows_the_better_move() -> None:
+    from oanquan.widgets.review import MARKS, ReviewWidget
+
+    game = seeded_game()
+    widget = ReviewWidget(game, names=("You", "Computer"))
+    r = widget.review
+    assert [value for _text, value in widget.moves.options] == list(range(len(game)))
+    for (text, _value), m in zip(widget.moves.options, r.moves, strict=True):
+        assert text.startswith(f"{m.number}. {('You', 'Computer')[m.player]}: {m.move} — {m.label}")
+    faulty = next(m for m in r.moves if m.lost > 0)
+    widget.moves.value = faulty.ply
+    assert f"chosen {faulty.best.square}" in widget.board.value
+    assert f"Better: {faulty.best} (played: {faulty.move})" in widget.board.value
+    assert html.escape(r.why(faulty)) in widget.detail.value
+    marks = sum(1 for m in r.moves if MARKS[m.label])
+    assert widget.graph.value.count("<circle") == marks > 0
+    assert widget.table.value.count("<tr>") == len(game) + 1
+
+
+def test_the_graph_follows_the_theme_and_reads_in_black_and_white() -> None:
+    from oanquan.widgets.review import graph_svg
+
+    r = review(seeded_game())
+    svg = graph_svg(r, ("You", "Computer"))
+    # no colour of its own: everything in the text's colour, labels told apart by their signs
+    assert "#" not in svg and "rgb" not in svg and 'fill="currentColor"' in svg
+    root = ET.fromstring(svg)
+    line = root.find("{http://www.w3.org/2000/svg}polyline")
+    assert line is not None and len(line.get("points", "").split()) == len(r.expected())
+    assert root.get("role") == "img" and "Expected score over the game" in (root.get("aria-label") or "")
+
+
+def test_the_widget_speaks_vietnamese() -> None:
+    from oanquan.widgets.review import ReviewWidget
+
+    with language("vi"):
+        widget = ReviewWidget(Game.from_record("6L 3R"), names=Controller(players=(None, 3)).names)
+        widget.moves.value = 1
+        shown = widget.summary.value + widget.table.value + widget.detail.value + widget.graph.value
+    for english in ("blunder", "better", "Move", "ahead", "Expected", "computer"):
+        assert english not in shown, english

@@ -9,7 +9,8 @@ They need ``ipywidgets`` (``pip install oanquan[widgets]``); nothing below impor
 * :mod:`~oanquan.widgets.boards`: :class:`StepPlayer`, :class:`GameBoard`,
   :class:`PositionEditor` and the rules form;
 * :mod:`~oanquan.widgets.puzzle`: :class:`~oanquan.widgets.puzzle.PuzzleWidget`;
-* :mod:`~oanquan.widgets.quiz`: exercises that work on the static site.
+* :mod:`~oanquan.widgets.quiz`: exercises that work on the static site;
+* :mod:`~oanquan.widgets.review`: :class:`~oanquan.widgets.review.ReviewWidget`, a game's review.
 
 >>> from oanquan.widgets import GameBoard
 >>> GameBoard(animate=False).status.value.startswith("<b>Bottom row to move.</b>")
@@ -31,12 +32,14 @@ from .boards import (
     static_view,
     wide_button,
 )
+from .review import ReviewWidget
 
 __all__ = [
     "SPEEDS",
     "GameBoard",
     "PlayerFactory",
     "PositionEditor",
+    "ReviewWidget",
     "RulesForm",
     "StaticFallback",
     "StepPlayer",
