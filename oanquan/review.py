@@ -70,6 +70,7 @@ from .move import Move
 from .narrate import and_list
 from .position import Position
 from .solver import UnsolvedError, solve
+from .svg import board_svg
 
 __all__ = [
     "LABELS",
@@ -80,6 +81,7 @@ __all__ = [
     "MoveReview",
     "Review",
     "Thresholds",
+    "better_move_svg",
     "label_words",
     "review",
     "review_moves",
@@ -305,6 +307,10 @@ class Review:
             number=move.number, move=move.move, answer=answer, better=better
         )
 
+    def picture(self, move: MoveReview, names: Sequence[str] | None = None) -> str:
+        """The position before ``move`` with the better move marked (:func:`better_move_svg`)."""
+        return better_move_svg(self.game, move, names)
+
     def summary(self, names: Sequence[str]) -> str:
         """Both players' reviews, one line each, with the names the surface gives them.
 
@@ -328,6 +334,27 @@ class Review:
             "expected": self.expected(),
             "summary": self.summary(names) if names is not None else None,
         }
+
+
+def better_move_svg(game: Game, move: MoveReview, names: Sequence[str] | None = None) -> str:
+    """The position before ``move`` (of ``game``) as an SVG board, the better move marked: its
+    square chosen, its direction drawn, the square played from circled in dots, both named below.
+
+    >>> r = review(Game.from_record("6L 3R"))
+    >>> "Better: 0L (played: 3R)" in r.picture(r.moves[1]), "Best: 6L" in r.picture(r.moves[0])
+    (True, True)
+    """
+    best = move.move == move.best
+    return board_svg(
+        game.positions[move.ply],
+        selected=move.best.square,
+        direction=move.best.direction,
+        focus=None if best else move.move.square,
+        note=(_("Best: {move}") if best else _("Better: {best} (played: {move})")).format(
+            best=move.best, move=move.move
+        ),
+        names=names,
+    )
 
 
 def _fault_words(counts: dict[str, int]) -> list[str]:

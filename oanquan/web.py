@@ -60,8 +60,8 @@ from .jsonio import read_json
 from .move import Move
 from .position import Position
 from .puzzles import Puzzle, load_builtin, path
+from .review import better_move_svg, review_moves
 from .review import review as review_game
-from .review import review_moves
 from .rules import Rules
 from .svg import board_svg, square_centre, square_words
 
@@ -564,7 +564,8 @@ class Session:
         """The review of the game on the board (:mod:`oanquan.review`): one move's, or the whole game's.
 
         With ``"move": N`` (counted from 0) only that move's review, so that a page can show
-        each as the worker makes it; without it, the whole game's, with each side's summary
+        each as the worker makes it, and with ``"picture": true`` the position before it, the
+        better move marked (``"svg"``); without it, the whole game's, with each side's summary
         in the names the page shows. A move's review is remembered, so the whole game's
         costs little once its moves were asked one by one.
 
@@ -580,7 +581,11 @@ class Session:
             raise WebError(code="nothing-played")
         if not (isinstance(ply, int) and not isinstance(ply, bool) and 0 <= ply < len(game)):
             raise WebError(code="bad-count", what=N_("move to review"), top=len(game) - 1)
-        return {"ok": True, "moves": len(game), "review": next(review_moves(game, start=ply)).to_dict()}
+        reviewed = next(review_moves(game, start=ply))
+        answer = {"ok": True, "moves": len(game), "review": reviewed.to_dict()}
+        if request.get("picture") is True:  # the position before it, the better move marked
+            answer["svg"] = better_move_svg(game, reviewed, self.controller.names)
+        return answer
 
     def click(self, request: dict[str, Any]) -> dict[str, Any]:
         """Select the clicked square if a move may start there; say why not otherwise.

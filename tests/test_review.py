@@ -14,7 +14,7 @@ from oanquan.__main__ import main, print_review
 from oanquan.ai import analyse, immediate_gain, player_for_level
 from oanquan.i18n import decimal, language
 from oanquan.interact.controller import Controller
-from oanquan.review import LABELS, THRESHOLDS, Thresholds, review, review_moves
+from oanquan.review import LABELS, THRESHOLDS, Thresholds, better_move_svg, review, review_moves
 from oanquan.solver import UnsolvedError, solve
 
 #: An endgame the solver finishes (RULES R7.1: 8L lets player 1 capture the last Mandarin
@@ -265,3 +265,14 @@ def test_the_widget_speaks_vietnamese() -> None:
         shown = widget.summary.value + widget.table.value + widget.detail.value + widget.graph.value
     for english in ("blunder", "better", "Move", "ahead", "Expected", "computer"):
         assert english not in shown, english
+
+
+def test_the_bridge_draws_the_position_with_the_better_move_when_asked() -> None:
+    web.reset()
+    web.call(json.dumps({"op": "new_game", "record": "6L 3R"}))
+    plain = json.loads(web.call(json.dumps({"op": "review", "move": 1})))
+    drawn = json.loads(web.call(json.dumps({"op": "review", "move": 1, "picture": True})))
+    r = review(Game.from_record("6L 3R"))
+    assert "svg" not in plain and drawn["review"] == plain["review"]
+    assert drawn["svg"] == better_move_svg(r.game, r.moves[1], Controller().names)
+    assert "Better: 0L (played: 3R)" in drawn["svg"]

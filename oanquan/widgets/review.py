@@ -31,7 +31,6 @@ from ..game import Game
 from ..i18n import _, decimal
 from ..interact.controller import Controller
 from ..review import MoveReview, Review, label_words, review
-from ..svg import board_svg
 from .boards import StaticFallback, static_view
 
 __all__ = ["MARKS", "ReviewWidget", "graph_svg", "graph_table"]
@@ -218,16 +217,7 @@ class ReviewWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
             self.detail.value = f"<p>{escape(pick)}</p>"
             return
         move = self.review.moves[ply]
-        before = self.review.game.positions[ply]
-        note = _("Better: {best} (played: {move})").format(best=move.best, move=move.move)
-        self.board.value = board_svg(
-            before,
-            selected=move.best.square,
-            direction=move.best.direction,
-            focus=move.move.square if move.move != move.best else None,
-            note=note if move.move != move.best else _("Best: {move}").format(move=move.move),
-            names=self.names,
-        )
+        self.board.value = self.review.picture(move, self.names)
         self.detail.value = f"<p>{escape(move_detail(self.review, move, self.names))}</p>"
 
     def static_html(self) -> str:
