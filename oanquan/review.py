@@ -83,6 +83,7 @@ __all__ = [
     "Thresholds",
     "better_move_svg",
     "label_words",
+    "move_words",
     "review",
     "review_moves",
 ]
@@ -355,6 +356,25 @@ def better_move_svg(game: Game, move: MoveReview, names: Sequence[str] | None = 
         ),
         names=names,
     )
+
+
+def move_words(reviewed: Review, move: MoveReview, names: Sequence[str]) -> str:
+    """What the review says of one move, in sentences (plain text).
+
+    >>> r = review(Game.from_record("6L 3R"))
+    >>> print(move_words(r, r.moves[0], ("You", "Computer")))
+    Move 1, 6L, by You: best. The line the computer expects: 6L 0R 8L 1R 6R 3L. Values from the computer's search.
+    """
+    said = [
+        _("Move {number}, {move}, by {name}: {label}.").format(
+            number=move.number, move=move.move, name=names[move.player], label=label_words(move.label)
+        )
+    ]
+    if move.lost > 0:
+        said.append(reviewed.why(move))
+    said.append(_("The line the computer expects: {line}.").format(line=" ".join(str(m) for m in move.line)))
+    said.append(_("Values proved by the exact solver.") if move.exact else _("Values from the computer's search."))
+    return " ".join(said)
 
 
 def _fault_words(counts: dict[str, int]) -> list[str]:

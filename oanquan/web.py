@@ -60,7 +60,7 @@ from .jsonio import read_json
 from .move import Move
 from .position import Position
 from .puzzles import Puzzle, load_builtin, path
-from .review import better_move_svg, review_moves
+from .review import Review, better_move_svg, move_words, review_moves
 from .review import review as review_game
 from .rules import Rules
 from .svg import board_svg, square_centre, square_words
@@ -564,10 +564,11 @@ class Session:
         """The review of the game on the board (:mod:`oanquan.review`): one move's, or the whole game's.
 
         With ``"move": N`` (counted from 0) only that move's review, so that a page can show
-        each as the worker makes it, and with ``"picture": true`` the position before it, the
-        better move marked (``"svg"``); without it, the whole game's, with each side's summary
-        in the names the page shows. A move's review is remembered, so the whole game's
-        costs little once its moves were asked one by one.
+        each as the worker makes it, with what the review says of it (``"words"``) and, with
+        ``"picture": true``, the position before it, the better move marked (``"svg"``);
+        without it, the whole game's, with each side's summary in the names the page shows.
+        A move's review is remembered, so the whole game's costs little once its moves were
+        asked one by one.
 
         >>> s = Session(); _ = s.new_game({"record": "6L 3R"})
         >>> s.review({"move": 1})["review"]["label"], s.review({})["review"]["moves"][0]["label"]
@@ -582,7 +583,8 @@ class Session:
         if not (isinstance(ply, int) and not isinstance(ply, bool) and 0 <= ply < len(game)):
             raise WebError(code="bad-count", what=N_("move to review"), top=len(game) - 1)
         reviewed = next(review_moves(game, start=ply))
-        answer = {"ok": True, "moves": len(game), "review": reviewed.to_dict()}
+        words = move_words(Review(game, (reviewed,)), reviewed, self.controller.names)
+        answer = {"ok": True, "moves": len(game), "review": reviewed.to_dict(), "words": words}
         if request.get("picture") is True:  # the position before it, the better move marked
             answer["svg"] = better_move_svg(game, reviewed, self.controller.names)
         return answer

@@ -12,6 +12,7 @@
 // own, tested under Node (tests/js/).
 import * as View from "./board-view.js"; // drawing a board and wiring its squares
 import { readWords, translator } from "./words.js";
+import { reviewPanel } from "./review-panel.js"; // the review of a game, filled in by the worker
 import { FORM_FIELDS, FRESH, GAME_PREFIX, KEPT_GAMES, OLD_GAME, PROJECTOR, SOLVED, SPEED, TAB, TRIED, cleanSvg, isTabName, keptTime, storedReader } from "./stored.js";
 
 // The buttons that act on a move while it is shown: on only then.
@@ -29,6 +30,7 @@ function page(root) {
   var playback = new View.Playback(); // the reader's pause, step and skip of the move shown
   var busy = false;
   var queued = null; // a click made before the engine was ready
+  var review = mode === "play" ? reviewPanel(root, function (request) { return engine ? engine.call(request) : Promise.resolve(null); }, t) : null;
 
   function $(name) { return root.querySelector("[data-oaq=" + name + "]"); }
   function $$(selector) { return root.querySelectorAll(selector); }
@@ -345,6 +347,7 @@ function page(root) {
   }
 
   function showGame(answer) {
+    review.update(answer);
     [0, 1].forEach(function (side) {
       $("name-" + side).textContent = answer.names[side];
       $("score-" + side).textContent = String(answer.scores[side]);

@@ -30,7 +30,7 @@ import ipywidgets as widgets
 from ..game import Game
 from ..i18n import _, decimal
 from ..interact.controller import Controller
-from ..review import MoveReview, Review, label_words, review
+from ..review import Review, label_words, move_words, review
 from .boards import StaticFallback, static_view
 
 __all__ = ["MARKS", "ReviewWidget", "graph_svg", "graph_table"]
@@ -142,26 +142,6 @@ def graph_table(reviewed: Review, names: Sequence[str]) -> str:
     return f"<table><caption>{escape(caption)}</caption><tr>{head}</tr>{rows}</table>"
 
 
-def move_detail(reviewed: Review, move: MoveReview, names: Sequence[str]) -> str:
-    """What the review says of one move, in sentences (plain text).
-
-    >>> from oanquan import Game
-    >>> r = review(Game.from_record("6L 3R"))
-    >>> print(move_detail(r, r.moves[0], ("You", "Computer")))
-    Move 1, 6L, by You: best. The line the computer expects: 6L 0R 8L 1R 6R 3L. Values from the computer's search.
-    """
-    said = [
-        _("Move {number}, {move}, by {name}: {label}.").format(
-            number=move.number, move=move.move, name=names[move.player], label=label_words(move.label)
-        )
-    ]
-    if move.lost > 0:
-        said.append(reviewed.why(move))
-    said.append(_("The line the computer expects: {line}.").format(line=" ".join(str(m) for m in move.line)))
-    said.append(_("Values proved by the exact solver.") if move.exact else _("Values from the computer's search."))
-    return " ".join(said)
-
-
 class ReviewWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
     """The review of ``game``: summary, graph, its table, the moves, and the position of the move picked.
 
@@ -218,7 +198,7 @@ class ReviewWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
             return
         move = self.review.moves[ply]
         self.board.value = self.review.picture(move, self.names)
-        self.detail.value = f"<p>{escape(move_detail(self.review, move, self.names))}</p>"
+        self.detail.value = f"<p>{escape(move_words(self.review, move, self.names))}</p>"
 
     def static_html(self) -> str:
         """The graph and the summary, for a viewer that shows no widget."""
