@@ -16,13 +16,17 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 import time
 from collections import defaultdict
+from pathlib import Path
+from urllib.parse import quote
 
 from oanquan import Game, solver
 from oanquan import review as review_module
 from oanquan.ai import player_for_level
 from oanquan.review import THRESHOLDS, review_moves
+from tools.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing, serve
 
 #: Games reviewed for the thresholds' table by ``make bench`` (``oanquan.review``'s table used 60).
 GAMES = 12
@@ -109,6 +113,63 @@ def time_review() -> None:
     print(f"  {exact} moves valued by the exact solver; labels: " + ", ".join(f"{k} {v}" for k, v in labels.items()))
 
 
+#: Counts the page's main-thread tasks over 50 ms (the Long Tasks API), from the page's start.
+LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver(function (list) {
+  list.getEntries().forEach(function (e) { window.__longTasks.push(Math.round(e.duration)); });
+}).observe({ type: "longtask", buffered: true });
+"""
+
+
+def play_page(root: Path) -> Path:
+    """A Play page under ``root`` (``play/index.html``) with its scripts and Pyodide, as built by build_play."""
+    from tools import build_play
+
+    build_play.main([])
+    (root / "_static").mkdir()
+    (root / "_static" / "play").symlink_to(build_play.OUT / "play")
+    (root / "_static" / "pyodide").symlink_to(build_play.OUT / "pyodide")
+    fragment = (build_play.OUT / "play" / "fragments" / "play.html").read_text("utf-8")
+    page = root / "play" / "index.html"
+    page.parent.mkdir()
+    page.write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">'
+        f"<title>Play</title></head><body><main>{fragment}</main></body></html>",
+        "utf-8",
+    )
+    return page
+
+
+def time_in_worker() -> None:
+    """Print the time the Play page's worker takes to review the same 40-move game."""
+    if missing := chromium_missing():
+        print(f"  in the page's worker: not measured ({missing})")
+        return
+    from playwright.sync_api import sync_playwright
+
+    game = long_game()
+    with tempfile.TemporaryDirectory() as folder, serve(folder) as base, sync_playwright() as p:
+        play_page(Path(folder))
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        try:
+            page = browser.new_page()
+            page.add_init_script(LONG_TASKS)
+            page.goto(f"{base}play/index.html?record={quote(game.record())}&opponent=friend")
+            page.wait_for_selector("#oaq[data-state=ready]", timeout=300_000)
+            page.evaluate("() => { window.__longTasks = []; }")
+            page.click("[data-oaq=review-start]")
+            panel = page.wait_for_selector("[data-oaq=review][data-done-ms]", timeout=600_000)
+            assert panel is not None
+            first, done = (int(panel.get_attribute(f"data-{name}-ms") or 0) for name in ("first", "done"))
+            longest = max(page.evaluate("() => window.__longTasks"), default=0)
+        finally:
+            browser.close()
+    print("  in the page's worker (Pyodide, headless Chromium), real time from 'Review this game':")
+    print(f"  first label {first / 1000:.2f} s, whole game {done / 1000:.2f} s (target: 5 s and 60 s)")
+    print(f"  the page's longest main-thread task meanwhile: {longest} ms (0: none over 50 ms)")
+
+
 def print_spread(games: int) -> None:
     """Print the thresholds and the table of points lost by level."""
     t = THRESHOLDS
@@ -139,6 +200,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=GAMES, help=f"games reviewed for the table (default {GAMES})")
     games = parser.parse_args([] if argv is None else argv).games  # make bench passes no arguments
     time_review()
+    time_in_worker()
     print_spread(games)
 
 

@@ -154,6 +154,8 @@ export function reviewPanel(root, call, t) {
     total = moveCount(reviewed);
     rows = [];
     words = [];
+    section.removeAttribute("data-first-ms");
+    section.removeAttribute("data-done-ms");
     list.textContent = "";
     summary.textContent = "";
     detail.textContent = "";
@@ -161,6 +163,7 @@ export function reviewPanel(root, call, t) {
     section.hidden = false;
     start.hidden = true;
     drawGraph();
+    var started = performance.now(); // make bench reads the times (data-first-ms, data-done-ms)
     for (var ply = 0; ply < total; ply++) {
       progress.textContent = t("Reviewing: move {n} of {total}…", { n: ply + 1, total: total });
       var answer = await call({ op: "review", move: ply });
@@ -168,11 +171,13 @@ export function reviewPanel(root, call, t) {
       if (!answer || !answer.ok) { progress.textContent = (answer && (answer.reason || answer.error)) || ""; return; }
       words[ply] = typeof answer.words === "string" ? answer.words : "";
       addRow(answer.review);
+      if (ply === 0) section.setAttribute("data-first-ms", String(Math.round(performance.now() - started)));
       drawGraph();
     }
     var whole = await call({ op: "review" });
     if (mine !== run) return;
     progress.textContent = t("Review done: {total} moves.", { total: total });
+    section.setAttribute("data-done-ms", String(Math.round(performance.now() - started)));
     if (whole && whole.ok) {
       whole.review.summary.split("\n").forEach(function (line) { summary.appendChild(element("p", {}, line)); });
     }
