@@ -15,6 +15,7 @@ thresholds in ``oanquan.review`` were chosen from this table (its docstring says
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import tempfile
 import time
@@ -25,7 +26,7 @@ from urllib.parse import quote
 from oanquan import Game, solver
 from oanquan import review as review_module
 from oanquan.ai import player_for_level
-from oanquan.review import THRESHOLDS, review_moves
+from oanquan.review import THRESHOLDS, review, review_moves
 from tools.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing, serve
 
 #: Games reviewed for the thresholds' table by ``make bench`` (``oanquan.review``'s table used 60).
@@ -163,11 +164,15 @@ def time_in_worker() -> None:
             assert panel is not None
             first, done = (int(panel.get_attribute(f"data-{name}-ms") or 0) for name in ("first", "done"))
             longest = max(page.evaluate("() => window.__longTasks"), default=0)
+            browsers = page.evaluate("() => window.OanquanEngine.get().call({op: 'review'})")["review"]
         finally:
             browser.close()
     print("  in the page's worker (Pyodide, headless Chromium), real time from 'Review this game':")
     print(f"  first label {first / 1000:.2f} s, whole game {done / 1000:.2f} s (target: 5 s and 60 s)")
     print(f"  the page's longest main-thread task meanwhile: {longest} ms (0: none over 50 ms)")
+    names = ("Bottom row", "Top row")  # two people at one board, as the page's address says (opponent=friend)
+    same = browsers == json.loads(json.dumps(review(game).to_dict(names)))
+    print(f"  the same review as CPython's, every value, label and word: {'yes' if same else 'NO'}")
 
 
 def print_spread(games: int) -> None:
