@@ -1,0 +1,118 @@
+"""The Play page's review panel (book/_static_play/review-panel.js, issue 43) in headless Chromium, both editions.
+
+The page is the Play page's markup as ``tools/build_play.py`` renders it in each language (with
+the Vietnamese edition's words beside it, as ``tools/edition.py`` puts them), served with its
+scripts and Pyodide: no book build is needed. A finished game with a planted blunder (3R, which
+gives away 12.5 points against 0L) is opened from its address; the review fills in from the
+page's worker, with no main-thread task over 100 ms, and must be the same review as CPython's,
+in the page's language; choosing the blunder shows its position with the better move marked.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+from oanquan import Game
+from oanquan.ai import player_for_level
+from oanquan.i18n import _, language
+from oanquan.interact.controller import Controller
+from oanquan.review import label_words, move_words, review
+from tools.localsite import chromium, serve
+
+pytestmark = pytest.mark.browser
+
+LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver(function (list) {
+  list.getEntries().forEach(function (e) { window.__longTasks.push(Math.round(e.duration)); });
+}).observe({ type: "longtask", buffered: true });
+"""
+
+
+def planted_game() -> Game:
+    """6L, then the blunder 3R, then two greedy players to the end of the game."""
+    game = Game.from_record("6L 3R")
+    players = (player_for_level(2, 1), player_for_level(2, 2))
+    while game.outcome() is None:
+        game.play(players[game.position.to_move].choose(game.position))
+    return game
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    from tools import build_play
+    from tools.edition import script_words
+
+    root = tmp_path_factory.mktemp("review-site")
+    build_play.main([])
+    for lang in ("en", "vi"):
+        (root / lang / "_static").mkdir(parents=True)  # the page's scripts are at ../_static/play/
+        (root / lang / "_static" / "play").symlink_to(build_play.OUT / "play")
+        (root / lang / "_static" / "pyodide").symlink_to(build_play.OUT / "pyodide")
+        with language(lang):
+            fragment = build_play.fragments()["play.html"]
+        words = json.dumps(script_words(), ensure_ascii=False).replace("<", "\\u003c") if lang == "vi" else "{}"
+        page = root / lang / "play" / "index.html"
+        page.parent.mkdir()
+        page.write_text(
+            f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><link rel="icon" href="data:,">'
+            f'<title>Play</title></head><body><main><script type="application/json" data-oaq-words>{words}</script>'
+            f"{fragment}</main></body></html>",
+            "utf-8",
+        )
+    with serve(root) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as opened:
+        yield opened
+
+
+@pytest.mark.parametrize("lang", ["en", "vi"])
+def test_the_review_fills_in_labels_the_blunder_and_shows_the_better_move(site: str, browser: Any, lang: str) -> None:
+    game = planted_game()
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.add_init_script(LONG_TASKS)
+    page.goto(f"{site}{lang}/play/index.html?record={quote(game.record())}&opponent=friend")
+    page.wait_for_selector("#oaq[data-state=ready]", timeout=120_000)
+    page.evaluate("() => { window.__longTasks = []; }")
+    # the game is over: the review starts by itself and fills in move by move
+    page.wait_for_selector("[data-oaq=review] [data-ply='0']", timeout=60_000)
+    page.wait_for_selector("[data-oaq=review][data-done-ms]", timeout=120_000)
+    longest = max(page.evaluate("() => window.__longTasks"), default=0)
+    assert longest <= 100, f"a main-thread task of {longest} ms during the review"
+
+    with language(lang):
+        names = Controller().names
+        reviewed = review(game)
+        expected = json.loads(json.dumps(reviewed.to_dict(names)))
+        blunder = reviewed.moves[1]
+        better = _("Better: {best} (played: {move})").format(best=blunder.best, move=blunder.move)
+        said = move_words(reviewed, blunder, names)
+        blunder_words = label_words("blunder")
+    answer = page.evaluate("() => window.OanquanEngine.get().call({op: 'review'})")
+    assert answer["review"] == expected  # the same in Pyodide as in CPython, in the page's language
+    assert page.locator("[data-oaq=review-moves] li").count() == len(game)
+    second = page.locator("[data-oaq=review-moves] li[data-ply='1']")
+    assert second.get_attribute("data-label") == "blunder" and blunder_words in second.inner_text()
+    lines = [p.inner_text() for p in page.locator("[data-oaq=review-summary] p").all()]
+    assert lines == expected["summary"].split("\n")
+    second.locator("button").click()
+    page.wait_for_selector("[data-oaq=review-board] svg")
+    assert better in page.inner_text("[data-oaq=review-board]")
+    assert page.inner_text("[data-oaq=review-detail]") == said
+    if lang == "vi":
+        shown = page.inner_text("[data-oaq=review]")
+        for english in ("Review", "blunder", "better", "ahead", "Move "):
+            assert english not in shown, english
+    assert errors == []
+    page.close()
