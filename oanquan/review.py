@@ -73,15 +73,18 @@ from .solver import UnsolvedError, solve
 from .svg import board_svg
 
 __all__ = [
+    "EXERCISE_MARGIN",
     "LABELS",
     "REVIEW_DEPTH",
     "REVIEW_NODES",
     "SOLVER_NODES",
     "THRESHOLDS",
+    "Exercise",
     "MoveReview",
     "Review",
     "Thresholds",
     "better_move_svg",
+    "exercises",
     "label_words",
     "move_words",
     "review",
@@ -229,6 +232,8 @@ class Review:
     game: Game
     moves: tuple[MoveReview, ...]
     thresholds: Thresholds = THRESHOLDS
+    #: the search's depth and positions, and the solver's positions, for each position reviewed
+    budget: tuple[int, int, int] = (REVIEW_DEPTH, REVIEW_NODES, SOLVER_NODES)
 
     def of(self, player: int) -> list[MoveReview]:
         """The moves of ``player`` (0 or 1)."""
@@ -336,6 +341,65 @@ class Review:
             "expected": self.expected(),
             "summary": self.summary(names) if names is not None else None,
         }
+
+
+#: An exercise accepts any move that loses at most this many points against the best one.
+EXERCISE_MARGIN = 1.0
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """A position where a player lost at least a mistake's worth: find a better move ("Learn from
+    your mistakes"). ``accepted`` are the moves that lose at most ``margin`` points against the
+    best (by the review's own values), best first.
+
+    >>> ex = exercises(review(Game.from_record("6L 3R")), 1)[0]
+    >>> print(ex.goal())
+    You played 3R here; find a move that loses at most 1 point.
+    >>> ex.check("0L"), ex.check("3R"), [str(m) for m in ex.accepted]
+    (True, False, ['0L'])
+    """
+
+    position: Position
+    number: int
+    played: Move
+    best: Move
+    accepted: tuple[Move, ...]
+    margin: float = EXERCISE_MARGIN
+
+    def goal(self) -> str:
+        """What to do, in a sentence for the learner."""
+        return ngettext(
+            "You played {move} here; find a move that loses at most {n} point.",
+            "You played {move} here; find a move that loses at most {n} points.",
+            1 if self.margin == 1 else 2,
+        ).format(move=self.played, n=decimal(self.margin))
+
+    def check(self, move: Move | str) -> bool:
+        """Whether ``move`` is good enough (one of :attr:`accepted`)."""
+        return Move.parse(move) in self.accepted if isinstance(move, str) else move in self.accepted
+
+
+def exercises(reviewed: Review, player: int, margin: float = EXERCISE_MARGIN) -> list[Exercise]:
+    """The positions where ``player`` lost at least a mistake's worth (:data:`THRESHOLDS`), as exercises.
+
+    Each is checked by the values the review used for that position (the search's, or the
+    solver's where it finished): a move is accepted when it loses at most ``margin`` points.
+
+    >>> [ex.number for ex in exercises(review(Game.from_record("6L 3R")), 1)]
+    [2]
+    """
+    found = []
+    limit = reviewed.game.rules.max_plies
+    for move in reviewed.of(player):
+        if move.lost < reviewed.thresholds.mistake:
+            continue
+        position = reviewed.game.positions[move.ply]
+        plies_left = limit - move.ply if limit else None
+        values, _lines, best, _exact = _position_values(position, plies_left, *reviewed.budget)
+        accepted = tuple(sorted((m for m in values if values[best] - values[m] <= margin), key=lambda m: -values[m]))
+        found.append(Exercise(position, move.number, move.move, best, accepted, margin))
+    return found
 
 
 def better_move_svg(game: Game, move: MoveReview, names: Sequence[str] | None = None) -> str:
@@ -462,7 +526,7 @@ def review(
     (['best', 'blunder'], (Move(0, 'L'), Move(9, 'R')))
     """
     moves = tuple(review_moves(game, depth, max_nodes, solver_nodes, thresholds))
-    return Review(game, moves, thresholds)
+    return Review(game, moves, thresholds, (depth, max_nodes, solver_nodes))
 
 
 @functools.lru_cache(maxsize=1024)
@@ -476,16 +540,7 @@ def _review_position(
     thresholds: Thresholds,
 ) -> MoveReview:
     """The review of ``move`` in ``position`` (its ply set to 0: the caller sets it)."""
-    exact = _solved(position, plies_left, solver_nodes) if solver_nodes > 0 else None
-    if exact is not None:
-        values = {m: float(v) for m, (v, _line) in exact.items()}
-        lines = {m: line for m, (_v, line) in exact.items()}
-        best = max(values, key=lambda m: values[m])  # the first of the best, in legal_moves() order
-    else:
-        rows = analyse(position, depth=depth, max_nodes=max_nodes)
-        values = {r.move: r.value for r in rows}
-        lines = {r.move: r.pv for r in rows}
-        best = rows[0].move
+    values, lines, best, exact = _position_values(position, plies_left, depth, max_nodes, solver_nodes)
     lost = values[best] - values[move]
     return MoveReview(
         ply=0,
@@ -496,10 +551,28 @@ def _review_position(
         best_value=values[best],
         line=lines[best],
         played_line=lines[move],
-        exact=exact is not None,
+        exact=exact,
         lost=lost,
         label=thresholds.label(lost),
     )
+
+
+@functools.lru_cache(maxsize=1024)
+def _position_values(
+    position: Position, plies_left: int | None, depth: int, max_nodes: int, solver_nodes: int
+) -> tuple[dict[Move, float], dict[Move, tuple[Move, ...]], Move, bool]:
+    """Every legal move's value and line, the best move, and whether the values are the solver's.
+
+    Remembered: the review and its exercises ask about the same positions (do not change them).
+    """
+    exact = _solved(position, plies_left, solver_nodes) if solver_nodes > 0 else None
+    if exact is not None:
+        values = {m: float(v) for m, (v, _line) in exact.items()}
+        lines = {m: line for m, (_v, line) in exact.items()}
+        best = max(values, key=lambda m: values[m])  # the first of the best, in legal_moves() order
+        return values, lines, best, True
+    rows = analyse(position, depth=depth, max_nodes=max_nodes)
+    return {r.move: r.value for r in rows}, {r.move: r.pv for r in rows}, rows[0].move, False
 
 
 def _solved(position: Position, plies_left: int | None, nodes: int) -> dict[Move, tuple[int, tuple[Move, ...]]] | None:

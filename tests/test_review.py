@@ -14,7 +14,7 @@ from oanquan.__main__ import main, print_review
 from oanquan.ai import analyse, immediate_gain, player_for_level
 from oanquan.i18n import decimal, language
 from oanquan.interact.controller import Controller
-from oanquan.review import LABELS, THRESHOLDS, Thresholds, better_move_svg, review, review_moves
+from oanquan.review import LABELS, THRESHOLDS, Thresholds, better_move_svg, exercises, review, review_moves
 from oanquan.solver import UnsolvedError, solve
 
 #: An endgame the solver finishes (RULES R7.1: 8L lets player 1 capture the last Mandarin
@@ -276,3 +276,27 @@ def test_the_bridge_draws_the_position_with_the_better_move_when_asked() -> None
     assert "svg" not in plain and drawn["review"] == plain["review"]
     assert drawn["svg"] == better_move_svg(r.game, r.moves[1], Controller().names)
     assert "Better: 0L (played: 3R)" in drawn["svg"]
+
+
+def test_learn_from_your_mistakes_one_exercise_per_mistake_checked_by_the_review_s_values() -> None:
+    game = seeded_game()
+    r = review(game, solver_nodes=0)
+    for player in (0, 1):
+        found = exercises(r, player)
+        wrong = [m for m in r.moves if m.player == player and m.lost >= THRESHOLDS.mistake]
+        assert [ex.number for ex in found] == [m.number for m in wrong]
+        for ex, m in zip(found, wrong, strict=True):
+            rows = analyse(ex.position, depth=6, max_nodes=40_000)
+            best = rows[0].value
+            assert ex.position == game.positions[m.ply] and ex.played == m.move and ex.best == m.best
+            assert set(ex.accepted) == {row.move for row in rows if best - row.value <= 1}
+            assert ex.check(ex.best) and not ex.check(ex.played) and ex.check(str(ex.accepted[-1]))
+    assert any(exercises(r, player) for player in (0, 1))
+
+
+def test_an_exercise_says_its_goal_in_both_languages() -> None:
+    ex = exercises(review(Game.from_record("6L 3R")), 1)[0]
+    assert ex.goal() == "You played 3R here; find a move that loses at most 1 point."
+    with language("vi"):
+        assert ex.goal() == "Em đã đi 3R ở đây; hãy tìm một nước kém nước hay nhất không quá 1 điểm."
+    assert exercises(review(Game.from_record("6L 3R")), 0) == []
