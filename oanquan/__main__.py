@@ -19,6 +19,7 @@ from . import Event, OAnQuanError, Position, Rules, caption
 from .errors import problem_words
 from .interact.controller import Controller, sides_for
 from .interact.view import game_view
+from .narrate import outcome_words
 from .rules import MANDARIN_GAPS
 
 HELP = (
@@ -78,7 +79,7 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
             print(position, file=out)
             outcome = position.outcome()
             if outcome:
-                print(outcome.explanation, file=out)
+                print(outcome_words(outcome), file=out)
             return 0
         start_text = getattr(args, "start", None)
         start = Position.from_text(start_text, rules) if start_text else Position.initial(rules)

@@ -110,9 +110,8 @@ def draw(
     """The board drawn by the engine's renderer (``oanquan.svg``), with a click area on each square.
 
     ``selectable`` are the squares the player may start a move from and
-    ``selected`` the one they clicked; ``over`` says the game has ended (even
-    by its length limit, R7.3, which the position cannot know), so the strips
-    show the final scores. Each of the twelve squares gets a
+    ``selected`` the one they clicked; ``over`` says the picture is of the
+    game's end (``turn="over"``), so the strips show the final scores. Each of the twelve squares gets a
     transparent shape carrying ``data-square``, which is all the page's
     script needs to know about the picture. The markup is made by our own
     code from numbers only (the renderer escapes its text), so the page may

@@ -178,7 +178,9 @@ def test_whole_game_ends_with_the_engines_outcome() -> None:
     outcome = game.outcome()
     assert outcome is not None
     assert view["over"] and view["scores"] == list(outcome.scores)
-    assert view["status"] == view["turn"] == f"Game over: {why_it_ended(outcome.reason)}. {view['final']['headline']}"
+    assert (
+        view["status"] == view["turn"] == f"Game over: {why_it_ended(outcome.termination)}. {view['final']['headline']}"
+    )
     assert "game is over" in ask({"op": "play", "move": "5L"})["error"]
     assert view["frames"][-1]["caption"].split(": ", 1)[1].startswith(("R7.4", "R8.2"))
     breakdown = view["breakdown"]
@@ -613,7 +615,7 @@ def test_players_are_named_for_readers_and_the_end_says_the_score_taken_apart() 
     outcome = game.outcome()
     assert outcome is not None and view["over"]
     final = view["final"]
-    assert final["scores"] == list(outcome.scores) and f"({outcome.reason})." in final["reason"]
+    assert final["scores"] == list(outcome.scores) and f"({outcome.rule})." in final["reason"]
     assert final["reason"].startswith(f"{max(outcome.scores)} to {min(outcome.scores)}: ")
     assert view["turn"].startswith("Game over: ") and view["turn"].endswith(final["headline"])
     assert final["headline"] == ("A draw!" if outcome.winner is None else f"{view['names'][outcome.winner]} wins!")

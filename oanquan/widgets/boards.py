@@ -48,10 +48,10 @@ from ..interact.editor import Editor
 from ..interact.pacing import MAX_MOVE_FRAMES, move_frames, pace
 from ..interact.view import game_view
 from ..move import Move
-from ..narrate import describe_move
+from ..narrate import describe_move, outcome_words
 from ..position import MAX_PEBBLES, Position
 from ..rules import Rules
-from ..svg import Frame, board_svg, figure_html, result_words, trace_frames
+from ..svg import Frame, board_svg, figure_html, trace_frames
 
 __all__ = [
     "SPEEDS",
@@ -566,7 +566,7 @@ def game_frames(game: Game, *, steps: Literal["events", "moves"] = "events") -> 
         text = text.format(number=number, player=before.to_move, move=move, summary=summary)
         outcome = replay.outcome()
         if outcome is not None:
-            text += " " + outcome.explanation
+            text += " " + outcome_words(outcome)
         frames.append(Frame(after, text, board_svg(after, last_move=move), events[-1] if events else None))
     return frames
 
@@ -910,7 +910,7 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
             self.controller.click(square)
         except IllegalMoveError as error:
             self._say(
-                reader_words(error)
+                game_view(self.controller).status  # how the game ended, in the view-model's words
                 if error.code == "game-over"
                 else _("Not square {square}: {reason}.").format(square=square, reason=problem_words(error)),
                 "error",
@@ -1171,8 +1171,6 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
             text = _("{status} Click a highlighted square, then a direction.").format(status=shown.status)
         else:
             text = shown.status
-        # The position alone cannot know the ply limit (R7.3): say that ending in the footer and title.
-        by_plies = outcome if outcome is not None and outcome.reason == "R7.3" else None
         svg = board_svg(
             position,
             names=shown.names,
@@ -1180,8 +1178,6 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
             last_move=c.game.moves[-1] if c.game.moves else None,
             selectable=c.legal_squares(),
             selected=c.selected,
-            note=result_words(by_plies) if by_plies is not None else "",
-            title=_("Ô Ăn Quan board: {state}").format(state=by_plies.explanation) if by_plies is not None else None,
         )
         return Frame(position, text, svg)
 
