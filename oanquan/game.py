@@ -7,7 +7,7 @@ from typing import Any
 
 from .errors import IllegalMoveError, OAnQuanError, RecordFormatError, RulesError, quote
 from .events import Event
-from .i18n import N_, _
+from .i18n import N_
 from .jsonio import check_fields, read_json
 from .move import Move
 from .position import Outcome, Position, Termination, ending_events
@@ -100,9 +100,8 @@ class Game:
         outcome = self.outcome()
         if outcome is not None and outcome.termination is Termination.PLY_LIMIT:
             raise IllegalMoveError(
-                _(
-                    "illegal move {move} in {position}: the game is over (R7.3: it reached its limit of {limit} plies)"
-                ).format(move=repr(str(move)), position=repr(self.position.to_text()), limit=self.rules.max_plies),
+                f"illegal move {str(move)!r} in {self.position.to_text()!r}: "
+                f"the game is over (R7.3: it reached its limit of {self.rules.max_plies} plies)",
                 code="game-over",
                 move=str(move),
                 rule=outcome.rule,
@@ -147,7 +146,7 @@ class Game:
         oanquan.errors.IllegalMoveError: there is no move to undo
         """
         if not self.moves:
-            raise IllegalMoveError(_("there is no move to undo"), code="no-undo")
+            raise IllegalMoveError("there is no move to undo", code="no-undo")
         self.positions.pop()
         return self.moves.pop()
 
@@ -180,9 +179,7 @@ class Game:
             except OAnQuanError as error:
                 # the reader's words are the move's own problem (its code and fields)
                 raise type(error)(
-                    _("move {number} of record {record}: {error}").format(
-                        number=number, record=quote(text), error=error
-                    ),
+                    f"move {number} of record {quote(text)}: {error}",
                     code=error.code,
                     **error.fields,
                 ) from None

@@ -572,14 +572,14 @@ class Position:
             if not isinstance(move, str):
                 shown = quote(move)
                 raise InvalidMoveError(
-                    _("invalid move {move}: expected a Move or text such as '7R'").format(move=shown),
+                    f"invalid move {shown}: expected a Move or text such as '7R'",
                     code="not-a-move",
                     move=shown,
                 )
             return Move.parse(move)
         except InvalidMoveError as error:
             raise InvalidMoveError(
-                _("{error} (in '{position}')").format(error=error, position=self.to_text()),
+                f"{error} (in '{self.to_text()}')",
                 code=error.code,
                 **error.fields,
             ) from None
@@ -591,11 +591,9 @@ class Position:
         if problem:
             code, fields = problem
             # the programmer's message names the rule that ended the game; the reader's words come from the code
-            because = "the game is over ({rule})" if code == "game-over" else _(PROBLEMS[code])
+            because = "the game is over ({rule})" if code == "game-over" else PROBLEMS[code]
             raise IllegalMoveError(
-                _("illegal move '{move}' in '{position}': {problem}").format(
-                    move=move, position=self.to_text(), problem=because.format_map(fields)
-                ),
+                f"illegal move '{move}' in '{self.to_text()}': {because.format_map(fields)}",
                 code=code,
                 move=str(move),
                 **fields,

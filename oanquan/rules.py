@@ -92,9 +92,7 @@ class Option:
                 return
             shown = quote(value)
             raise RulesError(
-                _("{name} must be a whole number from {low} to {high}, not {value}").format(
-                    name=self.name, low=self.low, high=self.high, value=shown
-                ),
+                f"{self.name} must be a whole number from {self.low} to {self.high}, not {shown}",
                 code="bad-option-number",
                 what=self.words,
                 low=self.low,
@@ -107,7 +105,7 @@ class Option:
             return
         shown = quote(value)
         raise RulesError(
-            _("{name} must be one of {values}, not {value}").format(
+            "{name} must be one of {values}, not {value}".format(
                 name=self.name, values=", ".join(repr(choice) for choice in self.choices), value=shown
             ),
             code="bad-option-choice",
@@ -274,11 +272,11 @@ class Rules:
         oanquan.errors.RulesError: unknown rule option 'speed' in {'speed': 3}
         """
         if not isinstance(data, dict):
-            raise RulesError(_("rule options must be a JSON object, not {value}").format(value=quote(data)))
+            raise RulesError(f"rule options must be a JSON object, not {quote(data)}")
         names = {f.name for f in fields(cls)}
         for key in data:
             if key not in names:
-                raise RulesError(_("unknown rule option {key} in {value}").format(key=quote(key), value=quote(data)))
+                raise RulesError(f"unknown rule option {quote(key)} in {quote(data)}")
         return cls(**data)
 
     def changes(self) -> dict[str, Any]:

@@ -32,10 +32,10 @@ import hashlib
 import json
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 from urllib.parse import unquote
 
 from .errors import OAnQuanError, RulesError, reader_words
@@ -94,9 +94,33 @@ MAX_TRIED = 10000
 _OPTION_NAMES = tuple(spec.name for spec in OPTIONS)
 
 
-#: A request from the page that the bridge cannot carry out (bad opponent, unknown puzzle...):
-#: the controller's refusal, under the name the page's code has always used.
-WebError = SessionError
+class WebError(SessionError):
+    """A request from the page that the bridge cannot carry out (bad opponent, unknown request...).
+
+    A refusal of the session, with the bridge's own problems: their codes and a reader's words live here.
+
+    >>> from oanquan.errors import reader_words
+    >>> reader_words(WebError(code="unknown-request", op="'dance'"))
+    "Unknown request 'dance'."
+    """
+
+    problems: ClassVar[Mapping[str, str]] = {
+        "unknown-setting": N_("the page address has a setting {name} that the page does not know"),
+        "unknown-request": N_("unknown request {op}"),
+        "request-not-object": N_("a request to the engine must be a table of names and values"),
+        "next-with-settings": N_(
+            "a new game with the next settings takes them from the settings, not from the request"
+        ),
+        "bad-board-name": N_("a board's name is 1-32 letters, digits, '-' or '_', not {board}"),
+        "too-many-boards": N_("too many boards on one page (at most {most})"),
+        "close-needs-board": N_("closing a board needs the board's name"),
+        "not-editor": N_("this board is not a position editor"),
+        "bad-first": N_("who moves first must be you or the computer, not {value}"),
+        "bad-opponent": N_("the opponent must be a friend or a computer level 1-5, not {value}"),
+        "bad-tried": N_("the puzzles tried or solved before must be a list of puzzle names, not {value}"),
+        "empty-collection": N_("the puzzle collection is empty"),
+        "nothing-played": N_("no move has been played yet"),
+    }
 
 
 def draw(
@@ -444,7 +468,7 @@ class Session:
         >>> s.open_puzzle({"id": "first-capture-1", "tried": "all"})
         Traceback (most recent call last):
         ...
-        oanquan.interact.controller.SessionError: the puzzles tried or solved before must be a list ..., not 'all'
+        oanquan.web.WebError: the puzzles tried or solved before must be a list ..., not 'all'
         """
         for key, kept in (("tried", self.tried), ("solved", self.solved)):
             names = request.get(key, [])
@@ -1041,7 +1065,7 @@ def session_for(board: Any) -> Session:
     >>> session_for("<b>")
     Traceback (most recent call last):
     ...
-    oanquan.interact.controller.SessionError: a board's name is 1-32 letters, digits, '-' or '_', not '<b>'
+    oanquan.web.WebError: a board's name is 1-32 letters, digits, '-' or '_', not '<b>'
     """
     if board is None:
         return _SESSION

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from conftest import DEMO, YOUNG
 from oanquan import Game, IllegalMoveError, Move, Position, Rules, caption, web
 from oanquan.i18n import language
-from oanquan.interact.controller import Controller
+from oanquan.interact.controller import Controller, SessionError
 from oanquan.interact.pacing import MAX_MOVE_FRAMES, move_frames
 from oanquan.interact.view import why_it_ended
 from oanquan.puzzles import load_builtin, path
@@ -353,7 +353,7 @@ def test_puzzle_list_and_address() -> None:
     view = session.puzzle_address({"query": "?puzzle=young"})
     assert view["puzzle"]["id"] == "young" and view["rules"] == {"young_mandarin_min": 5}
     assert session.puzzle_address({"query": ""})["puzzle"]["id"] == "demo"
-    with pytest.raises(web.WebError, match=r"there is no puzzle '<script>x</script>' in the collection"):
+    with pytest.raises(SessionError, match=r"there is no puzzle '<script>x</script>' in the collection"):
         session.puzzle_address({"query": "?puzzle=<script>x</script>"})
     view = session.puzzle_address({"query": "?record=7R&puzzle=young&colour=red"})
     assert view["puzzle"]["id"] == "young"  # the puzzle opens; what the page does not use is named
@@ -435,7 +435,7 @@ def test_a_puzzles_verdict_is_packed_for_the_page() -> None:
     assert view["puzzle"]["result"] == "right"
     assert view["puzzle"]["verdict"] == "Right! " + DEMO.explanation
     assert view["legal"] == [] and view["squares"] == [] and view["hints_left"] is None
-    with pytest.raises(web.WebError, match="this puzzle is answered"):
+    with pytest.raises(SessionError, match="this puzzle is answered"):
         session.play({"move": "0L"})
     view = session.retry()
     assert view["puzzle"]["result"] == "" and view["position"] == DEMO.position_text

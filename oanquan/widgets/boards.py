@@ -389,7 +389,7 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
         (2, 2)
         """
         if not frames:
-            raise ValueError(_("a StepPlayer needs at least one frame"))
+            raise ValueError("a StepPlayer needs at least one frame")
         self.play.playing = False
         self.frames = list(frames)
         n = len(self.frames)

@@ -112,7 +112,7 @@ def choice_quiz(question: str, choices: Sequence[Choice], prompt: str | None = N
     True
     """
     if not choices:
-        raise ValueError(_("a quiz needs at least one answer: {question}").format(question=repr(question)))
+        raise ValueError(f"a quiz needs at least one answer: {question!r}")
     if prompt is None:
         prompt = _("Choose an answer…")
     right = sum(choice.right for choice in choices)
