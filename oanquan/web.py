@@ -41,6 +41,7 @@ from urllib.parse import unquote
 from .errors import OAnQuanError, RulesError, reader_words
 from .errors import quote as quote_input
 from .i18n import N_, _
+from .interact.address import Setup
 from .interact.controller import (
     DEFAULT_HINTS,
     LEVELS,
@@ -54,7 +55,6 @@ from .interact.controller import (
 from .interact.editor import EditError, Editor
 from .interact.pacing import MAX_MOVE_FRAMES, move_frames
 from .interact.patch import apply_patch, patch
-from .interact.setup import Setup
 from .interact.view import FinalWords, announcement, game_view
 from .jsonio import read_json
 from .move import Move
@@ -845,7 +845,7 @@ class Session:
         return "human" if self.controller.is_human(self.controller.game.start.to_move) else "computer"
 
     def link(self) -> str:
-        """The query string that reopens this game: start, record, options and players (:mod:`oanquan.interact.setup`).
+        """The query string that reopens this game: start, record, options, players (:mod:`oanquan.interact.address`).
 
         >>> s = Session()
         >>> _ = s.new_game({"options": {"mandarin_gap": "always"}, "opponent": "friend"})
