@@ -966,7 +966,7 @@ def trace_frames(
 # sanitizer (JupyterLab checks URL schemes on href, not on src), and it shows in
 # a trusted notebook and on the book's pages alike. So every figure meant for a
 # notebook is an <img> of the SVG, with the SVG's title and description as its
-# alternative text (notes/lab-findings.md has the evidence).
+# alternative text (docs/lab-findings.md has the evidence).
 
 _TITLE = re.compile(r"<title[^>]*>(.*?)</title>", re.S)
 _DESC = re.compile(r"<desc[^>]*>(.*?)</desc>", re.S)

@@ -172,7 +172,7 @@ def test_player_text_repr_is_short_and_stable(player: StepPlayer) -> None:
 
 
 def static_fallback(widget: widgets.Widget) -> str:
-    """The HTML an untrusted notebook shows instead of the widget (see notes/lab-findings.md)."""
+    """The HTML an untrusted notebook shows instead of the widget (see docs/lab-findings.md)."""
     bundle = widget._repr_mimebundle_()
     # and, for a board to play on, the setup of its live board on the website (oanquan.interact.board_setup)
     assert bundle is not None and set(bundle) - {"application/vnd.oanquan.live+json"} == {
@@ -645,7 +645,7 @@ def test_changes_from_the_browser_are_not_echoed(player: StepPlayer) -> None:
 
 def test_labels_and_buttons_take_the_width_of_their_words() -> None:
     # issue 11: at 700 px JupyterLab cut "+1 peb…", "debt 0 (R…", "young Mandarin under …", "small pebbles (F".
-    # Measured in a real JupyterLab (notes/lab-findings.md); here, the settings that fixed it.
+    # Measured in a real JupyterLab (docs/lab-findings.md); here, the settings that fixed it.
     def walk(widget: widgets.Widget) -> list[widgets.Widget]:
         found = [widget]
         for child in getattr(widget, "children", ()):

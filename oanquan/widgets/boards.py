@@ -10,7 +10,7 @@ message). No rule of the game is decided here.
   widgets linked with ``widgets.jslink`` (``Play`` ⇄ ``IntSlider`` ⇄ ``Stack``
   of ``HTML`` frames, plus "◀ back" and "next ▶" buttons and a speed slider),
   so it keeps working on a static Jupyter Book page with no kernel
-  (``shared/SITE.md``). The frames are drawn once, in Python.
+  (``docs/stack.md``). The frames are drawn once, in Python.
 * :class:`GameBoard` plays a game: click one of your highlighted squares, then
   a direction; the move is animated through a :class:`StepPlayer`. Each side
   is a human or a computer player (:class:`oanquan.ai.Player`).

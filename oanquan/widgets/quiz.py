@@ -4,7 +4,7 @@ A quiz is a :class:`ipywidgets.Dropdown` of answers linked with
 ``widgets.jslink`` to a :class:`ipywidgets.Stack` of feedback panels. Every
 panel is computed by the engine in Python when the notebook runs, so on the
 static website (no kernel, no Python callbacks) choosing an answer still shows
-the right feedback: the link runs in the browser (``shared/SITE.md``).
+the right feedback: the link runs in the browser (``docs/stack.md``).
 
 >>> from oanquan import Position
 >>> quiz = move_quiz(Position.initial(), "Which move captures a Mandarin?",
