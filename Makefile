@@ -83,7 +83,7 @@ bench: $(STAMP)
 ladder: $(STAMP)
 	$(BIN)/python -m benchmarks.ladder
 
-# The widget JavaScript, served by the site itself (shared/SITE.md): npm packages pinned by
+# The widget JavaScript, served by the site itself (docs/stack.md): npm packages pinned by
 # package-lock.json, copied into _widget_js/ (not committed) by tools/vendor_js.py.
 node_modules/.installed: package.json package-lock.json
 	npm ci --ignore-scripts --no-audit --no-fund

@@ -23,7 +23,9 @@ Square 2 belongs to player 1, and it is player 0's turn.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping
+import reprlib
+from collections.abc import Mapping
+from typing import ClassVar
 
 from .i18n import N_, _
 
@@ -34,6 +36,7 @@ __all__ = [
     "InvalidMoveError",
     "OAnQuanError",
     "PositionFormatError",
+    "Quoted",
     "RecordFormatError",
     "RulesError",
     "problem_words",
@@ -66,11 +69,14 @@ class OAnQuanError(ValueError):
 
     #: The problem when a raise site names none.
     default_code = "bad-input"
+    #: The words of the problems a layer above the library raises with its own error class (the
+    #: editor's, the bridge's), by code; the library's own are :data:`PROBLEMS`.
+    problems: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, message: str = "", /, *, code: str = "", **fields: object) -> None:
         self.code = code or self.default_code
         self.fields: dict[str, object] = fields
-        super().__init__(message or _fill(PROBLEMS.get(self.code, self.code), fields, translate=False))
+        super().__init__(message or _fill(_template(self) or self.code, fields, translate=False))
 
 
 class RulesError(OAnQuanError):
@@ -138,94 +144,81 @@ class RecordFormatError(OAnQuanError):
     default_code = "bad-record"
 
 
-def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
-    """``repr(value)`` for an error message: at most ``limit`` characters, and how long it was.
+class Quoted(str):
+    """A value as an error message quotes it: :func:`quote`'s English, and the reader's words for it.
+
+    A value cut to fit says how long it was; :func:`reader_words` says that in the
+    reader's language (the message, for the programmer, stays English).
+    """
+
+    #: The note on a value cut to fit (English, marked for the catalogue), what it shows and its count.
+    note: str = ""
+    shown: str = ""
+    length: str = ""
+
+    def reader(self) -> str:
+        """The quoted value with its note in the language spoken.
+
+        >>> quote("x" * 1000, limit=8).reader()
+        "'x...xx' (1,000 characters)"
+        """
+        return _(self.note).format(shown=self.shown, n=self.length) if self.note else str(self)
+
+
+def _quoted(shown: str, note: str = "", count: str = "") -> Quoted:
+    quoted = Quoted(note.format(shown=shown, n=count) if note else shown)
+    quoted.note, quoted.shown, quoted.length = note, shown, count
+    return quoted
+
+
+class _Repr(reprlib.Repr):
+    """The standard library's short ``repr``, which also describes a number too long to write out."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 4 * self.maxlong:
+            # Python refuses to write out a number of more than 4,300 digits; count them instead.
+            return f"<a whole number of about {_digits(x)} digits>"
+        return super().repr_int(x, level)
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> Quoted:
+    """``repr(value)`` for an error message, cut by :mod:`reprlib` to about ``limit`` characters.
 
     A message that quotes a megabyte of input helps nobody, and some values
     (a number of 5,000 digits, a list nested 1,000 deep) cannot even be
-    written out, so they are described instead. A list or an object is cut
-    while it is written, never written out whole first (issue 24: a list of
-    100,000 numbers took 0.6 s to format before it was cut).
+    written out: :mod:`reprlib` writes the start and the end of a long text,
+    the first items of a long list and the first levels of a deep one, without
+    writing the whole value out first (issue 24: a list of 100,000 numbers took
+    0.6 s to format before it was cut). A value cut says how long it was.
 
     >>> quote("7X")
     "'7X'"
     >>> quote("x" * 1000, limit=8)
-    "'xxxxxx... (1,000 characters)"
+    "'x...xx' (1,000 characters)"
     >>> quote(10**5000)
     'a whole number of about 5,000 digits'
-    >>> quote(list(range(100_000)), limit=12)
-    '[0, 1, 2, 3... (100,000 items in all)'
-    >>> quote([[]] * 2)
-    '[[], []]'
+    >>> quote(list(range(100_000)), limit=30)
+    '[0, 1, 2, ...] (100,000 items)'
+    >>> quote([[[[[[[[1]]]]]]]])
+    '[[[[[[[...]]]]]]]'
     """
-    if isinstance(value, int) and value.bit_length() > 4 * limit:
-        # Python refuses to write out a number of more than 4,300 digits; count them instead.
-        return _("a whole number of about {n} digits").format(n=_digits(value))
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
+        return _quoted("", N_("a whole number of about {n} digits"), _digits(value))
+    writer = _Repr()
+    writer.maxstring = writer.maxother = writer.maxlong = max(limit, 8)
+    writer.maxlist = writer.maxtuple = writer.maxset = writer.maxfrozenset = writer.maxdict = max(limit // 10, 1)
+    shown = writer.repr(value)
+    if len(shown) > limit:  # many items, each short enough: keep the start and the end of the whole
+        shown = writer.repr(shown)[1:-1]
     if isinstance(value, str) and len(value) > limit:
-        return _("{start}... ({n} characters)").format(start=repr(value[:limit])[: limit - 1], n=f"{len(value):,}")
-    if isinstance(value, (list, tuple, dict, set, frozenset)):
-        shown: list[str] = []
-        size = 0
-        try:
-            for piece in _pieces(value, limit, 0):
-                shown.append(piece)
-                size += len(piece)
-                if size > limit:
-                    return _("{start}... ({n} items in all)").format(
-                        start="".join(shown)[: limit - 1], n=f"{len(value):,}"
-                    )
-        except RecursionError:
-            return _("a {kind} nested too deeply to show").format(kind=type(value).__name__)
-        return "".join(shown)
-    try:
-        written = repr(value)
-    except (RecursionError, ValueError):
-        return _("a {kind} nested too deeply to show").format(kind=type(value).__name__)
-    if len(written) <= limit:
-        return written
-    return _("{start}... ({n} characters written out)").format(start=written[: limit - 1], n=f"{len(written):,}")
-
-
-#: How deep :func:`quote` follows lists inside lists before it describes the value instead.
-_QUOTE_DEPTH = 100
+        return _quoted(shown, N_("{shown} ({n} characters)"), f"{len(value):,}")
+    if isinstance(value, (list, tuple, dict, set, frozenset)) and len(value) > writer.maxlist:
+        return _quoted(shown, N_("{shown} ({n} items)"), f"{len(value):,}")
+    return _quoted(shown)
 
 
 def _digits(value: int) -> str:
     return f"{round(value.bit_length() * math.log10(2)):,}"
-
-
-def _pieces(value: object, limit: int, depth: int) -> Iterator[str]:
-    """``repr(value)`` in pieces, so that :func:`quote` can stop as soon as it has enough."""
-    if depth > _QUOTE_DEPTH:
-        raise RecursionError(depth)
-    if isinstance(value, (list, tuple, set, frozenset)):
-        if isinstance(value, (set, frozenset)) and not value:
-            yield repr(value)
-            return
-        opening, closing = "[]" if isinstance(value, list) else "()" if isinstance(value, tuple) else "{}"
-        yield opening
-        for index, item in enumerate(value):
-            if index:
-                yield ", "
-            yield from _pieces(item, limit, depth + 1)
-        if isinstance(value, tuple) and len(value) == 1:
-            yield ","
-        yield closing
-    elif isinstance(value, dict):
-        yield "{"
-        for index, (key, item) in enumerate(value.items()):
-            if index:
-                yield ", "
-            yield from _pieces(key, limit, depth + 1)
-            yield ": "
-            yield from _pieces(item, limit, depth + 1)
-        yield "}"
-    elif isinstance(value, str) and len(value) > limit:
-        yield repr(value[: limit + 1])  # more than the message can show: cut here
-    elif isinstance(value, int) and value.bit_length() > 4 * limit:
-        yield "<" + _("a whole number of about {n} digits").format(n=_digits(value)) + ">"
-    else:
-        yield repr(value)
 
 
 #: Each problem's words for readers, by code: English, marked for the catalogue, with the
@@ -239,7 +232,6 @@ PROBLEMS: Mapping[str, str] = {
     "illegal-move": N_("this move cannot be played here"),
     "bad-record": N_("this saved game cannot be read back"),
     "refused": N_("the board cannot do that now"),
-    "bad-edit": N_("the editor cannot make this change"),
     # rule options (RULES §9), as a page's address or a saved game gives them
     "bad-option-choice": N_("the {what} cannot be {value}"),
     "bad-option-number": N_("the {what} must be a whole number from {low} to {high}, not {value}"),
@@ -255,7 +247,7 @@ PROBLEMS: Mapping[str, str] = {
     "not-a-move": N_("the move {move} cannot be read: a move is one of your squares and a direction, left or right"),
     "not-yours": N_("square {square} belongs to player {other}, and it is player {player}'s turn"),
     "empty-square": N_("square {square} is empty"),
-    "game-over": N_("the game is over: {result}"),
+    "game-over": N_("the game is over"),
     "mandarin-square": N_("a move starts from one of your own small squares, not from a Mandarin square"),
     "no-square": N_("there is no square {square} on the board"),
     "choose-square": N_("choose one of your highlighted squares first"),
@@ -266,43 +258,16 @@ PROBLEMS: Mapping[str, str] = {
     "no-undo": N_("there is no move to undo"),
     "no-undo-yours": N_("there is no move of yours to undo"),
     "no-redo": N_("there is no move to redo"),
-    "nothing-played": N_("no move has been played yet"),
     "hints-off": N_("hints are switched off in this game"),
     "no-hints-left": N_("no hints left in this game ({limit} a game)"),
     "no-puzzle": N_("there is no puzzle on the board"),
     "unknown-puzzle": N_("there is no puzzle {puzzle} in the collection"),
-    "empty-collection": N_("the puzzle collection is empty"),
-    "bad-tried": N_("the puzzles tried or solved before must be a list of puzzle names, not {value}"),
     # settings and text given to a board
     "not-text": N_("the {what} must be text"),
     "too-long": N_("the {what} is too long ({length} characters; at most {limit})"),
     "bad-setting": N_("the board was given a {what} it cannot use"),
     "start-rules": N_("the start position is played under other rules than the game"),
-    "bad-first": N_("who moves first must be you or the computer, not {value}"),
-    "bad-opponent": N_("the opponent must be a friend or a computer level 1-5, not {value}"),
     "bad-options": N_("the rule options must be a table of names and values"),
-    "unknown-setting": N_("the page address has a setting {name} that the page does not know"),
-    # requests of the website's bridge
-    "unknown-request": N_("unknown request {op}"),
-    "request-not-object": N_("a request to the engine must be a table of names and values"),
-    "next-with-settings": N_("a new game with the next settings takes them from the settings, not from the request"),
-    "bad-board-name": N_("a board's name is 1-32 letters, digits, '-' or '_', not {board}"),
-    "too-many-boards": N_("too many boards on one page (at most {most})"),
-    "close-needs-board": N_("closing a board needs the board's name"),
-    "not-editor": N_("this board is not a position editor"),
-    # the position editor
-    "unknown-edit": N_("the editor has no change called {action}"),
-    "edit-extra": N_("this change takes no {field}"),
-    "edit-missing": N_("this change needs {field}"),
-    "bad-count": N_("the {what} must be a whole number from 0 to {top}"),
-    "square-full": N_("square {square} already holds {most} pebbles, the most allowed"),
-    "bad-player-count": N_("player {player}'s {what} must be a whole number from 0 to {top}"),
-    "bad-mode": N_("a click adds a pebble, removes one or selects the square, not {value}"),
-    "stone-not-mandarin": N_("only a Mandarin square holds a stone, not square {square}"),
-    "bad-stone": N_("a stone is there or not there, not {value}"),
-    "bad-player-field": N_("a player's number is stores, captured or debts, not {value}"),
-    "bad-square": N_("a square is a whole number 0-11, not {value}"),
-    "bad-player": N_("a player is 0 or 1, not {value}"),
 }
 
 
@@ -312,13 +277,28 @@ _WORD_FIELDS = frozenset({"what", "form"})
 
 def _fill(template: str, fields: Mapping[str, object], *, translate: bool = True) -> str:
     """``template`` (translated, when asked) filled with ``fields``; missing fields stay as they are."""
-    shown = {name: _(value) if name in _WORD_FIELDS and translate and isinstance(value, str) else value
-             for name, value in fields.items()}  # fmt: skip
+    shown = {name: _reader_value(name, value) if translate else value for name, value in fields.items()}
     try:
         return (_(template) if translate else template).format_map(shown)
     except (KeyError, IndexError, ValueError):
         # a raise site that forgot a field still says something rather than failing again
         return _(template) if translate else template
+
+
+def _reader_value(name: str, value: object) -> object:
+    """A field as a reader's sentence shows it: a word translated, a quoted value's note too."""
+    if isinstance(value, Quoted):
+        return value.reader()
+    return _(value) if name in _WORD_FIELDS and isinstance(value, str) else value
+
+
+def _template(error: OAnQuanError) -> str:
+    """The English words of ``error``'s code: its class's (or a parent's) problems, else :data:`PROBLEMS`."""
+    for kind in type(error).__mro__:
+        words = vars(kind).get("problems", {})
+        if error.code in words:
+            return str(words[error.code])
+    return PROBLEMS.get(error.code, "")
 
 
 def sentence(text: str) -> str:
@@ -339,9 +319,9 @@ def problem_words(error: BaseException) -> str:
     >>> problem_words(OAnQuanError(code="empty-square", square=3))
     'square 3 is empty'
     """
-    code = error.code if isinstance(error, OAnQuanError) else "bad-input"
-    fields = error.fields if isinstance(error, OAnQuanError) else {}
-    return _fill(PROBLEMS.get(code, PROBLEMS["bad-input"]), fields)
+    if not isinstance(error, OAnQuanError):
+        return _(PROBLEMS["bad-input"])
+    return _fill(_template(error) or PROBLEMS["bad-input"], error.fields)
 
 
 def reader_words(error: BaseException) -> str:

@@ -22,7 +22,6 @@ from collections.abc import Collection
 from typing import Any
 
 from .errors import OAnQuanError, quote
-from .i18n import _
 
 __all__ = ["check_fields", "read_json"]
 
@@ -41,21 +40,16 @@ def read_json(text: object, error: type[OAnQuanError], what: str) -> Any:
     oanquan.errors.PositionFormatError: a saved position is not valid JSON (at line 1, column 2): '{'
     """
     if not isinstance(text, (str, bytes, bytearray)):
-        raise error(_("{what} must be JSON text, not {value}").format(what=_(what), value=quote(text)))
+        raise error(f"{what} must be JSON text, not {quote(text)}")
     try:
         return json.loads(text)
     except RecursionError:
-        raise error(
-            _("{what} is not valid JSON (nested too deeply): {value}").format(what=_(what), value=quote(text))
-        ) from None
+        raise error(f"{what} is not valid JSON (nested too deeply): {quote(text)}") from None
     except json.JSONDecodeError as problem:
-        # where it went wrong, in the reader's words (the standard library says what in English only)
-        where = _("at line {line}, column {column}").format(line=problem.lineno, column=problem.colno)
-        raise error(
-            _("{what} is not valid JSON ({where}): {value}").format(what=_(what), where=where, value=quote(text))
-        ) from None
+        where = f"at line {problem.lineno}, column {problem.colno}"
+        raise error(f"{what} is not valid JSON ({where}): {quote(text)}") from None
     except ValueError:  # bytes that are not UTF-8 text
-        raise error(_("{what} is not valid JSON: {value}").format(what=_(what), value=quote(text))) from None
+        raise error(f"{what} is not valid JSON: {quote(text)}") from None
 
 
 def check_fields(
@@ -76,21 +70,17 @@ def check_fields(
     oanquan.errors.RecordFormatError: a saved game has an unknown key 'mvoes' (it may have 'moves', 'start')...
     """
     if not isinstance(data, dict):
-        raise error(_("{what} must be a JSON object, not {value}").format(what=_(what), value=quote(data)))
+        raise error(f"{what} must be a JSON object, not {quote(data)}")
     allowed = [*required, *optional]
     unknown = [key for key in data if key not in allowed]
     if unknown:
         keys = ", ".join(repr(k) for k in allowed)
-        raise error(
-            _("{what} has an unknown key {key} (it may have {keys}): {value}").format(
-                what=_(what), key=quote(unknown[0]), keys=keys, value=quote(data)
-            )
-        )
+        raise error(f"{what} has an unknown key {quote(unknown[0])} (it may have {keys}): {quote(data)}")
     missing = [key for key in required if key not in data]
     if missing:
         raise error(
-            _("{what} has no {keys}: {value}").format(
-                what=_(what), keys=", ".join(repr(k) for k in missing), value=quote(data)
+            "{what} has no {keys}: {value}".format(
+                what=what, keys=", ".join(repr(k) for k in missing), value=quote(data)
             )
         )
     return data

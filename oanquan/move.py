@@ -7,7 +7,6 @@ from functools import lru_cache
 
 from .board import DIRECTIONS, Direction
 from .errors import InvalidMoveError, quote
-from .i18n import _
 
 __all__ = ["ALL_MOVES", "Move"]
 
@@ -35,11 +34,9 @@ class Move:
     def __post_init__(self) -> None:
         square_ok = isinstance(self.square, int) and not isinstance(self.square, bool)
         if not square_ok or not 0 <= self.square <= 9:
-            raise InvalidMoveError(_("invalid move square {square}: it must be 0-9").format(square=quote(self.square)))
+            raise InvalidMoveError(f"invalid move square {quote(self.square)}: it must be 0-9")
         if self.direction not in DIRECTIONS:
-            raise InvalidMoveError(
-                _("invalid move direction {direction}: it must be 'L' or 'R'").format(direction=quote(self.direction))
-            )
+            raise InvalidMoveError(f"invalid move direction {quote(self.direction)}: it must be 'L' or 'R'")
 
     @staticmethod
     def parse(text: str) -> Move:
@@ -62,9 +59,7 @@ def _parse_cached(text: str) -> Move:
     cleaned = text.strip().upper()
     if len(cleaned) != 2 or cleaned[0] not in "0123456789" or cleaned[1] not in "LR":
         raise InvalidMoveError(
-            _("invalid move {move}: a move is a square 0-9 and a direction L or R, such as '7R'").format(
-                move=repr(text)
-            ),
+            f"invalid move {text!r}: a move is a square 0-9 and a direction L or R, such as '7R'",
             code="not-a-move",
             move=repr(text),
         )
@@ -74,14 +69,10 @@ def _parse_cached(text: str) -> Move:
 def _parse(text: object) -> Move:
     if not isinstance(text, str):
         shown = quote(text)
-        raise InvalidMoveError(
-            _("invalid move {move}: expected text such as '7R'").format(move=shown), code="not-a-move", move=shown
-        )
+        raise InvalidMoveError(f"invalid move {shown}: expected text such as '7R'", code="not-a-move", move=shown)
     if len(text) > 40:  # keep the cache for real moves, not pasted essays
         shown = quote(text, limit=40)
-        raise InvalidMoveError(
-            _("invalid move {move}: a move is written like '7R'").format(move=shown), code="not-a-move", move=shown
-        )
+        raise InvalidMoveError(f"invalid move {shown}: a move is written like '7R'", code="not-a-move", move=shown)
     return _parse_cached(text)
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .errors import PositionFormatError, quote
-from .i18n import N_, _
+from .i18n import N_
 
 __all__ = ["FIELDS", "Parts", "parse", "write"]
 
@@ -71,17 +71,15 @@ def parse(text: str) -> Parts:
     """
     if not isinstance(text, str):
         value = quote(text)
-        raise PositionFormatError(
-            _("a position must be text, not {value}").format(value=value), code="position-not-text", value=value
-        )
+        raise PositionFormatError(f"a position must be text, not {value}", code="position-not-text", value=value)
     shown = quote(text)
     parts = text.strip().split(" ")
     if len(parts) != 5:
         raise PositionFormatError(
-            _(
-                "bad position {position}: it must be 5 fields separated by single spaces, "
+            (
+                f"bad position {shown}: it must be 5 fields separated by single spaces, "
                 "as in '5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0' (RULES §10)"
-            ).format(position=shown),
+            ),
             code="position-parts",
             position=shown,
             n=len(parts),
@@ -91,9 +89,7 @@ def parse(text: str) -> Parts:
         name, form = FIELDS[field]
         value = quote(parts[field])
         return PositionFormatError(
-            _("bad {name} field {value} in position {position}: {form}").format(
-                name=_(name), value=value, position=shown, form=_(form)
-            ),
+            f"bad {name} field {value} in position {shown}: {form}",
             code="position-part",
             what=name,
             value=value,

@@ -32,15 +32,16 @@ import hashlib
 import json
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 from urllib.parse import unquote
 
 from .errors import OAnQuanError, RulesError, reader_words
 from .errors import quote as quote_input
 from .i18n import N_, _
+from .interact.address import Setup
 from .interact.controller import (
     DEFAULT_HINTS,
     LEVELS,
@@ -54,7 +55,6 @@ from .interact.controller import (
 from .interact.editor import EditError, Editor
 from .interact.pacing import MAX_MOVE_FRAMES, move_frames
 from .interact.patch import apply_patch, patch
-from .interact.setup import Setup
 from .interact.view import FinalWords, announcement, game_view
 from .jsonio import read_json
 from .move import Move
@@ -62,7 +62,7 @@ from .position import Position
 from .puzzles import Puzzle, load_builtin, path
 from .review import Review, better_move_svg, move_words, review_moves
 from .review import review as review_game
-from .rules import Rules
+from .rules import OPTIONS, Rules, rules_in_words
 from .svg import board_svg, square_centre, square_words
 
 __all__ = [
@@ -82,7 +82,6 @@ __all__ = [
     "query_fields",
     "read_address",
     "reset",
-    "rules_in_words",
     "sent_size",
     "session_for",
     "unpacked",
@@ -93,12 +92,38 @@ MAX_REQUEST_TEXT = 4000
 #: The most puzzle names a page may say it tried before (its kept list has the same limit).
 MAX_TRIED = 10000
 
-_OPTION_NAMES = ("mandarin_pieces", "mandarin_value", "mandarin_gap", "young_mandarin_min", "max_plies")
+#: The rule options a page address may set (RULES §9): all of them.
+_OPTION_NAMES = tuple(spec.name for spec in OPTIONS)
 
 
-#: A request from the page that the bridge cannot carry out (bad opponent, unknown puzzle...):
-#: the controller's refusal, under the name the page's code has always used.
-WebError = SessionError
+class WebError(SessionError):
+    """A request from the page that the bridge cannot carry out (bad opponent, unknown request...).
+
+    A refusal of the session, with the bridge's own problems: their codes and a reader's words live here.
+
+    >>> from oanquan.errors import reader_words
+    >>> reader_words(WebError(code="unknown-request", op="'dance'"))
+    "Unknown request 'dance'."
+    """
+
+    problems: ClassVar[Mapping[str, str]] = {
+        "unknown-setting": N_("the page address has a setting {name} that the page does not know"),
+        "unknown-request": N_("unknown request {op}"),
+        "request-not-object": N_("a request to the engine must be a table of names and values"),
+        "next-with-settings": N_(
+            "a new game with the next settings takes them from the settings, not from the request"
+        ),
+        "bad-board-name": N_("a board's name is 1-32 letters, digits, '-' or '_', not {board}"),
+        "too-many-boards": N_("too many boards on one page (at most {most})"),
+        "close-needs-board": N_("closing a board needs the board's name"),
+        "not-editor": N_("this board is not a position editor"),
+        "bad-first": N_("who moves first must be you or the computer, not {value}"),
+        "bad-opponent": N_("the opponent must be a friend or a computer level 1-5, not {value}"),
+        "bad-tried": N_("the puzzles tried or solved before must be a list of puzzle names, not {value}"),
+        "empty-collection": N_("the puzzle collection is empty"),
+        "nothing-played": N_("no move has been played yet"),
+        "bad-review-move": N_("the move to review must be a whole number from 0 to {top}"),
+    }
 
 
 def draw(
@@ -112,9 +137,8 @@ def draw(
     """The board drawn by the engine's renderer (``oanquan.svg``), with a click area on each square.
 
     ``selectable`` are the squares the player may start a move from and
-    ``selected`` the one they clicked; ``over`` says the game has ended (even
-    by its length limit, R7.3, which the position cannot know), so the strips
-    show the final scores. Each of the twelve squares gets a
+    ``selected`` the one they clicked; ``over`` says the picture is of the
+    game's end (``turn="over"``), so the strips show the final scores. Each of the twelve squares gets a
     transparent shape carrying ``data-square``, which is all the page's
     script needs to know about the picture. The markup is made by our own
     code from numbers only (the renderer escapes its text), so the page may
@@ -276,50 +300,6 @@ def _query_fields(query: str) -> tuple[dict[str, str], list[str]]:
                 repeated.append(name)
             fields[name] = unquote(value)
     return fields, repeated
-
-
-#: How each value of ``mandarin_gap`` other than the default reads (R5.5).
-MANDARIN_GAP_WORDS = {
-    "never": N_("an empty Mandarin square is never a gap: a chain stops there (R5.5)"),
-    "chain": N_("a chain jumps an empty Mandarin square like any other gap (R5.5)"),
-    "always": N_("an empty Mandarin square is a gap everywhere, even right after the last pebble (R5.5)"),
-}
-
-
-def rules_in_words(rules: Rules) -> str:
-    """The rule options that differ from the defaults (RULES §9), in plain words with their rule numbers.
-
-    >>> rules_in_words(Rules(young_mandarin_min=5))
-    'a young Mandarin (fewer than 5 pebbles) cannot be captured (R5.6)'
-    >>> print(rules_in_words(Rules(mandarin_gap="never", max_plies=0)))
-    an empty Mandarin square is never a gap: a chain stops there (R5.5); the game has no length limit (R7.3)
-    >>> rules_in_words(Rules(mandarin_pieces="pebbles", mandarin_value=5))
-    'each Mandarin square starts with 5 small pebbles instead of a stone (R2.2)'
-    >>> rules_in_words(Rules())
-    ''
-    """
-    default = Rules()
-    said = []
-    if rules.mandarin_pieces != default.mandarin_pieces:
-        said.append(
-            _("each Mandarin square starts with {n} small pebbles instead of a stone (R2.2)").format(
-                n=rules.mandarin_value
-            )
-        )
-    elif rules.mandarin_value != default.mandarin_value:
-        said.append(_("a Mandarin stone is worth {n} points (R2.2, R8.1)").format(n=rules.mandarin_value))
-    if rules.mandarin_gap != default.mandarin_gap:
-        said.append(_(MANDARIN_GAP_WORDS[rules.mandarin_gap]))
-    if rules.young_mandarin_min:
-        said.append(
-            _("a young Mandarin (fewer than {n} pebbles) cannot be captured (R5.6)").format(n=rules.young_mandarin_min)
-        )
-    if rules.max_plies != default.max_plies:
-        if rules.max_plies:
-            said.append(_("the game ends after {n} plies (R7.3)").format(n=rules.max_plies))
-        else:
-            said.append(_("the game has no length limit (R7.3)"))
-    return "; ".join(said)
 
 
 def _rules_from(options: Any) -> Rules:
@@ -491,7 +471,7 @@ class Session:
         >>> s.open_puzzle({"id": "first-capture-1", "tried": "all"})
         Traceback (most recent call last):
         ...
-        oanquan.interact.controller.SessionError: the puzzles tried or solved before must be a list ..., not 'all'
+        oanquan.web.WebError: the puzzles tried or solved before must be a list ..., not 'all'
         """
         for key, kept in (("tried", self.tried), ("solved", self.solved)):
             names = request.get(key, [])
@@ -581,7 +561,7 @@ class Session:
         if not game.moves:
             raise WebError(code="nothing-played")
         if not (isinstance(ply, int) and not isinstance(ply, bool) and 0 <= ply < len(game)):
-            raise WebError(code="bad-count", what=N_("move to review"), top=len(game) - 1)
+            raise WebError(code="bad-review-move", top=len(game) - 1)
         reviewed = next(review_moves(game, start=ply))
         words = move_words(Review(game, (reviewed,)), reviewed, self.controller.names)
         answer = {"ok": True, "moves": len(game), "review": reviewed.to_dict(), "words": words}
@@ -897,7 +877,7 @@ class Session:
         return "human" if self.controller.is_human(self.controller.game.start.to_move) else "computer"
 
     def link(self) -> str:
-        """The query string that reopens this game: start, record, options and players (:mod:`oanquan.interact.setup`).
+        """The query string that reopens this game: start, record, options, players (:mod:`oanquan.interact.address`).
 
         >>> s = Session()
         >>> _ = s.new_game({"options": {"mandarin_gap": "always"}, "opponent": "friend"})
@@ -1118,7 +1098,7 @@ def session_for(board: Any) -> Session:
     >>> session_for("<b>")
     Traceback (most recent call last):
     ...
-    oanquan.interact.controller.SessionError: a board's name is 1-32 letters, digits, '-' or '_', not '<b>'
+    oanquan.web.WebError: a board's name is 1-32 letters, digits, '-' or '_', not '<b>'
     """
     if board is None:
         return _SESSION

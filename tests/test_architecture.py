@@ -1,7 +1,7 @@
 """The package's layers (issue 20), as the README and each package's docstring draw them.
 
 - the library, ``oanquan/*.py``: the engine, the AI, narration, pictures, i18n, puzzles;
-- the interaction layer, ``oanquan/interact/``: the controller, the view-model, the setup codec...;
+- the interaction layer, ``oanquan/interact/``: the controller, the view-model, the address codec...;
 - the surfaces: ``oanquan/web.py`` (the site's bridge), ``oanquan/widgets/`` and
   ``python -m oanquan`` (``__main__.py``).
 

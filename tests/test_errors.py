@@ -32,7 +32,7 @@ from oanquan.interact.controller import Controller, SessionError, Settings, chec
 from oanquan.interact.editor import EditError, Editor
 from oanquan.position import MAX_PEBBLES
 from oanquan.puzzles import load_builtin
-from oanquan.web import Session, call, parse_address, reset, session_for
+from oanquan.web import Session, WebError, call, parse_address, reset, session_for
 
 #: Position text (RULES §10) and Python values: what a reader's sentence never shows.
 NOTATION = re.compile(r"\d+(,\d+){9}|\bQ,Q\b|Rules\(|Position\(|\{\w*\}")
@@ -187,11 +187,21 @@ def english_afterwards() -> Iterator[None]:
     reset()
 
 
+#: Every problem a reader can meet: the library's, the editor's and the bridge's (each layer keeps its own).
+ALL_PROBLEMS = {**PROBLEMS, **EditError.problems, **WebError.problems}
+
+
 def test_every_problem_has_a_trigger() -> None:
-    assert set(TRIGGERS) == set(PROBLEMS)
+    assert set(TRIGGERS) == set(ALL_PROBLEMS)
 
 
-@pytest.mark.parametrize("code", sorted(PROBLEMS))
+def test_each_layer_keeps_its_own_problems() -> None:
+    # the library's errors.py knows nothing of the editor's or the bridge's codes (issue 41)
+    assert not set(PROBLEMS) & set(EditError.problems) and not set(PROBLEMS) & set(WebError.problems)
+    assert {"unknown-edit", "bad-square"} <= set(EditError.problems) and "unknown-request" in WebError.problems
+
+
+@pytest.mark.parametrize("code", sorted(ALL_PROBLEMS))
 def test_each_error_code_reads_in_both_languages_without_notation(code: str) -> None:
     oanquan.set_language("en")
     english_code, english = raised(code)

@@ -36,6 +36,7 @@ from conftest import ALL_RULES
 from conftest import english_words as foreign_words
 from oanquan import Position, caption, describe_move, i18n
 from oanquan.ai import hint
+from oanquan.errors import reader_words
 from oanquan.events import Event
 from oanquan.puzzles import load_builtin
 
@@ -193,18 +194,21 @@ def test_vietnamese_captions_of_real_play_show_no_english() -> None:
             assert not english_words(summary), f"{summary!r} shows {english_words(summary)}"
 
 
-def test_vietnamese_error_messages_keep_quoting_the_input() -> None:
+def test_error_messages_stay_english_and_quote_the_input_whatever_the_language() -> None:
+    # issue 41: the message is the programmer's; the reader's words come from the code (reader_words)
     oanquan.set_language("vi")
     with pytest.raises(oanquan.IllegalMoveError) as illegal:
         Position.initial().play("2L")
-    assert str(illegal.value).startswith("không được đi '2L' ở thế cờ '5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0'")
-    assert not english_words(str(illegal.value))
+    assert str(illegal.value).startswith("illegal move '2L' in '5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0'")
+    assert reader_words(illegal.value) == "Ô 2 là ô của người chơi 1, nhưng đang là lượt của người chơi 0."
     with pytest.raises(oanquan.InvalidMoveError) as invalid:
         Position.initial().play("7X")
-    assert "'7X'" in str(invalid.value) and not english_words(str(invalid.value))
+    assert "'7X'" in str(invalid.value) and english_words(str(invalid.value))
+    assert "'7X'" in reader_words(invalid.value) and not english_words(reader_words(invalid.value))
     with pytest.raises(oanquan.PositionFormatError) as bad:
         Position.from_text("5,5 Q,Q 0,0 0,0 0")
-    assert "'5,5'" in str(bad.value) and not english_words(str(bad.value))
+    assert "'5,5'" in str(bad.value) and english_words(str(bad.value))
+    assert not english_words(reader_words(bad.value))
 
 
 def test_switching_back_to_english_gives_the_english_words() -> None:
@@ -444,15 +448,39 @@ def test_the_glossary_is_the_word_list_of_the_translations() -> None:
         (lambda: oanquan.Game.from_json("{"), "'{'"),
         (lambda: oanquan.Rules(max_plies=-1), "-1"),
         (lambda: oanquan.Rules.from_dict({"speed": 3}), "'speed'"),
-        (lambda: oanquan.Position.from_text("x" * 500), "(500 ký tự)"),
+        (lambda: oanquan.Position.from_text("x" * 500), "(500 characters)"),
         (lambda: oanquan.Game.from_record("7R 2L"), "'7R 2L'"),
     ],
 )
-def test_errors_a_reader_sees_speak_vietnamese_and_quote_the_input(bad: object, quoted: str) -> None:
+def test_errors_speak_english_to_the_programmer_and_vietnamese_to_the_reader(bad: object, quoted: str) -> None:
+    # issue 41: str(error) is the programmer's English wherever it was raised; a reader's words come
+    # from the error's code, in the language spoken
     oanquan.set_language("vi")
     with pytest.raises(oanquan.OAnQuanError) as error:
         bad()  # type: ignore[operator]
-    assert quoted in str(error.value) and not english_words(str(error.value)), str(error.value)
+    message = str(error.value)
+    assert quoted in message and message == english_message(bad) and english_words(message), message
+    said = reader_words(error.value)
+    assert said and not english_words(said), said
+
+
+def test_a_long_input_is_cut_in_the_readers_words_too() -> None:
+    oanquan.set_language("vi")
+    with pytest.raises(oanquan.OAnQuanError) as error:
+        oanquan.Position.from_text("x" * 500)
+    assert "(500 ký tự)" in reader_words(error.value) and "(500 characters)" in str(error.value)
+
+
+def english_message(bad: object) -> str:
+    """The message ``bad`` raises in English."""
+    oanquan.set_language("en")
+    try:
+        bad()  # type: ignore[operator]
+    except oanquan.OAnQuanError as error:
+        return str(error)
+    finally:
+        oanquan.set_language("vi")
+    raise AssertionError("nothing was raised")
 
 
 def test_a_hint_writes_its_numbers_as_the_language_does() -> None:

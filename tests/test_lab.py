@@ -89,7 +89,7 @@ PUZZLE_PLAY = 'button:text-is("Play")'
 RUN_ON_BOARD = "Ô Ăn Quan board:"
 NOT_SHOWN = ("Error displaying widget", "Loading widget...")
 # When the model is in the notebook's stored widget state, "model not found" is not a missing
-# model but a race in jupyterlab_widgets' restore (notes/lab-findings.md): intermittent, still a fault.
+# model but a race in jupyterlab_widgets' restore (docs/lab-findings.md): intermittent, still a fault.
 RACE = " (its model IS in the stored widget state: jupyterlab_widgets restored it too late; intermittent)"
 MYST_MARKUP = re.compile(r"(?<!`)\{[a-z][a-z0-9:-]*\}`|^\s*(```|:::)\{[a-z]", re.MULTILINE)  # not `{x}` code
 

@@ -164,7 +164,7 @@ def test_the_bridge_refuses_a_move_it_cannot_review(move: object) -> None:
     web.reset()
     web.call(json.dumps({"op": "new_game", "record": "7R 0L"}))
     refused = json.loads(web.call(json.dumps({"op": "review", "move": move})))
-    assert refused["ok"] is False and refused["code"] == "bad-count"
+    assert refused["ok"] is False and refused["code"] == "bad-review-move"
     assert refused["reason"] == "The move to review must be a whole number from 0 to 1."
 
 

@@ -53,7 +53,15 @@ def test_the_rule_book_defines_the_numbers_its_readers_expect() -> None:
 def cited_numbers() -> dict[str, set[str]]:
     """Rule numbers cited in the package, the tests, the chapters and the book, by file."""
     found: dict[str, set[str]] = {}
-    patterns = ["oanquan/**/*.py", "tests/*.py", "notebooks/*.ipynb", "book/*.ipynb", "book/*.md", "README.md"]
+    patterns = [
+        "oanquan/**/*.py",
+        "tests/*.py",
+        "notebooks/*.ipynb",
+        "book/*.ipynb",
+        "book/*.md",
+        "README.md",
+        "docs/*.md",
+    ]
     for pattern in patterns:
         for path in ROOT.glob(pattern):
             if path.name == Path(__file__).name:  # this file names missing rules on purpose

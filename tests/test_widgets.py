@@ -21,7 +21,8 @@ from oanquan import M0, M1, Game, Move, Position, Rules
 from oanquan.ai import RandomPlayer
 from oanquan.errors import IllegalMoveError, reader_words
 from oanquan.i18n import language
-from oanquan.interact.view import why_it_ended
+from oanquan.interact.view import game_view, why_it_ended
+from oanquan.narrate import outcome_words
 from oanquan.svg import COLOURS
 from oanquan.widgets import SPEEDS, GameBoard, PositionEditor, RulesForm, StepPlayer, default_choices
 from oanquan.widgets.puzzle import PuzzleWidget
@@ -171,7 +172,7 @@ def test_player_text_repr_is_short_and_stable(player: StepPlayer) -> None:
 
 
 def static_fallback(widget: widgets.Widget) -> str:
-    """The HTML an untrusted notebook shows instead of the widget (see notes/lab-findings.md)."""
+    """The HTML an untrusted notebook shows instead of the widget (see docs/lab-findings.md)."""
     bundle = widget._repr_mimebundle_()
     # and, for a board to play on, the setup of its live board on the website (oanquan.interact.board_setup)
     assert bundle is not None and set(bundle) - {"application/vnd.oanquan.live+json"} == {
@@ -499,7 +500,7 @@ def test_move_list_status_and_the_end_of_a_game(board: GameBoard) -> None:
     assert "Player 0 wins 56-14" in unescape(ended.viewer.frame.svg) and "Game over" in ended.viewer.caption
     assert not any(b.button_style == "success" for b in ended.square_buttons.values())
     ended.square_buttons[5].click()
-    assert ended.message_text.startswith("The game is over: Player 0 wins 56-14")
+    assert ended.message_text == "Game over: both Mandarin squares are empty. Bottom row wins!"
 
 
 def test_the_last_frame_shows_your_squares(board: GameBoard) -> None:
@@ -526,11 +527,12 @@ def test_the_ply_limit_ends_the_game_on_the_board() -> None:
     click_move(board, "7R")
     click_move(board, "0L")
     outcome = board.game.outcome()
-    assert outcome is not None and outcome.reason == "R7.3"
-    assert outcome.explanation in unescape(board.viewer.frame.svg)
-    assert why_it_ended(outcome.reason) in unescape(board.status.value)
+    assert outcome is not None and outcome.rule == "R7.3"
+    assert outcome_words(outcome) in unescape(board.viewer.frame.svg)
+    assert why_it_ended(outcome.termination) in unescape(board.status.value)
     board.square_buttons[5].click()
-    assert board.message_text.startswith("The game is over: ")
+    assert board.message_text == game_view(board.controller).status
+    assert board.message_text.startswith("Game over: the game reached its length limit.")
 
 
 # =========================================================== PositionEditor
@@ -643,7 +645,7 @@ def test_changes_from_the_browser_are_not_echoed(player: StepPlayer) -> None:
 
 def test_labels_and_buttons_take_the_width_of_their_words() -> None:
     # issue 11: at 700 px JupyterLab cut "+1 peb…", "debt 0 (R…", "young Mandarin under …", "small pebbles (F".
-    # Measured in a real JupyterLab (notes/lab-findings.md); here, the settings that fixed it.
+    # Measured in a real JupyterLab (docs/lab-findings.md); here, the settings that fixed it.
     def walk(widget: widgets.Widget) -> list[widgets.Widget]:
         found = [widget]
         for child in getattr(widget, "children", ()):

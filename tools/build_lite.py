@@ -4,7 +4,7 @@
 site (the Pyodide kernel: Python compiled to WebAssembly, in the reader's browser) that
 holds every chapter notebook, with the ``oanquan`` package and ipywidgets installed from
 the site's own files. Nothing is fetched from any other host, at build or reading time
-(shared/SITE.md, "Live notebooks in the browser"):
+(docs/stack.md, "Live notebooks in the browser"):
 
 - **Pyodide** comes from the npm ``pyodide`` package (package.json, ``npm ci``), copied to
   ``static/pyodide/``, where the kernel looks first;

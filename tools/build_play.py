@@ -1,6 +1,6 @@
 """Put together what the Play and Puzzles pages load, under _widget_js/ (served as _static/).
 
-The pages run the real engine in the browser with Pyodide (shared/SITE.md). Nothing here
+The pages run the real engine in the browser with Pyodide (docs/stack.md). Nothing here
 is committed; `make book` runs this before Jupyter Book, which copies _widget_js/ into the
 site (html_static_path):
 

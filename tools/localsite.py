@@ -3,11 +3,11 @@
 The browser tests (``tests/test_site.py``, ``tests/test_play_page.py``,
 ``tests/test_widgets_browser.py``) and ``benchmarks/bench_play_page.py`` all open pages
 of a local folder in headless Chromium, driven by the ``playwright`` package with the
-system browser (never ``playwright install``, see shared/SITE.md). This module holds that
+system browser (never ``playwright install``, see docs/stack.md). This module holds that
 plumbing once:
 
 - :data:`CHROMIUM`, the browser (``$CHROMIUM`` overrides ``/usr/bin/chromium``), and
-  :data:`CHROMIUM_FLAGS`, the flags of shared/SITE.md (no sandbox, GPU, QUIC or background
+  :data:`CHROMIUM_FLAGS`, the flags of docs/stack.md (no sandbox, GPU, QUIC or background
   traffic, so nothing but the page's own requests leaves the browser);
 - :func:`chromium_missing`, the message to fail or skip with when the browser is absent;
 - :func:`serve`, a folder served over HTTP on 127.0.0.1 for the length of a ``with`` block;
@@ -36,7 +36,7 @@ __all__ = ["CHROMIUM", "CHROMIUM_FLAGS", "chromium_missing", "keep_warm", "serve
 #: The Chromium executable: ``$CHROMIUM`` if set, else Debian's (``make browser-deps``).
 CHROMIUM: Final[str] = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
-#: Command-line flags for every launch (shared/SITE.md): headless, and no traffic of its own.
+#: Command-line flags for every launch (docs/stack.md): headless, and no traffic of its own.
 CHROMIUM_FLAGS: Final[list[str]] = [
     "--headless",
     "--no-sandbox",

@@ -1,6 +1,6 @@
 """Copy the JavaScript the book needs from node_modules/ into _widget_js/, so the site serves it itself.
 
-The built pages must never ask a CDN for anything (shared/SITE.md): the ipywidgets
+The built pages must never ask a CDN for anything (docs/stack.md): the ipywidgets
 embed manager, its icon fonts and RequireJS are installed from npm (`npm ci`, pinned by
 package-lock.json) and copied here; `_config.yml` lists `_widget_js` in
 `html_static_path` and points `nb_ipywidgets_js` at the copies.

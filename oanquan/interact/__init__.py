@@ -10,7 +10,7 @@ widgets, the website's bridge :mod:`oanquan.web`, the terminal game):
 * :mod:`~oanquan.interact.patch`: a picture sent as its changes from the one before;
 * :mod:`~oanquan.interact.view`: the one view-model every surface renders (names, status
   line, scores, the end in words);
-* :mod:`~oanquan.interact.setup`: the setup codec (a game as a page address or a bridge request);
+* :mod:`~oanquan.interact.address`: the address codec (a game as a page address or a bridge request);
 * :mod:`~oanquan.interact.editor`: the rules of setting up a position by clicking;
 * :mod:`~oanquan.interact.board_setup`: the setup a chapter's board stores for the website.
 

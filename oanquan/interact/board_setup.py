@@ -24,9 +24,9 @@ from typing import Any, Final
 
 from ..position import Position
 from ..puzzles import Puzzle, load_builtin
+from .address import Setup
 from .controller import Controller
 from .editor import Editor
-from .setup import Setup
 
 __all__ = ["LIVE_MIME", "editor_setup", "game_setup", "puzzle_setup"]
 
@@ -42,7 +42,7 @@ def game_setup(controller: Controller) -> dict[str, Any] | None:
     live board. The page's computer starts afresh: moves already in the game are
     replayed from the record, so a random (level 1) player that made one of them
     may choose differently afterwards. The request is the setup codec's
-    (:meth:`oanquan.interact.setup.Setup.request`).
+    (:meth:`oanquan.interact.address.Setup.request`).
 
     >>> from oanquan.ai import player_for_level
     >>> from oanquan.interact.controller import Controller

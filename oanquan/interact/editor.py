@@ -30,13 +30,14 @@ It needs only the standard library, like the rest of the engine.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Final, Literal
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, Final, Literal
 
 from ..board import square_name
 from ..errors import OAnQuanError, problem_words, reader_words
 from ..errors import quote as quote_input
 from ..i18n import N_, _
+from ..narrate import outcome_words
 from ..position import MAX_PEBBLES, Position
 from ..rules import Rules
 
@@ -53,9 +54,31 @@ PLAYER_WORDS: Final[dict[str, str]] = {"stores": N_("store"), "captured": N_("ca
 
 
 class EditError(OAnQuanError):
-    """An editing action the editor does not take (a square, count or player out of range...)."""
+    """An editing action the editor does not take (a square, count or player out of range...).
+
+    The editor's problems are its own: their codes and a reader's words for them live here.
+
+    >>> from oanquan.errors import reader_words
+    >>> reader_words(EditError(code="bad-square", value="12"))
+    'A square is a whole number 0-11, not 12.'
+    """
 
     default_code = "bad-edit"
+    problems: ClassVar[Mapping[str, str]] = {
+        "bad-edit": N_("the editor cannot make this change"),
+        "unknown-edit": N_("the editor has no change called {action}"),
+        "edit-extra": N_("this change takes no {field}"),
+        "edit-missing": N_("this change needs {field}"),
+        "bad-count": N_("the {what} must be a whole number from 0 to {top}"),
+        "square-full": N_("square {square} already holds {most} pebbles, the most allowed"),
+        "bad-player-count": N_("player {player}'s {what} must be a whole number from 0 to {top}"),
+        "bad-mode": N_("a click adds a pebble, removes one or selects the square, not {value}"),
+        "stone-not-mandarin": N_("only a Mandarin square holds a stone, not square {square}"),
+        "bad-stone": N_("a stone is there or not there, not {value}"),
+        "bad-player-field": N_("a player's number is stores, captured or debts, not {value}"),
+        "bad-square": N_("a square is a whole number 0-11, not {value}"),
+        "bad-player": N_("a player is 0 or 1, not {value}"),
+    }
 
 
 def _whole(value: object, name: str, top: int, code: str = "bad-count", **fields: object) -> int:
@@ -259,7 +282,7 @@ class Editor:
         if note:
             self._say(note, "error")
         elif outcome is not None:
-            self._say(_("Valid, but the game is already over here: {result}").format(result=outcome.explanation))
+            self._say(_("Valid, but the game is already over here: {result}").format(result=outcome_words(outcome)))
         else:
             self._say(
                 _("Valid position: {n} points in all; player {player} to move.").format(

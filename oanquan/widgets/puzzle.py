@@ -71,7 +71,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         """A widget for ``puzzles`` (the built-in collection by default), starting at ``index``."""
         self.puzzles: list[Puzzle] = list(puzzles) if puzzles is not None else load_builtin()
         if not self.puzzles:
-            raise ValueError(_("a PuzzleWidget needs at least one puzzle"))
+            raise ValueError("a PuzzleWidget needs at least one puzzle")
         self.index = 0
         self.seconds = seconds
         self.solved = False

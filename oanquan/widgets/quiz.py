@@ -4,7 +4,7 @@ A quiz is a :class:`ipywidgets.Dropdown` of answers linked with
 ``widgets.jslink`` to a :class:`ipywidgets.Stack` of feedback panels. Every
 panel is computed by the engine in Python when the notebook runs, so on the
 static website (no kernel, no Python callbacks) choosing an answer still shows
-the right feedback: the link runs in the browser (``shared/SITE.md``).
+the right feedback: the link runs in the browser (``docs/stack.md``).
 
 >>> from oanquan import Position
 >>> quiz = move_quiz(Position.initial(), "Which move captures a Mandarin?",
@@ -112,7 +112,7 @@ def choice_quiz(question: str, choices: Sequence[Choice], prompt: str | None = N
     True
     """
     if not choices:
-        raise ValueError(_("a quiz needs at least one answer: {question}").format(question=repr(question)))
+        raise ValueError(f"a quiz needs at least one answer: {question!r}")
     if prompt is None:
         prompt = _("Choose an answer…")
     right = sum(choice.right for choice in choices)

@@ -1,4 +1,4 @@
-"""One setup codec: a game to open on a board, written as a page address or as a bridge request.
+"""The address codec: a game to open on a board, written as a page address or as a bridge request.
 
 A link that reopens a game (the Play page's address), the request a chapter's live
 board stores for the website (:mod:`oanquan.interact.board_setup`), the editor's "play from
