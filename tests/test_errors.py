@@ -139,6 +139,7 @@ TRIGGERS: dict[str, Callable[[], object]] = {
     "bad-options": lambda: bridge({"op": "new_game", "options": [1]}),
     "unknown-setting": lambda: parse_address("?colour=red"),
     "unknown-request": lambda: bridge({"op": "dance"}),
+    "bad-review-move": lambda: review_beyond_the_game(),
     "request-not-object": lambda: bridge([1]),
     "next-with-settings": lambda: bridge({"op": "new_game", "next": True, "opponent": "friend"}),
     "bad-board-name": lambda: session_for("<b>"),
@@ -158,6 +159,12 @@ TRIGGERS: dict[str, Callable[[], object]] = {
     "bad-square": lambda: Editor().click(12),
     "bad-player": lambda: Editor().set_to_move(2),
 }
+
+
+def review_beyond_the_game() -> None:
+    """Ask the bridge to review move 2 (counted from 0) of a game of one move."""
+    call(json.dumps({"op": "new_game", "record": "7R", "board": "review-one-move"}))
+    bridge({"op": "review", "move": 2}, "review-one-move")
 
 
 def full_editor() -> Editor:
