@@ -619,3 +619,58 @@ def test_players_are_named_for_readers_and_the_end_says_the_score_taken_apart() 
     assert final["headline"] == ("A draw!" if outcome.winner is None else f"{view['names'][outcome.winner]} wins!")
     for name, line, score in zip(view["names"], final["lines"], outcome.scores, strict=True):
         assert line.startswith(f"{name}: ") and line.endswith(f"= {score}.")
+
+
+# What a page may send as a new game's settings, within reach and beyond (issue 47): the bridge
+# accepts exactly what it can save and load.
+ANY_NUMBER = st.one_of(
+    st.integers(),
+    st.integers(min_value=-10, max_value=10),
+    st.sampled_from((0, 2**53 - 1, 2**53, -1, -(2**53))),
+    st.booleans(),
+    st.floats(allow_nan=False),
+    st.text(max_size=4),
+    st.none(),
+)
+NEW_GAME_SETTINGS = st.fixed_dictionaries(
+    {},
+    optional={
+        "seed": ANY_NUMBER,
+        "hints": ANY_NUMBER,
+        "opponent": st.sampled_from(("friend", "1", "3", "5", 2, "6", 0)),
+        "first": st.sampled_from(("human", "computer", "nobody")),
+        "options": st.fixed_dictionaries(
+            {},
+            optional={
+                "mandarin_pieces": st.sampled_from(("stone", "pebbles", "rock")),
+                "mandarin_value": st.one_of(st.integers(min_value=-1, max_value=25), st.sampled_from(("5", "x"))),
+                "max_plies": st.sampled_from((0, 40, 300, -3, "40")),
+                "young_mandarin_min": st.integers(min_value=-1, max_value=9),
+            },
+        ),
+    },
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(NEW_GAME_SETTINGS)
+def test_every_new_game_the_bridge_accepts_survives_save_and_load(request: dict[str, Any]) -> None:
+    web.reset()
+    started = ask({"op": "new_game", **request})
+    if not started["ok"]:
+        assert started["error"] and started["reason"]  # refused with words, before anything is kept
+        return
+    saved = ask({"op": "save"})
+    assert saved["ok"], saved
+    web.reset()
+    loaded = ask({"op": "load", "text": saved["saved"]})
+    assert loaded["ok"], (request, loaded)
+    assert ask({"op": "save"})["saved"] == saved["saved"]  # the same session: seed, players, hints, rules
+    assert loaded["settings"] == started["settings"] and loaded["position"] == started["position"]
+
+
+def test_a_negative_seed_is_refused_for_a_new_game_as_load_would_refuse_it() -> None:
+    # issue 47: new_game took -5, then load refused the session it had saved
+    refused = ask({"op": "new_game", "seed": -5})
+    assert not refused["ok"] and "-5" in refused["error"] and "seed" in refused["error"]
+    assert "-5" in refused["reason"]
