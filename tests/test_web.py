@@ -10,6 +10,7 @@ import json
 import random
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
@@ -674,3 +675,50 @@ def test_a_negative_seed_is_refused_for_a_new_game_as_load_would_refuse_it() -> 
     refused = ask({"op": "new_game", "seed": -5})
     assert not refused["ok"] and "-5" in refused["error"] and "seed" in refused["error"]
     assert "-5" in refused["reason"]
+
+
+STORED_JS = Path(__file__).resolve().parent.parent / "book" / "_static_play" / "stored.js"
+
+
+def kept_value(view: dict[str, Any], lang: str) -> str:
+    """The value the Play page keeps for ``view`` (play.js, keep() and saveGame()), as it is written."""
+    form = dict.fromkeys(("opponent", "first", "pieces", "value", "gap", "young", "plies"), "pebbles")
+    record = {
+        "saved": view["saved"],
+        "link": view["link"],
+        "svg": view["svg"],
+        "squares": view["squares"],
+        "names": view["names"],
+        "scores": view["scores"],
+        "turn": view["turn"],
+        "moves": len(view["moves"]),
+        "over": view["over"],
+        "form": form,
+        "lang": lang,
+        "v": 2,
+        "time": 1_800_000_000_000,
+    }
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+
+
+def test_the_largest_real_games_value_is_well_within_the_pages_cap_and_near_it() -> None:
+    """Issue 47: stored values are capped near their real size (stored.js, MAX_STORED), so a value
+    hundreds of times larger is left out before it is read. The largest real values: whole games,
+    with no move limit, in both languages (the Vietnamese words are longer), to their end."""
+    found = re.search(r"export const MAX_STORED = (\d+);", STORED_JS.read_text("utf-8"))
+    assert found, "stored.js names its cap"
+    cap = int(found[1])
+    largest = 0
+    for lang in ("en", "vi"):
+        with language(lang):
+            for seed in range(4):
+                web.reset()
+                chooser = random.Random(seed)
+                options = {"max_plies": 0, "mandarin_pieces": "pebbles", "mandarin_value": 20}
+                view = ask({"op": "new_game", "opponent": "friend", "options": options})
+                while not view["over"]:
+                    view = ask({"op": "play", "move": chooser.choice(view["legal"])})
+                view["saved"] = ask({"op": "save"})["saved"]
+                largest = max(largest, len(kept_value(view, lang)))
+    assert 4_000 < largest <= cap // 4, (largest, cap)  # room for longer games than these
+    assert cap <= 20 * largest, (largest, cap)  # and near them: 480,000 characters are left out
