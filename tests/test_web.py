@@ -670,11 +670,19 @@ def test_every_new_game_the_bridge_accepts_survives_save_and_load(request: dict[
     assert loaded["settings"] == started["settings"] and loaded["position"] == started["position"]
 
 
-def test_a_negative_seed_is_refused_for_a_new_game_as_load_would_refuse_it() -> None:
+def test_a_negative_seed_survives_save_and_load_and_a_seed_beyond_reach_is_refused_by_both() -> None:
     # issue 47: new_game took -5, then load refused the session it had saved
-    refused = ask({"op": "new_game", "seed": -5})
-    assert not refused["ok"] and "-5" in refused["error"] and "seed" in refused["error"]
-    assert "-5" in refused["reason"]
+    assert ask({"op": "new_game", "seed": -5, "opponent": 2})["ok"]
+    saved = ask({"op": "save"})["saved"]
+    assert json.loads(saved)["seed"] == -5
+    web.reset()
+    assert ask({"op": "load", "text": saved})["ok"]
+    assert json.loads(ask({"op": "save"})["saved"])["seed"] == -5
+    too_far = 2**53
+    refused = ask({"op": "new_game", "seed": too_far})
+    assert not refused["ok"] and str(too_far) in refused["error"] and str(too_far) in refused["reason"]
+    loaded = ask({"op": "load", "text": saved.replace('"seed": -5', f'"seed": {too_far}')})
+    assert not loaded["ok"] and str(too_far) in loaded["error"]
 
 
 STORED_JS = Path(__file__).resolve().parent.parent / "book" / "_static_play" / "stored.js"

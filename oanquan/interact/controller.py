@@ -91,8 +91,9 @@ DEFAULT_HINTS = 3
 #: The longest text a session accepts from a text box, a saved file or an address.
 MAX_TEXT = 20_000
 
-#: The largest seed a session takes: the largest whole number a page's request carries exactly
-#: (JavaScript's largest safe integer), so that what the bridge accepts it can save and load.
+#: The largest seed a session takes, either side of 0: the largest whole number a page's request
+#: carries exactly (JavaScript's largest safe integer). Negative seeds are seeds too: a notebook's
+#: computer seeded 0 on the top row is the session seed -1 (setup.py, ``_level_and_seed``).
 MAX_SEED = 2**53 - 1
 
 #: The ``format`` field of a saved session (:meth:`Controller.to_json`).
@@ -115,26 +116,26 @@ class SessionError(OAnQuanError):
 
 
 def read_seed(value: object) -> int:
-    """``value`` as a session's seed: a whole number from 0 to :data:`MAX_SEED`; a :class:`SessionError` otherwise.
+    """``value`` as a session's seed: a whole number within :data:`MAX_SEED` of 0; a :class:`SessionError` otherwise.
 
     The one reader of a seed, for a new game and a saved session alike (issue 47: the bridge
     took ``-5`` for a new game, then refused its own save of it).
 
-    >>> read_seed(7)
-    7
-    >>> read_seed(-5)
+    >>> read_seed(7), read_seed(-5)
+    (7, -5)
+    >>> read_seed(2**60)
     Traceback (most recent call last):
     ...
-    oanquan.interact.controller.SessionError: seed must be a whole number from 0 to 9007199254740991, not -5
+    oanquan.interact.controller.SessionError: seed must be a whole number from ... to 9007199254740991, not 1152...976
     """
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_SEED:
+    if isinstance(value, int) and not isinstance(value, bool) and -MAX_SEED <= value <= MAX_SEED:
         return value
     shown = quote(value)
     raise SessionError(
-        f"seed must be a whole number from 0 to {MAX_SEED}, not {shown}",
+        f"seed must be a whole number from {-MAX_SEED} to {MAX_SEED}, not {shown}",
         code="bad-option-number",
         what=N_("seed"),
-        low=0,
+        low=-MAX_SEED,
         high=MAX_SEED,
         value=shown,
     )
