@@ -63,7 +63,7 @@ def play_game(task: Task) -> Result:
         count[a_side],
         spent[1 - a_side],
         count[1 - a_side],
-        outcome.reason,
+        outcome.rule,
         game.record(),
     )
 

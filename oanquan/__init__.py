@@ -38,7 +38,7 @@ from .game import Game
 from .i18n import get_language, set_language
 from .move import Move
 from .narrate import caption, describe_move
-from .position import Outcome, Position
+from .position import Outcome, Position, Termination
 from .rules import Rules
 
 __all__ = [
@@ -59,6 +59,7 @@ __all__ = [
     "RecordFormatError",
     "Rules",
     "RulesError",
+    "Termination",
     "caption",
     "describe_move",
     "get_language",

@@ -19,7 +19,8 @@ from . import Event, OAnQuanError, Position, Rules, caption
 from .errors import problem_words
 from .interact.controller import Controller, sides_for
 from .interact.view import game_view
-from .rules import MANDARIN_GAPS
+from .narrate import outcome_words
+from .rules import OPTIONS
 
 HELP = (
     "Type a move such as 7R or 2l, or: 'undo', 'redo', 'hint', 'moves', 'record', "
@@ -66,19 +67,13 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     )
     args = parser.parse_args(argv)
     try:
-        rules = Rules(
-            mandarin_pieces=args.mandarin_pieces,
-            mandarin_value=args.mandarin_value,
-            mandarin_gap=args.mandarin_gap,
-            young_mandarin_min=args.young_mandarin_min,
-            max_plies=args.max_plies,
-        )
+        rules = Rules(**{spec.name: getattr(args, spec.name) for spec in OPTIONS})
         if args.command == "show":
             position = Position.from_text(args.position, rules)
             print(position, file=out)
             outcome = position.outcome()
             if outcome:
-                print(outcome.explanation, file=out)
+                print(outcome_words(outcome), file=out)
             return 0
         start_text = getattr(args, "start", None)
         start = Position.from_text(start_text, rules) if start_text else Position.initial(rules)
@@ -96,42 +91,18 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
 
 
 def _rule_options(with_defaults: bool) -> argparse.ArgumentParser:
-    """The rule options (RULES.md, section 9), accepted before or after the sub-command."""
-
-    def default(value: object) -> object:
-        return value if with_defaults else argparse.SUPPRESS
-
+    """The rule options (RULES.md, section 9), accepted before or after the sub-command: one per spec."""
     options = argparse.ArgumentParser(add_help=False)
     group = options.add_argument_group("rule options (RULES.md, section 9)")
-    group.add_argument(
-        "--young-mandarin-min",
-        type=int,
-        default=default(0),
-        metavar="N",
-        help="a Mandarin square with its stone and fewer than N pebbles cannot be captured (R5.6; 0 = off)",
-    )
-    group.add_argument(
-        "--mandarin-gap",
-        choices=MANDARIN_GAPS,
-        default=default("chain"),
-        help="where an empty Mandarin square counts as a gap in a capture (R5.5; default: chain)",
-    )
-    group.add_argument(
-        "--mandarin-pieces",
-        choices=("stone", "pebbles"),
-        default=default("stone"),
-        help="what each Mandarin square starts with (R2.2; default: stone)",
-    )
-    group.add_argument(
-        "--mandarin-value", type=int, default=default(10), metavar="N", help="points of a Mandarin (R8.1; default 10)"
-    )
-    group.add_argument(
-        "--max-plies",
-        type=int,
-        default=default(300),
-        metavar="N",
-        help="the game ends after N moves in all (R7.3; default 300, 0 = no limit)",
-    )
+    for spec in OPTIONS:
+        group.add_argument(
+            "--" + spec.name.replace("_", "-"),
+            type=int if spec.is_number else str,
+            choices=spec.choices or None,
+            metavar=spec.metavar if spec.is_number else None,
+            default=spec.default if with_defaults else argparse.SUPPRESS,
+            help=f"{spec.help} ({spec.rule}; default: {spec.default})",
+        )
     return options
 
 

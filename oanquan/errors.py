@@ -255,7 +255,7 @@ PROBLEMS: Mapping[str, str] = {
     "not-a-move": N_("the move {move} cannot be read: a move is one of your squares and a direction, left or right"),
     "not-yours": N_("square {square} belongs to player {other}, and it is player {player}'s turn"),
     "empty-square": N_("square {square} is empty"),
-    "game-over": N_("the game is over: {result}"),
+    "game-over": N_("the game is over"),
     "mandarin-square": N_("a move starts from one of your own small squares, not from a Mandarin square"),
     "no-square": N_("there is no square {square} on the board"),
     "choose-square": N_("choose one of your highlighted squares first"),

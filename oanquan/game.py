@@ -10,7 +10,7 @@ from .events import Event
 from .i18n import N_, _
 from .jsonio import check_fields, read_json
 from .move import Move
-from .position import Outcome, Position, ending_events, final_outcome
+from .position import Outcome, Position, Termination, ending_events
 from .rules import Rules
 
 __all__ = ["Game"]
@@ -80,16 +80,11 @@ class Game:
     def outcome(self) -> Outcome | None:
         """None while the game goes on; the :class:`Outcome` once it ends (R7.1-R7.3).
 
-        >>> Game(rules=Rules(max_plies=1)).play("7R").outcome().reason
-        'R7.3'
+        >>> Game(rules=Rules(max_plies=1)).play("7R").outcome().termination
+        <Termination.PLY_LIMIT: 'R7.3'>
         """
-        ended = self.position.outcome()
-        if ended is not None:
-            return ended
         limit = self.rules.max_plies
-        if limit and len(self.moves) >= limit:
-            return final_outcome(self.position, "R7.3")
-        return None
+        return self.position.outcome(plies_left=max(limit - len(self.moves), 0) if limit else None)
 
     def legal_moves(self) -> tuple[Move, ...]:
         """The legal moves now; none once the game is over, the ply limit included.
@@ -102,15 +97,17 @@ class Game:
         return self.position.legal_moves()
 
     def _check_limit(self, move: Move | str) -> None:
-        limit = self.rules.max_plies
-        if limit and len(self.moves) >= limit and self.position.outcome() is None:
+        outcome = self.outcome()
+        if outcome is not None and outcome.termination is Termination.PLY_LIMIT:
             raise IllegalMoveError(
                 _(
                     "illegal move {move} in {position}: the game is over (R7.3: it reached its limit of {limit} plies)"
-                ).format(move=repr(str(move)), position=repr(self.position.to_text()), limit=limit),
+                ).format(move=repr(str(move)), position=repr(self.position.to_text()), limit=self.rules.max_plies),
                 code="game-over",
                 move=str(move),
-                result=outcome.result if (outcome := self.outcome()) is not None else "",
+                rule=outcome.rule,
+                winner=outcome.winner,
+                scores=outcome.scores,
             )
 
     def play(self, move: Move | str) -> Game:
@@ -137,7 +134,7 @@ class Game:
         self.moves.append(move if isinstance(move, Move) else Move.parse(move))
         self.positions.append(after)
         outcome = self.outcome()
-        if outcome is not None and outcome.reason == "R7.3":
+        if outcome is not None and outcome.termination is Termination.PLY_LIMIT:
             events = events + tuple(ending_events(after, outcome))
         return events
 

@@ -9,9 +9,18 @@ from __future__ import annotations
 from .board import next_square, square_name
 from .events import STOP_KINDS, Event
 from .i18n import N_, _, ngettext
-from .position import end_reason
+from .position import Outcome, Termination
 
-__all__ = ["and_list", "caption", "describe_move", "move_phrase", "pebble_words"]
+__all__ = [
+    "and_list",
+    "caption",
+    "describe_move",
+    "end_words",
+    "move_phrase",
+    "outcome_words",
+    "pebble_words",
+    "result_words",
+]
 
 _SIDE = {"R": N_("to the right (R)"), "L": N_("to the left (L)")}
 
@@ -136,7 +145,7 @@ def _sentence(event: Event) -> str:
             name=square_name(e.square or 0)
         )
     if kind == "game_end":
-        return head + _("The game is over: {reason}.").format(reason=end_reason(e.rule))
+        return head + _("The game is over: {reason}.").format(reason=end_words(Termination(e.rule)))
     if kind == "sweep":
         if not n:
             return head + _("Player {player} has no pebbles left on their row to take.").format(player=player)
@@ -244,3 +253,47 @@ def move_phrase(events: tuple[Event, ...] | list[Event]) -> str:
         else:  # pragma: no cover - every trace has a stop event
             parts.append(_("captures nothing"))
     return and_list(parts)
+
+
+#: Why a game ended (RULES §7), in a reader's words: no option name, no rule number.
+_END_WORDS = {
+    Termination.MANDARINS_EMPTY: N_("both Mandarin squares are empty"),
+    Termination.CANNOT_RELEASE: N_("the player to move has an empty row and too few pebbles to release (thả cá)"),
+    Termination.PLY_LIMIT: N_("the game reached its length limit"),
+}
+
+
+def end_words(termination: Termination) -> str:
+    """Why a game ended, in the language spoken: the one place these words live.
+
+    The view-model (:func:`oanquan.interact.view.why_it_ended`) and the move captions say them.
+
+    >>> end_words(Termination.MANDARINS_EMPTY), end_words(Termination.PLY_LIMIT)
+    ('both Mandarin squares are empty', 'the game reached its length limit')
+    """
+    return _(_END_WORDS[termination])
+
+
+def result_words(outcome: Outcome) -> str:
+    """Who won and the score, the winner's first as people say it, in the notation's names.
+
+    >>> result_words(Outcome(Termination.MANDARINS_EMPTY, 1, (30, 40)))
+    'Player 1 wins 40-30'
+    >>> result_words(Outcome(Termination.CANNOT_RELEASE, None, (35, 35)))
+    'Draw, 35-35'
+    """
+    a, b = outcome.scores
+    if outcome.winner is None:
+        return _("Draw, {a}-{b}").format(a=a, b=b)
+    return _("Player {player} wins {high}-{low}").format(player=outcome.winner, high=max(a, b), low=min(a, b))
+
+
+def outcome_words(outcome: Outcome) -> str:
+    """The result and why the game ended, in one sentence that names the rule (for a board's description).
+
+    >>> outcome_words(Outcome(Termination.PLY_LIMIT, 1, (32, 38)))
+    'Player 1 wins 38-32: the game reached its length limit (R7.3).'
+    """
+    return _("{result}: {reason} ({rule}).").format(
+        result=result_words(outcome), reason=end_words(outcome.termination), rule=outcome.rule
+    )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 from functools import lru_cache
 from typing import Any, Literal, NamedTuple, overload
 
@@ -19,7 +20,6 @@ from .errors import (
     PROBLEMS,
     IllegalMoveError,
     InvalidMoveError,
-    OAnQuanError,
     PositionFormatError,
     RulesError,
     quote,
@@ -32,13 +32,12 @@ from .rules import Rules
 from .textformat import Parts
 
 __all__ = [
-    "END_REASONS",
     "MAX_PEBBLES",
     "Outcome",
     "Position",
     "ScoreBreakdown",
     "State",
-    "end_reason",
+    "Termination",
     "ending_events",
     "ending_rule",
     "final_outcome",
@@ -88,65 +87,43 @@ def moves_of(pebbles: tuple[int, ...], mover: int) -> tuple[Move, ...]:
     return _LEGAL_MOVES[1][occupied | (16 if b[4] else 0)]
 
 
-#: Why a game ends, in words, for each rule of RULES §7 that can end it.
-#: The words are English; :func:`end_reason` gives them in the language spoken now.
-END_REASONS = {
-    "R7.1": N_("both Mandarin squares are empty"),
-    "R7.2": N_("the player to move has an empty row and too few pebbles to release (thả cá)"),
-    "R7.3": N_("the game reached its move limit, the moves of both players counted"),
-}
+class Termination(Enum):
+    """Why a game ended: the rule of RULES §7 that ended it, which is each member's value.
 
+    No words: a reader's are the view-model's (:func:`oanquan.interact.view.why_it_ended`).
 
-def end_reason(rule: str) -> str:
-    """Why a game ended under ``rule`` (R7.1-R7.3), in the language spoken now; ``rule`` itself if unknown.
-
-    >>> end_reason("R7.1")
-    'both Mandarin squares are empty'
+    >>> Termination("R7.3"), Termination.MANDARINS_EMPTY.value
+    (<Termination.PLY_LIMIT: 'R7.3'>, 'R7.1')
     """
-    return _(END_REASONS[rule]) if rule in END_REASONS else rule
+
+    #: R7.1: both Mandarin squares are empty at the end of a move.
+    MANDARINS_EMPTY = "R7.1"
+    #: R7.2: the player to move has an empty row and the stores cannot pay thả cá (R6.3).
+    CANNOT_RELEASE = "R7.2"
+    #: R7.3: the game has lasted the rules' ``max_plies`` plies.
+    PLY_LIMIT = "R7.3"
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a finished game ended (RULES §7, §8).
+    """How a finished game ended (RULES §7, §8), as data: python-chess's ``Outcome(termination, winner)``.
 
-    ``scores`` are the final scores of players 0 and 1 after the sweep (R7.4)
-    and the repayment of debts (R8.2); ``winner`` is 0, 1 or None for a draw
-    (R8.3); ``reason`` is the rule that ended the game: ``"R7.1"``, ``"R7.2"``
-    or ``"R7.3"``.
+    ``termination`` is the rule that ended the game; ``winner`` is 0, 1 or None
+    for a draw (R8.3); ``scores`` are the final scores of players 0 and 1 after
+    the sweep (R7.4) and the repayment of debts (R8.2).
 
-    >>> Outcome((40, 30), 0, "R7.1").explanation
-    'Player 0 wins 40-30: both Mandarin squares are empty (R7.1).'
-    >>> Outcome((32, 38), 1, "R7.3").explanation
-    'Player 1 wins 38-32: the game reached its move limit, the moves of both players counted (R7.3).'
+    >>> Outcome(Termination.PLY_LIMIT, 1, (32, 38)).rule
+    'R7.3'
     """
 
-    scores: tuple[int, int]
+    termination: Termination
     winner: int | None
-    reason: str
-
-    def __post_init__(self) -> None:
-        if self.reason not in END_REASONS:
-            raise OAnQuanError(f"an outcome's reason must be one of {sorted(END_REASONS)}, not {self.reason!r}")
+    scores: tuple[int, int]
 
     @property
-    def explanation(self) -> str:
-        """The result in one plain sentence."""
-        return _("{result}: {reason} ({rule}).").format(
-            result=self.result, reason=end_reason(self.reason), rule=self.reason
-        )
-
-    @property
-    def result(self) -> str:
-        """Who won and the score, the winner's first as people say it.
-
-        >>> Outcome((30, 40), 1, "R7.1").result, Outcome((35, 35), None, "R7.2").result
-        ('Player 1 wins 40-30', 'Draw, 35-35')
-        """
-        a, b = self.scores
-        if self.winner is None:
-            return _("Draw, {a}-{b}").format(a=a, b=b)
-        return _("Player {player} wins {high}-{low}").format(player=self.winner, high=max(a, b), low=min(a, b))
+    def rule(self) -> str:
+        """The rule that ended the game, as RULES.md numbers it ("R7.1", "R7.2" or "R7.3")."""
+        return self.termination.value
 
 
 class ScoreBreakdown(NamedTuple):
@@ -613,8 +590,8 @@ class Position:
         problem = self._illegal_because(move)
         if problem:
             code, fields = problem
-            # the programmer's message names the rule that ended the game; the reader's words say who won
-            because = _("the game is over ({rule}: {reason})") if code == "game-over" else _(PROBLEMS[code])
+            # the programmer's message names the rule that ended the game; the reader's words come from the code
+            because = "the game is over ({rule})" if code == "game-over" else _(PROBLEMS[code])
             raise IllegalMoveError(
                 _("illegal move '{move}' in '{position}': {problem}").format(
                     move=move, position=self.to_text(), problem=because.format_map(fields)
@@ -629,7 +606,7 @@ class Position:
         """Why ``move`` is not legal here (a problem's code and fields), or None when it is."""
         outcome = self.outcome()
         if outcome is not None:
-            return "game-over", {"result": outcome.result, "rule": outcome.reason, "reason": end_reason(outcome.reason)}
+            return "game-over", {"rule": outcome.rule, "winner": outcome.winner, "scores": outcome.scores}
         square, mover = move.square, self._to_move
         if (square >= 5) != (mover == 0):
             return "not-yours", {"square": square, "other": 1 - mover, "player": mover}
@@ -647,17 +624,23 @@ class Position:
 
     # ------------------------------------------------------------------ end
 
-    def outcome(self) -> Outcome | None:
-        """None while the game goes on; otherwise the :class:`Outcome` (R7.1, R7.2).
+    def outcome(self, plies_left: int | None = None) -> Outcome | None:
+        """None while the game goes on; otherwise how it ended (R7.1-R7.3), as an :class:`Outcome`.
 
-        The ply limit (R7.3) belongs to a game record: see :meth:`Game.outcome`.
+        ``plies_left`` is how many more plies the game may last under its ply
+        limit (R7.3), which a position cannot count: :meth:`Game.outcome` and the
+        solver say it; at 0 the game is over here. None: no limit in sight.
 
         >>> Position.initial().outcome() is None
         True
         >>> Position.from_text("3,0,0,0,0,4,0,0,0,0 0,0 30,33 0,0 1").outcome()
-        Outcome(scores=(34, 36), winner=1, reason='R7.1')
+        Outcome(termination=<Termination.MANDARINS_EMPTY: 'R7.1'>, winner=1, scores=(34, 36))
+        >>> Position.initial().outcome(plies_left=0)   # each sweeps 25
+        Outcome(termination=<Termination.PLY_LIMIT: 'R7.3'>, winner=None, scores=(25, 25))
         """
-        return self._ending
+        if self._ending is not None or plies_left is None or plies_left > 0:
+            return self._ending
+        return final_outcome(self, Termination.PLY_LIMIT)
 
     def is_over(self) -> bool:
         """Whether the game has ended in this position (R7.1, R7.2).
@@ -1082,16 +1065,18 @@ def play_fast(
 # ======================================================================= end
 
 
-def final_outcome(position: Position, reason: str) -> Outcome:
-    """The outcome if the game ends in ``position`` for ``reason`` (R7.4, R8).
+def final_outcome(position: Position, termination: Termination) -> Outcome:
+    """The outcome if the game ends in ``position`` by ``termination`` (R7.4, R8).
 
-    >>> final_outcome(Position.initial(), "R7.3").scores   # each sweeps 25
+    :meth:`Position.outcome` is the one that knows whether it does.
+
+    >>> final_outcome(Position.initial(), Termination.PLY_LIMIT).scores   # each sweeps 25
     (25, 25)
     """
     p = position
     scores = final_scores(p._pebbles, p._stores, p._captured, p._debts, p._rules.mandarin_value)
     winner = None if scores[0] == scores[1] else (0 if scores[0] > scores[1] else 1)
-    return Outcome(scores, winner, reason)
+    return Outcome(termination, winner, scores)
 
 
 def ending_events(position: Position, outcome: Outcome) -> list[Event]:
@@ -1111,7 +1096,7 @@ def ending_events(position: Position, outcome: Outcome) -> list[Event]:
     stores = list(position._stores)
     mover = 1 - position._to_move  # the player whose move ended the game
     now = position
-    events = [Event("game_end", outcome.reason, mover, now)]
+    events = [Event("game_end", outcome.rule, mover, now)]
     taken = [0, 0]
     for player in (0, 1):
         start = 5 if player == 0 else 0
@@ -1181,22 +1166,23 @@ def _opening(rules: Rules) -> Position:
     return Position([5] * 10 + [value, value], (False, False), rules=rules)
 
 
-def ending_rule(pebbles: tuple[int, ...], stones: tuple[int, int], stores: tuple[int, int], mover: int) -> str | None:
-    """The rule that ends the game in a position with these fields ("R7.1", "R7.2"), or None.
+def ending_rule(
+    pebbles: tuple[int, ...], stones: tuple[int, int], stores: tuple[int, int], mover: int
+) -> Termination | None:
+    """How the game ends in a position with these fields (R7.1, R7.2), or None.
 
-    Used by every Position when it is made, and by the search (:mod:`oanquan.ai`);
-    :func:`end_reason` says a rule in words.
+    Used by every Position when it is made, and by the search (:mod:`oanquan.ai`).
 
     >>> ending_rule((5,) * 10 + (0, 0), (1, 1), (0, 0), 0) is None
     True
     >>> ending_rule((5,) * 10 + (0, 0), (0, 0), (0, 0), 0)
-    'R7.1'
+    <Termination.MANDARINS_EMPTY: 'R7.1'>
     """
     p = pebbles
     if not (p[M0] or p[M1] or stones[0] or stones[1]):
-        return "R7.1"  # both Mandarin squares are empty
+        return Termination.MANDARINS_EMPTY  # both Mandarin squares are empty
     if stores[0] + stores[1] < 5 and _row_empty(p, mover):
-        return "R7.2"  # thả cá is due (R3.1) and both stores together cannot pay it
+        return Termination.CANNOT_RELEASE  # thả cá is due (R3.1) and both stores together cannot pay it
     return None
 
 
@@ -1234,8 +1220,8 @@ def _make(
     position._swept = swept
     position._hash = None  # worked out when first asked for
     # outcome() is asked of every position a game makes, so it is worked out once, here.
-    reason = ending_rule(pebbles, stones, stores, to_move)
-    position._ending = None if reason is None else final_outcome(position, reason)
+    ending = ending_rule(pebbles, stones, stores, to_move)
+    position._ending = None if ending is None else final_outcome(position, ending)
     return position
 
 

@@ -50,7 +50,7 @@ from functools import lru_cache
 from .ai import collector_paused, ordered_children
 from .errors import OAnQuanError
 from .move import Move
-from .position import Position, final_outcome
+from .position import Position, Termination
 
 __all__ = ["Bounds", "Solution", "UnsolvedError", "bounds", "move_values", "search_size", "solve"]
 
@@ -106,12 +106,11 @@ class _Prover:
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise UnsolvedError(f"the search passed its limit of {self.max_nodes} positions")
-        outcome = position.outcome()
+        # with limit scoring, a line that reaches depth 0 ends there by the ply limit (R7.3)
+        outcome = position.outcome(plies_left=0 if depth == 0 and self.limit_scoring else None)
         if outcome is not None:
             return _difference(position, outcome.scores)
         if depth == 0:
-            if self.limit_scoring:
-                return _difference(position, final_outcome(position, "R7.3").scores)
             return -_INFINITY if pessimist else _INFINITY
         key = (position, pessimist)
         entry = self.table.get(key)
@@ -283,11 +282,10 @@ def solve(
 def _solve_cached(position: Position, plies_left: int | None, max_depth: int, max_nodes: int) -> Solution:
     if plies_left is not None and plies_left < 0:
         raise ValueError(f"plies_left must be at least 0, not {plies_left!r}")
-    outcome = position.outcome()
+    outcome = position.outcome(plies_left)
     if outcome is not None:
-        return Solution(_difference(position, outcome.scores), None, (), 0, False, 0)
-    if plies_left == 0:
-        return Solution(_difference(position, final_outcome(position, "R7.3").scores), None, (), 0, True, 0)
+        needed_limit = outcome.termination is Termination.PLY_LIMIT
+        return Solution(_difference(position, outcome.scores), None, (), 0, needed_limit, 0)
     deepest = max_depth if plies_left is None else min(max_depth, plies_left)
     found, move, line, used = _bounds_cached(position, deepest, max_nodes, 8)
     if found.exact and found.low is not None and move is not None:

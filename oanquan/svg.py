@@ -35,7 +35,7 @@ from .board import M0, M1, Direction, column, next_square, owner, row_of, square
 from .events import STOP_KINDS
 from .i18n import N_, _, ngettext
 from .move import Move
-from .narrate import caption, pebble_words
+from .narrate import caption, outcome_words, pebble_words, result_words
 
 if TYPE_CHECKING:
     from .events import Event
@@ -54,7 +54,6 @@ __all__ = [
     "figure_html",
     "picture_html",
     "position_text_svg",
-    "result_words",
     "screen_direction",
     "square_centre",
     "strip_mark",
@@ -356,8 +355,11 @@ def strip_mark(kind: Literal["to_move", "playing", "just_played"]) -> str:
 
 
 def _outcome(position: Position, turn: Turn | None) -> Outcome | None:
-    """How the game in ``position`` ended, or None; never during a move, whose pebbles may be in the hand."""
-    return None if turn in ("playing", "played") else position.outcome()
+    """How the game in ``position`` ended, or None; never during a move, whose pebbles may be in the hand.
+
+    A picture of the game's end (``"over"``) that the position alone does not end was ended by the ply limit (R7.3).
+    """
+    return None if turn in ("playing", "played") else position.outcome(plies_left=0 if turn == "over" else None)
 
 
 def _turn_words(position: Position, turn: Turn | None) -> str:
@@ -467,7 +469,7 @@ def describe_position(position: Position, turn: Turn | None = None, result: bool
             text = _("{player_and_store}, {debts}").format(player_and_store=text, debts=debts)
         players.append(text + ".")
     if outcome is not None and result:
-        players.append(outcome.explanation)
+        players.append(outcome_words(outcome))
     elif over:
         players.append(_("The game is over."))
     else:
@@ -505,16 +507,6 @@ def _wrap(text: str, width: int = FOOTER_CHARS, lines: int = 2) -> list[str]:
         return packed
     packed = _pack(text.split(" "), width, " ")
     return [*packed[: lines - 1], " ".join(packed[lines - 1 :])]
-
-
-def result_words(outcome: Outcome) -> str:
-    """The end of a game in a few words for the board's footer (the full sentence is in ``<title>``).
-
-    >>> from oanquan.position import Outcome
-    >>> result_words(Outcome((32, 38), 1, "R7.3"))
-    'game over: Player 1 wins 38-32 (R7.3)'
-    """
-    return _("game over: {result} ({rule})").format(result=outcome.explanation.split(":", 1)[0], rule=outcome.reason)
 
 
 _ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,63}\Z")
@@ -672,7 +664,7 @@ def board_svg(
     if selected is not None:
         words.append(_("chosen {name}").format(name=square_name(selected)))
     if outcome is not None and result:
-        words.append(result_words(outcome))
+        words.append(_("game over: {result} ({rule})").format(result=result_words(outcome), rule=outcome.rule))
     footer = " · ".join(words)
     footer_lines: list[str] = []
     for y, line in zip(_FOOTER_Y, _wrap(footer), strict=False):
@@ -684,7 +676,7 @@ def board_svg(
 
     if title is None:
         if outcome is not None and result:
-            state = outcome.explanation
+            state = outcome_words(outcome)
         elif over:
             state = _("the game is over")
         else:

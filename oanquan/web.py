@@ -60,7 +60,7 @@ from .jsonio import read_json
 from .move import Move
 from .position import Position
 from .puzzles import Puzzle, load_builtin, path
-from .rules import Rules
+from .rules import OPTIONS, Rules, rules_in_words
 from .svg import board_svg, square_centre, square_words
 
 __all__ = [
@@ -80,7 +80,6 @@ __all__ = [
     "query_fields",
     "read_address",
     "reset",
-    "rules_in_words",
     "sent_size",
     "session_for",
     "unpacked",
@@ -91,7 +90,8 @@ MAX_REQUEST_TEXT = 4000
 #: The most puzzle names a page may say it tried before (its kept list has the same limit).
 MAX_TRIED = 10000
 
-_OPTION_NAMES = ("mandarin_pieces", "mandarin_value", "mandarin_gap", "young_mandarin_min", "max_plies")
+#: The rule options a page address may set (RULES §9): all of them.
+_OPTION_NAMES = tuple(spec.name for spec in OPTIONS)
 
 
 #: A request from the page that the bridge cannot carry out (bad opponent, unknown puzzle...):
@@ -110,9 +110,8 @@ def draw(
     """The board drawn by the engine's renderer (``oanquan.svg``), with a click area on each square.
 
     ``selectable`` are the squares the player may start a move from and
-    ``selected`` the one they clicked; ``over`` says the game has ended (even
-    by its length limit, R7.3, which the position cannot know), so the strips
-    show the final scores. Each of the twelve squares gets a
+    ``selected`` the one they clicked; ``over`` says the picture is of the
+    game's end (``turn="over"``), so the strips show the final scores. Each of the twelve squares gets a
     transparent shape carrying ``data-square``, which is all the page's
     script needs to know about the picture. The markup is made by our own
     code from numbers only (the renderer escapes its text), so the page may
@@ -274,50 +273,6 @@ def _query_fields(query: str) -> tuple[dict[str, str], list[str]]:
                 repeated.append(name)
             fields[name] = unquote(value)
     return fields, repeated
-
-
-#: How each value of ``mandarin_gap`` other than the default reads (R5.5).
-MANDARIN_GAP_WORDS = {
-    "never": N_("an empty Mandarin square is never a gap: a chain stops there (R5.5)"),
-    "chain": N_("a chain jumps an empty Mandarin square like any other gap (R5.5)"),
-    "always": N_("an empty Mandarin square is a gap everywhere, even right after the last pebble (R5.5)"),
-}
-
-
-def rules_in_words(rules: Rules) -> str:
-    """The rule options that differ from the defaults (RULES §9), in plain words with their rule numbers.
-
-    >>> rules_in_words(Rules(young_mandarin_min=5))
-    'a young Mandarin (fewer than 5 pebbles) cannot be captured (R5.6)'
-    >>> print(rules_in_words(Rules(mandarin_gap="never", max_plies=0)))
-    an empty Mandarin square is never a gap: a chain stops there (R5.5); the game has no length limit (R7.3)
-    >>> rules_in_words(Rules(mandarin_pieces="pebbles", mandarin_value=5))
-    'each Mandarin square starts with 5 small pebbles instead of a stone (R2.2)'
-    >>> rules_in_words(Rules())
-    ''
-    """
-    default = Rules()
-    said = []
-    if rules.mandarin_pieces != default.mandarin_pieces:
-        said.append(
-            _("each Mandarin square starts with {n} small pebbles instead of a stone (R2.2)").format(
-                n=rules.mandarin_value
-            )
-        )
-    elif rules.mandarin_value != default.mandarin_value:
-        said.append(_("a Mandarin stone is worth {n} points (R2.2, R8.1)").format(n=rules.mandarin_value))
-    if rules.mandarin_gap != default.mandarin_gap:
-        said.append(_(MANDARIN_GAP_WORDS[rules.mandarin_gap]))
-    if rules.young_mandarin_min:
-        said.append(
-            _("a young Mandarin (fewer than {n} pebbles) cannot be captured (R5.6)").format(n=rules.young_mandarin_min)
-        )
-    if rules.max_plies != default.max_plies:
-        if rules.max_plies:
-            said.append(_("the game ends after {n} plies (R7.3)").format(n=rules.max_plies))
-        else:
-            said.append(_("the game has no length limit (R7.3)"))
-    return "; ".join(said)
 
 
 def _rules_from(options: Any) -> Rules:

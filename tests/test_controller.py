@@ -14,7 +14,17 @@ import pytest
 
 from authoring.puzzles import goal_moves
 from conftest import BAD_SAVED_GAMES, DEMO, YOUNG, english_words
-from oanquan import Game, IllegalMoveError, InvalidMoveError, Move, Position, RecordFormatError, Rules, caption
+from oanquan import (
+    Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    Position,
+    RecordFormatError,
+    Rules,
+    Termination,
+    caption,
+)
 from oanquan.ai import RandomPlayer, hint
 from oanquan.errors import reader_words
 from oanquan.i18n import language
@@ -315,8 +325,8 @@ def test_the_ply_limit_ends_the_game() -> None:
     c.play("7R")
     c.play("0L")
     outcome = c.game.outcome()
-    assert outcome is not None and outcome.reason == "R7.3" and c.over
-    assert status_line(c).startswith(f"Game over: {why_it_ended('R7.3')}.")
+    assert outcome is not None and outcome.rule == "R7.3" and c.over
+    assert status_line(c).startswith(f"Game over: {why_it_ended(Termination.PLY_LIMIT)}.")
     with pytest.raises(IllegalMoveError, match="the game is over"):
         c.play("5L")
 
@@ -483,7 +493,7 @@ def test_a_whole_game_by_clicks_ends_with_the_engines_outcome() -> None:
         c.choose(move.direction)
         assert c.position == game.position
     outcome = game.outcome()
-    assert outcome is not None and status_line(c).startswith(f"Game over: {why_it_ended(outcome.reason)}.")
+    assert outcome is not None and status_line(c).startswith(f"Game over: {why_it_ended(outcome.termination)}.")
     b = c.score_breakdown()
     assert b.scores == outcome.scores
     for p in (0, 1):  # R8.1, R7.4, R8.2 add up

@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 from oanquan import Game, describe_move
+from oanquan.narrate import outcome_words
 
 GOLDEN = Path(__file__).parent / "golden" / "playthrough.txt"
 
@@ -29,8 +30,8 @@ def render(record: str) -> str:
         lines.append(f"     -> {game.position.to_text()}")
     outcome = game.outcome()
     assert outcome is not None, "the golden game must be a finished one"
-    lines.append(f"outcome: {outcome.reason} scores {outcome.scores[0]}-{outcome.scores[1]}")
-    lines.append(f"         {outcome.explanation}")
+    lines.append(f"outcome: {outcome.rule} scores {outcome.scores[0]}-{outcome.scores[1]}")
+    lines.append(f"         {outcome_words(outcome)}")
     return "\n".join(lines) + "\n"
 
 

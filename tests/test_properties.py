@@ -98,8 +98,8 @@ def test_every_random_game_ends(rules: Rules) -> None:
         if rules.max_plies:
             assert outcome is not None and len(game) <= rules.max_plies
         else:
-            assert outcome is None or outcome.reason != "R7.3"
-        if outcome is not None and outcome.reason == "R7.1":
+            assert outcome is None or outcome.rule != "R7.3"
+        if outcome is not None and outcome.rule == "R7.1":
             assert sum(outcome.scores) == rules.total_points  # R8.3
         assert Game.from_record(game.record(), rules=rules).position == game.position
         assert Game.from_json(game.to_json()).position == game.position
@@ -215,7 +215,7 @@ def test_the_engine_agrees_with_the_reference_from_any_position(position: Positi
     reference = reference_at(position)
     assert reference.legal_moves() == [str(m) for m in position.legal_moves()]
     outcome = position.outcome()
-    assert reference.outcome() == (None if outcome is None else (outcome.scores, outcome.winner, outcome.reason))
+    assert reference.outcome() == (None if outcome is None else (outcome.scores, outcome.winner, outcome.rule))
     for move in position.legal_moves():
         assert reference.play(str(move)).to_text() == position.play(move).to_text(), str(move)
 

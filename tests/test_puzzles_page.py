@@ -20,7 +20,7 @@ import pytest
 
 from oanquan import Position
 from oanquan.puzzles import THEMES
-from oanquan.web import rules_in_words
+from oanquan.rules import rules_in_words
 from playpages import READY, Watched, screenshot_dir, served_puzzles, shared_context, watched_page
 from tools.localsite import chromium
 

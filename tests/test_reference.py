@@ -31,7 +31,7 @@ def _same_game(rules: Rules, seed: int) -> int:
         legal = [str(m) for m in game.legal_moves()]
         assert reference.legal_moves() == legal
         outcome = game.outcome()
-        expected = None if outcome is None else (outcome.scores, outcome.winner, outcome.reason)
+        expected = None if outcome is None else (outcome.scores, outcome.winner, outcome.rule)
         assert reference.outcome() == expected
         if not legal or len(game) >= limit:
             return len(game)

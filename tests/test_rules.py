@@ -322,7 +322,7 @@ def test_R6_2_borrow_the_shortfall_as_a_debt(store: int, borrowed: int) -> None:
 def test_R6_3_too_few_pebbles_in_both_stores_ends_the_game() -> None:
     p = Position.from_text("1,1,1,1,1,0,0,0,0,0 Q,Q 2,2 0,0 0")
     outcome = p.outcome()
-    assert outcome is not None and outcome.reason == "R7.2"
+    assert outcome is not None and outcome.rule == "R7.2"
     assert p.legal_moves() == ()
     with pytest.raises(IllegalMoveError, match="game is over"):
         p.play("5R")
@@ -334,7 +334,7 @@ def test_R6_3_too_few_pebbles_in_both_stores_ends_the_game() -> None:
 def test_R7_1_the_game_ends_when_both_mandarins_are_empty() -> None:
     after, events = play("0,0,2,0,0,0,0,1,0,0 0,Q 20+Q,27 0,0 0", "7L")
     outcome = after.outcome()
-    assert outcome is not None and outcome.reason == "R7.1"
+    assert outcome is not None and outcome.rule == "R7.1"
     # The capture of the move that emptied M1 counts: 20 + 2 stones + 1 swept.
     assert outcome.scores == (41, 29) and outcome.winner == 0
     assert kinds(events)[-3:] == ["game_end", "sweep", "sweep"]
@@ -344,7 +344,7 @@ def test_R7_1_the_game_ends_when_both_mandarins_are_empty() -> None:
 
 def test_R7_2_an_empty_row_with_no_refill_ends_the_game() -> None:
     p = Position.from_text("0,0,0,0,0,0,0,0,1,0 Q,Q 1,3 0,0 1")
-    assert p.outcome() is not None and p.outcome().reason == "R7.2"  # type: ignore[union-attr]
+    assert p.outcome() is not None and p.outcome().rule == "R7.2"  # type: ignore[union-attr]
     # The other player with an empty row is not enough: it must be the mover's row.
     assert Position.from_text("0,0,0,0,0,0,0,0,1,0 Q,Q 1,3 0,0 0").outcome() is None
 
@@ -352,7 +352,7 @@ def test_R7_2_an_empty_row_with_no_refill_ends_the_game() -> None:
 def test_R7_3_a_game_ends_after_max_plies() -> None:
     game = Game(rules=Rules(max_plies=2)).play("7R").play("0L")
     outcome = game.outcome()
-    assert outcome is not None and outcome.reason == "R7.3"
+    assert outcome is not None and outcome.rule == "R7.3"
     assert game.legal_moves() == () and game.position.outcome() is None
     with pytest.raises(IllegalMoveError, match="R7.3"):
         game.play(game.position.legal_moves()[0])

@@ -78,7 +78,7 @@ def test_the_searchs_states_follow_the_engines_rules(rules: Rules) -> None:
         )
         pebbles, stones, stores, captured, debts, mover = state
         outcome = position.outcome()
-        assert ending_rule(pebbles, stones, stores, mover) == (None if outcome is None else outcome.reason)
+        assert ending_rule(pebbles, stones, stores, mover) == (None if outcome is None else outcome.termination)
         if outcome is not None:
             assert final_scores(pebbles, stores, captured, debts, rules.mandarin_value) == outcome.scores
             continue

@@ -7,16 +7,13 @@ import random
 import pytest
 
 from oanquan import Position, Rules
-from oanquan.position import final_outcome
 from oanquan.solver import UnsolvedError, bounds, move_values, solve
 
 
 def brute_force(position: Position, plies_left: int) -> int:
     """Plain minimax of the game that stops after ``plies_left`` plies (R7.3): no pruning, no memo."""
-    outcome = position.outcome()
+    outcome = position.outcome(plies_left)
     mover = position.to_move
-    if outcome is None and plies_left == 0:
-        outcome = final_outcome(position, "R7.3")
     if outcome is not None:
         return outcome.scores[mover] - outcome.scores[1 - mover]
     return max(-brute_force(position.play(m), plies_left - 1) for m in position.legal_moves())

@@ -18,6 +18,7 @@ import pytest
 
 from oanquan import M0, M1, Position, Rules
 from oanquan.board import next_square, row_of
+from oanquan.narrate import outcome_words, result_words
 from oanquan.svg import (
     _FOOTER_Y,
     COLOURS,
@@ -198,11 +199,11 @@ def test_whose_turn_is_marked_and_the_outcome_replaces_it() -> None:
     assert "to move" not in " ".join(texts(svg))
     outcome = finished.outcome()
     assert outcome is not None
-    assert footer(svg) == f"game over: {outcome.explanation.split(':')[0]} (R7.1)"
+    assert footer(svg) == f"game over: {result_words(outcome)} (R7.1)"
     root = parse(svg)
     title, desc = root.find("s:title", NS), root.find("s:desc", NS)
     assert title is not None and desc is not None
-    assert outcome.explanation in (title.text or "") and outcome.explanation in (desc.text or "")
+    assert outcome_words(outcome) in (title.text or "") and outcome_words(outcome) in (desc.text or "")
 
 
 # --------------------------------------------------------------- highlights

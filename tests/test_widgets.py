@@ -21,7 +21,8 @@ from oanquan import M0, M1, Game, Move, Position, Rules
 from oanquan.ai import RandomPlayer
 from oanquan.errors import IllegalMoveError, reader_words
 from oanquan.i18n import language
-from oanquan.interact.view import why_it_ended
+from oanquan.interact.view import game_view, why_it_ended
+from oanquan.narrate import outcome_words
 from oanquan.svg import COLOURS
 from oanquan.widgets import SPEEDS, GameBoard, PositionEditor, RulesForm, StepPlayer, default_choices
 from oanquan.widgets.puzzle import PuzzleWidget
@@ -499,7 +500,7 @@ def test_move_list_status_and_the_end_of_a_game(board: GameBoard) -> None:
     assert "Player 0 wins 56-14" in unescape(ended.viewer.frame.svg) and "Game over" in ended.viewer.caption
     assert not any(b.button_style == "success" for b in ended.square_buttons.values())
     ended.square_buttons[5].click()
-    assert ended.message_text.startswith("The game is over: Player 0 wins 56-14")
+    assert ended.message_text == "Game over: both Mandarin squares are empty. Bottom row wins!"
 
 
 def test_the_last_frame_shows_your_squares(board: GameBoard) -> None:
@@ -526,11 +527,12 @@ def test_the_ply_limit_ends_the_game_on_the_board() -> None:
     click_move(board, "7R")
     click_move(board, "0L")
     outcome = board.game.outcome()
-    assert outcome is not None and outcome.reason == "R7.3"
-    assert outcome.explanation in unescape(board.viewer.frame.svg)
-    assert why_it_ended(outcome.reason) in unescape(board.status.value)
+    assert outcome is not None and outcome.rule == "R7.3"
+    assert outcome_words(outcome) in unescape(board.viewer.frame.svg)
+    assert why_it_ended(outcome.termination) in unescape(board.status.value)
     board.square_buttons[5].click()
-    assert board.message_text.startswith("The game is over: ")
+    assert board.message_text == game_view(board.controller).status
+    assert board.message_text.startswith("Game over: the game reached its length limit.")
 
 
 # =========================================================== PositionEditor

@@ -48,8 +48,8 @@ from oanquan.interact.setup import Setup
 from oanquan.narrate import pebble_words
 from oanquan.paper import FILE_STEM, HalfEllipse, Rect, Text, blank_board_svg, board_shapes
 from oanquan.puzzles import SHEET_SIZE, SHEETS, Puzzle, sheet
+from oanquan.rules import rules_in_words
 from oanquan.svg import board_svg, event_highlights
-from oanquan.web import rules_in_words
 
 __all__ = [
     "FONT_DIR",

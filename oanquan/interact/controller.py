@@ -60,7 +60,7 @@ from ..i18n import N_, _
 from ..jsonio import check_fields, read_json
 from ..move import Move
 from ..narrate import describe_move
-from ..position import Position, ScoreBreakdown
+from ..position import Outcome, Position, ScoreBreakdown
 from ..puzzles import HINT_STEP, Puzzle, load_builtin
 from ..rules import Rules
 from ..svg import direction_label
@@ -569,7 +569,7 @@ class Controller:
         """
         outcome = self.game.outcome()
         if outcome is not None:
-            raise SessionError(f"the game is over: {outcome.explanation}", code="game-over", result=outcome.result)
+            raise SessionError(_over_message(outcome), code="game-over", **_over_fields(outcome))
         mover = self.position.to_move
         if self.is_human(mover):
             raise SessionError(
@@ -619,7 +619,7 @@ class Controller:
             raise SessionError(code="puzzle-answered")
         outcome = self.game.outcome()
         if outcome is not None:
-            raise IllegalMoveError(f"the game is over: {outcome.explanation}", code="game-over", result=outcome.result)
+            raise IllegalMoveError(_over_message(outcome), code="game-over", **_over_fields(outcome))
         mover = self.position.to_move
         if not self.is_human(mover):
             raise SessionError(code="computer-turn", player=mover)
@@ -971,6 +971,23 @@ class Controller:
     def __repr__(self) -> str:
         puzzle = f", puzzle={self.puzzle.id!r}" if self.puzzle is not None else ""
         return f"Controller({self.game!r}, players={self.players!r}{puzzle})"
+
+
+def _over_message(outcome: Outcome) -> str:
+    """The programmer's words for a move or request refused because the game is over (R7, R8.3).
+
+    >>> from oanquan.position import Termination
+    >>> _over_message(Outcome(Termination.MANDARINS_EMPTY, 0, (56, 14)))
+    'the game is over: Player 0 wins 56-14 (R7.1)'
+    """
+    high, low = max(outcome.scores), min(outcome.scores)
+    result = f"a draw, {high}-{low}" if outcome.winner is None else f"Player {outcome.winner} wins {high}-{low}"
+    return f"the game is over: {result} ({outcome.rule})"
+
+
+def _over_fields(outcome: Outcome) -> dict[str, object]:
+    """What a game-over error carries for the words a reader gets (:data:`~oanquan.errors.PROBLEMS`)."""
+    return {"rule": outcome.rule, "winner": outcome.winner, "scores": outcome.scores}
 
 
 def find_puzzle(wanted: object, puzzles: Iterable[Puzzle] | None = None) -> Puzzle:

@@ -37,6 +37,7 @@ from ..board import square_name
 from ..errors import OAnQuanError, problem_words, reader_words
 from ..errors import quote as quote_input
 from ..i18n import N_, _
+from ..narrate import outcome_words
 from ..position import MAX_PEBBLES, Position
 from ..rules import Rules
 
@@ -259,7 +260,7 @@ class Editor:
         if note:
             self._say(note, "error")
         elif outcome is not None:
-            self._say(_("Valid, but the game is already over here: {result}").format(result=outcome.explanation))
+            self._say(_("Valid, but the game is already over here: {result}").format(result=outcome_words(outcome)))
         else:
             self._say(
                 _("Valid position: {n} points in all; player {player} to move.").format(

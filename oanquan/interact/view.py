@@ -30,7 +30,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..i18n import _
-from ..position import Outcome, end_reason
+from ..narrate import end_words
+from ..position import Outcome, Termination
 from ..puzzles import SOLVER_GOALS
 from .controller import Controller, PlayedMove, ScoreBreakdown
 
@@ -106,11 +107,11 @@ def status_line(controller: Controller) -> str:
         # A puzzle about one move's points is set on a made-up board: who would win the game
         # that move ends says nothing of the answer, and beside "Right!" it read as a defeat.
         return _("This move ends the game: {reason}. Press Try again, or choose another puzzle.").format(
-            reason=why_it_ended(outcome.reason)
+            reason=why_it_ended(outcome.termination)
         )
     if outcome is not None:
         return _("Game over: {reason}. {headline}").format(
-            reason=why_it_ended(outcome.reason), headline=_headline(c, outcome.winner)
+            reason=why_it_ended(outcome.termination), headline=_headline(c, outcome.winner)
         )
     mover = c.position.to_move
     if c.puzzle is not None:
@@ -122,13 +123,13 @@ def status_line(controller: Controller) -> str:
     return _("The computer is thinking…")
 
 
-def why_it_ended(rule: str) -> str:
-    """Why a game ended (R7.1-R7.3), in a reader's words: the engine's, with no option name.
+def why_it_ended(termination: Termination) -> str:
+    """Why a game ended (R7.1-R7.3), in a reader's words, with no option name.
 
-    >>> why_it_ended("R7.3")
+    >>> why_it_ended(Termination.PLY_LIMIT)
     'the game reached its length limit'
     """
-    return _("the game reached its length limit") if rule == "R7.3" else end_reason(rule)
+    return end_words(termination)
 
 
 def final_words(controller: Controller) -> FinalWords | None:
@@ -188,10 +189,10 @@ def _headline(controller: Controller, winner: int | None) -> str:
 
 def _result_reason(outcome: Outcome) -> str:
     """The score, the winner's first, and why the game ended."""
-    reason = why_it_ended(outcome.reason)
+    reason = why_it_ended(outcome.termination)
     high, low = max(outcome.scores), min(outcome.scores)
     said = (
-        _("{high} to {low}: {reason} ({rule}).").format(high=high, low=low, reason=reason, rule=outcome.reason)
+        _("{high} to {low}: {reason} ({rule}).").format(high=high, low=low, reason=reason, rule=outcome.rule)
         if outcome.winner is not None
         else _("{high} each: {reason}.").format(high=high, reason=reason)
     )

@@ -48,10 +48,10 @@ from ..interact.editor import Editor
 from ..interact.pacing import MAX_MOVE_FRAMES, move_frames, pace
 from ..interact.view import game_view
 from ..move import Move
-from ..narrate import describe_move
+from ..narrate import describe_move, outcome_words
 from ..position import MAX_PEBBLES, Position
-from ..rules import Rules
-from ..svg import Frame, board_svg, figure_html, result_words, trace_frames
+from ..rules import OPTIONS, Rules
+from ..svg import Frame, board_svg, figure_html, trace_frames
 
 __all__ = [
     "SPEEDS",
@@ -566,7 +566,7 @@ def game_frames(game: Game, *, steps: Literal["events", "moves"] = "events") -> 
         text = text.format(number=number, player=before.to_move, move=move, summary=summary)
         outcome = replay.outcome()
         if outcome is not None:
-            text += " " + outcome.explanation
+            text += " " + outcome_words(outcome)
         frames.append(Frame(after, text, board_svg(after, last_move=move), events[-1] if events else None))
     return frames
 
@@ -590,35 +590,21 @@ class RulesForm(widgets.VBox):  # type: ignore[misc]
         wide = {"description_width": "initial"}
         menu = widgets.Layout(width="100%", max_width="31em")
         box = widgets.Layout(width="22em", max_width="100%")
-        self.mandarin_pieces = widgets.Dropdown(
-            options=[(_("a stone (R2.2)"), "stone"), (_("small pebbles (R2.2)"), "pebbles")],
-            description=_("Mandarin pieces"),
-            style=wide,
-            layout=menu,
-        )
-        self.mandarin_value = widgets.BoundedIntText(
-            min=1, max=100, description=_("Mandarin value (R8.1)"), style=wide, layout=box
-        )
-        self.mandarin_gap = widgets.Dropdown(
-            options=[
-                (_("a gap inside a chain (R5.5)"), "chain"),
-                (_("never a gap (R5.5)"), "never"),
-                (_("always a gap (R5.5)"), "always"),
-            ],
-            description=_("empty Mandarin square"),
-            style=wide,
-            layout=menu,
-        )
-        self.young_mandarin_min = widgets.BoundedIntText(
-            min=0, max=100, description=_("young Mandarin under (R5.6)"), style=wide, layout=box
-        )
-        self.max_plies = widgets.BoundedIntText(
-            min=0,
-            max=100_000,
-            description=_("ply limit, 0 = none (R7.3)"),
-            style=wide,
-            layout=box,
-        )
+        # One input per option, made from its spec (oanquan.rules.OPTIONS): its label, bounds and choices.
+        for spec in OPTIONS:
+            if spec.is_number:
+                field = widgets.BoundedIntText(
+                    min=spec.low, max=spec.high, description=_(spec.label), style=wide, layout=box
+                )
+            else:
+                labels = spec.labels or {value: value for value in spec.choices}
+                field = widgets.Dropdown(
+                    options=[(_(label), value) for value, label in labels.items()],
+                    description=_(spec.label),
+                    style=wide,
+                    layout=menu,
+                )
+            setattr(self, spec.name, field)
         # Each box is named after its option, in the order of Rules' fields.
         super().__init__([getattr(self, name) for name in Rules().to_dict()])
         self.set_rules(rules if rules is not None else Rules())
@@ -910,7 +896,7 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
             self.controller.click(square)
         except IllegalMoveError as error:
             self._say(
-                reader_words(error)
+                game_view(self.controller).status  # how the game ended, in the view-model's words
                 if error.code == "game-over"
                 else _("Not square {square}: {reason}.").format(square=square, reason=problem_words(error)),
                 "error",
@@ -1171,8 +1157,6 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
             text = _("{status} Click a highlighted square, then a direction.").format(status=shown.status)
         else:
             text = shown.status
-        # The position alone cannot know the ply limit (R7.3): say that ending in the footer and title.
-        by_plies = outcome if outcome is not None and outcome.reason == "R7.3" else None
         svg = board_svg(
             position,
             names=shown.names,
@@ -1180,8 +1164,6 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
             last_move=c.game.moves[-1] if c.game.moves else None,
             selectable=c.legal_squares(),
             selected=c.selected,
-            note=result_words(by_plies) if by_plies is not None else "",
-            title=_("Ô Ăn Quan board: {state}").format(state=by_plies.explanation) if by_plies is not None else None,
         )
         return Frame(position, text, svg)
 
