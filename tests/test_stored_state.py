@@ -480,13 +480,19 @@ LONG_TASKS = """(() => {
 })()"""
 
 
+def oversized_game(size: int) -> str:
+    """A well-formed kept game of ``size`` characters, its picture of many shapes (each one read and cleaned)."""
+    shapes = game(svg=BOARD.replace("</svg>", "<rect/>" * (size // 7) + "</svg>"), lang="en", saved=SAVED)
+    shapes = shapes.replace("<rect/>" * -((size - len(shapes) - 7) // 7), "", 1)  # room for an empty comment
+    return shapes.replace("</svg>", "<!--" + "x" * (size - len(shapes) - 7) + "--></svg>", 1)
+
+
 def test_an_oversized_stored_game_costs_the_page_no_long_task(watched: Watched) -> None:
-    """Issue 47: a 480,000-character game (a well-formed one, its picture padded) was parsed,
-    read as XML and cleaned on the main thread: a 536 ms task. It is now left out by its length."""
+    """Issue 47: a 480,000-character game (well formed, in this edition's words, its picture of
+    68,000 shapes) was parsed, read as XML and cleaned on the main thread: a task of 2.1 s here
+    (536 ms in the issue). It is now left out by its length, before it is parsed."""
     page = watched.page
-    padding = "<!--" + "x" * 480_000 + "-->"
-    value = game(svg=BOARD.replace("</svg>", padding + "</svg>"))
-    value = value.replace(padding, padding[: len(padding) - (len(value) - 480_000)])
+    value = oversized_game(480_000)
     assert len(value) == 480_000
     plant(page, "own", value)
     page.add_init_script(LONG_TASKS)
