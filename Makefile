@@ -7,7 +7,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8000
-HOST ?= 127.0.0.1
+# Where `make serve` listens: this computer only, unless OANQUAN_HOST says otherwise
+# (OANQUAN_HOST=0.0.0.0 make serve shows the book to the local network). The shell's HOST is
+# not read: tcsh exports it as the machine's name, and `HOST ?=` took it (issue 47).
+OANQUAN_HOST ?= 127.0.0.1
 
 # Python keeps the bytecode it compiles (__pycache__/, ignored by git), whatever the shell says:
 # with PYTHONDONTWRITEBYTECODE set, and the venv installed --no-compile, every process of a run
@@ -164,8 +167,8 @@ dist: book
 	$(BIN)/python tools/dist.py
 
 serve: book
-	@echo "Serving the book at http://$(HOST):$(PORT)/  (Ctrl-C stops)"
-	$(BIN)/python -m http.server --bind $(HOST) --directory _build/html $(PORT)
+	@echo "Serving the book on $(OANQUAN_HOST), port $(PORT): http://$(OANQUAN_HOST):$(PORT)/  (Ctrl-C stops)"
+	$(BIN)/python -m http.server --bind $(OANQUAN_HOST) --directory _build/html $(PORT)
 
 # JupyterLab on the chapters. Lab shows a notebook's stored pictures and widgets only if the
 # notebook is trusted (signed in your own ~/.local/share/jupyter/nbsignatures.db); a fresh

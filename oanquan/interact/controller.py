@@ -91,6 +91,11 @@ DEFAULT_HINTS = 3
 #: The longest text a session accepts from a text box, a saved file or an address.
 MAX_TEXT = 20_000
 
+#: The largest seed a session takes, either side of 0: the largest whole number a page's request
+#: carries exactly (JavaScript's largest safe integer). Negative seeds are seeds too: a notebook's
+#: computer seeded 0 on the top row is the session seed -1 (setup.py, ``_level_and_seed``).
+MAX_SEED = 2**53 - 1
+
 #: The ``format`` field of a saved session (:meth:`Controller.to_json`).
 SNAPSHOT_FORMAT = "oanquan-session"
 
@@ -108,6 +113,32 @@ class SessionError(OAnQuanError):
     """
 
     default_code = "refused"
+
+
+def read_seed(value: object) -> int:
+    """``value`` as a session's seed: a whole number within :data:`MAX_SEED` of 0; a :class:`SessionError` otherwise.
+
+    The one reader of a seed, for a new game and a saved session alike (issue 47: the bridge
+    took ``-5`` for a new game, then refused its own save of it).
+
+    >>> read_seed(7), read_seed(-5)
+    (7, -5)
+    >>> read_seed(2**60)
+    Traceback (most recent call last):
+    ...
+    oanquan.interact.controller.SessionError: seed must be a whole number from ... to 9007199254740991, not 1152...976
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and -MAX_SEED <= value <= MAX_SEED:
+        return value
+    shown = quote(value)
+    raise SessionError(
+        f"seed must be a whole number from {-MAX_SEED} to {MAX_SEED}, not {shown}",
+        code="bad-option-number",
+        what=N_("seed"),
+        low=-MAX_SEED,
+        high=MAX_SEED,
+        value=shown,
+    )
 
 
 def check_text(value: object, what: str, limit: int = MAX_TEXT) -> str:
@@ -287,9 +318,7 @@ class Controller:
         resolve: Callable[[str], Player | None] | None = None,
     ) -> None:
         """A session of a new game from ``start`` (the opening under ``rules``), or of ``puzzle``."""
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise SessionError(f"seed must be a whole number, not {quote(seed)}", code="bad-setting", what=N_("seed"))
-        self.seed = seed
+        self.seed = read_seed(seed)
         self.resolve = resolve
         if rules is None:
             rules = start.rules if isinstance(start, Position) else Rules()
@@ -923,11 +952,11 @@ class Controller:
         if not isinstance(players, list) or len(players) != 2:
             raise RecordFormatError(f"the players of a saved session must be a list of two, not {quote(players)}")
         sides = (self._read_side(players[0]), self._read_side(players[1]))
-        seed, limit, used = data.get("seed", 0), data.get("hint_limit", DEFAULT_HINTS), data.get("hints_used", 0)
-        for name, value in (("seed", seed), ("hints_used", used)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise RecordFormatError(f"the {name} of a saved session must be a whole number, not {quote(value)}")
+        limit, used = data.get("hint_limit", DEFAULT_HINTS), data.get("hints_used", 0)
+        if not isinstance(used, int) or isinstance(used, bool) or used < 0:
+            raise RecordFormatError(f"the hints_used of a saved session must be a whole number, not {quote(used)}")
         try:
+            seed = read_seed(data.get("seed", 0))
             settings = Settings(game.rules, sides, game.start, limit)
             puzzle = find_puzzle(data["puzzle"], puzzles) if data.get("puzzle") is not None else None
         except SessionError as error:
