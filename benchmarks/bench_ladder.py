@@ -2,9 +2,10 @@
 
 Issue 45 gave level 5 the time the Play page allows, as a larger budget of positions
 (``ai.LEVEL5_NODES``, against :data:`benchmarks.ladder.LEVEL5_BEFORE` before). This plays
-:data:`GAMES` games between the two from the opening, colours alternated, and prints the
-match as ``make ladder`` does (which plays more games, with every level:
-``python -m benchmarks.ladder --games 200 --levels 5@40000,5`` for this match alone).
+:data:`GAMES` games between the two, each pair of games from its own position after four
+random moves with colours swapped, and prints the match as ``make ladder`` does (which
+plays more games, with every level: ``python -m benchmarks.ladder --games 200 --levels
+5@40000,5`` for this match alone).
 """
 
 from __future__ import annotations

@@ -11,18 +11,25 @@ It prints the table (wins-draws-losses of the row level against the column
 level), the checks the issue asks for, and the time per move of each level.
 This is a measurement, not a test: it takes a while.
 
+The search levels choose the same move in the same position whatever their seed, but for
+equal moves, so games between them from the opening repeat themselves: ``--opening N``
+starts each pair of games (numbers 2k and 2k+1, one with each colour) from its own
+position after N random moves (4 by default), seeded by k, as engine matches use opening
+books; ``--opening 0`` plays every game from the opening, as the ladder did before issue 45.
+
 A level may also be level 5 with another budget of positions, written ``5@N``:
 ``5@40000`` is level 5 as it was before issue 45 (:data:`LEVEL5_BEFORE`), so that
 the match between the new level 5 and that one is part of the table.
 
     python -m benchmarks.ladder --games 20 --levels 1,2,3,4,5 --workers 2
-    python -m benchmarks.ladder --games 40 --levels 5@40000,5
+    python -m benchmarks.ladder --games 40 --levels 5@40000,5 --opening 0
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import random
 import sys
 import time
 from collections import defaultdict
@@ -38,7 +45,7 @@ LEVEL5_BEFORE = 40_000
 DEFAULT_LEVELS = f"1,2,3,4,5@{LEVEL5_BEFORE},5"
 
 Level = str  # "1" to "5", or "5@N": level 5 with a budget of N positions
-Task = tuple[Level, Level, int]  # level a, level b, game number
+Task = tuple[Level, Level, int, int]  # level a, level b, game number, random moves before the players
 Result = tuple[Level, Level, int, int, float, int, float, int, str, str]
 
 
@@ -80,17 +87,34 @@ def parse_levels(text: str) -> list[Level]:
     return levels
 
 
+def _opening(pair: int, plies: int) -> Game:
+    """The game the pair of games number ``pair`` starts from: ``plies`` random moves from the
+    opening, seeded by ``pair``, and never a finished game (the random moves stop short of that).
+
+    >>> _opening(3, 4).record() == _opening(3, 4).record(), len(_opening(3, 4).record().split())
+    (True, 4)
+    """
+    rng = random.Random(pair)
+    game = Game()
+    for _ply in range(plies):
+        moves = [move for move in game.legal_moves() if game.position.play(move).outcome() is None]
+        if not moves:
+            break
+        game.play(rng.choice(moves))
+    return game
+
+
 def play_game(task: Task) -> Result:
     """Play game ``number`` between levels ``a`` and ``b``; the result is from a's side.
 
     Returns (a, b, number, score difference for a, a's seconds, a's moves, b's seconds,
     b's moves, reason the game ended, game record).
     """
-    a, b, number = task
+    a, b, number, opening = task
     a_first = number % 2 == 0
     first, second = (a, b) if a_first else (b, a)
     players = {0: player_for(first, seed=number), 1: player_for(second, seed=number)}
-    game = Game()
+    game = _opening(number // 2, opening)
     spent = {0: 0.0, 1: 0.0}
     count = {0: 0, 1: 0}
     while game.outcome() is None:
@@ -129,12 +153,19 @@ def main(argv: list[str] | None = None) -> int:
         help=f"comma-separated levels, 5@N for level 5 with N positions (default {DEFAULT_LEVELS})",
     )
     parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument(
+        "--opening", type=int, default=4, help="random moves before the players, per pair of games (default 4)"
+    )
     args = parser.parse_args(argv)
     levels: list[Level] = args.levels
-    tasks = [(a, b, n) for a, b in itertools.combinations(levels, 2) for n in range(args.games)]
+    tasks = [(a, b, n, args.opening) for a, b in itertools.combinations(levels, 2) for n in range(args.games)]
     # The slow games (strong levels) first, so the workers finish together.
     tasks.sort(key=lambda t: [-(x + y) for x, y in zip(strength(t[0]), strength(t[1]), strict=True)])
-    print(f"ladder: levels {levels}, {args.games} games a pair, {len(tasks)} games, {args.workers} workers", flush=True)
+    print(
+        f"ladder: levels {levels}, {args.games} games a pair, {len(tasks)} games, {args.workers} workers,"
+        f" {args.opening} random moves before the players",
+        flush=True,
+    )
     began = time.perf_counter()
     wins: dict[tuple[Level, Level], list[int]] = defaultdict(lambda: [0, 0, 0])
     margin: dict[tuple[Level, Level], int] = defaultdict(int)
