@@ -116,7 +116,8 @@ def test_the_never_option_is_described_as_rules_md_says() -> None:
 
 
 def test_the_home_page_promises_what_the_teachers_guide_has() -> None:
-    """The home page's "two 45-minute lessons" and "three worksheets" are counted in the guide as built."""
+    """The home page's "two 45-minute lessons" and "three worksheets", and the guide's own words for them,
+    are the lesson tables of the guide as built (each ending at the same minute) and the worksheets of SHEETS."""
     notebook = json.loads((BOOK / "teachers.ipynb").read_text(encoding="utf-8"))
     tables = [
         "".join(output["data"]["text/html"])
@@ -130,6 +131,13 @@ def test_the_home_page_promises_what_the_teachers_guide_has() -> None:
     promise = re.search(r"the plans of (\w+) (\d+)-minute lessons, a printable board, (\w+) worksheets", home)
     assert promise, "the home page no longer says what the teacher's guide holds"
     assert (NUMBERS[promise[1]], int(promise[2]), NUMBERS[promise[3]]) == (len(tables), *lengths, len(SHEETS))
+    # and the guide's own opening and worksheet section count the same
+    guide = " ".join(reader_text(BOOK / "teachers.ipynb").split())
+    opening = re.search(r"(\w+) (\d+)-minute lessons, a board to print, worksheets in (\w+) levels", guide)
+    assert opening, "the teacher's guide no longer opens with what it holds"
+    assert (NUMBERS[opening[1]], int(opening[2]), NUMBERS[opening[3]]) == (len(tables), *lengths, len(SHEETS))
+    sheets = re.search(r"(\w+) worksheets of \d+ exercises each", guide)
+    assert sheets and NUMBERS[sheets[1].lower()] == len(SHEETS)
 
 
 def test_the_home_page_links_to_no_address_of_the_authors_computer() -> None:
