@@ -19,7 +19,9 @@ from . import Event, OAnQuanError, Position, Rules, caption
 from .errors import problem_words
 from .interact.controller import Controller, sides_for
 from .interact.view import game_view
+from .narrate import outcome_sentence, row_names
 from .rules import MANDARIN_GAPS
+from .textboard import draw
 
 HELP = (
     "Type a move such as 7R or 2l, or: 'undo', 'redo', 'hint', 'moves', 'record', "
@@ -78,7 +80,7 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
             print(position, file=out)
             outcome = position.outcome()
             if outcome:
-                print(outcome.explanation, file=out)
+                print(outcome_sentence(outcome, row_names()), file=out)
             return 0
         start_text = getattr(args, "start", None)
         start = Position.from_text(start_text, rules) if start_text else Position.initial(rules)
@@ -140,16 +142,16 @@ def _play(session: Controller, stdin: TextIO, out: TextIO) -> int:
     last_events: tuple[Event, ...] = ()
     while True:
         for played in session.play_computers():
-            print(f"{played.who} plays {played.summary.split(' plays ', 1)[1]}", file=out)
+            print(played.summary, file=out)  # whole: split on " plays " it crashed in Vietnamese
             last_events = played.events
-        print(f"\n{session.position}", file=out)
+        print(f"\n{draw(session.position, session.names)}", file=out)
         shown = game_view(session)
         print(f"{shown.status} ({shown.score_line})", file=out)
         if shown.final is not None:
             print(shown.final.reason, *shown.final.lines, sep="\n", file=out)
             print(f"Record: {session.game.record()}", file=out)
             return 0
-        print(f"player {session.position.to_move}> ", end="", file=out, flush=True)
+        print(f"{session.names[session.position.to_move]}> ", end="", file=out, flush=True)
         line = stdin.readline()
         if not line:  # Ctrl-D
             print("\nGoodbye. Record so far: " + (session.game.record() or "(no moves)"), file=out)
@@ -189,7 +191,7 @@ def _command(session: Controller, command: str, last_events: tuple[Event, ...], 
     elif command == "explain":
         for event in last_events:
             if event.kind != "drop":
-                print("  " + caption(event), file=out)
+                print("  " + caption(event, session.names), file=out)
     else:
         played = session.play(command)[0]
         print(f"{played.move}: {played.summary.split(' — ', 1)[1].rstrip('.')}", file=out)

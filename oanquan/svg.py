@@ -35,7 +35,7 @@ from .board import M0, M1, Direction, column, next_square, owner, row_of, square
 from .events import STOP_KINDS
 from .i18n import N_, _, ngettext
 from .move import Move
-from .narrate import caption, pebble_words
+from .narrate import as_names, caption, outcome_sentence, pebble_words, who, winner_words
 
 if TYPE_CHECKING:
     from .events import Event
@@ -273,7 +273,7 @@ Turn = Literal["playing", "played", "over"]
 
 
 def _panel(
-    position: Position, player: int, y: int, mark: str | None, name: str | None, final: bool, unswept: bool = False
+    position: Position, player: int, y: int, mark: str | None, label: str, final: bool, unswept: bool = False
 ) -> str:
     """A player's strip: their name and score, what they have captured and owe, and the turn ``mark``.
 
@@ -286,14 +286,13 @@ def _panel(
     """
     breakdown = position.score_breakdown(final=final)
     score = breakdown.scores[player]
-    who = name if name is not None else _("Player {player}").format(player=player)
     if unswept:
         # a finished game whose result is not shown yet (its end before the sweep, an exercise)
         line1 = ngettext("{name} · {n} point before the sweep", "{name} · {n} points before the sweep", score).format(
-            name=who, n=score
+            name=label, n=score
         )
     else:
-        line1 = ngettext("{name} · {n} point", "{name} · {n} points", score).format(name=who, n=score)
+        line1 = ngettext("{name} · {n} point", "{name} · {n} points", score).format(name=label, n=score)
     squeeze1 = _SQUEEZE if len(line1) > _LINE1_CHARS else ""
     debts = _debt_words(position, player)
     if final:
@@ -360,12 +359,14 @@ def _outcome(position: Position, turn: Turn | None) -> Outcome | None:
     return None if turn in ("playing", "played") else position.outcome()
 
 
-def _turn_words(position: Position, turn: Turn | None) -> str:
+def _turn_words(position: Position, turn: Turn | None, names: Sequence[str] | None = None) -> str:
     """Whose turn it is, as the strips mark it: the mover "is playing" during a move, else who is to move."""
+    said = as_names(names)
     if turn == "playing":
-        return _("player {player} is playing").format(player=position.to_move)
+        return who(said, position.to_move, N_("you are playing"), N_("{name} is playing"))
     # after a finished move ("played"), the mover's opponent is to move
-    return _("player {player} to move").format(player=1 - position.to_move if turn == "played" else position.to_move)
+    mover = 1 - position.to_move if turn == "played" else position.to_move
+    return who(said, mover, N_("your move"), N_("{name} to move"))
 
 
 def _marks(position: Position, turn: Turn | None, over: bool) -> tuple[str | None, str | None]:
@@ -431,25 +432,28 @@ def square_words(position: Position, square: int) -> str:
     return _("square {square} in the top row: {what}").format(square=square, what=what)
 
 
-def describe_position(position: Position, turn: Turn | None = None, result: bool = True) -> str:
-    """The position in words, for screen readers (the SVG's ``<desc>``).
+def describe_position(
+    position: Position, turn: Turn | None = None, result: bool = True, names: Sequence[str] | None = None
+) -> str:
+    """The position in words, for screen readers (the SVG's ``<desc>``), the players called ``names``.
 
     >>> from oanquan import Position
-    >>> print(describe_position(Position.from_text("0,1,0,0,0,0,0,0,0,2 Q,3 4,0 0,2 1")))
-    Player 1's row, squares 4 3 2 1 0: 0, 0, 0, 1, 0. Player 0's row, squares 5 6 7 8 9: 0, 0, 0, 0, 2.
+    >>> print(describe_position(Position.from_text("0,1,0,0,0,0,0,0,0,2 Q,3 4,0 0,2 1"), names=["You", "Computer"]))
+    Top row, squares 4 3 2 1 0: 0, 0, 0, 1, 0. Bottom row, squares 5 6 7 8 9: 0, 0, 0, 0, 2.
     Mandarin square M1 (left): 3 pebbles. Mandarin square M0 (right): the Mandarin stone and 0 pebbles.
-    Player 0: 6 points (captured: 4 pebbles), is owed 2. Player 1: -2 points (captured: 0 pebbles), owes 2.
-    Player 1 to move.
+    You: 6 points (captured: 4 pebbles), is owed 2. Computer: -2 points (captured: 0 pebbles), owes 2.
+    Computer to move.
 
     ``turn`` and ``result`` are :func:`board_svg`'s: after a move (``"played"``) the next
     player is to move; with ``result`` False a finished game's scores and result are left out.
     """
     p = position
+    said = as_names(names)
     top, bottom = (", ".join(str(p.count(s)) for s in row) for row in ((4, 3, 2, 1, 0), (5, 6, 7, 8, 9)))
     lines = [
-        _("Player 1's row, squares 4 3 2 1 0: {counts}.").format(counts=top)
+        _("Top row, squares 4 3 2 1 0: {counts}.").format(counts=top)
         + " "
-        + _("Player 0's row, squares 5 6 7 8 9: {counts}.").format(counts=bottom)
+        + _("Bottom row, squares 5 6 7 8 9: {counts}.").format(counts=bottom)
     ]
     sides = {M1: N_("Mandarin square {name} (left): {what}."), M0: N_("Mandarin square {name} (right): {what}.")}
     lines.append(" ".join(_(side).format(name=square_name(sq), what=_contents(p, sq)) for sq, side in sides.items()))
@@ -460,18 +464,18 @@ def describe_position(position: Position, turn: Turn | None = None, result: bool
     for player in (0, 1):
         score = scores[player]
         text = ngettext(
-            "Player {player}: {n} point (captured: {store})", "Player {player}: {n} points (captured: {store})", score
-        ).format(player=player, n=score, store=_store_words(p, player))
+            "{name}: {n} point (captured: {store})", "{name}: {n} points (captured: {store})", score
+        ).format(name=said[player], n=score, store=_store_words(p, player))
         debts = _debt_words(p, player)
         if debts:
             text = _("{player_and_store}, {debts}").format(player_and_store=text, debts=debts)
         players.append(text + ".")
     if outcome is not None and result:
-        players.append(outcome.explanation)
+        players.append(outcome_sentence(outcome, said))
     elif over:
         players.append(_("The game is over."))
     else:
-        turn_words = _turn_words(p, turn)
+        turn_words = _turn_words(p, turn, said)
         players.append(turn_words[0].upper() + turn_words[1:] + ".")
     lines.append(" ".join(players))
     return "\n".join(lines)
@@ -507,14 +511,16 @@ def _wrap(text: str, width: int = FOOTER_CHARS, lines: int = 2) -> list[str]:
     return [*packed[: lines - 1], " ".join(packed[lines - 1 :])]
 
 
-def result_words(outcome: Outcome) -> str:
+def result_words(outcome: Outcome, names: Sequence[str] | None = None) -> str:
     """The end of a game in a few words for the board's footer (the full sentence is in ``<title>``).
 
     >>> from oanquan.position import Outcome
-    >>> result_words(Outcome((32, 38), 1, "R7.3"))
-    'game over: Player 1 wins 38-32 (R7.3)'
+    >>> result_words(Outcome((32, 38), 1, "R7.3"), ["Bottom row", "Top row"])
+    'game over: Top row wins 38-32 (R7.3)'
     """
-    return _("game over: {result} ({rule})").format(result=outcome.explanation.split(":", 1)[0], rule=outcome.reason)
+    return _("game over: {result} ({rule})").format(
+        result=winner_words(outcome.winner, outcome.scores, names), rule=outcome.reason
+    )
 
 
 _ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,63}\Z")
@@ -554,8 +560,9 @@ def board_svg(
       the one they picked (blue, dashed);
     - ``focus``: square(s) a caption talks about (black, dotted);
     - ``note``: a line of text for the footer; ``title`` replaces the ``<title>``;
-    - ``names``: what the players' strips call the players (a board's view-model,
-      :mod:`oanquan.interact.view`), instead of "Player 0" and "Player 1";
+    - ``names``: what the picture calls the players, in its strips and in its words
+      (a board's view-model, :class:`~oanquan.narrate.Names`), instead of the notation's
+      "Player 0" and "Player 1";
     - ``turn``: what the picture shows of a move (see :data:`Turn`): by default the
       player to move has the turn marker; a picture taken during a move passes
       ``"playing"``, one taken as it ends ``"played"`` (the marker goes to the next
@@ -590,6 +597,7 @@ def board_svg(
     selectable_squares = _as_set(selectable)
     move = Move.parse(last_move) if isinstance(last_move, str) else last_move
     outcome = _outcome(p, turn)
+    said = as_names(names)
 
     body: list[str] = []
     # The board: one outline from M1 round to M0, then the lines between squares.
@@ -650,8 +658,9 @@ def board_svg(
     over = outcome is not None or turn == "over"
     strip_marks = _marks(p, turn, over)
     for player in (1, 0):
-        name = names[player] if names is not None else None
-        body.append(_panel(p, player, _PANELS[player], strip_marks[player], name, over and result, over and not result))
+        body.append(
+            _panel(p, player, _PANELS[player], strip_marks[player], said[player], over and result, over and not result)
+        )
 
     # Footer: the highlights in words, so colour is never the only cue.
     words: list[str] = []
@@ -672,7 +681,7 @@ def board_svg(
     if selected is not None:
         words.append(_("chosen {name}").format(name=square_name(selected)))
     if outcome is not None and result:
-        words.append(result_words(outcome))
+        words.append(result_words(outcome, said))
     footer = " · ".join(words)
     footer_lines: list[str] = []
     for y, line in zip(_FOOTER_Y, _wrap(footer), strict=False):
@@ -684,13 +693,13 @@ def board_svg(
 
     if title is None:
         if outcome is not None and result:
-            state = outcome.explanation
+            state = outcome_sentence(outcome, said)
         elif over:
             state = _("the game is over")
         else:
-            state = _turn_words(p, turn)
+            state = _turn_words(p, turn, said)
         title = _("Ô Ăn Quan board: {state}").format(state=state)
-    desc = describe_position(p, turn, result) + (
+    desc = describe_position(p, turn, result, said) + (
         "\n" + _("Highlighted: {footer}").format(footer=footer) if footer else ""
     )
     content = "".join(body)
@@ -941,18 +950,21 @@ def trace_frames(
     >>> frames[0].caption
     'Start: player 0 to play 5L.'
     """
+    said = as_names(names)
     if start_caption is None:
         if move is not None:
-            start_caption = _("Start: player {player} to play {move}.").format(player=start.to_move, move=move)
+            start_caption = who(
+                said, start.to_move, N_("Start: you play {move}."), N_("Start: {name} to play {move}."), move=move
+            )
         else:
-            start_caption = _("Start: player {player} to move.").format(player=start.to_move)
+            start_caption = who(said, start.to_move, N_("Start: your move."), N_("Start: {name} to move."))
 
     def ids(index: int) -> str | None:
         if id_prefix is None:
             return None
         return f"{id_prefix}-{index}" if numbered_ids else id_prefix
 
-    frames = [Frame(start, start_caption, board_svg(start, id_prefix=ids(0), names=names), None)]
+    frames = [Frame(start, start_caption, board_svg(start, id_prefix=ids(0), names=said), None)]
     captured: list[int] = []
     for event in events:
         if event.kind in ("borrow", "refill", "lift"):  # a new move (or sowing) starts
@@ -961,8 +973,8 @@ def trace_frames(
         if event.kind == "capture" and event.square is not None:
             captured.append(event.square)
             options["captured"] = tuple(captured)
-        svg = board_svg(event.position, **options, id_prefix=ids(len(frames)), names=names)
-        frames.append(Frame(event.position, prefix + caption(event), svg, event))
+        svg = board_svg(event.position, **options, id_prefix=ids(len(frames)), names=said)
+        frames.append(Frame(event.position, prefix + caption(event, said), svg, event))
     return frames
 
 
@@ -985,7 +997,7 @@ def svg_alt_text(svg: str) -> str:
 
     >>> from oanquan import Position
     >>> svg_alt_text(board_svg(Position.initial()))[:60]
-    "Ô Ăn Quan board: player 0 to move. Player 1's row, squares 4"
+    'Ô Ăn Quan board: player 0 to move. Top row, squares 4 3 2 1 '
     """
     parts = [html.unescape(m.group(1)).strip() for m in (_TITLE.search(svg), _DESC.search(svg)) if m]
     return ". ".join(" ".join(p.split()) for p in parts if p)

@@ -58,6 +58,7 @@ from .interact.setup import Setup
 from .interact.view import FinalWords, announcement, game_view
 from .jsonio import read_json
 from .move import Move
+from .narrate import row_names
 from .position import Position
 from .puzzles import Puzzle, load_builtin, path
 from .rules import Rules
@@ -127,7 +128,7 @@ def draw(
         selectable=selectable,
         selected=selected,
         last_move=last_move,
-        names=names,
+        names=names if names is not None else row_names(),  # the editor's board: the rows' names
         turn="over" if over else None,
     )
     return picture[: -len("</svg>")] + _click_areas(position) + "</svg>"
@@ -682,7 +683,7 @@ class Session:
 
         >>> view = Session().open_editor({"position": "0,0,0,0,1,0,2,0,3,4 Q,0 0,0 0,0 1"})
         >>> view["editor"]["text"], view["editor"]["message"]
-        ('0,0,0,0,1,0,2,0,3,4 Q,0 0,0 0,0 1', 'Valid position: 20 points in all; player 1 to move.')
+        ('0,0,0,0,1,0,2,0,3,4 Q,0 0,0 0,0 1', 'Valid position: 20 points in all; Top row to move.')
         """
         _only(request, {"position", "options"}, "an 'editor' request")
         rules = _rules_from(request.get("options"))
@@ -902,7 +903,7 @@ def frames(played: PlayedMove, names: Sequence[str] | None = None, budget: int =
     >>> shown[0]["caption"]
     'Move 1: Bottom row plays 7R.'
     >>> shown[1]["caption"]
-    'Move 1, 7R: R3.3 — Player 0 lifts the 5 pebbles of square 7 and sows them to the right (R).'
+    'Move 1, 7R: R3.3 — Bottom row lifts the 5 pebbles of square 7 and sows them to the right (R).'
     """
     # The same ids in all the move's pictures (the page shows one at a time, in one place), from
     # the position and the move, so that pictures differ in their drawing only: the bridge sends

@@ -22,6 +22,7 @@ from oanquan.ai import RandomPlayer
 from oanquan.errors import IllegalMoveError, reader_words
 from oanquan.i18n import language
 from oanquan.interact.view import why_it_ended
+from oanquan.narrate import outcome_sentence
 from oanquan.svg import COLOURS
 from oanquan.widgets import SPEEDS, GameBoard, PositionEditor, RulesForm, StepPlayer, default_choices
 from oanquan.widgets.puzzle import PuzzleWidget
@@ -80,7 +81,7 @@ def test_frames_are_drawn_once_into_html(player: StepPlayer) -> None:
 
 
 def test_moving_the_slider_shows_that_frame_and_caption(player: StepPlayer) -> None:
-    assert player.boards.selected_index == 0 and player.caption == "Start: player 0 to play 7R."
+    assert player.boards.selected_index == 0 and player.caption == "Start: Bottom row to play 7R."
     relay = next(i for i, f in enumerate(player.frames) if f.event is not None and f.event.kind == "relay")
     player.slider.value = relay
     assert player.boards.selected_index == player.captions.selected_index == relay
@@ -189,10 +190,10 @@ def static_fallback(widget: widgets.Widget) -> str:
 
 
 def test_every_widget_brings_a_static_picture_for_an_untrusted_notebook(player: StepPlayer, board: GameBoard) -> None:
-    assert "Start: player 0 to play 7R." in static_fallback(player)
+    assert "Start: Bottom row to play 7R." in static_fallback(player)
     click_move(board, "7R")
     html = static_fallback(board)
-    assert "Player 1 to move." in html and "This is a board to play on" in html
+    assert "Top row to move." in html and "This is a board to play on" in html
     editor = PositionEditor()
     assert "Position text: 5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0" in static_fallback(editor)
     puzzle = PuzzleWidget()
@@ -496,10 +497,10 @@ def test_move_list_status_and_the_end_of_a_game(board: GameBoard) -> None:
         click_move(ended, move)
     status = unescape(ended.status.value)
     assert "Bottom row wins!" in status and "56 to 14" in status and "Bottom row: " in status and "= 56." in status
-    assert "Player 0 wins 56-14" in unescape(ended.viewer.frame.svg) and "Game over" in ended.viewer.caption
+    assert "Bottom row wins 56-14" in unescape(ended.viewer.frame.svg) and "Game over" in ended.viewer.caption
     assert not any(b.button_style == "success" for b in ended.square_buttons.values())
     ended.square_buttons[5].click()
-    assert ended.message_text.startswith("The game is over: Player 0 wins 56-14")
+    assert ended.message_text.startswith("The game is over: Bottom row wins 56-14")
 
 
 def test_the_last_frame_shows_your_squares(board: GameBoard) -> None:
@@ -527,7 +528,7 @@ def test_the_ply_limit_ends_the_game_on_the_board() -> None:
     click_move(board, "0L")
     outcome = board.game.outcome()
     assert outcome is not None and outcome.reason == "R7.3"
-    assert outcome.explanation in unescape(board.viewer.frame.svg)
+    assert outcome_sentence(outcome, board.controller.names) in unescape(board.viewer.frame.svg)
     assert why_it_ended(outcome.reason) in unescape(board.status.value)
     board.square_buttons[5].click()
     assert board.message_text.startswith("The game is over: ")

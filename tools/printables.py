@@ -45,7 +45,7 @@ from oanquan.board import M0, M1, column, square_name
 from oanquan.events import Event
 from oanquan.i18n import N_, _, get_language, language, ngettext, spoken
 from oanquan.interact.setup import Setup
-from oanquan.narrate import pebble_words
+from oanquan.narrate import pebble_words, row_names
 from oanquan.paper import FILE_STEM, HalfEllipse, Rect, Text, blank_board_svg, board_shapes
 from oanquan.puzzles import SHEET_SIZE, SHEETS, Puzzle, sheet
 from oanquan.svg import board_svg, event_highlights
@@ -98,7 +98,7 @@ TEXT: dict[str, str] = _Words(
         "name_line": N_("Name: ____________________   Class: ________   Date: ____________"),
         "instructions": N_(
             "Set up each board with pebbles (or counters) and a large stone for each Mandarin, as drawn. "
-            "The bottom row is player 0's, the top row player 1's; R sows towards the mover's right hand. "
+            "One player plays the bottom row, the other the top row; R sows towards the mover's right hand. "
             "Try the moves, then write your answer."
         ),
         "answers_intro": N_(
@@ -107,9 +107,7 @@ TEXT: dict[str, str] = _Words(
         ),
         "answers_qr": N_("The QR code opens the exercise's position on the Play page."),
         "exercise": N_("Exercise {number} · {title}"),
-        "to_move": N_("Player {player} to move ({row} row)."),
-        "row_0": N_("bottom"),
-        "row_1": N_("top"),
+        "to_move": N_("{name} to move."),
         "rules": N_("Rules for this one: {words}."),
         "my_move": N_("My move:"),
         "what_it_does": N_("What it does:"),
@@ -122,14 +120,14 @@ TEXT: dict[str, str] = _Words(
         "share_one": N_("1 time in {moves}"),
         "share_many": N_("{answers} times in {moves}"),
         "measures": N_("Difficulty {difficulty} of 5 (a random move solves it {share}; legal moves: {moves})."),
-        "store": N_("Player {player} · store: {store}"),
-        "store_to_move": N_("Player {player} to move · store: {store}"),
+        "store": N_("{name} · store: {store}"),
+        "store_to_move": N_("{name} to move · store: {store}"),
         "debt": N_("; owes {n}"),
         "page": N_("Page {page} of {pages}"),
         "rules_title": N_("Ô Ăn Quan · The rules on one page"),
         "rules_intro": N_(
             "Two players, ten small squares (ô dân) with {pebbles} pebbles each, two Mandarin squares (ô quan) "
-            "with a large stone worth {value}. Player 0 (bottom row) moves first. The pictures are real moves, "
+            "with a large stone worth {value}. The bottom row moves first. The pictures are real moves, "
             "computed by the game's engine; the numbers R3.3… are those of the rule book."
         ),
         "rules_footer": N_(
@@ -139,16 +137,13 @@ TEXT: dict[str, str] = _Words(
         "board_title": N_("Ô Ăn Quan: a blank board to print"),
         "wall_title": N_("Ô Ăn Quan · The rules"),
         "record_title": N_("Ô Ăn Quan · Game record"),
-        "record_names": N_(
-            "Player 0 (bottom row): ______________   Player 1 (top row): ______________   Date: ________"
-        ),
+        "record_names": N_("Bottom row: ______________   Top row: ______________   Date: ________"),
         "record_rules": N_("Rules: ☐ standard   ☐ young Mandarins (quan non) cannot be captured"),
         "record_how": N_(
             "Write each move as its square and direction (7R), and what it took (7R +5). "
             "One pupil writes, the other checks. A longer game goes on over the page."
         ),
         "record_move": N_("Move"),
-        "record_player": N_("Player {player}"),
         "score_title": N_("The score at the end"),
         "score_pebbles": N_("Pebbles captured"),
         "score_stones": N_("Mandarin stones captured × {value}"),
@@ -157,11 +152,11 @@ TEXT: dict[str, str] = _Words(
         "score_lent": N_("Plus the pebbles the other player borrowed from you"),
         "score_total": N_("Total"),
         "score_check": N_("Check: when both Mandarin squares are empty at the end, the two totals add up to {total}."),
-        "wall_row_1": N_("Player 1 · squares 0 to 4 · ← R   L →"),
-        "wall_row_0": N_("Player 0 · squares 5 to 9 · ← L   R →"),
+        "wall_row_1": N_("Top row · squares 0 to 4 · ← R   L →"),
+        "wall_row_0": N_("Bottom row · squares 5 to 9 · ← L   R →"),
         "wall_setup": N_(
             "Set-up: {pebbles} pebbles in each small square (ô dân), a large stone worth {value} in each Mandarin "
-            "square (ô quan). Player 0 moves first. A move is a square and a direction: 7R sows from square 7 "
+            "square (ô quan). The bottom row moves first. A move is a square and a direction: 7R sows from square 7 "
             "towards the mover's right hand, 7L towards the left."
         ),
         "rule_gap": _RULE_GAP,
@@ -289,7 +284,7 @@ def _label(pdf: _Document, x: float, y: float, text: str, cell: float) -> None:
 
 
 def _store_words(position: Position, player: int) -> str:
-    """What is printed beside the board: "Player 0 to move · store: 3 pebbles + 1 stone"."""
+    """What is printed beside the board: "Bottom row to move · store: 3 pebbles + 1 stone"."""
     store = pebble_words(position.stores[player])
     stones = position.captured_stones[player]
     if stones:
@@ -297,7 +292,7 @@ def _store_words(position: Position, player: int) -> str:
     if position.debts[player]:
         store += TEXT["debt"].format(n=position.debts[player])
     key = "store_to_move" if position.to_move == player else "store"
-    return TEXT[key].format(player=player, store=store)
+    return TEXT[key].format(name=row_names()[player], store=store)
 
 
 # ----------------------------------------------------------------- worksheets
@@ -322,7 +317,7 @@ def _footer(pdf: _Document, pages: int) -> None:
 
 def _goal_lines(puzzle: Puzzle) -> list[str]:
     mover = puzzle.position.to_move
-    lines = [f"{puzzle.goal_text} " + TEXT["to_move"].format(player=mover, row=TEXT[f"row_{mover}"])]
+    lines = [f"{puzzle.goal_text} " + TEXT["to_move"].format(name=row_names()[mover])]
     if words := rules_in_words(puzzle.rules):
         lines.append(TEXT["rules"].format(words=words))
     return lines
@@ -478,7 +473,11 @@ class RuleExample:
         event = self.events[self.index]
         captured = [e.square for e in self.events[: self.index + 1] if e.kind == "capture" and e.square is not None]
         return board_svg(
-            event.position, id_prefix=self.anchor, last_move=self.move_text, **event_highlights(event, captured)
+            event.position,
+            id_prefix=self.anchor,
+            last_move=self.move_text,
+            names=row_names(),
+            **event_highlights(event, captured),
         )
 
     @property
@@ -486,11 +485,12 @@ class RuleExample:
         """The engine's caption of the event and a summary of the move, as on the rules page."""
         summary = describe_move(self.events)
         if self.position == Position.initial(self.position.rules):
-            played = _("Player {player} plays {move} from the opening position: {summary}.")
+            played = _("{name} plays {move} from the opening position: {summary}.")
         else:
-            played = _("Player {player} plays {move}: {summary}.")
-        played = played.format(player=self.position.to_move, move=self.move_text, summary=summary)
-        return f"{caption(self.events[self.index])} ({played})"
+            played = _("{name} plays {move}: {summary}.")
+        names = row_names()
+        played = played.format(name=names[self.position.to_move], move=self.move_text, summary=summary)
+        return f"{caption(self.events[self.index], names)} ({played})"
 
 
 _YOUNG = Rules(young_mandarin_min=5)
@@ -678,7 +678,7 @@ def record_sheet_pdf() -> bytes:
     for block in range(2):
         x = 14 + block * 93
         widths = (15.0, 37.0, 37.0)
-        headings = (TEXT["record_move"], *(TEXT["record_player"].format(player=n) for n in (0, 1)))
+        headings = (TEXT["record_move"], *row_names())
         pdf.font(10, bold=True)
         for place, (width, heading) in enumerate(zip(widths, headings, strict=True)):
             pdf.set_xy(x + sum(widths[:place]), top)
@@ -712,7 +712,7 @@ def _score_box(pdf: _Document, top: float) -> None:
     pdf.font(10, bold=True)
     pdf.set_xy(14 + label_w, y)
     for player in (0, 1):
-        pdf.cell(cell_w, row_h, TEXT["record_player"].format(player=player), border=1, align="C")
+        pdf.cell(cell_w, row_h, row_names()[player], border=1, align="C")
     for number, line in enumerate([*lines, TEXT["score_total"]]):
         y += row_h
         pdf.set_xy(14, y)

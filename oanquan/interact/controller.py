@@ -59,7 +59,7 @@ from ..game import Game
 from ..i18n import N_, _
 from ..jsonio import check_fields, read_json
 from ..move import Move
-from ..narrate import describe_move
+from ..narrate import Names, describe_move, row_names, winner_words
 from ..position import Position, ScoreBreakdown
 from ..puzzles import HINT_STEP, Puzzle, load_builtin
 from ..rules import Rules
@@ -227,6 +227,8 @@ class PlayedMove(NamedTuple):
     events: tuple[Event, ...]
     #: Whether the mover is the reader playing the computer ("you play", not "You plays").
     you: bool = False
+    #: What the move's captions call the players (the controller's :attr:`Controller.names`).
+    names: Names | None = None
 
     @property
     def summary(self) -> str:
@@ -350,16 +352,23 @@ class Controller:
         return self._computers[side]
 
     @property
-    def names(self) -> tuple[str, str]:
+    def names(self) -> Names:
         """What every surface calls the two sides: "You" and "Computer" against the computer, else the rows (R1.2).
+
+        In sentences the computer is "the computer", and the reader is spoken to ("you capture"):
+        see :class:`~oanquan.narrate.Names`.
 
         >>> Controller().names, Controller(players=(3, None)).names
         (('Bottom row', 'Top row'), ('Computer', 'You'))
+        >>> Controller(players=(3, None)).names.said, Controller(players=(3, None)).names.you
+        (('the computer', 'you'), 1)
         """
         humans = self.humans
         if humans[0] != humans[1]:
-            return (_("You") if humans[0] else _("Computer"), _("You") if humans[1] else _("Computer"))
-        return (_("Bottom row"), _("Top row"))
+            labels = [_("You") if human else _("Computer") for human in humans]
+            said = [_("you") if human else _("the computer") for human in humans]
+            return Names(labels, said, you=humans.index(True))
+        return row_names()
 
     def who(self, side: int) -> str:
         """``side`` in words, as a move's caption names its mover: its name, and a computer's level.
@@ -540,7 +549,8 @@ class Controller:
         """
         outcome = self.game.outcome()
         if outcome is not None:
-            raise SessionError(f"the game is over: {outcome.explanation}", code="game-over", result=outcome.result)
+            result = winner_words(outcome.winner, outcome.scores, self.names)  # the reader's words: their names
+            raise SessionError(f"the game is over: {outcome.explanation}", code="game-over", result=result)
         mover = self.position.to_move
         if self.is_human(mover):
             raise SessionError(
@@ -583,14 +593,15 @@ class Controller:
         """
         mover = before.to_move
         you = self.is_human(mover) and self.humans[0] != self.humans[1]  # "You" against the computer
-        return PlayedMove(self.game.ply, self.who(mover), move, before, events, you)
+        return PlayedMove(self.game.ply, self.who(mover), move, before, events, you, self.names)
 
     def _check_human_turn(self) -> None:
         if self.answered:
             raise SessionError(code="puzzle-answered")
         outcome = self.game.outcome()
         if outcome is not None:
-            raise IllegalMoveError(f"the game is over: {outcome.explanation}", code="game-over", result=outcome.result)
+            result = winner_words(outcome.winner, outcome.scores, self.names)  # the reader's words: their names
+            raise IllegalMoveError(f"the game is over: {outcome.explanation}", code="game-over", result=result)
         mover = self.position.to_move
         if not self.is_human(mover):
             raise SessionError(code="computer-turn", player=mover)
