@@ -66,6 +66,9 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     play.add_argument(
         "--first", choices=("human", "computer"), default="human", help="who moves first against the computer"
     )
+    play.add_argument(
+        "--names", nargs=2, metavar=("BOTTOM", "TOP"), help="the two players' names (by default their rows')"
+    )
     args = parser.parse_args(argv)
     try:
         rules = Rules(
@@ -85,7 +88,8 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
         start_text = getattr(args, "start", None)
         start = Position.from_text(start_text, rules) if start_text else Position.initial(rules)
         level = getattr(args, "computer", None)
-        session = Controller(start, players=sides_for(level, getattr(args, "first", "human"), start.to_move))
+        players = sides_for(level, getattr(args, "first", "human"), start.to_move)
+        session = Controller(start, players=players, names=getattr(args, "names", None))
     except OAnQuanError as error:
         # the error's code in the reader's words (and language), never the programmer's message
         print(f"error: {problem_words(error)}", file=sys.stderr if stdout is None else out)

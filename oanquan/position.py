@@ -613,8 +613,13 @@ class Position:
         problem = self._illegal_because(move)
         if problem:
             code, fields = problem
-            # the programmer's message names the rule that ended the game; the reader's words say who won
-            because = _("the game is over ({rule}: {reason})") if code == "game-over" else _(PROBLEMS[code])
+            # the programmer's message names the rule that ended the game and the players by number;
+            # the reader's words say who won, and name no player by number (issue 41)
+            programmers = {
+                "game-over": N_("the game is over ({rule}: {reason})"),
+                "not-yours": N_("square {square} belongs to player {other}, and it is player {player}'s turn"),
+            }
+            because = _(programmers.get(code, PROBLEMS[code]))
             raise IllegalMoveError(
                 _("illegal move '{move}' in '{position}': {problem}").format(
                     move=move, position=self.to_text(), problem=because.format_map(fields)

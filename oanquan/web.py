@@ -382,7 +382,8 @@ class Session:
         made the game's first move (of the record, or the next one if there is no
         record): ``"human"`` or ``"computer"``. So a game's link reopens it with
         the same sides, whatever the length of its record. ``hints`` sets the
-        hints a game allows (the controller's default when absent).
+        hints a game allows (the controller's default when absent); ``names`` the names
+        two friends give themselves (by default their rows').
 
         >>> view = Session().new_game({"record": "7R", "opponent": "2", "first": "computer"})
         >>> view["to_move"], view["human"], view["settings"]["opponent"]
@@ -409,7 +410,8 @@ class Session:
         first = _who_first(request.get("first", "human"))
         hints = request.get("hints", DEFAULT_HINTS)
         players = sides_for(level, first, start.to_move)
-        fresh = Controller(start, players=players, seed=request.get("seed", 0), hint_limit=hints)
+        names = request.get("names")
+        fresh = Controller(start, players=players, seed=request.get("seed", 0), hint_limit=hints, names=names)
         if record_text:
             fresh.load_record(record_text)
         self.controller = fresh  # only once the whole game was read

@@ -69,7 +69,7 @@ def test_a_click_that_cannot_start_a_move_gives_the_engines_reason() -> None:
         "other": 1,
         "player": 0,
     }
-    assert reader_words(clicked.value) == "Square 2 belongs to player 1, and it is player 0's turn."
+    assert reader_words(clicked.value) == "Square 2 is in the other player's row."
     assert c.selected is None
     with pytest.raises(IllegalMoveError, match="Mandarin square M1: a move starts from one of your own"):
         c.click(11)  # R3.2

@@ -286,3 +286,26 @@ def test_the_sheets_name_the_rows_not_the_notation(lang: str, tmp_path: Path) ->
     texts = sheet_texts(tmp_path)
     assert leaks(texts) == []
     assert any(oanquan.i18n._("Bottom row") in text.replace("\n", " ") for text in texts)
+
+
+def test_friends_play_under_the_names_they_give_on_every_surface() -> None:
+    given = ["Lan", "Minh"]
+    reset()
+    answer = unpacked(json.loads(call(json.dumps({"op": "new_game", "opponent": "friend", "names": given}))))
+    assert answer["names"] == given and answer["status"] == "Lan to move."
+    played = unpacked(json.loads(call(json.dumps({"op": "play", "move": "7R"}))))
+    assert played["frames"][1]["caption"].endswith(
+        "R3.3 — Lan lifts the 5 pebbles of square 7 and sows them to the right (R)."
+    )
+    assert "Minh · 0 points" in unescape(played["svg"]) and "Minh to move" in unescape(played["svg"])
+    refused = json.loads(call(json.dumps({"op": "new_game", "opponent": "friend", "names": ["Lan"]})))
+    assert refused["ok"] is False and refused["code"] == "bad-setting"
+    reset()
+    board = GameBoard(animate=False, names=given)
+    assert "Lan to move." in board.status.value
+    c = Controller(names=given)
+    again = Controller()
+    again.load_json(c.to_json())  # a saved session keeps the names
+    assert again.names == ("Lan", "Minh")
+    said = terminal_game(["--names", *given], RECORD.split())
+    assert "Lan wins! (Lan 56 · Minh 14)" in said and "Bottom row" not in said

@@ -253,7 +253,7 @@ def test_a_click_on_a_square_highlights_it_and_enables_directions(board: GameBoa
 def test_the_controllers_refusals_are_said_in_words(board: GameBoard) -> None:
     board.square_buttons[2].click()
     assert board.selected is None
-    assert "Not square 2: square 2 belongs to player 1, and it is player 0's turn." in unescape(board.message.value)
+    assert "Not square 2: square 2 is in the other player's row." in unescape(board.message.value)
     board.choose_direction("R")
     assert board.message_text == "Choose one of your highlighted squares first."
     assert "⚠" in board.message.value and board.game.moves == []

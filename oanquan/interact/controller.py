@@ -127,6 +127,34 @@ def check_text(value: object, what: str, limit: int = MAX_TEXT) -> str:
     return value
 
 
+#: The most characters of a name the players give themselves.
+MAX_NAME = 40
+
+
+def check_names(value: object) -> tuple[str, str] | None:
+    """The names two players give themselves (player 0's, then player 1's), or None for the rows' names.
+
+    Each is text of 1 to :data:`MAX_NAME` characters, its spaces trimmed.
+
+    >>> check_names([" Lan ", "Minh"]), check_names(None)
+    (('Lan', 'Minh'), None)
+    >>> check_names(["Lan"])
+    Traceback (most recent call last):
+    ...
+    oanquan.interact.controller.SessionError: players' names must be a pair of texts, not ['Lan']
+    """
+    if value is None:
+        return None
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise SessionError(
+            f"players' names must be a pair of texts, not {quote(value)}", code="bad-setting", what=N_("players' names")
+        )
+    names = tuple(check_text(name, N_("player's name"), MAX_NAME).strip() for name in value)
+    if not all(names):
+        raise SessionError("a player's name must not be empty", code="bad-setting", what=N_("players' names"))
+    return (names[0], names[1])
+
+
 # ================================================================== settings
 
 
@@ -287,8 +315,14 @@ class Controller:
         hint_limit: int | None = DEFAULT_HINTS,
         puzzle: Puzzle | None = None,
         resolve: Callable[[str], Player | None] | None = None,
+        names: Sequence[str] | None = None,
     ) -> None:
-        """A session of a new game from ``start`` (the opening under ``rules``), or of ``puzzle``."""
+        """A session of a new game from ``start`` (the opening under ``rules``), or of ``puzzle``.
+
+        ``names`` are the names two human players give themselves (see :attr:`names`).
+        """
+        #: the names the players gave (:func:`check_names`), used between two humans
+        self.given_names = check_names(names)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise SessionError(f"seed must be a whole number, not {quote(seed)}", code="bad-setting", what=N_("seed"))
         self.seed = seed
@@ -353,13 +387,14 @@ class Controller:
 
     @property
     def names(self) -> Names:
-        """What every surface calls the two sides: "You" and "Computer" against the computer, else the rows (R1.2).
+        """What every surface calls the two sides: "You" and "Computer" against the computer; between friends
+        the names they gave, by default their rows' (R1.1).
 
         In sentences the computer is "the computer", and the reader is spoken to ("you capture"):
         see :class:`~oanquan.narrate.Names`.
 
-        >>> Controller().names, Controller(players=(3, None)).names
-        (('Bottom row', 'Top row'), ('Computer', 'You'))
+        >>> Controller().names, Controller(players=(3, None)).names, Controller(names=("Lan", "Minh")).names
+        (('Bottom row', 'Top row'), ('Computer', 'You'), ('Lan', 'Minh'))
         >>> Controller(players=(3, None)).names.said, Controller(players=(3, None)).names.you
         (('the computer', 'you'), 1)
         """
@@ -368,7 +403,7 @@ class Controller:
             labels = [_("You") if human else _("Computer") for human in humans]
             said = [_("you") if human else _("the computer") for human in humans]
             return Names(labels, said, you=humans.index(True))
-        return row_names()
+        return Names(self.given_names) if self.given_names is not None else row_names()
 
     def who(self, side: int) -> str:
         """``side`` in words, as a move's caption names its mover: its name, and a computer's level.
@@ -882,7 +917,7 @@ class Controller:
             "seed": self.seed,
             "hint_limit": self.settings.hint_limit,
             "hints_used": self.hints_used,
-        }
+        } | ({"names": list(self.given_names)} if self.given_names is not None else {})
 
     def to_json(self) -> str:
         """The session as JSON text; :meth:`load_json` reads it back.
@@ -923,7 +958,7 @@ class Controller:
     def _read_snapshot(
         self, data: dict[str, Any], puzzles: Sequence[Puzzle] | None
     ) -> tuple[Game, Settings, Puzzle | None, int]:
-        fields = ["version", "puzzle", "seed", "hint_limit", "hints_used"]
+        fields = ["version", "puzzle", "seed", "hint_limit", "hints_used", "names"]
         data = check_fields(data, RecordFormatError, "a saved session", ["format", "game", "players"], fields)
         if data["format"] != SNAPSHOT_FORMAT or data.get("version", 1) != 1:
             raise RecordFormatError(
@@ -939,6 +974,7 @@ class Controller:
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise RecordFormatError(f"the {name} of a saved session must be a whole number, not {quote(value)}")
         try:
+            self.given_names = check_names(data.get("names"))
             settings = Settings(game.rules, sides, game.start, limit)
             puzzle = find_puzzle(data["puzzle"], puzzles) if data.get("puzzle") is not None else None
         except SessionError as error:

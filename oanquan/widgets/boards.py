@@ -714,7 +714,8 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
     ``players`` maps 0 and 1 to ``None`` for a human, a computer level 1-5 or
     any :class:`oanquan.ai.Player` (anything with ``name`` and
     ``choose(position) -> Move``); ``choices`` are the players offered for a
-    new game (see :func:`default_choices`).
+    new game (see :func:`default_choices`); ``names`` are the names two friends give
+    themselves (by default their rows', "Bottom row" and "Top row").
 
     >>> board = GameBoard()
     >>> board.square_buttons[7].click()
@@ -724,7 +725,7 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
     >>> board.viewer.play.playing = False   # what the browser says when the animation ends
     >>> board.square_buttons[7].click()
     >>> board.message_text
-    "Not square 7: square 7 belongs to player 0, and it is player 1's turn."
+    "Not square 7: square 7 is in the other player's row."
 
     Play against the computer with ``GameBoard(players={1: 3})``.
     A computer player thinks in the kernel, so the board waits for its move.
@@ -741,11 +742,12 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         interval: int = 350,
         seconds: float = 3.0,
         hint_limit: int | None = DEFAULT_HINTS,
+        names: Sequence[str] | None = None,
     ) -> None:
         """A board for a new game from ``start`` (the opening under ``rules`` by default)."""
         self.choices: dict[str, PlayerFactory] = dict(choices) if choices is not None else default_choices()
         self.choices.setdefault(_human(), lambda: None)
-        self.controller = Controller(start, rules, players, hint_limit=hint_limit, resolve=self._resolve)
+        self.controller = Controller(start, rules, players, hint_limit=hint_limit, resolve=self._resolve, names=names)
         self.animate = animate
         self.interval = interval  # the slowest pace of one picture, in ms
         self._queue: list[Callable[[], None]] = []  # the clicks waiting for an animation to end
@@ -941,7 +943,7 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         >>> board = GameBoard(animate=False)
         >>> board.play("3R")
         >>> board.message_text
-        "Square 3 belongs to player 1, and it is player 0's turn."
+        "Square 3 is in the other player's row."
         """
         self._act(lambda: self.controller.play(move))
 
