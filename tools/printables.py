@@ -43,11 +43,12 @@ from fpdf import FPDF
 from oanquan import Position, Rules, caption, describe_move
 from oanquan.board import M0, M1, column, square_name
 from oanquan.events import Event
-from oanquan.i18n import N_, _, get_language, language, ngettext, spoken
+from oanquan.i18n import N_, _, get_language, language, spoken
 from oanquan.interact.setup import Setup
-from oanquan.narrate import pebble_words, row_names
+from oanquan.narrate import row_names
 from oanquan.paper import FILE_STEM, HalfEllipse, Rect, Text, blank_board_svg, board_shapes
 from oanquan.puzzles import SHEET_SIZE, SHEETS, Puzzle, sheet
+from oanquan.scene import Scene, board_scene
 from oanquan.svg import board_svg, event_highlights
 from oanquan.web import rules_in_words
 
@@ -120,9 +121,6 @@ TEXT: dict[str, str] = _Words(
         "share_one": N_("1 time in {moves}"),
         "share_many": N_("{answers} times in {moves}"),
         "measures": N_("Difficulty {difficulty} of 5 (a random move solves it {share}; legal moves: {moves})."),
-        "store": N_("{name} · store: {store}"),
-        "store_to_move": N_("{name} to move · store: {store}"),
-        "debt": N_("; owes {n}"),
         "page": N_("Page {page} of {pages}"),
         "rules_title": N_("Ô Ăn Quan · The rules on one page"),
         "rules_intro": N_(
@@ -229,13 +227,16 @@ class _Document(FPDF):
 # ----------------------------------------------------------------- a board in black and white
 
 
-def draw_board(pdf: _Document, position: Position, x: float, y: float, width: float, last: int | None = None) -> float:
-    """Draw ``position`` at (``x``, ``y``), ``width`` mm wide, in black and white; return its height.
+def draw_board(pdf: _Document, scene: Scene, x: float, y: float, width: float) -> float:
+    """Draw ``scene`` (:func:`oanquan.scene.board_scene`) at (``x``, ``y``), ``width`` mm wide, in black and white.
+
+    The sheets draw the same scene as the screens (the squares, the strips' words), in their own
+    inks; the height drawn is returned.
 
     Each square shows its pebble count in large figures and its number small in a corner;
     a Mandarin square shows a black stone when it has one, and its pebbles. Player 1's store
-    is written above the board, player 0's below, the player to move in bold. ``last``
-    outlines a square (the start of the move just played).
+    is written above the board, player 0's below, the player to move in bold. The square of the
+    scene's last move (the start of the move just played) is outlined.
     """
     cell = width / 6.4  # five cells and two Mandarin half-ellipses of 0.7 cell each
     rx = 0.7 * cell
@@ -246,12 +247,12 @@ def draw_board(pdf: _Document, position: Position, x: float, y: float, width: fl
         sx = left + cell * column(square)
         sy = top if square < 5 else mid
         pdf.rect(sx, sy, cell, cell)
-        count = position.count(square)
+        count = scene.squares[square].pebbles
         pdf.font(cell * 1.3, bold=True)  # figures about half the cell's height
         pdf.set_xy(sx, sy + cell * 0.2)
         pdf.cell(cell, cell * 0.7, str(count) if count else "", align="C")
         _label(pdf, sx + 0.8, sy + 0.6, str(square), cell)
-        if last == square:
+        if scene.last_square == square:
             pdf.set_line_width(1.0)
             pdf.rect(sx + 0.8, sy + 0.8, cell - 1.6, cell - 1.6)
             pdf.set_line_width(0.4)
@@ -259,18 +260,18 @@ def draw_board(pdf: _Document, position: Position, x: float, y: float, width: fl
         # a half-ellipse: the straight edge on the board, bulging outwards
         pdf.half_ellipse(edge, top, rx, 2 * cell, side)
         cx = edge + side * rx * 0.5
-        pebbles = position.count(square)
-        if position.has_stone(square):
+        pebbles, stone = scene.squares[square].pebbles, scene.squares[square].stone
+        if stone:
             pdf.set_fill_color(*_INK)
             pdf.ellipse(cx - rx * 0.32, mid - cell * 0.62, rx * 0.64, cell * 0.36, style="F")
         pdf.font(cell * 1.1, bold=True)
         pdf.set_xy(cx - rx * 0.5, mid - cell * 0.2)
-        pdf.cell(rx, cell * 0.6, str(pebbles) if pebbles or not position.has_stone(square) else "", align="C")
+        pdf.cell(rx, cell * 0.6, str(pebbles) if pebbles or not stone else "", align="C")
         _label(pdf, cx - rx * 0.3, mid + cell * 0.55, square_name(square), cell)
     for player, row_y in ((1, y), (0, top + 2 * cell + 0.8)):
-        pdf.font(min(7.5, width / 10), bold=position.to_move == player)
+        pdf.font(min(7.5, width / 10), bold=scene.to_move == player)
         pdf.set_xy(x, row_y)
-        pdf.cell(width, 3.6, _store_words(position, player), align="C")
+        pdf.cell(width, 3.6, _strip_words(scene, player), align="C")
     return 2 * cell + 9
 
 
@@ -283,16 +284,15 @@ def _label(pdf: _Document, x: float, y: float, text: str, cell: float) -> None:
     pdf.set_text_color(*_INK)
 
 
-def _store_words(position: Position, player: int) -> str:
-    """What is printed beside the board: "Bottom row to move · store: 3 pebbles + 1 stone"."""
-    store = pebble_words(position.stores[player])
-    stones = position.captured_stones[player]
-    if stones:
-        store += " + " + ngettext("{n} stone", "{n} stones", stones).format(n=stones)
-    if position.debts[player]:
-        store += TEXT["debt"].format(n=position.debts[player])
-    key = "store_to_move" if position.to_move == player else "store"
-    return TEXT[key].format(name=row_names()[player], store=store)
+def _strip_words(scene: Scene, player: int) -> str:
+    """What is printed beside the board, the words of the player's strip on the screen.
+
+    >>> _strip_words(board_scene(Position.initial(), names=row_names()), 0)
+    'Bottom row · 0 points · captured: 0 pebbles · to move'
+    """
+    strip = scene.strips[player]
+    mark = strip.mark_words if strip.mark == "to_move" else ""
+    return " · ".join(words for words in (strip.heading, strip.detail, strip.debts, mark) if words)
 
 
 # ----------------------------------------------------------------- worksheets
@@ -400,13 +400,14 @@ def _exercise(pdf: _Document, number: int, puzzle: Puzzle, block: _Block, site: 
         pdf.font(8)
         pdf.cell(60, 3.5, TEXT["after"].format(move=move))
         position_line = block.top + block.height - 4
-        draw_board(pdf, after, 102, board_top + 4, _board_width(64, board_top + 4, position_line - 1), last=move.square)
+        shown = board_scene(after, names=row_names(), last_move=move)
+        draw_board(pdf, shown, 102, board_top + 4, _board_width(64, board_top + 4, position_line - 1))
         address = play_address(site, puzzle.position) if site else ""
         label = TEXT["qr_play"]
     else:
         # the writing lines take 12 mm under the board, above the position's line
         width = _board_width(116, board_top, block.top + block.height - 4 - 12.5)
-        height = draw_board(pdf, puzzle.position, x, board_top, width)
+        height = draw_board(pdf, board_scene(puzzle.position, names=row_names()), x, board_top, width)
         _writing_lines(pdf, x, board_top + height + 0.5)
         address = puzzle_address(site, puzzle) if site else ""
         label = TEXT["qr_puzzle"]
