@@ -260,7 +260,7 @@ PROBLEMS: Mapping[str, str] = {
     "mandarin-square": N_("a move starts from one of your own small squares, not from a Mandarin square"),
     "no-square": N_("there is no square {square} on the board"),
     "choose-square": N_("choose one of your highlighted squares first"),
-    "computer-turn": N_("it is the computer's turn (player {player})"),
+    "computer-turn": N_("it is the computer's turn"),
     "not-computer": N_("player {player} is not the computer"),
     "puzzle-answered": N_("this puzzle is answered: press Try again, or choose another puzzle"),
     # taking back, hints, puzzles

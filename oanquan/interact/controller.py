@@ -564,7 +564,7 @@ class Controller:
         >>> c.play("0L")
         Traceback (most recent call last):
         ...
-        oanquan.interact.controller.SessionError: it is the computer's turn (player 1)
+        oanquan.interact.controller.SessionError: it is the computer's turn
         """
         self._check_human_turn()
         if isinstance(move, str):
