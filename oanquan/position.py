@@ -592,8 +592,13 @@ class Position:
         problem = self._illegal_because(move)
         if problem:
             code, fields = problem
-            # the programmer's message names the rule that ended the game; the reader's words come from the code
-            because = "the game is over ({rule})" if code == "game-over" else PROBLEMS[code]
+            # the programmer's message names the rule that ended the game and the players by number;
+            # the reader's words come from the code, and name no player by number (issue 41)
+            programmers = {
+                "game-over": "the game is over ({rule})",
+                "not-yours": "square {square} belongs to player {other}, and it is player {player}'s turn",
+            }
+            because = programmers.get(code, PROBLEMS[code])
             raise IllegalMoveError(
                 f"illegal move '{move}' in '{self.to_text()}': {because.format_map(fields)}",
                 code=code,

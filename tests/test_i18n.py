@@ -200,7 +200,7 @@ def test_error_messages_stay_english_and_quote_the_input_whatever_the_language()
     with pytest.raises(oanquan.IllegalMoveError) as illegal:
         Position.initial().play("2L")
     assert str(illegal.value).startswith("illegal move '2L' in '5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0'")
-    assert reader_words(illegal.value) == "Ô 2 là ô của người chơi 1, nhưng đang là lượt của người chơi 0."
+    assert reader_words(illegal.value) == "Ô 2 thuộc hàng của người chơi kia."
     with pytest.raises(oanquan.InvalidMoveError) as invalid:
         Position.initial().play("7X")
     assert "'7X'" in str(invalid.value) and english_words(str(invalid.value))

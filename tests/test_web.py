@@ -98,7 +98,7 @@ def test_click_then_direction_plays_the_engines_move() -> None:
     assert [ids.sub("ID", f["svg"]) for f in view["frames"]] == [ids.sub("ID", f.svg) for f in shown]
     assert len({ids.search(f["svg"]).group() for f in view["frames"]}) == 1  # type: ignore[union-attr]
     assert f"{names[0]} · 6 points" in view["svg"] and "Player 0 ·" not in view["svg"]
-    assert [f["caption"] for f in view["frames"][1:]] == [f"Move 1, 7R: {caption(e)}" for e in events]
+    assert [f["caption"] for f in view["frames"][1:]] == [f"Move 1, 7R: {caption(e, names)}" for e in events]
 
 
 def test_an_action_is_one_trip_carrying_the_game_to_keep_and_the_computers_reply() -> None:

@@ -417,6 +417,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     sys.path.insert(0, str(ROOT))
     from oanquan import Position
+    from oanquan.narrate import row_names
     from oanquan.svg import board_svg
 
     vendor_pyodide()
@@ -426,7 +427,7 @@ def main(argv: list[str] | None = None) -> int:
         if source.suffix in (".js", ".css") and source.name != SERVICE_WORKER:
             write_if_changed(play / source.name, source.read_bytes())
     write_if_changed(play / "purify.js", purify())
-    write_if_changed(play / "board.svg", board_svg(Position.initial()).encode("utf-8"))
+    write_if_changed(play / "board.svg", board_svg(Position.initial(), names=row_names()).encode("utf-8"))
     from oanquan.i18n import language
 
     with language("en"):  # the English edition's markup, whatever OANQUAN_LANG says (tools/edition.py writes another's)

@@ -25,7 +25,7 @@ from ..ai import immediate_gain
 from ..events import Event
 from ..i18n import N_, _, ngettext
 from ..move import Move
-from ..narrate import describe_move
+from ..narrate import describe_move, row_names
 from ..position import Position
 from ..svg import board_svg
 from .boards import StaticFallback, static_view
@@ -172,7 +172,7 @@ def _move_panel(
 ) -> str:
     captured = immediate_gain(before, move)  # thả cá's pebbles put down are no loss
     summary = describe_move(events) or _("no relay and no capture")
-    said = _("{move}: {summary}. Player {player} captures {n}.").format(
-        move=move, summary=summary, player=before.to_move, n=captured
+    said = _("{move}: {summary}. {name} captures {n}.").format(
+        move=move, summary=summary, name=row_names()[before.to_move], n=captured
     )
     return f"<p>{html.escape(said)}</p>" + draw(after)
