@@ -1395,13 +1395,19 @@ class PositionEditor(StaticFallback, _Talking, widgets.VBox):  # type: ignore[mi
     def load_text(self, text: str) -> None:
         """Set everything from a position text (RULES §10), read by the engine under the form's rules.
 
+        A text the engine refuses stays in the box beside its objection, to be corrected.
+
         >>> editor = PositionEditor()
         >>> editor.load_text("0,0,0,0,1,0,2,0,3,4 Q,0 0,0 0,0 1")
         >>> editor.position.count(9)
         4
+        >>> editor.load_text("5,5,5 Q,Q")
+        >>> editor.text.value, editor.message_text[:22]
+        ('5,5,5 Q,Q', 'A position has 5 parts')
         """
         self.editor.rules = self.rules_form.rules()
         self._act(self.editor.load_text, text)
+        self._keep_typed(self.text, text)
 
     def load_json(self, text: str) -> None:
         """Set everything, rule options included, from JSON such as :meth:`oanquan.Position.to_json` writes.
@@ -1412,6 +1418,7 @@ class PositionEditor(StaticFallback, _Talking, widgets.VBox):  # type: ignore[mi
         '5,5,5,5,5,5,5,5,5,5 10,10 0,0 0,0 0'
         """
         self._act(self.editor.load_json, text)
+        self._keep_typed(self.json, text)
 
     def open_game(self) -> GameBoard | None:
         """Open a :class:`GameBoard` from the position below the editor (and return it).
@@ -1437,6 +1444,11 @@ class PositionEditor(StaticFallback, _Talking, widgets.VBox):  # type: ignore[mi
             return
         self._load(self.editor.shown())
         self._show()
+
+    def _keep_typed(self, box: widgets.Text | widgets.Textarea, typed: str) -> None:
+        """After a refusal, put back what the reader typed (the board shows the last good position)."""
+        if self.editor.kind == "error":
+            box.value = typed
 
     def _load(self, position: Position) -> None:
         """Put the editor's parts into the boxes (``position`` gives the rule options)."""
