@@ -60,6 +60,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tools.lite_cell import with_live_cell
 from tools.lite_cell import write as write_notebook
 from tools.locallab import Lab, jupyter_lab, trust
 from tools.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing
@@ -81,6 +82,7 @@ PUZZLE_CHAPTER = "09_puzzles"
 STUDENT_CHAPTERS = ("01_board", "02_sowing", "06_tha_ca", "08_play_the_computer", "09_puzzles")
 # A mistake a student makes (a move that is no move), and what the engine says of it.
 MISTAKE = 'from oanquan import Position\n\nPosition.initial().play("3X")'
+VI_CHAPTER = "02_sowing"  # also run with LANGUAGE = "vi": every word its code shows in Vietnamese
 EDITED_CHAPTER = "06_tha_ca"  # its "change a number and run the cell again" cell
 EDITED_NEEDLE = "what_happens(made_up)"
 EDITED_POSITION = ("2,1 0,0 0", "2,5 0,0 0")  # a store of 5 more: the game goes on
@@ -320,19 +322,21 @@ def session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Session]:
     started = time.perf_counter()
     root = tmp_path_factory.mktemp("lab-root")
     state = tmp_path_factory.mktemp("lab-state")
-    for folder in ("fresh", "lab"):
+    for folder in ("fresh", "lab", "vi"):
         (root / folder).mkdir()
     for chapter in CHAPTERS:
         notebook = json.loads((NOTEBOOKS / f"{chapter}.ipynb").read_text(encoding="utf-8"))
         shutil.copyfile(NOTEBOOKS / f"{chapter}.ipynb", root / "lab" / f"{chapter}.ipynb")
         notebook["metadata"]["oanquan_test_copy"] = "fresh clone: in no signature database"
         write_notebook(root / "fresh" / f"{chapter}.ipynb", notebook)  # as Jupyter writes it, to compare after a save
+    vietnamese = with_live_cell(json.loads((NOTEBOOKS / f"{VI_CHAPTER}.ipynb").read_text(encoding="utf-8")), "vi")
+    write_notebook(root / "vi" / f"{VI_CHAPTER}.ipynb", vietnamese)
     if SCREENSHOTS.exists():
         shutil.rmtree(SCREENSHOTS)
     SCREENSHOTS.mkdir(parents=True)
     with jupyter_lab(root, state) as lab, sync_playwright() as pw:
         # As `make lab` does in the user's own database: sign the chapters it serves.
-        trust(sorted((root / "lab").glob("*.ipynb")), lab.env)
+        trust([*sorted((root / "lab").glob("*.ipynb")), root / "vi" / f"{VI_CHAPTER}.ipynb"], lab.env)
         context = pw.chromium.launch_persistent_context(
             str(state / "chromium-profile"), executable_path=CHROMIUM, args=CHROMIUM_FLAGS, viewport=VIEWPORT
         )
@@ -443,6 +447,15 @@ def _visit_chapter(session: Session, chapter: str) -> Visit:
         with _phase(session, visit, "mistake") as phase:
             _type_a_mistake(session, lab, phase)
     _close(session, lab, visit)
+    if chapter == VI_CHAPTER:
+        vi = f"vi/{chapter}.ipynb"
+        with _phase(session, visit, "vietnamese") as phase:
+            _open(session, vi, phase)
+            _run_all(session, vi, phase)
+            _shoot(session, vi, phase, f"{chapter}-5-vietnamese")
+            _speaks_vietnamese(session, vi, chapter, phase)
+            _type_a_mistake(session, vi, phase, language="vi")
+        _close(session, vi, visit)
     return visit
 
 
@@ -689,18 +702,56 @@ def _save_changes_nothing(session: Session, path: str, phase: Phase) -> None:
         phase.problems.append(f"saving {path} as opened changed it: {changed[:12]}")
 
 
-def _type_a_mistake(session: Session, path: str, phase: Phase) -> None:
+def _type_a_mistake(session: Session, path: str, phase: Phase, language: str = "en") -> None:
     """A mistake typed into a new cell: one sentence and how to see the traceback, not a traceback."""
     from oanquan import Position
     from oanquan.errors import OAnQuanError
+    from oanquan.i18n import language as speaking
     from oanquan.widgets.mistakes import mistake_lines
 
     try:
         Position.initial().play("3X")
     except OAnQuanError as error:
-        said = mistake_lines(error)
+        with speaking(language):
+            said = mistake_lines(error)
     index = session.page.evaluate("([path, code]) => window.oaqLab.typeAndRun(path, code)", [path, MISTAKE])
     phase.problems.extend(mistake_problems(_cells(session, path)[index], said))
+
+
+def english_left(notebook: dict[str, Any], visible: str) -> list[str]:
+    """The English sentences of the chapter's stored outputs (its code's words: Markdown, captions,
+    answers) still on show in ``visible``, a Vietnamese run of it."""
+    import html
+
+    said = []
+    for cell in notebook["cells"]:
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            markdown = "".join(data.get("text/markdown", ""))
+            page = "".join(data.get("text/html", ""))
+            said += [markdown] if markdown else []
+            said += re.findall(r"<figcaption[^>]*>(.*?)</figcaption>", page)
+            said += re.findall(r'class="oaq-solutions"><summary>.*?</summary><div>(.*?)</div>', page)
+    sentences = {
+        " ".join(html.unescape(re.sub(r"<[^>]+>|[*`]", "", part)).split())
+        for text in said
+        for part in re.split(r"<br>|\n", text)
+    }
+    shown = " ".join(visible.split())
+    return sorted(s for s in sentences if len(s) >= 25 and " " in s and s in shown)
+
+
+def _speaks_vietnamese(session: Session, path: str, chapter: str, phase: Phase) -> None:
+    """After Run All with LANGUAGE = "vi": no English sentence of the chapter's outputs, answers included."""
+    for control in session.page.locator(f".jp-NotebookPanel:not(.lm-mod-hidden) {SOLUTIONS_CONTROL}").all():
+        control.scroll_into_view_if_needed()
+        control.click()
+    visible = session.page.evaluate("(path) => window.oaqLab.visibleText(path)", path)
+    english = json.loads((NOTEBOOKS / f"{chapter}.ipynb").read_text(encoding="utf-8"))
+    if left := english_left(english, visible):
+        phase.problems.append(
+            f"{len(left)} English sentence(s) after Run All in Vietnamese: {[_short(x, 70) for x in left[:4]]}"
+        )
 
 
 def _edit_and_run(session: Session, path: str, phase: Phase) -> None:
@@ -1006,3 +1057,10 @@ def test_an_edited_position_shows_its_board(visit: Callable[[str], Visit]) -> No
     assert "edited" in visit(EDITED_CHAPTER).phases
     problems = _problems(visit(EDITED_CHAPTER), "edited")
     assert not problems, _report(EDITED_CHAPTER, problems)
+
+
+def test_a_chapter_in_vietnamese_speaks_vietnamese(visit: Callable[[str], Visit]) -> None:
+    """LANGUAGE = "vi" in the first cell, then Run All: the code's words, captions and answers, and a mistake."""
+    assert "vietnamese" in visit(VI_CHAPTER).phases
+    problems = _problems(visit(VI_CHAPTER), "vietnamese")
+    assert not problems, _report(VI_CHAPTER, problems)

@@ -13,6 +13,7 @@ from tests.test_lab import (
     RACE,
     answers_shown,
     display_problems,
+    english_left,
     hiding_problems,
     markdown_problems,
     mistake_problems,
@@ -136,3 +137,20 @@ def test_a_mistake_must_be_its_sentence_and_no_traceback() -> None:
     assert "a traceback" in mistake_problems(cell(outputs=[output(None, traceback, **error)]), said)[0]
     assert "lacks" in mistake_problems(cell(outputs=[output(None, said[0], **error)]), said)[0]
     assert "0 of them errors" in mistake_problems(cell(outputs=[output("text/plain", said[0])]), said)[0]
+
+
+def test_english_left_finds_the_stored_english_sentences_still_shown() -> None:
+    stored = {
+        "cells": [
+            {"outputs": [{"data": {"text/markdown": "Take the move `7R` from the opening, player **0**."}}]},
+            {
+                "outputs": [
+                    {"data": {"text/html": "<figure><figcaption>The board at the start of it all.</figcaption>"}}
+                ]
+            },
+        ]
+    }
+    assert english_left(stored, "Lấy nước đi 7R từ thế bắt đầu. Bàn chơi lúc bắt đầu.") == []
+    assert english_left(stored, "Lấy nước đi 7R.\nThe board at the  start of it all.") == [
+        "The board at the start of it all."
+    ]
