@@ -578,6 +578,26 @@ def _read(session: Session, path: str, phase: Phase, *, trusted: bool) -> None:
             f"{'trusted' if True in state else 'untrusted'}: {sorted(state)}"
         )
     phase.problems.extend(display_problems(phase.cells))
+    if trusted:
+        found = session.page.evaluate(SIGNS_JS)
+        if found["signs"]:
+            phase.problems.append(
+                f"{found['signs']} red 'disconnected' signs inside the stored widgets before the kernel runs"
+            )
+        if any(o["widget"] for c in phase.cells for o in c["outputs"]) and not found["widgets"]:
+            phase.problems.append("no widget of the project's (class oaq-widget) among the widgets shown")
+
+
+#: The "disconnected" signs ipywidgets draws (a ::before) on the parts of the project's widgets,
+#: not counting the one each widget keeps on itself.
+SIGNS_JS = r"""
+() => {
+  const panel = '.jp-NotebookPanel:not(.lm-mod-hidden) ';
+  const signs = [...document.querySelectorAll(panel + '.oaq-widget .jupyter-widgets-disconnected')]
+    .filter(e => e.offsetParent !== null && getComputedStyle(e, '::before').content !== 'none').length;
+  return {signs, widgets: document.querySelectorAll(panel + '.oaq-widget').length};
+}
+"""
 
 
 def _run_all(session: Session, path: str, phase: Phase) -> None:

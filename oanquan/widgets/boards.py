@@ -131,6 +131,10 @@ class StaticFallback:
     is shown instead. A subclass says what to show in :meth:`static_html`.
     """
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.add_class("oaq-widget")  # type: ignore[attr-defined]  # (a widget: see ONE_DISCONNECTED_SIGN)
+
     def static_html(self) -> str:
         """The static picture and its line (HTML); subclasses give their own."""
         raise NotImplementedError
@@ -167,8 +171,14 @@ def static_view(svg: str | None, caption: str, what: str, heading_html: str = ""
     return f'<div class="oaq-static">{heading_html}{picture}{line}</div>'
 
 
+#: Before the kernel runs, ipywidgets marks every part of a stored widget (each button, each
+#: picture) with a red "disconnected" sign, about 30 on one board: inside the project's widgets
+#: (class ``oaq-widget``) only the widget itself keeps its sign.
+ONE_DISCONNECTED_SIGN = "<style>.oaq-widget .jupyter-widgets-disconnected::before{content:none}</style>"
+
+
 def _board_html(svg: str) -> str:
-    return f'<div class="oaq-board" style="max-width:600px;line-height:0">{svg}</div>'
+    return f'{ONE_DISCONNECTED_SIGN}<div class="oaq-board" style="max-width:600px;line-height:0">{svg}</div>'
 
 
 def _caption_html(text: str) -> str:
