@@ -131,6 +131,10 @@ class StaticFallback:
     is shown instead. A subclass says what to show in :meth:`static_html`.
     """
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.add_class("oaq-widget")  # type: ignore[attr-defined]  # (a widget: see ONE_DISCONNECTED_SIGN)
+
     def static_html(self) -> str:
         """The static picture and its line (HTML); subclasses give their own."""
         raise NotImplementedError
@@ -167,8 +171,14 @@ def static_view(svg: str | None, caption: str, what: str, heading_html: str = ""
     return f'<div class="oaq-static">{heading_html}{picture}{line}</div>'
 
 
+#: Before the kernel runs, ipywidgets marks every part of a stored widget (each button, each
+#: picture) with a red "disconnected" sign, about 30 on one board: inside the project's widgets
+#: (class ``oaq-widget``) only the widget itself keeps its sign.
+ONE_DISCONNECTED_SIGN = "<style>.oaq-widget .jupyter-widgets-disconnected::before{content:none}</style>"
+
+
 def _board_html(svg: str) -> str:
-    return f'<div class="oaq-board" style="max-width:600px;line-height:0">{svg}</div>'
+    return f'{ONE_DISCONNECTED_SIGN}<div class="oaq-board" style="max-width:600px;line-height:0">{svg}</div>'
 
 
 def _caption_html(text: str) -> str:
@@ -1380,13 +1390,19 @@ class PositionEditor(StaticFallback, _Talking, widgets.VBox):  # type: ignore[mi
     def load_text(self, text: str) -> None:
         """Set everything from a position text (RULES §10), read by the engine under the form's rules.
 
+        A text the engine refuses stays in the box beside its objection, to be corrected.
+
         >>> editor = PositionEditor()
         >>> editor.load_text("0,0,0,0,1,0,2,0,3,4 Q,0 0,0 0,0 1")
         >>> editor.position.count(9)
         4
+        >>> editor.load_text("5,5,5 Q,Q")
+        >>> editor.text.value, editor.message_text[:22]
+        ('5,5,5 Q,Q', 'A position has 5 parts')
         """
         self.editor.rules = self.rules_form.rules()
         self._act(self.editor.load_text, text)
+        self._keep_typed(self.text, text)
 
     def load_json(self, text: str) -> None:
         """Set everything, rule options included, from JSON such as :meth:`oanquan.Position.to_json` writes.
@@ -1397,6 +1413,7 @@ class PositionEditor(StaticFallback, _Talking, widgets.VBox):  # type: ignore[mi
         '5,5,5,5,5,5,5,5,5,5 10,10 0,0 0,0 0'
         """
         self._act(self.editor.load_json, text)
+        self._keep_typed(self.json, text)
 
     def open_game(self) -> GameBoard | None:
         """Open a :class:`GameBoard` from the position below the editor (and return it).
@@ -1422,6 +1439,11 @@ class PositionEditor(StaticFallback, _Talking, widgets.VBox):  # type: ignore[mi
             return
         self._load(self.editor.shown())
         self._show()
+
+    def _keep_typed(self, box: widgets.Text | widgets.Textarea, typed: str) -> None:
+        """After a refusal, put back what the reader typed (the board shows the last good position)."""
+        if self.editor.kind == "error":
+            box.value = typed
 
     def _load(self, position: Position) -> None:
         """Put the editor's parts into the boxes (``position`` gives the rule options)."""

@@ -141,7 +141,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         )
         self.player.set_frames([self._start_frame(puzzle)])
         self.moves.options = [str(m) for m in self.controller.legal_moves()]
-        self.moves.value = self.moves.options[0] if self.moves.options else None
+        self.moves.value = None  # no move chosen: the first in the list may be the answer
         self.play_button.disabled = False
         self.feedback.value = ""
 
