@@ -20,9 +20,11 @@ from oanquan.i18n import _, language, ngettext
 from oanquan.move import Move
 from oanquan.narrate import move_phrase
 from oanquan.position import Position
-from oanquan.puzzles import GOALS, SOLVER_GOALS, SOLVER_NODES, THEMES, Measures, Puzzle
+from oanquan.puzzles import GOAL_PLIES, GOALS, SOLVER_GOALS, SOLVER_NODES, THEMES, Measures, Puzzle, reply_count
 from oanquan.rules import Rules
 from oanquan.solver import Bounds, UnsolvedError, move_values
+
+from .solvers import found_share
 
 __all__ = ["explain", "goal_moves", "lowest_level", "measure", "option_matters", "theme_problems", "verify"]
 
@@ -51,10 +53,20 @@ def goal_moves(position: Position, goal: str) -> tuple[Move, ...]:
         gains = {m: immediate_gain(position, m) for m in moves}
         top = max(gains.values(), default=0)
         return tuple(m for m in moves if top > 0 and gains[m] == top)
+    if goal == "best_reply":
+        nets = {m: _net(position, m) for m in moves}
+        top = max(nets.values())
+        return tuple(m for m in moves if nets[m] == top)
     traces = [(m, position.play_traced(m)[1]) for m in moves]
     if goal == "chain":
         return tuple(m for m, trace in traces if sum(e.kind == "capture" for e in trace) >= 2)
     return tuple(m for m, trace in traces if _takes_mandarin(trace))  # capture_mandarin
+
+
+def _net(position: Position, move: Move) -> int:
+    """What ``move`` takes minus the most the other side can take back (:func:`~oanquan.puzzles.reply_count`)."""
+    gain, back, _reply = reply_count(position, move)
+    return gain - back
 
 
 def _solver_goal(position: Position, goal: str, values: dict[Move, Bounds]) -> tuple[Move, ...]:
@@ -112,6 +124,13 @@ def explain(position: Position, goal: str, solution: tuple[Move, ...]) -> str:
         return " ".join(parts)
     if not others:
         return " ".join(parts)
+    if goal == "best_reply":
+        parts = [_reply_part(position, move) for move in solution]
+        best_other = max(others, key=lambda m: _net(position, m))
+        parts.append(
+            _("Every other move keeps less: the best of them, {part}").format(part=_reply_part(position, best_other))
+        )
+        return " ".join(parts)
     if goal == "capture_mandarin":
         parts.append(_("No other move captures a Mandarin."))
     elif goal == "chain":
@@ -133,6 +152,22 @@ def explain(position: Position, goal: str, solution: tuple[Move, ...]) -> str:
             parts.append(_("Beware {move}: it {phrase} ({rule}).").format(move=trap, phrase=phrase, rule=rule))
             break
     return " ".join(parts)
+
+
+def _reply_part(position: Position, move: Move) -> str:
+    """One move counted with the reply: "7R takes 7 and gives back 9 (reply 3L): -2." """
+    gain, back, reply = reply_count(position, move)
+    if reply is None:
+        return ngettext(
+            "{move} takes {gain} point and leaves nothing to take back: {net:+d}.",
+            "{move} takes {gain} points and leaves nothing to take back: {net:+d}.",
+            gain,
+        ).format(move=move, gain=gain, net=gain)
+    return ngettext(
+        "{move} takes {gain} point; the reply {reply} takes {back} back: {net:+d}.",
+        "{move} takes {gain} points; the reply {reply} takes {back} back: {net:+d}.",
+        gain,
+    ).format(move=move, gain=gain, reply=reply, back=back, net=gain - back)
 
 
 def _stops_without_capture(position: Position, move: Move, kind: str) -> bool:
@@ -214,6 +249,9 @@ def measure(position: Position, goal: str, solution: tuple[Move, ...]) -> Measur
         assert value is not None
         high = values[lure].high if lure is not None else None
         cost = None if lure is None or high is None else value - high
+    elif goal == "best_reply":  # valued as the goal counts: what is kept after the reply
+        value = _net(position, first)
+        cost = None if lure is None else value - _net(position, lure)
     else:
         value = gains[first]
         cost = None if lure is None else value - gains[lure]
@@ -226,6 +264,7 @@ def measure(position: Position, goal: str, solution: tuple[Move, ...]) -> Measur
         value=value,
         lure=None if lure is None else str(lure),
         lure_cost=cost,
+        found=found_share(position, solution, GOAL_PLIES.get(goal, 1)),
         ending=goal in SOLVER_GOALS,
     )
 

@@ -846,6 +846,8 @@ class Session:
             self.solved.add(puzzle.id)
         solved = puzzle.id in self.solved
         verdict = c.verdict or c.last_hint
+        if c.result == "wrong" and c.last_hint and c.last_hint not in verdict:  # a hint asked after a wrong answer
+            verdict += " " + c.last_hint
         if c.first_try and not first_try and not solved:  # right at once now, but tried on an earlier visit
             verdict += " " + _("You tried this puzzle before, so it is not ticked as solved: only a first try counts.")
         if rules := rules_in_words(puzzle.rules):
