@@ -63,6 +63,7 @@ from .rules import Rules
 from .solver import UnsolvedError, move_values
 
 __all__ = [
+    "CLASS_PATH_SIZE",
     "FORMAT",
     "FOUND_LEVELS",
     "GOALS",
@@ -78,12 +79,14 @@ __all__ = [
     "Measures",
     "Puzzle",
     "PuzzleFormatError",
+    "class_path",
     "dumps",
     "load",
     "load_builtin",
     "loads",
     "path",
     "path_by_theme",
+    "read_code",
     "reply_count",
     "sheet",
     "taught",
@@ -422,7 +425,7 @@ class Puzzle:
         the goal counts), then where to look (the gap the answer's last pebble stops before, or the
         square it lands on), and only last the square to play. No step repeats the title.
 
-        >>> idea, where, square = load_builtin()[0].hint_steps
+        >>> idea, where, square = next(p for p in load_builtin() if p.id == "first-capture-1").hint_steps
         >>> print(idea)
         The idea: first captures. Count the pebbles out one by one: a capture needs an empty square right
         after the last pebble and a full one after that.
@@ -500,7 +503,7 @@ class Puzzle:
         again. An answer that still loses the game is called the best move in a lost position,
         never simply "Right!".
 
-        >>> puzzle = load_builtin()[0]
+        >>> puzzle = next(p for p in load_builtin() if p.id == "first-capture-1")
         >>> right, text = puzzle.verdict(puzzle.solution[0])
         >>> right, text.startswith("Right!")
         (True, True)
@@ -797,6 +800,19 @@ def _puzzle(item: object, where: str, version: int) -> Puzzle:
     )
 
 
+def read_code(text: object) -> str | None:
+    """A code as a pupil may type it (``P-042``, ``p42``, ``P 42``, ``42``), written as the collection
+    writes it; None when it reads as no code.
+
+    >>> read_code("p42"), read_code(" P-042 "), read_code("42"), read_code("relay-1")
+    ('P-042', 'P-042', 'P-042', None)
+    """
+    if not isinstance(text, str):
+        return None
+    match = re.fullmatch(r"\s*(?:[Pp]\s*-?\s*)?0*(\d{1,5})\s*", text)
+    return None if match is None else f"P-{int(match[1]):03d}"
+
+
 def _code(value: object, where: str) -> str:
     """A puzzle's code, read strictly: ``P-`` and three digits or more (``P-042``)."""
     if not isinstance(value, str) or not re.fullmatch(r"P-\d{3,}", value):
@@ -831,7 +847,7 @@ def _measures(data: object, where: str, ending: bool, version: int = VERSION) ->
 def path(puzzles: list[Puzzle] | None = None) -> list[Puzzle]:
     """The graded path: theme by theme in the order of :data:`THEMES`, easiest first within each.
 
-    Within a theme, puzzles go by their difficulty points (:attr:`Measures.points`),
+    Within a theme, puzzles go by the share of simulated solvers that miss them (:attr:`Measures.found`),
     first-lesson exercises first when points are equal, then by id (``relay-9`` before ``relay-10``). ``puzzles``
     defaults to the built-in collection.
 
@@ -897,6 +913,36 @@ def sheet(level: str, count: int = SHEET_SIZE, puzzles: list[Puzzle] | None = No
     return sorted(chosen, key=lambda p: (_points(p), _id_key(p.id)))
 
 
+#: The length of the class path (:func:`class_path`), and how many of its puzzles each level gives.
+CLASS_PATH_SIZE = 20
+_CLASS_PATH_LEVELS = {1: 5, 2: 5, 3: 4, 4: 4, 5: 2}
+
+
+def class_path(puzzles: list[Puzzle] | None = None) -> list[Puzzle]:
+    """A path of :data:`CLASS_PATH_SIZE` puzzles for 9-11-year-olds (issue 42): the usual rules, a
+    mix of themes, the difficulty rising by the measure (most solvers find the first ones) and
+    never falling; each level gives its share (:data:`_CLASS_PATH_LEVELS`), themes taken in turn.
+
+    >>> chosen = class_path()
+    >>> len(chosen), chosen[0].difficulty, chosen[-1].difficulty
+    (20, 1, 5)
+    """
+    pool = [p for p in path(puzzles) if not p.rules_options and p.measures is not None]
+    chosen: list[Puzzle] = []
+    for level, wanted in _CLASS_PATH_LEVELS.items():
+        at_level = [p for p in pool if p.difficulty == level]
+        by_theme: dict[str, list[Puzzle]] = {}
+        for puzzle in at_level:  # within a theme, easiest first
+            by_theme.setdefault(puzzle.theme, []).append(puzzle)
+        picked: list[Puzzle] = []
+        while len(picked) < wanted and any(by_theme.values()):
+            for queue in by_theme.values():  # one of each theme in turn
+                if queue and len(picked) < wanted:
+                    picked.append(queue.pop(0))
+        chosen.extend(sorted(picked, key=_points))
+    return chosen
+
+
 def taught(puzzle: Puzzle, level: str) -> bool:
     """Whether ``puzzle`` needs only what the lesson of worksheet ``level`` taught (:data:`TAUGHT`):
     the default rules, no rule its answer's trace cites beyond them, and (before the endgames
@@ -918,7 +964,11 @@ def _id_key(pid: str) -> tuple[str, int]:
 
 
 def _points(puzzle: Puzzle) -> int:
-    return puzzle.measures.points if puzzle.measures is not None else puzzle.difficulty
+    """How hard a puzzle is, for ordering: the share of solvers that miss it (issue 42), else the older points."""
+    measures = puzzle.measures
+    if measures is None:
+        return puzzle.difficulty
+    return 100 - measures.found if measures.found is not None else measures.points
 
 
 def _answer_value(position: Position, solution: tuple[Move, ...]) -> int:

@@ -484,7 +484,7 @@ class Session:
         is no first try when opened again; one solved stays solved, whatever is tried after.
 
         >>> s = Session()
-        >>> s.puzzle_address({"query": "", "tried": ["first-capture-1"]})["puzzle"]["spent"]
+        >>> s.puzzle_address({"query": "", "tried": ["first-capture-2"]})["puzzle"]["spent"]
         True
         >>> s.open_puzzle({"id": "first-capture-1", "tried": "all"})
         Traceback (most recent call last):
@@ -500,7 +500,8 @@ class Session:
     def list_puzzles(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
         """The collection on its graded path (theme by theme, easiest first), for the page's list.
 
-        Each puzzle has its id, its own title, its goal, its theme (key and name) and difficulty.
+        Each puzzle has its id, its code (``P-042``), its own title, its goal, its theme (key and
+        name) and difficulty.
 
         >>> Session(collection=[]).list_puzzles()
         {'ok': True, 'puzzles': []}
@@ -510,6 +511,7 @@ class Session:
             "puzzles": [
                 {
                     "id": p.id,
+                    "code": p.code,
                     "title": p.title_text,
                     "goal": p.goal_text,
                     "theme": p.theme,

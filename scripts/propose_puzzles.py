@@ -482,7 +482,7 @@ def spread(puzzles: list[Puzzle]) -> str:
 
     >>> from oanquan.puzzles import load_builtin
     >>> spread(load_builtin()[:4])
-    '1: 3 (75 %), 3: 1 (25 %)'
+    '1: 4 (100 %)'
     """
     levels = Counter(p.difficulty for p in puzzles)
     return ", ".join(f"{level}: {n} ({100 * n / len(puzzles):.0f} %)" for level, n in sorted(levels.items()))

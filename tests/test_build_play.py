@@ -163,5 +163,6 @@ def test_the_pages_markup_has_the_first_boards_and_the_puzzle_path() -> None:
     assert "{{" not in play + puzzles
     assert play.count("data-square=") == 12 and 'data-squares="5,6,7,8,9"' in play
     first = path()[0]
-    assert f'<option value="{first.id}" selected>' in puzzles
+    assert f'<option value="{first.id}" data-code="{first.code}" data-theme="{first.theme}"' in puzzles
+    assert f'data-level="{first.difficulty}" selected>{first.code} · {first.title}</option>' in puzzles
     assert puzzles.count("<optgroup") == len({p.theme for p in path()})

@@ -199,14 +199,14 @@ def test_worksheet_first_page_text_and_qr_codes(level: str, kit: Path, tmp_path:
     path = kit / f"oanquan-worksheet-{level}.pdf"
     meta = info(path)
     assert meta["Pages"] == "2" and meta["Page size"].startswith("595.28 x 841.89")
-    text = first_page_text(path)
+    text = " ".join(first_page_text(path).split())  # a long title goes on to the next line
     assert SHEETS[level][0] in text and "Name:" in text and "My move:" in text
     exercises = sheet(level, SHEET_SIZE)
     for number, puzzle in enumerate(exercises[:3], 1):
-        assert f"Exercise {number} · {puzzle.title}" in text
-        assert puzzle.goal_text.split(":")[0] in text
+        assert f"Exercise {number} · {puzzle.code} · {puzzle.title}" in text
+        assert " ".join(puzzle.goal_text.split(":")[0].split()) in text
         assert puzzle.position_text in text, "each exercise carries its position text"
-    assert f"Exercise 4 · {exercises[3].title}" not in text, "three exercises to a page"
+    assert f"Exercise 4 · {exercises[3].code}" not in text, "three exercises to a page"
     codes = qr_codes(first_page_image(path, tmp_path))
     assert codes == sorted(puzzle_address(SITE, p) for p in exercises[:3])
     assert all(code.startswith(f"{SITE}book/puzzles.html?puzzle=") for code in codes)
@@ -219,7 +219,7 @@ def test_answer_key_gives_the_engines_answers_and_play_links(level: str, kit: Pa
     flat = " ".join(text.split())
     exercises = sheet(level, SHEET_SIZE)
     for number, puzzle in enumerate(exercises[:4], 1):
-        assert f"Exercise {number} · {puzzle.title}" in flat
+        assert f"Exercise {number} · {puzzle.code} · {puzzle.title}" in flat
         assert f"Answer: {' or '.join(puzzle.solution)}." in flat
         assert " ".join(puzzle.explanation.split())[:60] in flat
     codes = qr_codes(first_page_image(path, tmp_path))
@@ -232,6 +232,37 @@ def test_answer_key_gives_the_engines_answers_and_play_links(level: str, kit: Pa
         opened.append((view["position"], view["rules"]))
     expected = [(p.position_text, p.rules_options) for p in exercises[:4]]
     assert sorted(opened, key=str) == sorted(expected, key=str)
+
+
+def all_text(path: Path) -> str:
+    """Every page's text, each run of spaces and lines as one space."""
+    done = subprocess.run(["pdftotext", "-raw", str(path), "-"], capture_output=True, text=True, check=True)
+    return " ".join(done.stdout.split())
+
+
+@pytest.mark.parametrize("level", list(SHEETS))
+def test_every_sheet_and_answer_key_carries_the_codes(level: str, kit: Path, kit_without_site: Path) -> None:
+    """Issue 42: every exercise on every page of a worksheet and of its answer key names its code, with
+    or without QR codes; the codes are the collection's, each opening its puzzle (find_puzzle)."""
+    from oanquan.interact.controller import find_puzzle
+
+    exercises = sheet(level, SHEET_SIZE)
+    for folder in (kit, kit_without_site):
+        for name in (f"oanquan-worksheet-{level}.pdf", f"oanquan-answers-{level}.pdf"):
+            text = all_text(folder / name)
+            printed = re.findall(r"Exercise \d+ · (P-\d{3}) ·", text)
+            assert printed == [p.code for p in exercises], (name, printed)
+            assert all(find_puzzle(code).id == p.id for code, p in zip(printed, exercises, strict=True))
+
+
+def test_the_class_path_sheet_lists_its_codes(kit: Path) -> None:
+    """Issue 42: the path for 9-11-year-olds as its own sheet, each puzzle by its code, in order."""
+    from oanquan.puzzles import class_path
+
+    text = all_text(kit / "oanquan-path-9-11.pdf")
+    printed = re.findall(r"P-\d{3}", text)
+    assert printed == [p.code for p in class_path()], printed
+    assert "A path of 20 puzzles for ages 9 to 11" in text
 
 
 def test_worksheets_print_in_black_and_white(kit: Path, tmp_path: Path) -> None:
@@ -247,8 +278,8 @@ def test_without_a_site_address_there_is_no_qr_code(kit_without_site: Path, tmp_
     assert qr_codes(first_page_image(path, tmp_path)) == []
     text = " ".join(first_page_text(path).split())
     first = sheet("first-lesson", SHEET_SIZE)[0]
-    # the puzzle as the Puzzles page lists it, by its title; never its id (issue 21: "câu first-capture-1")
-    assert first.title_text in text and first.position_text in text and first.id not in text
+    # the puzzle by the code the Puzzles page's box opens (issue 42); never its id (issue 21: "câu first-capture-1")
+    assert f"type the code {first.code}" in text and first.position_text in text and first.id not in text
     # issue 23: no sheet speaks of a QR code it does not carry
     for sheet_path in sorted(kit_without_site.glob("*.pdf")):
         assert "QR" not in first_page_text(sheet_path), sheet_path.name
@@ -356,7 +387,7 @@ def test_downloads_are_the_whole_kit_and_stable() -> None:
     files = downloads()
     names = sorted(files)
     expected = [f"{FILE_STEM}.pdf", f"{FILE_STEM}.svg", "oanquan-rules-sheet.pdf", "oanquan-rules-wall.pdf"]
-    expected.append("oanquan-game-record.pdf")
+    expected += ["oanquan-game-record.pdf", "oanquan-path-9-11.pdf"]
     expected += [f"oanquan-{kind}-{level}.pdf" for kind in ("answers", "worksheet") for level in SHEETS]
     assert names == sorted(expected)
     assert all(data.startswith(b"%PDF-") for name, data in files.items() if name.endswith(".pdf"))

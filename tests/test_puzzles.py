@@ -8,6 +8,7 @@ import re
 from collections import Counter
 from dataclasses import replace
 from html import escape
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -463,8 +464,8 @@ def test_the_path_goes_theme_by_theme_easiest_first() -> None:
     sections = path_by_theme()
     assert list(sections) == order
     for theme, puzzles in sections.items():
-        points = [p.measures.points for p in puzzles if p.measures is not None]
-        assert points == sorted(points), theme
+        missed = [100 - p.measures.found for p in puzzles if p.measures is not None and p.measures.found is not None]
+        assert len(missed) == len(puzzles) and missed == sorted(missed), theme
         assert all(p.theme == theme for p in puzzles)
     shuffled = list(reversed(PUZZLES))
     assert path(shuffled) == ordered
@@ -574,3 +575,20 @@ def test_a_hint_can_be_asked_right_after_a_wrong_answer() -> None:
     hinted = session.hint()["puzzle"]
     assert hinted["verdict"].startswith(view["puzzle"]["verdict"]), hinted["verdict"]
     assert hinted["verdict"].endswith(f"Hint 1 of 3: {puzzle.hint_steps[0]}")
+
+
+def test_the_class_path_rises_for_9_to_11_year_olds() -> None:
+    """Issue 42: 20 puzzles, the usual rules, goals a player has in a game, each with its code; the
+    difficulty by the measure never falls by more than one level from one puzzle to the next, and
+    the path starts where most solvers succeed and ends where few do."""
+    from oanquan.puzzles import CLASS_PATH_SIZE, class_path
+
+    chosen = class_path()
+    assert len(chosen) == CLASS_PATH_SIZE == 20 and len({p.code for p in chosen}) == 20
+    assert all(p.rules_options == {} and p.goal in ("max_gain", "best_reply", *PAST_THE_TURN) for p in chosen)
+    levels = [p.difficulty for p in chosen]
+    assert all(later >= earlier - 1 for earlier, later in pairwise(levels)), levels
+    assert levels[0] == 1 and levels[-1] == MOST_DIFFICULT, levels
+    found = [p.measures.found for p in chosen if p.measures is not None and p.measures.found is not None]
+    assert len(found) == 20 and found[0] > found[-1]
+    assert len({p.theme for p in chosen}) >= 4, "a mix of themes"

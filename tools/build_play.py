@@ -123,10 +123,10 @@ def fragments() -> dict[str, str]:
     game = web.Session().new_game({"opponent": "2"})  # the form's default opponent
     puzzles = web.Session()
     first = puzzles.puzzle_address({"query": ""})
-    groups: dict[str, list[tuple[str, str, bool]]] = {}
+    groups: dict[str, list[dict[str, object]]] = {}
     for item in puzzles.list_puzzles()["puzzles"]:
         chosen = item["id"] == first["puzzle"]["id"]
-        groups.setdefault(item["theme_name"], []).append((item["id"], item["title"], chosen))
+        groups.setdefault(item["theme_name"], []).append(item | {"chosen": chosen})
     env = environment(PAGE_FILES)
     return {
         "play.html": env.get_template("play.html").render(svg=game["svg"], squares=",".join(map(str, game["squares"]))),

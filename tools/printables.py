@@ -19,9 +19,12 @@ as a Sphinx extension listed in ``_config.yml``, and by the tests.
 - ``oanquan-game-record.pdf``: a game record and score sheet for a pair of pupils.
 - ``oanquan-rules-wall.pdf``: the same rules for the classroom wall: a large board and large
   black type, nothing below 15 pt (:func:`rules_wall_pdf`).
+- ``oanquan-path-9-11.pdf``: the path of 20 puzzles for 9-11-year-olds
+  (:func:`~oanquan.puzzles.class_path`), each by the code a pupil types on the Puzzles page.
 
 The site's public address is the Sphinx setting ``oanquan_site_url`` (``_config.yml``);
-when it is empty, the sheets carry the position text and the puzzle's name but no QR code.
+when it is empty, the sheets carry the position text and the puzzle's code but no QR code.
+Every exercise of a worksheet and of its answer key names its puzzle's code (``P-042``, issue 42).
 Every file is the same byte for byte from one build to the next (a fixed creation date).
 """
 
@@ -47,7 +50,7 @@ from oanquan.i18n import N_, _, get_language, language, ngettext, spoken
 from oanquan.interact.setup import Setup
 from oanquan.narrate import pebble_words
 from oanquan.paper import FILE_STEM, HalfEllipse, Rect, Text, blank_board_svg, board_shapes
-from oanquan.puzzles import SHEET_SIZE, SHEETS, Puzzle, sheet
+from oanquan.puzzles import SHEET_SIZE, SHEETS, Puzzle, class_path, sheet
 from oanquan.svg import board_svg, event_highlights
 from oanquan.web import rules_in_words
 
@@ -59,6 +62,7 @@ __all__ = [
     "downloads",
     "draw_board",
     "kit_names",
+    "path_sheet_pdf",
     "play_address",
     "puzzle_address",
     "qr_png",
@@ -106,7 +110,7 @@ TEXT: dict[str, str] = _Words(
             "and the board after the answer."
         ),
         "answers_qr": N_("The QR code opens the exercise's position on the Play page."),
-        "exercise": N_("Exercise {number} · {title}"),
+        "exercise": N_("Exercise {number} · {code} · {title}"),
         "to_move": N_("Player {player} to move ({row} row)."),
         "row_0": N_("bottom"),
         "row_1": N_("top"),
@@ -115,13 +119,16 @@ TEXT: dict[str, str] = _Words(
         "what_it_does": N_("What it does:"),
         "qr_puzzle": N_("Check it on the Puzzles page"),
         "qr_play": N_("Play it on the Play page"),
-        "no_site": N_("On the Puzzles page: “{title}”"),
+        "no_site": N_("On the Puzzles page, type the code {code}"),
         "position": N_("Position: {text}"),
         "answer": N_("Answer: {moves}."),
         "after": N_("After {move}:"),
         "share_one": N_("1 time in {moves}"),
         "share_many": N_("{answers} times in {moves}"),
-        "measures": N_("Difficulty {difficulty} of 5 (a random move solves it {share}; legal moves: {moves})."),
+        "measures": N_(
+            "Difficulty {difficulty} of 5: {found} % of the simulated solvers find the answer (a random move solves "
+            "it {share}; legal moves: {moves})."
+        ),
         "store": N_("Player {player} · store: {store}"),
         "store_to_move": N_("Player {player} to move · store: {store}"),
         "debt": N_("; owes {n}"),
@@ -165,6 +172,13 @@ TEXT: dict[str, str] = _Words(
             "towards the mover's right hand, 7L towards the left."
         ),
         "rule_gap": _RULE_GAP,
+        "path_title": N_("Ô Ăn Quan · A path of {n} puzzles for ages 9 to 11"),
+        "path_intro": N_(
+            "Open each puzzle on the Puzzles page by typing its code in the box beside the list. The puzzles "
+            "get harder step by step (level 1 is found by most players, level 5 by few); tick one when you "
+            "solve it at the first try."
+        ),
+        "path_head": N_("Solved|Code|Level|Theme|Puzzle"),
     }
 )
 
@@ -177,7 +191,7 @@ def puzzle_address(site: str, puzzle: Puzzle) -> str:
 
     >>> from oanquan.puzzles import load_builtin
     >>> puzzle_address("https://example.org/oanquan/", load_builtin()[0])
-    'https://example.org/oanquan/book/puzzles.html?puzzle=first-capture-1'
+    'https://example.org/oanquan/book/puzzles.html?puzzle=first-capture-2'
     """
     return f"{site.rstrip('/')}/book/puzzles.html{puzzle.link}"
 
@@ -377,7 +391,8 @@ def _exercise(pdf: _Document, number: int, puzzle: Puzzle, block: _Block, site: 
     pdf.set_xy(x, y)
     pdf.font(10.5, bold=True)
     # a title too long for one line goes on to the next, rather than off the page
-    pdf.multi_cell(182, 5, TEXT["exercise"].format(number=number, title=puzzle.title_text), align="L")
+    # the code a pupil types on the Puzzles page to open it (issue 42), on the sheet and on the key
+    pdf.multi_cell(182, 5, TEXT["exercise"].format(number=number, code=puzzle.code, title=puzzle.title_text), align="L")
     pdf.set_xy(x, pdf.get_y() + 0.5)
     pdf.font(8.5)
     pdf.multi_cell(150, 3.9, " ".join(_goal_lines(puzzle)), align="L")
@@ -396,7 +411,9 @@ def _exercise(pdf: _Document, number: int, puzzle: Puzzle, block: _Block, site: 
             share = TEXT["share_one" if measures.answers == 1 else "share_many"].format(
                 answers=measures.answers, moves=measures.moves
             )
-            words = TEXT["measures"].format(difficulty=puzzle.difficulty, share=share, moves=measures.moves)
+            words = TEXT["measures"].format(
+                difficulty=puzzle.difficulty, found=measures.found, share=share, moves=measures.moves
+            )
             pdf.multi_cell(84, 3.2, words, align="L")
             pdf.set_text_color(*_INK)
         move = puzzle.moves[0]
@@ -431,8 +448,8 @@ def _exercise(pdf: _Document, number: int, puzzle: Puzzle, block: _Block, site: 
     else:
         pdf.set_xy(qx - 4, board_top + 8)
         pdf.font(7)
-        # the puzzle as the Puzzles page's list names it (its id is for the address, not for pupils)
-        pdf.multi_cell(qr_size + 8, 3.2, TEXT["no_site"].format(title=puzzle.title_text), align="C")
+        # the code the Puzzles page's box opens (its id is for the address, not for pupils)
+        pdf.multi_cell(qr_size + 8, 3.2, TEXT["no_site"].format(code=puzzle.code), align="C")
 
 
 def _board_width(wanted: float, top: float, bottom: float) -> float:
@@ -824,6 +841,41 @@ def blank_board_pdf() -> bytes:
     return pdf.pdf_bytes()
 
 
+def path_sheet_pdf() -> bytes:
+    """The class path (:func:`~oanquan.puzzles.class_path`) on one A4 page: a box to tick, the code
+    to type on the Puzzles page, the measured level, the theme and the title of each puzzle."""
+    chosen = class_path()
+    title = TEXT["path_title"].format(n=len(chosen))
+    pdf = _Document(title)
+    pdf.add_page()
+    _header(pdf, title, TEXT["path_intro"])
+    widths = (14.0, 18.0, 13.0, 52.0, 85.0)
+    top = 36.0
+    pdf.font(8.5, bold=True)
+    x = 14.0
+    for width, head in zip(widths, TEXT["path_head"].split("|"), strict=True):
+        pdf.set_xy(x, top)
+        pdf.cell(width, 5, head)
+        x += width
+    top += 6
+    for puzzle in chosen:
+        theme = re.sub(r"\s*\([^)]*\)$", "", puzzle.theme_name)
+        cells = ("", puzzle.code, str(puzzle.difficulty), theme, puzzle.title_text)
+        pdf.set_draw_color(*_GREY)
+        pdf.line(14, top - 0.8, 196, top - 0.8)
+        pdf.set_draw_color(*_INK)
+        pdf.rect(17, top + 1, 5, 5)
+        x, bottom = 14.0, top + 7
+        for width, text in zip(widths, cells, strict=True):
+            pdf.set_xy(x, top + 1.2)
+            pdf.font(9, bold=text == puzzle.code)
+            pdf.multi_cell(width - 1.5, 4.2, text, align="L")
+            bottom = max(bottom, pdf.get_y() + 1.5)
+            x += width
+        top = bottom
+    return pdf.pdf_bytes()
+
+
 # ----------------------------------------------------------------- files and the book
 
 
@@ -839,6 +891,7 @@ def _builders(site: str) -> dict[str, Callable[[], bytes]]:
     builders["oanquan-rules-sheet.pdf"] = rules_sheet_pdf
     builders["oanquan-rules-wall.pdf"] = rules_wall_pdf
     builders["oanquan-game-record.pdf"] = record_sheet_pdf
+    builders["oanquan-path-9-11.pdf"] = path_sheet_pdf
     return builders
 
 
