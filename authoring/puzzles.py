@@ -26,7 +26,19 @@ from oanquan.solver import Bounds, UnsolvedError, move_values
 
 from .solvers import found_share
 
-__all__ = ["explain", "goal_moves", "lowest_level", "measure", "option_matters", "theme_problems", "verify"]
+__all__ = [
+    "CLASS_RULES",
+    "RECOMMENDED_CLASS_RULES",
+    "class_rules_kept",
+    "explain",
+    "goal_moves",
+    "lowest_level",
+    "measure",
+    "option_matters",
+    "suits_every_recommended_class",
+    "theme_problems",
+    "verify",
+]
 
 
 def goal_moves(position: Position, goal: str) -> tuple[Move, ...]:
@@ -375,3 +387,68 @@ def theme_problems(theme: str, position: Position, solution: tuple[Move, ...], g
         young = any(_stops_without_capture(position, m, "young_mandarin") for m in kinds if m not in solution)
         ok = rules.young_mandarin_min > 0 and young
     return [] if ok else [f"the position does not show the theme {theme!r} ({THEMES[theme]})"]
+
+
+#: The class's rules a teacher sets once on the site (issue 42): whether a young Mandarin (quan non)
+#: is protected, and what a Mandarin is worth. The guide recommends the first; the second is the
+#: site's standard. The keys are what the pages keep in the browser (puzzle-finder.js).
+CLASS_RULES: dict[str, Rules] = {
+    "protected-10": Rules(young_mandarin_min=5),
+    "open-10": Rules(),
+    "protected-5": Rules(young_mandarin_min=5, mandarin_value=5),
+    "open-5": Rules(mandarin_value=5),
+}
+#: The two rule sets the teacher's guide recommends: the quan non protected, or not.
+RECOMMENDED_CLASS_RULES = ("protected-10", "open-10")
+_CLASS_OPTIONS = ("young_mandarin_min", "mandarin_value")
+
+
+_KEPT: dict[tuple[str, str, str, str], tuple[str, ...]] = {}
+
+
+def class_rules_kept(puzzle: Puzzle) -> tuple[str, ...]:
+    """The class rule sets (keys of :data:`CLASS_RULES`) under which ``puzzle`` is the same puzzle:
+    the options it sets itself agree with the class's, and under the class's options its goal has
+    the same one answer, worth the same (a puzzle of the usual rules whose Mandarin is worth 10, or
+    whose young Mandarin may be taken, needs those rules and is left out for another class).
+
+    >>> from oanquan.puzzles import load_builtin
+    >>> young = next(p for p in load_builtin() if p.theme == "young_mandarin")
+    >>> "protected-10" in class_rules_kept(young), "open-10" in class_rules_kept(young)
+    (True, False)
+    """
+    key = (puzzle.id, puzzle.position_text, puzzle.goal, ",".join(puzzle.solution))
+    if key not in _KEPT:
+        _KEPT[key] = _class_rules_kept(puzzle)
+    return _KEPT[key]
+
+
+def _class_rules_kept(puzzle: Puzzle) -> tuple[str, ...]:
+    kept = []
+    own = puzzle.rules_options
+    for key, rules in CLASS_RULES.items():
+        wanted = {name: getattr(rules, name) for name in _CLASS_OPTIONS}
+        if any(name in own and own[name] != value for name, value in wanted.items()):
+            continue
+        merged = Rules.from_dict(puzzle.rules.to_dict() | wanted)
+        if merged == puzzle.rules:
+            kept.append(key)
+            continue
+        position = Position.from_text(puzzle.position_text, merged)
+        try:
+            found = goal_moves(position, puzzle.goal)
+        except UnsolvedError:
+            continue
+        if set(found) == set(puzzle.moves) and measure(position, puzzle.goal, found).value == _value(puzzle):
+            kept.append(key)
+    return tuple(kept)
+
+
+def suits_every_recommended_class(puzzle: Puzzle) -> bool:
+    """Whether ``puzzle`` is the same under both rule sets the guide recommends (the class path's test)."""
+    return set(RECOMMENDED_CLASS_RULES) <= set(class_rules_kept(puzzle))
+
+
+def _value(puzzle: Puzzle) -> int:
+    measures = puzzle.measures if puzzle.measures is not None else measure(puzzle.position, puzzle.goal, puzzle.moves)
+    return measures.value

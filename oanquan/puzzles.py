@@ -46,6 +46,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -876,14 +877,20 @@ def path_by_theme(puzzles: list[Puzzle] | None = None) -> dict[str, list[Puzzle]
     return sections
 
 
-def sheet(level: str, count: int = SHEET_SIZE, puzzles: list[Puzzle] | None = None) -> list[Puzzle]:
+def sheet(
+    level: str,
+    count: int = SHEET_SIZE,
+    puzzles: list[Puzzle] | None = None,
+    keep: Callable[[Puzzle], bool] | None = None,
+) -> list[Puzzle]:
     """The exercises of a worksheet level (a key of :data:`SHEETS`), ``count`` of them, easiest first.
 
     The puzzles are taken from the level's themes in turn, each theme's
     easiest first, so that a sheet mixes its themes; a first-lesson sheet
     takes first-lesson exercises before any other. A sheet repeats no exercise
     of the sheets before it and uses only what its lesson taught (:data:`TAUGHT`:
-    the default rules, and the rules its answer's trace cites).
+    the default rules, and the rules its answer's trace cites). ``keep`` chooses the puzzles it may
+    take (a class's rules: the printables make a set of sheets for each rule set the guide recommends).
 
     >>> [p.theme for p in sheet("endgames", 3)]
     ['endgame', 'endgame', 'endgame']
@@ -894,11 +901,17 @@ def sheet(level: str, count: int = SHEET_SIZE, puzzles: list[Puzzle] | None = No
     """
     if level not in SHEETS:
         raise ValueError(f"unknown worksheet level {quote(level)}; levels are {', '.join(SHEETS)}")
-    earlier = {p.id for before in list(SHEETS)[: list(SHEETS).index(level)] for p in sheet(before, count, puzzles)}
+    earlier = {
+        p.id for before in list(SHEETS)[: list(SHEETS).index(level)] for p in sheet(before, count, puzzles, keep)
+    }
     sections = path_by_theme(puzzles)
     least = SHEET_LEAST.get(level, 1)
     queues = [
-        [p for p in sections.get(theme, []) if p.id not in earlier and taught(p, level) and p.difficulty >= least]
+        [
+            p
+            for p in sections.get(theme, [])
+            if p.id not in earlier and taught(p, level) and p.difficulty >= least and (keep is None or keep(p))
+        ]
         for theme in SHEETS[level][1]
     ]
     if level == "first-lesson":
@@ -918,16 +931,18 @@ CLASS_PATH_SIZE = 20
 _CLASS_PATH_LEVELS = {1: 5, 2: 5, 3: 4, 4: 4, 5: 2}
 
 
-def class_path(puzzles: list[Puzzle] | None = None) -> list[Puzzle]:
+def class_path(puzzles: list[Puzzle] | None = None, keep: Callable[[Puzzle], bool] | None = None) -> list[Puzzle]:
     """A path of :data:`CLASS_PATH_SIZE` puzzles for 9-11-year-olds (issue 42): the usual rules, a
     mix of themes, the difficulty rising by the measure (most solvers find the first ones) and
     never falling; each level gives its share (:data:`_CLASS_PATH_LEVELS`), themes taken in turn.
+    ``keep`` chooses the puzzles it may take (the sheet takes those that hold under both rule sets
+    the guide recommends: ``authoring.puzzles.class_rules_kept``).
 
     >>> chosen = class_path()
     >>> len(chosen), chosen[0].difficulty, chosen[-1].difficulty
     (20, 1, 5)
     """
-    pool = [p for p in path(puzzles) if not p.rules_options and p.measures is not None]
+    pool = [p for p in path(puzzles) if not p.rules_options and p.measures is not None and (keep is None or keep(p))]
     chosen: list[Puzzle] = []
     for level, wanted in _CLASS_PATH_LEVELS.items():
         at_level = [p for p in pool if p.difficulty == level]

@@ -240,19 +240,49 @@ def all_text(path: Path) -> str:
     return " ".join(done.stdout.split())
 
 
+CLASS_SHEETS = {"": "can be taken", "-protected": "cannot be taken"}
+
+
+@pytest.mark.parametrize("end", list(CLASS_SHEETS))
 @pytest.mark.parametrize("level", list(SHEETS))
-def test_every_sheet_and_answer_key_carries_the_codes(level: str, kit: Path, kit_without_site: Path) -> None:
+def test_every_sheet_and_answer_key_carries_the_codes_and_names_its_rules(
+    level: str, end: str, kit: Path, kit_without_site: Path
+) -> None:
     """Issue 42: every exercise on every page of a worksheet and of its answer key names its code, with
-    or without QR codes; the codes are the collection's, each opening its puzzle (find_puzzle)."""
+    or without QR codes; the codes are the collection's, each opening its puzzle (find_puzzle); every
+    page names the rules the sheet was made for, and each of its puzzles is the same under them."""
+    from authoring.puzzles import class_rules_kept
     from oanquan.interact.controller import find_puzzle
 
-    exercises = sheet(level, SHEET_SIZE)
+    key = "protected-10" if end else "open-10"
+    exercises = [p for p in sheet(level, SHEET_SIZE, keep=lambda p: key in class_rules_kept(p))]
+    assert len(exercises) == SHEET_SIZE
+    named = f"The rules of this sheet: young Mandarins (quan non) {CLASS_SHEETS[end]}; a Mandarin is worth 10."
     for folder in (kit, kit_without_site):
-        for name in (f"oanquan-worksheet-{level}.pdf", f"oanquan-answers-{level}.pdf"):
+        for name in (f"oanquan-worksheet-{level}{end}.pdf", f"oanquan-answers-{level}{end}.pdf"):
             text = all_text(folder / name)
             printed = re.findall(r"Exercise \d+ · (P-\d{3}) ·", text)
             assert printed == [p.code for p in exercises], (name, printed)
             assert all(find_puzzle(code).id == p.id for code, p in zip(printed, exercises, strict=True))
+            assert text.count(named) == int(info(folder / name)["Pages"]), (name, "each page names its rules")
+
+
+@pytest.mark.parametrize("end", list(CLASS_SHEETS))
+def test_each_rules_sheet_names_its_rules_and_shows_only_what_they_allow(end: str, kit: Path) -> None:
+    """Issue 42: the desk rules sheet for a class that protects young Mandarins shows no capture of one."""
+    text = all_text(kit / f"oanquan-rules-sheet{end}.pdf")
+    assert f"The rules of this sheet: young Mandarins (quan non) {CLASS_SHEETS[end]}" in text
+    if not end:
+        return
+    protected = Rules(young_mandarin_min=5)
+    for example in rule_examples(rules=protected):
+        # the move pictured does the same under the class's rules: nothing they forbid is shown
+        replayed = Position.from_text(example.position.to_text(), protected).play_traced(example.move_text)[1]
+        assert [e.kind for e in replayed] == [e.kind for e in example.events], example.anchor
+    opening = rule_examples()[0]
+    assert opening.position == Position.initial() and opening.move_text == "5L", "the usual sheet's first picture"
+    first = rule_examples(rules=protected)[0]
+    assert not any(e.kind == "capture" and e.stones for e in first.events), "no young Mandarin taken"
 
 
 def test_the_class_path_sheet_lists_its_codes(kit: Path) -> None:
@@ -261,7 +291,10 @@ def test_the_class_path_sheet_lists_its_codes(kit: Path) -> None:
 
     text = all_text(kit / "oanquan-path-9-11.pdf")
     printed = re.findall(r"P-\d{3}", text)
-    assert printed == [p.code for p in class_path()], printed
+    from authoring.puzzles import suits_every_recommended_class
+
+    assert printed == [p.code for p in class_path(keep=suits_every_recommended_class)], printed
+    assert "whether your class protects young Mandarins (quan non) or not" in text, "the sheet names its rules"
     assert "A path of 20 puzzles for ages 9 to 11" in text
 
 
@@ -386,9 +419,12 @@ def test_rule_examples_are_real_moves() -> None:
 def test_downloads_are_the_whole_kit_and_stable() -> None:
     files = downloads()
     names = sorted(files)
-    expected = [f"{FILE_STEM}.pdf", f"{FILE_STEM}.svg", "oanquan-rules-sheet.pdf", "oanquan-rules-wall.pdf"]
+    expected = [f"{FILE_STEM}.pdf", f"{FILE_STEM}.svg", "oanquan-rules-wall.pdf"]
     expected += ["oanquan-game-record.pdf", "oanquan-path-9-11.pdf"]
-    expected += [f"oanquan-{kind}-{level}.pdf" for kind in ("answers", "worksheet") for level in SHEETS]
+    # issue 42: a set of worksheets and a rules sheet for each of the two rule sets the guide recommends
+    for end in ("", "-protected"):
+        expected += [f"oanquan-{kind}-{level}{end}.pdf" for kind in ("answers", "worksheet") for level in SHEETS]
+        expected.append(f"oanquan-rules-sheet{end}.pdf")
     assert names == sorted(expected)
     assert all(data.startswith(b"%PDF-") for name, data in files.items() if name.endswith(".pdf"))
     assert downloads() == files, "the same bytes every build"
@@ -450,7 +486,7 @@ def test_a_long_exercise_title_wraps_inside_the_page(monkeypatch: pytest.MonkeyP
     right margin (issue 21: a Vietnamese title ran off the page)."""
     long_title = "A title made long on purpose to see it wrap " * 4 + "endword"
     puzzles = [dataclasses.replace(p, id=f"long-{n}", title=long_title) for n, p in enumerate(sheet("captures", 3))]
-    monkeypatch.setattr(printables, "sheet", lambda level, count: puzzles)
+    monkeypatch.setattr(printables, "sheet", lambda level, count, keep=None: puzzles)
     path = tmp_path / "long.pdf"
     path.write_bytes(printables.worksheet_pdf("captures", SITE))  # with QR codes: the title printed once
     words = word_boxes(path)

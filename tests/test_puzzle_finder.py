@@ -67,8 +67,9 @@ def fits(page: Any, selector: str) -> bool:
 @pytest.mark.parametrize("size", list(SIZES))
 def test_filter_search_and_type_a_code(browser: Any, site: str, edition: str, size: str) -> None:
     puzzles = served_puzzles()
-    with language(edition), own_context(browser, site, viewport=SIZES[size]) as watched:
+    with language(edition), own_context(browser, site) as watched:
         page = watched.page
+        page.set_viewport_size(SIZES[size])
         open_page(watched, edition, size)
         # a code typed as a pupil types it opens its puzzle
         wanted = puzzles[len(puzzles) // 2]
@@ -111,8 +112,9 @@ def test_a_wrong_answer_then_three_hints_then_the_answer(browser: Any, site: str
     puzzle = next(p for p in puzzles if p.goal == "best_reply" and p.measures and p.measures.lure_cost)
     lure = puzzle.measures.lure if puzzle.measures else None
     assert lure is not None
-    with language(edition), own_context(browser, site, viewport=SIZES[size]) as watched:
+    with language(edition), own_context(browser, site) as watched:
         page = watched.page
+        page.set_viewport_size(SIZES[size])
         open_page(watched, edition, size, puzzle)
         watched.play(lure)
         verdict = watched.text("verdict")
@@ -150,3 +152,39 @@ def test_every_code_opens_its_puzzle(browser: Any, site: str) -> None:
             assert watched.text("position") == puzzle.position_text, puzzle.code
         watched.open(f"/book/puzzles.html?puzzle={puzzles[7].code}")
         assert watched.value("pick") == puzzles[7].id and watched.text("error") == ""
+
+
+@pytest.mark.parametrize("edition", list(EDITIONS))
+def test_the_class_rules_set_once_change_the_play_page_and_hide_other_puzzles(
+    browser: Any, site: str, edition: str
+) -> None:
+    """Issue 42: "our class's rules", chosen once, are kept in the browser: the Puzzles page leaves
+    out (and marks) the puzzles that need other rules, and the Play page's game takes them."""
+    from authoring.puzzles import class_rules_kept
+
+    puzzles = served_puzzles()
+    suited = [p.id for p in puzzles if "protected-10" in class_rules_kept(p)]
+    other = next(p for p in puzzles if "protected-10" not in class_rules_kept(p))
+    with language(edition), own_context(browser, site) as watched:
+        page = watched.page
+        page.set_viewport_size(SIZES["phone"])
+        open_page(watched, edition, "phone")
+        assert len(shown(page)) == len(puzzles), "no class rules set: every puzzle"
+        page.select_option("[data-oaq=class-rules]", "protected-10")
+        assert set(shown(page)) - {puzzles[0].id} == set(suited) - {puzzles[0].id}
+        assert other.id not in shown(page) or other.id == puzzles[0].id
+        # a link to a puzzle that needs other rules still opens it, and says so
+        watched.open(f"{EDITIONS[edition]}/book/puzzles.html?puzzle={quote(other.id)}")
+        assert watched.value("pick") == other.id and watched.value("class-rules") == "protected-10"
+        assert watched.text("class-note") != ""
+        # the Play page follows the same choice: its game protects young Mandarins
+        watched.open(f"{EDITIONS[edition]}/book/play.html")
+        page.wait_for_function("() => document.querySelector('#oaq [data-oaq=young]').value === '5'")
+        page.wait_for_selector(READY)
+        assert watched.value("class-rules") == "protected-10" and watched.value("value") == "10"
+        page.wait_for_function(
+            "() => document.querySelector('#oaq [data-oaq=rules]').textContent.includes('young_mandarin_min=5')"
+        )  # a fresh page's game starts again under the class's rules
+        page.select_option("[data-oaq=class-rules]", "open-5")
+        page.wait_for_function("() => document.querySelector('#oaq [data-oaq=value]').value === '5'")
+        assert watched.value("young") == "0"

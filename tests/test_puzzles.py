@@ -581,9 +581,11 @@ def test_the_class_path_rises_for_9_to_11_year_olds() -> None:
     """Issue 42: 20 puzzles, the usual rules, goals a player has in a game, each with its code; the
     difficulty by the measure never falls by more than one level from one puzzle to the next, and
     the path starts where most solvers succeed and ends where few do."""
+    from authoring.puzzles import class_rules_kept, suits_every_recommended_class
     from oanquan.puzzles import CLASS_PATH_SIZE, class_path
 
-    chosen = class_path()
+    chosen = class_path(keep=suits_every_recommended_class)
+    assert all({"protected-10", "open-10"} <= set(class_rules_kept(p)) for p in chosen)
     assert len(chosen) == CLASS_PATH_SIZE == 20 and len({p.code for p in chosen}) == 20
     assert all(p.rules_options == {} and p.goal in ("max_gain", "best_reply", *PAST_THE_TURN) for p in chosen)
     levels = [p.difficulty for p in chosen]
@@ -592,3 +594,32 @@ def test_the_class_path_rises_for_9_to_11_year_olds() -> None:
     found = [p.measures.found for p in chosen if p.measures is not None and p.measures.found is not None]
     assert len(found) == 20 and found[0] > found[-1]
     assert len({p.theme for p in chosen}) >= 4, "a mix of themes"
+
+
+def test_the_class_rules_leave_out_the_puzzles_that_need_others() -> None:
+    """Issue 42: under the class's rules a puzzle is kept when its answer and its worth are the same;
+    a young-Mandarin puzzle needs them protected, a puzzle whose answer takes a young Mandarin needs
+    them unprotected, and a Mandarin worth 5 changes what a Mandarin capture is worth."""
+    from authoring.puzzles import CLASS_RULES, RECOMMENDED_CLASS_RULES, class_rules_kept
+
+    kept = {p.id: class_rules_kept(p) for p in PUZZLES}
+    assert set(RECOMMENDED_CLASS_RULES) <= set(CLASS_RULES)
+    for puzzle in PUZZLES:
+        if puzzle.theme == "young_mandarin":
+            assert "protected-10" in kept[puzzle.id] and "open-10" not in kept[puzzle.id], puzzle.id
+        if not puzzle.rules_options:
+            assert "open-10" in kept[puzzle.id], "the usual rules are the open-10 class's"
+    takes_young = [
+        p
+        for p in PUZZLES
+        if not p.rules_options and "protected-10" not in kept[p.id] and p.goal in ("max_gain", "best_reply")
+    ]
+    assert takes_young, "some puzzles of the usual rules take a Mandarin a protected class may not"
+    for puzzle in takes_young:
+        protected = Position.from_text(puzzle.position_text, Rules(young_mandarin_min=5))
+        assert (
+            set(goal_moves(protected, puzzle.goal)) != set(puzzle.moves)
+            or measure(protected, puzzle.goal, puzzle.moves).value != puzzle.measures.value
+        )  # type: ignore[union-attr]
+    for key in RECOMMENDED_CLASS_RULES:
+        assert sum(key in k for k in kept.values()) >= 100, key

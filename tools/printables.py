@@ -43,6 +43,7 @@ from typing import Any
 import segno
 from fpdf import FPDF
 
+from authoring.puzzles import CLASS_RULES, class_rules_kept, suits_every_recommended_class
 from oanquan import Position, Rules, caption, describe_move
 from oanquan.board import M0, M1, column, square_name
 from oanquan.events import Event
@@ -126,7 +127,7 @@ TEXT: dict[str, str] = _Words(
         "share_one": N_("1 time in {moves}"),
         "share_many": N_("{answers} times in {moves}"),
         "measures": N_(
-            "Difficulty {difficulty} of 5: {found} % of the simulated solvers find the answer (a random move solves "
+            "Difficulty {difficulty} of 5: {found} in 100 simulated solvers find the answer (a random move solves "
             "it {share}; legal moves: {moves})."
         ),
         "store": N_("Player {player} · store: {store}"),
@@ -176,9 +177,16 @@ TEXT: dict[str, str] = _Words(
         "path_intro": N_(
             "Open each puzzle on the Puzzles page by typing its code in the box beside the list. The puzzles "
             "get harder step by step (level 1 is found by most players, level 5 by few); tick one when you "
-            "solve it at the first try."
+            "solve it at the first try. Every one of them is the same puzzle whether your class protects young "
+            "Mandarins (quan non) or not, with a Mandarin worth 10."
         ),
         "path_head": N_("Solved|Code|Level|Theme|Puzzle"),
+        "rules_open-10": N_(
+            "The rules of this sheet: young Mandarins (quan non) can be taken; a Mandarin is worth 10."
+        ),
+        "rules_protected-10": N_(
+            "The rules of this sheet: young Mandarins (quan non) cannot be taken; a Mandarin is worth 10."
+        ),
     }
 )
 
@@ -326,11 +334,13 @@ def _header(pdf: _Document, title: str, subtitle: str) -> None:
     pdf.multi_cell(182, 4.2, subtitle, align="L")
 
 
-def _footer(pdf: _Document, pages: int) -> None:
+def _footer(pdf: _Document, pages: int, rules: str = "") -> None:
+    """The page's number, after the rules the sheet was made for (issue 42: each sheet names its rules)."""
     pdf.set_xy(14, 287)
     pdf.font(7)
     pdf.set_text_color(*_GREY)
-    pdf.cell(182, 4, TEXT["page"].format(page=pdf.page_no(), pages=pages), align="C")
+    page = TEXT["page"].format(page=pdf.page_no(), pages=pages)
+    pdf.cell(182, 4, f"{rules} · {page}" if rules else page, align="C")
     pdf.set_text_color(*_INK)
 
 
@@ -360,14 +370,28 @@ def _blocks(count: int, answers: bool) -> list[tuple[int, _Block]]:
     return [(i // per_page, _Block(first + (i % per_page) * height, height - 3)) for i in range(count)]
 
 
-def worksheet_pdf(level: str, site: str = "", answers: bool = False, count: int = SHEET_SIZE) -> bytes:
-    """The worksheet of ``level`` (a key of :data:`~oanquan.puzzles.SHEETS`), or its answer key.
+#: The rule sets of the class the kit is made for (the two the guide recommends, issue 42), and the
+#: end of their files' names: the site's usual rules keep the names the kit always had.
+CLASS_FILES = {"open-10": "", "protected-10": "-protected"}
+
+
+def class_sheet(level: str, class_rules: str = "open-10", count: int = SHEET_SIZE) -> list[Puzzle]:
+    """The exercises of worksheet ``level`` for a class playing ``class_rules`` (a key of
+    :data:`CLASS_FILES`): only puzzles that are the same under those rules."""
+    return sheet(level, count, keep=lambda p: class_rules in class_rules_kept(p))
+
+
+def worksheet_pdf(
+    level: str, site: str = "", answers: bool = False, count: int = SHEET_SIZE, class_rules: str = "open-10"
+) -> bytes:
+    """The worksheet of ``level`` (a key of :data:`~oanquan.puzzles.SHEETS`), or its answer key, for a
+    class playing ``class_rules`` (a key of :data:`CLASS_FILES`), which each page names at its foot.
 
     ``site`` is the site's public address: when given, each exercise has a QR code that opens
     it on the Puzzles page (worksheet) or its position on the Play page (answer key).
     """
     name = _(SHEETS[level][0])
-    puzzles = sheet(level, count)
+    puzzles = class_sheet(level, class_rules, count)
     title = TEXT["answers_title" if answers else "worksheet_title"].format(name=name)
     pdf = _Document(title)
     per_page = _LAYOUT[answers][0]
@@ -377,7 +401,7 @@ def worksheet_pdf(level: str, site: str = "", answers: bool = False, count: int 
             pdf.add_page()
             intro = TEXT["answers_intro"] + (" " + TEXT["answers_qr"] if site else "")
             _header(pdf, title, intro if answers else TEXT["name_line"] + "\n" + TEXT["instructions"])
-            _footer(pdf, pages)
+            _footer(pdf, pages, TEXT[f"rules_{class_rules}"])
         _exercise(pdf, number, puzzle, block, site, answers)
     return pdf.pdf_bytes()
 
@@ -591,15 +615,17 @@ _RULES: list[tuple[str, str, Callable[[Event], bool], Rules]] = [
 
 
 @functools.cache
-def rule_examples(seed: int = 2026, games: int = 500) -> tuple[RuleExample, ...]:
+def rule_examples(seed: int = 2026, games: int = 500, rules: Rules | None = None) -> tuple[RuleExample, ...]:
     """For each rule of the sheet, the first move whose trace shows it, found as the rules page finds them.
 
     The opening moves are tried first, then the moves of seeded random games (seed 2026,
-    the rules page's), so the pictures are the same in every build.
+    the rules page's), so the pictures are the same in every build. ``rules``, when given, are the
+    class's: every example that needs no rule option of its own is found under them.
     """
     found = []
-    for anchor, rule, test, rules in _RULES:
-        position, move, events, index = _example(test, rules, seed, games)
+    for anchor, rule, test, own in _RULES:
+        chosen = own if rules is None or own != Rules() else rules
+        position, move, events, index = _example(test, chosen, seed, games)
         found.append(RuleExample(anchor, rule, position, str(move), events, index))
         if anchor == "chain":  # then the rule book's own example of a chain over an empty Mandarin
             found.append(_gap_example())
@@ -637,14 +663,16 @@ def _example(test: Callable[[Event], bool], rules: Rules, seed: int, games: int)
     raise LookupError("no example found")  # pragma: no cover - every rule happens in 500 games
 
 
-def rules_sheet_pdf() -> bytes:
-    """The rules on one A4 page: each rule in a sentence above its picture from the rules page."""
+def rules_sheet_pdf(class_rules: str = "open-10") -> bytes:
+    """The rules on one A4 page: each rule in a sentence above its picture from the rules page, found
+    under the rules of the class (a key of :data:`CLASS_FILES`), which the page names at its foot: a
+    class that protects young Mandarins never sees a picture of a capture its rules forbid."""
     pdf = _Document(TEXT["rules_title"])
     pdf.add_page()
     numbers = _rule_numbers()
     _header(pdf, TEXT["rules_title"], TEXT["rules_intro"].format(**numbers))
     col_w, picture_w = 89.0, 42.0
-    examples = rule_examples()
+    examples = rule_examples(rules=CLASS_RULES[class_rules])
     top = 34.0
     for row in range(0, len(examples), 2):  # two rules a row; a row is as tall as its taller rule
         bottom = top
@@ -668,6 +696,11 @@ def rules_sheet_pdf() -> bytes:
     pdf.set_xy(14, 281)
     pdf.font(8.5, bold=True)
     pdf.multi_cell(182, 3.8, TEXT["rules_footer"].format(**numbers), align="C")
+    pdf.set_xy(14, 289)
+    pdf.font(7)
+    pdf.set_text_color(*_GREY)
+    pdf.cell(182, 4, TEXT[f"rules_{class_rules}"], align="C")
+    pdf.set_text_color(*_INK)
     return pdf.pdf_bytes()
 
 
@@ -844,7 +877,7 @@ def blank_board_pdf() -> bytes:
 def path_sheet_pdf() -> bytes:
     """The class path (:func:`~oanquan.puzzles.class_path`) on one A4 page: a box to tick, the code
     to type on the Puzzles page, the measured level, the theme and the title of each puzzle."""
-    chosen = class_path()
+    chosen = class_path(keep=suits_every_recommended_class)
     title = TEXT["path_title"].format(n=len(chosen))
     pdf = _Document(title)
     pdf.add_page()
@@ -885,10 +918,15 @@ def _builders(site: str) -> dict[str, Callable[[], bytes]]:
         f"{FILE_STEM}.svg": lambda: blank_board_svg().encode("utf-8"),
         f"{FILE_STEM}.pdf": blank_board_pdf,
     }
-    for level in SHEETS:
-        builders[f"oanquan-worksheet-{level}.pdf"] = lambda level=level: worksheet_pdf(level, site)  # type: ignore[misc]
-        builders[f"oanquan-answers-{level}.pdf"] = lambda level=level: worksheet_pdf(level, site, answers=True)  # type: ignore[misc]
-    builders["oanquan-rules-sheet.pdf"] = rules_sheet_pdf
+    for key, end in CLASS_FILES.items():  # a set of worksheets and a rules sheet for each class's rules
+        for level in SHEETS:
+            builders[f"oanquan-worksheet-{level}{end}.pdf"] = functools.partial(
+                worksheet_pdf, level, site, class_rules=key
+            )
+            builders[f"oanquan-answers-{level}{end}.pdf"] = functools.partial(
+                worksheet_pdf, level, site, answers=True, class_rules=key
+            )
+        builders[f"oanquan-rules-sheet{end}.pdf"] = functools.partial(rules_sheet_pdf, key)
     builders["oanquan-rules-wall.pdf"] = rules_wall_pdf
     builders["oanquan-game-record.pdf"] = record_sheet_pdf
     builders["oanquan-path-9-11.pdf"] = path_sheet_pdf
