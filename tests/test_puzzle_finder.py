@@ -185,6 +185,7 @@ def test_the_class_rules_set_once_change_the_play_page_and_hide_other_puzzles(
         page.wait_for_function(
             "() => document.querySelector('#oaq [data-oaq=rules]').textContent.includes('young_mandarin_min=5')"
         )  # a fresh page's game starts again under the class's rules
+        page.click("[data-oaq=settings-box] summary")  # the choice is with the game's settings
         page.select_option("[data-oaq=class-rules]", "open-5")
         page.wait_for_function("() => document.querySelector('#oaq [data-oaq=value]').value === '5'")
         assert watched.value("young") == "0"
