@@ -20,11 +20,25 @@ from oanquan.i18n import _, language, ngettext
 from oanquan.move import Move
 from oanquan.narrate import move_phrase
 from oanquan.position import Position
-from oanquan.puzzles import GOALS, SOLVER_GOALS, SOLVER_NODES, THEMES, Measures, Puzzle
+from oanquan.puzzles import GOAL_PLIES, GOALS, SOLVER_GOALS, SOLVER_NODES, THEMES, Measures, Puzzle, reply_count
 from oanquan.rules import Rules
 from oanquan.solver import Bounds, UnsolvedError, move_values
 
-__all__ = ["explain", "goal_moves", "lowest_level", "measure", "option_matters", "theme_problems", "verify"]
+from .solvers import found_share
+
+__all__ = [
+    "CLASS_RULES",
+    "RECOMMENDED_CLASS_RULES",
+    "class_rules_kept",
+    "explain",
+    "goal_moves",
+    "lowest_level",
+    "measure",
+    "option_matters",
+    "suits_every_recommended_class",
+    "theme_problems",
+    "verify",
+]
 
 
 def goal_moves(position: Position, goal: str) -> tuple[Move, ...]:
@@ -51,10 +65,20 @@ def goal_moves(position: Position, goal: str) -> tuple[Move, ...]:
         gains = {m: immediate_gain(position, m) for m in moves}
         top = max(gains.values(), default=0)
         return tuple(m for m in moves if top > 0 and gains[m] == top)
+    if goal == "best_reply":
+        nets = {m: _net(position, m) for m in moves}
+        top = max(nets.values())
+        return tuple(m for m in moves if nets[m] == top)
     traces = [(m, position.play_traced(m)[1]) for m in moves]
     if goal == "chain":
         return tuple(m for m, trace in traces if sum(e.kind == "capture" for e in trace) >= 2)
     return tuple(m for m, trace in traces if _takes_mandarin(trace))  # capture_mandarin
+
+
+def _net(position: Position, move: Move) -> int:
+    """What ``move`` takes minus the most the other side can take back (:func:`~oanquan.puzzles.reply_count`)."""
+    gain, back, _reply = reply_count(position, move)
+    return gain - back
 
 
 def _solver_goal(position: Position, goal: str, values: dict[Move, Bounds]) -> tuple[Move, ...]:
@@ -112,6 +136,13 @@ def explain(position: Position, goal: str, solution: tuple[Move, ...]) -> str:
         return " ".join(parts)
     if not others:
         return " ".join(parts)
+    if goal == "best_reply":
+        parts = [_reply_part(position, move) for move in solution]
+        best_other = max(others, key=lambda m: _net(position, m))
+        parts.append(
+            _("Every other move keeps less: the best of them, {part}").format(part=_reply_part(position, best_other))
+        )
+        return " ".join(parts)
     if goal == "capture_mandarin":
         parts.append(_("No other move captures a Mandarin."))
     elif goal == "chain":
@@ -133,6 +164,22 @@ def explain(position: Position, goal: str, solution: tuple[Move, ...]) -> str:
             parts.append(_("Beware {move}: it {phrase} ({rule}).").format(move=trap, phrase=phrase, rule=rule))
             break
     return " ".join(parts)
+
+
+def _reply_part(position: Position, move: Move) -> str:
+    """One move counted with the reply: "7R takes 7 and gives back 9 (reply 3L): -2." """
+    gain, back, reply = reply_count(position, move)
+    if reply is None:
+        return ngettext(
+            "{move} takes {gain} point and leaves nothing to take back: {net:+d}.",
+            "{move} takes {gain} points and leaves nothing to take back: {net:+d}.",
+            gain,
+        ).format(move=move, gain=gain, net=gain)
+    return ngettext(
+        "{move} takes {gain} point; the reply {reply} takes {back} back: {net:+d}.",
+        "{move} takes {gain} points; the reply {reply} takes {back} back: {net:+d}.",
+        gain,
+    ).format(move=move, gain=gain, reply=reply, back=back, net=gain - back)
 
 
 def _stops_without_capture(position: Position, move: Move, kind: str) -> bool:
@@ -214,6 +261,9 @@ def measure(position: Position, goal: str, solution: tuple[Move, ...]) -> Measur
         assert value is not None
         high = values[lure].high if lure is not None else None
         cost = None if lure is None or high is None else value - high
+    elif goal == "best_reply":  # valued as the goal counts: what is kept after the reply
+        value = _net(position, first)
+        cost = None if lure is None else value - _net(position, lure)
     else:
         value = gains[first]
         cost = None if lure is None else value - gains[lure]
@@ -226,6 +276,7 @@ def measure(position: Position, goal: str, solution: tuple[Move, ...]) -> Measur
         value=value,
         lure=None if lure is None else str(lure),
         lure_cost=cost,
+        found=found_share(position, solution, GOAL_PLIES.get(goal, 1)),
         ending=goal in SOLVER_GOALS,
     )
 
@@ -336,3 +387,68 @@ def theme_problems(theme: str, position: Position, solution: tuple[Move, ...], g
         young = any(_stops_without_capture(position, m, "young_mandarin") for m in kinds if m not in solution)
         ok = rules.young_mandarin_min > 0 and young
     return [] if ok else [f"the position does not show the theme {theme!r} ({THEMES[theme]})"]
+
+
+#: The class's rules a teacher sets once on the site (issue 42): whether a young Mandarin (quan non)
+#: is protected, and what a Mandarin is worth. The guide recommends the first; the second is the
+#: site's standard. The keys are what the pages keep in the browser (puzzle-finder.js).
+CLASS_RULES: dict[str, Rules] = {
+    "protected-10": Rules(young_mandarin_min=5),
+    "open-10": Rules(),
+    "protected-5": Rules(young_mandarin_min=5, mandarin_value=5),
+    "open-5": Rules(mandarin_value=5),
+}
+#: The two rule sets the teacher's guide recommends: the quan non protected, or not.
+RECOMMENDED_CLASS_RULES = ("protected-10", "open-10")
+_CLASS_OPTIONS = ("young_mandarin_min", "mandarin_value")
+
+
+_KEPT: dict[tuple[str, str, str, str], tuple[str, ...]] = {}
+
+
+def class_rules_kept(puzzle: Puzzle) -> tuple[str, ...]:
+    """The class rule sets (keys of :data:`CLASS_RULES`) under which ``puzzle`` is the same puzzle:
+    the options it sets itself agree with the class's, and under the class's options its goal has
+    the same one answer, worth the same (a puzzle of the usual rules whose Mandarin is worth 10, or
+    whose young Mandarin may be taken, needs those rules and is left out for another class).
+
+    >>> from oanquan.puzzles import load_builtin
+    >>> young = next(p for p in load_builtin() if p.theme == "young_mandarin")
+    >>> "protected-10" in class_rules_kept(young), "open-10" in class_rules_kept(young)
+    (True, False)
+    """
+    key = (puzzle.id, puzzle.position_text, puzzle.goal, ",".join(puzzle.solution))
+    if key not in _KEPT:
+        _KEPT[key] = _class_rules_kept(puzzle)
+    return _KEPT[key]
+
+
+def _class_rules_kept(puzzle: Puzzle) -> tuple[str, ...]:
+    kept = []
+    own = puzzle.rules_options
+    for key, rules in CLASS_RULES.items():
+        wanted = {name: getattr(rules, name) for name in _CLASS_OPTIONS}
+        if any(name in own and own[name] != value for name, value in wanted.items()):
+            continue
+        merged = Rules.from_dict(puzzle.rules.to_dict() | wanted)
+        if merged == puzzle.rules:
+            kept.append(key)
+            continue
+        position = Position.from_text(puzzle.position_text, merged)
+        try:
+            found = goal_moves(position, puzzle.goal)
+        except UnsolvedError:
+            continue
+        if set(found) == set(puzzle.moves) and measure(position, puzzle.goal, found).value == _value(puzzle):
+            kept.append(key)
+    return tuple(kept)
+
+
+def suits_every_recommended_class(puzzle: Puzzle) -> bool:
+    """Whether ``puzzle`` is the same under both rule sets the guide recommends (the class path's test)."""
+    return set(RECOMMENDED_CLASS_RULES) <= set(class_rules_kept(puzzle))
+
+
+def _value(puzzle: Puzzle) -> int:
+    measures = puzzle.measures if puzzle.measures is not None else measure(puzzle.position, puzzle.goal, puzzle.moves)
+    return measures.value

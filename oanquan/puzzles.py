@@ -1,10 +1,11 @@
 """Puzzles: a position, a goal, the moves that reach it and why, on a graded path (issues 4, 14).
 
-A puzzle file is JSON: ``{"format": "oanquan-puzzles", "version": 3,
+A puzzle file is JSON: ``{"format": "oanquan-puzzles", "version": 4,
 "puzzles": [...]}``, each puzzle an object with
 
 ================  ==========================================================
 ``id``            a short unique name, such as ``"relay-2"``
+``code``          the code a pupil types to open it, such as ``"P-042"`` (:attr:`Puzzle.code`)
 ``title``         a title for people: what is special about this puzzle
 ``theme``         one of :data:`THEMES`: what the puzzle teaches
 ``position``      the position in the text format of RULES §10
@@ -18,6 +19,8 @@ A puzzle file is JSON: ``{"format": "oanquan-puzzles", "version": 3,
 ``difficulty``    1 (easy) to 5 (hard), computed from the measures
 ================  ==========================================================
 
+Version 3 files (no ``code``, and no ``found`` among the measures) are read with no code and
+their difficulty on the older points scale.
 Version 2 files (the same fields, a difficulty of 1 to 3) are still read, their difficulty
 measured again on the scale of 1 to 5; version 1 files (no ``first_lesson`` and no
 ``measures``, a difficulty of 1 to 3 given by hand) are read with it spread over 1, 3 and 5. Every version is
@@ -31,7 +34,7 @@ written: that is :mod:`authoring.puzzles` (``goal_moves``, ``explain``,
 ``measure``, ``verify``), outside this package.
 
 >>> puzzles = load_builtin()
->>> len(puzzles) >= 150
+>>> len(puzzles) >= 140
 True
 >>> first = path()[0]
 >>> first.is_solution(first.solution[0]), first.difficulty
@@ -42,12 +45,15 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from .ai import immediate_gain
+from .board import M0, M1, next_square
 from .errors import OAnQuanError, quote
 from .i18n import N_, TranslatedDict, _, get_language, ngettext
 from .jsonio import check_fields, read_json
@@ -58,9 +64,12 @@ from .rules import Rules
 from .solver import UnsolvedError, move_values
 
 __all__ = [
+    "CLASS_PATH_SIZE",
     "FORMAT",
+    "FOUND_LEVELS",
     "GOALS",
     "MOST_DIFFICULT",
+    "PAST_THE_TURN",
     "SHEETS",
     "SHEET_SIZE",
     "SOLVER_GOALS",
@@ -71,19 +80,22 @@ __all__ = [
     "Measures",
     "Puzzle",
     "PuzzleFormatError",
+    "class_path",
     "dumps",
     "load",
     "load_builtin",
     "loads",
     "path",
     "path_by_theme",
+    "read_code",
+    "reply_count",
     "sheet",
     "taught",
 ]
 
 FORMAT = "oanquan-puzzles"
-#: The version this module writes; it reads this one and versions 1 and 2.
-VERSION = 3
+#: The version this module writes; it reads this one and versions 1 to 3.
+VERSION = 4
 
 # ------------------------------------------------------------------ words
 #
@@ -95,6 +107,9 @@ GOALS: TranslatedDict[str] = TranslatedDict(
     {
         "capture_mandarin": N_("Capture a Mandarin square in one move."),
         "max_gain": N_("Win the most points with this move."),
+        "best_reply": N_(
+            "Find the best move counting the reply: what you take, minus the most your opponent can take back."
+        ),
         "chain": N_("Capture two or more squares in one move."),
         "best": N_("Find the best move: the one that ends the game furthest ahead, whatever your opponent does."),
         "win": N_("Find the winning move: win the game, whatever your opponent does."),
@@ -181,6 +196,9 @@ TAUGHT: dict[str, tuple[str, ...]] = {
 
 #: Exercises on each worksheet.
 SHEET_SIZE = 6
+#: The least difficulty of a worksheet's exercises: lesson 2 practises what lesson 1 began, one
+#: level up, so that the sheets rise (issue 42: measured by the share of solvers that find each).
+SHEET_LEAST = {"captures": 2, "endgames": 2}
 
 _WORDS = {
     "hint_one": N_("Look at square {square}: which way should its pebbles go?"),
@@ -189,10 +207,20 @@ _WORDS = {
     "right": N_("Right!"),
     "right_lost": N_("Right: this is the best move, but the game is lost whatever you play: it loses by the least."),
     "right_draw": N_("Right: this is the best move, and the best you can get is a draw."),
-    "wrong": N_("Not this one: {move} {phrase}: {gain:+d}.{then} Try again, ask for a hint, or show the answer."),
+    "wrong": N_("Not this one: {move} {phrase}. {compared} Try again, ask for a hint, or show the answer."),
+    "compare_turn": N_("It {takes}; the answer {answer}."),
+    "compare_reply": N_("It {takes} and {gives}; the answer {answer} and {answer_gives}."),
+    "compare_ending": N_("With best play it {ends}; the answer {answer}."),
+    "reply_is": N_("The reply that punishes it: {reply}."),
+    "idea_theme": N_("The idea: {theme}. {clue}"),
+    "idea_reply": N_("Then, for each move, count what your opponent can take back next turn."),
+    "look_gap": N_(
+        "Look at the empty {gap}, with a full square after it: which move's last pebble stops just before it?"
+    ),
+    "look_lands": N_("Look at {square}: which move's last pebble lands there, and what is left to take after it?"),
+    "square_only": N_("Only square {square} can move: count its pebbles both ways, and compare what each way takes."),
     "or": N_("{first} or {last}"),
     "idea": N_("Play each of your moves in your head, pebble by pebble, before you choose."),
-    "takes_none": N_("The right move takes no points in this move: what matters is what comes after it."),
 }
 
 #: How a step of :attr:`Puzzle.hint_steps` is shown: which step of how many, then the step.
@@ -200,16 +228,29 @@ HINT_STEP = N_("Hint {n} of {total}: {text}")
 
 #: The goals whose answer the exact solver proves (the others need the engine alone).
 SOLVER_GOALS = ("best", "win", "not_lose")
+#: The goals that look past this turn (issue 42): the reply, or the game's end. Only these may have
+#: an answer that captures less this turn than another move, and their verdicts say why.
+PAST_THE_TURN = ("best_reply", *SOLVER_GOALS)
+#: How far each goal asks a solver to look, in plies (``authoring.solvers``): the game's end is "far".
+GOAL_PLIES = {"best_reply": 2} | {goal: 6 for goal in SOLVER_GOALS}
+
+#: The difficulty levels by the share of simulated solvers that find the answer (``Measures.found``,
+#: per cent, ``authoring.solvers``): level 1 at least 94 %, level 2 at least 87 %, and so on. One scale
+#: for every theme, so that a level means the same everywhere; cut where the collection splits into
+#: five parts of about a fifth each (issue 42: no level above 30 %, ``tests/test_puzzles.py``).
+FOUND_LEVELS = (94, 87, 78, 68)
 
 #: The node budget of every solver call made for a puzzle, so that checking a
 #: puzzle always proves the same bounds (and writes the same explanation).
 SOLVER_NODES = 20_000
 _FIELDS_V1 = ("id", "title", "theme", "position", "rules", "goal", "solution", "unique", "explanation", "difficulty")
-_FIELDS = (*_FIELDS_V1[:-1], "first_lesson", "measures", "difficulty")
+_FIELDS_V3 = (*_FIELDS_V1[:-1], "first_lesson", "measures", "difficulty")
+_FIELDS = (_FIELDS_V3[0], "code", *_FIELDS_V3[1:])
 #: The top of the difficulty scale, and the points for an idea that reaches the game's end.
 MOST_DIFFICULT = 5
 ENDING_POINTS = 3
-_MEASURES = ("moves", "squares", "answers", "level", "steps", "value", "lure", "lure_cost")
+_MEASURES_V3 = ("moves", "squares", "answers", "level", "steps", "value", "lure", "lure_cost")
+_MEASURES = (*_MEASURES_V3, "found")
 
 
 class PuzzleFormatError(OAnQuanError):
@@ -233,13 +274,18 @@ class Measures:
     answer (points this turn, or at the end of an endgame; 0 or less when the
     lure takes as much or more now, which makes it a strong trap); ``ending``:
     whether the answer is judged at the game's end (the solver's goals), not
-    by this move alone. ``ending`` is not stored: it follows from the goal.
+    by this move alone. ``ending`` is not stored: it follows from the goal. ``found``: the share
+    of a population of simulated solvers, in per cent, that plays the answer (issue 42:
+    ``authoring.solvers``); the difficulty follows from it (:data:`FOUND_LEVELS`). Files before
+    version 4 have no ``found``: their difficulty is the older points scale.
 
     >>> m = Measures(moves=6, squares=3, answers=1, level=3, steps=12, value=8, lure="7L", lure_cost=2)
     >>> m.share, m.points, m.difficulty
     (0.16666666666666666, 6, 5)
     >>> Measures(moves=8, squares=4, answers=1, level=2, steps=4, value=3, lure="5L", lure_cost=6, ending=True).points
     5
+    >>> Measures(moves=8, squares=4, answers=1, level=2, steps=4, value=3, lure="5L", lure_cost=6, found=72).difficulty
+    4
     """
 
     moves: int
@@ -250,6 +296,7 @@ class Measures:
     value: int
     lure: str | None
     lure_cost: int | None
+    found: int | None = None
     ending: bool = False
 
     @property
@@ -276,8 +323,10 @@ class Measures:
 
     @property
     def difficulty(self) -> int:
-        """1 to 5: the points, 1 at the least and 5 at the most (issue 23: a scale spread so that
-        no level holds more than 40 % of the collection; ``tests/test_puzzles.py`` checks it)."""
+        """1 to 5: by the share of simulated solvers that find the answer (:data:`FOUND_LEVELS`);
+        for measures of older files, by the points, 1 at the least and 5 at the most."""
+        if self.found is not None:
+            return 1 + sum(self.found < bar for bar in FOUND_LEVELS)
         return min(MOST_DIFFICULT, max(1, self.points))
 
     def to_dict(self) -> dict[str, Any]:
@@ -310,6 +359,7 @@ class Puzzle:
     measures: Measures | None = None
     first_lesson: bool = False
     _position: list[Position] = field(default_factory=list, repr=False, compare=False)
+    code: str = ""
 
     @property
     def rules(self) -> Rules:
@@ -372,25 +422,44 @@ class Puzzle:
 
     @property
     def hint_steps(self) -> tuple[str, str, str]:
-        """Hints in three steps, each giving more away (issue 23): the idea to look for first,
-        then what the right move is worth now, and only last where to look (the square).
+        """Hints in three steps, each giving more away (issues 23, 42): the idea (the theme, and what
+        the goal counts), then where to look (the gap the answer's last pebble stops before, or the
+        square it lands on), and only last the square to play. No step repeats the title.
 
-        >>> idea, worth, where = load_builtin()[0].hint_steps
-        >>> idea.startswith("Count the pebbles out one by one"), worth
-        (True, 'The right move takes 5 points in this move.')
-        >>> where
-        'Only square 7 can move, so the whole question is which way.'
+        >>> idea, where, square = next(p for p in load_builtin() if p.id == "first-capture-1").hint_steps
+        >>> print(idea)
+        The idea: first captures. Count the pebbles out one by one: a capture needs an empty square right
+        after the last pebble and a full one after that.
+        >>> print(where)
+        Look at the empty square 5, with a full square after it: which move's last pebble stops just before it?
+        >>> print(square)
+        Only square 7 can move: count its pebbles both ways, and compare what each way takes.
         """
-        gain = immediate_gain(self.position, self.moves[0])
-        if not gain:
-            worth = _(_WORDS["takes_none"])
-        else:
-            worth = ngettext(
-                "The right move takes {gain} point in this move.",
-                "The right move takes {gain} points in this move.",
-                gain,
-            ).format(gain=gain)
-        return (self._clue(_(_WORDS["idea"])), worth, self._where())
+        return (self._idea(), self._look(), self._square_step())
+
+    def _idea(self) -> str:
+        theme = re.sub(r"\s*\([^)]*\)$", "", self.theme_name)  # no rule number for a learner
+        idea = _(_WORDS["idea_theme"]).format(theme=theme[:1].lower() + theme[1:], clue=self._clue(_(_WORDS["idea"])))
+        if self.goal == "best_reply":
+            idea += " " + _(_WORDS["idea_reply"])
+        return idea
+
+    def _look(self) -> str:
+        events = self.position.play_traced(self.moves[0])[1]
+        drops = [e for e in events if e.kind == "drop" and e.square is not None]
+        capture = next((e for e in events if e.kind == "capture"), None)
+        if capture is not None and drops:
+            gap = next_square(drops[-1].square or 0, self.moves[0].direction)
+            return _(_WORDS["look_gap"]).format(gap=_square_words(gap))
+        if drops:
+            return _(_WORDS["look_lands"]).format(square=_square_words(drops[-1].square or 0))
+        return _(_WORDS["idea"])
+
+    def _square_step(self) -> str:
+        starts = sorted({m.square for m in self.position.legal_moves()})
+        if len(starts) == 1:
+            return _(_WORDS["square_only"]).format(square=starts[0])
+        return self._where()
 
     @property
     def hint(self) -> str:
@@ -430,53 +499,82 @@ class Puzzle:
     def verdict(self, move: Move | str) -> tuple[bool, str]:
         """Whether ``move`` solves the puzzle, and what to tell the learner (from the engine).
 
-        An answer that still loses the game is called the best move in a lost
-        position, never simply "Right!".
+        A wrong move is told, in the goal's own terms, what it gets and what the answer gets, and
+        which reply punishes it (issue 42); the answer's move is not named, so the learner can try
+        again. An answer that still loses the game is called the best move in a lost position,
+        never simply "Right!".
 
-        >>> right, text = load_builtin()[0].verdict(load_builtin()[0].solution[0])
+        >>> puzzle = next(p for p in load_builtin() if p.id == "first-capture-1")
+        >>> right, text = puzzle.verdict(puzzle.solution[0])
         >>> right, text.startswith("Right!")
         (True, True)
+        >>> print(puzzle.verdict("7R")[1])
+        Not this one: 7R stops at two empty squares without a capture. It takes 0 points; the answer
+        takes 5 points. Try again, ask for a hint, or show the answer.
         """
         chosen = Move.parse(move) if isinstance(move, str) else move
         if self.is_solution(chosen):
             return True, f"{self._praise()} {self.explanation_text}".strip()
-        position = self.position
-        after, events = position.play_traced(chosen)
-        gain = immediate_gain(position, chosen)
-        then = self._then(after)
-        measured = self.measures
-        cost = measured.lure_cost if measured is not None and str(chosen) == measured.lure else None
-        if cost is not None and cost > 0 and self.goal in SOLVER_GOALS:
-            # the tempting wrong move of an endgame: what it costs by the end (measured, not solved now)
-            then += ngettext(
-                " With best play it ends the game {cost} point worse than the answer.",
-                " With best play it ends the game {cost} points worse than the answer.",
-                cost,
-            ).format(cost=cost)
-        return False, _(_WORDS["wrong"]).format(move=chosen, phrase=move_phrase(events), gain=gain, then=then)
+        events = self.position.play_traced(chosen)[1]
+        if self.goal in SOLVER_GOALS:
+            compared = self._compare_ending(chosen)
+        elif self.goal == "best_reply":
+            compared = self._compare_reply(chosen)
+        else:
+            compared = _(_WORDS["compare_turn"]).format(
+                takes=_takes(immediate_gain(self.position, chosen)),
+                answer=_takes(immediate_gain(self.position, self.moves[0])),
+            ) + self._then(chosen)
+        return False, _(_WORDS["wrong"]).format(move=chosen, phrase=move_phrase(events), compared=compared)
 
-    @staticmethod
-    def _then(after: Position) -> str:
-        """What a wrong move leads to (issue 23): the other player's best answer, when it takes
-        anything; nothing when the game is over or no answer captures.
+    def punishing_reply(self, move: Move | str) -> Move | None:
+        """The other side's reply that punishes a wrong ``move`` (None when there is none to show):
+        for an endgame the solver's best reply, otherwise the reply that takes back the most.
 
-        >>> lone = Puzzle("lone", "Which way?", "first_capture", "0,0,0,0,0,0,0,3,0,0 Q,Q 0,0 0,0 0", {},
-        ...               "max_gain", ("7R",), True, "", 1)
-        >>> print(lone.verdict("7L")[1])  # nothing to take after it: no answer to name
-        Not this one: 7L stops at two empty squares without a capture: +0. Try again, ask for a hint, or show ...
-        >>> Puzzle._then(Position.initial())
-        " Then the other player's best answer, 5L, takes 11 points."
+        >>> endgame = next(p for p in load_builtin() if p.goal == "win")
+        >>> wrong = next(m for m in endgame.position.legal_moves() if not endgame.is_solution(m))
+        >>> endgame.punishing_reply(wrong) in endgame.position.play(wrong).legal_moves()
+        True
         """
+        chosen = Move.parse(move) if isinstance(move, str) else move
+        after = self.position.play(chosen)
         if after.is_over():
+            return None
+        if self.goal in SOLVER_GOALS:
+            values = move_values(after, max_nodes=SOLVER_NODES)
+            return max(values, key=lambda reply: _low(values[reply].low))
+        return reply_count(self.position, chosen)[2]
+
+    def _then(self, chosen: Move) -> str:
+        """The reply that takes the most back after a wrong move of a points goal ("" when none takes)."""
+        _gain, back, reply = reply_count(self.position, chosen)
+        if reply is None:
             return ""
-        best = max(after.legal_moves(), key=lambda reply: immediate_gain(after, reply), default=None)
-        if best is None or (taken := immediate_gain(after, best)) <= 0:
-            return ""
-        return ngettext(
-            " Then the other player's best answer, {reply}, takes {gain} point.",
-            " Then the other player's best answer, {reply}, takes {gain} points.",
-            taken,
-        ).format(reply=best, gain=taken)
+        return " " + ngettext(
+            "Then your opponent's reply {reply} takes {n} point back.",
+            "Then your opponent's reply {reply} takes {n} points back.",
+            back,
+        ).format(reply=reply, n=back)
+
+    def _compare_reply(self, chosen: Move) -> str:
+        gain, back, reply = reply_count(self.position, chosen)
+        answer_gain, answer_back, _reply = reply_count(self.position, self.moves[0])
+        compared = _(_WORDS["compare_reply"]).format(
+            takes=_takes(gain), gives=_gives(back), answer=_takes(answer_gain), answer_gives=_gives(answer_back)
+        )
+        if reply is not None:
+            compared += " " + _(_WORDS["reply_is"]).format(reply=reply)
+        return compared
+
+    def _compare_ending(self, chosen: Move) -> str:
+        values = move_values(self.position, max_nodes=SOLVER_NODES)
+        compared = _(_WORDS["compare_ending"]).format(
+            ends=_ends_at_most(values[chosen].high), answer=_ends(self._answer_value())
+        )
+        reply = self.punishing_reply(chosen)
+        if reply is not None:
+            compared += " " + _(_WORDS["reply_is"]).format(reply=reply)
+        return compared
 
     def _praise(self) -> str:
         if self.goal not in SOLVER_GOALS:
@@ -494,9 +592,10 @@ class Puzzle:
         return chosen in self.moves
 
     def to_dict(self) -> dict[str, Any]:
-        """The puzzle as a JSON-ready dict, in the file's field order (version 3)."""
+        """The puzzle as a JSON-ready dict, in the file's field order (version 4)."""
         return {
             "id": self.id,
+            "code": self.code,
             "title": self.title,
             "theme": self.theme,
             "position": self.position_text,
@@ -563,8 +662,8 @@ def loads(text: str, source: str = "puzzle text") -> list[Puzzle]:
         raise PuzzleFormatError(f'{source}: expected an object with "format": "{FORMAT}", not {quote(data)}')
     check_fields(data, PuzzleFormatError, source, ["format", "version", "puzzles"])
     version = data.get("version")
-    if version not in (1, 2, 3) or isinstance(version, bool):
-        raise PuzzleFormatError(f"{source}: unknown version {quote(version)} (this reader knows versions 1 to 3)")
+    if version not in (1, 2, 3, 4) or isinstance(version, bool):
+        raise PuzzleFormatError(f"{source}: unknown version {quote(version)} (this reader knows versions 1 to 4)")
     items = data.get("puzzles")
     if not isinstance(items, list):
         raise PuzzleFormatError(f'{source}: "puzzles" must be a list, not {quote(items)}')
@@ -574,6 +673,9 @@ def loads(text: str, source: str = "puzzle text") -> list[Puzzle]:
         if puzzle.id in seen:
             raise PuzzleFormatError(f"{source}: the id {quote(puzzle.id)} is used twice")
         seen.add(puzzle.id)
+        if puzzle.code and puzzle.code in seen:
+            raise PuzzleFormatError(f"{source}: the code {quote(puzzle.code)} is used twice")
+        seen.add(puzzle.code)
     return puzzles
 
 
@@ -602,7 +704,7 @@ def load_builtin() -> list[Puzzle]:
 
 
 def dumps(puzzles: list[Puzzle]) -> str:
-    """Puzzles as the JSON text of a puzzle file (version 3).
+    """Puzzles as the JSON text of a puzzle file (version 4).
 
     >>> loads(dumps(load_builtin())) == load_builtin()
     True
@@ -617,7 +719,7 @@ def _puzzle(item: object, where: str, version: int) -> Puzzle:
     name = item.get("id")
     if isinstance(name, str):
         where = f"{where} ({quote(name, limit=60)})"
-    fields = _FIELDS_V1 if version == 1 else _FIELDS
+    fields = _FIELDS_V1 if version == 1 else _FIELDS_V3 if version < 4 else _FIELDS
     missing = [f for f in fields if f not in item]
     if missing:
         raise PuzzleFormatError(f"{where}: missing fields: {', '.join(missing)}")
@@ -664,7 +766,7 @@ def _puzzle(item: object, where: str, version: int) -> Puzzle:
     if unique and len(solution) != 1:
         raise PuzzleFormatError(f"{where}: 'unique' is true but the solution lists {len(solution)} moves")
     difficulty = item["difficulty"]
-    most = MOST_DIFFICULT if version == 3 else 3  # versions 1 and 2 rated 1 to 3
+    most = MOST_DIFFICULT if version >= 3 else 3  # versions 1 and 2 rated 1 to 3
     if not isinstance(difficulty, int) or isinstance(difficulty, bool) or not 1 <= difficulty <= most:
         raise PuzzleFormatError(
             f"{where}: 'difficulty' must be a whole number from 1 to {most}, not {quote(difficulty)}"
@@ -672,7 +774,7 @@ def _puzzle(item: object, where: str, version: int) -> Puzzle:
     first_lesson, measures = False, None
     if version >= 2:
         first_lesson = flag("first_lesson")
-        measures = _measures(item["measures"], where, goal in SOLVER_GOALS)
+        measures = _measures(item["measures"], where, goal in SOLVER_GOALS, version)
         if version == 2:  # measured again on today's scale
             difficulty = measures.difficulty
         if measures.difficulty != difficulty:
@@ -695,16 +797,40 @@ def _puzzle(item: object, where: str, version: int) -> Puzzle:
         measures,
         first_lesson,
         [position],
+        _code(item["code"], where) if version >= 4 else "",
     )
 
 
-def _measures(data: object, where: str, ending: bool) -> Measures:
+def read_code(text: object) -> str | None:
+    """A code as a pupil may type it (``P-042``, ``p42``, ``P 42``, ``42``), written as the collection
+    writes it; None when it reads as no code.
+
+    >>> read_code("p42"), read_code(" P-042 "), read_code("42"), read_code("relay-1")
+    ('P-042', 'P-042', 'P-042', None)
+    """
+    if not isinstance(text, str):
+        return None
+    match = re.fullmatch(r"\s*(?:[Pp]\s*-?\s*)?0*(\d{1,5})\s*", text)
+    return None if match is None else f"P-{int(match[1]):03d}"
+
+
+def _code(value: object, where: str) -> str:
+    """A puzzle's code, read strictly: ``P-`` and three digits or more (``P-042``)."""
+    if not isinstance(value, str) or not re.fullmatch(r"P-\d{3,}", value):
+        raise PuzzleFormatError(f"{where}: 'code' must read like P-042, not {quote(value)}")
+    return value
+
+
+def _measures(data: object, where: str, ending: bool, version: int = VERSION) -> Measures:
     """The ``measures`` object of a puzzle, read strictly; ``ending`` follows from its goal."""
-    measures = check_fields(data, PuzzleFormatError, f"{where}: 'measures'", _MEASURES)
+    names = _MEASURES if version >= 4 else _MEASURES_V3
+    measures = check_fields(data, PuzzleFormatError, f"{where}: 'measures'", names)
     values: dict[str, Any] = {}
-    for name in _MEASURES:
+    for name in names:
         value = measures[name]
-        if name == "lure":
+        if name == "found":
+            ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100
+        elif name == "lure":
             ok = value is None or (isinstance(value, str) and len(value) <= 3)
         elif name in ("lure_cost", "value"):
             ok = (value is None and name == "lure_cost") or (isinstance(value, int) and not isinstance(value, bool))
@@ -722,7 +848,7 @@ def _measures(data: object, where: str, ending: bool) -> Measures:
 def path(puzzles: list[Puzzle] | None = None) -> list[Puzzle]:
     """The graded path: theme by theme in the order of :data:`THEMES`, easiest first within each.
 
-    Within a theme, puzzles go by their difficulty points (:attr:`Measures.points`),
+    Within a theme, puzzles go by the share of simulated solvers that miss them (:attr:`Measures.found`),
     first-lesson exercises first when points are equal, then by id (``relay-9`` before ``relay-10``). ``puzzles``
     defaults to the built-in collection.
 
@@ -751,14 +877,20 @@ def path_by_theme(puzzles: list[Puzzle] | None = None) -> dict[str, list[Puzzle]
     return sections
 
 
-def sheet(level: str, count: int = SHEET_SIZE, puzzles: list[Puzzle] | None = None) -> list[Puzzle]:
+def sheet(
+    level: str,
+    count: int = SHEET_SIZE,
+    puzzles: list[Puzzle] | None = None,
+    keep: Callable[[Puzzle], bool] | None = None,
+) -> list[Puzzle]:
     """The exercises of a worksheet level (a key of :data:`SHEETS`), ``count`` of them, easiest first.
 
     The puzzles are taken from the level's themes in turn, each theme's
     easiest first, so that a sheet mixes its themes; a first-lesson sheet
     takes first-lesson exercises before any other. A sheet repeats no exercise
     of the sheets before it and uses only what its lesson taught (:data:`TAUGHT`:
-    the default rules, and the rules its answer's trace cites).
+    the default rules, and the rules its answer's trace cites). ``keep`` chooses the puzzles it may
+    take (a class's rules: the printables make a set of sheets for each rule set the guide recommends).
 
     >>> [p.theme for p in sheet("endgames", 3)]
     ['endgame', 'endgame', 'endgame']
@@ -769,10 +901,18 @@ def sheet(level: str, count: int = SHEET_SIZE, puzzles: list[Puzzle] | None = No
     """
     if level not in SHEETS:
         raise ValueError(f"unknown worksheet level {quote(level)}; levels are {', '.join(SHEETS)}")
-    earlier = {p.id for before in list(SHEETS)[: list(SHEETS).index(level)] for p in sheet(before, count, puzzles)}
+    earlier = {
+        p.id for before in list(SHEETS)[: list(SHEETS).index(level)] for p in sheet(before, count, puzzles, keep)
+    }
     sections = path_by_theme(puzzles)
+    least = SHEET_LEAST.get(level, 1)
     queues = [
-        [p for p in sections.get(theme, []) if p.id not in earlier and taught(p, level)] for theme in SHEETS[level][1]
+        [
+            p
+            for p in sections.get(theme, [])
+            if p.id not in earlier and taught(p, level) and p.difficulty >= least and (keep is None or keep(p))
+        ]
+        for theme in SHEETS[level][1]
     ]
     if level == "first-lesson":
         queues = [sorted(q, key=lambda p: not p.first_lesson) for q in queues]
@@ -786,15 +926,48 @@ def sheet(level: str, count: int = SHEET_SIZE, puzzles: list[Puzzle] | None = No
     return sorted(chosen, key=lambda p: (_points(p), _id_key(p.id)))
 
 
+#: The length of the class path (:func:`class_path`), and how many of its puzzles each level gives.
+CLASS_PATH_SIZE = 20
+_CLASS_PATH_LEVELS = {1: 5, 2: 5, 3: 4, 4: 4, 5: 2}
+
+
+def class_path(puzzles: list[Puzzle] | None = None, keep: Callable[[Puzzle], bool] | None = None) -> list[Puzzle]:
+    """A path of :data:`CLASS_PATH_SIZE` puzzles for 9-11-year-olds (issue 42): the usual rules, a
+    mix of themes, the difficulty rising by the measure (most solvers find the first ones) and
+    never falling; each level gives its share (:data:`_CLASS_PATH_LEVELS`), themes taken in turn.
+    ``keep`` chooses the puzzles it may take (the sheet takes those that hold under both rule sets
+    the guide recommends: ``authoring.puzzles.class_rules_kept``).
+
+    >>> chosen = class_path()
+    >>> len(chosen), chosen[0].difficulty, chosen[-1].difficulty
+    (20, 1, 5)
+    """
+    pool = [p for p in path(puzzles) if not p.rules_options and p.measures is not None and (keep is None or keep(p))]
+    chosen: list[Puzzle] = []
+    for level, wanted in _CLASS_PATH_LEVELS.items():
+        at_level = [p for p in pool if p.difficulty == level]
+        by_theme: dict[str, list[Puzzle]] = {}
+        for puzzle in at_level:  # within a theme, easiest first
+            by_theme.setdefault(puzzle.theme, []).append(puzzle)
+        picked: list[Puzzle] = []
+        while len(picked) < wanted and any(by_theme.values()):
+            for queue in by_theme.values():  # one of each theme in turn
+                if queue and len(picked) < wanted:
+                    picked.append(queue.pop(0))
+        chosen.extend(sorted(picked, key=_points))
+    return chosen
+
+
 def taught(puzzle: Puzzle, level: str) -> bool:
     """Whether ``puzzle`` needs only what the lesson of worksheet ``level`` taught (:data:`TAUGHT`):
-    the default rules, and no rule its answer's trace cites beyond them.
+    the default rules, no rule its answer's trace cites beyond them, and (before the endgames
+    sheet) a goal of this turn's points.
 
     >>> [taught(p, "first-lesson") for p in load_builtin() if p.id in ("first-capture-1", "tha-ca-1")]
     [True, False]
     """
-    if puzzle.rules_options:
-        return False
+    if puzzle.rules_options or (puzzle.goal in PAST_THE_TURN and level != "endgames"):
+        return False  # the lessons' sheets count this turn's points; the reply comes with the endgames
     events = puzzle.position.play_traced(puzzle.moves[0])[1]
     return all(event.rule.startswith(TAUGHT[level]) for event in events if event.rule)
 
@@ -806,7 +979,11 @@ def _id_key(pid: str) -> tuple[str, int]:
 
 
 def _points(puzzle: Puzzle) -> int:
-    return puzzle.measures.points if puzzle.measures is not None else puzzle.difficulty
+    """How hard a puzzle is, for ordering: the share of solvers that miss it (issue 42), else the older points."""
+    measures = puzzle.measures
+    if measures is None:
+        return puzzle.difficulty
+    return 100 - measures.found if measures.found is not None else measures.points
 
 
 def _answer_value(position: Position, solution: tuple[Move, ...]) -> int:
@@ -815,3 +992,66 @@ def _answer_value(position: Position, solution: tuple[Move, ...]) -> int:
     if low is None:  # pragma: no cover - a verified answer has a proved value
         raise UnsolvedError(f"the answer {solution[0]} of {position.to_text()!r} has no proved value")
     return low
+
+
+def reply_count(position: Position, move: Move | str) -> tuple[int, int, Move | None]:
+    """What ``move`` takes this turn, the most the other side can take back next turn, and the reply
+    that takes it (None when none takes anything): the count of the strategy chapter, and of the
+    "best counting the reply" goal (issue 42).
+
+    >>> gain, back, reply = reply_count(Position.initial(), "5L")
+    >>> gain, back, str(reply)
+    (11, 21, '2L')
+    """
+    gain = immediate_gain(position, move)
+    after = position.play(move)
+    if after.is_over():
+        return gain, 0, None
+    reply = max(after.legal_moves(), key=lambda answer: immediate_gain(after, answer))
+    back = immediate_gain(after, reply)
+    return (gain, back, reply) if back > 0 else (gain, 0, None)
+
+
+def _low(bound: int | None) -> int:
+    return -(10**9) if bound is None else bound
+
+
+def _takes(points: int) -> str:
+    return ngettext("takes {n} point", "takes {n} points", points).format(n=points)
+
+
+def _gives(points: int) -> str:
+    if not points:
+        return _("gives back nothing")
+    return ngettext("gives back {n} point", "gives back {n} points", points).format(n=points)
+
+
+def _ends(value: int) -> str:
+    """How a proved final score difference reads: "ends the game 3 points ahead"."""
+    if value > 0:
+        return ngettext("ends the game {n} point ahead", "ends the game {n} points ahead", value).format(n=value)
+    if value < 0:
+        return ngettext("ends the game {n} point behind", "ends the game {n} points behind", -value).format(n=-value)
+    return _("ends the game level")
+
+
+def _ends_at_most(bound: int | None) -> str:
+    """How a proved upper bound on a wrong move's result reads."""
+    if bound is None:  # pragma: no cover - a verified puzzle bounds every other move
+        return _("has no proved result")
+    if bound > 0:
+        return ngettext(
+            "ends the game at most {n} point ahead", "ends the game at most {n} points ahead", bound
+        ).format(n=bound)
+    if bound < 0:
+        return ngettext(
+            "ends the game at least {n} point behind", "ends the game at least {n} points behind", -bound
+        ).format(n=-bound)
+    return _("ends the game level at best")
+
+
+def _square_words(square: int) -> str:
+    """A square as a learner reads it: "square 6", or "Mandarin square M0"."""
+    if square in (M0, M1):
+        return _("Mandarin square {name}").format(name="M0" if square == M0 else "M1")
+    return _("square {n}").format(n=square)

@@ -469,7 +469,7 @@ class Session:
         is no first try when opened again; one solved stays solved, whatever is tried after.
 
         >>> s = Session()
-        >>> s.puzzle_address({"query": "", "tried": ["first-capture-1"]})["puzzle"]["spent"]
+        >>> s.puzzle_address({"query": "", "tried": ["first-capture-2"]})["puzzle"]["spent"]
         True
         >>> s.open_puzzle({"id": "first-capture-1", "tried": "all"})
         Traceback (most recent call last):
@@ -485,7 +485,8 @@ class Session:
     def list_puzzles(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
         """The collection on its graded path (theme by theme, easiest first), for the page's list.
 
-        Each puzzle has its id, its own title, its goal, its theme (key and name) and difficulty.
+        Each puzzle has its id, its code (``P-042``), its own title, its goal, its theme (key and
+        name) and difficulty.
 
         >>> Session(collection=[]).list_puzzles()
         {'ok': True, 'puzzles': []}
@@ -495,6 +496,7 @@ class Session:
             "puzzles": [
                 {
                     "id": p.id,
+                    "code": p.code,
                     "title": p.title_text,
                     "goal": p.goal_text,
                     "theme": p.theme,
@@ -860,6 +862,8 @@ class Session:
             self.solved.add(puzzle.id)
         solved = puzzle.id in self.solved
         verdict = c.verdict or c.last_hint
+        if c.result == "wrong" and c.last_hint and c.last_hint not in verdict:  # a hint asked after a wrong answer
+            verdict += " " + c.last_hint
         if c.first_try and not first_try and not solved:  # right at once now, but tried on an earlier visit
             verdict += " " + _("You tried this puzzle before, so it is not ticked as solved: only a first try counts.")
         if rules := rules_in_words(puzzle.rules):

@@ -60,10 +60,10 @@ RULE_SETS: dict[str, Rules] = {
 QUOTAS: dict[str, dict[str, int]] = {
     "first_capture": {"default": 17},
     "relay": {"default": 17},
-    "mandarin": {"default": 16},
-    "chain": {"default": 17},
+    "mandarin": {"default": 13},
+    "chain": {"default": 12},
     "double_empty": {"default": 15},
-    "mandarin_gap": {"default": 6, "gap-never": 6, "gap-always": 6},
+    "mandarin_gap": {"default": 1, "gap-never": 4, "gap-always": 5},
     "young_mandarin": {"young": 15},
     "mandarin_value": {"pebbles": 6, "value-5": 9},
     "tha_ca": {"default": 15},
@@ -191,18 +191,20 @@ def candidate(theme: str, position: Position) -> Candidate | None:
         if len(solution) != 1 or theme_problems(theme, position, solution, goal):
             continue
         events = position.play_traced(solution[0])[1]
-        made = _shape(theme, position, goal, solution, events)
+        if goal == "best_reply":
+            from scripts.regoal_puzzles import reply_title
+
+            made: list[str] | None = [reply_title(theme, position, solution[0])]
+        else:
+            made = _shape(theme, position, goal, solution, events)
         if made is not None:
             return Candidate(theme, position, goal, solution, made)
     return None
 
 
 def _goals(theme: str) -> tuple[str, ...]:
-    return {
-        "mandarin": ("capture_mandarin",),
-        "chain": ("chain",),
-        "mandarin_gap": ("chain", "max_gain"),
-    }.get(theme, ("max_gain",))
+    """Goals a player has in a game (issue 42): the most points, or the best counting the reply."""
+    return ("max_gain", "best_reply")
 
 
 def _shape(
@@ -231,9 +233,9 @@ def _shape(
         side = "right Mandarin M0" if taken.square == M0 else "left Mandarin M1"
         extra = f" and its {taken.pebbles} pebble{'s' if taken.pebbles != 1 else ''}" if taken.pebbles else " alone"
         via = f", after {WORDS[relays].lower()} relay{'s' if relays != 1 else ''}" if relays else " straight away"
-        return [f"Take the {side}{extra}", f"Take the {side}{extra}{via}"]
+        return [f"Take the {side}{extra}: {pts}", f"Take the {side}{extra}{via}: {pts}"]
     if theme == "chain":
-        return [f"A chain of {len(captures)} captures", f"A chain of {len(captures)} captures worth {pts}"]
+        return [f"A chain of {len(captures)} captures worth {pts}"]
     if theme == "double_empty":
         if gain < 1:
             return None
@@ -476,7 +478,7 @@ def propose(
 
 
 def spread(puzzles: list[Puzzle]) -> str:
-    """How many puzzles each difficulty holds, and their share (issue 23: none above 40 %).
+    """How many puzzles each difficulty holds, and their share (issue 42: none above 30 %).
 
     >>> from oanquan.puzzles import load_builtin
     >>> spread(load_builtin()[:4])

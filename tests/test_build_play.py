@@ -172,5 +172,8 @@ def test_the_pages_markup_has_the_first_boards_and_the_puzzle_path() -> None:
     assert "{{" not in play + puzzles
     assert play.count("data-square=") == 12 and 'data-squares="5,6,7,8,9"' in play
     first = path()[0]
-    assert f'<option value="{first.id}" selected>' in puzzles
+    assert f'<option value="{first.id}" data-code="{first.code}" data-theme="{first.theme}"' in puzzles
+    assert f'data-level="{first.difficulty}" data-classes="' in puzzles
+    assert f'" selected>{first.code} · {first.title}</option>' in puzzles
+    assert puzzles.count('data-classes="protected-10 open-10') > 50, "the class rules each puzzle holds under"
     assert puzzles.count("<optgroup") == len({p.theme for p in path()})

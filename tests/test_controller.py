@@ -458,11 +458,12 @@ def test_a_puzzles_tries_count_each_answer_once() -> None:
 
 def test_hint_and_answer_are_the_puzzles_own() -> None:
     c = Controller(puzzle=YOUNG)
-    # a puzzle's nudge is free, and comes in steps: the idea, what the answer is worth, then the
-    # square (issue 23); more hints repeat the last step, and Try again does not start them over
-    idea, worth, where = YOUNG.hint_steps
+    # a puzzle's nudge is free, and comes in steps: the idea, where to look (the gap before the
+    # answer's capture), then the square (issues 23, 42); more hints repeat the last step, and Try
+    # again does not start them over
+    idea, look, where = YOUNG.hint_steps
     assert c.hint() == f"Hint 1 of 3: {idea}" and c.hints_left == 0
-    assert c.hint() == f"Hint 2 of 3: {worth}" and not re.search(r"\b(square|ô) \d", worth)
+    assert c.hint() == f"Hint 2 of 3: {look}" and "last pebble" in look and "9L" not in look
     c.retry()
     assert c.hint() == f"Hint 3 of 3: {where}" and "9" in where
     assert c.hint() == f"Hint 3 of 3: {where}"

@@ -274,7 +274,7 @@ def test_the_catalogue_ships_in_the_wheel_and_in_the_play_pages_zip(tmp_path: Pa
     shown = subprocess.run([sys.executable, "-I", "-c", script], env=env, capture_output=True, text=True, check=True)
     lines = shown.stdout.splitlines()
     assert lines[:2] == ["vi", "ô {square} đang trống"] and lines[2].startswith(str(archive))
-    assert lines[3] == "Chỉ có ô 7: rải hướng nào để được 5 điểm?"
+    assert lines[3] == "Chỉ có ô 2: rải hướng nào để được 5 điểm?"
     # The live notebooks install the wheel that tools/build_lite.py builds.
     from tools.build_lite import SOURCE_DATE_EPOCH, build_project_wheel
 

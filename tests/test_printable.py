@@ -199,14 +199,14 @@ def test_worksheet_first_page_text_and_qr_codes(level: str, kit: Path, tmp_path:
     path = kit / f"oanquan-worksheet-{level}.pdf"
     meta = info(path)
     assert meta["Pages"] == "2" and meta["Page size"].startswith("595.28 x 841.89")
-    text = first_page_text(path)
+    text = " ".join(first_page_text(path).split())  # a long title goes on to the next line
     assert SHEETS[level][0] in text and "Name:" in text and "My move:" in text
     exercises = sheet(level, SHEET_SIZE)
     for number, puzzle in enumerate(exercises[:3], 1):
-        assert f"Exercise {number} · {puzzle.title}" in text
-        assert puzzle.goal_text.split(":")[0] in text
+        assert f"Exercise {number} · {puzzle.code} · {puzzle.title}" in text
+        assert " ".join(puzzle.goal_text.split(":")[0].split()) in text
         assert puzzle.position_text in text, "each exercise carries its position text"
-    assert f"Exercise 4 · {exercises[3].title}" not in text, "three exercises to a page"
+    assert f"Exercise 4 · {exercises[3].code}" not in text, "three exercises to a page"
     codes = qr_codes(first_page_image(path, tmp_path))
     assert codes == sorted(puzzle_address(SITE, p) for p in exercises[:3])
     assert all(code.startswith(f"{SITE}book/puzzles.html?puzzle=") for code in codes)
@@ -219,7 +219,7 @@ def test_answer_key_gives_the_engines_answers_and_play_links(level: str, kit: Pa
     flat = " ".join(text.split())
     exercises = sheet(level, SHEET_SIZE)
     for number, puzzle in enumerate(exercises[:4], 1):
-        assert f"Exercise {number} · {puzzle.title}" in flat
+        assert f"Exercise {number} · {puzzle.code} · {puzzle.title}" in flat
         assert f"Answer: {' or '.join(puzzle.solution)}." in flat
         assert " ".join(puzzle.explanation.split())[:60] in flat
     codes = qr_codes(first_page_image(path, tmp_path))
@@ -232,6 +232,70 @@ def test_answer_key_gives_the_engines_answers_and_play_links(level: str, kit: Pa
         opened.append((view["position"], view["rules"]))
     expected = [(p.position_text, p.rules_options) for p in exercises[:4]]
     assert sorted(opened, key=str) == sorted(expected, key=str)
+
+
+def all_text(path: Path) -> str:
+    """Every page's text, each run of spaces and lines as one space."""
+    done = subprocess.run(["pdftotext", "-raw", str(path), "-"], capture_output=True, text=True, check=True)
+    return " ".join(done.stdout.split())
+
+
+CLASS_SHEETS = {"": "can be taken", "-protected": "cannot be taken"}
+
+
+@pytest.mark.parametrize("end", list(CLASS_SHEETS))
+@pytest.mark.parametrize("level", list(SHEETS))
+def test_every_sheet_and_answer_key_carries_the_codes_and_names_its_rules(
+    level: str, end: str, kit: Path, kit_without_site: Path
+) -> None:
+    """Issue 42: every exercise on every page of a worksheet and of its answer key names its code, with
+    or without QR codes; the codes are the collection's, each opening its puzzle (find_puzzle); every
+    page names the rules the sheet was made for, and each of its puzzles is the same under them."""
+    from authoring.puzzles import class_rules_kept
+    from oanquan.interact.controller import find_puzzle
+
+    key = "protected-10" if end else "open-10"
+    exercises = [p for p in sheet(level, SHEET_SIZE, keep=lambda p: key in class_rules_kept(p))]
+    assert len(exercises) == SHEET_SIZE
+    named = f"The rules of this sheet: young Mandarins (quan non) {CLASS_SHEETS[end]}; a Mandarin is worth 10."
+    for folder in (kit, kit_without_site):
+        for name in (f"oanquan-worksheet-{level}{end}.pdf", f"oanquan-answers-{level}{end}.pdf"):
+            text = all_text(folder / name)
+            printed = re.findall(r"Exercise \d+ · (P-\d{3}) ·", text)
+            assert printed == [p.code for p in exercises], (name, printed)
+            assert all(find_puzzle(code).id == p.id for code, p in zip(printed, exercises, strict=True))
+            assert text.count(named) == int(info(folder / name)["Pages"]), (name, "each page names its rules")
+
+
+@pytest.mark.parametrize("end", list(CLASS_SHEETS))
+def test_each_rules_sheet_names_its_rules_and_shows_only_what_they_allow(end: str, kit: Path) -> None:
+    """Issue 42: the desk rules sheet for a class that protects young Mandarins shows no capture of one."""
+    text = all_text(kit / f"oanquan-rules-sheet{end}.pdf")
+    assert f"The rules of this sheet: young Mandarins (quan non) {CLASS_SHEETS[end]}" in text
+    if not end:
+        return
+    protected = Rules(young_mandarin_min=5)
+    for example in rule_examples(rules=protected):
+        # the move pictured does the same under the class's rules: nothing they forbid is shown
+        replayed = Position.from_text(example.position.to_text(), protected).play_traced(example.move_text)[1]
+        assert [e.kind for e in replayed] == [e.kind for e in example.events], example.anchor
+    opening = rule_examples()[0]
+    assert opening.position == Position.initial() and opening.move_text == "5L", "the usual sheet's first picture"
+    first = rule_examples(rules=protected)[0]
+    assert not any(e.kind == "capture" and e.stones for e in first.events), "no young Mandarin taken"
+
+
+def test_the_class_path_sheet_lists_its_codes(kit: Path) -> None:
+    """Issue 42: the path for 9-11-year-olds as its own sheet, each puzzle by its code, in order."""
+    from oanquan.puzzles import class_path
+
+    text = all_text(kit / "oanquan-path-9-11.pdf")
+    printed = re.findall(r"P-\d{3}", text)
+    from authoring.puzzles import suits_every_recommended_class
+
+    assert printed == [p.code for p in class_path(keep=suits_every_recommended_class)], printed
+    assert "whether your class protects young Mandarins (quan non) or not" in text, "the sheet names its rules"
+    assert "A path of 20 puzzles for ages 9 to 11" in text
 
 
 def test_worksheets_print_in_black_and_white(kit: Path, tmp_path: Path) -> None:
@@ -247,8 +311,8 @@ def test_without_a_site_address_there_is_no_qr_code(kit_without_site: Path, tmp_
     assert qr_codes(first_page_image(path, tmp_path)) == []
     text = " ".join(first_page_text(path).split())
     first = sheet("first-lesson", SHEET_SIZE)[0]
-    # the puzzle as the Puzzles page lists it, by its title; never its id (issue 21: "câu first-capture-1")
-    assert first.title_text in text and first.position_text in text and first.id not in text
+    # the puzzle by the code the Puzzles page's box opens (issue 42); never its id (issue 21: "câu first-capture-1")
+    assert f"type the code {first.code}" in text and first.position_text in text and first.id not in text
     # issue 23: no sheet speaks of a QR code it does not carry
     for sheet_path in sorted(kit_without_site.glob("*.pdf")):
         assert "QR" not in first_page_text(sheet_path), sheet_path.name
@@ -355,9 +419,12 @@ def test_rule_examples_are_real_moves() -> None:
 def test_downloads_are_the_whole_kit_and_stable() -> None:
     files = downloads()
     names = sorted(files)
-    expected = [f"{FILE_STEM}.pdf", f"{FILE_STEM}.svg", "oanquan-rules-sheet.pdf", "oanquan-rules-wall.pdf"]
-    expected.append("oanquan-game-record.pdf")
-    expected += [f"oanquan-{kind}-{level}.pdf" for kind in ("answers", "worksheet") for level in SHEETS]
+    expected = [f"{FILE_STEM}.pdf", f"{FILE_STEM}.svg", "oanquan-rules-wall.pdf"]
+    expected += ["oanquan-game-record.pdf", "oanquan-path-9-11.pdf"]
+    # issue 42: a set of worksheets and a rules sheet for each of the two rule sets the guide recommends
+    for end in ("", "-protected"):
+        expected += [f"oanquan-{kind}-{level}{end}.pdf" for kind in ("answers", "worksheet") for level in SHEETS]
+        expected.append(f"oanquan-rules-sheet{end}.pdf")
     assert names == sorted(expected)
     assert all(data.startswith(b"%PDF-") for name, data in files.items() if name.endswith(".pdf"))
     assert downloads() == files, "the same bytes every build"
@@ -419,7 +486,7 @@ def test_a_long_exercise_title_wraps_inside_the_page(monkeypatch: pytest.MonkeyP
     right margin (issue 21: a Vietnamese title ran off the page)."""
     long_title = "A title made long on purpose to see it wrap " * 4 + "endword"
     puzzles = [dataclasses.replace(p, id=f"long-{n}", title=long_title) for n, p in enumerate(sheet("captures", 3))]
-    monkeypatch.setattr(printables, "sheet", lambda level, count: puzzles)
+    monkeypatch.setattr(printables, "sheet", lambda level, count, keep=None: puzzles)
     path = tmp_path / "long.pdf"
     path.write_bytes(printables.worksheet_pdf("captures", SITE))  # with QR codes: the title printed once
     words = word_boxes(path)

@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from dataclasses import replace
 from html import escape
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -15,8 +17,10 @@ from authoring.puzzles import explain, goal_moves, lowest_level, measure, option
 from oanquan import Move, Position, Rules
 from oanquan.ai import immediate_gain
 from oanquan.puzzles import (
+    FOUND_LEVELS,
     GOALS,
     MOST_DIFFICULT,
+    PAST_THE_TURN,
     SHEETS,
     THEMES,
     VERSION,
@@ -29,6 +33,7 @@ from oanquan.puzzles import (
     loads,
     path,
     path_by_theme,
+    reply_count,
     sheet,
 )
 from oanquan.solver import move_values
@@ -38,7 +43,8 @@ every_puzzle = pytest.mark.parametrize("puzzle", PUZZLES, ids=[p.id for p in PUZ
 
 
 def test_the_collection_covers_every_theme_and_rule_option() -> None:
-    assert len(PUZZLES) >= 150  # issue 23: a path of at least 150 puzzles
+    # issue 23 asked for 150; issue 42 retired the 16 whose answer asked for less than the best
+    assert len(PUZZLES) >= 140
     themes = Counter(p.theme for p in PUZZLES)
     assert set(themes) == set(THEMES), themes
     assert all(count >= 8 for count in themes.values()), themes
@@ -46,19 +52,91 @@ def test_the_collection_covers_every_theme_and_rule_option() -> None:
     young = [p for p in PUZZLES if p.theme == "young_mandarin"]
     assert all(p.rules.young_mandarin_min > 0 for p in young)
     gaps = Counter(p.rules.mandarin_gap for p in PUZZLES if p.theme == "mandarin_gap")
-    assert set(gaps) == {"never", "chain", "always"} and min(gaps.values()) >= 3, gaps
+    assert set(gaps) == {"never", "chain", "always"} and sum(gaps.values()) >= 8, gaps
     options = Counter(tuple(sorted(p.rules_options)) for p in PUZZLES if p.theme == "mandarin_value")
     assert {("mandarin_pieces",), ("mandarin_value",)} <= set(options), options
 
 
 def test_difficulties_are_spread_over_the_path() -> None:
-    """Issue 23: a scale of 1 to 5 that is used, no level holding more than 40 % of the collection."""
+    """Issues 23, 42: a scale of 1 to 5 that is used, no level holding more than 30 % of the collection,
+    each level the share of simulated solvers that find the answer (the same cuts for every theme)."""
     levels = Counter(p.difficulty for p in PUZZLES)
-    assert set(levels) == set(range(1, MOST_DIFFICULT + 1)) and min(levels.values()) >= 5, levels
-    assert max(levels.values()) <= 0.4 * len(PUZZLES), levels
-    # the endgames, which must be counted out to the end, are never rated as easy as a first capture
-    assert min(p.difficulty for p in PUZZLES if p.theme == "endgame") >= 4
+    print("difficulty spread:", {level: f"{n} ({100 * n / len(PUZZLES):.0f} %)" for level, n in sorted(levels.items())})
+    assert set(levels) == set(range(1, MOST_DIFFICULT + 1)) and min(levels.values()) >= 10, levels
+    assert max(levels.values()) <= 0.3 * len(PUZZLES), levels
+    for puzzle in PUZZLES:
+        assert puzzle.measures is not None and puzzle.measures.found is not None, puzzle.id
+        bars_above = sum(puzzle.measures.found < bar for bar in FOUND_LEVELS)
+        assert puzzle.difficulty == 1 + bars_above, puzzle.id
+    # more solvers find a puzzle of a lower level than one of a higher level, whatever the theme
+    by_level = {level: [p.measures.found for p in PUZZLES if p.difficulty == level and p.measures] for level in levels}
+    assert all(min(by_level[level]) > max(by_level[level + 1]) for level in range(1, MOST_DIFFICULT))
     assert sum(p.first_lesson for p in PUZZLES) >= 10
+
+
+def test_a_population_of_solvers_measures_difficulty() -> None:
+    """The measure by hand: every reader finds the only capture of a board; a trap that takes the
+    most this turn but gives back more is missed by the readers of one ply and the counting errors."""
+    from authoring.solvers import found_share, population
+
+    assert len(population()) == 11
+    opening = Position.initial()
+    assert found_share(opening, opening.legal_moves()) == 100  # every solver plays some move
+    mandarins = found_share(opening, (Move(5, "L"), Move(9, "R")))
+    assert 100 > mandarins >= 9 * 100 // 11, "all but some of the miscounting readers take a Mandarin"
+    assert found_share(opening, (Move(7, "R"),)) < 100 - mandarins
+    trap = next(p for p in PUZZLES if p.goal == "best_reply" and p.measures and p.measures.lure_cost)
+    greedy = goal_moves(trap.position, "max_gain")
+    if set(greedy) != set(trap.moves):
+        assert found_share(trap.position, trap.moves, 2) < 100
+        assert found_share(trap.position, trap.moves, 1) < found_share(trap.position, trap.moves, 2)
+
+
+# ------------------------------------------------------------------ goals a player has in a game (issue 42)
+
+
+def test_no_answer_takes_less_than_another_move_unless_its_goal_looks_further() -> None:
+    """Issue 42: a goal of this turn asks for the most points; only a goal that looks past the turn
+    (the reply, the game's end) may have an answer that takes less, and its verdict then says why."""
+    for puzzle in PUZZLES:
+        position = puzzle.position
+        best_now = max(immediate_gain(position, m) for m in position.legal_moves())
+        answer_now = immediate_gain(position, puzzle.moves[0])
+        if puzzle.goal not in PAST_THE_TURN:
+            assert answer_now == best_now, (puzzle.id, answer_now, best_now)
+            continue
+        greedy = next(m for m in position.legal_moves() if immediate_gain(position, m) == best_now)
+        if answer_now < best_now:
+            right, verdict = puzzle.verdict(greedy)
+            assert not right and "the answer" in verdict, (puzzle.id, verdict)
+            if puzzle.goal == "best_reply":
+                gain, back, _reply = reply_count(position, greedy)
+                assert f"takes {gain} point" in verdict and "gives back" in verdict, verdict
+
+
+def test_every_solution_is_the_only_move_that_reaches_its_goal() -> None:
+    """Lichess's standard: every answer is the only move that keeps the result, checked by the engine."""
+    for puzzle in PUZZLES:
+        assert puzzle.unique and len(puzzle.solution) == 1, puzzle.id
+        position = puzzle.position
+        if puzzle.goal == "max_gain":
+            values = {m: immediate_gain(position, m) for m in position.legal_moves()}
+        elif puzzle.goal == "best_reply":
+            values = {m: reply_count(position, m)[0] - reply_count(position, m)[1] for m in position.legal_moves()}
+        else:
+            bounds = move_values(position, max_nodes=20_000)
+            answer = bounds[puzzle.moves[0]].low
+            assert answer is not None
+            assert all(b.high is not None and b.high < answer for m, b in bounds.items() if m not in puzzle.moves)
+            continue
+        answer = values[puzzle.moves[0]]
+        assert all(v < answer for m, v in values.items() if m not in puzzle.moves), puzzle.id
+
+
+def test_a_third_of_the_collection_looks_past_the_reply() -> None:
+    past = [p for p in PUZZLES if p.goal in PAST_THE_TURN]
+    assert len(past) >= len(PUZZLES) / 3, (len(past), len(PUZZLES))
+    assert not [p.id for p in PUZZLES if p.goal in ("chain", "capture_mandarin")], "a capture is no goal in itself"
 
 
 def test_the_collection_is_what_the_proposer_keeps() -> None:
@@ -85,7 +163,11 @@ def test_explanation_numbers_match_the_engine(puzzle: Puzzle) -> None:
     position = puzzle.position
     for move_text, sign, number in re.findall(r"\b(\d[LR]) [^.:]*: ([+-])(\d+)\.", puzzle.explanation):
         gain = int(number) * (1 if sign == "+" else -1)
-        assert immediate_gain(position, move_text) == gain, (puzzle.id, move_text)
+        if puzzle.goal == "best_reply":  # what the move keeps after the reply
+            taken, back, _reply = reply_count(position, move_text)
+            assert taken - back == gain, (puzzle.id, move_text)
+        else:
+            assert immediate_gain(position, move_text) == gain, (puzzle.id, move_text)
     if puzzle.goal in ("best", "win", "not_lose"):
         values = move_values(position, max_nodes=20_000)
         claims = re.findall(r"With best play (\d[LR]) ends the game ([^.]*)\.", puzzle.explanation)
@@ -108,7 +190,7 @@ def test_explanation_numbers_match_the_engine(puzzle: Puzzle) -> None:
 
 def test_a_wrong_solution_is_caught() -> None:
     """verify() is not a rubber stamp: change a puzzle's answer and it objects."""
-    puzzle = next(p for p in PUZZLES if p.unique and p.goal == "capture_mandarin")
+    puzzle = next(p for p in PUZZLES if p.unique and p.goal == "max_gain" and "+" in p.explanation)
     wrong = next(m for m in puzzle.position.legal_moves() if not puzzle.is_solution(m))
     data = puzzle.to_dict() | {"solution": [str(wrong)]}
     broken = loads(_file(data))[0]
@@ -171,7 +253,7 @@ GOOD = PUZZLES[0].to_dict()
         (_file(GOOD | {"measures": GOOD["measures"] | {"level": "2"}}), "measure 'level' cannot be '2'"),
         (_file(GOOD | {"measures": GOOD["measures"] | {"moves": True}}), "measure 'moves' cannot be True"),
         (_file(GOOD | {"difficulty": 3}), "'difficulty' is 3 but its measures make it 1"),
-        (_file(GOOD, version=1), "unknown fields: 'first_lesson', 'measures'"),
+        (_file(GOOD, version=1), "unknown fields: 'code', 'first_lesson', 'measures'"),
         ('{"format": "oanquan-puzzles", "version": true, "puzzles": []}', "unknown version True"),
         (_file([1, 2]), "a puzzle must be an object, not [1, 2]"),
     ],
@@ -232,7 +314,7 @@ def test_the_widget_shows_the_controllers_verdicts() -> None:
 
 def test_version_1_files_are_still_read() -> None:
     chosen = next(p for p in PUZZLES if not p.first_lesson)
-    old = {k: v for k, v in chosen.to_dict().items() if k not in ("first_lesson", "measures")}
+    old = {k: v for k, v in chosen.to_dict().items() if k not in ("code", "first_lesson", "measures")}
     puzzle = loads(_file(old | {"difficulty": 3}, version=1))[0]
     assert puzzle.measures is None and puzzle.first_lesson is False
     assert puzzle.difficulty == 5, "version 1's hardest is today's hardest"
@@ -316,6 +398,30 @@ def test_hints_say_more_than_the_only_square() -> None:
             assert move not in hint, (puzzle.id, "a hint never gives the answer away")
 
 
+@pytest.mark.parametrize("lang", ["en", "vi"])
+def test_hints_name_the_idea_then_where_to_look_then_the_square(lang: str) -> None:
+    """Issue 42: hint 1 names the idea (the theme), hint 2 where to look (the gap before the
+    answer's capture, or where its last pebble lands), hint 3 the square; none repeats the title
+    nor the points it states, none gives the answer's move away; both languages."""
+    from oanquan.i18n import language
+
+    with language(lang):
+        for puzzle in PUZZLES:
+            idea, look, square = puzzle.hint_steps
+            title = puzzle.title_text
+            # the points the title states (not a Mandarin's worth, which the theme's own name gives)
+            stated = [n for n in re.findall(r"(\d+) (?:points?|điểm)", title) if n not in puzzle.theme_name]
+            for hint in (idea, look, square):
+                assert title.lower() not in hint.lower(), (puzzle.id, hint)
+                assert not any(re.search(rf"\b{n} (?:points?|điểm)", hint) for n in stated), (puzzle.id, hint)
+                assert puzzle.solution[0] not in hint, (puzzle.id, hint)
+            assert idea.startswith("The idea: " if lang == "en" else "Ý chính: "), idea
+            theme = re.sub(r"\s*\([^)]*\)$", "", puzzle.theme_name).lower()
+            assert theme in idea.lower(), (puzzle.id, idea)
+            assert ("last pebble" if lang == "en" else "viên sỏi cuối cùng") in look, (puzzle.id, look)
+            assert re.search(rf"\b(?:squares?|ô) [^:]*\b{puzzle.moves[0].square}\b", square), (puzzle.id, square)
+
+
 def test_a_losing_answer_is_never_just_right() -> None:
     """The verdict on the best move of a lost endgame says that it is the best move and the game is lost."""
     lost = [p for p in PUZZLES if p.goal in ("best", "win", "not_lose") and p.measures and p.measures.value < 0]
@@ -358,8 +464,8 @@ def test_the_path_goes_theme_by_theme_easiest_first() -> None:
     sections = path_by_theme()
     assert list(sections) == order
     for theme, puzzles in sections.items():
-        points = [p.measures.points for p in puzzles if p.measures is not None]
-        assert points == sorted(points), theme
+        missed = [100 - p.measures.found for p in puzzles if p.measures is not None and p.measures.found is not None]
+        assert len(missed) == len(puzzles) and missed == sorted(missed), theme
         assert all(p.theme == theme for p in puzzles)
     shuffled = list(reversed(PUZZLES))
     assert path(shuffled) == ordered
@@ -400,26 +506,120 @@ def test_worksheets_are_three_levels_of_what_their_lessons_taught() -> None:
             cited = {e.rule for e in puzzle.position.play_traced(puzzle.moves[0])[1] if e.rule}
             assert cited <= LESSONS[level], (puzzle.id, cited - LESSONS[level])
         means.append(sum(p.difficulty for p in chosen) / len(chosen))
+        assert all(p.goal not in PAST_THE_TURN for p in chosen if level != "endgames"), level
     assert means == sorted(means) and len(set(means)) == len(means), means
     # a puzzle needing thả cá or a rule option is kept off the lessons' sheets
     assert not {"tha-ca-1", "young-mandarin-1"} & {p.id for level in ("first-lesson", "captures") for p in sheet(level)}
 
 
 def test_version_2_files_are_measured_again_on_the_scale_of_five() -> None:
+    """Versions 2 and 3 have no codes nor solvers' share: their difficulty is the older points scale."""
     endgame = next(p for p in PUZZLES if p.theme == "endgame")
-    puzzle = loads(_file(endgame.to_dict() | {"difficulty": 1}, version=2))[0]
-    assert puzzle.difficulty == endgame.difficulty >= 4 and puzzle.measures == endgame.measures
+    assert endgame.measures is not None
+    old = {k: v for k, v in endgame.to_dict().items() if k != "code"}
+    old["measures"] = {k: v for k, v in old["measures"].items() if k != "found"}
+    before = replace(endgame.measures, found=None)
+    puzzle = loads(_file(old | {"difficulty": 1}, version=2))[0]
+    assert puzzle.difficulty == before.difficulty >= 4 and puzzle.measures == before and puzzle.code == ""
+    three = loads(_file(old | {"difficulty": before.difficulty}, version=3))[0]
+    assert three.code == "" and three.measures == before
+    with pytest.raises(PuzzleFormatError, match="unknown fields: 'code'"):
+        loads(_file(endgame.to_dict(), version=3))
 
 
 def test_a_wrong_move_says_what_it_leads_to() -> None:
-    """Issue 23: a wrong answer shows its consequence, not only its points: the other player's
-    best answer when it captures, and for an endgame's tempting move what it costs by the end."""
+    """Issue 42: a wrong answer is told, in the goal's own terms, what it gets against what the
+    answer gets (never naming the answer's move), and the reply that punishes it."""
     endgame = next(p for p in PUZZLES if p.id == "endgame-1")
     assert endgame.measures is not None and endgame.measures.lure == "5L"
     right, lure = endgame.verdict("5L")
-    assert not right and f"ends the game {endgame.measures.lure_cost} points worse than the answer" in lure, lure
-    after = endgame.position.play("6L")
-    best = max(immediate_gain(after, reply) for reply in after.legal_moves())
-    right, quiet = endgame.verdict("6L")
-    assert not right and best > 0 and f"best answer, 2L, takes {best} points" in quiet, quiet
-    assert "best answer" not in endgame.verdict("5R")[1]  # the answer is praised, not answered
+    values = move_values(endgame.position, max_nodes=20_000)
+    answer = values[endgame.moves[0]].low
+    assert answer == 6 and values[Move.parse("5L")].high == 0
+    assert not right and "it ends the game level at best; the answer ends the game 6 points ahead" in lure, lure
+    reply = endgame.punishing_reply("5L")
+    assert reply is not None and f"The reply that punishes it: {reply}." in lure
+    after = endgame.position.play("5L")
+    assert move_values(after, max_nodes=20_000)[reply].low == max(
+        v.low for v in move_values(after, max_nodes=20_000).values() if v.low is not None
+    )
+    assert endgame.solution[0] not in lure, "the answer's move is not given away"
+    counted = next(p for p in PUZZLES if p.goal == "best_reply" and p.measures and p.measures.lure)
+    assert counted.measures is not None and counted.measures.lure is not None
+    gain, back, reply = reply_count(counted.position, counted.measures.lure)
+    kept, kept_back, _unused = reply_count(counted.position, counted.moves[0])
+    right, text = counted.verdict(counted.measures.lure)
+    gives = f"gives back {back} point" if back else "gives back nothing"
+    assert not right and f"It takes {gain} point" in text and gives in text, text
+    assert f"the answer takes {kept} point" in text, text
+    assert (reply is None) == ("punishes" not in text), text
+    points = next(p for p in PUZZLES if p.goal == "max_gain" and p.measures and p.measures.lure)
+    assert points.measures is not None and points.measures.lure is not None
+    right, text = points.verdict(points.measures.lure)
+    lure_gain = immediate_gain(points.position, points.measures.lure)
+    assert not right and f"It takes {lure_gain} point" in text
+    assert f"the answer takes {points.measures.value} point" in text, text
+
+
+def test_a_hint_can_be_asked_right_after_a_wrong_answer() -> None:
+    """Issue 42: the verdict of a wrong answer says "ask for a hint", so a hint is given at once
+    (before Try again), and the page shows it after the verdict."""
+    from oanquan.web import Session
+
+    puzzle = next(p for p in PUZZLES if p.goal == "best_reply")
+    session = Session()
+    session.open_puzzle({"id": puzzle.id})
+    wrong = next(m for m in puzzle.position.legal_moves() if not puzzle.is_solution(m))
+    view = session.play({"move": str(wrong)})
+    assert view["puzzle"]["result"] == "wrong" and "ask for a hint" in view["puzzle"]["verdict"]
+    hinted = session.hint()["puzzle"]
+    assert hinted["verdict"].startswith(view["puzzle"]["verdict"]), hinted["verdict"]
+    assert hinted["verdict"].endswith(f"Hint 1 of 3: {puzzle.hint_steps[0]}")
+
+
+def test_the_class_path_rises_for_9_to_11_year_olds() -> None:
+    """Issue 42: 20 puzzles, the usual rules, goals a player has in a game, each with its code; the
+    difficulty by the measure never falls by more than one level from one puzzle to the next, and
+    the path starts where most solvers succeed and ends where few do."""
+    from authoring.puzzles import class_rules_kept, suits_every_recommended_class
+    from oanquan.puzzles import CLASS_PATH_SIZE, class_path
+
+    chosen = class_path(keep=suits_every_recommended_class)
+    assert all({"protected-10", "open-10"} <= set(class_rules_kept(p)) for p in chosen)
+    assert len(chosen) == CLASS_PATH_SIZE == 20 and len({p.code for p in chosen}) == 20
+    assert all(p.rules_options == {} and p.goal in ("max_gain", "best_reply", *PAST_THE_TURN) for p in chosen)
+    levels = [p.difficulty for p in chosen]
+    assert all(later >= earlier - 1 for earlier, later in pairwise(levels)), levels
+    assert levels[0] == 1 and levels[-1] == MOST_DIFFICULT, levels
+    found = [p.measures.found for p in chosen if p.measures is not None and p.measures.found is not None]
+    assert len(found) == 20 and found[0] > found[-1]
+    assert len({p.theme for p in chosen}) >= 4, "a mix of themes"
+
+
+def test_the_class_rules_leave_out_the_puzzles_that_need_others() -> None:
+    """Issue 42: under the class's rules a puzzle is kept when its answer and its worth are the same;
+    a young-Mandarin puzzle needs them protected, a puzzle whose answer takes a young Mandarin needs
+    them unprotected, and a Mandarin worth 5 changes what a Mandarin capture is worth."""
+    from authoring.puzzles import CLASS_RULES, RECOMMENDED_CLASS_RULES, class_rules_kept
+
+    kept = {p.id: class_rules_kept(p) for p in PUZZLES}
+    assert set(RECOMMENDED_CLASS_RULES) <= set(CLASS_RULES)
+    for puzzle in PUZZLES:
+        if puzzle.theme == "young_mandarin":
+            assert "protected-10" in kept[puzzle.id] and "open-10" not in kept[puzzle.id], puzzle.id
+        if not puzzle.rules_options:
+            assert "open-10" in kept[puzzle.id], "the usual rules are the open-10 class's"
+    takes_young = [
+        p
+        for p in PUZZLES
+        if not p.rules_options and "protected-10" not in kept[p.id] and p.goal in ("max_gain", "best_reply")
+    ]
+    assert takes_young, "some puzzles of the usual rules take a Mandarin a protected class may not"
+    for puzzle in takes_young:
+        protected = Position.from_text(puzzle.position_text, Rules(young_mandarin_min=5))
+        assert (
+            set(goal_moves(protected, puzzle.goal)) != set(puzzle.moves)
+            or measure(protected, puzzle.goal, puzzle.moves).value != puzzle.measures.value
+        )  # type: ignore[union-attr]
+    for key in RECOMMENDED_CLASS_RULES:
+        assert sum(key in k for k in kept.values()) >= 100, key

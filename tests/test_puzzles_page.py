@@ -88,7 +88,7 @@ def test_puzzles_right_and_wrong_look_different_and_solved_ones_are_remembered(w
     assert watched.text("position") == puzzle.position.play(right).to_text()
     watched.page.screenshot(path=str(screenshot_dir() / "puzzles.png"), full_page=True)
     marked = f"[data-oaq=pick] option[value='{puzzle.id}']"
-    assert groups.text_content(marked) == puzzle.title and watched.text("solved-count").startswith("Solved: 0 of")
+    assert groups.text_content(marked) == label(puzzle) and watched.text("solved-count").startswith("Solved: 0 of")
     watched.act("[data-oaq=answer]")
     assert watched.text("verdict") == f"The answer: {' or '.join(puzzle.solution)}. {puzzle.explanation}"
     # opened again in the same visit: still no first try (the page remembers it was tried)
@@ -99,27 +99,32 @@ def test_puzzles_right_and_wrong_look_different_and_solved_ones_are_remembered(w
     watched.play(str(right))
     before = "You tried this puzzle before, so it is not ticked as solved: only a first try counts."
     assert watched.text("verdict") == f"{puzzle.verdict(right)[1]} {before}"
-    assert groups.text_content(marked) == puzzle.title
+    assert groups.text_content(marked) == label(puzzle)
     # a new visit (the page reloaded): right at once, but it was tried before, so still not solved
     watched.open(f"/book/puzzles.html?puzzle={quote(puzzle.id)}", speed="0")
     watched.play(str(right))
     assert watched.text("verdict") == f"{puzzle.verdict(right)[1]} {before}"
-    assert groups.text_content(marked) == puzzle.title
+    assert groups.text_content(marked) == label(puzzle)
     # another puzzle, solved at the first try: marked in the list, and remembered after a reload
     puzzle = puzzles[-2]
     marked = f"[data-oaq=pick] option[value='{puzzle.id}']"
     watched.open(f"/book/puzzles.html?puzzle={quote(puzzle.id)}", speed="0")
     watched.play(str(puzzle.moves[0]))
     assert watched.text("verdict") == puzzle.verdict(puzzle.moves[0])[1]
-    assert groups.text_content(marked) == "✓ " + puzzle.title
+    assert groups.text_content(marked) == "✓ " + label(puzzle)
     assert watched.text("solved-count").startswith("Solved: 1 of")
     watched.act("[data-oaq=next]")
     assert watched.value("pick") == puzzles[-1].id
     assert watched.page.url.endswith(f"?puzzle={quote(puzzles[-1].id)}")
     watched.page.reload()
     watched.page.wait_for_selector(READY, timeout=60_000)
-    assert groups.text_content(marked) == "✓ " + puzzle.title
-    assert groups.text_content(f"[data-oaq=pick] option[value='{puzzles[-1].id}']") == puzzles[-1].title
+    assert groups.text_content(marked) == "✓ " + label(puzzle)
+    assert groups.text_content(f"[data-oaq=pick] option[value='{puzzles[-1].id}']") == label(puzzles[-1])
+
+
+def label(puzzle: Any) -> str:
+    """A puzzle as the list names it: its code, then its title (issue 42)."""
+    return f"{puzzle.code} · {puzzle.title}"
 
 
 def verdict_look(watched: Watched) -> dict[str, str]:
@@ -219,19 +224,26 @@ def test_every_exercise_of_the_sheets_opens_and_the_keys_answer_is_right_on_the_
     from oanquan.puzzles import SHEET_SIZE, SHEETS, sheet
 
     guide = (site_dir / "book" / "teachers.html").read_text(encoding="utf-8")
+    from authoring.puzzles import class_rules_kept
+
     keys = dict(re.findall(r'href="\.\./(_downloads/[0-9a-f]+/oanquan-answers-([\w-]+)\.pdf)"', guide))
-    assert sorted(keys.values()) == sorted(SHEETS), keys
+    # issue 42: a set for each rule set the guide recommends (the usual rules, and young Mandarins protected)
+    assert sorted(keys.values()) == sorted([*SHEETS, *(f"{level}-protected" for level in SHEETS)]), keys
     watched.open("/book/puzzles.html", speed="0")  # kept for the pages below (the speed is stored)
-    for key, level in keys.items():
+    for key, name in keys.items():
         printed = subprocess.run(["pdftotext", "-layout", str(site_dir / key), "-"], capture_output=True, text=True)
         flat = " ".join(printed.stdout.split())
-        exercises = sheet(level, SHEET_SIZE)
+        level = name.removesuffix("-protected")
+        rules = "protected-10" if name != level else "open-10"
+        exercises = sheet(level, SHEET_SIZE, keep=lambda p, rules=rules: rules in class_rules_kept(p))
         assert exercises, level
         for number, puzzle in enumerate(exercises, 1):
             # "Answer: 4L." or "Answer: 4L or 6R." (each right move): the first is played
             # within this exercise's part of the key (up to the next "Exercise")
             answer = re.search(
-                rf"Exercise {number} · {re.escape(puzzle.title)} (?:(?!Exercise ).)*?Answer: ([0-9][LR])\b", flat
+                rf"Exercise {number} · {puzzle.code} · {re.escape(puzzle.title)} "
+                r"(?:(?!Exercise ).)*?Answer: ([0-9][LR])\b",
+                flat,
             )
             assert answer is not None, (level, number, puzzle.id)
             watched.open(f"/book/puzzles.html?puzzle={quote(puzzle.id)}")

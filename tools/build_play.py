@@ -32,6 +32,7 @@ Run from anywhere: ``python tools/build_play.py``.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import shutil
@@ -114,6 +115,16 @@ def purify() -> bytes:
 SERVICE_WORKER = "service-worker.js"
 
 
+@functools.cache
+def puzzle_classes(puzzle_id: str) -> str:
+    """The class rule sets a puzzle holds under, as the Puzzles page's list marks it (issue 42:
+    ``authoring.puzzles.class_rules_kept``; the same in both editions, so computed once)."""
+    from authoring.puzzles import class_rules_kept
+    from oanquan.interact.controller import find_puzzle
+
+    return " ".join(class_rules_kept(find_puzzle(puzzle_id)))
+
+
 def fragments() -> dict[str, str]:
     """The Play and Puzzles pages' markup in the current language, with the first board and the
     puzzle list filled in by the engine."""
@@ -123,10 +134,11 @@ def fragments() -> dict[str, str]:
     game = web.Session().new_game({"opponent": "2"})  # the form's default opponent
     puzzles = web.Session()
     first = puzzles.puzzle_address({"query": ""})
-    groups: dict[str, list[tuple[str, str, bool]]] = {}
+    groups: dict[str, list[dict[str, object]]] = {}
     for item in puzzles.list_puzzles()["puzzles"]:
         chosen = item["id"] == first["puzzle"]["id"]
-        groups.setdefault(item["theme_name"], []).append((item["id"], item["title"], chosen))
+        classes = puzzle_classes(item["id"])
+        groups.setdefault(item["theme_name"], []).append(item | {"chosen": chosen, "classes": classes})
     env = environment(PAGE_FILES)
     return {
         "play.html": env.get_template("play.html").render(svg=game["svg"], squares=",".join(map(str, game["squares"]))),

@@ -563,7 +563,7 @@ OUTPUT = ROOT / "_build" / "vi"  # where jupyter-book writes it (html/ below), m
 SITE = ROOT / "_build" / "html"
 EDITION_PATH = "vi"  # the Vietnamese edition's folder in the site
 # Shared with the English build, as they are: read-only inputs of the build.
-LINKED = ("RULES.md", "tools", "_widget_js", "locales", "oanquan")
+LINKED = ("RULES.md", "tools", "authoring", "_widget_js", "locales", "oanquan")  # authoring: the printables use it
 
 #: Words the theme's templates and myst-nb write as they are, outside the translation machinery
 #: (no _() around them), by the attribute that carries them: put in the edition's language in the

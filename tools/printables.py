@@ -19,9 +19,12 @@ as a Sphinx extension listed in ``_config.yml``, and by the tests.
 - ``oanquan-game-record.pdf``: a game record and score sheet for a pair of pupils.
 - ``oanquan-rules-wall.pdf``: the same rules for the classroom wall: a large board and large
   black type, nothing below 15 pt (:func:`rules_wall_pdf`).
+- ``oanquan-path-9-11.pdf``: the path of 20 puzzles for 9-11-year-olds
+  (:func:`~oanquan.puzzles.class_path`), each by the code a pupil types on the Puzzles page.
 
 The site's public address is the Sphinx setting ``oanquan_site_url`` (``_config.yml``);
-when it is empty, the sheets carry the position text and the puzzle's name but no QR code.
+when it is empty, the sheets carry the position text and the puzzle's code but no QR code.
+Every exercise of a worksheet and of its answer key names its puzzle's code (``P-042``, issue 42).
 Every file is the same byte for byte from one build to the next (a fixed creation date).
 """
 
@@ -40,6 +43,7 @@ from typing import Any
 import segno
 from fpdf import FPDF
 
+from authoring.puzzles import CLASS_RULES, class_rules_kept, suits_every_recommended_class
 from oanquan import Position, Rules, caption, describe_move
 from oanquan.board import M0, M1, column, square_name
 from oanquan.events import Event
@@ -47,7 +51,7 @@ from oanquan.i18n import N_, _, get_language, language, spoken
 from oanquan.interact.address import Setup
 from oanquan.narrate import row_names
 from oanquan.paper import FILE_STEM, HalfEllipse, Rect, Text, blank_board_svg, board_shapes
-from oanquan.puzzles import SHEET_SIZE, SHEETS, Puzzle, sheet
+from oanquan.puzzles import SHEET_SIZE, SHEETS, Puzzle, class_path, sheet
 from oanquan.rules import rules_in_words
 from oanquan.scene import Scene, board_scene
 from oanquan.svg import board_svg, event_highlights
@@ -60,6 +64,7 @@ __all__ = [
     "downloads",
     "draw_board",
     "kit_names",
+    "path_sheet_pdf",
     "play_address",
     "puzzle_address",
     "qr_png",
@@ -107,20 +112,23 @@ TEXT: dict[str, str] = _Words(
             "and the board after the answer."
         ),
         "answers_qr": N_("The QR code opens the exercise's position on the Play page."),
-        "exercise": N_("Exercise {number} · {title}"),
+        "exercise": N_("Exercise {number} · {code} · {title}"),
         "to_move": N_("{name} to move."),
         "rules": N_("Rules for this one: {words}."),
         "my_move": N_("My move:"),
         "what_it_does": N_("What it does:"),
         "qr_puzzle": N_("Check it on the Puzzles page"),
         "qr_play": N_("Play it on the Play page"),
-        "no_site": N_("On the Puzzles page: “{title}”"),
+        "no_site": N_("On the Puzzles page, type the code {code}"),
         "position": N_("Position: {text}"),
         "answer": N_("Answer: {moves}."),
         "after": N_("After {move}:"),
         "share_one": N_("1 time in {moves}"),
         "share_many": N_("{answers} times in {moves}"),
-        "measures": N_("Difficulty {difficulty} of 5 (a random move solves it {share}; legal moves: {moves})."),
+        "measures": N_(
+            "Difficulty {difficulty} of 5: {found} in 100 simulated solvers find the answer (a random move solves "
+            "it {share}; legal moves: {moves})."
+        ),
         "page": N_("Page {page} of {pages}"),
         "rules_title": N_("Ô Ăn Quan · The rules on one page"),
         "rules_intro": N_(
@@ -158,6 +166,20 @@ TEXT: dict[str, str] = _Words(
             "towards the mover's right hand, 7L towards the left."
         ),
         "rule_gap": _RULE_GAP,
+        "path_title": N_("Ô Ăn Quan · A path of {n} puzzles for ages 9 to 11"),
+        "path_intro": N_(
+            "Open each puzzle on the Puzzles page by typing its code in the box beside the list. The puzzles "
+            "get harder step by step (level 1 is found by most players, level 5 by few); tick one when you "
+            "solve it at the first try. Every one of them is the same puzzle whether your class protects young "
+            "Mandarins (quan non) or not, with a Mandarin worth 10."
+        ),
+        "path_head": N_("Solved|Code|Level|Theme|Puzzle"),
+        "rules_open-10": N_(
+            "The rules of this sheet: young Mandarins (quan non) can be taken; a Mandarin is worth 10."
+        ),
+        "rules_protected-10": N_(
+            "The rules of this sheet: young Mandarins (quan non) cannot be taken; a Mandarin is worth 10."
+        ),
     }
 )
 
@@ -170,7 +192,7 @@ def puzzle_address(site: str, puzzle: Puzzle) -> str:
 
     >>> from oanquan.puzzles import load_builtin
     >>> puzzle_address("https://example.org/oanquan/", load_builtin()[0])
-    'https://example.org/oanquan/book/puzzles.html?puzzle=first-capture-1'
+    'https://example.org/oanquan/book/puzzles.html?puzzle=first-capture-2'
     """
     return f"{site.rstrip('/')}/book/puzzles.html{puzzle.link}"
 
@@ -307,11 +329,13 @@ def _header(pdf: _Document, title: str, subtitle: str) -> None:
     pdf.multi_cell(182, 4.2, subtitle, align="L")
 
 
-def _footer(pdf: _Document, pages: int) -> None:
+def _footer(pdf: _Document, pages: int, rules: str = "") -> None:
+    """The page's number, after the rules the sheet was made for (issue 42: each sheet names its rules)."""
     pdf.set_xy(14, 287)
     pdf.font(7)
     pdf.set_text_color(*_GREY)
-    pdf.cell(182, 4, TEXT["page"].format(page=pdf.page_no(), pages=pages), align="C")
+    page = TEXT["page"].format(page=pdf.page_no(), pages=pages)
+    pdf.cell(182, 4, f"{rules} · {page}" if rules else page, align="C")
     pdf.set_text_color(*_INK)
 
 
@@ -341,14 +365,28 @@ def _blocks(count: int, answers: bool) -> list[tuple[int, _Block]]:
     return [(i // per_page, _Block(first + (i % per_page) * height, height - 3)) for i in range(count)]
 
 
-def worksheet_pdf(level: str, site: str = "", answers: bool = False, count: int = SHEET_SIZE) -> bytes:
-    """The worksheet of ``level`` (a key of :data:`~oanquan.puzzles.SHEETS`), or its answer key.
+#: The rule sets of the class the kit is made for (the two the guide recommends, issue 42), and the
+#: end of their files' names: the site's usual rules keep the names the kit always had.
+CLASS_FILES = {"open-10": "", "protected-10": "-protected"}
+
+
+def class_sheet(level: str, class_rules: str = "open-10", count: int = SHEET_SIZE) -> list[Puzzle]:
+    """The exercises of worksheet ``level`` for a class playing ``class_rules`` (a key of
+    :data:`CLASS_FILES`): only puzzles that are the same under those rules."""
+    return sheet(level, count, keep=lambda p: class_rules in class_rules_kept(p))
+
+
+def worksheet_pdf(
+    level: str, site: str = "", answers: bool = False, count: int = SHEET_SIZE, class_rules: str = "open-10"
+) -> bytes:
+    """The worksheet of ``level`` (a key of :data:`~oanquan.puzzles.SHEETS`), or its answer key, for a
+    class playing ``class_rules`` (a key of :data:`CLASS_FILES`), which each page names at its foot.
 
     ``site`` is the site's public address: when given, each exercise has a QR code that opens
     it on the Puzzles page (worksheet) or its position on the Play page (answer key).
     """
     name = _(SHEETS[level][0])
-    puzzles = sheet(level, count)
+    puzzles = class_sheet(level, class_rules, count)
     title = TEXT["answers_title" if answers else "worksheet_title"].format(name=name)
     pdf = _Document(title)
     per_page = _LAYOUT[answers][0]
@@ -358,7 +396,7 @@ def worksheet_pdf(level: str, site: str = "", answers: bool = False, count: int 
             pdf.add_page()
             intro = TEXT["answers_intro"] + (" " + TEXT["answers_qr"] if site else "")
             _header(pdf, title, intro if answers else TEXT["name_line"] + "\n" + TEXT["instructions"])
-            _footer(pdf, pages)
+            _footer(pdf, pages, TEXT[f"rules_{class_rules}"])
         _exercise(pdf, number, puzzle, block, site, answers)
     return pdf.pdf_bytes()
 
@@ -372,7 +410,8 @@ def _exercise(pdf: _Document, number: int, puzzle: Puzzle, block: _Block, site: 
     pdf.set_xy(x, y)
     pdf.font(10.5, bold=True)
     # a title too long for one line goes on to the next, rather than off the page
-    pdf.multi_cell(182, 5, TEXT["exercise"].format(number=number, title=puzzle.title_text), align="L")
+    # the code a pupil types on the Puzzles page to open it (issue 42), on the sheet and on the key
+    pdf.multi_cell(182, 5, TEXT["exercise"].format(number=number, code=puzzle.code, title=puzzle.title_text), align="L")
     pdf.set_xy(x, pdf.get_y() + 0.5)
     pdf.font(8.5)
     pdf.multi_cell(150, 3.9, " ".join(_goal_lines(puzzle)), align="L")
@@ -391,7 +430,9 @@ def _exercise(pdf: _Document, number: int, puzzle: Puzzle, block: _Block, site: 
             share = TEXT["share_one" if measures.answers == 1 else "share_many"].format(
                 answers=measures.answers, moves=measures.moves
             )
-            words = TEXT["measures"].format(difficulty=puzzle.difficulty, share=share, moves=measures.moves)
+            words = TEXT["measures"].format(
+                difficulty=puzzle.difficulty, found=measures.found, share=share, moves=measures.moves
+            )
             pdf.multi_cell(84, 3.2, words, align="L")
             pdf.set_text_color(*_INK)
         move = puzzle.moves[0]
@@ -427,8 +468,8 @@ def _exercise(pdf: _Document, number: int, puzzle: Puzzle, block: _Block, site: 
     else:
         pdf.set_xy(qx - 4, board_top + 8)
         pdf.font(7)
-        # the puzzle as the Puzzles page's list names it (its id is for the address, not for pupils)
-        pdf.multi_cell(qr_size + 8, 3.2, TEXT["no_site"].format(title=puzzle.title_text), align="C")
+        # the code the Puzzles page's box opens (its id is for the address, not for pupils)
+        pdf.multi_cell(qr_size + 8, 3.2, TEXT["no_site"].format(code=puzzle.code), align="C")
 
 
 def _board_width(wanted: float, top: float, bottom: float) -> float:
@@ -575,15 +616,17 @@ _RULES: list[tuple[str, str, Callable[[Event], bool], Rules]] = [
 
 
 @functools.cache
-def rule_examples(seed: int = 2026, games: int = 500) -> tuple[RuleExample, ...]:
+def rule_examples(seed: int = 2026, games: int = 500, rules: Rules | None = None) -> tuple[RuleExample, ...]:
     """For each rule of the sheet, the first move whose trace shows it, found as the rules page finds them.
 
     The opening moves are tried first, then the moves of seeded random games (seed 2026,
-    the rules page's), so the pictures are the same in every build.
+    the rules page's), so the pictures are the same in every build. ``rules``, when given, are the
+    class's: every example that needs no rule option of its own is found under them.
     """
     found = []
-    for anchor, rule, test, rules in _RULES:
-        position, move, events, index = _example(test, rules, seed, games)
+    for anchor, rule, test, own in _RULES:
+        chosen = own if rules is None or own != Rules() else rules
+        position, move, events, index = _example(test, chosen, seed, games)
         found.append(RuleExample(anchor, rule, position, str(move), events, index))
         if anchor == "chain":  # then the rule book's own example of a chain over an empty Mandarin
             found.append(_gap_example())
@@ -621,14 +664,16 @@ def _example(test: Callable[[Event], bool], rules: Rules, seed: int, games: int)
     raise LookupError("no example found")  # pragma: no cover - every rule happens in 500 games
 
 
-def rules_sheet_pdf() -> bytes:
-    """The rules on one A4 page: each rule in a sentence above its picture from the rules page."""
+def rules_sheet_pdf(class_rules: str = "open-10") -> bytes:
+    """The rules on one A4 page: each rule in a sentence above its picture from the rules page, found
+    under the rules of the class (a key of :data:`CLASS_FILES`), which the page names at its foot: a
+    class that protects young Mandarins never sees a picture of a capture its rules forbid."""
     pdf = _Document(TEXT["rules_title"])
     pdf.add_page()
     numbers = _rule_numbers()
     _header(pdf, TEXT["rules_title"], TEXT["rules_intro"].format(**numbers))
     col_w, picture_w = 89.0, 42.0
-    examples = rule_examples()
+    examples = rule_examples(rules=CLASS_RULES[class_rules])
     top = 34.0
     for row in range(0, len(examples), 2):  # two rules a row; a row is as tall as its taller rule
         bottom = top
@@ -652,6 +697,11 @@ def rules_sheet_pdf() -> bytes:
     pdf.set_xy(14, 281)
     pdf.font(8.5, bold=True)
     pdf.multi_cell(182, 3.8, TEXT["rules_footer"].format(**numbers), align="C")
+    pdf.set_xy(14, 289)
+    pdf.font(7)
+    pdf.set_text_color(*_GREY)
+    pdf.cell(182, 4, TEXT[f"rules_{class_rules}"], align="C")
+    pdf.set_text_color(*_INK)
     return pdf.pdf_bytes()
 
 
@@ -825,6 +875,41 @@ def blank_board_pdf() -> bytes:
     return pdf.pdf_bytes()
 
 
+def path_sheet_pdf() -> bytes:
+    """The class path (:func:`~oanquan.puzzles.class_path`) on one A4 page: a box to tick, the code
+    to type on the Puzzles page, the measured level, the theme and the title of each puzzle."""
+    chosen = class_path(keep=suits_every_recommended_class)
+    title = TEXT["path_title"].format(n=len(chosen))
+    pdf = _Document(title)
+    pdf.add_page()
+    _header(pdf, title, TEXT["path_intro"])
+    widths = (14.0, 18.0, 13.0, 52.0, 85.0)
+    top = 36.0
+    pdf.font(8.5, bold=True)
+    x = 14.0
+    for width, head in zip(widths, TEXT["path_head"].split("|"), strict=True):
+        pdf.set_xy(x, top)
+        pdf.cell(width, 5, head)
+        x += width
+    top += 6
+    for puzzle in chosen:
+        theme = re.sub(r"\s*\([^)]*\)$", "", puzzle.theme_name)
+        cells = ("", puzzle.code, str(puzzle.difficulty), theme, puzzle.title_text)
+        pdf.set_draw_color(*_GREY)
+        pdf.line(14, top - 0.8, 196, top - 0.8)
+        pdf.set_draw_color(*_INK)
+        pdf.rect(17, top + 1, 5, 5)
+        x, bottom = 14.0, top + 7
+        for width, text in zip(widths, cells, strict=True):
+            pdf.set_xy(x, top + 1.2)
+            pdf.font(9, bold=text == puzzle.code)
+            pdf.multi_cell(width - 1.5, 4.2, text, align="L")
+            bottom = max(bottom, pdf.get_y() + 1.5)
+            x += width
+        top = bottom
+    return pdf.pdf_bytes()
+
+
 # ----------------------------------------------------------------- files and the book
 
 
@@ -834,12 +919,18 @@ def _builders(site: str) -> dict[str, Callable[[], bytes]]:
         f"{FILE_STEM}.svg": lambda: blank_board_svg().encode("utf-8"),
         f"{FILE_STEM}.pdf": blank_board_pdf,
     }
-    for level in SHEETS:
-        builders[f"oanquan-worksheet-{level}.pdf"] = lambda level=level: worksheet_pdf(level, site)  # type: ignore[misc]
-        builders[f"oanquan-answers-{level}.pdf"] = lambda level=level: worksheet_pdf(level, site, answers=True)  # type: ignore[misc]
-    builders["oanquan-rules-sheet.pdf"] = rules_sheet_pdf
+    for key, end in CLASS_FILES.items():  # a set of worksheets and a rules sheet for each class's rules
+        for level in SHEETS:
+            builders[f"oanquan-worksheet-{level}{end}.pdf"] = functools.partial(
+                worksheet_pdf, level, site, class_rules=key
+            )
+            builders[f"oanquan-answers-{level}{end}.pdf"] = functools.partial(
+                worksheet_pdf, level, site, answers=True, class_rules=key
+            )
+        builders[f"oanquan-rules-sheet{end}.pdf"] = functools.partial(rules_sheet_pdf, key)
     builders["oanquan-rules-wall.pdf"] = rules_wall_pdf
     builders["oanquan-game-record.pdf"] = record_sheet_pdf
+    builders["oanquan-path-9-11.pdf"] = path_sheet_pdf
     return builders
 
 

@@ -48,12 +48,26 @@ _ENDGAME_GOALS = {
     "the only move that saves a draw": "tìm nước duy nhất để giữ hòa",
     "the biggest win": "tìm cách thắng nhiều điểm nhất",
 }
-_SUFFIX = r"(?P<suffix>(?: \(\d+ moves to choose from\)| out of \d+ moves)?)"
+#: The theme words a "counting the reply" title starts with (scripts/regoal_puzzles.py).
+_HEADS = {
+    "A first capture": "Lần ăn đầu tiên",
+    "Relays": "Bốc tiếp",
+    "A Mandarin to take": "Một ô quan để ăn",
+    "A chain": "Ăn liên tiếp",
+    "Two empty squares": "Hai ô trống",
+    "Empty Mandarin squares": "Ô quan trống",
+    "A young Mandarin": "Quan non",
+    "What a Mandarin is worth": "Quan đáng bao nhiêu điểm",
+    "After the fish": "Sau khi thả cá",
+}
+_SUFFIX = r"(?P<suffix>(?: \(\d+ moves to choose from\)| out of \d+ moves| \(board \d+\))?)"
 
 
 def _suffix(text: str) -> str:
     if match := re.fullmatch(r" \((\d+) moves to choose from\)", text):
         return f" (có {match[1]} nước để chọn)"
+    if match := re.fullmatch(r" \(board (\d+)\)", text):
+        return f" (bàn {match[1]})"
     if match := re.fullmatch(r" out of (\d+) moves", text):
         return f" (chọn 1 trong {match[1]} nước)"
     return ""
@@ -74,10 +88,17 @@ TITLE_PATTERNS: dict[str, dict[str, Callable[[re.Match[str]], str]]] = {
             f"Bốc tiếp {_NUMBERS[m['n']]} lần rồi mới ăn: {m['p']} điểm"
         ),
         r"Take the (?P<side>left|right) Mandarin (?P<m>M\d)(?: and its (?P<n>\d+) pebbles?| alone)"
-        rf"(?:(?P<now> straight away)|, after (?P<relays>{_COUNT.lower()}) relays?)?" + _SUFFIX: lambda m: (
+        rf"(?:(?P<now> straight away)|, after (?P<relays>{_COUNT.lower()}) relays?)?"
+        r"(?:: (?P<p>\d+) points?)?" + _SUFFIX: lambda m: (
             f"Ăn {'ngay ' if m['now'] else ''}ô quan {m['m']} {_SIDES[m['side']]}"
             + (f" cùng {m['n']} viên sỏi trong ô" if m["n"] else ", trong ô chỉ có quan")
             + (f", sau khi bốc tiếp {_NUMBERS[m['relays'].title()]} lần" if m["relays"] else "")
+            + (f": {m['p']} điểm" if m["p"] else "")
+        ),
+        rf"(?P<head>{'|'.join(_HEADS)}): count the reply, "
+        r"(?:keep (?P<kept>\d+) points?|(?P<nothing>lose nothing)|give back the least)" + _SUFFIX: lambda m: (
+            f"{_HEADS[m['head']]}: tính cả nước đáp của đối thủ, "
+            + (f"giữ được {m['kept']} điểm" if m["kept"] else "không mất điểm nào" if m["nothing"] else "mất ít nhất")
         ),
         r"A chain of (?P<n>\d+) captures(?: worth (?P<p>\d+) points?)?" + _SUFFIX: lambda m: (
             f"Ăn liên tiếp {m['n']} ô" + (f" được {m['p']} điểm" if m["p"] else "")

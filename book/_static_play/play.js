@@ -333,7 +333,7 @@ function page(root) {
       off("hint", view.hints_left === 0 || view.legal.length === 0);
       $("hint").textContent = view.hints_left === null ? t("Hint") : t("Hint ({left} left)", { left: view.hints_left });
     } else {
-      off("hint", view.puzzle && view.puzzle.result !== "");
+      off("hint", view.puzzle && view.puzzle.result === "right"); // a wrong answer may ask for one at once
     }
   }
 

@@ -61,7 +61,7 @@ from ..jsonio import check_fields, read_json
 from ..move import Move
 from ..narrate import Names, describe_move, row_names
 from ..position import Outcome, Position, ScoreBreakdown
-from ..puzzles import HINT_STEP, Puzzle, load_builtin
+from ..puzzles import HINT_STEP, Puzzle, load_builtin, read_code
 from ..rules import Rules
 from ..svg import direction_label
 
@@ -1036,8 +1036,11 @@ def _over_fields(outcome: Outcome) -> dict[str, object]:
 
 
 def find_puzzle(wanted: object, puzzles: Iterable[Puzzle] | None = None) -> Puzzle:
-    """The puzzle whose id is ``wanted`` in ``puzzles`` (the built-in collection by default).
+    """The puzzle whose id or code (as a pupil types it: ``p42``) is ``wanted`` in ``puzzles``
+    (the built-in collection by default).
 
+    >>> find_puzzle("p1").code, find_puzzle("P-001").id == find_puzzle("p1").id
+    ('P-001', True)
     >>> find_puzzle("<b>", [])
     Traceback (most recent call last):
     ...
@@ -1045,8 +1048,9 @@ def find_puzzle(wanted: object, puzzles: Iterable[Puzzle] | None = None) -> Puzz
     """
     if puzzles is None:
         puzzles = load_builtin()
+    code = read_code(wanted)
     for puzzle in puzzles:
-        if puzzle.id == wanted:
+        if puzzle.id == wanted or (code is not None and puzzle.code == code):
             return puzzle
     raise SessionError(code="unknown-puzzle", puzzle=quote(wanted, 60))
 

@@ -1,0 +1,131 @@
+// Our class's rules, set once (issue 42): whether a young Mandarin (quan non) is protected, and
+// what a Mandarin is worth. A teacher chooses them on the Play or the Puzzles page; the browser
+// keeps the choice (localStorage), and both pages follow it: the Play page's next game takes
+// those rules, and the Puzzles page leaves out the puzzles that need other rules (the build marks
+// each puzzle with the class rules it holds under, data-classes: tools/build_play.py, computed by
+// authoring.puzzles.class_rules_kept). The keys are those of authoring.puzzles.CLASS_RULES.
+import { readWords, translator } from "./words.js";
+
+export var CLASS_RULES_KEY = "oanquan.class-rules.v1";
+export var CLASS_RULES = {
+  "protected-10": { young: "5", value: "10" },
+  "open-10": { young: "0", value: "10" },
+  "protected-5": { young: "5", value: "5" },
+  "open-5": { young: "0", value: "5" },
+};
+
+// The class's rules kept in this browser: one of the keys above, or "" (none set, or a value
+// that is not one: left out, as every kept value is read strictly).
+export function readClassRules(storage) {
+  var value;
+  try { value = storage.getItem(CLASS_RULES_KEY); } catch (error) { return ""; }
+  return typeof value === "string" && Object.prototype.hasOwnProperty.call(CLASS_RULES, value) ? value : "";
+}
+
+export function writeClassRules(storage, key) {
+  try {
+    if (key) storage.setItem(CLASS_RULES_KEY, key);
+    else storage.removeItem(CLASS_RULES_KEY);
+  } catch (error) { /* a browser that keeps nothing: the choice lasts for this page */ }
+}
+
+// Whether a puzzle marked with the class rule sets it holds under ("protected-10 open-10") suits the class.
+export function suits(classes, key) {
+  return !key || String(classes || "").split(/\s+/).indexOf(key) >= 0;
+}
+
+function choice(doc, t, current) {
+  var select = doc.createElement("select");
+  select.id = "oaq-class-rules";
+  select.setAttribute("data-oaq", "class-rules");
+  [
+    ["", t("not set: the rules of each game or puzzle")],
+    ["protected-10", t("young Mandarins protected, a Mandarin worth 10 (the guide's choice)")],
+    ["open-10", t("young Mandarins can be taken, a Mandarin worth 10")],
+    ["protected-5", t("young Mandarins protected, a Mandarin worth 5")],
+    ["open-5", t("young Mandarins can be taken, a Mandarin worth 5")],
+  ].forEach(function (pair) {
+    var option = doc.createElement("option");
+    option.value = pair[0];
+    option.textContent = pair[1];
+    select.append(option);
+  });
+  select.value = current;
+  var label = doc.createElement("label");
+  label.setAttribute("for", select.id);
+  label.textContent = t("Our class's rules");
+  var box = doc.createElement("p");
+  box.className = "oaq-class-rules";
+  box.append(label, " ", select);
+  return box;
+}
+
+function puzzlesPage(root, t, select, note) {
+  var pick = root.querySelector("[data-oaq=pick]");
+  function apply() {
+    var key = select.value;
+    Array.prototype.forEach.call(pick.options, function (option) {
+      option.toggleAttribute("data-other-rules", !suits(option.getAttribute("data-classes"), key));
+    });
+    var current = pick.options[pick.selectedIndex];
+    note.textContent = current && current.hasAttribute("data-other-rules")
+      ? t("This puzzle needs other rules than your class's: it is left out of the list.") : "";
+  }
+  pick.addEventListener("change", apply);
+  new MutationObserver(apply).observe(root.querySelector("[data-oaq=puzzle-id]"), { childList: true, characterData: true, subtree: true });
+  return apply;
+}
+
+function playPage(root, select) {
+  // The next game takes the class's rules, once the page is ready (play.js starts or configures it).
+  function apply() {
+    var rules = CLASS_RULES[select.value];
+    if (!rules || root.getAttribute("data-state") !== "ready") return;
+    var changed = false;
+    [["young", rules.young], ["value", rules.value]].forEach(function (pair) {
+      var field = root.querySelector("[data-oaq=" + pair[0] + "]");
+      if (field && field.value !== pair[1]) {
+        field.value = pair[1];
+        changed = true;
+      }
+    });
+    if (changed) root.querySelector("[data-oaq=settings]").dispatchEvent(new Event("change"));
+  }
+  var waiting = true; // for the page's first ready state: then the kept choice applies
+  new MutationObserver(function () {
+    if (waiting && root.getAttribute("data-state") === "ready") {
+      waiting = false;
+      apply();
+    }
+  }).observe(root, { attributes: true, attributeFilter: ["data-state"] });
+  return apply;
+}
+
+function classRules(root) {
+  var t = translator(readWords(document));
+  var mode = root.getAttribute("data-mode");
+  var select = choice(document, t, readClassRules(localStorage)).querySelector("select");
+  var box = select.parentNode;
+  var note = document.createElement("p");
+  note.className = "oaq-class-note";
+  note.setAttribute("data-oaq", "class-note");
+  note.setAttribute("aria-live", "polite");
+  var apply;
+  if (mode === "puzzles") {
+    var find = root.querySelector("[data-oaq=find]") || root.querySelector(".oaq-pick");
+    find.after(box, note);
+    apply = puzzlesPage(root, t, select, note);
+  } else {
+    root.querySelector("[data-oaq=settings]").before(box);
+    apply = playPage(root, select);
+  }
+  select.addEventListener("change", function () {
+    writeClassRules(localStorage, select.value);
+    apply();
+  });
+  apply();
+}
+
+if (typeof document !== "undefined") {
+  Array.prototype.forEach.call(document.querySelectorAll(".oaq[data-mode]"), classRules);
+}
