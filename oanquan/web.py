@@ -40,7 +40,7 @@ from urllib.parse import unquote
 
 from .errors import OAnQuanError, RulesError, reader_words
 from .errors import quote as quote_input
-from .i18n import N_, _
+from .i18n import N_, _, decimal, ngettext
 from .interact.address import Setup
 from .interact.controller import (
     DEFAULT_HINTS,
@@ -60,7 +60,7 @@ from .jsonio import read_json
 from .move import Move
 from .position import Position
 from .puzzles import Puzzle, load_builtin, path
-from .review import Review, better_move_svg, move_words, review_moves
+from .review import Exercise, Review, better_move_svg, exercises, move_words, review_moves
 from .review import review as review_game
 from .rules import OPTIONS, Rules, rules_in_words
 from .svg import board_svg, square_centre, square_words
@@ -123,6 +123,7 @@ class WebError(SessionError):
         "empty-collection": N_("the puzzle collection is empty"),
         "nothing-played": N_("no move has been played yet"),
         "bad-review-move": N_("the move to review must be a whole number from 0 to {top}"),
+        "not-an-exercise": N_("move {move} of this game is no exercise: the exercises are moves {moves}"),
     }
 
 
@@ -568,6 +569,57 @@ class Session:
         if request.get("picture") is True:  # the position before it, the better move marked
             answer["svg"] = better_move_svg(game, reviewed, self.controller.names)
         return answer
+
+    def _exercises(self) -> list[Exercise]:
+        """The exercises of the game on the board, for each side a human plays (both for two humans)."""
+        game = self.controller.game
+        if not game.moves:
+            raise WebError(code="nothing-played")
+        reviewed = review_game(game)
+        found = [ex for side in (0, 1) if self.controller.is_human(side) for ex in exercises(reviewed, side)]
+        return sorted(found, key=lambda ex: ex.number)
+
+    def exercises(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Learn from your mistakes (issue 43): the positions of this game where a human lost at
+        least a mistake's worth, each with its goal, its three hints and its position drawn; not
+        their answers, which ``{"op": "exercise"}`` checks.
+
+        >>> s = Session(); _ = s.new_game({"record": "6L 3R", "opponent": "friend"})
+        >>> [ex["goal"] for ex in s.exercises({})["exercises"]]
+        ['You played 3R here; find a move that loses at most 1 point.']
+        """
+        shown = []
+        for ex in self._exercises():
+            shown.append(ex.to_dict() | {"svg": board_svg(ex.position, names=self.controller.names)})
+        return {"ok": True, "exercises": shown}
+
+    def exercise(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Check an answer to the exercise at ``"move"`` (counted from 0): ``"right"`` when the
+        answer loses at most the exercise's margin against the best move, with the verdict in words.
+
+        >>> s = Session(); _ = s.new_game({"record": "6L 3R", "opponent": "friend"})
+        >>> s.exercise({"move": 1, "answer": "3R"})["right"], s.exercise({"move": 1, "answer": "0L"})["verdict"]
+        (False, 'Well found: 0L loses at most 1 point against the best move.')
+        """
+        found = {ex.number - 1: ex for ex in self._exercises()}
+        ply = request.get("move")
+        if not isinstance(ply, int) or isinstance(ply, bool) or ply not in found:
+            raise WebError(code="not-an-exercise", move=quote_input(ply), moves=sorted(found))
+        ex = found[ply]
+        answer = Move.parse(str(request.get("answer", "")))
+        if ex.check(answer):
+            verdict = ngettext(
+                "Well found: {move} loses at most {n} point against the best move.",
+                "Well found: {move} loses at most {n} points against the best move.",
+                1 if ex.margin == 1 else 2,
+            ).format(move=answer, n=decimal(ex.margin))
+        else:
+            verdict = ngettext(
+                "Not yet: {move} loses more than {n} point against the best move. Try again.",
+                "Not yet: {move} loses more than {n} points against the best move. Try again.",
+                1 if ex.margin == 1 else 2,
+            ).format(move=answer, n=decimal(ex.margin))
+        return {"ok": True, "right": ex.check(answer), "verdict": verdict}
 
     def click(self, request: dict[str, Any]) -> dict[str, Any]:
         """Select the clicked square if a move may start there; say why not otherwise.
@@ -1056,6 +1108,8 @@ _OPS = {
     "editor": Session.open_editor,
     "edit": Session.edit,
     "review": Session.review,
+    "exercises": Session.exercises,
+    "exercise": Session.exercise,
 }
 
 
