@@ -414,6 +414,7 @@ class Exercise:
             "played": str(self.played),
             "goal": self.goal(),
             "hints": list(self.hint_steps()),
+            "moves": [str(move) for move in self.position.legal_moves()],
         }
 
 

@@ -21,7 +21,7 @@ from oanquan import Game
 from oanquan.ai import player_for_level
 from oanquan.i18n import _, language
 from oanquan.interact.controller import Controller
-from oanquan.review import label_words, move_words, review
+from oanquan.review import exercises, label_words, move_words, review
 from tools.localsite import chromium, serve
 
 pytestmark = pytest.mark.browser
@@ -110,6 +110,28 @@ def test_the_review_fills_in_labels_the_blunder_and_shows_the_better_move(site: 
     page.wait_for_selector("[data-oaq=review-board] svg")
     assert better in page.inner_text("[data-oaq=review-board]")
     assert page.inner_text("[data-oaq=review-detail]") == said
+
+    # learn from your mistakes: the blunder is an exercise, checked by the worker, and kept
+    with language(lang):
+        mistakes = [ex for player in (0, 1) for ex in exercises(reviewed, player)]
+        goals = [ex.goal() for ex in sorted(mistakes, key=lambda ex: ex.number)]
+        hints = exercises(reviewed, 1)[0].hint_steps()
+    page.wait_for_selector("[data-oaq=exercise]")
+    cards = page.locator("[data-oaq=exercise]")
+    assert [card.locator("[data-oaq=exercise-goal]").inner_text() for card in cards.all()] == goals
+    card = page.locator("[data-oaq=exercise][data-ply='1']")
+    for step in range(3):
+        card.locator("[data-oaq=exercise-hint]").click()
+        assert card.locator("[data-oaq=exercise-hints] li").nth(step).inner_text() == hints[step]
+    assert card.locator("[data-oaq=exercise-hint]").is_disabled()
+    card.locator("[data-oaq=exercise-move]").select_option("3R")
+    card.locator("[data-oaq=exercise-check]").click()
+    page.wait_for_selector("[data-oaq=exercise][data-ply='1'][data-result=wrong]")
+    card.locator("[data-oaq=exercise-move]").select_option(str(blunder.best))
+    card.locator("[data-oaq=exercise-check]").click()
+    page.wait_for_selector("[data-oaq=exercise][data-ply='1'][data-solved=true]")
+    kept = json.loads(page.evaluate("() => localStorage.getItem('oanquan.exercises.v1')"))
+    assert {"ply": 1, "played": "3R", "solved": True} in [{k: e[k] for k in ("ply", "played", "solved")} for e in kept]
     if lang == "vi":
         shown = page.inner_text("[data-oaq=review]")
         for english in ("Review", "blunder", "better", "ahead", "Move "):

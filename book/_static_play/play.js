@@ -13,7 +13,8 @@
 import * as View from "./board-view.js"; // drawing a board and wiring its squares
 import { readWords, translator } from "./words.js";
 import { reviewPanel } from "./review-panel.js"; // the review of a game, filled in by the worker
-import { FORM_FIELDS, FRESH, GAME_PREFIX, KEPT_GAMES, OLD_GAME, PROJECTOR, SOLVED, SPEED, TAB, TRIED, cleanSvg, isTabName, keptTime, storedReader } from "./stored.js";
+import { learnFromMistakes } from "./my-exercises.js"; // its mistakes as exercises, kept (EXERCISES)
+import { EXERCISES, FORM_FIELDS, FRESH, GAME_PREFIX, KEPT_GAMES, OLD_GAME, PROJECTOR, SOLVED, SPEED, TAB, TRIED, cleanSvg, isTabName, keptTime, storedReader } from "./stored.js";
 
 // The buttons that act on a move while it is shown: on only then.
 var ANIMATION_CONTROLS = ["skip", "pause", "step-back", "step-forward"];
@@ -30,7 +31,8 @@ function page(root) {
   var playback = new View.Playback(); // the reader's pause, step and skip of the move shown
   var busy = false;
   var queued = null; // a click made before the engine was ready
-  var review = mode === "play" ? reviewPanel(root, function (request) { return engine ? engine.call(request) : Promise.resolve(null); }, t) : null;
+  function callEngine(request) { return engine ? engine.call(request) : Promise.resolve(null); }
+  var review = mode === "play" ? reviewPanel(root, callEngine, t, learnFromMistakes(callEngine, t, { read: keptExercises, write: keepExercises })) : null;
 
   function $(name) { return root.querySelector("[data-oaq=" + name + "]"); }
   function $$(selector) { return root.querySelectorAll(selector); }
@@ -173,6 +175,14 @@ function page(root) {
     return ids || [];
   }
   function readSolved() { return readIds(SOLVED, t("the puzzles solved")); }
+  // The learner's mistakes as exercises (my-exercises.js), read like the puzzles solved.
+  function keptExercises() {
+    var value = readBack.parse(readText(EXERCISES), t("your exercises"));
+    var list = value === null ? null : readBack.exercises(value, t("your exercises"));
+    if (value !== null && list === null) forget(EXERCISES);
+    return list || [];
+  }
+  function keepExercises(list) { writeText(EXERCISES, JSON.stringify(list)); }
   // The puzzles tried and not solved at the first try, on any visit: solved later, they are not
   // ticked (issue 23: a puzzle counts as solved only at the first try, reload or not).
   function readTried() { return readIds(TRIED, t("the puzzles tried")); }

@@ -7,8 +7,9 @@
 // Choosing a move shows its position with the better move marked. One request at a time, each a
 // few tens of milliseconds in the worker: the page stays usable meanwhile.
 //
-// An ES module. play.js makes one panel, reviewPanel(root, call, t), and hands it every answer
-// it shows (panel.update(answer)); the panel adds its own section after the game's end.
+// An ES module. play.js makes one panel, reviewPanel(root, call, t, mistakes), and hands it every
+// answer it shows (panel.update(answer)); the panel adds its own section after the game's end,
+// and the learner's exercises (``mistakes``, my-exercises.js) once a review is done.
 
 var SVG = "http://www.w3.org/2000/svg";
 // The sign each label carries (chess's annotation signs), as oanquan/widgets/review.py's MARKS.
@@ -70,7 +71,7 @@ function element(name, attributes, text) {
 }
 
 // The panel: a section after the game's end ([data-oaq=final]) in the page's root.
-export function reviewPanel(root, call, t) {
+export function reviewPanel(root, call, t, mistakes) {
   var section = element("section", { class: "oaq-review", "data-oaq": "review", "aria-labelledby": "oaq-review-heading" });
   var heading = element("h3", { id: "oaq-review-heading" }, t("Review of the game"));
   var start = element("button", { type: "button", "data-oaq": "review-start" }, t("Review this game"));
@@ -81,6 +82,7 @@ export function reviewPanel(root, call, t) {
   var detail = element("div", { "data-oaq": "review-detail", "aria-live": "polite" });
   var board = element("div", { "data-oaq": "review-board", class: "oaq-review-board" });
   [heading, start, progress, graph, summary, list, detail, board].forEach(function (el) { section.appendChild(el); });
+  if (mistakes) section.appendChild(mistakes.section); // learn from your mistakes (my-exercises.js)
   var after = root.querySelector("[data-oaq=final]");
   if (after && after.parentNode) after.parentNode.insertBefore(section, after.nextSibling);
   else root.appendChild(section);
@@ -182,6 +184,7 @@ export function reviewPanel(root, call, t) {
       whole.review.summary.split("\n").forEach(function (line) { summary.appendChild(element("p", {}, line)); });
     }
     drawGraph();
+    if (mistakes && typeof shown.link === "string") mistakes.offer(shown.link);
   }
 
   start.addEventListener("click", begin);
@@ -203,6 +206,7 @@ export function reviewPanel(root, call, t) {
         board.textContent = "";
         graph.textContent = "";
         progress.textContent = "";
+        if (mistakes) mistakes.clear();
       }
       section.hidden = !record();
       start.hidden = !changed && reviewed !== null;
