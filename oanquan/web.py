@@ -570,26 +570,38 @@ class Session:
             answer["svg"] = better_move_svg(game, reviewed, self.controller.names)
         return answer
 
-    def _exercises(self) -> list[Exercise]:
-        """The exercises of the game on the board, for each side a human plays (both for two humans)."""
+    def _exercises(self, ply: Any = None) -> list[Exercise]:
+        """The exercises of the game on the board, for each side a human plays (both for two
+        humans): all of them, or only the one at move ``ply`` (counted from 0), which reviews
+        that move alone (the Puzzles page opens one exercise of a game it did not review)."""
         game = self.controller.game
         if not game.moves:
             raise WebError(code="nothing-played")
-        reviewed = review_game(game)
+        if ply is None:
+            reviewed = review_game(game)
+        elif isinstance(ply, int) and not isinstance(ply, bool) and 0 <= ply < len(game):
+            reviewed = Review(game, (next(review_moves(game, start=ply)),))
+        else:
+            reviewed = Review(game, ())
         found = [ex for side in (0, 1) if self.controller.is_human(side) for ex in exercises(reviewed, side)]
+        if ply is not None and not found:
+            every = [ex.number - 1 for ex in self._exercises()]
+            raise WebError(code="not-an-exercise", move=quote_input(ply), moves=every)
         return sorted(found, key=lambda ex: ex.number)
 
     def exercises(self, request: dict[str, Any]) -> dict[str, Any]:
         """Learn from your mistakes (issue 43): the positions of this game where a human lost at
         least a mistake's worth, each with its goal, its three hints and its position drawn; not
-        their answers, which ``{"op": "exercise"}`` checks.
+        their answers, which ``{"op": "exercise"}`` checks. With ``"move": N`` only that one.
 
         >>> s = Session(); _ = s.new_game({"record": "6L 3R", "opponent": "friend"})
         >>> [ex["goal"] for ex in s.exercises({})["exercises"]]
         ['You played 3R here; find a move that loses at most 1 point.']
+        >>> [ex["played"] for ex in s.exercises({"move": 1})["exercises"]]
+        ['3R']
         """
         shown = []
-        for ex in self._exercises():
+        for ex in self._exercises(request.get("move")):
             shown.append(ex.to_dict() | {"svg": board_svg(ex.position, names=self.controller.names)})
         return {"ok": True, "exercises": shown}
 
@@ -601,11 +613,7 @@ class Session:
         >>> s.exercise({"move": 1, "answer": "3R"})["right"], s.exercise({"move": 1, "answer": "0L"})["verdict"]
         (False, 'Well found: 0L loses at most 1 point against the best move.')
         """
-        found = {ex.number - 1: ex for ex in self._exercises()}
-        ply = request.get("move")
-        if not isinstance(ply, int) or isinstance(ply, bool) or ply not in found:
-            raise WebError(code="not-an-exercise", move=quote_input(ply), moves=sorted(found))
-        ex = found[ply]
+        (ex,) = self._exercises(request.get("move", ""))
         answer = Move.parse(str(request.get("answer", "")))
         if ex.check(answer):
             verdict = ngettext(

@@ -318,6 +318,7 @@ def test_the_bridge_offers_a_human_s_mistakes_as_exercises_and_checks_every_answ
     for shown, ex in zip(offered, expected, strict=True):  # type: ignore[call-overload]
         assert shown["goal"] == ex.goal() and shown["played"] == str(ex.played)
         assert shown["hints"] == list(ex.hint_steps())
+        assert bridge({"op": "exercises", "move": ex.number - 1})["exercises"] == [shown]  # that move alone
         assert "<svg" in shown["svg"] and str(ex.best) not in json.dumps({k: shown[k] for k in ("goal", "played")})
         for move in ex.position.legal_moves():
             checked = bridge({"op": "exercise", "move": ex.number - 1, "answer": str(move)})
