@@ -6,6 +6,9 @@ scripts and Pyodide: no book build is needed. A finished game with a planted blu
 gives away 12.5 points against 0L) is opened from its address; the review fills in from the
 page's worker, with no main-thread task over 100 ms, and must be the same review as CPython's,
 in the page's language; choosing the blunder shows its position with the better move marked.
+Then the blunder is an exercise below the review (its three hints, a wrong answer, the better
+move), kept solved in the browser; the Puzzles page (its markup built the same way) lists it
+under "From my games" after a reload and opens it again.
 """
 
 from __future__ import annotations
@@ -55,16 +58,18 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         (root / lang / "_static" / "play").symlink_to(build_play.OUT / "play")
         (root / lang / "_static" / "pyodide").symlink_to(build_play.OUT / "pyodide")
         with language(lang):
-            fragment = build_play.fragments()["play.html"]
+            made = build_play.fragments()
         words = json.dumps(script_words(), ensure_ascii=False).replace("<", "\\u003c") if lang == "vi" else "{}"
-        page = root / lang / "play" / "index.html"
-        page.parent.mkdir()
-        page.write_text(
-            f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><link rel="icon" href="data:,">'
-            f'<title>Play</title></head><body><main><script type="application/json" data-oaq-words>{words}</script>'
-            f"{fragment}</main></body></html>",
-            "utf-8",
-        )
+        for name in ("play", "puzzles"):  # the Puzzles page opens the kept exercises again
+            page = root / lang / name / "index.html"
+            page.parent.mkdir()
+            page.write_text(
+                f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><link rel="icon" href="data:,">'
+                f"<title>{name}</title></head><body><main>"
+                f'<script type="application/json" data-oaq-words>{words}</script>'
+                f"{made[name + '.html']}</main></body></html>",
+                "utf-8",
+            )
     with serve(root) as base:
         yield base
 
@@ -132,6 +137,26 @@ def test_the_review_fills_in_labels_the_blunder_and_shows_the_better_move(site: 
     page.wait_for_selector("[data-oaq=exercise][data-ply='1'][data-solved=true]")
     kept = json.loads(page.evaluate("() => localStorage.getItem('oanquan.exercises.v1')"))
     assert {"ply": 1, "played": "3R", "solved": True} in [{k: e[k] for k in ("ply", "played", "solved")} for e in kept]
+
+    # from my games: the Puzzles page lists it, solved, and opens it again, after a reload too
+    page.goto(f"{site}{lang}/puzzles/index.html")
+    page.wait_for_selector("#oaq[data-state=ready]", timeout=120_000)
+    page.reload()
+    page.wait_for_selector("#oaq[data-state=ready]", timeout=120_000)
+    item = page.locator("[data-oaq=my-games-list] li[data-ply='1']")
+    assert item.get_attribute("data-solved") == "true" and "3R" in item.inner_text()
+    item.locator("button").click()
+    mine = page.locator("[data-oaq=my-games-exercise] [data-oaq=exercise]")
+    mine.wait_for()
+    assert mine.locator("[data-oaq=exercise-goal]").inner_text() == goals[0]
+    mine.locator("[data-oaq=exercise-move]").select_option(str(blunder.best))
+    mine.locator("[data-oaq=exercise-check]").click()
+    page.wait_for_selector("[data-oaq=my-games-exercise] [data-oaq=exercise][data-result=right]")
+    if lang == "vi":
+        for english in ("From my games", "Move ", "solved", "Check", "Hint"):
+            assert english not in page.inner_text("[data-oaq=my-games]"), english
+    page.goto(f"{site}{lang}/play/index.html?record={quote(game.record())}&opponent=friend")
+    page.wait_for_selector("[data-oaq=review][data-done-ms]", timeout=120_000)
     if lang == "vi":
         shown = page.inner_text("[data-oaq=review]")
         for english in ("Review", "blunder", "better", "ahead", "Move "):

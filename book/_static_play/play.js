@@ -14,6 +14,7 @@ import * as View from "./board-view.js"; // drawing a board and wiring its squar
 import { readWords, translator } from "./words.js";
 import { reviewPanel } from "./review-panel.js"; // the review of a game, filled in by the worker
 import { learnFromMistakes } from "./my-exercises.js"; // its mistakes as exercises, kept (EXERCISES)
+import { fromMyGames } from "./from-my-games.js"; // the Puzzles page opens them again
 import { EXERCISES, FORM_FIELDS, FRESH, GAME_PREFIX, KEPT_GAMES, OLD_GAME, PROJECTOR, SOLVED, SPEED, TAB, TRIED, cleanSvg, isTabName, keptTime, storedReader } from "./stored.js";
 
 // The buttons that act on a move while it is shown: on only then.
@@ -865,6 +866,7 @@ function page(root) {
     }
     if (mode === "play") syncSettings(first);
     show(first);
+    if (mode !== "play") fromMyGames(root, callEngine, t, { read: keptExercises, write: keepExercises });
     showNotices(readBack.notices.concat(notices));
     mark("ready", performance.now()); // since the page was opened
     setState("ready");

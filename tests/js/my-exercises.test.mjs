@@ -49,3 +49,12 @@ test("the kept exercises are read back as written, and what is not one is left o
     assert.ok(fresh.notices[0].includes(WHAT));
   });
 });
+
+test("the Puzzles page names a kept exercise by its move, and says when it was solved", async () => {
+  const { keptLine } = await import("../../book/_static_play/from-my-games.js");
+  const t = translator({});
+  assert.equal(keptLine({ ply: 1, played: "3R", solved: false }, t), "Move 2: you played 3R");
+  assert.equal(keptLine({ ply: 1, played: "3R", solved: true }, t), "Move 2: you played 3R (solved)");
+  const vi = translator({ "Move {number}: you played {move}": "Nước {number}: em đã đi {move}", solved: "đã giải" });
+  assert.equal(keptLine({ ply: 6, played: "5L", solved: true }, vi), "Nước 7: em đã đi 5L (đã giải)");
+});
