@@ -200,7 +200,7 @@ def parse_address(query: str) -> dict[str, Any]:
     """
     request, _notices = read_address(query)
     for name in query_fields(query):
-        if name not in _PLAY_SETTINGS and name not in _OPTION_NAMES:
+        if name not in _PLAY_SETTINGS and name not in _OPTION_NAMES and name not in _PLAY_VIEW:
             raise WebError(
                 f"unknown setting {quote_input(name)} in the page address",
                 code="unknown-setting",
@@ -211,6 +211,9 @@ def parse_address(query: str) -> dict[str, Any]:
 
 #: The settings of the Play page's address (beside the rule options), and of the Puzzles page's.
 _PLAY_SETTINGS = ("position", "record", "opponent", "first")
+#: Settings of the Play page's address that the page reads itself, not the game: ``review=1``
+#: opens the game's review (issue 43: a teacher shows a pupil's game and its review).
+_PLAY_VIEW = ("review",)
 _PUZZLE_SETTINGS = ("puzzle",)
 
 
@@ -229,6 +232,10 @@ a game between friends ignores it.", "The page address has a setting this page d
     ["'puzzle' opens a puzzle on the Puzzles page (puzzles.html?puzzle=...): this page ignores it."]
     >>> read_address("?puzzle=a&record=7R", "puzzles")
     ({'puzzle': 'a'}, ["'record' is a setting of the Play page (play.html?record=...): this page ignores it."])
+    >>> read_address("?record=7R&review=1")
+    ({'record': '7R'}, [])
+    >>> read_address("?record=7R&review=yes")[1]
+    ["The page address says review='yes': only review=1 (open the game's review) is read, so it is ignored."]
     """
     fields, repeated = _query_fields(query)
     notices = [
@@ -239,6 +246,15 @@ a game between friends ignores it.", "The page address has a setting this page d
     options: dict[str, str] = {}
     mine = _PLAY_SETTINGS + _OPTION_NAMES if page == "play" else _PUZZLE_SETTINGS
     for name, value in fields.items():
+        if page == "play" and name in _PLAY_VIEW:  # the page's own: play.js reads it
+            if value != "1":
+                notices.append(
+                    _(
+                        "The page address says review={value}: only review=1 (open the game's review) is read,"
+                        " so it is ignored."
+                    ).format(value=quote_input(value))
+                )
+            continue
         if name in mine:
             if name in _OPTION_NAMES:
                 options[name] = value
@@ -247,7 +263,7 @@ a game between friends ignores it.", "The page address has a setting this page d
             continue
         if name in _PUZZLE_SETTINGS:
             notice = _("{name} opens a puzzle on the Puzzles page (puzzles.html?puzzle=...): this page ignores it.")
-        elif name in _PLAY_SETTINGS or name in _OPTION_NAMES:
+        elif name in _PLAY_SETTINGS or name in _OPTION_NAMES or name in _PLAY_VIEW:
             notice = _("{name} is a setting of the Play page (play.html?{setting}=...): this page ignores it.")
         else:
             notice = _("The page address has a setting this page does not know: {name} (ignored).")

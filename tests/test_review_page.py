@@ -163,3 +163,30 @@ def test_the_review_fills_in_labels_the_blunder_and_shows_the_better_move(site: 
             assert english not in shown, english
     assert errors == []
     page.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "vi"])
+def test_a_game_s_address_with_review_1_opens_its_review_filled_even_in_projector_mode(
+    site: str, browser: Any, lang: str
+) -> None:
+    game = Game.from_record("6L 3R 7R")  # a game in progress: no review starts by itself
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{site}{lang}/play/index.html")
+    page.wait_for_selector("#oaq[data-state=ready]", timeout=120_000)
+    page.evaluate("() => sessionStorage.setItem('oanquan.projector', 'on')")
+    page.goto(f"{site}{lang}/play/index.html?record={quote(game.record())}&opponent=friend&review=1")
+    page.wait_for_selector("#oaq[data-state=ready]", timeout=120_000)
+    page.wait_for_selector("[data-oaq=review][data-done-ms]", timeout=120_000)
+    assert page.locator("#oaq").get_attribute("data-projector") is not None
+    assert page.locator("[data-oaq=review]").is_visible()
+    with language(lang):
+        expected = review(game).to_dict(Controller().names)
+    labels = [li.get_attribute("data-label") for li in page.locator("[data-oaq=review-moves] li").all()]
+    assert labels == [m["label"] for m in expected["moves"]]
+    href = page.locator("[data-oaq=review-link]").get_attribute("href")
+    assert href is not None and href.endswith("&review=1") and "record=6L%203R%207R" in href
+    assert "review" not in page.inner_text("[data-oaq=notice]")  # the page's own setting: no notice
+    assert errors == []
+    page.close()

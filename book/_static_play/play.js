@@ -867,6 +867,7 @@ function page(root) {
     if (mode === "play") syncSettings(first);
     show(first);
     if (mode !== "play") fromMyGames(root, callEngine, t, { read: keptExercises, write: keepExercises });
+    if (mode === "play" && /[?&]review=1(&|$)/.test(query)) review.open(); // a game's review from its address
     showNotices(readBack.notices.concat(notices));
     mark("ready", performance.now()); // since the page was opened
     setState("ready");

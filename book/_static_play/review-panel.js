@@ -50,6 +50,12 @@ export function graphPoints(values, slots) {
   });
 }
 
+// The address of a game's review: the game's own (its ``link``, "?record=…" or "") with review=1.
+export function reviewAddress(path, link) {
+  var query = typeof link === "string" && link.charAt(0) === "?" ? link.replace(/&review=[^&]*/g, "") : "?";
+  return path + query + (query === "?" ? "" : "&") + "review=1";
+}
+
 // One move of the list: "12. You: 5L — blunder ??".
 export function moveLine(row, names) {
   var mark = MARKS[row.label] || "";
@@ -81,7 +87,11 @@ export function reviewPanel(root, call, t, mistakes) {
   var list = element("ol", { "data-oaq": "review-moves", class: "oaq-review-moves" });
   var detail = element("div", { "data-oaq": "review-detail", "aria-live": "polite" });
   var board = element("div", { "data-oaq": "review-board", class: "oaq-review-board" });
-  [heading, start, progress, graph, summary, list, detail, board].forEach(function (el) { section.appendChild(el); });
+  // the address that opens this game with its review (a pupil sends it, a teacher opens it)
+  var address = element("p", {});
+  var link = element("a", { "data-oaq": "review-link" }, t("Link to this game and its review"));
+  address.appendChild(link);
+  [heading, start, progress, graph, summary, address, list, detail, board].forEach(function (el) { section.appendChild(el); });
   if (mistakes) section.appendChild(mistakes.section); // learn from your mistakes (my-exercises.js)
   var after = root.querySelector("[data-oaq=final]");
   if (after && after.parentNode) after.parentNode.insertBefore(section, after.nextSibling);
@@ -210,8 +220,16 @@ export function reviewPanel(root, call, t, mistakes) {
       }
       section.hidden = !record();
       start.hidden = !changed && reviewed !== null;
+      link.setAttribute("href", reviewAddress(location.pathname, answer.link));
       if (answer.final && changed) begin();
     },
     begin: begin,
+    // The address asked for the review (review=1): it is filled in (unless it already is) and
+    // shown, on the projector too.
+    open: function () {
+      section.setAttribute("data-asked", "");
+      if (reviewed === null && record()) begin();
+      section.scrollIntoView();
+    },
   };
 }
