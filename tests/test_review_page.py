@@ -2,8 +2,9 @@
 
 The page is the Play page's markup as ``tools/build_play.py`` renders it in each language (with
 the Vietnamese edition's words beside it, as ``tools/edition.py`` puts them), served with its
-scripts and Pyodide: no book build is needed. A finished game with a planted blunder (3R, which
-gives away 12.5 points against 0L) is opened from its address; the review fills in from the
+scripts and Pyodide: no book build is needed. A game with a planted blunder (3R, which gives
+away 12.5 points against 0L) is played move by move on the page (the issue's Done-when), or
+opened finished from its address; the review fills in from the
 page's worker, with no main-thread task over 100 ms, and must be the same review as CPython's,
 in the page's language; choosing the blunder shows its position with the better move marked.
 Then the blunder is an exercise below the review (its three hints, a wrong answer, the better
@@ -80,16 +81,39 @@ def browser() -> Iterator[Any]:
         yield opened
 
 
+def play_on_the_page(page: Any, game: Game) -> None:
+    """Play every move of ``game`` on the Play page as a reader does: the square, then the
+    direction, waiting for the page after each (no animation); the long tasks counted are the
+    review's, which starts when the last move ends the game."""
+    page.select_option("[data-oaq=speed]", "0")
+    for number, move in enumerate(game.moves, start=1):
+        if number == len(game.moves):
+            page.evaluate("() => { window.__longTasks = []; }")
+        page.click(f"#oaq [data-oaq=board] [data-square='{move.square}']")
+        page.wait_for_selector("#oaq[data-state=ready]", timeout=60_000)
+        page.click(f"#oaq [data-direction='{move.direction}']")
+        page.wait_for_selector("#oaq[data-state=ready]", timeout=60_000)
+
+
+@pytest.mark.parametrize("opened", ["played", "address"])
 @pytest.mark.parametrize("lang", ["en", "vi"])
-def test_the_review_fills_in_labels_the_blunder_and_shows_the_better_move(site: str, browser: Any, lang: str) -> None:
+def test_the_review_fills_in_labels_the_blunder_and_shows_the_better_move(
+    site: str, browser: Any, lang: str, opened: str
+) -> None:
     game = planted_game()
     page = browser.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.add_init_script(LONG_TASKS)
-    page.goto(f"{site}{lang}/play/index.html?record={quote(game.record())}&opponent=friend")
-    page.wait_for_selector("#oaq[data-state=ready]", timeout=120_000)
-    page.evaluate("() => { window.__longTasks = []; }")
+    if opened == "played":  # the Done-when: a whole game played on the page, the blunder planted
+        page.goto(f"{site}{lang}/play/index.html?opponent=friend")
+        page.wait_for_selector("#oaq[data-state=ready]", timeout=120_000)
+        play_on_the_page(page, game)
+        assert page.input_value("[data-oaq=record]") == game.record()
+    else:  # a finished game opened from its address
+        page.goto(f"{site}{lang}/play/index.html?record={quote(game.record())}&opponent=friend")
+        page.wait_for_selector("#oaq[data-state=ready]", timeout=120_000)
+        page.evaluate("() => { window.__longTasks = []; }")
     # the game is over: the review starts by itself and fills in move by move
     page.wait_for_selector("[data-oaq=review] [data-ply='0']", timeout=60_000)
     page.wait_for_selector("[data-oaq=review][data-done-ms]", timeout=120_000)
