@@ -7,7 +7,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8000
-HOST ?= 127.0.0.1
+# Where `make serve` listens: this computer only, unless OANQUAN_HOST says otherwise
+# (OANQUAN_HOST=0.0.0.0 make serve shows the book to the local network). The shell's HOST is
+# not read: tcsh exports it as the machine's name, and `HOST ?=` took it (issue 47).
+OANQUAN_HOST ?= 127.0.0.1
 
 # Python keeps the bytecode it compiles (__pycache__/, ignored by git), whatever the shell says:
 # with PYTHONDONTWRITEBYTECODE set, and the venv installed --no-compile, every process of a run
@@ -164,18 +167,33 @@ dist: book
 	$(BIN)/python tools/dist.py
 
 serve: book
-	@echo "Serving the book at http://$(HOST):$(PORT)/  (Ctrl-C stops)"
-	$(BIN)/python -m http.server --bind $(HOST) --directory _build/html $(PORT)
+	@echo "Serving the book on $(OANQUAN_HOST), port $(PORT): http://$(OANQUAN_HOST):$(PORT)/  (Ctrl-C stops)"
+	$(BIN)/python -m http.server --bind $(OANQUAN_HOST) --directory _build/html $(PORT)
 
-# JupyterLab on the chapters. Lab shows a notebook's stored pictures and widgets only if the
-# notebook is trusted (signed in your own ~/.local/share/jupyter/nbsignatures.db); a fresh
-# clone's are not, so sign them first. Trust is per content: after `make notebooks` (or a
-# `git pull` that changed them) they need signing again, which this target does every time.
-# The root is the repository, so links from the chapters to ../book/ open too.
-lab: trust
-	$(BIN)/jupyter lab --ServerApp.root_dir=. notebooks/01_board.ipynb
+# JupyterLab on the chapters, with only what reading them needs (issue 44): requirements-lab.lock
+# (JupyterLab, Notebook 7, the kernel, the widgets, hashed), a fraction of the whole tool chain,
+# unless `make setup` installed that already. `make lab LAB_APP=notebook` opens the chapters in
+# Notebook 7 instead. As root (a school's shared machine, a container) Jupyter needs --allow-root.
+# Lab shows a notebook's stored pictures and widgets only if the notebook is trusted (signed in
+# your own ~/.local/share/jupyter/nbsignatures.db); a fresh clone's are not, so sign them first.
+# Trust is per content: after `make notebooks` (or a `git pull` that changed them) they need
+# signing again, which this target does every time. The root is the repository, so links from
+# the chapters to ../book/ open too.
+LAB_STAMP := $(VENV)/.lab-installed
+LAB_APP ?= lab
+AS_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-trust: $(STAMP)
+$(LAB_STAMP): requirements-lab.lock pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	test -f $(STAMP) || $(BIN)/python -m pip install -q --progress-bar off --no-compile --require-hashes -r requirements-lab.lock
+	$(BIN)/python -m pip install -q --progress-bar off --no-deps --no-build-isolation -e .
+	touch $(LAB_STAMP)
+
+lab: $(LAB_STAMP)
+	$(BIN)/jupyter trust notebooks/*.ipynb book/*.ipynb
+	$(BIN)/jupyter $(LAB_APP) $(AS_ROOT) --ServerApp.root_dir=. notebooks/01_board.ipynb
+
+trust: $(LAB_STAMP)
 	$(BIN)/jupyter trust notebooks/*.ipynb book/*.ipynb
 
 clean:

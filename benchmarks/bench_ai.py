@@ -11,7 +11,8 @@ the ratio is the speed-up in the same time, for every level.
 
 Also: the depth each reaches in one second (of real time), level 5's time to
 choose a move (CPython, the median of three turns each, in CPU time; the
-browser's figure is in ``bench_play_page``), the exact solver on two endgames,
+browser's figure is in ``bench_play_page``): now, with level 5's budget before
+issue 45 on this engine, and before issue 10; the exact solver on two endgames,
 before and after, and the time to verify the puzzles (CPU time).
 """
 
@@ -22,6 +23,7 @@ import statistics
 import time
 
 from authoring.puzzles import verify
+from benchmarks.ladder import LEVEL5_BEFORE
 from benchmarks.old_engine import load
 from oanquan import Game, Position
 from oanquan.ai import LEVEL5_NODES, SearchPlayer, player_for_level
@@ -87,20 +89,27 @@ def main() -> None:
         now = _search(True, text, time_limit=1.0)
         before = _search(False, text, time_limit=1.0)
         print(f"search for 1 s, {name}: depth {now[2]} now, {before[2]} before; best now {now[0]} ({now[1]:+g})")
+    print(
+        f"level 5's move (CPython, CPU time): now ({LEVEL5_NODES:,} positions); with the budget before"
+        f" issue 45 ({LEVEL5_BEFORE:,}), this engine; the same budget before issue 10"
+    )
     for name, text in POSITIONS.items():
-        mine_times, their_times = [], []
+        times: dict[str, list[float]] = {"now": [], "budget before": [], "before issue 10": []}
         for number in range(REPLY_ROUNDS):
-            for now in (True, False) if number % 2 == 0 else (False, True):
+            for which in list(times) if number % 2 == 0 else reversed(list(times)):
                 start = time.process_time()
-                if now:
+                if which == "now":
                     player_for_level(5).choose(Position.from_text(text))
-                    mine_times.append(time.process_time() - start)
+                elif which == "budget before":
+                    SearchPlayer(30, max_nodes=LEVEL5_BEFORE).choose(Position.from_text(text))
                 else:
                     load().ai.player_for_level(5).choose(load().position.Position.from_text(text))
-                    their_times.append(time.process_time() - start)
-        ratio = statistics.median(b / a for a, b in zip(mine_times, their_times, strict=True))
-        mine, theirs = statistics.median(mine_times), statistics.median(their_times)
-        print(f"level 5 move (CPython), {name}: {mine:.2f} s now, {theirs:.2f} s before ({ratio:.2f}x as fast)")
+                times[which].append(time.process_time() - start)
+        now, budget, old = (statistics.median(times[which]) for which in times)
+        print(
+            f"  {name}: {now:.2f} s now; {budget:.2f} s with {LEVEL5_BEFORE:,} positions, {old:.2f} s"
+            f" before issue 10 ({old / budget:.2f}x as fast at the same budget)"
+        )
 
     for text in ENDGAMES:
         start = time.process_time()

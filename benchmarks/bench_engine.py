@@ -10,12 +10,13 @@ speed) hits all of them alike; a ratio is the median over the rounds of the
 two engines' moves per second in the same round. Time is this process's CPU
 time, so that other programs on the machine count less.
 
-Compared: ``play_traced()`` (which records every step of a move), today's
-engine as it was before issue 10 (taken from git: ``benchmarks/old_engine.py``), the plain
-reference implementation (``benchmarks/reference.py``), and, when
+Compared: ``play_traced()`` (which records every step of a move), the engine as it
+was before issue 45 and before issue 10 (taken from git: ``benchmarks/old_engine.py``),
+the plain reference implementation (``benchmarks/reference.py``), and, when
 ``OANQUAN_PUBLIC_ENGINES`` points at their checkouts, three public Python
-engines of the game (``benchmarks/public_engines.py``). Target (issue 10):
-at least 3x the fastest public engine.
+engines of the game (``benchmarks/public_engines.py``). Target (issue 45):
+at least 4.5x the fastest public engine (issue 10's was 3x); the engine before
+issue 45 is measured against it in the same run.
 """
 
 from __future__ import annotations
@@ -26,11 +27,12 @@ import time
 from collections.abc import Callable
 
 from benchmarks import public_engines
-from benchmarks.old_engine import load
+from benchmarks.old_engine import BEFORE_ISSUE_45, load
 from benchmarks.reference import ReferenceGame
 from oanquan import Position
 
 MAX_PLIES = public_engines.MAX_PLIES
+TARGET = 4.5  # times the fastest public engine (issue 45)
 ROUNDS = 6
 SLICE = 0.6  # seconds per engine per round
 
@@ -58,8 +60,18 @@ def ours_traced(rng: random.Random) -> int:
 
 
 def baseline(rng: random.Random) -> int:
-    """The same through today's engine (taken from git by benchmarks/old_engine.py)."""
+    """The same through the engine before issue 10 (taken from git by benchmarks/old_engine.py)."""
     position = load().position.Position.initial()
+    plies = 0
+    while plies < MAX_PLIES and position.outcome() is None:
+        position = position.play(rng.choice(position.legal_moves()))
+        plies += 1
+    return plies
+
+
+def before_issue_45(rng: random.Random) -> int:
+    """The same through the engine before issue 45 (taken from git by benchmarks/old_engine.py)."""
+    position = load(BEFORE_ISSUE_45).position.Position.initial()
     plies = 0
     while plies < MAX_PLIES and position.outcome() is None:
         position = position.play(rng.choice(position.legal_moves()))
@@ -103,7 +115,8 @@ def main() -> None:
     engines: dict[str, Playout] = {
         "oanquan: legal_moves/play/outcome": ours,
         "oanquan: play_traced": ours_traced,
-        "today's engine (commit 0ae508d, from git)": baseline,
+        f"before issue 45 (commit {BEFORE_ISSUE_45}, from git)": before_issue_45,
+        "before issue 10 (commit 0ae508d, from git)": baseline,
         "reference (benchmarks/reference.py)": reference,
         **public,
     }
@@ -118,8 +131,12 @@ def main() -> None:
     if public:
         fastest = max(public, key=lambda name: statistics.median(rates[name]))
         times = ratio(mine, rates[fastest])
-        verdict = "ok" if times >= 3 else "UNDER TARGET"
-        print(f"  fastest public engine: {fastest}; oanquan is {times:.2f}x as fast ({verdict}, target >= 3x)")
+        before = ratio(rates[f"before issue 45 (commit {BEFORE_ISSUE_45}, from git)"], rates[fastest])
+        verdict = "ok" if times >= TARGET else "UNDER TARGET"
+        print(
+            f"  fastest public engine: {fastest}; oanquan is {times:.2f}x as fast"
+            f" ({verdict}, target >= {TARGET:g}x); before issue 45 {before:.2f}x"
+        )
 
 
 if __name__ == "__main__":

@@ -10,7 +10,9 @@ Bytes are counted by the local server: what the browser downloaded on each visit
 level's reply time is what the page measures around the computer's move in the worker
 (``data-reply-ms``), over the first few replies of a game, next to the same player's time in
 CPython on the same positions; for level 5 also the search as it was before issue 10
-(taken from git: ``benchmarks/old_engine.py``), as a ratio.
+(taken from git: ``benchmarks/old_engine.py``), as a ratio, and level 5's budget before
+issue 45 (``benchmarks.ladder.LEVEL5_BEFORE`` positions) on the same positions, in CPython
+and as the page would take it at the browser's measured ratio to CPython.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
+from benchmarks.ladder import LEVEL5_BEFORE
 from benchmarks.old_engine import load
 from tools.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing
 
@@ -121,11 +124,11 @@ def _replies(page: Any, url: str, level: int) -> tuple[list[int], str]:
     return times, page.input_value("[data-oaq=record]")
 
 
-def _cpython_ms(level: int, record: str, before: bool = False) -> list[int]:
+def _cpython_ms(level: int, record: str, before: bool = False, budget: int | None = None) -> list[int]:
     """The same level's thinking time in CPython on the positions the page's computer faced
-    (``before``: with the search as it was before issue 10)."""
+    (``before``: with the search as it was before issue 10; ``budget``: level 5 with that many positions)."""
     from oanquan import Game
-    from oanquan.ai import player_for_level
+    from oanquan.ai import SearchPlayer, player_for_level
 
     old = load()
 
@@ -136,6 +139,8 @@ def _cpython_ms(level: int, record: str, before: bool = False) -> list[int]:
         start = time.perf_counter()
         if before:
             old.ai.player_for_level(level, seed=1).choose(old.position.Position.from_text(position.to_text()))
+        elif budget is not None:
+            SearchPlayer(30, max_nodes=budget, seed=1).choose(position)
         else:
             player_for_level(level, seed=1).choose(position)
         times.append(round((time.perf_counter() - start) * 1000))
@@ -196,10 +201,17 @@ def main() -> None:
             if level == 5:
                 before = statistics.median(_cpython_ms(5, record, before=True))
                 now = max(1, statistics.median(native))
+                ratio = statistics.median(t / max(1, n) for t, n in zip(times, native, strict=False))
                 print(
-                    f"  level 5: browser / CPython {statistics.median(times) / now:.2f}x;"
+                    f"  level 5: browser / CPython {ratio:.2f}x (median over the replies);"
                     f" CPython before issue 10 on the same positions: median {before:.0f} ms,"
                     f" {before / now:.2f}x the time now"
+                )
+                old_budget = _cpython_ms(5, record, budget=LEVEL5_BEFORE)
+                print(
+                    f"  level 5 with its budget before issue 45 ({LEVEL5_BEFORE:,} positions), CPython on the same"
+                    f" positions: median {statistics.median(old_budget):.0f} ms, max {max(old_budget)} ms;"
+                    f" in the page at {ratio:.2f}x: about {ratio * statistics.median(old_budget):.0f} ms"
                 )
         print(
             f"  longest main-thread task over the whole run: {max(page.evaluate('window.__longTasks'), default=0)} ms"

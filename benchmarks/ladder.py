@@ -11,23 +11,97 @@ It prints the table (wins-draws-losses of the row level against the column
 level), the checks the issue asks for, and the time per move of each level.
 This is a measurement, not a test: it takes a while.
 
+The search levels choose the same move in the same position whatever their seed, but for
+equal moves, so games between them from the opening repeat themselves: ``--opening N``
+starts each pair of games (numbers 2k and 2k+1, one with each colour) from its own
+position after N random moves (4 by default), seeded by k, as engine matches use opening
+books; ``--opening 0`` plays every game from the opening, as the ladder did before issue 45.
+
+A level may also be level 5 with another budget of positions, written ``5@N``:
+``5@40000`` is level 5 as it was before issue 45 (:data:`LEVEL5_BEFORE`), so that
+the match between the new level 5 and that one is part of the table.
+
     python -m benchmarks.ladder --games 20 --levels 1,2,3,4,5 --workers 2
+    python -m benchmarks.ladder --games 40 --levels 5@40000,5 --opening 0
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import random
 import sys
 import time
 from collections import defaultdict
 from multiprocessing import Pool
 
 from oanquan import Game
-from oanquan.ai import player_for_level
+from oanquan.ai import LEVEL5_NODES, Player, SearchPlayer, player_for_level
 
-Task = tuple[int, int, int]  # level a, level b, game number
-Result = tuple[int, int, int, int, float, int, float, int, str, str]
+#: Level 5's budget of positions per move before issue 45 spent the time the Play page allows.
+LEVEL5_BEFORE = 40_000
+
+#: The levels ``make ladder`` plays by default: 1-5, and level 5 as it was before issue 45.
+DEFAULT_LEVELS = f"1,2,3,4,5@{LEVEL5_BEFORE},5"
+
+Level = str  # "1" to "5", or "5@N": level 5 with a budget of N positions
+Task = tuple[Level, Level, int, int]  # level a, level b, game number, random moves before the players
+Result = tuple[Level, Level, int, int, float, int, float, int, str, str]
+
+
+def player_for(level: Level, seed: int) -> Player:
+    """The player of ``level``: :func:`player_for_level`, or level 5 with the budget after ``@``.
+
+    >>> player_for("5@40000", seed=1).max_nodes, player_for("3", seed=1).name
+    (40000, 'Level 3 (search, 2 plies)')
+    """
+    if "@" in level:
+        budget = int(level.split("@")[1])
+        return SearchPlayer(30, max_nodes=budget, seed=seed, name=f"Level 5 ({budget:,} positions)")
+    return player_for_level(int(level), seed=seed)
+
+
+def strength(level: Level) -> tuple[int, int]:
+    """How ``level`` sorts in the table: by level, then level 5 by its budget.
+
+    >>> sorted(["5", "5@1000", "4"], key=strength)
+    ['4', '5@1000', '5']
+    """
+    if "@" in level:
+        number, budget = level.split("@")
+        return int(number), int(budget)
+    return int(level), LEVEL5_NODES if level == "5" else 0
+
+
+def parse_levels(text: str) -> list[Level]:
+    """The levels of ``--levels``, weakest first; an error names a bad one.
+
+    >>> parse_levels("5,1,5@40000")
+    ['1', '5@40000', '5']
+    """
+    levels = sorted({part.strip() for part in text.split(",") if part.strip()}, key=strength)
+    for level in levels:
+        number, _, budget = level.partition("@")
+        if number not in {"1", "2", "3", "4", "5"} or (budget and (number != "5" or not budget.isdigit())):
+            raise argparse.ArgumentTypeError(f"not a level: {level!r} (1-5, or 5@N for level 5 with N positions)")
+    return levels
+
+
+def _opening(pair: int, plies: int) -> Game:
+    """The game the pair of games number ``pair`` starts from: ``plies`` random moves from the
+    opening, seeded by ``pair``, and never a finished game (the random moves stop short of that).
+
+    >>> _opening(3, 4).record() == _opening(3, 4).record(), len(_opening(3, 4).record().split())
+    (True, 4)
+    """
+    rng = random.Random(pair)
+    game = Game()
+    for _ply in range(plies):
+        moves = [move for move in game.legal_moves() if game.position.play(move).outcome() is None]
+        if not moves:
+            break
+        game.play(rng.choice(moves))
+    return game
 
 
 def play_game(task: Task) -> Result:
@@ -36,11 +110,11 @@ def play_game(task: Task) -> Result:
     Returns (a, b, number, score difference for a, a's seconds, a's moves, b's seconds,
     b's moves, reason the game ended, game record).
     """
-    a, b, number = task
+    a, b, number, opening = task
     a_first = number % 2 == 0
     first, second = (a, b) if a_first else (b, a)
-    players = {0: player_for_level(first, seed=number), 1: player_for_level(second, seed=number)}
-    game = Game()
+    players = {0: player_for(first, seed=number), 1: player_for(second, seed=number)}
+    game = _opening(number // 2, opening)
     spent = {0: 0.0, 1: 0.0}
     count = {0: 0, 1: 0}
     while game.outcome() is None:
@@ -72,21 +146,33 @@ def main(argv: list[str] | None = None) -> int:
     """Run the ladder and print the table."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks.ladder", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per pair of levels (default 200)")
-    parser.add_argument("--levels", default="1,2,3,4,5", help="comma-separated levels (default 1,2,3,4,5)")
+    parser.add_argument(
+        "--levels",
+        type=parse_levels,
+        default=DEFAULT_LEVELS,
+        help=f"comma-separated levels, 5@N for level 5 with N positions (default {DEFAULT_LEVELS})",
+    )
     parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument(
+        "--opening", type=int, default=4, help="random moves before the players, per pair of games (default 4)"
+    )
     args = parser.parse_args(argv)
-    levels = sorted({int(x) for x in args.levels.split(",")})
-    tasks = [(a, b, n) for a, b in itertools.combinations(levels, 2) for n in range(args.games)]
+    levels: list[Level] = args.levels
+    tasks = [(a, b, n, args.opening) for a, b in itertools.combinations(levels, 2) for n in range(args.games)]
     # The slow games (strong levels) first, so the workers finish together.
-    tasks.sort(key=lambda t: -(t[0] + t[1]))
-    print(f"ladder: levels {levels}, {args.games} games a pair, {len(tasks)} games, {args.workers} workers", flush=True)
+    tasks.sort(key=lambda t: [-(x + y) for x, y in zip(strength(t[0]), strength(t[1]), strict=True)])
+    print(
+        f"ladder: levels {levels}, {args.games} games a pair, {len(tasks)} games, {args.workers} workers,"
+        f" {args.opening} random moves before the players",
+        flush=True,
+    )
     began = time.perf_counter()
-    wins: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0, 0])
-    margin: dict[tuple[int, int], int] = defaultdict(int)
-    seconds: dict[int, float] = defaultdict(float)
-    moves: dict[int, int] = defaultdict(int)
+    wins: dict[tuple[Level, Level], list[int]] = defaultdict(lambda: [0, 0, 0])
+    margin: dict[tuple[Level, Level], int] = defaultdict(int)
+    seconds: dict[Level, float] = defaultdict(float)
+    moves: dict[Level, int] = defaultdict(int)
     reasons: dict[str, int] = defaultdict(int)
-    records: dict[tuple[int, int], set[str]] = defaultdict(set)
+    records: dict[tuple[Level, Level], set[str]] = defaultdict(set)
     plies = 0
     with Pool(args.workers) as pool:
         for done, result in enumerate(pool.imap_unordered(play_game, tasks, chunksize=1), start=1):
@@ -106,16 +192,16 @@ def main(argv: list[str] | None = None) -> int:
             if done % max(1, len(tasks) // 10) == 0:
                 print(f"  {done}/{len(tasks)} games, {time.perf_counter() - began:.0f} s", flush=True)
     print(f"\nwins-draws-losses of the row level against the column level ({args.games} games a pair)\n")
-    print("level | " + " | ".join(f"{c:^11}" for c in levels))
-    print("----- | " + " | ".join("-" * 11 for _ in levels))
+    print("  level | " + " | ".join(f"{c:^11}" for c in levels))
+    print("------- | " + " | ".join("-" * 11 for _ in levels))
     for r in levels:
         cells = []
         for c in levels:
             cells.append(f"{'—':^11}" if r == c else f"{'-'.join(str(x) for x in wins[(r, c)]):^11}")
-        print(f"{r:^5} | " + " | ".join(cells))
+        print(f"{r:^7} | " + " | ".join(cells))
     print("\nscore (wins + half the draws) and mean margin of the row level:")
     for r, c in itertools.permutations(levels, 2):
-        if r > c:
+        if strength(r) > strength(c):
             w, d, lost = wins[(r, c)]
             n = w + d + lost
             print(f"  {r} v {c}: {100 * (w + d / 2) / n:5.1f}%  (mean margin {margin[(r, c)] / n:+.1f} points)")
@@ -127,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
         failures += not ok
         print(f"  level {high} beats level {low}: {'yes' if ok else 'NO'} ({w}-{d}-{lost})")
     top = levels[-1]
-    for bottom, need in ((2, 90.0), (1, 99.0)):
+    for bottom, need in (("2", 90.0), ("1", 99.0)):
         if bottom in levels and bottom != top:
             w, d, lost = wins[(top, bottom)]
             share = 100 * w / (w + d + lost)

@@ -1,9 +1,11 @@
-"""The engine and search as they were before the speed work of issue 10, taken from git on demand.
+"""The engine and search as they were before the speed work of issues 10 and 45, taken from git on demand.
 
 ``make bench`` compares today's search with the one of commit :data:`COMMIT` in the same
-process. Rather than a frozen copy in the tree, the files the old search needs are read
-with ``git show COMMIT:oanquan/FILE`` into a temporary folder, as the package ``baseline``,
-and imported from there; a clone without that history cannot run the comparison, and says so.
+process, and today's engine with the one of :data:`BEFORE_ISSUE_45`. Rather than a frozen
+copy in the tree, the package's modules at that commit are read with ``git show
+COMMIT:oanquan/FILE`` into a temporary folder, as the package ``baseline`` (or
+``baseline_COMMIT`` for another commit), and imported from there; a clone without that
+history cannot run the comparison, and says so.
 
 >>> old = load()  # doctest: +SKIP
 >>> old.position.Position.initial().play("7R").to_text()  # doctest: +SKIP
@@ -20,10 +22,13 @@ from functools import cache
 from pathlib import Path
 from types import SimpleNamespace
 
-__all__ = ["COMMIT", "FILES", "load"]
+__all__ = ["BEFORE_ISSUE_45", "COMMIT", "FILES", "load"]
 
 #: The last commit before the search was made faster (issue 10).
 COMMIT = "0ae508d"
+
+#: The last commit before the engine was made faster again and level 5 given a larger budget (issue 45).
+BEFORE_ISSUE_45 = "dac5ac0"
 
 #: The modules of ``oanquan/`` that the old search and solver need to run as they did then.
 FILES = ("ai", "board", "errors", "events", "jsonio", "move", "position", "rules", "solver", "textformat")
@@ -33,22 +38,30 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @cache
 def load(commit: str = COMMIT) -> SimpleNamespace:
-    """The old modules (``.ai``, ``.position``, ``.rules``, ``.solver``, ``.move``), imported from ``commit``."""
+    """The old modules (``.ai``, ``.position``, ``.rules``, ``.solver``, ``.move``, ...), imported from ``commit``."""
     folder = Path(tempfile.mkdtemp(prefix="oanquan-old-engine-"))
-    package = folder / "baseline"
+    name = "baseline" if commit == COMMIT else f"baseline_{commit}"  # two commits can be loaded side by side
+    package = folder / name
     package.mkdir()
     (package / "__init__.py").write_text(f'"""oanquan/ at commit {commit}, for the benchmarks."""\n')
-    for name in FILES:
-        try:
-            text = subprocess.run(
-                ["git", "show", f"{commit}:oanquan/{name}.py"], cwd=ROOT, capture_output=True, text=True, check=True
-            ).stdout
-        except (OSError, subprocess.CalledProcessError) as error:
-            raise SystemExit(f"the old engine needs the git history of commit {commit}: {error}") from None
-        (package / f"{name}.py").write_text(text, encoding="utf-8")
+    try:
+        listing = _git("ls-tree", "--name-only", f"{commit}:oanquan/", commit=commit)
+        # Every module at the top of the package: a later commit's modules import more than FILES.
+        for file in (line for line in listing.splitlines() if line.endswith(".py") and line != "__init__.py"):
+            (package / file).write_text(_git("show", f"{commit}:oanquan/{file}", commit=commit), encoding="utf-8")
+    except OSError as error:
+        raise SystemExit(f"the old engine needs the git history of commit {commit}: {error}") from None
     sys.path.insert(0, str(folder))
     try:
-        modules = {name: importlib.import_module(f"baseline.{name}") for name in FILES}
+        modules = {module: importlib.import_module(f"{name}.{module}") for module in FILES}
     finally:
         sys.path.remove(str(folder))
     return SimpleNamespace(**modules)
+
+
+def _git(*args: str, commit: str) -> str:
+    """The output of ``git ARGS`` in this repository; an error that names ``commit`` if git fails."""
+    try:
+        return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    except subprocess.CalledProcessError as error:
+        raise SystemExit(f"the old engine needs the git history of commit {commit}: {error.stderr.strip()}") from None

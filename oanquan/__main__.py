@@ -20,9 +20,10 @@ from .errors import problem_words
 from .i18n import _
 from .interact.controller import Controller, sides_for
 from .interact.view import game_view
-from .narrate import outcome_words
+from .narrate import outcome_words, row_names
 from .review import review
 from .rules import OPTIONS
+from .textboard import draw
 
 HELP = (
     "Type a move such as 7R or 2l, or: 'undo', 'redo', 'hint', 'moves', 'record', "
@@ -67,6 +68,9 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     play.add_argument(
         "--first", choices=("human", "computer"), default="human", help="who moves first against the computer"
     )
+    play.add_argument(
+        "--names", nargs=2, metavar=("BOTTOM", "TOP"), help="the two players' names (by default their rows')"
+    )
     args = parser.parse_args(argv)
     try:
         rules = Rules(**{spec.name: getattr(args, spec.name) for spec in OPTIONS})
@@ -75,12 +79,13 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
             print(position, file=out)
             outcome = position.outcome()
             if outcome:
-                print(outcome_words(outcome), file=out)
+                print(outcome_words(outcome, row_names()), file=out)
             return 0
         start_text = getattr(args, "start", None)
         start = Position.from_text(start_text, rules) if start_text else Position.initial(rules)
         level = getattr(args, "computer", None)
-        session = Controller(start, players=sides_for(level, getattr(args, "first", "human"), start.to_move))
+        players = sides_for(level, getattr(args, "first", "human"), start.to_move)
+        session = Controller(start, players=players, names=getattr(args, "names", None))
     except OAnQuanError as error:
         # the error's code in the reader's words (and language), never the programmer's message
         print(f"error: {problem_words(error)}", file=sys.stderr if stdout is None else out)
@@ -113,9 +118,9 @@ def _play(session: Controller, stdin: TextIO, out: TextIO) -> int:
     last_events: tuple[Event, ...] = ()
     while True:
         for played in session.play_computers():
-            print(f"{played.who} plays {played.summary.split(' plays ', 1)[1]}", file=out)
+            print(played.summary, file=out)  # whole: split on " plays " it crashed in Vietnamese
             last_events = played.events
-        print(f"\n{session.position}", file=out)
+        print(f"\n{draw(session.position, session.names)}", file=out)
         shown = game_view(session)
         print(f"{shown.status} ({shown.score_line})", file=out)
         if shown.final is not None:
@@ -123,7 +128,7 @@ def _play(session: Controller, stdin: TextIO, out: TextIO) -> int:
             print(f"Record: {session.game.record()}", file=out)
             print_review(session, out)
             return 0
-        print(f"player {session.position.to_move}> ", end="", file=out, flush=True)
+        print(f"{session.names[session.position.to_move]}> ", end="", file=out, flush=True)
         line = stdin.readline()
         if not line:  # Ctrl-D
             print("\nGoodbye. Record so far: " + (session.game.record() or "(no moves)"), file=out)
@@ -180,7 +185,7 @@ def _command(session: Controller, command: str, last_events: tuple[Event, ...], 
     elif command == "explain":
         for event in last_events:
             if event.kind != "drop":
-                print("  " + caption(event), file=out)
+                print("  " + caption(event, session.names), file=out)
     else:
         played = session.play(command)[0]
         print(f"{played.move}: {played.summary.split(' — ', 1)[1].rstrip('.')}", file=out)

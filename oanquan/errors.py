@@ -17,7 +17,7 @@ the language spoken, never with position text, and never by parsing the message.
 ...     print(error.code, error.fields, reader_words(error), sep="\\n")
 not-yours
 {'move': '2L', 'square': 2, 'other': 1, 'player': 0}
-Square 2 belongs to player 1, and it is player 0's turn.
+Square 2 is in the other player's row.
 """
 
 from __future__ import annotations
@@ -245,13 +245,14 @@ PROBLEMS: Mapping[str, str] = {
     "too-much-debt": N_("a debt may be at most {most} pebbles"),
     # the moves
     "not-a-move": N_("the move {move} cannot be read: a move is one of your squares and a direction, left or right"),
-    "not-yours": N_("square {square} belongs to player {other}, and it is player {player}'s turn"),
+    # no player number: a reader knows the players by their names (issue 41), and the row says whose it is
+    "not-yours": N_("square {square} is in the other player's row"),
     "empty-square": N_("square {square} is empty"),
     "game-over": N_("the game is over"),
     "mandarin-square": N_("a move starts from one of your own small squares, not from a Mandarin square"),
     "no-square": N_("there is no square {square} on the board"),
     "choose-square": N_("choose one of your highlighted squares first"),
-    "computer-turn": N_("it is the computer's turn (player {player})"),
+    "computer-turn": N_("it is the computer's turn"),
     "not-computer": N_("player {player} is not the computer"),
     "puzzle-answered": N_("this puzzle is answered: press Try again, or choose another puzzle"),
     # taking back, hints, puzzles

@@ -26,10 +26,14 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
+import sys
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from importlib import resources
+from pathlib import Path
 from typing import TypeVar
 
 K = TypeVar("K")
@@ -201,17 +205,139 @@ def N_(message: str) -> str:  # noqa: N802 (the name gettext's tools look for)
 
 
 def words(text: str) -> str:
-    """Mark words for readers in a chapter's code: ``say(_(f"{n} pebbles"))``, ``_`` imported as this.
+    """Words for readers in a chapter's code, in the language spoken: ``say(_(f"{n} pebbles"))``.
 
-    The chapters are written in English. The Vietnamese edition's copies have each marked
-    literal replaced by its translation from the chapter's catalogue before they run
-    (``tools/edition.py`` extracts exactly these calls and nothing else), so at run time the
-    marker gives its text back unchanged, as :func:`N_` does.
+    The chapters are written in English, and each marked literal has its translation in the
+    chapter's catalogue (``locales/<language>/LC_MESSAGES/notebooks/*.po``, which
+    ``tools/edition.py`` extracts: exactly these calls and nothing else). The Vietnamese
+    edition replaces the literals before it runs the chapters; in JupyterLab, where the reader
+    sets ``LANGUAGE = "vi"`` in the chapter's first cell, the text arrives here already
+    formatted, so it is matched against the catalogue's messages (an f-string's placeholders
+    standing for any text; the message with the most fixed words first), and the translation,
+    an f-string too, is evaluated where the chapter called this, as the edition's copy would
+    have it (its placeholders may differ from the English ones: ``{len(PUZZLES)} câu đố``).
+    Text with no translation, or English, is given back unchanged.
 
     >>> words("Square 5 holds 5 pebbles.")
     'Square 5 holds 5 pebbles.'
+    >>> with language("vi"):
+    ...     words("After 7R.")
+    'Sau nước 7R.'
     """
-    return text
+    if _language == LANGUAGES[0]:
+        return text
+    caller = sys._getframe(1)  # where the chapter's f-string was written, to evaluate its translation
+    return _chapter_words(_language).translate(text, caller.f_globals, caller.f_locals)
+
+
+#: Where the chapters' catalogues are in a copy of the repository (a wheel has none: English).
+CHAPTER_CATALOGUES = Path(__file__).resolve().parent.parent / "locales"
+
+_PLACEHOLDER = re.compile(r"\{\{|\}\}|\{((?:[^{}]|\{[^{}]*\})*)\}")
+
+
+@dataclass
+class _ChapterWords:
+    """The chapters' code messages of one language: plain ones by text, f-strings as patterns."""
+
+    plain: dict[str, str] = field(default_factory=dict)
+    patterns: list[tuple[str, re.Pattern[str], list[str], str]] = field(default_factory=list)
+
+    def add(self, msgid: str, msgstr: str, f_string: bool) -> None:
+        if not f_string:
+            self.plain[msgid] = msgstr
+            return
+        pieces, names, last = [], [], 0
+        for match in _PLACEHOLDER.finditer(msgid):
+            pieces.append(re.escape(msgid[last : match.start()]))
+            if match.group(1) is None:  # {{ or }}: a brace of the text
+                pieces.append(re.escape(match.group(0)[0]))
+            else:
+                pieces.append("(.*?)")
+                names.append(match.group(1))
+            last = match.end()
+        pieces.append(re.escape(msgid[last:]))
+        prefix = _PLACEHOLDER.split(msgid, maxsplit=1)[0]
+        self.patterns.append((prefix, re.compile("".join(pieces), re.DOTALL), names, msgstr))
+        # The most specific message first: "{a} and {b}" matches any text with an "and" in it.
+        self.patterns.sort(key=lambda entry: -len(_PLACEHOLDER.sub("", entry[1].pattern)))
+
+    def translate(
+        self, text: str, scope: dict[str, object] | None = None, names: Mapping[str, object] | None = None
+    ) -> str:
+        """``text`` translated; an f-string's translation evaluated in ``scope`` (globals) and ``names`` (locals)."""
+        if text in self.plain:
+            return self.plain[text]
+        for prefix, pattern, fields, msgstr in self.patterns:
+            if text.startswith(prefix) and (match := pattern.fullmatch(text)):
+                if scope is not None and (evaluated := _evaluate(msgstr, scope, names)) is not None:
+                    return evaluated
+                values = dict(zip(fields, match.groups(), strict=True))
+                filled = iter(match.groups())
+
+                def fill(found: re.Match[str], values: dict[str, str] = values, filled: Iterator[str] = filled) -> str:
+                    if found.group(1) is None:
+                        return found.group(0)[0]
+                    return values.get(found.group(1), next(filled, ""))
+
+                return _PLACEHOLDER.sub(fill, msgstr)
+        return text
+
+
+def _evaluate(template: str, scope: dict[str, object], names: Mapping[str, object] | None) -> str | None:
+    """``template`` as an f-string evaluated in the chapter's scope; None if it cannot be."""
+    for quote in ('"""', "'''"):
+        if quote not in template and not template.endswith(quote[0]) and "\\" not in template:
+            try:
+                return str(eval(f"f{quote}{template}{quote}", scope, names))  # the catalogue is the chapter's code
+            except Exception:  # a translation that does not evaluate here: fill it instead
+                return None
+    return None
+
+
+_chapter_cache: dict[str, _ChapterWords] = {}
+
+
+def _chapter_words(lang: str) -> _ChapterWords:
+    """Every chapter's code messages in ``lang``, read once (none when the catalogues are not there)."""
+    if lang not in _chapter_cache:
+        table = _ChapterWords()
+        for path in sorted((CHAPTER_CATALOGUES / lang / "LC_MESSAGES" / "notebooks").glob("*.po")):
+            for msgid, msgstr, comments in _po_entries(path.read_text(encoding="utf-8")):
+                if msgid and msgstr and "#. code:" in comments and "fuzzy" not in comments:
+                    table.add(msgid, msgstr, "f-string" in comments)
+        _chapter_cache[lang] = table
+    return _chapter_cache[lang]
+
+
+def _po_entries(text: str) -> Iterator[tuple[str, str, str]]:
+    r"""Each entry of a .po file: (msgid, msgstr, its comment lines), strings unescaped.
+
+    >>> list(_po_entries('#. code: cell 1\nmsgid ""\n"a \\"b\\"\\n"\nmsgstr "c"\n'))
+    [('a "b"\n', 'c', '#. code: cell 1')]
+    """
+    for block in text.split("\n\n"):
+        comments: list[str] = []
+        parts: dict[str, list[str]] = {"msgid": [], "msgstr": []}
+        current = None
+        for line in block.splitlines():
+            if line.startswith("#"):
+                comments.append(line)
+            elif line.startswith(("msgid ", "msgstr ")):
+                current, _space, rest = line.partition(" ")
+                parts.setdefault(current, []).append(rest)
+            elif line.startswith('"') and current:
+                parts[current].append(line)
+        if parts["msgid"]:
+            yield _po_string(parts["msgid"]), _po_string(parts["msgstr"]), "\n".join(comments)
+
+
+_PO_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
+
+
+def _po_string(lines: list[str]) -> str:
+    joined = "".join(line.strip()[1:-1] for line in lines)
+    return re.sub(r"\\(.)", lambda m: _PO_ESCAPES.get(m.group(1), m.group(1)), joined)
 
 
 class TranslatedDict(dict[K, str]):

@@ -6,13 +6,17 @@ use these, so a learner reads the same words everywhere.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .board import next_square, square_name
 from .events import STOP_KINDS, Event
 from .i18n import N_, _, ngettext
 from .position import Outcome, Termination
 
 __all__ = [
+    "Names",
     "and_list",
+    "as_names",
     "caption",
     "describe_move",
     "end_words",
@@ -20,7 +24,97 @@ __all__ = [
     "outcome_words",
     "pebble_words",
     "result_words",
+    "row_names",
+    "who",
+    "winner_words",
 ]
+
+
+class Names(tuple[str, str]):
+    """What a reader's text calls the two players: the pair (player 0, player 1) as labels write them.
+
+    Every surface gets its names from the view-model (:attr:`Controller.names
+    <oanquan.interact.controller.Controller.names>`): against the computer "You" and
+    "Computer", between friends the names the players give, by default the rows'.
+    ``said`` are the names a sentence uses ("the computer" rather than "Computer"), and
+    ``you`` the side of the reader playing the computer, whom a sentence addresses
+    ("you capture", not "You captures"). "Player 0" and "Player 1" are the notation's
+    names, the default of the library's own functions only.
+
+    >>> names = Names(("You", "Computer"), said=("you", "the computer"), you=0)
+    >>> names, names.said[1], names.you
+    (('You', 'Computer'), 'the computer', 0)
+    """
+
+    said: tuple[str, str]
+    you: int | None
+
+    def __new__(cls, labels: Sequence[str], said: Sequence[str] | None = None, you: int | None = None) -> Names:
+        """The names ``labels``, said in sentences as ``said`` (by default the labels)."""
+        self = super().__new__(cls, (labels[0], labels[1]))
+        spoken = said if said is not None else labels
+        self.said = (spoken[0], spoken[1])
+        self.you = you
+        return self
+
+
+def as_names(names: Sequence[str] | None) -> Names:
+    """``names`` as :class:`Names`; None gives the notation's "Player 0" and "Player 1" (the library's default).
+
+    >>> as_names(None), as_names(["Bottom row", "Top row"]).said
+    (('Player 0', 'Player 1'), ('Bottom row', 'Top row'))
+    """
+    if isinstance(names, Names):
+        return names
+    if names is None:
+        return Names(
+            [_("Player {player}").format(player=p) for p in (0, 1)],
+            [_("player {player}").format(player=p) for p in (0, 1)],
+        )
+    return Names(names)
+
+
+def row_names() -> Names:
+    """The names of two players who give none: their rows' (R1.1), as the view-model names friends.
+
+    >>> row_names()
+    ('Bottom row', 'Top row')
+    """
+    return Names((_("Bottom row"), _("Top row")))
+
+
+def who(names: Names, player: int, you_said: str, said: str, **fields: object) -> str:
+    """A sentence about ``player``: ``you_said`` when they are the reader ("you lift"), else ``said`` with their name.
+
+    Both messages are translated here (mark them with ``N_``); ``{name}`` in ``said`` is the player's name,
+    as sentences say it.
+
+    >>> who(Names(("You", "Computer"), you=0), 0, N_("you win"), N_("{name} wins"))
+    'you win'
+    >>> who(Names(("Bottom row", "Top row")), 1, N_("you win"), N_("{name} wins"))
+    'Top row wins'
+    """
+    if names.you == player:
+        return _(you_said).format(**fields)
+    return _(said).format(name=names.said[player], **fields)
+
+
+def winner_words(winner: int | None, scores: tuple[int, int], names: Sequence[str] | None = None) -> str:
+    """Who won and the score, the winner's first as people say it, with the players' ``names``.
+
+    >>> winner_words(1, (30, 40), Names(("You", "Computer"), ("you", "the computer"), you=0))
+    'the computer wins 40-30'
+    >>> winner_words(0, (40, 30), Names(("You", "Computer"), you=0)), winner_words(None, (35, 35))
+    ('you win 40-30', 'draw, 35-35')
+    >>> winner_words(0, (40, 30))
+    'player 0 wins 40-30'
+    """
+    a, b = scores
+    if winner is None:
+        return _("draw, {a}-{b}").format(a=a, b=b)
+    high, low = max(a, b), min(a, b)
+    return who(as_names(names), winner, N_("you win {high}-{low}"), N_("{name} wins {high}-{low}"), high=high, low=low)
+
 
 _SIDE = {"R": N_("to the right (R)"), "L": N_("to the left (L)")}
 
@@ -50,10 +144,12 @@ def _gap_words(capture: Event) -> str:
     return _("an empty square")
 
 
-def caption(event: Event) -> str:
-    """One sentence describing ``event``, starting with its rule number.
+def caption(event: Event, names: Sequence[str] | None = None) -> str:
+    """One sentence describing ``event``, starting with its rule number, the players called ``names``.
 
-    The sentence after the rule number always starts with a capital letter.
+    The sentence after the rule number always starts with a capital letter. Without
+    ``names`` the players are the notation's "Player 0" and "Player 1"; every surface
+    passes the view-model's (:class:`Names`).
 
     >>> from oanquan import Position
     >>> _, events = Position.initial().play_traced("7R")
@@ -73,35 +169,61 @@ def caption(event: Event) -> str:
     >>> _, events = Position.from_text("0,0,0,0,0,0,0,1,0,0 Q,0 30,29 0,0 0").play_traced("7R")
     >>> print(caption([e for e in events if e.kind == "sweep"][1]))
     R7.4 — Player 1 has no pebbles left on their row to take.
+    >>> vs = Names(("Computer", "You"), ("the computer", "you"), you=1)
+    >>> print(caption(events[0], vs))
+    R3.3 — The computer lifts the 1 pebble of square 7 and sows it to the right (R).
+    >>> print(caption([e for e in events if e.kind == "sweep"][1], vs))
+    R7.4 — You have no pebbles left on your row to take.
     """
-    head, dash, body = _sentence(event).partition(" — ")
+    head, dash, body = _sentence(event, as_names(names)).partition(" — ")
     return f"{head}{dash}{body[:1].upper()}{body[1:]}"
 
 
-def _sentence(event: Event) -> str:
+def _sentence(event: Event, names: Names) -> str:
     """The sentence of :func:`caption`, before its first letter is capitalised."""
     e = event
     head = f"{e.rule} — "
     where = _sq(e.square)
     side = _(_SIDE[e.direction]) if e.direction in _SIDE else ""
     kind = e.kind
-    player, other, n = e.player, 1 - e.player, e.pebbles
+    player, n = e.player, e.pebbles
+    other = names.said[1 - player]
     if kind == "borrow":
-        return head + _(
-            "Player {player}'s store is short, so they borrow {pebbles} "
-            "from player {other}'s store, a debt repaid at the end."
-        ).format(player=player, other=other, pebbles=pebble_words(n))
+        if names.you == 1 - player:  # the computer borrows from the reader
+            return head + _(
+                "{name}'s store is short, so it borrows {pebbles} from your store, a debt repaid at the end."
+            ).format(name=names.said[player], pebbles=pebble_words(n))
+        return head + who(
+            names,
+            player,
+            N_("your store is short, so you borrow {pebbles} from {other}'s store, a debt repaid at the end."),
+            N_("{name}'s store is short, so they borrow {pebbles} from {other}'s store, a debt repaid at the end."),
+            other=other,
+            pebbles=pebble_words(n),
+        )
     if kind == "refill":
-        return head + _(
-            "thả cá: player {player}'s row is empty, so they put one pebble "
-            "from their store into each of their five squares."
-        ).format(player=player)
+        return head + who(
+            names,
+            player,
+            N_("thả cá: your row is empty, so you put one pebble from your store into each of your five squares."),
+            N_(
+                "thả cá: {name}'s row is empty, so they put one pebble "
+                "from their store into each of their five squares."
+            ),
+        )
     if kind == "lift":
+        fields = {"pebbles": pebble_words(n), "square": where, "side": side}
+        if names.you == player:
+            return head + ngettext(
+                "You lift the {pebbles} of {square} and sow it {side}.",
+                "You lift the {pebbles} of {square} and sow them {side}.",
+                n,
+            ).format(**fields)
         return head + ngettext(
-            "Player {player} lifts the {pebbles} of {square} and sows it {side}.",
-            "Player {player} lifts the {pebbles} of {square} and sows them {side}.",
+            "{name} lifts the {pebbles} of {square} and sows it {side}.",
+            "{name} lifts the {pebbles} of {square} and sows them {side}.",
             n,
-        ).format(player=player, pebbles=pebble_words(n), square=where, side=side)
+        ).format(name=names.said[player], **fields)
     if kind == "drop":
         left = (
             _("the hand is empty") if e.hand == 0 else _("{pebbles} left in hand").format(pebbles=pebble_words(e.hand))
@@ -128,11 +250,11 @@ def _sentence(event: Event) -> str:
             )
         else:
             what = _("its {pebbles}").format(pebbles=pebble_words(n))
-        if e.rule == "R5.2":
-            template = _("chain: {gap}, then {square}: player {player} captures {what}.")
-        else:
-            template = _("{gap}, then {square}: player {player} captures {what}.")
-        return head + template.format(gap=_gap_words(e), square=where, player=player, what=what)
+        taker = who(names, player, N_("you capture {what}"), N_("{name} captures {what}"), what=what)
+        template = (
+            _("chain: {gap}, then {square}: {taker}.") if e.rule == "R5.2" else _("{gap}, then {square}: {taker}.")
+        )
+        return head + template.format(gap=_gap_words(e), square=where, taker=taker)
     if kind == "double_empty":
         return head + _("Two empty squares in a row from {square}: the turn ends.").format(square=where)
     if kind == "young_mandarin":
@@ -148,13 +270,31 @@ def _sentence(event: Event) -> str:
         return head + _("The game is over: {reason}.").format(reason=end_words(Termination(e.rule)))
     if kind == "sweep":
         if not n:
-            return head + _("Player {player} has no pebbles left on their row to take.").format(player=player)
-        return head + _("Player {player} takes the {pebbles} left on their row.").format(
-            player=player, pebbles=pebble_words(n)
+            return head + who(
+                names,
+                player,
+                N_("you have no pebbles left on your row to take."),
+                N_("{name} has no pebbles left on their row to take."),
+            )
+        return head + who(
+            names,
+            player,
+            N_("you take the {pebbles} left on your row."),
+            N_("{name} takes the {pebbles} left on their row."),
+            pebbles=pebble_words(n),
         )
     if kind == "repay":
-        return head + _("Player {player} repays the {pebbles} borrowed from player {other}.").format(
-            player=player, pebbles=pebble_words(n), other=other
+        if names.you == 1 - player:
+            return head + _("{name} repays the {pebbles} borrowed from you.").format(
+                name=names.said[player], pebbles=pebble_words(n)
+            )
+        return head + who(
+            names,
+            player,
+            N_("you repay the {pebbles} borrowed from {other}."),
+            N_("{name} repays the {pebbles} borrowed from {other}."),
+            pebbles=pebble_words(n),
+            other=other,
         )
     return head + kind
 
@@ -274,26 +414,24 @@ def end_words(termination: Termination) -> str:
     return _(_END_WORDS[termination])
 
 
-def result_words(outcome: Outcome) -> str:
-    """Who won and the score, the winner's first as people say it, in the notation's names.
+def result_words(outcome: Outcome, names: Sequence[str] | None = None) -> str:
+    """Who won and the score, the winner's first as people say it, with the players' ``names``.
 
-    >>> result_words(Outcome(Termination.MANDARINS_EMPTY, 1, (30, 40)))
-    'Player 1 wins 40-30'
+    >>> result_words(Outcome(Termination.MANDARINS_EMPTY, 1, (30, 40)), ["Bottom row", "Top row"])
+    'Top row wins 40-30'
     >>> result_words(Outcome(Termination.CANNOT_RELEASE, None, (35, 35)))
     'Draw, 35-35'
     """
-    a, b = outcome.scores
-    if outcome.winner is None:
-        return _("Draw, {a}-{b}").format(a=a, b=b)
-    return _("Player {player} wins {high}-{low}").format(player=outcome.winner, high=max(a, b), low=min(a, b))
+    said = winner_words(outcome.winner, outcome.scores, names)
+    return said[:1].upper() + said[1:]
 
 
-def outcome_words(outcome: Outcome) -> str:
-    """The result and why the game ended, in one sentence that names the rule (for a board's description).
+def outcome_words(outcome: Outcome, names: Sequence[str] | None = None) -> str:
+    """The end of a game in one sentence, with the players' ``names``: who won, the score, why (R7).
 
-    >>> outcome_words(Outcome(Termination.PLY_LIMIT, 1, (32, 38)))
-    'Player 1 wins 38-32: the game reached its length limit (R7.3).'
+    >>> outcome_words(Outcome(Termination.PLY_LIMIT, 1, (32, 38)), ["Bottom row", "Top row"])
+    'Top row wins 38-32: the game reached its length limit (R7.3).'
     """
     return _("{result}: {reason} ({rule}).").format(
-        result=result_words(outcome), reason=end_words(outcome.termination), rule=outcome.rule
+        result=result_words(outcome, names), reason=end_words(outcome.termination), rule=outcome.rule
     )

@@ -4,7 +4,7 @@ The teacher's guide offers it for download. It is the empty board of RULES §1, 
 its real size for a classroom: two rows of five square citizen squares (ô dân), 42 mm a
 side, with a Mandarin square (ô quan) as a half-ellipse at each end. Each square carries
 its number and each Mandarin square its name, so that moves written in the book's
-notation (``7R``) can be played on paper. Player 1's labels are printed upside down, to
+notation (``7R``) can be played on paper. The top row's labels are printed upside down, to
 be read from the far side of the table. There are no pebbles, counts or score panels:
 pupils bring their own pebbles.
 
@@ -123,13 +123,13 @@ def board_shapes() -> list[Shape]:
     middle = PAGE_WIDTH / 2
     shapes += [
         Text(middle, 54, "Ô Ăn Quan", 24),
-        Text(middle, _TOP - 22, _("Player 1 · squares 0 to 4 (ô dân)"), 13, flip=True),
-        Text(middle, _BOTTOM + 34, _("Player 0 · squares 5 to 9 (ô dân)"), 13),
+        Text(middle, _TOP - 22, _("Top row · squares 0 to 4 (ô dân)"), 13, flip=True),
+        Text(middle, _BOTTOM + 34, _("Bottom row · squares 5 to 9 (ô dân)"), 13),
     ]
     # Three lines of small print at the foot of the page, 16 pt apart.
     notes = (
         _("Set-up: 5 small pebbles in each of the ten squares, one large stone in each Mandarin square."),
-        _("Player 0 starts. A move is a square and a direction: 7R sows towards the mover's right hand, 7L left."),
+        _("The bottom row starts. A move is a square and a direction: 7R sows to the mover's right hand, 7L left."),
         _("Print on A4, landscape, at actual size (100 %)."),
     )
     shapes += [Text(middle, PAGE_HEIGHT - 74 + 16 * i, note, 11, muted=True) for i, note in enumerate(notes)]
@@ -187,7 +187,7 @@ def blank_board_svg(page_size: bool = True) -> str:
     texts = "".join(_svg_shape(s) for s in shapes if isinstance(s, Text))
     title = _("Ô Ăn Quan: a blank board to print")
     desc = _(
-        "Two rows of five squares: player 1's row, squares 4 3 2 1 0 from the left, above player 0's row, "
+        "Two rows of five squares: the top row, squares 4 3 2 1 0 from the left, above the bottom row, "
         "squares 5 6 7 8 9; Mandarin square M1 at the left end and M0 at the right end."
     )
     return (

@@ -206,6 +206,7 @@ class Position:
         "_debts",
         "_ending",
         "_hash",
+        "_moves",
         "_pebbles",
         "_rules",
         "_stones",
@@ -224,6 +225,7 @@ class Position:
     # Worked out when first asked for, then kept: a position never changes.
     _hash: int | None
     _ending: Outcome | None  # outcome(), worked out once when the position is made
+    _moves: tuple[Move, ...]  # legal_moves(), worked out once when the position is made
     # The pebbles each player has already taken from their row at the end (R7.4), which the
     # stores include: (0, 0) but in the positions of a game's closing events (ending_events).
     _swept: tuple[int, int]
@@ -271,6 +273,8 @@ class Position:
         >>> Position.initial(Rules(mandarin_pieces="pebbles")).to_text()
         '5,5,5,5,5,5,5,5,5,5 10,10 0,0 0,0 0'
         """
+        if rules is None and cls is Position:
+            return _OPENING  # the usual case, without hashing the rules for _opening's cache
         opening = _opening(_checked_rules(rules))  # made once per set of rules: positions never change
         return opening if cls is Position else cls(opening.pebbles, opening.stones, rules=opening.rules)
 
@@ -516,9 +520,7 @@ class Position:
         >>> [str(m) for m in Position.initial().legal_moves()][:4]
         ['5L', '5R', '6L', '6R']
         """
-        if self._ending is not None:
-            return ()
-        return moves_of(self._pebbles, self._to_move)
+        return self._moves
 
     def play(self, move: Move | str) -> Position:
         """The position after ``move`` (a :class:`Move` or its text, such as ``"7R"``).
@@ -590,8 +592,13 @@ class Position:
         problem = self._illegal_because(move)
         if problem:
             code, fields = problem
-            # the programmer's message names the rule that ended the game; the reader's words come from the code
-            because = "the game is over ({rule})" if code == "game-over" else PROBLEMS[code]
+            # the programmer's message names the rule that ended the game and the players by number;
+            # the reader's words come from the code, and name no player by number (issue 41)
+            programmers = {
+                "game-over": "the game is over ({rule})",
+                "not-yours": "square {square} belongs to player {other}, and it is player {player}'s turn",
+            }
+            because = programmers.get(code, PROBLEMS[code])
             raise IllegalMoveError(
                 f"illegal move '{move}' in '{self.to_text()}': {because.format_map(fields)}",
                 code=code,
@@ -922,6 +929,9 @@ def _route(square: int, hand: int, direction: Direction) -> tuple[int, ...]:
 _ROUTE_HANDS = 24
 _ROUTES = {d: tuple(tuple(_route(s, h, d) for h in range(_ROUTE_HANDS)) for s in range(12)) for d in DIRECTIONS}
 
+#: ``_SOWING[direction]``: (``NEXT[direction]``, ``_ROUTES[direction]``), found with one look-up per move.
+_SOWING = {d: (NEXT[d], _ROUTES[d]) for d in DIRECTIONS}
+
 
 #: A position without its rules, as the search keeps it: (pebbles, stones, stores, captured
 #: stones, debts, player to move), the fields of a Position (see key()). One search keeps its
@@ -1010,18 +1020,16 @@ def play_fast(
         start = 5 if mover == 0 else 0
         for row_square in range(start, start + 5):
             board[row_square] += 1
-    nxt, routes = NEXT[direction], _ROUTES[direction]
+    nxt, routes = _SOWING[direction]
     hand = board[square]  # R3.3: lift every pebble of the square
     board[square] = 0
     while True:
-        if hand < _ROUTE_HANDS:
+        try:
             route = routes[square][hand]
-            for square in route:  # R3.3: one pebble into each following square
-                board[square] += 1
-        else:  # a hand too large for the table (rare): the same, one square after another
-            for _drop in range(hand):
-                square = nxt[square]
-                board[square] += 1
+        except IndexError:  # a hand too large for the table (rare): its route worked out now
+            route = _route(square, hand, direction)
+        for square in route:  # R3.3: one pebble into each following square
+            board[square] += 1
         gap = nxt[square]
         if gap >= 10:
             # R3.4a: a Mandarin square next ends the turn, unless mandarin_gap="always"
@@ -1217,9 +1225,28 @@ def _make(
     position._rules = rules
     position._swept = swept
     position._hash = None  # worked out when first asked for
-    # outcome() is asked of every position a game makes, so it is worked out once, here.
-    ending = ending_rule(pebbles, stones, stores, to_move)
-    position._ending = None if ending is None else final_outcome(position, ending)
+    # legal_moves() and outcome() are asked of nearly every position a game makes, so both are
+    # worked out here, once. This is moves_of and ending_rule written out in place, since a
+    # function call costs as much as the work itself (issue 45); tests/test_search_unchanged.py
+    # checks on every option set that both functions say what every Position says.
+    p = pebbles
+    # Which of the mover's squares hold pebbles, one bit each (see _moves_from).
+    if to_move == 0:
+        occupied = (1 if p[5] else 0) | (2 if p[6] else 0) | (4 if p[7] else 0) | (8 if p[8] else 0)
+        occupied |= 16 if p[9] else 0
+    else:
+        occupied = (1 if p[0] else 0) | (2 if p[1] else 0) | (4 if p[2] else 0) | (8 if p[3] else 0)
+        occupied |= 16 if p[4] else 0
+    if not (p[M0] or p[M1] or stones[0] or stones[1]):
+        ending = Termination.MANDARINS_EMPTY  # both Mandarin squares are empty
+    elif not occupied and stores[0] + stores[1] < 5:
+        ending = Termination.CANNOT_RELEASE  # thả cá is due (R3.1) and both stores together cannot pay it
+    else:
+        position._moves = _LEGAL_MOVES[to_move][occupied]  # R3.2
+        position._ending = None
+        return position
+    position._moves = ()
+    position._ending = final_outcome(position, ending)
     return position
 
 
@@ -1292,3 +1319,7 @@ def _is_count(value: object) -> bool:
     out as ``1.0``, which the position text (RULES §10) cannot read back.
     """
     return type(value) is int and value >= 0
+
+
+#: The opening under the default rules, which Position.initial() gives most often.
+_OPENING = _opening(_DEFAULT_RULES)

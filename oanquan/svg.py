@@ -1,4 +1,4 @@
-"""Pictures of the board: a pure function from a position to an SVG string.
+"""Pictures of the board: a pure renderer of a :class:`~oanquan.scene.Scene` as SVG.
 
 :func:`board_svg` draws a :class:`~oanquan.Position` as the real board looks
 (RULES §1): player 1's row on top reading 4 3 2 1 0, player 0's row below
@@ -27,19 +27,30 @@ import base64
 import hashlib
 import html
 import re
+import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Literal, NamedTuple, TypedDict
-from xml.sax.saxutils import escape
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .board import M0, M1, Direction, column, next_square, owner, row_of, square_name
-from .events import STOP_KINDS
-from .i18n import N_, _, ngettext
+from .board import M0, M1, Direction, column, next_square, owner, row_of
+from .i18n import N_, _
 from .move import Move
-from .narrate import caption, outcome_words, pebble_words, result_words
+from .narrate import as_names, caption, who
+from .scene import (
+    FOOTER_CHARS,
+    MARKS,
+    Highlights,
+    Scene,
+    Turn,
+    board_scene,
+    describe_position,
+    event_highlights,
+    square_words,
+    strip_mark,
+)
 
 if TYPE_CHECKING:
     from .events import Event
-    from .position import Outcome, Position
+    from .position import Position
 
 __all__ = [
     "COLOURS",
@@ -54,8 +65,10 @@ __all__ = [
     "figure_html",
     "picture_html",
     "position_text_svg",
+    "render",
     "screen_direction",
     "square_centre",
+    "square_words",
     "strip_mark",
     "svg_alt_text",
     "trace_frames",
@@ -107,8 +120,6 @@ HEIGHT = 442
 #: The smallest font size used anywhere on the picture, in viewBox units.
 MIN_FONT = 24
 _COUNT_FONT = 26  # the pebble counts in the squares
-#: Characters that fit on one footer line at font size 24 (in DejaVu Sans, a wide font).
-FOOTER_CHARS = 42
 _LEFT, _RIGHT = 100, 500  # the citizen squares lie between these
 _CELL = 80
 _TOP, _MID, _BOTTOM = 106, 186, 266  # top row y, the line between rows, bottom
@@ -188,15 +199,39 @@ def _mandarin_path(square: int, inset: float = 0) -> str:
     return f"M{_n(x)} {_n(_MID - ry)}A{_n(rx)} {_n(ry)} 0 0 {sweep} {_n(x)} {_n(_MID + ry)}Z"
 
 
-def _outline(square: int, stroke: str, fill: str, width: float, dash: str = "", inset: float = 3) -> str:
+def _el(parent: ET.Element | None, tag: str, text: object = None, **attributes: object) -> ET.Element:
+    """A new element (in ``parent`` when given): ``attributes`` with ``_`` for ``-`` in their names, ``text`` inside.
+
+    ElementTree escapes the text and the attributes, so nothing a scene says can break the markup.
+    """
+    named = {key.rstrip("_").replace("_", "-"): str(value) for key, value in attributes.items() if value is not None}
+    element = ET.Element(tag, named) if parent is None else ET.SubElement(parent, tag, named)
+    if text is not None:
+        element.text = str(text)
+    return element
+
+
+#: How each mark of a square is drawn: stroke, fill, width, dash and inset (see :data:`oanquan.scene.MARKS`).
+_MARK_STYLES: dict[str, tuple[str, str, float, str, float]] = {
+    "selectable": (COLOURS["selectable"], "none", 3, "2 4", 5),
+    "captured": (COLOURS["captured"], COLOURS["captured_fill"], 4, "9 5", 3),
+    "lifted": (COLOURS["lifted"], COLOURS["lifted_fill"], 5, "", 3),
+    "received": (COLOURS["received"], COLOURS["received_fill"], 5, "", 3),
+    "selected": (COLOURS["lifted"], COLOURS["lifted_fill"], 5, "10 5", 3),
+    "focus": (COLOURS["focus"], "none", 3, "2 4", 2),
+}
+
+
+def _outline(parent: ET.Element, square: int, mark: str) -> None:
     """A highlight frame drawn inside a square."""
-    extra = f' stroke-dasharray="{dash}"' if dash else ""
-    paint = f'fill="{fill}" stroke="{stroke}" stroke-width="{_n(width)}"{extra}'
+    stroke, fill, width, dash, inset = _MARK_STYLES[mark]
+    paint = {"fill": fill, "stroke": stroke, "stroke_width": _n(width), "stroke_dasharray": dash or None}
     if square >= 10:
-        return f'<path d="{_mandarin_path(square, inset)}" {paint}/>'
+        _el(parent, "path", d=_mandarin_path(square, inset), **paint)
+        return
     x, y = _cell_box(square)
-    size = _CELL - 2 * inset
-    return f'<rect x="{_n(x + inset)}" y="{_n(y + inset)}" width="{_n(size)}" height="{_n(size)}" rx="4" {paint}/>'
+    size = _n(_CELL - 2 * inset)
+    _el(parent, "rect", x=_n(x + inset), y=_n(y + inset), width=size, height=size, rx=4, **paint)
 
 
 def _mandarin_anchor(square: int) -> tuple[int, int]:
@@ -219,321 +254,77 @@ def _pebble_dots(square: int) -> tuple[str, ...]:
 _DOTS = tuple(_pebble_dots(square) for square in range(12))
 
 
-def _squares(position: Position) -> tuple[str, str]:
-    """The drawn pebbles and the counts and stones of every square."""
-    path = "".join(_DOTS[square][min(position.count(square), MAX_DRAWN)] for square in (*range(10), M1, M0))
-    counts: list[str] = []
-    stones: list[str] = []
+def _squares(parent: ET.Element, scene: Scene) -> None:
+    """The drawn pebbles, then the counts and stones of every square."""
+    order = (*range(10), M1, M0)
+    path = "".join(_DOTS[square][min(scene.squares[square].pebbles, MAX_DRAWN)] for square in order)
+    if path:
+        pebbles = _el(parent, "g", fill="none", stroke_linecap="round")
+        _el(pebbles, "path", d=path, stroke=COLOURS["pebble_edge"], stroke_width=12)
+        _el(pebbles, "path", d=path, stroke=COLOURS["pebble"], stroke_width="9.6")
+    counts = _el(parent, "g", font_size=_COUNT_FONT, font_weight="bold")
     for square in range(10):
         x, y = _cell_box(square)
-        counts.append(f'<text x="{x + 7}" y="{y + 26}">{position.count(square)}</text>')
+        _el(counts, "text", scene.squares[square].pebbles, x=x + 7, y=y + 26)
     for square in (M1, M0):
         sx, cy = _mandarin_anchor(square)
-        counts.append(f'<text x="{_n(sx)}" y="{cy - 40}" text-anchor="middle">{position.count(square)}</text>')
-        if position.has_stone(square):
-            stones.append(
-                f'<ellipse cx="{_n(sx)}" cy="{cy - 6}" rx="25" ry="17" fill="{COLOURS["stone"]}"'
-                f' stroke="{COLOURS["line"]}" stroke-width="2"/>'
-                f'<ellipse cx="{_n(sx - 8)}" cy="{cy - 12}" rx="8" ry="4" fill="{COLOURS["stone_shine"]}"/>'
-            )
-    pebbles = (
-        f'<g fill="none" stroke-linecap="round"><path d="{path}" stroke="{COLOURS["pebble_edge"]}" stroke-width="12"/>'
-        f'<path d="{path}" stroke="{COLOURS["pebble"]}" stroke-width="9.6"/></g>'
-        if path
-        else ""
-    )
-    marks = f'<g font-size="{_COUNT_FONT}" font-weight="bold">{"".join(counts)}</g>{"".join(stones)}'
-    return pebbles, marks
+        _el(counts, "text", scene.squares[square].pebbles, x=_n(sx), y=cy - 40, text_anchor="middle")
+    for square in (M1, M0):
+        if scene.squares[square].stone:
+            sx, cy = _mandarin_anchor(square)
+            stone = {"fill": COLOURS["stone"], "stroke": COLOURS["line"], "stroke_width": 2}
+            _el(parent, "ellipse", cx=_n(sx), cy=cy - 6, rx=25, ry=17, **stone)
+            _el(parent, "ellipse", cx=_n(sx - 8), cy=cy - 12, rx=8, ry=4, fill=COLOURS["stone_shine"])
 
 
-def _store_words(position: Position, player: int, short: bool = False) -> str:
-    """The store in words; ``short`` says "stone" for "Mandarin stone", for a strip with a debt beside it."""
-    pebbles = position.score_breakdown(final=False).captured[player]  # the store, less any pebbles swept in (R7.4)
-    stones = position.captured_stones[player]
-    text = pebble_words(pebbles)
-    if stones:
-        if short:
-            words = ngettext("{n} stone", "{n} stones", stones)
-        else:
-            words = ngettext("{n} Mandarin stone", "{n} Mandarin stones", stones)
-        text += " + " + words.format(n=stones)
-    return text
-
-
-#: Characters of a strip's second line that leave room for the debt beside them.
-_STORE_CHARS = 34
-
-
-#: What a picture says about the turn, besides the position: the mover in the middle of their
-#: move ("playing"), the move just finished ("played": the marker passes to the next player and
-#: the mover's strip says "just played"), or the game over ("over": no marker, final scores).
-#: With none, the player to move in the position has the marker.
-Turn = Literal["playing", "played", "over"]
-
-
-def _panel(
-    position: Position, player: int, y: int, mark: str | None, name: str | None, final: bool, unswept: bool = False
-) -> str:
-    """A player's strip: their name and score, what they have captured and owe, and the turn ``mark``.
-
-    The score is the one every surface shows (:meth:`Position.score_breakdown
-    <oanquan.Position.score_breakdown>`): the points settled so far, or at the
-    end of the game (``final``) the final score. The second line says what it
-    is made of: the store and any debt, or at the end the whole sum (R7.4, R8).
-    ``unswept`` says the game is over but its result not shown (its end before
-    the sweep, an exercise): the score is then said to be before the sweep.
-    """
-    breakdown = position.score_breakdown(final=final)
-    score = breakdown.scores[player]
-    who = name if name is not None else _("Player {player}").format(player=player)
-    if unswept:
-        # a finished game whose result is not shown yet (its end before the sweep, an exercise)
-        line1 = ngettext("{name} · {n} point before the sweep", "{name} · {n} points before the sweep", score).format(
-            name=who, n=score
-        )
-    else:
-        line1 = ngettext("{name} · {n} point", "{name} · {n} points", score).format(name=who, n=score)
-    squeeze1 = _SQUEEZE if len(line1) > _LINE1_CHARS else ""
-    debts = _debt_words(position, player)
-    if final:
-        line2 = breakdown.parts(player)
-    else:
-        line2 = _("captured: {store}").format(store=_store_words(position, player))
-        if debts and len(line2) > _STORE_CHARS:
-            line2 = _("captured: {store}").format(store=_store_words(position, player, short=True))
-    squeeze = _SQUEEZE if final and len(line2) > _FINAL_CHARS else ""
-    turn = mark is not None and mark != _JUST_PLAYED
-    stroke = f'stroke="{COLOURS["text"]}" stroke-width="3"' if turn else f'stroke="{COLOURS["muted"]}"'
-    parts = [
-        f'<rect x="10" y="{y}" width="580" height="{_PANEL_H}" rx="8" fill="{COLOURS["panel"]}" {stroke}/>',
-        f'<text x="22" y="{y + 28}" font-weight="bold"{squeeze1}>{escape(line1)}</text>',
-        f'<text x="22" y="{y + 57}"{squeeze}>{escape(line2)}</text>',
-    ]
-    if debts and not final:
-        parts.append(f'<text x="578" y="{y + 57}" text-anchor="end">{escape(debts)}</text>')
-    if mark is not None:
-        said = escape(_(mark))
-        if mark == _JUST_PLAYED:
-            parts.append(f'<text x="578" y="{y + 28}" text-anchor="end">{said}</text>')
-        else:
-            parts.append(
-                f'<g><path d="M442 {y + 11}l18 10-18 10z" fill="{COLOURS["text"]}"/>'
-                f'<text x="578" y="{y + 28}" font-weight="bold" text-anchor="end">{said}</text></g>'
-            )
-    return f'<g font-size="{MIN_FONT}">{"".join(parts)}</g>'
-
-
-def _debt_words(position: Position, player: int) -> str:
-    """What ``player`` owes and is owed (R6.2), in a few words, or "" when nothing is lent."""
-    owes, owed = position.debts[player], position.debts[1 - player]
-    words = []
-    if owes:
-        words.append(_("owes {n}").format(n=owes))
-    if owed:
-        words.append(_("is owed {n}").format(n=owed))
-    return " · ".join(words)
-
-
-#: The strips' marks (translated when drawn).
-_TO_MOVE, _PLAYING, _JUST_PLAYED = N_("to move"), N_("playing"), N_("just played")
 #: Characters of a final strip's second line that fit its width unsqueezed.
 _FINAL_CHARS = 44
 #: Characters of a strip's first line (bold) that fit its width unsqueezed, when no mark stands beside it.
 _LINE1_CHARS = 38
 #: A strip's line too long for it is squeezed to its width rather than cut.
-_SQUEEZE = ' textLength="556" lengthAdjust="spacingAndGlyphs"'
+_SQUEEZE = {"textLength": "556", "lengthAdjust": "spacingAndGlyphs"}
 
 
-def strip_mark(kind: Literal["to_move", "playing", "just_played"]) -> str:
-    """The words a player's strip shows beside their name for the turn, in the language spoken.
-
-    >>> strip_mark("to_move"), strip_mark("just_played")
-    ('to move', 'just played')
-    """
-    marks = {"to_move": _TO_MOVE, "playing": _PLAYING, "just_played": _JUST_PLAYED}
-    return _(marks[kind])
-
-
-def _outcome(position: Position, turn: Turn | None) -> Outcome | None:
-    """How the game in ``position`` ended, or None; never during a move, whose pebbles may be in the hand.
-
-    A picture of the game's end (``"over"``) that the position alone does not end was ended by the ply limit (R7.3).
-    """
-    return None if turn in ("playing", "played") else position.outcome(plies_left=0 if turn == "over" else None)
-
-
-def _turn_words(position: Position, turn: Turn | None) -> str:
-    """Whose turn it is, as the strips mark it: the mover "is playing" during a move, else who is to move."""
-    if turn == "playing":
-        return _("player {player} is playing").format(player=position.to_move)
-    # after a finished move ("played"), the mover's opponent is to move
-    return _("player {player} to move").format(player=1 - position.to_move if turn == "played" else position.to_move)
+def _panel(parent: ET.Element, scene: Scene, player: int) -> None:
+    """A player's strip (:class:`~oanquan.scene.StripScene`): their name and score, its parts, the turn's mark."""
+    strip, y = scene.strips[player], _PANELS[player]
+    group = _el(parent, "g", font_size=MIN_FONT)
+    turn = strip.mark in ("to_move", "playing")
+    stroke = {"stroke": COLOURS["text"], "stroke_width": 3} if turn else {"stroke": COLOURS["muted"]}
+    _el(group, "rect", x=10, y=y, width=580, height=_PANEL_H, rx=8, fill=COLOURS["panel"], **stroke)
+    line1 = _el(group, "text", strip.heading, x=22, y=y + 28, font_weight="bold")
+    if len(strip.heading) > _LINE1_CHARS:
+        line1.attrib.update(_SQUEEZE)
+    line2 = _el(group, "text", strip.detail, x=22, y=y + 57)
+    if strip.final and len(strip.detail) > _FINAL_CHARS:
+        line2.attrib.update(_SQUEEZE)
+    if strip.debts:
+        _el(group, "text", strip.debts, x=578, y=y + 57, text_anchor="end")
+    if strip.mark == "just_played":
+        _el(group, "text", strip.mark_words, x=578, y=y + 28, text_anchor="end")
+    elif strip.mark:
+        mark = _el(group, "g")
+        _el(mark, "path", d=f"M442 {y + 11}l18 10-18 10z", fill=COLOURS["text"])
+        _el(mark, "text", strip.mark_words, x=578, y=y + 28, font_weight="bold", text_anchor="end")
 
 
-def _marks(position: Position, turn: Turn | None, over: bool) -> tuple[str | None, str | None]:
-    """The mark on each player's strip (player 0, player 1): who is to move, playing or just played."""
-    marks: list[str | None] = [None, None]
-    if over:
-        return (None, None)
-    mover = position.to_move
-    if turn == "played":
-        marks[mover], marks[1 - mover] = _JUST_PLAYED, _TO_MOVE
-    else:
-        marks[mover] = _PLAYING if turn == "playing" else _TO_MOVE
-    return (marks[0], marks[1])
-
-
-def _chevrons(direction: Direction) -> str:
+def _chevrons(parent: ET.Element, direction: str) -> None:
     """Arrowheads between the square numbers, pointing the way the pebbles travel."""
     parts: list[str] = []
     for row, y in ((1, _TOP - 19), (0, _BOTTOM + 19)):
-        tip = 10 if screen_direction(row, direction) == "right" else -10
+        tip = 10 if screen_direction(row, direction) == "right" else -10  # type: ignore[arg-type]
         for x in range(_LEFT, _RIGHT + 1, _CELL):
             parts.append(f"M{x - tip // 2} {y - 7}l{tip} 7l{-tip} 7z")
-    return f'<path d="{"".join(parts)}" fill="{COLOURS["direction"]}"/>'
-
-
-def _as_set(squares: int | Iterable[int] | None) -> tuple[int, ...]:
-    if squares is None:
-        return ()
-    if isinstance(squares, int):
-        return (squares,)
-    return tuple(dict.fromkeys(squares))
-
-
-def _names(squares: Sequence[int]) -> str:
-    return ", ".join(square_name(s) for s in squares)
-
-
-def _contents(position: Position, square: int) -> str:
-    """What a square holds, in words: "5 pebbles", or "the Mandarin stone and 1 pebble"."""
-    what = pebble_words(position.count(square))
-    if position.has_stone(square):
-        what = _("the Mandarin stone and {pebbles}").format(pebbles=what)
-    return what
-
-
-def square_words(position: Position, square: int) -> str:
-    """A square and what it holds, in words: a board's name for each square, for screen readers.
-
-    A citizen square says whose it is by its row, as every surface names the players' rows
-    (R1.1: player 0 owns squares 5-9, the bottom row); a Mandarin square belongs to nobody.
-
-    >>> from oanquan import Position
-    >>> square_words(Position.initial(), 7), square_words(Position.initial(), 2)
-    ('square 7 in the bottom row: 5 pebbles', 'square 2 in the top row: 5 pebbles')
-    >>> square_words(Position.initial(), 10)
-    'Mandarin square M0: the Mandarin stone and 0 pebbles'
-    """
-    what = _contents(position, square)
-    if square in (M0, M1):
-        return _("Mandarin square {name}: {what}").format(name=square_name(square), what=what)
-    if square >= 5:
-        return _("square {square} in the bottom row: {what}").format(square=square, what=what)
-    return _("square {square} in the top row: {what}").format(square=square, what=what)
-
-
-def describe_position(position: Position, turn: Turn | None = None, result: bool = True) -> str:
-    """The position in words, for screen readers (the SVG's ``<desc>``).
-
-    >>> from oanquan import Position
-    >>> print(describe_position(Position.from_text("0,1,0,0,0,0,0,0,0,2 Q,3 4,0 0,2 1")))
-    Player 1's row, squares 4 3 2 1 0: 0, 0, 0, 1, 0. Player 0's row, squares 5 6 7 8 9: 0, 0, 0, 0, 2.
-    Mandarin square M1 (left): 3 pebbles. Mandarin square M0 (right): the Mandarin stone and 0 pebbles.
-    Player 0: 6 points (captured: 4 pebbles), is owed 2. Player 1: -2 points (captured: 0 pebbles), owes 2.
-    Player 1 to move.
-
-    ``turn`` and ``result`` are :func:`board_svg`'s: after a move (``"played"``) the next
-    player is to move; with ``result`` False a finished game's scores and result are left out.
-    """
-    p = position
-    top, bottom = (", ".join(str(p.count(s)) for s in row) for row in ((4, 3, 2, 1, 0), (5, 6, 7, 8, 9)))
-    lines = [
-        _("Player 1's row, squares 4 3 2 1 0: {counts}.").format(counts=top)
-        + " "
-        + _("Player 0's row, squares 5 6 7 8 9: {counts}.").format(counts=bottom)
-    ]
-    sides = {M1: N_("Mandarin square {name} (left): {what}."), M0: N_("Mandarin square {name} (right): {what}.")}
-    lines.append(" ".join(_(side).format(name=square_name(sq), what=_contents(p, sq)) for sq, side in sides.items()))
-    players = []
-    outcome = _outcome(p, turn)
-    over = outcome is not None or turn == "over"
-    scores = p.score_breakdown(final=over and result).scores
-    for player in (0, 1):
-        score = scores[player]
-        text = ngettext(
-            "Player {player}: {n} point (captured: {store})", "Player {player}: {n} points (captured: {store})", score
-        ).format(player=player, n=score, store=_store_words(p, player))
-        debts = _debt_words(p, player)
-        if debts:
-            text = _("{player_and_store}, {debts}").format(player_and_store=text, debts=debts)
-        players.append(text + ".")
-    if outcome is not None and result:
-        players.append(outcome_words(outcome))
-    elif over:
-        players.append(_("The game is over."))
-    else:
-        turn_words = _turn_words(p, turn)
-        players.append(turn_words[0].upper() + turn_words[1:] + ".")
-    lines.append(" ".join(players))
-    return "\n".join(lines)
-
-
-def _pack(parts: list[str], width: int, joiner: str) -> list[str]:
-    out: list[str] = []
-    for part in parts:
-        if out and len(out[-1]) + len(joiner) + len(part) <= width:
-            out[-1] += joiner + part
-        else:
-            out.append(part)
-    return out
-
-
-def _wrap(text: str, width: int = FOOTER_CHARS, lines: int = 2) -> list[str]:
-    """Break ``text`` into at most ``lines`` lines of about ``width`` characters.
-
-    Breaks go between the " · " items when they fit, else between words; what
-    does not fit goes on the last line (which the picture then squeezes).
-
-    >>> _wrap("lifted 7 · 4 in hand", width=12)
-    ['lifted 7', '4 in hand']
-    >>> _wrap("a b c", width=3)
-    ['a b', 'c']
-    """
-    if not text:
-        return []
-    packed = _pack(text.split(" · "), width, " · ")
-    if len(packed) <= lines and all(len(line) <= width for line in packed):
-        return packed
-    packed = _pack(text.split(" "), width, " ")
-    return [*packed[: lines - 1], " ".join(packed[lines - 1 :])]
+    _el(parent, "path", d="".join(parts), fill=COLOURS["direction"])
 
 
 _ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,63}\Z")
 
 
-def board_svg(
-    position: Position,
-    *,
-    lifted: int | None = None,
-    received: int | Iterable[int] | None = None,
-    hand: int | None = None,
-    direction: Direction | None = None,
-    captured: Iterable[int] = (),
-    last_move: Move | str | None = None,
-    selectable: Iterable[int] = (),
-    selected: int | None = None,
-    focus: int | Iterable[int] | None = None,
-    note: str = "",
-    title: str | None = None,
-    id_prefix: str | None = None,
-    names: Sequence[str] | None = None,
-    turn: Turn | None = None,
-    result: bool = True,
-) -> str:
-    """The position as an SVG picture (a string), laid out as RULES §1.
+def board_svg(position: Position, *, id_prefix: str | None = None, **highlights: Any) -> str:
+    """The position as an SVG picture (a string), laid out as RULES §1: :func:`render` of its scene.
 
-    Highlights, all optional:
+    Highlights, all optional (:func:`oanquan.scene.board_scene` makes the scene):
 
     - ``lifted``: the square whose pebbles were just lifted (blue, solid);
     - ``received``: the square(s) that just received a pebble (orange, solid);
@@ -546,9 +337,10 @@ def board_svg(
       the one they picked (blue, dashed);
     - ``focus``: square(s) a caption talks about (black, dotted);
     - ``note``: a line of text for the footer; ``title`` replaces the ``<title>``;
-    - ``names``: what the players' strips call the players (a board's view-model,
-      :mod:`oanquan.interact.view`), instead of "Player 0" and "Player 1";
-    - ``turn``: what the picture shows of a move (see :data:`Turn`): by default the
+    - ``names``: what the picture calls the players, in its strips and in its words
+      (a board's view-model, :class:`~oanquan.narrate.Names`), instead of the notation's
+      "Player 0" and "Player 1";
+    - ``turn``: what the picture shows of a move (see :data:`~oanquan.scene.Turn`): by default the
       player to move has the turn marker; a picture taken during a move passes
       ``"playing"``, one taken as it ends ``"played"`` (the marker goes to the next
       player), one of the game's end ``"over"`` (each strip shows the final score).
@@ -557,12 +349,6 @@ def board_svg(
     the game is over; then they show the final scores and what makes them (R8),
     unless ``result`` is False: an exercise that asks for the final score shows
     the finished board without it (no marker, no final scores, no result line).
-
-    The picture scales to its container (``width="100%"`` and a viewBox) and
-    stays readable from 320 px wide. Its element ids start with ``id_prefix``,
-    by default a digest of the picture, so they are the same every time the
-    same picture is drawn and pictures on one page do not clash. All text is
-    escaped.
 
     >>> from oanquan import Position
     >>> svg = board_svg(Position.initial().play("7R"), last_move="7R", id_prefix="demo")
@@ -573,135 +359,111 @@ def board_svg(
     ...
     ValueError: id_prefix '1bad' must be a letter followed by letters, digits, '-' or '_'
     """
+    return render(board_scene(position, **highlights), id_prefix=id_prefix)
+
+
+def render(scene: Scene, *, id_prefix: str | None = None) -> str:
+    """A :class:`~oanquan.scene.Scene` as an SVG picture (a string), laid out as RULES §1.
+
+    The picture scales to its container (``width="100%"`` and a viewBox) and
+    stays readable from 320 px wide. Its element ids start with ``id_prefix``,
+    by default a digest of the picture, so they are the same every time the
+    same picture is drawn and pictures on one page do not clash. ElementTree
+    writes it, so every text is escaped.
+
+    >>> from oanquan import Position
+    >>> from oanquan.scene import board_scene
+    >>> svg = render(board_scene(Position.initial(), note="<b> & co"), id_prefix="x")
+    >>> "&lt;b&gt; &amp; co" in svg, svg.count("<svg"), svg.endswith("</svg>")
+    (True, 1, True)
+    """
     if id_prefix is not None and not _ID.match(id_prefix):
         raise ValueError(f"id_prefix {id_prefix!r} must be a letter followed by letters, digits, '-' or '_'")
-    p = position
-    received_squares = _as_set(received)
-    captured_squares = _as_set(captured)
-    focus_squares = _as_set(focus)
-    selectable_squares = _as_set(selectable)
-    move = Move.parse(last_move) if isinstance(last_move, str) else last_move
-    outcome = _outcome(p, turn)
+    body = ET.Element("g")
+    _board(body, scene)
+    if id_prefix is None:
+        content = "".join(ET.tostring(part, encoding="unicode") for part in body)
+        digest = hashlib.sha1((scene.title + scene.desc + content).encode("utf-8")).hexdigest()[:10]
+        id_prefix = f"oaq-{digest}"
+    return ET.tostring(_picture(WIDTH, HEIGHT, id_prefix, scene.title, scene.desc, list(body)), encoding="unicode")
 
-    body: list[str] = []
+
+def _board(body: ET.Element, scene: Scene) -> None:
+    """The board of ``scene`` drawn into ``body``: its outline, marks, pebbles, numbers, hand, strips and footer."""
     # The board: one outline from M1 round to M0, then the lines between squares.
     arc = f"A{_RX} {_RY} 0 0 1"
-    body.append(
-        f'<path d="M{_LEFT} {_TOP}H{_RIGHT}{arc} {_RIGHT} {_BOTTOM}H{_LEFT}{arc} {_LEFT} {_TOP}Z"'
-        f' fill="{COLOURS["board"]}" stroke="{COLOURS["line"]}" stroke-width="4"/>'
-    )
+    outline = f"M{_LEFT} {_TOP}H{_RIGHT}{arc} {_RIGHT} {_BOTTOM}H{_LEFT}{arc} {_LEFT} {_TOP}Z"
+    _el(body, "path", d=outline, fill=COLOURS["board"], stroke=COLOURS["line"], stroke_width=4)
     lines = "".join(f"M{x} {_TOP}V{_BOTTOM}" for x in range(_LEFT, _RIGHT + 1, _CELL))
-    body.append(f'<path d="{lines}M{_LEFT} {_MID}H{_RIGHT}" stroke="{COLOURS["line"]}" stroke-width="2.5"/>')
+    _el(body, "path", d=f"{lines}M{_LEFT} {_MID}H{_RIGHT}", stroke=COLOURS["line"], stroke_width="2.5")
 
     # Highlights go under the pebbles so the counts stay readable.
-    for square in selectable_squares:
-        body.append(_outline(square, COLOURS["selectable"], "none", 3, "2 4", inset=5))
-    for square in captured_squares:
-        body.append(_outline(square, COLOURS["captured"], COLOURS["captured_fill"], 4, "9 5"))
-    if lifted is not None:
-        body.append(_outline(lifted, COLOURS["lifted"], COLOURS["lifted_fill"], 5))
-    for square in received_squares:
-        body.append(_outline(square, COLOURS["received"], COLOURS["received_fill"], 5))
-    if selected is not None:
-        body.append(_outline(selected, COLOURS["lifted"], COLOURS["lifted_fill"], 5, "10 5"))
-    for square in focus_squares:
-        body.append(_outline(square, COLOURS["focus"], "none", 3, "2 4", inset=2))
+    for mark in MARKS:
+        for square, shown in enumerate(scene.squares):
+            if mark in shown.marks:
+                _outline(body, square, mark)
 
-    body.extend(_squares(p))  # the pebbles, then the counts and stones
+    _squares(body, scene)
 
     # Square numbers above player 1's row and below player 0's, M1 and M0 beside.
-    numbers: list[str] = []
+    numbers = _el(body, "g", fill=COLOURS["muted"], font_size=MIN_FONT, text_anchor="middle")
     for square in range(10):
         x, _y = square_centre(square)
         y = _TOP - 10 if square < 5 else _BOTTOM + 28
-        if move is not None and move.square == square:
-            numbers.append(f'<circle cx="{_n(x)}" cy="{y - 9}" r="16" fill="{COLOURS["text"]}"/>')
-            numbers.append(f'<text x="{_n(x)}" y="{y}" fill="#fff">{square}</text>')
+        if scene.last_square == square:
+            _el(numbers, "circle", cx=_n(x), cy=y - 9, r=16, fill=COLOURS["text"])
+            _el(numbers, "text", square, x=_n(x), y=y, fill="#fff")
         else:
-            numbers.append(f'<text x="{_n(x)}" y="{y}">{square}</text>')
-    numbers.append(f'<text x="32" y="{_BOTTOM + 28}">M1</text><text x="568" y="{_BOTTOM + 28}">M0</text>')
-    body.append(f'<g fill="{COLOURS["muted"]}" font-size="{MIN_FONT}" text-anchor="middle">{"".join(numbers)}</g>')
-    if direction is not None:
-        body.append(_chevrons(direction))
+            _el(numbers, "text", square, x=_n(x), y=y)
+    _el(numbers, "text", "M1", x=32, y=_BOTTOM + 28)
+    _el(numbers, "text", "M0", x=568, y=_BOTTOM + 28)
+    if scene.direction is not None:
+        _chevrons(body, scene.direction)
 
     # The hand: a badge with the pebbles still to sow.
-    at = received_squares[-1] if received_squares else lifted
-    if hand is not None and at is not None:
+    if scene.hand is not None and scene.hand_at is not None:
+        at, hand = scene.hand_at, scene.hand
         x, y = square_centre(at)
         # A pill wide enough for the number: on a citizen square, in its top right
         # corner; on a Mandarin square, just outside its tip.
         half = max(16, 7 + 8 * len(str(hand)))
         bx, by = (x + 38 - half, y - 22) if at < 10 else (4 + half if at == M1 else WIDTH - 4 - half, _TOP + 4)
-        body.append(
-            f'<g><rect x="{_n(bx - half)}" y="{_n(by - 16)}" width="{2 * half}" height="32" rx="16"'
-            f' fill="{COLOURS["hand"]}" stroke="#fff" stroke-width="2"/>'
-            f'<text x="{_n(bx)}" y="{_n(by + 8.5)}" font-size="{MIN_FONT}" font-weight="bold" text-anchor="middle"'
-            f' fill="#fff">{hand}</text></g>'
-        )
+        badge = _el(body, "g")
+        pill = {"rx": 16, "fill": COLOURS["hand"], "stroke": "#fff", "stroke_width": 2}
+        _el(badge, "rect", x=_n(bx - half), y=_n(by - 16), width=2 * half, height=32, **pill)
+        font = {"font_size": MIN_FONT, "font_weight": "bold", "text_anchor": "middle", "fill": "#fff"}
+        _el(badge, "text", hand, x=_n(bx), y=_n(by + 8.5), **font)
 
-    over = outcome is not None or turn == "over"
-    strip_marks = _marks(p, turn, over)
     for player in (1, 0):
-        name = names[player] if names is not None else None
-        body.append(_panel(p, player, _PANELS[player], strip_marks[player], name, over and result, over and not result))
+        _panel(body, scene, player)
 
     # Footer: the highlights in words, so colour is never the only cue.
-    words: list[str] = []
-    if note:
-        words.append(note)
-    if move is not None:
-        words.append(_("last move: {move}").format(move=move))
-    if lifted is not None:
-        words.append(_("lifted {name}").format(name=square_name(lifted)))
-    if received_squares:
-        words.append(_("dropped in {names}").format(names=_names(received_squares)))
-    if hand is not None:
-        words.append(_("{n} in hand").format(n=hand))
-    if direction is not None:
-        words.append(_("sowing {direction}").format(direction=direction))
-    if captured_squares:
-        words.append(_("captured {names}").format(names=_names(captured_squares)))
-    if selected is not None:
-        words.append(_("chosen {name}").format(name=square_name(selected)))
-    if outcome is not None and result:
-        words.append(_("game over: {result} ({rule})").format(result=result_words(outcome), rule=outcome.rule))
-    footer = " · ".join(words)
-    footer_lines: list[str] = []
-    for y, line in zip(_FOOTER_Y, _wrap(footer), strict=False):
-        # A line too long for the width (a long note) is squeezed to fit rather than cut.
-        squeeze = ' textLength="572" lengthAdjust="spacingAndGlyphs"' if len(line) > FOOTER_CHARS else ""
-        footer_lines.append(f'<text x="300" y="{y}"{squeeze}>{escape(line)}</text>')
-    if footer_lines:
-        body.append(f'<g font-size="{MIN_FONT}" text-anchor="middle">{"".join(footer_lines)}</g>')
-
-    if title is None:
-        if outcome is not None and result:
-            state = outcome_words(outcome)
-        elif over:
-            state = _("the game is over")
-        else:
-            state = _turn_words(p, turn)
-        title = _("Ô Ăn Quan board: {state}").format(state=state)
-    desc = describe_position(p, turn, result) + (
-        "\n" + _("Highlighted: {footer}").format(footer=footer) if footer else ""
-    )
-    content = "".join(body)
-    if id_prefix is None:
-        digest = hashlib.sha1((title + desc + content).encode("utf-8")).hexdigest()[:10]
-        id_prefix = f"oaq-{digest}"
-    return _picture(WIDTH, HEIGHT, id_prefix, title, desc, content)
+    if scene.footer:
+        footer = _el(body, "g", font_size=MIN_FONT, text_anchor="middle")
+        for y, line in zip(_FOOTER_Y, scene.footer, strict=False):
+            said = _el(footer, "text", line, x=300, y=y)
+            if len(line) > FOOTER_CHARS:  # a line too long for the width (a long note) is squeezed, not cut
+                said.attrib.update({"textLength": "572", "lengthAdjust": "spacingAndGlyphs"})
 
 
-def _picture(width: int, height: int, ids: str, title: str, desc: str, content: str) -> str:
+def _picture(width: int, height: int, ids: str, title: str, desc: str, content: Iterable[ET.Element]) -> ET.Element:
     """An SVG picture that scales to its container, with a title and description for screen readers."""
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="100%"'
-        f' style="max-width:{width}px;height:auto" role="img"'
-        f' aria-labelledby="{ids}-title {ids}-desc"'
-        f' font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif" fill="{COLOURS["text"]}">'
-        f'<title id="{ids}-title">{escape(title)}</title>'
-        f'<desc id="{ids}-desc">{escape(desc)}</desc>{content}</svg>'
+    svg = _el(
+        None,
+        "svg",
+        xmlns="http://www.w3.org/2000/svg",
+        viewBox=f"0 0 {width} {height}",
+        width="100%",
+        style=f"max-width:{width}px;height:auto",
+        role="img",
+        aria_labelledby=f"{ids}-title {ids}-desc",
+        font_family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif",
+        fill=COLOURS["text"],
     )
+    _el(svg, "title", title, id=f"{ids}-title")
+    _el(svg, "desc", desc, id=f"{ids}-desc")
+    svg.extend(content)
+    return svg
 
 
 # ------------------------------------------------------- the position text
@@ -731,13 +493,11 @@ _MARGIN = 44  # left and right of the board, for the numbers that point into it
 _LEGEND_ROW = 36
 
 
-def _field_badge(number: int, x: float, y: float) -> str:
+def _field_badge(parent: ET.Element, number: int, x: float, y: float) -> None:
     fill, ink = _FIELD_COLOURS[number - 1]
-    return (
-        f'<circle cx="{_n(x)}" cy="{_n(y)}" r="16" fill="{fill}" stroke="#fff" stroke-width="2"/>'
-        f'<text x="{_n(x)}" y="{_n(y + 8.5)}" fill="{ink}" font-size="{MIN_FONT}" font-weight="bold"'
-        f' text-anchor="middle">{number}</text>'
-    )
+    _el(parent, "circle", cx=_n(x), cy=_n(y), r=16, fill=fill, stroke="#fff", stroke_width=2)
+    font = {"font_size": MIN_FONT, "font_weight": "bold", "text_anchor": "middle"}
+    _el(parent, "text", number, x=_n(x), y=_n(y + 8.5), fill=ink, **font)
 
 
 def position_text_svg(position: Position, *, id_prefix: str | None = None) -> str:
@@ -757,32 +517,31 @@ def position_text_svg(position: Position, *, id_prefix: str | None = None) -> st
     """
     text = position.to_text()
     fields = text.split(" ")
-    board = board_svg(position, id_prefix=id_prefix)
-    inner = board[board.index("</desc>") + len("</desc>") : -len("</svg>")]
-    prefix = re.search(r'id="([^"]+)-title"', board)
-    ids = prefix[1] if prefix else "oaq"
+    scene = board_scene(position)
+    if id_prefix is not None and not _ID.match(id_prefix):
+        raise ValueError(f"id_prefix {id_prefix!r} must be a letter followed by letters, digits, '-' or '_'")
+    ids = id_prefix or f"oaq-{hashlib.sha1(text.encode('utf-8')).hexdigest()[:10]}"
     width = WIDTH + 2 * _MARGIN
     rows = (len(POSITION_TEXT_FIELDS) + 1) // 2
     top = _TEXT_BAND + _PANELS[0] + _PANEL_H + 14  # the legend, below player 0's strip (the board has no footer here)
     height = top + rows * _LEGEND_ROW + 4
-    parts: list[str] = []
+    parts = ET.Element("g")
+    board = _el(parts, "g", transform=f"translate({_MARGIN} {_TEXT_BAND})")
+    _board(board, scene)
 
     # The text, in a monospaced font so that each field's place is known: its number under its middle.
     size = min(28.0, (width - 24) / (0.6 * len(text)))
     advance = 0.6 * size
     x0 = (width - advance * len(text)) / 2
-    spans, offset = [], 0
+    font = "DejaVu Sans Mono, Menlo, Consolas, monospace"
+    line = _el(parts, "text", x=_n(x0), y=36, font_family=font, font_size=_n(size), font_weight="bold")
+    line.set("xml:space", "preserve")
+    offset = 0
     for number, field in enumerate(fields, start=1):
-        colour = _FIELD_COLOURS[number - 1][0]
-        spans.append(f'<tspan fill="{colour}">{escape(field)}</tspan>')
-        middle = x0 + advance * (offset + len(field) / 2)
-        parts.append(_field_badge(number, middle, 66))
+        span = _el(line, "tspan", field, fill=_FIELD_COLOURS[number - 1][0])
+        span.tail = " " if number < len(fields) else None
+        _field_badge(parts, number, x0 + advance * (offset + len(field) / 2), 66)
         offset += len(field) + 1
-    parts.insert(
-        0,
-        f'<text x="{_n(x0)}" y="36" font-family="DejaVu Sans Mono, Menlo, Consolas, monospace"'
-        f' font-size="{_n(size)}" font-weight="bold" xml:space="preserve">{" ".join(spans)}</text>',
-    )
 
     # The numbers on the board, in the margins beside what they name (board units, shifted).
     def at(x: float, y: float) -> tuple[float, float]:
@@ -794,33 +553,35 @@ def position_text_svg(position: Position, *, id_prefix: str | None = None) -> st
         (2, *at(-_MARGIN / 2, _MID)),  # M1
         (2, *at(WIDTH + _MARGIN / 2, _MID)),  # M0
     ]
-    for y in _PANELS:  # each player's strip: 3 the store at its left, 4 the debts at its right
-        marks += [(3, *at(-_MARGIN / 2, y + _PANEL_H / 2)), (4, *at(WIDTH + _MARGIN / 2, y + 52))]
+    for strip_y in _PANELS:  # each player's strip: 3 the store at its left, 4 the debts at its right
+        marks += [(3, *at(-_MARGIN / 2, strip_y + _PANEL_H / 2)), (4, *at(WIDTH + _MARGIN / 2, strip_y + 52))]
     marks.append((5, *at(WIDTH + _MARGIN / 2, _PANELS[mover] + 13)))
-    parts.extend(_field_badge(number, x, y) for number, x, y in marks)
+    for number, badge_x, badge_y in marks:
+        _field_badge(parts, number, badge_x, badge_y)
 
     # The legend: two columns of numbers and names.
     for index, (name, _meaning) in enumerate(POSITION_TEXT_FIELDS):
         x = 30 + (width / 2) * (index // rows)
         y = top + _LEGEND_ROW * (index % rows) + 18
-        label = escape(_(name))
-        parts.append(_field_badge(index + 1, x, y))
-        parts.append(f'<text x="{_n(x + 24)}" y="{_n(y + 8.5)}" font-size="{MIN_FONT}">{label}</text>')
+        _field_badge(parts, index + 1, x, y)
+        _el(parts, "text", _(name), x=_n(x + 24), y=_n(y + 8.5), font_size=MIN_FONT)
 
     title = _("The parts of the position text {text}").format(text=text)
     desc = " ".join(
         _("{number}. {field}: {meaning}.").format(number=number, field=field, meaning=_(meaning))
         for number, (field, (_name, meaning)) in enumerate(zip(fields, POSITION_TEXT_FIELDS, strict=True), start=1)
     )
-    board_part = f'<g transform="translate({_MARGIN} {_TEXT_BAND})">{inner}</g>'
-    return _picture(width, height, f"{ids}-parts", title, desc, board_part + "".join(parts))
+    return ET.tostring(_picture(width, height, f"{ids}-parts", title, desc, list(parts)), encoding="unicode")
 
 
 # ------------------------------------------------------------------- frames
 
 
 class Frame(NamedTuple):
-    """One picture of a step-through: the position, its caption, its SVG, the event (None at the start).
+    """One picture of a step-through: the position, its caption, its SVG, the event (None at the start), its scene.
+
+    The scene is what the SVG draws, as data (:class:`~oanquan.scene.Scene`): what a page that
+    holds its own board is sent instead of the picture.
 
     >>> from oanquan import Position
     >>> Frame(Position.initial(), "The opening.", board_svg(Position.initial())).caption
@@ -831,75 +592,7 @@ class Frame(NamedTuple):
     caption: str
     svg: str
     event: Event | None = None
-
-
-class Highlights(TypedDict, total=False):
-    """Keyword options of :func:`board_svg` that show one event.
-
-    >>> from oanquan import Position
-    >>> options: Highlights = {"lifted": 7, "direction": "R"}
-    >>> "lifted 7 · sowing R" in board_svg(Position.initial(), **options)
-    True
-    """
-
-    lifted: int | None
-    received: int | tuple[int, ...] | None
-    hand: int | None
-    direction: Direction | None
-    captured: tuple[int, ...]
-    focus: int | tuple[int, ...] | None
-    turn: Turn
-    result: bool
-
-
-def event_highlights(event: Event, captured: Sequence[int] = ()) -> Highlights:
-    """The :func:`board_svg` highlights that show ``event``; ``captured`` lists earlier captures of the move.
-
-    >>> from oanquan import Position
-    >>> _, events = Position.initial().play_traced("7R")
-    >>> event_highlights(events[1])
-    {'turn': 'playing', 'direction': 'R', 'received': 8, 'hand': 4}
-    >>> event_highlights(events[-1])["turn"]   # the move is over: the marker passes on
-    'played'
-
-    The end of a game (``game_end``) shows no result yet: the final scores and who won
-    appear with the sweep (R7.4) that makes them, on the pictures of the events after it.
-
-    >>> end = Position.from_text("3,0,0,0,0,4,0,0,0,0 0,0 30,33 0,0 1")
-    >>> from oanquan.position import ending_events
-    >>> [event_highlights(e).get("result", True) for e in ending_events(end, end.outcome())]
-    [False, True, True]
-    """
-    e = event
-    options: Highlights = {"turn": _event_turn(e.kind)}
-    if e.kind == "game_end":
-        options["result"] = False
-    if e.direction is not None:
-        options["direction"] = e.direction
-    if captured:
-        options["captured"] = tuple(captured)
-    if e.kind in ("lift", "relay"):
-        options["lifted"] = e.square
-        options["hand"] = e.hand
-    elif e.kind == "drop":
-        options["received"] = e.square
-        options["hand"] = e.hand
-    elif e.kind == "refill":
-        options["received"] = row_of(e.player)
-    elif e.kind == "sweep":
-        options["focus"] = row_of(e.player)
-    elif e.kind in ("mandarin_stop", "double_empty", "young_mandarin", "chain_end") and e.square is not None:
-        options["focus"] = e.square
-    return options
-
-
-def _event_turn(kind: str) -> Turn:
-    """What a picture of an event of ``kind`` shows of the turn: a move going on, just over, or the game's end."""
-    if kind in STOP_KINDS:
-        return "played"
-    if kind in ("game_end", "sweep", "repay"):
-        return "over"
-    return "playing"
+    scene: Scene | None = None
 
 
 def trace_frames(
@@ -933,18 +626,22 @@ def trace_frames(
     >>> frames[0].caption
     'Start: player 0 to play 5L.'
     """
+    said = as_names(names)
     if start_caption is None:
         if move is not None:
-            start_caption = _("Start: player {player} to play {move}.").format(player=start.to_move, move=move)
+            start_caption = who(
+                said, start.to_move, N_("Start: you play {move}."), N_("Start: {name} to play {move}."), move=move
+            )
         else:
-            start_caption = _("Start: player {player} to move.").format(player=start.to_move)
+            start_caption = who(said, start.to_move, N_("Start: your move."), N_("Start: {name} to move."))
 
     def ids(index: int) -> str | None:
         if id_prefix is None:
             return None
         return f"{id_prefix}-{index}" if numbered_ids else id_prefix
 
-    frames = [Frame(start, start_caption, board_svg(start, id_prefix=ids(0), names=names), None)]
+    first = board_scene(start, names=said)
+    frames = [Frame(start, start_caption, render(first, id_prefix=ids(0)), None, first)]
     captured: list[int] = []
     for event in events:
         if event.kind in ("borrow", "refill", "lift"):  # a new move (or sowing) starts
@@ -953,8 +650,9 @@ def trace_frames(
         if event.kind == "capture" and event.square is not None:
             captured.append(event.square)
             options["captured"] = tuple(captured)
-        svg = board_svg(event.position, **options, id_prefix=ids(len(frames)), names=names)
-        frames.append(Frame(event.position, prefix + caption(event), svg, event))
+        scene = board_scene(event.position, **options, names=said)
+        svg = render(scene, id_prefix=ids(len(frames)))
+        frames.append(Frame(event.position, prefix + caption(event, said), svg, event, scene))
     return frames
 
 
@@ -977,7 +675,7 @@ def svg_alt_text(svg: str) -> str:
 
     >>> from oanquan import Position
     >>> svg_alt_text(board_svg(Position.initial()))[:60]
-    "Ô Ăn Quan board: player 0 to move. Player 1's row, squares 4"
+    'Ô Ăn Quan board: player 0 to move. Top row, squares 4 3 2 1 '
     """
     parts = [html.unescape(m.group(1)).strip() for m in (_TITLE.search(svg), _DESC.search(svg)) if m]
     return ". ".join(" ".join(p.split()) for p in parts if p)
@@ -1033,7 +731,7 @@ def figure_html(
     if svg is None:
         if position is None:
             raise ValueError("figure_html needs a position or an svg")
-        svg = board_svg(position, id_prefix=anchor, **highlights)  # type: ignore[arg-type]
+        svg = board_svg(position, id_prefix=anchor, **highlights)
     width = 440 if compact else WIDTH
     classes = "oq-figure oq-compact" if compact else "oq-figure"
     ident = f' id="{html.escape(anchor, quote=True)}"' if anchor else ""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .board import M0, M1
@@ -12,12 +13,17 @@ if TYPE_CHECKING:
 __all__ = ["draw"]
 
 
-def draw(position: Position) -> str:
+def draw(position: Position, names: Sequence[str] | None = None) -> str:
     """The position as a text picture, player 1's row on top, as in RULES §1.
 
+    ``names`` are what its store lines call the players (the terminal game's view-model's),
+    by default the notation's "player 0" and "player 1".
+
     >>> from oanquan import Position
-    >>> print(draw(Position.initial()))
-    player 1   store 0        0 points
+    >>> print(draw(Position.initial()).splitlines()[-1])
+    player 0   store 0        0 points   <- to move
+    >>> print(draw(Position.initial(), ["Bottom row", "Top row"]))
+    Top row   store 0        0 points
               4     3     2     1     0
     +-------+-----+-----+-----+-----+-----+-------+
     |       |   5 |   5 |   5 |   5 |   5 |       |
@@ -25,7 +31,7 @@ def draw(position: Position) -> str:
     |       |   5 |   5 |   5 |   5 |   5 |       |
     +-------+-----+-----+-----+-----+-----+-------+
        M1     5     6     7     8     9      M0
-    player 0   store 0        0 points   <- to move
+    Bottom row   store 0        0 points   <- to move
     """
     p = position
     top, bottom = ("".join(f" {p.count(s):>3} |" for s in row) for row in ((4, 3, 2, 1, 0), (5, 6, 7, 8, 9)))
@@ -33,7 +39,7 @@ def draw(position: Position) -> str:
     middle = "+" + "-----+" * 5
     return "\n".join(
         [
-            _store_line(p, 1),
+            _store_line(p, 1, names),
             "          4     3     2     1     0",
             rule,
             "|       |" + top + "       |",
@@ -41,7 +47,7 @@ def draw(position: Position) -> str:
             "|       |" + bottom + "       |",
             rule,
             "   M1     5     6     7     8     9      M0",
-            _store_line(p, 0),
+            _store_line(p, 0, names),
         ]
     )
 
@@ -53,10 +59,11 @@ def _mandarin(position: Position, square: int) -> str:
     return str(pebbles)
 
 
-def _store_line(position: Position, player: int) -> str:
+def _store_line(position: Position, player: int, names: Sequence[str] | None) -> str:
     stones = position.captured_stones[player]
     store = f"{position.stores[player]}" + ("" if not stones else "+Q" if stones == 1 else "+2Q")
-    line = f"player {player}   store {store:<6} {position.points(player):>3} points"
+    name = names[player] if names is not None else f"player {player}"
+    line = f"{name}   store {store:<6} {position.points(player):>3} points"
     if position.debts[player]:
         line += f", owes {position.debts[player]}"
     if position.to_move == player and not position.is_over():

@@ -58,6 +58,7 @@ from .interact.patch import apply_patch, patch
 from .interact.view import FinalWords, announcement, game_view
 from .jsonio import read_json
 from .move import Move
+from .narrate import row_names
 from .position import Position
 from .puzzles import Puzzle, load_builtin, path
 from .review import Exercise, Review, better_move_svg, exercises, move_words, review_moves
@@ -154,7 +155,7 @@ def draw(
         selectable=selectable,
         selected=selected,
         last_move=last_move,
-        names=names,
+        names=names if names is not None else row_names(),  # the editor's board: the rows' names
         turn="over" if over else None,
     )
     return picture[: -len("</svg>")] + _click_areas(position) + "</svg>"
@@ -380,7 +381,8 @@ class Session:
         made the game's first move (of the record, or the next one if there is no
         record): ``"human"`` or ``"computer"``. So a game's link reopens it with
         the same sides, whatever the length of its record. ``hints`` sets the
-        hints a game allows (the controller's default when absent).
+        hints a game allows (the controller's default when absent); ``names`` the names
+        two friends give themselves (by default their rows').
 
         >>> view = Session().new_game({"record": "7R", "opponent": "2", "first": "computer"})
         >>> view["to_move"], view["human"], view["settings"]["opponent"]
@@ -407,7 +409,8 @@ class Session:
         first = _who_first(request.get("first", "human"))
         hints = request.get("hints", DEFAULT_HINTS)
         players = sides_for(level, first, start.to_move)
-        fresh = Controller(start, players=players, seed=request.get("seed", 0), hint_limit=hints)
+        names = request.get("names")
+        fresh = Controller(start, players=players, seed=request.get("seed", 0), hint_limit=hints, names=names)
         if record_text:
             fresh.load_record(record_text)
         self.controller = fresh  # only once the whole game was read
@@ -769,7 +772,7 @@ class Session:
 
         >>> view = Session().open_editor({"position": "0,0,0,0,1,0,2,0,3,4 Q,0 0,0 0,0 1"})
         >>> view["editor"]["text"], view["editor"]["message"]
-        ('0,0,0,0,1,0,2,0,3,4 Q,0 0,0 0,0 1', 'Valid position: 20 points in all; player 1 to move.')
+        ('0,0,0,0,1,0,2,0,3,4 Q,0 0,0 0,0 1', 'Valid position: 20 points in all; Top row to move.')
         """
         _only(request, {"position", "options"}, "an 'editor' request")
         rules = _rules_from(request.get("options"))
@@ -989,7 +992,7 @@ def frames(played: PlayedMove, names: Sequence[str] | None = None, budget: int =
     >>> shown[0]["caption"]
     'Move 1: Bottom row plays 7R.'
     >>> shown[1]["caption"]
-    'Move 1, 7R: R3.3 — Player 0 lifts the 5 pebbles of square 7 and sows them to the right (R).'
+    'Move 1, 7R: R3.3 — Bottom row lifts the 5 pebbles of square 7 and sows them to the right (R).'
     """
     # The same ids in all the move's pictures (the page shows one at a time, in one place), from
     # the position and the move, so that pictures differ in their drawing only: the bridge sends

@@ -33,6 +33,11 @@ def fake_site(root: Path) -> Path:
     (site / "book" / "play.html").write_text(page)
     (site / "book" / "puzzles.html").write_text('<script src="../_static/play/play.js"></script>')
     (site / "book" / "rules.html").write_text("another page")
+    (site / "vi" / "zz").mkdir(parents=True)
+    for edition in (site, site / "vi"):
+        (edition / "sw.js").write_text("// the worker")
+        (edition / "sw-version.json").write_text('{"version": "0"}')
+    (site / "vi" / "zz" / "last.html").write_text("a page whose name sorts after the worker's")
     (site / "_static" / "theme.css").write_text(
         "@font-face { src: url('fonts/a.woff2') } b { background: url(data:x) }"
     )
@@ -153,6 +158,10 @@ def test_the_offline_copy_is_a_zip_with_a_one_line_way_to_serve_it(
     assert "oanquan-site/book/play.html" in names and "oanquan-site/_static/fonts/a.woff2" in names
     assert dist.SERVE in serve and dist.SERVE.startswith("python3 -m http.server")
     assert "--directory oanquan-site" in dist.SERVE
+    # issue 47: the workers and their versions go up after every file they list
+    workers = [n for n in names if n.rsplit("/", 1)[-1] in ("sw.js", "sw-version.json")]
+    assert workers == names[-len(workers) :] and len(workers) == 4, names
+    assert workers[-1].endswith("sw-version.json") and workers[-2].endswith("sw-version.json")
 
 
 def test_the_pages_markup_has_the_first_boards_and_the_puzzle_path() -> None:

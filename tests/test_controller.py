@@ -79,7 +79,7 @@ def test_a_click_that_cannot_start_a_move_gives_the_engines_reason() -> None:
         "other": 1,
         "player": 0,
     }
-    assert reader_words(clicked.value) == "Square 2 belongs to player 1, and it is player 0's turn."
+    assert reader_words(clicked.value) == "Square 2 is in the other player's row."
     assert c.selected is None
     with pytest.raises(IllegalMoveError, match="Mandarin square M1: a move starts from one of your own"):
         c.click(11)  # R3.2
@@ -529,7 +529,8 @@ def test_a_short_move_is_shown_whole() -> None:
     frames = move_frames(played)
     assert len(frames) == len(played.events) + 1
     assert frames[0].caption == "Move 1: Bottom row plays 7R."  # what it does comes with its pictures (issue 23)
-    assert [f.caption for f in frames[1:]] == [f"Move 1, 7R: {caption(e)}" for e in played.events]
+    assert [f.caption for f in frames[1:]] == [f"Move 1, 7R: {caption(e, played.names)}" for e in played.events]
+    assert "Bottom row lifts the 5 pebbles" in frames[1].caption  # the view-model's name, not "Player 0"
     assert frames[-1].position == played.events[-1].position
 
 

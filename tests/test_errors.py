@@ -247,5 +247,5 @@ def test_each_class_has_words_of_its_own() -> None:
 def test_the_bridge_answers_with_the_code_and_the_readers_words() -> None:
     answer = json.loads(call('{"op": "play", "move": "2L"}'))
     assert answer["code"] == "not-yours"
-    assert answer["reason"] == "Square 2 belongs to player 1, and it is player 0's turn."
+    assert answer["reason"] == "Square 2 is in the other player's row."
     assert answer["error"].startswith("illegal move '2L' in '5,5,5,5,5")  # the programmer's message, unchanged

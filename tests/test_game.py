@@ -104,7 +104,7 @@ def test_terminal_game_to_the_end() -> None:
 
 def test_show_draws_a_position_and_rejects_bad_text() -> None:
     status, text = run_cli(["show", "0,0,2,0,0,0,1,0,0,0 0,0 20+2Q,27 0,0 1"], "")
-    assert status == 0 and "Player 0 wins 41-29" in text and "20+2Q" in text
+    assert status == 0 and "Bottom row wins 41-29" in text and "20+2Q" in text
     status, text = run_cli(["show", "5,5 Q"], "")
     assert status == 2 and "error: a position has 5 parts separated by single spaces, and '5,5 Q' has 2" in text
 

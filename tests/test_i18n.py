@@ -200,7 +200,7 @@ def test_error_messages_stay_english_and_quote_the_input_whatever_the_language()
     with pytest.raises(oanquan.IllegalMoveError) as illegal:
         Position.initial().play("2L")
     assert str(illegal.value).startswith("illegal move '2L' in '5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0'")
-    assert reader_words(illegal.value) == "Ô 2 là ô của người chơi 1, nhưng đang là lượt của người chơi 0."
+    assert reader_words(illegal.value) == "Ô 2 thuộc hàng của người chơi kia."
     with pytest.raises(oanquan.InvalidMoveError) as invalid:
         Position.initial().play("7X")
     assert "'7X'" in str(invalid.value) and english_words(str(invalid.value))
@@ -490,3 +490,24 @@ def test_a_hint_writes_its_numbers_as_the_language_does() -> None:
     oanquan.set_language("vi")
     vietnamese = hint(position, depth=2).text
     assert "0.5 more than" in english and "0,5 điểm" in vietnamese and not re.search(r"\d\.\d", vietnamese)
+
+
+def test_a_chapters_own_words_follow_its_language_setting() -> None:
+    """In JupyterLab a chapter set to LANGUAGE = "vi" speaks Vietnamese in its own sentences too
+    (issue 44): the formatted text is found in the chapter's catalogue and its translation, whose
+    placeholders differ here ({len(CHOSEN)} for {plural(...)}), evaluated where the chapter wrote it."""
+    from types import SimpleNamespace
+
+    from oanquan.i18n import language
+    from oanquan.i18n import words as _
+
+    def plural(n: int, word: str) -> str:
+        return f"{n} {word}" + ("" if n == 1 else "s")
+
+    CHOSEN = [SimpleNamespace(difficulty=1), SimpleNamespace(difficulty=4)]  # noqa: N806 (the chapter's name)
+    english = _(f"{plural(len(CHOSEN), 'puzzle')}, from difficulty {CHOSEN[0].difficulty} to {CHOSEN[-1].difficulty}.")
+    assert english == "2 puzzles, from difficulty 1 to 4."
+    with language("vi"):
+        said = _(f"{plural(len(CHOSEN), 'puzzle')}, from difficulty {CHOSEN[0].difficulty} to {CHOSEN[-1].difficulty}.")
+        assert said == "2 câu đố, độ khó từ 1 đến 4."
+        assert _("a sentence no chapter has") == "a sentence no chapter has"

@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.test_lab import RACE, display_problems, hiding_problems, markdown_problems, run_problems
+from tests.test_lab import (
+    RACE,
+    answers_shown,
+    display_problems,
+    english_left,
+    hiding_problems,
+    markdown_problems,
+    mistake_problems,
+    run_problems,
+    solution_lines,
+)
 
 SVG_HTML = '<figure><svg viewBox="0 0 10 10"><title>Ô Ăn Quan board: player 0 to move</title></svg></figure>'
 
@@ -101,3 +111,46 @@ def test_code_the_book_hides_must_be_collapsed_in_lab() -> None:
     lab_only = cell("GameBoard()", tags=("remove-output",), outputs=[output(None, "board")])
     assert len(hiding_problems([shown, answer])) == 2
     assert hiding_problems([hidden, answer_hidden, lab_only]) == []
+
+
+SOLUTIONS_HTML = (
+    '<details class="oaq-solutions"><summary>Solutions</summary>'
+    "<div>1. Points at the start: 70<br>&nbsp;&nbsp;&nbsp;6L: captures 2 &lt;- the most</div></details>"
+)
+
+
+def test_the_answers_are_read_from_the_solutions_control_and_found_only_when_visible() -> None:
+    cells = [cell(outputs=[output("text/html", "Solutions", ("text/html",), html=SOLUTIONS_HTML)])]
+    lines = solution_lines(cells)
+    assert lines == ["1. Points at the start: 70", "6L: captures 2 <- the most"]
+    assert answers_shown(lines, "Solutions\nExercise 1 …") == []
+    assert answers_shown(lines, "Solutions\n1. Points at the  start: 70\n") == ["1. Points at the start: 70"]
+    assert solution_lines([cell(outputs=[output("text/plain", "1. Points at the start: 70")])]) == []
+
+
+def test_a_mistake_must_be_its_sentence_and_no_traceback() -> None:
+    said = ["Square 2 is empty.", "(Run %tb in a new cell to see where in the code it happened.)"]
+    error = {"type": "error", "ename": "IllegalMoveError", "evalue": "x"}
+    good = cell(outputs=[output(None, "\n".join(said), **error)])
+    assert mistake_problems(good, said) == []
+    traceback = "Traceback (most recent call last)\n  File position.py, line 3\n" + "\n".join(said)
+    assert "a traceback" in mistake_problems(cell(outputs=[output(None, traceback, **error)]), said)[0]
+    assert "lacks" in mistake_problems(cell(outputs=[output(None, said[0], **error)]), said)[0]
+    assert "0 of them errors" in mistake_problems(cell(outputs=[output("text/plain", said[0])]), said)[0]
+
+
+def test_english_left_finds_the_stored_english_sentences_still_shown() -> None:
+    stored = {
+        "cells": [
+            {"outputs": [{"data": {"text/markdown": "Take the move `7R` from the opening, player **0**."}}]},
+            {
+                "outputs": [
+                    {"data": {"text/html": "<figure><figcaption>The board at the start of it all.</figcaption>"}}
+                ]
+            },
+        ]
+    }
+    assert english_left(stored, "Lấy nước đi 7R từ thế bắt đầu. Bàn chơi lúc bắt đầu.") == []
+    assert english_left(stored, "Lấy nước đi 7R.\nThe board at the  start of it all.") == [
+        "The board at the start of it all."
+    ]

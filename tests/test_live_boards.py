@@ -182,7 +182,7 @@ def test_chapter_2_board_plays_a_move_and_keeps_the_first_click(chapter: Any) ->
     assert page.part("record") == "Moves: 7R"
     assert page.part("caption").startswith("Move 1, 7R:")
     page.square(7)  # player 1's turn now: the engine says why not
-    assert "belongs to player 0" in page.part("error")
+    assert "is in the other player's row" in page.part("error")
 
 
 def test_chapter_8_three_moves_against_the_computer_at_the_notebooks_level(chapter: Any) -> None:

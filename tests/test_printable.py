@@ -183,7 +183,7 @@ def test_blank_board_pdf_is_one_a4_landscape_page(kit: Path, tmp_path: Path) -> 
     assert meta["Pages"] == "1" and "(A4)" in meta["Page size"] and meta["Page size"].startswith("841.89 x 595.28")
     assert meta["Title"] == "Ô Ăn Quan: a blank board to print"
     text = first_page_text(path, "-layout")
-    for name in ("M0", "M1", "ô quan", "Ô Ăn Quan", "Player 0 · squares 5 to 9 (ô dân)"):
+    for name in ("M0", "M1", "ô quan", "Ô Ăn Quan", "Bottom row · squares 5 to 9 (ô dân)"):
         assert name in text, name
     assert re.search(r"\b5\s+6\s+7\s+8\s+9\b", text), "player 0's numbers, left to right"
     image = Image.open(first_page_image(path, tmp_path, dpi=40)).convert("L")

@@ -11,16 +11,26 @@ from __future__ import annotations
 
 import io
 import json
+import re
+import subprocess
+from collections.abc import Iterable, Iterator
 from html import escape, unescape
+from pathlib import Path
+from typing import Any
 
 import pytest
 
-from oanquan import Game
+import oanquan
+from oanquan import Game, Move
 from oanquan.__main__ import main
 from oanquan.interact.controller import Controller
 from oanquan.interact.view import GameView, game_view
+from oanquan.paper import blank_board_svg
+from oanquan.puzzles import SHEETS
+from oanquan.svg import svg_alt_text
 from oanquan.web import call, reset, unpacked
 from oanquan.widgets import GameBoard
+from tools import printables
 
 #: A whole game between two people that ends when both Mandarin squares are empty (R7.1).
 RECORD = "9R 2L 7R 4L 5L 3R 6R 0L 7L 0R 9L"
@@ -117,3 +127,185 @@ def test_every_surface_says_the_same_thing_at_the_end(views: list[GameView]) -> 
     }
     assert {status for status, _count in said.values()} == {end.status}
     assert all(count >= 1 for _status, count in said.values())
+
+
+# ------------------------------------------- one name for each player (issue 41)
+#
+# The same games through every surface, in both languages: a game between friends (RECORD) and
+# one against the computer. No reader-facing text calls a player "Player 0/1" ("Người chơi 0/1"):
+# that notation stays in the specification, the position text and the record, which are not read
+# here. Every place that states the result states the same winner and the same score.
+
+#: The notation's names of the players, which reader text never uses.
+NOTATION_NAME = re.compile(r"\b(player|người chơi)\s*[01]\b", re.IGNORECASE)
+#: Fields of a bridge answer that are notation or data for the page's code, not reader text.
+DATA_FIELDS = {"position", "start", "record", "link", "moves", "legal", "saved", "settings", "id", "address"}
+DATA_FIELDS |= {"kind", "theme", "code", "json", "error", "result", "mode", "play", "rules"}
+
+
+def reader_texts(value: Any, key: str = "") -> Iterator[str]:
+    """Every text of a bridge answer a reader may see; a picture as its text, title and description."""
+    if key in DATA_FIELDS:
+        return
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from reader_texts(v, k)
+    elif isinstance(value, list):
+        for v in value:
+            yield from reader_texts(v, key)
+    elif isinstance(value, str):
+        yield unescape(re.sub(r"<[^>]+>", " ", value)) if value.lstrip().startswith("<svg") else value
+
+
+def leaks(texts: Iterable[str]) -> list[str]:
+    return [text[:160] for text in texts if NOTATION_NAME.search(text)]
+
+
+def computer_game_moves() -> list[str]:
+    """The reader's moves of a game against the computer (level 1, the reader first): the first legal move each time."""
+    c = Controller(players=(None, 1))
+    while not c.over:
+        c.play(c.legal_moves()[0]) if c.human_to_move else c.play_computers()
+    return [str(m) for m in c.game.moves[::2]]
+
+
+def bridge_game(opponent: object, board: str | None) -> list[dict[str, Any]]:
+    """A whole game through the bridge: the reader plays the first legal move each time, the computer replies."""
+    reset()
+    named = {"board": board} if board else {}
+    ask = lambda request: unpacked(json.loads(call(json.dumps(request | named))))  # noqa: E731
+    answers = [ask({"op": "new_game", "opponent": opponent})]
+    moves = iter(RECORD.split())
+    while not answers[-1]["over"]:
+        if answers[-1]["computer_to_move"]:
+            answers.append(ask({"op": "computer"}))
+        else:
+            move = next(moves) if opponent == "friend" else answers[-1]["legal"][0]
+            answers.append(ask({"op": "play", "move": move}))
+        answers.extend(a["reply"] for a in [answers[-1]] if a.get("reply"))
+    reset()
+    return answers
+
+
+def widget_game(players: dict[int, int] | None) -> tuple[GameBoard, list[str]]:
+    """A whole game on the notebooks' board; what it showed: status, messages, every picture and caption."""
+    board = GameBoard(animate=False, players=players)
+    moves = iter(RECORD.split())
+    shown: list[str] = []
+    while not board.controller.over:
+        c = board.controller
+        move = Move.parse(next(moves)) if players is None else c.legal_moves()[0]
+        board.square_buttons[move.square].click()
+        board.direction_buttons[move.direction].click()
+        shown += [board.status.value, board.message.value]
+        shown += [text for frame in board.viewer.frames for text in (frame.caption, svg_alt_text(frame.svg))]
+    return board, shown
+
+
+def terminal_game(arguments: list[str], moves: list[str]) -> str:
+    out = io.StringIO()
+    assert main(["play", *arguments], stdin=io.StringIO("\n".join([*moves, "explain"]) + "\n"), stdout=out) == 0
+    return out.getvalue()
+
+
+def sheet_texts(tmp_path: Path) -> list[str]:
+    """The words of the printed sheets (each PDF read back as text, the blank board's SVG as its text)."""
+    texts = [unescape(re.sub(r"<[^>]+>", " ", blank_board_svg()))]
+    level = next(iter(SHEETS))
+    made = {
+        "worksheet": lambda: printables.worksheet_pdf(level),
+        "answers": lambda: printables.worksheet_pdf(level, answers=True),
+        "record": printables.record_sheet_pdf,
+        "wall": printables.rules_wall_pdf,
+        "blank": printables.blank_board_pdf,
+    }
+    for name, make in made.items():
+        path = tmp_path / f"{name}.pdf"
+        path.write_bytes(make())
+        read = subprocess.run(["pdftotext", "-raw", str(path), "-"], capture_output=True, text=True, check=True)
+        texts.append(read.stdout)
+    return texts
+
+
+@pytest.fixture(params=["en", "vi"])
+def lang(request: pytest.FixtureRequest) -> Iterator[str]:
+    oanquan.set_language(request.param)
+    yield request.param
+    oanquan.set_language("en")
+
+
+@pytest.mark.parametrize("opponent", ["friend", 1])
+@pytest.mark.parametrize("board", [None, "ch7-live"], ids=["play-page", "live-board"])
+def test_the_bridge_names_the_players_as_the_view_model_does(lang: str, opponent: object, board: str | None) -> None:
+    answers = bridge_game(opponent, board)
+    assert leaks(text for answer in answers for text in reader_texts(answer)) == []
+    end = answers[-1]
+    names, scores, final = end["names"], end["scores"], end["final"]
+    expected = ["You", "Computer"] if opponent == 1 else ["Bottom row", "Top row"]
+    assert names == [oanquan.i18n._(name) for name in expected]
+    # the same winner and score wherever the end is stated: the headline, the reason, the picture's title
+    winner = max((0, 1), key=lambda p: scores[p]) if scores[0] != scores[1] else None
+    high, low = max(scores), min(scores)
+    assert final["scores"] == scores and f"{high}" in final["reason"] and f"{low}" in final["reason"]
+    title = unescape(re.search(r"<title[^>]*>(.*?)</title>", end["svg"], re.S)[1])  # type: ignore[index]
+    assert f"{high}-{low}" in title, title
+    if winner is not None and opponent == "friend":
+        assert names[winner] in final["headline"] and names[winner] in title
+
+
+@pytest.mark.parametrize("players", [None, {1: 1}], ids=["friends", "computer"])
+def test_the_notebook_board_names_the_players_as_the_view_model_does(lang: str, players: Any) -> None:
+    board, shown = widget_game(players)
+    assert leaks(shown) == []
+    view = game_view(board.controller)
+    assert view.final is not None and escape(view.final.headline) in board.status.value + board.message.value
+    assert f"{max(view.scores)}-{min(view.scores)}" in svg_alt_text(board.viewer.frames[-1].svg)
+
+
+def test_the_terminal_game_names_the_players_as_the_view_model_does(lang: str) -> None:
+    for arguments, moves in (([], RECORD.split()), (["--computer", "1"], computer_game_moves())):
+        said = terminal_game(arguments, moves)
+        assert leaks(said.splitlines()) == [], arguments
+    c = Controller()
+    for move in RECORD.split():
+        c.play(move)
+    final = game_view(c).final
+    assert (final is not None and final.reason in said) or final.reason in terminal_game([], RECORD.split())
+
+
+def test_the_same_game_ends_the_same_on_every_surface(lang: str) -> None:
+    answer = bridge_game("friend", None)[-1]
+    board, _shown = widget_game(None)
+    view = game_view(board.controller)
+    assert view.final is not None
+    assert answer["final"]["headline"] == view.final.headline and answer["scores"] == list(view.scores)
+    assert view.final.reason in terminal_game([], RECORD.split())
+
+
+def test_the_sheets_name_the_rows_not_the_notation(lang: str, tmp_path: Path) -> None:
+    texts = sheet_texts(tmp_path)
+    assert leaks(texts) == []
+    assert any(oanquan.i18n._("Bottom row") in text.replace("\n", " ") for text in texts)
+
+
+def test_friends_play_under_the_names_they_give_on_every_surface() -> None:
+    given = ["Lan", "Minh"]
+    reset()
+    answer = unpacked(json.loads(call(json.dumps({"op": "new_game", "opponent": "friend", "names": given}))))
+    assert answer["names"] == given and answer["status"] == "Lan to move."
+    played = unpacked(json.loads(call(json.dumps({"op": "play", "move": "7R"}))))
+    assert played["frames"][1]["caption"].endswith(
+        "R3.3 — Lan lifts the 5 pebbles of square 7 and sows them to the right (R)."
+    )
+    assert "Minh · 0 points" in unescape(played["svg"]) and "Minh to move" in unescape(played["svg"])
+    refused = json.loads(call(json.dumps({"op": "new_game", "opponent": "friend", "names": ["Lan"]})))
+    assert refused["ok"] is False and refused["code"] == "bad-setting"
+    reset()
+    board = GameBoard(animate=False, names=given)
+    assert "Lan to move." in board.status.value
+    c = Controller(names=given)
+    again = Controller()
+    again.load_json(c.to_json())  # a saved session keeps the names
+    assert again.names == ("Lan", "Minh")
+    said = terminal_game(["--names", *given], RECORD.split())
+    assert "Lan wins! (Lan 56 · Minh 14)" in said and "Bottom row" not in said

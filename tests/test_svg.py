@@ -18,7 +18,7 @@ import pytest
 
 from oanquan import M0, M1, Position, Rules
 from oanquan.board import next_square, row_of
-from oanquan.narrate import outcome_words, result_words
+from oanquan.narrate import outcome_words, row_names, winner_words
 from oanquan.svg import (
     _FOOTER_Y,
     COLOURS,
@@ -195,15 +195,17 @@ def test_a_mandarin_stone_is_drawn_only_where_there_is_one() -> None:
 def test_whose_turn_is_marked_and_the_outcome_replaces_it() -> None:
     assert "to move" in texts(board_svg(Position.initial()))
     finished = Position.from_text(FINISHED)
-    svg = board_svg(finished)
+    rows = row_names()
+    svg = board_svg(finished, names=rows)
     assert "to move" not in " ".join(texts(svg))
     outcome = finished.outcome()
     assert outcome is not None
-    assert footer(svg) == f"game over: {result_words(outcome)} (R7.1)"
+    assert footer(svg) == f"game over: {winner_words(outcome.winner, outcome.scores, rows)} (R7.1)"
     root = parse(svg)
     title, desc = root.find("s:title", NS), root.find("s:desc", NS)
     assert title is not None and desc is not None
-    assert outcome_words(outcome) in (title.text or "") and outcome_words(outcome) in (desc.text or "")
+    said = outcome_words(outcome, rows)  # "Top row wins 36-34: …", as the view-model names the players
+    assert said.startswith("Top row wins 36-34") and said in (title.text or "") and said in (desc.text or "")
 
 
 # --------------------------------------------------------------- highlights
@@ -325,9 +327,9 @@ def test_a_chain_keeps_every_captured_square_marked() -> None:
 
 def test_a_long_footer_wraps_onto_two_lines() -> None:
     finished = Position.from_text(FINISHED)
-    svg = board_svg(finished, last_move="7R", captured=[M0, M1])
+    svg = board_svg(finished, last_move="7R", captured=[M0, M1], names=("Bottom row", "Top row"))
     lines = [line.text or "" for line in footer_lines(svg)]
-    assert lines == ["last move: 7R · captured M0, M1", "game over: Player 1 wins 36-34 (R7.1)"]
+    assert lines == ["last move: 7R · captured M0, M1", "game over: Top row wins 36-34 (R7.1)"]
     assert all(len(line) <= FOOTER_CHARS for line in lines)
 
 
@@ -356,7 +358,7 @@ def test_the_result_appears_only_once_the_sweep_is_shown() -> None:
     assert "game over" not in footer(ended) and "wins" not in svg_alt_text(ended)
     # what they have captured so far, said to be before the sweep; nobody to move
     assert "Player 0 · 50 points before the sweep" in texts(ended) and "to move" not in texts(ended)
-    assert "game over: Player 0 wins 54-22 (R7.1)" in footer(frames["sweep"].svg)
+    assert "game over: player 0 wins 54-22 (R7.1)" in footer(frames["sweep"].svg)
 
 
 def test_the_swept_pebbles_are_counted_as_swept_not_captured() -> None:
@@ -397,7 +399,7 @@ def test_a_figure_is_an_img_of_the_board_that_an_untrusted_notebook_keeps() -> N
     data = re.search(r'src="data:image/svg\+xml;base64,([^"]+)"', html)
     assert data is not None and base64.b64decode(data.group(1)).decode("utf-8") == svg
     alt = html_module.unescape(re.search(r'alt="([^"]*)"', html).group(1))  # type: ignore[union-attr]
-    assert alt.startswith("Ô Ăn Quan board: player 0 to move. Player 1's row, squares 4 3 2 1 0")
+    assert alt.startswith("Ô Ăn Quan board: player 0 to move. Top row, squares 4 3 2 1 0")
     assert "\n" not in alt and "<" not in html_module.escape(alt)
     assert '<figure class="oq-figure" id="fig"' in html
     assert "<figcaption>Caption &lt;b&gt;&amp;&lt;/b&gt;</figcaption>" in html

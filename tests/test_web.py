@@ -10,6 +10,7 @@ import json
 import random
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
@@ -97,7 +98,7 @@ def test_click_then_direction_plays_the_engines_move() -> None:
     assert [ids.sub("ID", f["svg"]) for f in view["frames"]] == [ids.sub("ID", f.svg) for f in shown]
     assert len({ids.search(f["svg"]).group() for f in view["frames"]}) == 1  # type: ignore[union-attr]
     assert f"{names[0]} · 6 points" in view["svg"] and "Player 0 ·" not in view["svg"]
-    assert [f["caption"] for f in view["frames"][1:]] == [f"Move 1, 7R: {caption(e)}" for e in events]
+    assert [f["caption"] for f in view["frames"][1:]] == [f"Move 1, 7R: {caption(e, names)}" for e in events]
 
 
 def test_an_action_is_one_trip_carrying_the_game_to_keep_and_the_computers_reply() -> None:
@@ -602,3 +603,113 @@ def test_players_are_named_for_readers_and_the_end_says_the_score_taken_apart() 
     assert final["headline"] == ("A draw!" if outcome.winner is None else f"{view['names'][outcome.winner]} wins!")
     for name, line, score in zip(view["names"], final["lines"], outcome.scores, strict=True):
         assert line.startswith(f"{name}: ") and line.endswith(f"= {score}.")
+
+
+# What a page may send as a new game's settings, within reach and beyond (issue 47): the bridge
+# accepts exactly what it can save and load.
+ANY_NUMBER = st.one_of(
+    st.integers(),
+    st.integers(min_value=-10, max_value=10),
+    st.sampled_from((0, 2**53 - 1, 2**53, -1, -(2**53))),
+    st.booleans(),
+    st.floats(allow_nan=False),
+    st.text(max_size=4),
+    st.none(),
+)
+NEW_GAME_SETTINGS = st.fixed_dictionaries(
+    {},
+    optional={
+        "seed": ANY_NUMBER,
+        "hints": ANY_NUMBER,
+        "opponent": st.sampled_from(("friend", "1", "3", "5", 2, "6", 0)),
+        "first": st.sampled_from(("human", "computer", "nobody")),
+        "options": st.fixed_dictionaries(
+            {},
+            optional={
+                "mandarin_pieces": st.sampled_from(("stone", "pebbles", "rock")),
+                "mandarin_value": st.one_of(st.integers(min_value=-1, max_value=25), st.sampled_from(("5", "x"))),
+                "max_plies": st.sampled_from((0, 40, 300, -3, "40")),
+                "young_mandarin_min": st.integers(min_value=-1, max_value=9),
+            },
+        ),
+    },
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(NEW_GAME_SETTINGS)
+def test_every_new_game_the_bridge_accepts_survives_save_and_load(request: dict[str, Any]) -> None:
+    web.reset()
+    started = ask({"op": "new_game", **request})
+    if not started["ok"]:
+        assert started["error"] and started["reason"]  # refused with words, before anything is kept
+        return
+    saved = ask({"op": "save"})
+    assert saved["ok"], saved
+    web.reset()
+    loaded = ask({"op": "load", "text": saved["saved"]})
+    assert loaded["ok"], (request, loaded)
+    assert ask({"op": "save"})["saved"] == saved["saved"]  # the same session: seed, players, hints, rules
+    assert loaded["settings"] == started["settings"] and loaded["position"] == started["position"]
+
+
+def test_a_negative_seed_survives_save_and_load_and_a_seed_beyond_reach_is_refused_by_both() -> None:
+    # issue 47: new_game took -5, then load refused the session it had saved
+    assert ask({"op": "new_game", "seed": -5, "opponent": 2})["ok"]
+    saved = ask({"op": "save"})["saved"]
+    assert json.loads(saved)["seed"] == -5
+    web.reset()
+    assert ask({"op": "load", "text": saved})["ok"]
+    assert json.loads(ask({"op": "save"})["saved"])["seed"] == -5
+    too_far = 2**53
+    refused = ask({"op": "new_game", "seed": too_far})
+    assert not refused["ok"] and str(too_far) in refused["error"] and str(too_far) in refused["reason"]
+    loaded = ask({"op": "load", "text": saved.replace('"seed": -5', f'"seed": {too_far}')})
+    assert not loaded["ok"] and str(too_far) in loaded["error"]
+
+
+STORED_JS = Path(__file__).resolve().parent.parent / "book" / "_static_play" / "stored.js"
+
+
+def kept_value(view: dict[str, Any], lang: str) -> str:
+    """The value the Play page keeps for ``view`` (play.js, keep() and saveGame()), as it is written."""
+    form = dict.fromkeys(("opponent", "first", "pieces", "value", "gap", "young", "plies"), "pebbles")
+    record = {
+        "saved": view["saved"],
+        "link": view["link"],
+        "svg": view["svg"],
+        "squares": view["squares"],
+        "names": view["names"],
+        "scores": view["scores"],
+        "turn": view["turn"],
+        "moves": len(view["moves"]),
+        "over": view["over"],
+        "form": form,
+        "lang": lang,
+        "v": 2,
+        "time": 1_800_000_000_000,
+    }
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+
+
+def test_the_largest_real_games_value_is_well_within_the_pages_cap_and_near_it() -> None:
+    """Issue 47: stored values are capped near their real size (stored.js, MAX_STORED), so a value
+    hundreds of times larger is left out before it is read. The largest real values: whole games,
+    with no move limit, in both languages (the Vietnamese words are longer), to their end."""
+    found = re.search(r"export const MAX_STORED = (\d+);", STORED_JS.read_text("utf-8"))
+    assert found, "stored.js names its cap"
+    cap = int(found[1])
+    largest = 0
+    for lang in ("en", "vi"):
+        with language(lang):
+            for seed in range(4):
+                web.reset()
+                chooser = random.Random(seed)
+                options = {"max_plies": 0, "mandarin_pieces": "pebbles", "mandarin_value": 20}
+                view = ask({"op": "new_game", "opponent": "friend", "options": options})
+                while not view["over"]:
+                    view = ask({"op": "play", "move": chooser.choice(view["legal"])})
+                view["saved"] = ask({"op": "save"})["saved"]
+                largest = max(largest, len(kept_value(view, lang)))
+    assert 4_000 < largest <= cap // 4, (largest, cap)  # room for longer games than these
+    assert cap <= 20 * largest, (largest, cap)  # and near them: 480,000 characters are left out

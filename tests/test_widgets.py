@@ -81,7 +81,7 @@ def test_frames_are_drawn_once_into_html(player: StepPlayer) -> None:
 
 
 def test_moving_the_slider_shows_that_frame_and_caption(player: StepPlayer) -> None:
-    assert player.boards.selected_index == 0 and player.caption == "Start: player 0 to play 7R."
+    assert player.boards.selected_index == 0 and player.caption == "Start: Bottom row to play 7R."
     relay = next(i for i, f in enumerate(player.frames) if f.event is not None and f.event.kind == "relay")
     player.slider.value = relay
     assert player.boards.selected_index == player.captions.selected_index == relay
@@ -190,10 +190,10 @@ def static_fallback(widget: widgets.Widget) -> str:
 
 
 def test_every_widget_brings_a_static_picture_for_an_untrusted_notebook(player: StepPlayer, board: GameBoard) -> None:
-    assert "Start: player 0 to play 7R." in static_fallback(player)
+    assert "Start: Bottom row to play 7R." in static_fallback(player)
     click_move(board, "7R")
     html = static_fallback(board)
-    assert "Player 1 to move." in html and "This is a board to play on" in html
+    assert "Top row to move." in html and "This is a board to play on" in html
     editor = PositionEditor()
     assert "Position text: 5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0" in static_fallback(editor)
     puzzle = PuzzleWidget()
@@ -253,7 +253,7 @@ def test_a_click_on_a_square_highlights_it_and_enables_directions(board: GameBoa
 def test_the_controllers_refusals_are_said_in_words(board: GameBoard) -> None:
     board.square_buttons[2].click()
     assert board.selected is None
-    assert "Not square 2: square 2 belongs to player 1, and it is player 0's turn." in unescape(board.message.value)
+    assert "Not square 2: square 2 is in the other player's row." in unescape(board.message.value)
     board.choose_direction("R")
     assert board.message_text == "Choose one of your highlighted squares first."
     assert "⚠" in board.message.value and board.game.moves == []
@@ -497,7 +497,7 @@ def test_move_list_status_and_the_end_of_a_game(board: GameBoard) -> None:
         click_move(ended, move)
     status = unescape(ended.status.value)
     assert "Bottom row wins!" in status and "56 to 14" in status and "Bottom row: " in status and "= 56." in status
-    assert "Player 0 wins 56-14" in unescape(ended.viewer.frame.svg) and "Game over" in ended.viewer.caption
+    assert "Bottom row wins 56-14" in unescape(ended.viewer.frame.svg) and "Game over" in ended.viewer.caption
     assert not any(b.button_style == "success" for b in ended.square_buttons.values())
     ended.square_buttons[5].click()
     assert ended.message_text == "Game over: both Mandarin squares are empty. Bottom row wins!"
@@ -528,7 +528,7 @@ def test_the_ply_limit_ends_the_game_on_the_board() -> None:
     click_move(board, "0L")
     outcome = board.game.outcome()
     assert outcome is not None and outcome.rule == "R7.3"
-    assert outcome_words(outcome) in unescape(board.viewer.frame.svg)
+    assert outcome_words(outcome, board.controller.names) in unescape(board.viewer.frame.svg)
     assert why_it_ended(outcome.termination) in unescape(board.status.value)
     board.square_buttons[5].click()
     assert board.message_text == game_view(board.controller).status

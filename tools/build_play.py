@@ -184,8 +184,9 @@ CSP = (
     "base-uri 'self'; form-action 'self'"
 )
 #: The ipywidgets manager (npm @jupyter-widgets/html-manager, tools/vendor_js.py). It validates
-#: the page's widget state with AJV, which compiles its checks with ``new Function``: with no
-#: 'unsafe-eval' no widget is drawn. The pages that load it (the chapters with widgets, the home
+#: the page's widget state with AJV, which compiles its schemas with ``new Function``: with no
+#: 'unsafe-eval' no widget is drawn (0 of 11 on chapter 9), so 'unsafe-eval' stays on every page
+#: that embeds widgets. The pages that load it (the chapters with widgets, the home
 #: page) are given 'unsafe-eval' and nothing else more; every other page (Play, Puzzles, the
 #: reference pages) keeps the strict policy. Their script still comes only from the site.
 WIDGET_MANAGER = "widgets/embed-amd.js"
@@ -369,7 +370,10 @@ def write_service_worker(site: Path) -> str:
     write_lite_policies(site / LITE)  # the live notebooks' pages are kept as they are served
     files = edition_files(site)
     contents = {name: (site / name).read_bytes() for name in files}
-    # the book's pages (not the fragments in _static/, nor JupyterLite's pages, which have their own policy)
+    # the book's pages, which get the policy (not JupyterLite's pages, which have their own, nor
+    # the HTML files in _static/, which are no pages: the theme's Jinja macro files copied as they
+    # are, webpack-macros.html and sbt-webpack-macros.html, and the templates of the Play and
+    # Puzzles pages, _static/play/*.html, already filled into those pages; they carry none)
     pages = {name for name in files if name.endswith(".html") and not name.startswith(("_static/", f"{LITE}/"))}
     for name in pages:
         contents[name] = _INJECTED.sub(b"", contents[name])  # as built: the same size on a rebuild
@@ -413,6 +417,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     sys.path.insert(0, str(ROOT))
     from oanquan import Position
+    from oanquan.narrate import row_names
     from oanquan.svg import board_svg
 
     vendor_pyodide()
@@ -422,7 +427,7 @@ def main(argv: list[str] | None = None) -> int:
         if source.suffix in (".js", ".css") and source.name != SERVICE_WORKER:
             write_if_changed(play / source.name, source.read_bytes())
     write_if_changed(play / "purify.js", purify())
-    write_if_changed(play / "board.svg", board_svg(Position.initial()).encode("utf-8"))
+    write_if_changed(play / "board.svg", board_svg(Position.initial(), names=row_names()).encode("utf-8"))
     from oanquan.i18n import language
 
     with language("en"):  # the English edition's markup, whatever OANQUAN_LANG says (tools/edition.py writes another's)

@@ -13,10 +13,15 @@ JupyterLab (``make lab``, or a live notebook of the website). Two things must ho
   ``jupyter.outputs_hidden``). :func:`sync_hiding` writes the second from the first.
   JupyterLab may hide more than the book, never less. (A live board needs no stand-in picture
   on the website: ``tools/live_boards.py`` puts a live board in its place.)
+- **Stored as JupyterLab writes them** (issue 44): opening a chapter must not change it, or
+  the autosave rewrites the file two minutes later (``git status`` shows every chapter
+  opened). So the chapters name the kernel as JupyterLab does (:data:`KERNELSPEC`), and each
+  folded output also carries the older ``collapsed`` flag that JupyterLab 4 keeps beside
+  ``jupyter.outputs_hidden``. ``tests/test_lab.py`` saves each chapter as opened and compares.
 
 Usage, from the repository root::
 
-    python -m tools.chapters --fix [NOTEBOOK ...]     # insert/update the cell, sync the metadata
+    python -m tools.chapters --fix [NOTEBOOK ...]     # insert/update the cell, sync the metadata and kernel
     python -m tools.chapters --check [NOTEBOOK ...]   # exit status 1 and a list if anything is off
 
 ``make notebooks`` runs ``--fix`` before executing the chapters; ``tests/test_chapters.py``
@@ -56,6 +61,9 @@ HOW_TO: Final[str] = """\
 >   browser.
 > - In JupyterLab, the words of the boards, captions and messages follow the first code cell,
 >   `LANGUAGE = "en"`: set it to `"vi"` for Tiếng Việt and run the notebook again."""
+
+#: The kernel as JupyterLab names it when it starts one for a chapter (and writes it back).
+KERNELSPEC: Final[dict[str, str]] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
 #: Book tags that hide a cell's input, and those that hide its output.
 HIDES_INPUT: Final[frozenset[str]] = frozenset({"hide-input", "remove-input", "hide-cell", "remove-cell"})
@@ -100,7 +108,14 @@ def _stands_in(cells: list[dict[str, Any]], index: int) -> bool:
 
 
 def sync_hiding(notebook: dict[str, Any]) -> bool:
-    """Give each cell the JupyterLab metadata that hides what its book tags hide; True if changed."""
+    """Give each cell the JupyterLab metadata that hides what its book tags hide; True if changed.
+
+    A folded output is also ``collapsed``, as JupyterLab writes it (see the module's docstring).
+
+    >>> nb = {"cells": [{"cell_type": "code", "metadata": {"tags": ["hide-output"]}}]}
+    >>> sync_hiding(nb), nb["cells"][0]["metadata"]["collapsed"], sync_hiding(nb)
+    (True, True, False)
+    """
     changed = False
     cells = notebook["cells"]
     for index, cell in enumerate(cells):
@@ -112,12 +127,25 @@ def sync_hiding(notebook: dict[str, Any]) -> bool:
             wanted["outputs_hidden"] = True
         if not wanted:
             continue
-        jupyter = cell.setdefault("metadata", {}).setdefault("jupyter", {})
+        metadata = cell.setdefault("metadata", {})
+        jupyter = metadata.setdefault("jupyter", {})
         for key, value in wanted.items():
             if jupyter.get(key) is not value:
                 jupyter[key] = value
                 changed = True
+        if jupyter.get("outputs_hidden") and metadata.get("collapsed") is not True:
+            metadata["collapsed"] = True
+            changed = True
     return changed
+
+
+def with_kernelspec(notebook: dict[str, Any]) -> bool:
+    """Name the kernel as JupyterLab does (:data:`KERNELSPEC`); True if it changed."""
+    metadata = notebook.setdefault("metadata", {})
+    if metadata.get("kernelspec") == KERNELSPEC:
+        return False
+    metadata["kernelspec"] = dict(KERNELSPEC)
+    return True
 
 
 def problems(notebook: dict[str, Any]) -> list[str]:
@@ -128,9 +156,13 @@ def problems(notebook: dict[str, Any]) -> list[str]:
     after = cells[title + 1] if title + 1 < len(cells) else {}
     if after.get("id") != HOW_TO_ID or _source(after) != HOW_TO:
         found.append("the cell after the title is not the how-to cell of tools/chapters.py (run --fix)")
+    if notebook.get("metadata", {}).get("kernelspec") != KERNELSPEC:
+        found.append(f"the kernel is not named as JupyterLab names it, {KERNELSPEC} (run --fix)")
     for index, cell in enumerate(cells):
         tags = _tags(cell)
         jupyter = cell.get("metadata", {}).get("jupyter", {})
+        if jupyter.get("outputs_hidden") and cell.get("metadata", {}).get("collapsed") is not True:
+            found.append(f"cell {index}: a folded output not marked collapsed, as JupyterLab writes it (run --fix)")
         if tags & HIDES_INPUT and not jupyter.get("source_hidden"):
             found.append(f"cell {index}: the book hides its code ({', '.join(sorted(tags))}) but JupyterLab shows it")
         folds = tags & HIDES_OUTPUT or _stands_in(cells, index)
@@ -151,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
     for path in paths:
         notebook = read(path)
         if args.fix:
-            if with_how_to(notebook) | sync_hiding(notebook):
+            if with_how_to(notebook) | sync_hiding(notebook) | with_kernelspec(notebook):
                 write(path, notebook)
                 print(f"updated {path}")
         else:

@@ -10,6 +10,9 @@ so every chapter starts with one setup cell, written once, here, in :data:`SOURC
   the package and skips the install), and prints nothing;
 - in JupyterLab, nbval or any other CPython the condition is false: no output, no install.
 
+In every Python it also speaks the chapter's language (``LANGUAGE``) and says a mistake with
+the board in one sentence instead of a traceback (:mod:`oanquan.widgets.mistakes`).
+
 Why a constant here and not a function of the package: the cell runs *before* the package
 exists in the browser, so it cannot ``import oanquan`` to call its own installer. The cell's
 input is collapsed in JupyterLab (``jupyter.source_hidden``) and the book leaves it out
@@ -70,8 +73,10 @@ if sys.platform == "emscripten" and importlib.util.find_spec("oanquan") is None:
     await piplite.install(["oanquan", "ipywidgets"])
 
 import oanquan
+from oanquan.widgets.mistakes import in_words
 
-oanquan.set_language(LANGUAGE)"""
+oanquan.set_language(LANGUAGE)
+in_words()  # a mistake with the board shows one sentence; %tb shows Python's traceback"""
 
 
 #: The source of the setup cell of the English chapters.

@@ -25,6 +25,7 @@ from sphinx.application import Sphinx
 
 from oanquan.i18n import LANGUAGES, N_, _, language, spoken
 from oanquan.interact.board_setup import LIVE_MIME
+from oanquan.narrate import row_names
 from oanquan.web import first_answer
 
 #: The one line each board carries on the page (in the edition's language, as every label here).
@@ -169,7 +170,7 @@ def board_html(setup: dict[str, Any], board: str) -> str:
         words = {key: _(message) for key, message in SCRIPT_WORDS.items()}
         # The script fills in the scores; the names are the view-model's (oanquan.interact.view),
         # one board's for its life.
-        names = answer.get("names") or [_("Player {player}").format(player=side) for side in (0, 1)]
+        names = answer.get("names") or row_names()
         words["scores"] = words["scores"].format(name_0=names[0], name_1=names[1], first="{first}", second="{second}")
         data = json.dumps({"setup": setup, "answer": answer, "words": words}, ensure_ascii=False).replace("</", "<\\/")
         status = answer.get("status", "") if kind != "editor" else answer["editor"]["message"]

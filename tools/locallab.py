@@ -55,6 +55,17 @@ SETTINGS: Final[dict[str, dict[str, object]]] = {
 }
 
 
+#: JupyterLab's own options: its app object in the page, no news, no update check, no extension listing.
+LAB_OPTIONS: Final[tuple[str, ...]] = (
+    "--LabApp.expose_app_in_browser=True",
+    "--LabApp.news_url=None",
+    "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+    "--LabApp.extension_manager=readonly",
+)
+#: Notebook 7's: its app object in the page (it has no news feed nor update check).
+NOTEBOOK_OPTIONS: Final[tuple[str, ...]] = ("--JupyterNotebookApp.expose_app_in_browser=True",)
+
+
 @dataclass(frozen=True)
 class Lab:
     """A running JupyterLab: its base URL (ending in ``/``), token, root folder and environment."""
@@ -80,8 +91,9 @@ class Lab:
         return "\n".join(text[-lines:])
 
 
-def lab_environment(state: Path) -> dict[str, str]:
-    """This process's environment with every Jupyter folder moved under ``state`` (created here)."""
+def lab_environment(state: Path, *, settings: bool = True) -> dict[str, str]:
+    """This process's environment with every Jupyter folder moved under ``state`` (created here),
+    and JupyterLab's :data:`SETTINGS` (``settings=False``: none, as Notebook 7 has other plugins)."""
     folders = {
         "JUPYTER_CONFIG_DIR": "config",
         "JUPYTER_DATA_DIR": "data",
@@ -98,11 +110,29 @@ def lab_environment(state: Path) -> dict[str, str]:
     # No variable of the surrounding session may point Jupyter back at the user's folders.
     env.pop("JUPYTER_PATH", None)
     env.pop("JUPYTER_PREFER_ENV_PATH", None)
-    for plugin, values in SETTINGS.items():
+    for plugin, values in SETTINGS.items() if settings else ():
         file = state / "settings" / f"{plugin}.jupyterlab-settings"
         file.parent.mkdir(parents=True, exist_ok=True)
         file.write_text(json.dumps(values), encoding="utf-8")
     return env
+
+
+def _lab_extensions(state: Path) -> str:
+    """Notebook 7's option for where its front-end extensions are: this venv's, but the live notebooks'.
+
+    The Pyodide kernel extension (jupyterlite, in the tool chain for the book, not in
+    requirements-lab.lock) fails to load in Notebook 7 ("Shared module @jupyterlite/services
+    doesn't exist"), a page error that no student who installs with ``make lab`` meets.
+    """
+    installed = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+    chosen = state / "labextensions"
+    for extension in [*installed.glob("@*/*"), *installed.glob("[!@]*")]:
+        if extension.parent.name != "@jupyterlite":
+            link = chosen / extension.relative_to(installed)
+            link.parent.mkdir(parents=True, exist_ok=True)
+            if not link.exists():
+                link.symlink_to(extension, target_is_directory=True)
+    return f"--JupyterNotebookApp.labextensions_path={chosen}"
 
 
 def trust(notebooks: list[Path], env: dict[str, str]) -> None:
@@ -117,22 +147,25 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def jupyter_lab(root: Path, state: Path, *, timeout: float = 120) -> Iterator[Lab]:
+def jupyter_lab(root: Path, state: Path, *, timeout: float = 120, app: str = "lab") -> Iterator[Lab]:
     """Run ``jupyter lab`` serving ``root``, with all its state under ``state``, while the block runs.
+
+    ``app="notebook"`` runs Notebook 7 instead (``make lab LAB_APP=notebook``): the same server
+    and settings, its own front end.
 
     The port is a free one of 127.0.0.1 chosen just before the start (``port_retries=0``: if
     another process takes it first the start fails and is tried again on a new port). The
     app object is exposed to the page (``window.jupyterapp``) so tests can open and close
     notebooks with JupyterLab's own commands.
     """
-    env = lab_environment(state)
+    env = lab_environment(state, settings=app == "lab")
     token = secrets.token_hex(16)
     log = state / "jupyter-lab.log"
     for _attempt in range(3):
         port = _free_port()
         command = [
             JUPYTER,
-            "lab",
+            app,
             "--no-browser",
             "--allow-root",  # CI runs as root
             "--ServerApp.ip=127.0.0.1",
@@ -141,10 +174,7 @@ def jupyter_lab(root: Path, state: Path, *, timeout: float = 120) -> Iterator[La
             f"--IdentityProvider.token={token}",
             f"--ServerApp.root_dir={root}",
             "--ServerApp.terminals_enabled=False",
-            "--LabApp.expose_app_in_browser=True",
-            "--LabApp.news_url=None",
-            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-            "--LabApp.extension_manager=readonly",
+            *(LAB_OPTIONS if app == "lab" else (*NOTEBOOK_OPTIONS, _lab_extensions(state))),
         ]
         with log.open("a", encoding="utf-8") as sink:
             process = subprocess.Popen(command, env=env, cwd=root, stdout=sink, stderr=subprocess.STDOUT)

@@ -43,12 +43,13 @@ from fpdf import FPDF
 from oanquan import Position, Rules, caption, describe_move
 from oanquan.board import M0, M1, column, square_name
 from oanquan.events import Event
-from oanquan.i18n import N_, _, get_language, language, ngettext, spoken
+from oanquan.i18n import N_, _, get_language, language, spoken
 from oanquan.interact.address import Setup
-from oanquan.narrate import pebble_words
+from oanquan.narrate import row_names
 from oanquan.paper import FILE_STEM, HalfEllipse, Rect, Text, blank_board_svg, board_shapes
 from oanquan.puzzles import SHEET_SIZE, SHEETS, Puzzle, sheet
 from oanquan.rules import rules_in_words
+from oanquan.scene import Scene, board_scene
 from oanquan.svg import board_svg, event_highlights
 
 __all__ = [
@@ -98,7 +99,7 @@ TEXT: dict[str, str] = _Words(
         "name_line": N_("Name: ____________________   Class: ________   Date: ____________"),
         "instructions": N_(
             "Set up each board with pebbles (or counters) and a large stone for each Mandarin, as drawn. "
-            "The bottom row is player 0's, the top row player 1's; R sows towards the mover's right hand. "
+            "One player plays the bottom row, the other the top row; R sows towards the mover's right hand. "
             "Try the moves, then write your answer."
         ),
         "answers_intro": N_(
@@ -107,9 +108,7 @@ TEXT: dict[str, str] = _Words(
         ),
         "answers_qr": N_("The QR code opens the exercise's position on the Play page."),
         "exercise": N_("Exercise {number} · {title}"),
-        "to_move": N_("Player {player} to move ({row} row)."),
-        "row_0": N_("bottom"),
-        "row_1": N_("top"),
+        "to_move": N_("{name} to move."),
         "rules": N_("Rules for this one: {words}."),
         "my_move": N_("My move:"),
         "what_it_does": N_("What it does:"),
@@ -122,14 +121,11 @@ TEXT: dict[str, str] = _Words(
         "share_one": N_("1 time in {moves}"),
         "share_many": N_("{answers} times in {moves}"),
         "measures": N_("Difficulty {difficulty} of 5 (a random move solves it {share}; legal moves: {moves})."),
-        "store": N_("Player {player} · store: {store}"),
-        "store_to_move": N_("Player {player} to move · store: {store}"),
-        "debt": N_("; owes {n}"),
         "page": N_("Page {page} of {pages}"),
         "rules_title": N_("Ô Ăn Quan · The rules on one page"),
         "rules_intro": N_(
             "Two players, ten small squares (ô dân) with {pebbles} pebbles each, two Mandarin squares (ô quan) "
-            "with a large stone worth {value}. Player 0 (bottom row) moves first. The pictures are real moves, "
+            "with a large stone worth {value}. The bottom row moves first. The pictures are real moves, "
             "computed by the game's engine; the numbers R3.3… are those of the rule book."
         ),
         "rules_footer": N_(
@@ -139,16 +135,13 @@ TEXT: dict[str, str] = _Words(
         "board_title": N_("Ô Ăn Quan: a blank board to print"),
         "wall_title": N_("Ô Ăn Quan · The rules"),
         "record_title": N_("Ô Ăn Quan · Game record"),
-        "record_names": N_(
-            "Player 0 (bottom row): ______________   Player 1 (top row): ______________   Date: ________"
-        ),
+        "record_names": N_("Bottom row: ______________   Top row: ______________   Date: ________"),
         "record_rules": N_("Rules: ☐ standard   ☐ young Mandarins (quan non) cannot be captured"),
         "record_how": N_(
             "Write each move as its square and direction (7R), and what it took (7R +5). "
             "One pupil writes, the other checks. A longer game goes on over the page."
         ),
         "record_move": N_("Move"),
-        "record_player": N_("Player {player}"),
         "score_title": N_("The score at the end"),
         "score_pebbles": N_("Pebbles captured"),
         "score_stones": N_("Mandarin stones captured × {value}"),
@@ -157,11 +150,11 @@ TEXT: dict[str, str] = _Words(
         "score_lent": N_("Plus the pebbles the other player borrowed from you"),
         "score_total": N_("Total"),
         "score_check": N_("Check: when both Mandarin squares are empty at the end, the two totals add up to {total}."),
-        "wall_row_1": N_("Player 1 · squares 0 to 4 · ← R   L →"),
-        "wall_row_0": N_("Player 0 · squares 5 to 9 · ← L   R →"),
+        "wall_row_1": N_("Top row · squares 0 to 4 · ← R   L →"),
+        "wall_row_0": N_("Bottom row · squares 5 to 9 · ← L   R →"),
         "wall_setup": N_(
             "Set-up: {pebbles} pebbles in each small square (ô dân), a large stone worth {value} in each Mandarin "
-            "square (ô quan). Player 0 moves first. A move is a square and a direction: 7R sows from square 7 "
+            "square (ô quan). The bottom row moves first. A move is a square and a direction: 7R sows from square 7 "
             "towards the mover's right hand, 7L towards the left."
         ),
         "rule_gap": _RULE_GAP,
@@ -234,13 +227,16 @@ class _Document(FPDF):
 # ----------------------------------------------------------------- a board in black and white
 
 
-def draw_board(pdf: _Document, position: Position, x: float, y: float, width: float, last: int | None = None) -> float:
-    """Draw ``position`` at (``x``, ``y``), ``width`` mm wide, in black and white; return its height.
+def draw_board(pdf: _Document, scene: Scene, x: float, y: float, width: float) -> float:
+    """Draw ``scene`` (:func:`oanquan.scene.board_scene`) at (``x``, ``y``), ``width`` mm wide, in black and white.
+
+    The sheets draw the same scene as the screens (the squares, the strips' words), in their own
+    inks; the height drawn is returned.
 
     Each square shows its pebble count in large figures and its number small in a corner;
     a Mandarin square shows a black stone when it has one, and its pebbles. Player 1's store
-    is written above the board, player 0's below, the player to move in bold. ``last``
-    outlines a square (the start of the move just played).
+    is written above the board, player 0's below, the player to move in bold. The square of the
+    scene's last move (the start of the move just played) is outlined.
     """
     cell = width / 6.4  # five cells and two Mandarin half-ellipses of 0.7 cell each
     rx = 0.7 * cell
@@ -251,12 +247,12 @@ def draw_board(pdf: _Document, position: Position, x: float, y: float, width: fl
         sx = left + cell * column(square)
         sy = top if square < 5 else mid
         pdf.rect(sx, sy, cell, cell)
-        count = position.count(square)
+        count = scene.squares[square].pebbles
         pdf.font(cell * 1.3, bold=True)  # figures about half the cell's height
         pdf.set_xy(sx, sy + cell * 0.2)
         pdf.cell(cell, cell * 0.7, str(count) if count else "", align="C")
         _label(pdf, sx + 0.8, sy + 0.6, str(square), cell)
-        if last == square:
+        if scene.last_square == square:
             pdf.set_line_width(1.0)
             pdf.rect(sx + 0.8, sy + 0.8, cell - 1.6, cell - 1.6)
             pdf.set_line_width(0.4)
@@ -264,18 +260,18 @@ def draw_board(pdf: _Document, position: Position, x: float, y: float, width: fl
         # a half-ellipse: the straight edge on the board, bulging outwards
         pdf.half_ellipse(edge, top, rx, 2 * cell, side)
         cx = edge + side * rx * 0.5
-        pebbles = position.count(square)
-        if position.has_stone(square):
+        pebbles, stone = scene.squares[square].pebbles, scene.squares[square].stone
+        if stone:
             pdf.set_fill_color(*_INK)
             pdf.ellipse(cx - rx * 0.32, mid - cell * 0.62, rx * 0.64, cell * 0.36, style="F")
         pdf.font(cell * 1.1, bold=True)
         pdf.set_xy(cx - rx * 0.5, mid - cell * 0.2)
-        pdf.cell(rx, cell * 0.6, str(pebbles) if pebbles or not position.has_stone(square) else "", align="C")
+        pdf.cell(rx, cell * 0.6, str(pebbles) if pebbles or not stone else "", align="C")
         _label(pdf, cx - rx * 0.3, mid + cell * 0.55, square_name(square), cell)
     for player, row_y in ((1, y), (0, top + 2 * cell + 0.8)):
-        pdf.font(min(7.5, width / 10), bold=position.to_move == player)
+        pdf.font(min(7.5, width / 10), bold=scene.to_move == player)
         pdf.set_xy(x, row_y)
-        pdf.cell(width, 3.6, _store_words(position, player), align="C")
+        pdf.cell(width, 3.6, _strip_words(scene, player), align="C")
     return 2 * cell + 9
 
 
@@ -288,16 +284,15 @@ def _label(pdf: _Document, x: float, y: float, text: str, cell: float) -> None:
     pdf.set_text_color(*_INK)
 
 
-def _store_words(position: Position, player: int) -> str:
-    """What is printed beside the board: "Player 0 to move · store: 3 pebbles + 1 stone"."""
-    store = pebble_words(position.stores[player])
-    stones = position.captured_stones[player]
-    if stones:
-        store += " + " + ngettext("{n} stone", "{n} stones", stones).format(n=stones)
-    if position.debts[player]:
-        store += TEXT["debt"].format(n=position.debts[player])
-    key = "store_to_move" if position.to_move == player else "store"
-    return TEXT[key].format(player=player, store=store)
+def _strip_words(scene: Scene, player: int) -> str:
+    """What is printed beside the board, the words of the player's strip on the screen.
+
+    >>> _strip_words(board_scene(Position.initial(), names=row_names()), 0)
+    'Bottom row · 0 points · captured: 0 pebbles · to move'
+    """
+    strip = scene.strips[player]
+    mark = strip.mark_words if strip.mark == "to_move" else ""
+    return " · ".join(words for words in (strip.heading, strip.detail, strip.debts, mark) if words)
 
 
 # ----------------------------------------------------------------- worksheets
@@ -322,7 +317,7 @@ def _footer(pdf: _Document, pages: int) -> None:
 
 def _goal_lines(puzzle: Puzzle) -> list[str]:
     mover = puzzle.position.to_move
-    lines = [f"{puzzle.goal_text} " + TEXT["to_move"].format(player=mover, row=TEXT[f"row_{mover}"])]
+    lines = [f"{puzzle.goal_text} " + TEXT["to_move"].format(name=row_names()[mover])]
     if words := rules_in_words(puzzle.rules):
         lines.append(TEXT["rules"].format(words=words))
     return lines
@@ -405,13 +400,14 @@ def _exercise(pdf: _Document, number: int, puzzle: Puzzle, block: _Block, site: 
         pdf.font(8)
         pdf.cell(60, 3.5, TEXT["after"].format(move=move))
         position_line = block.top + block.height - 4
-        draw_board(pdf, after, 102, board_top + 4, _board_width(64, board_top + 4, position_line - 1), last=move.square)
+        shown = board_scene(after, names=row_names(), last_move=move)
+        draw_board(pdf, shown, 102, board_top + 4, _board_width(64, board_top + 4, position_line - 1))
         address = play_address(site, puzzle.position) if site else ""
         label = TEXT["qr_play"]
     else:
         # the writing lines take 12 mm under the board, above the position's line
         width = _board_width(116, board_top, block.top + block.height - 4 - 12.5)
-        height = draw_board(pdf, puzzle.position, x, board_top, width)
+        height = draw_board(pdf, board_scene(puzzle.position, names=row_names()), x, board_top, width)
         _writing_lines(pdf, x, board_top + height + 0.5)
         address = puzzle_address(site, puzzle) if site else ""
         label = TEXT["qr_puzzle"]
@@ -478,7 +474,11 @@ class RuleExample:
         event = self.events[self.index]
         captured = [e.square for e in self.events[: self.index + 1] if e.kind == "capture" and e.square is not None]
         return board_svg(
-            event.position, id_prefix=self.anchor, last_move=self.move_text, **event_highlights(event, captured)
+            event.position,
+            id_prefix=self.anchor,
+            last_move=self.move_text,
+            names=row_names(),
+            **event_highlights(event, captured),
         )
 
     @property
@@ -486,11 +486,12 @@ class RuleExample:
         """The engine's caption of the event and a summary of the move, as on the rules page."""
         summary = describe_move(self.events)
         if self.position == Position.initial(self.position.rules):
-            played = _("Player {player} plays {move} from the opening position: {summary}.")
+            played = _("{name} plays {move} from the opening position: {summary}.")
         else:
-            played = _("Player {player} plays {move}: {summary}.")
-        played = played.format(player=self.position.to_move, move=self.move_text, summary=summary)
-        return f"{caption(self.events[self.index])} ({played})"
+            played = _("{name} plays {move}: {summary}.")
+        names = row_names()
+        played = played.format(name=names[self.position.to_move], move=self.move_text, summary=summary)
+        return f"{caption(self.events[self.index], names)} ({played})"
 
 
 _YOUNG = Rules(young_mandarin_min=5)
@@ -678,7 +679,7 @@ def record_sheet_pdf() -> bytes:
     for block in range(2):
         x = 14 + block * 93
         widths = (15.0, 37.0, 37.0)
-        headings = (TEXT["record_move"], *(TEXT["record_player"].format(player=n) for n in (0, 1)))
+        headings = (TEXT["record_move"], *row_names())
         pdf.font(10, bold=True)
         for place, (width, heading) in enumerate(zip(widths, headings, strict=True)):
             pdf.set_xy(x + sum(widths[:place]), top)
@@ -712,7 +713,7 @@ def _score_box(pdf: _Document, top: float) -> None:
     pdf.font(10, bold=True)
     pdf.set_xy(14 + label_w, y)
     for player in (0, 1):
-        pdf.cell(cell_w, row_h, TEXT["record_player"].format(player=player), border=1, align="C")
+        pdf.cell(cell_w, row_h, row_names()[player], border=1, align="C")
     for number, line in enumerate([*lines, TEXT["score_total"]]):
         y += row_h
         pdf.set_xy(14, y)

@@ -24,7 +24,31 @@
       });
     }).catch(function () {});
   }
+  // The worker could not keep this edition (its install failed: a file of another build, from a
+  // deploy not finished, or the network gone): the reader is told, once. The Play and Puzzles
+  // pages say it among their notices (play.js, in the page's words: it takes the event);
+  // elsewhere a line at the top of the page does. The next visit tries again (register()).
+  var SAID = {
+    en: "This site could not be kept in your browser for use with no internet; it tries again on your next visit.",
+    vi: "Không lưu được trang web này vào trình duyệt để dùng khi không có mạng; lần ghé thăm sau sẽ thử lại.",
+  };
+  var told = false;
+  function installFailed(event) {
+    var data = event.data || {};
+    if (data.type !== "oanquan-offline-failed" || told) return;
+    told = true;
+    var taken = !document.dispatchEvent(new CustomEvent("oanquan-offline-failed", { cancelable: true, detail: { offline: data.offline === true } }));
+    if (taken) return;
+    var line = document.createElement("p");
+    line.className = "oaq-offline-failed";
+    line.setAttribute("role", "status");
+    line.textContent = SAID[(document.documentElement.lang || "en").slice(0, 2)] || SAID.en;
+    var main = document.querySelector("main") || document.body;
+    main.insertBefore(line, main.firstChild);
+  }
   function register() {
+    navigator.serviceWorker.addEventListener("message", installFailed);
+    if (navigator.serviceWorker.startMessages) navigator.serviceWorker.startMessages();
     forgetLiteWorker();
     navigator.serviceWorker.register(worker.href).then(function (registration) {
       // once active, the worker keeps the live notebooks too (what it does not have yet)

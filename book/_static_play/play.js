@@ -15,7 +15,8 @@ import { readWords, translator } from "./words.js";
 import { reviewPanel } from "./review-panel.js"; // the review of a game, filled in by the worker
 import { learnFromMistakes } from "./my-exercises.js"; // its mistakes as exercises, kept (EXERCISES)
 import { fromMyGames } from "./from-my-games.js"; // the Puzzles page opens them again
-import { EXERCISES, FORM_FIELDS, FRESH, GAME_PREFIX, KEPT_GAMES, OLD_GAME, PROJECTOR, SOLVED, SPEED, TAB, TRIED, cleanSvg, isTabName, keptTime, storedReader } from "./stored.js";
+import { ASIDE_PREFIX, EXERCISES, FORM_FIELDS, FRESH, GAME_PREFIX, KEPT_GAMES, MAX_STORED, OLD_GAME, PROJECTOR, SOLVED, SPEED, TRIED, cleanSvg, keptTime, storedReader } from "./stored.js";
+import * as Tabs from "./tab.js"; // which tab this page is: a copy of a tab keeps a game of its own
 
 // The buttons that act on a move while it is shown: on only then.
 var ANIMATION_CONTROLS = ["skip", "pause", "step-back", "step-forward"];
@@ -83,7 +84,8 @@ function page(root) {
   // from npm).
   //
   // Each tab keeps its own game (oanquan.play.v2.<tab>, the tab's name in sessionStorage, which
-  // a reload keeps), so two tabs never overwrite each other; a new tab opened with no game in
+  // a reload keeps), so two tabs never overwrite each other; a copy of a tab takes a name of its
+  // own (tab.js) and goes on from the game of the tab it copies; a new tab opened with no game in
   // its address continues the game saved last. At most KEPT_GAMES games are kept.
 
   var readBack = storedReader(t); // readBack.notices: what was left out, said once the page is ready
@@ -122,30 +124,49 @@ function page(root) {
     } catch (error) { /* none */ }
     return found;
   }
-  // This tab's name: kept for the tab's life (reloads included) in sessionStorage.
-  function tabName() {
-    var name = readText(TAB, "session");
-    if (!isTabName(name)) {
-      name = Math.random().toString(36).slice(2, 12) + Date.now().toString(36);
-      writeText(TAB, name, "session");
-    }
-    return name;
+  // This tab's name, for the tab's life (reloads included): a copy of the tab (the browser's
+  // Duplicate tab, window.open) takes a name of its own, at once or as soon as the tab it copies
+  // answers (tab.js), and keeps its game under it from then on.
+  var tab = ""; // this tab's name (Play page)
+  function ownTab() {
+    var session = storage("session");
+    var me = Tabs.claimTab(session, Tabs.newTabName);
+    window.addEventListener("pagehide", function () { Tabs.releaseTab(session, tab); });
+    window.addEventListener("pageshow", function (event) { if (event.persisted) Tabs.holdTab(session, tab); });
+    var channel;
+    try { channel = new BroadcastChannel(Tabs.CHANNEL); } catch (error) { channel = null; }
+    Tabs.watchForTwins(channel, { name: me.name, id: Tabs.newTabName() }, function () {
+      tab = Tabs.renameTab(session, Tabs.newTabName);
+      if (view && !busy) keep();
+      return tab;
+    });
+    return me;
   }
-  var tab = mode === "play" ? tabName() : "";
+  var thisTab = mode === "play" ? ownTab() : { name: "", copiedFrom: null };
+  tab = thisTab.name;
   var isNewTab = mode === "play" && readText(GAME_PREFIX + tab) === null;
 
-  // The game this tab starts from: its own; in a new tab, the game saved last by any tab (or the
-  // one game kept before issue 24, moved to this tab's key).
+  // The kept game under ``key`` (null if none); one that cannot be read is said once and forgotten.
+  function readGame(key, what) {
+    var text = readText(key);
+    var game = readBack.game(readBack.parse(text, what), what);
+    if (text !== null && !game) forget(key);
+    return game;
+  }
+
+  // The game this tab starts from: its own; in a copy of a tab, the game of the tab it copies; in
+  // a new tab, the game saved last by any tab (or the one game kept before issue 24, moved to
+  // this tab's key).
   function keptGame() {
-    var own = readBack.game(readBack.parse(readText(GAME_PREFIX + tab), t("this tab's game")), t("this tab's game"));
-    if (readText(GAME_PREFIX + tab) !== null && !own) forget(GAME_PREFIX + tab);
+    var own = readGame(GAME_PREFIX + tab, t("this tab's game"));
     if (own || !isNewTab) return own;
     if (readText(FRESH, "session") !== null) { forget(FRESH, "session"); return null; }
+    var copied = thisTab.copiedFrom ? readGame(GAME_PREFIX + thisTab.copiedFrom, t("another tab's game")) : null;
+    if (copied) return copied;
     var latest = null;
     keysStartingWith(GAME_PREFIX).forEach(function (key) {
-      var game = readBack.game(readBack.parse(readText(key), t("another tab's game")), t("another tab's game"));
-      if (!game) forget(key);
-      else if (!latest || game.time > latest.time) latest = game;
+      var game = readGame(key, t("another tab's game"));
+      if (game && (!latest || game.time > latest.time)) latest = game;
     });
     var old = readText(OLD_GAME);
     if (old !== null) {
@@ -154,6 +175,12 @@ function page(root) {
       if (moved && !latest) latest = moved;
     }
     return latest;
+  }
+
+  // A kept game this tab's key is about to stop holding (a link's game opened over it): kept
+  // under a name of its own, as a closed tab's game is, and a new tab with no address finds it.
+  function setAside(game) {
+    writeText(GAME_PREFIX + Tabs.newTabName(), JSON.stringify(Object.assign({ v: 2 }, game)));
   }
 
   function saveGame(record) {
@@ -167,26 +194,55 @@ function page(root) {
     games.slice(KEPT_GAMES - 1).forEach(function (game) { forget(game.key); });
   }
 
-  // A kept list of puzzle ids; a value that is not one is left out with a notice, and forgotten.
+  // A kept list of puzzle ids, read once as the page opens. A value that is not one is said once
+  // (a notice), set aside under a name this page never reads (ASIDE_PREFIX + its key; one too long
+  // to keep is forgotten) and gone from the key, so the next visit starts a new list without a
+  // word, and the reader was told before anything overwrites it.
   function readIds(key, what) {
-    var value = readBack.parse(readText(key), what);
-    if (value === null) return [];
-    var ids = readBack.puzzleIds(value, what);
-    if (ids === null) forget(key);
+    var text = readText(key);
+    var value = readBack.parse(text, what);
+    var ids = value === null ? null : readBack.puzzleIds(value, what);
+    if (text !== null && ids === null) setListAside(key, text);
     return ids || [];
   }
-  function readSolved() { return readIds(SOLVED, t("the puzzles solved")); }
-  // The learner's mistakes as exercises (my-exercises.js), read like the puzzles solved.
+  function setListAside(key, text) {
+    if (text.length <= MAX_STORED) writeText(ASIDE_PREFIX + key, text);
+    forget(key);
+    readBack.notices.push(t("The list this page could not read was set aside; the puzzles you solve from now on are kept in a new list."));
+  }
+  // The puzzles solved, and those tried and not solved at the first try, on any visit: solved
+  // later, they are not ticked (issue 23: a puzzle counts as solved only at the first try, reload or not).
+  var lists = mode === "puzzles" ? { solved: readIds(SOLVED, t("the puzzles solved")), tried: readIds(TRIED, t("the puzzles tried")) } : { solved: [], tried: [] };
+  function readSolved() { return lists.solved.slice(); }
+  function readTried() { return lists.tried.slice(); }
+  // What another tab of this site adds to the lists meanwhile is added here too (storage event),
+  // so that this page's next write keeps it; what it cannot read there is that tab's to say.
+  function followOtherTabs() {
+    window.addEventListener("storage", function (event) {
+      var name = event.key === SOLVED ? "solved" : event.key === TRIED ? "tried" : null;
+      if (!name || typeof event.newValue !== "string" || event.newValue.length > MAX_STORED) return;
+      var ids;
+      try { ids = JSON.parse(event.newValue); } catch (error) { return; }
+      if (!Array.isArray(ids)) return;
+      ids.forEach(function (id) {
+        if (typeof id === "string" && /^[A-Za-z0-9_-]{1,100}$/.test(id) && lists[name].indexOf(id) < 0) lists[name].push(id);
+      });
+      if (name === "solved") markSolved();
+    });
+  }
+  // The learner's mistakes as exercises (my-exercises.js), read like the puzzles solved: a value
+  // that is not a list of them is left out with a notice and set aside (ASIDE_PREFIX + its key).
   function keptExercises() {
-    var value = readBack.parse(readText(EXERCISES), t("your exercises"));
+    var text = readText(EXERCISES);
+    var value = readBack.parse(text, t("your exercises"));
     var list = value === null ? null : readBack.exercises(value, t("your exercises"));
-    if (value !== null && list === null) forget(EXERCISES);
+    if (text !== null && list === null) {
+      if (text.length <= MAX_STORED) writeText(ASIDE_PREFIX + EXERCISES, text);
+      forget(EXERCISES);
+    }
     return list || [];
   }
   function keepExercises(list) { writeText(EXERCISES, JSON.stringify(list)); }
-  // The puzzles tried and not solved at the first try, on any visit: solved later, they are not
-  // ticked (issue 23: a puzzle counts as solved only at the first try, reload or not).
-  function readTried() { return readIds(TRIED, t("the puzzles tried")); }
 
   // "Reset this page's saved data": this tab's game and the game kept before (Play page), or the
   // puzzles solved (Puzzles page); the page then opens afresh.
@@ -196,8 +252,7 @@ function page(root) {
       forget(OLD_GAME);
       writeText(FRESH, "1", "session"); // the next load starts afresh, not from another tab's game
     } else {
-      forget(SOLVED);
-      forget(TRIED);
+      [SOLVED, TRIED].forEach(function (key) { forget(key); forget(ASIDE_PREFIX + key); });
     }
     location.replace(location.pathname);
   }
@@ -619,24 +674,22 @@ function page(root) {
 
   // ------------------------------------------------------------------ puzzles
 
-  function solvedIds() { return readSolved(); }
   function solved(id) {
-    var ids = solvedIds();
-    if (ids.indexOf(id) < 0) {
-      ids.push(id);
-      writeText(SOLVED, JSON.stringify(ids));
+    if (lists.solved.indexOf(id) < 0) {
+      lists.solved.push(id);
+      writeText(SOLVED, JSON.stringify(lists.solved));
     }
     markSolved();
   }
   function tried(id) {
-    var ids = readTried();
-    if (ids.indexOf(id) < 0) {
-      ids.push(id);
-      writeText(TRIED, JSON.stringify(ids.slice(-10000)));
+    if (lists.tried.indexOf(id) < 0) {
+      lists.tried.push(id);
+      lists.tried = lists.tried.slice(-10000);
+      writeText(TRIED, JSON.stringify(lists.tried));
     }
   }
   function markSolved() {
-    var ids = solvedIds();
+    var ids = lists.solved;
     var options = $("pick").options;
     var count = 0;
     for (var i = 0; i < options.length; i++) {
@@ -804,7 +857,7 @@ function page(root) {
     var other = !drawn && (otherEdition || (mode === "play" ? /[?&](position|record)=/.test(query) : /[?&]puzzle=/.test(query)));
     if (!drawn) markSquares(other ? [] : built);
     $("board").classList.toggle("oaq-stale", other);
-    if (mode === "puzzles") markSolved();
+    if (mode === "puzzles") { markSolved(); followOtherTabs(); }
     mark("board", performance.now()); // since the page was opened: drawn, and taking clicks
     $("loading").hidden = false;
     say(otherEdition ? t("Your game appears once the game engine has loaded.") :
@@ -832,13 +885,16 @@ function page(root) {
           notices.push(t("The game kept in this browser could not be read back, so a new game starts: {error}", { error: problem(first) }));
           first = null;
         }
-      } else if (inProgress(stored) && !isNewTab) {
+      } else if (inProgress(stored) && !isNewTab && Tabs.linkOpened(window.performance)) {
         // a link opened in this tab over its game in progress: the game stays on the board (and
         // the address the link's) until the reader says
         var kept = await engine.call({ op: "load", text: stored.saved });
         if (kept.ok) { first = kept; askAfter = true; }
       } else if (inProgress(stored)) {
-        // a link opened in a new tab: its game here, the game saved last kept as it was, a link away
+        // a link opened in a new tab (or this tab's page again, on another game than the one it
+        // kept: its address's game, which it showed last): its game here, the other one kept as
+        // it was, a link away, and under a key of its own if it was this tab's
+        if (!isNewTab) setAside(stored);
         notices.push({ text: t("Your other game in progress is kept:"), href: location.pathname + stored.link, label: t("go back to it") });
       }
       if (!first) {
@@ -882,6 +938,7 @@ function page(root) {
       if (open) {
         var linked = await engine.call(Object.assign({ op: "address", query: query }, settings()));
         if (linked.ok) {
+          setAside(stored); // this tab's key holds the link's game from now on
           syncSettings(linked);
           show(linked);
           showNotices((linked.notices || []).concat([{ text: t("Your earlier game is kept:"), href: mine, label: t("go back to it") }]));
@@ -930,6 +987,11 @@ function page(root) {
   // a new build that has taken over while this page was open is said here: the page goes on
   // with its own build's files, and offers to reload into the new one.
   function listenForUpdates() {
+    // the edition's worker could not keep the site for offline use (offline.js says so here)
+    document.addEventListener("oanquan-offline-failed", function (event) {
+      event.preventDefault();
+      showNotices(shownNotices.concat([t("This site could not be kept in your browser for use with no internet; it tries again on your next visit.")]));
+    });
     if (!("serviceWorker" in navigator)) return;
     navigator.serviceWorker.addEventListener("message", function (event) {
       if (event.data && event.data.type === "oanquan-new-version") $("update").hidden = false;

@@ -93,12 +93,37 @@ function keepLater() {
 self.addEventListener("install", function (event) {
   event.waitUntil(
     (async function () {
-      await keep(CACHE, FILES);
+      try {
+        await keep(CACHE, FILES);
+      } catch (error) {
+        await tellInstallFailed(error);
+        throw error; // the install fails: the worker before it (if any) stays, whole
+      }
       // safe at once: a page opened from an older build keeps being served from it (pins)
       await self.skipWaiting();
     })()
   );
 });
+
+// The install failed (a file of another build: a partial deploy, or the network gone): the open
+// pages of this edition are told, so that the reader learns the offline copy could not be made;
+// the browser tries again on the next visit, when a page registers the worker (offline.js).
+// ``offline`` says whether any build is kept for offline visits already.
+async function tellInstallFailed(error) {
+  try {
+    const offline = Boolean(self.registration.active);
+    const open = await self.clients.matchAll({ includeUncontrolled: true, type: "window" });
+    open.forEach(function (client) {
+      const path = new URL(client.url).pathname;
+      const mine = path.indexOf(SCOPE) === 0 && !EDITIONS.some(function (folder) { return path.slice(SCOPE.length).indexOf(folder) === 0; });
+      if (mine) {
+        client.postMessage({ type: "oanquan-offline-failed", version: VERSION, offline: offline, reason: String(error && error.message ? error.message : error).slice(0, 200) });
+      }
+    });
+  } catch (ignored) {
+    // no page to tell
+  }
+}
 
 self.addEventListener("activate", function (event) {
   event.waitUntil(

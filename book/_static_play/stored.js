@@ -9,7 +9,7 @@
 
 export const GAME_PREFIX = "oanquan.play.v2."; // + the tab's name: this tab's game (Play page)
 export const OLD_GAME = "oanquan.play.v1"; // one game for every tab (before issue 24), read once and moved
-export const TAB = "oanquan.tab"; // this tab's name (sessionStorage)
+export const TAB = "oanquan.tab"; // this tab's name (sessionStorage; tab.js tells a copied tab from its original)
 export const FRESH = "oanquan.fresh"; // set by the reset control: this tab starts with a fresh game (sessionStorage)
 export const SOLVED = "oanquan.puzzles.solved.v1"; // ids of the puzzles solved (Puzzles page)
 export const TRIED = "oanquan.puzzles.tried.v1"; // ids of the puzzles tried and not solved at the first try
@@ -20,9 +20,14 @@ export const MAX_EXERCISES = 60;
 const EXERCISE_LINK = 4000;
 const EXERCISE_KEYS = ["link", "ply", "played", "solved", "time"];
 export const PROJECTOR = "oanquan.projector"; // "on": this tab shows the game in projector mode (sessionStorage)
+export const ASIDE_PREFIX = "oanquan.aside."; // + a key: a value that could not be read, kept aside, never read again
 export const SPEED = "oanquan.speed.v1"; // the animation speed chosen last (both pages): one of the menu's values
 export const KEPT_GAMES = 10;
-export const MAX_STORED = 500000; // characters of one stored value
+// Characters of one stored value: near the largest a page writes (a game whose record is as long
+// as the engine reads back, 20,000 characters, in its address too, with its board picture: under
+// 50,000; tests/test_web.py measures the largest real game's value against it). Anything longer
+// is left out before it is parsed, so an oversized value costs the page nothing (issue 47).
+export const MAX_STORED = 64000;
 export const FORM_FIELDS = ["opponent", "first", "pieces", "value", "gap", "young", "plies"];
 const GAME_KEYS = ["v", "saved", "link", "svg", "squares", "names", "scores", "turn", "moves", "over", "form", "time", "lang"];
 
@@ -58,6 +63,7 @@ export function cleanSvg(text, purify) {
 // When a kept game was saved (0 if that cannot be read): the oldest games go first.
 export function keptTime(text) {
   var value;
+  if (typeof text === "string" && text.length > MAX_STORED) return 0;
   try { value = JSON.parse(text || "null"); } catch (error) { return 0; }
   return isObject(value) && isWhole(value.time, 0, 1e15) ? value.time : 0;
 }

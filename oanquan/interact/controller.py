@@ -59,7 +59,7 @@ from ..game import Game
 from ..i18n import N_, _
 from ..jsonio import check_fields, read_json
 from ..move import Move
-from ..narrate import describe_move
+from ..narrate import Names, describe_move, row_names
 from ..position import Outcome, Position, ScoreBreakdown
 from ..puzzles import HINT_STEP, Puzzle, load_builtin
 from ..rules import Rules
@@ -91,6 +91,11 @@ DEFAULT_HINTS = 3
 #: The longest text a session accepts from a text box, a saved file or an address.
 MAX_TEXT = 20_000
 
+#: The largest seed a session takes, either side of 0: the largest whole number a page's request
+#: carries exactly (JavaScript's largest safe integer). Negative seeds are seeds too: a notebook's
+#: computer seeded 0 on the top row is the session seed -1 (setup.py, ``_level_and_seed``).
+MAX_SEED = 2**53 - 1
+
 #: The ``format`` field of a saved session (:meth:`Controller.to_json`).
 SNAPSHOT_FORMAT = "oanquan-session"
 
@@ -110,6 +115,32 @@ class SessionError(OAnQuanError):
     default_code = "refused"
 
 
+def read_seed(value: object) -> int:
+    """``value`` as a session's seed: a whole number within :data:`MAX_SEED` of 0; a :class:`SessionError` otherwise.
+
+    The one reader of a seed, for a new game and a saved session alike (issue 47: the bridge
+    took ``-5`` for a new game, then refused its own save of it).
+
+    >>> read_seed(7), read_seed(-5)
+    (7, -5)
+    >>> read_seed(2**60)
+    Traceback (most recent call last):
+    ...
+    oanquan.interact.controller.SessionError: seed must be a whole number from ... to 9007199254740991, not 1152...976
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and -MAX_SEED <= value <= MAX_SEED:
+        return value
+    shown = quote(value)
+    raise SessionError(
+        f"seed must be a whole number from {-MAX_SEED} to {MAX_SEED}, not {shown}",
+        code="bad-option-number",
+        what=N_("seed"),
+        low=-MAX_SEED,
+        high=MAX_SEED,
+        value=shown,
+    )
+
+
 def check_text(value: object, what: str, limit: int = MAX_TEXT) -> str:
     """``value`` if it is text of at most ``limit`` characters; a :class:`SessionError` naming ``what`` otherwise.
 
@@ -125,6 +156,34 @@ def check_text(value: object, what: str, limit: int = MAX_TEXT) -> str:
     if len(value) > limit:
         raise SessionError(code="too-long", what=what, length=f"{len(value):,}", limit=f"{limit:,}")
     return value
+
+
+#: The most characters of a name the players give themselves.
+MAX_NAME = 40
+
+
+def check_names(value: object) -> tuple[str, str] | None:
+    """The names two players give themselves (player 0's, then player 1's), or None for the rows' names.
+
+    Each is text of 1 to :data:`MAX_NAME` characters, its spaces trimmed.
+
+    >>> check_names([" Lan ", "Minh"]), check_names(None)
+    (('Lan', 'Minh'), None)
+    >>> check_names(["Lan"])
+    Traceback (most recent call last):
+    ...
+    oanquan.interact.controller.SessionError: players' names must be a pair of texts, not ['Lan']
+    """
+    if value is None:
+        return None
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise SessionError(
+            f"players' names must be a pair of texts, not {quote(value)}", code="bad-setting", what=N_("players' names")
+        )
+    names = tuple(check_text(name, N_("player's name"), MAX_NAME).strip() for name in value)
+    if not all(names):
+        raise SessionError("a player's name must not be empty", code="bad-setting", what=N_("players' names"))
+    return (names[0], names[1])
 
 
 # ================================================================== settings
@@ -227,6 +286,8 @@ class PlayedMove(NamedTuple):
     events: tuple[Event, ...]
     #: Whether the mover is the reader playing the computer ("you play", not "You plays").
     you: bool = False
+    #: What the move's captions call the players (the controller's :attr:`Controller.names`).
+    names: Names | None = None
 
     @property
     def summary(self) -> str:
@@ -285,11 +346,15 @@ class Controller:
         hint_limit: int | None = DEFAULT_HINTS,
         puzzle: Puzzle | None = None,
         resolve: Callable[[str], Player | None] | None = None,
+        names: Sequence[str] | None = None,
     ) -> None:
-        """A session of a new game from ``start`` (the opening under ``rules``), or of ``puzzle``."""
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise SessionError(f"seed must be a whole number, not {quote(seed)}", code="bad-setting", what=N_("seed"))
-        self.seed = seed
+        """A session of a new game from ``start`` (the opening under ``rules``), or of ``puzzle``.
+
+        ``names`` are the names two human players give themselves (see :attr:`names`).
+        """
+        #: the names the players gave (:func:`check_names`), used between two humans
+        self.given_names = check_names(names)
+        self.seed = read_seed(seed)
         self.resolve = resolve
         if rules is None:
             rules = start.rules if isinstance(start, Position) else Rules()
@@ -350,16 +415,24 @@ class Controller:
         return self._computers[side]
 
     @property
-    def names(self) -> tuple[str, str]:
-        """What every surface calls the two sides: "You" and "Computer" against the computer, else the rows (R1.2).
+    def names(self) -> Names:
+        """What every surface calls the two sides: "You" and "Computer" against the computer; between friends
+        the names they gave, by default their rows' (R1.1).
 
-        >>> Controller().names, Controller(players=(3, None)).names
-        (('Bottom row', 'Top row'), ('Computer', 'You'))
+        In sentences the computer is "the computer", and the reader is spoken to ("you capture"):
+        see :class:`~oanquan.narrate.Names`.
+
+        >>> Controller().names, Controller(players=(3, None)).names, Controller(names=("Lan", "Minh")).names
+        (('Bottom row', 'Top row'), ('Computer', 'You'), ('Lan', 'Minh'))
+        >>> Controller(players=(3, None)).names.said, Controller(players=(3, None)).names.you
+        (('the computer', 'you'), 1)
         """
         humans = self.humans
         if humans[0] != humans[1]:
-            return (_("You") if humans[0] else _("Computer"), _("You") if humans[1] else _("Computer"))
-        return (_("Bottom row"), _("Top row"))
+            labels = [_("You") if human else _("Computer") for human in humans]
+            said = [_("you") if human else _("the computer") for human in humans]
+            return Names(labels, said, you=humans.index(True))
+        return Names(self.given_names) if self.given_names is not None else row_names()
 
     def who(self, side: int) -> str:
         """``side`` in words, as a move's caption names its mover: its name, and a computer's level.
@@ -520,7 +593,7 @@ class Controller:
         >>> c.play("0L")
         Traceback (most recent call last):
         ...
-        oanquan.interact.controller.SessionError: it is the computer's turn (player 1)
+        oanquan.interact.controller.SessionError: it is the computer's turn
         """
         self._check_human_turn()
         if isinstance(move, str):
@@ -583,7 +656,7 @@ class Controller:
         """
         mover = before.to_move
         you = self.is_human(mover) and self.humans[0] != self.humans[1]  # "You" against the computer
-        return PlayedMove(self.game.ply, self.who(mover), move, before, events, you)
+        return PlayedMove(self.game.ply, self.who(mover), move, before, events, you, self.names)
 
     def _check_human_turn(self) -> None:
         if self.answered:
@@ -871,7 +944,7 @@ class Controller:
             "seed": self.seed,
             "hint_limit": self.settings.hint_limit,
             "hints_used": self.hints_used,
-        }
+        } | ({"names": list(self.given_names)} if self.given_names is not None else {})
 
     def to_json(self) -> str:
         """The session as JSON text; :meth:`load_json` reads it back.
@@ -912,7 +985,7 @@ class Controller:
     def _read_snapshot(
         self, data: dict[str, Any], puzzles: Sequence[Puzzle] | None
     ) -> tuple[Game, Settings, Puzzle | None, int]:
-        fields = ["version", "puzzle", "seed", "hint_limit", "hints_used"]
+        fields = ["version", "puzzle", "seed", "hint_limit", "hints_used", "names"]
         data = check_fields(data, RecordFormatError, "a saved session", ["format", "game", "players"], fields)
         if data["format"] != SNAPSHOT_FORMAT or data.get("version", 1) != 1:
             raise RecordFormatError(
@@ -923,11 +996,12 @@ class Controller:
         if not isinstance(players, list) or len(players) != 2:
             raise RecordFormatError(f"the players of a saved session must be a list of two, not {quote(players)}")
         sides = (self._read_side(players[0]), self._read_side(players[1]))
-        seed, limit, used = data.get("seed", 0), data.get("hint_limit", DEFAULT_HINTS), data.get("hints_used", 0)
-        for name, value in (("seed", seed), ("hints_used", used)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise RecordFormatError(f"the {name} of a saved session must be a whole number, not {quote(value)}")
+        limit, used = data.get("hint_limit", DEFAULT_HINTS), data.get("hints_used", 0)
+        if not isinstance(used, int) or isinstance(used, bool) or used < 0:
+            raise RecordFormatError(f"the hints_used of a saved session must be a whole number, not {quote(used)}")
         try:
+            seed = read_seed(data.get("seed", 0))
+            self.given_names = check_names(data.get("names"))
             settings = Settings(game.rules, sides, game.start, limit)
             puzzle = find_puzzle(data["puzzle"], puzzles) if data.get("puzzle") is not None else None
         except SessionError as error:

@@ -16,7 +16,7 @@ is left as it was.
 >>> e = Editor()
 >>> e.click(3)
 >>> e.position.count(3), e.message
-(6, 'Valid position: 71 points in all; player 0 to move.')
+(6, 'Valid position: 71 points in all; Bottom row to move.')
 >>> e.click(11, "remove")
 >>> e.message
 'Square M1 has no pebbles to remove.'
@@ -37,7 +37,7 @@ from ..board import square_name
 from ..errors import OAnQuanError, problem_words, reader_words
 from ..errors import quote as quote_input
 from ..i18n import N_, _
-from ..narrate import outcome_words
+from ..narrate import outcome_words, row_names
 from ..position import MAX_PEBBLES, Position
 from ..rules import Rules
 
@@ -282,11 +282,15 @@ class Editor:
         if note:
             self._say(note, "error")
         elif outcome is not None:
-            self._say(_("Valid, but the game is already over here: {result}").format(result=outcome_words(outcome)))
+            self._say(
+                _("Valid, but the game is already over here: {result}").format(
+                    result=outcome_words(outcome, row_names())
+                )
+            )
         else:
             self._say(
-                _("Valid position: {n} points in all; player {player} to move.").format(
-                    n=position.total_points(), player=position.to_move
+                _("Valid position: {n} points in all; {name} to move.").format(
+                    n=position.total_points(), name=row_names().said[position.to_move]
                 )
             )
         return position

@@ -116,7 +116,7 @@ def move_frames(
     The first caption does not tell what the move will do (:attr:`PlayedMove.opening`): the
     captions follow the animation, and what the move did is said once it is shown.
 
-    ``names`` are what the pictures call the players (a board's view-model's names);
+    ``names`` are what the pictures call the players (by default the mover's controller's, ``played.names``);
     with ``id_prefix``, picture ``i`` has the element ids ``{id_prefix}-{i}-…``
     (or ``{id_prefix}-…`` for all of them, with ``numbered_ids=False``: :func:`oanquan.svg.trace_frames`).
 
@@ -125,7 +125,7 @@ def move_frames(
     >>> frames[0].caption
     'Move 1: Bottom row plays 5L.'
     >>> frames[1].caption
-    'Move 1, 5L: R3.3 — Player 0 lifts the 5 pebbles of square 5 and sows them to the left (L).'
+    'Move 1, 5L: R3.3 — Bottom row lifts the 5 pebbles of square 5 and sows them to the left (L).'
     """
     shown = animation_events(played.events, max(1, limit - 1))
     frames = trace_frames(
@@ -134,7 +134,7 @@ def move_frames(
         move=played.move,
         start_caption=played.opening,
         prefix=_("Move {number}, {move}: ").format(number=played.number, move=played.move),
-        names=names,
+        names=names if names is not None else played.names,
         id_prefix=id_prefix,
         numbered_ids=numbered_ids,
     )

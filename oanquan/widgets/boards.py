@@ -48,7 +48,7 @@ from ..interact.editor import Editor
 from ..interact.pacing import MAX_MOVE_FRAMES, move_frames, pace
 from ..interact.view import game_view
 from ..move import Move
-from ..narrate import describe_move, outcome_words
+from ..narrate import as_names, describe_move, outcome_words, row_names
 from ..position import MAX_PEBBLES, Position
 from ..rules import OPTIONS, Rules
 from ..svg import Frame, board_svg, figure_html, trace_frames
@@ -131,6 +131,10 @@ class StaticFallback:
     is shown instead. A subclass says what to show in :meth:`static_html`.
     """
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.add_class("oaq-widget")  # type: ignore[attr-defined]  # (a widget: see ONE_DISCONNECTED_SIGN)
+
     def static_html(self) -> str:
         """The static picture and its line (HTML); subclasses give their own."""
         raise NotImplementedError
@@ -167,8 +171,14 @@ def static_view(svg: str | None, caption: str, what: str, heading_html: str = ""
     return f'<div class="oaq-static">{heading_html}{picture}{line}</div>'
 
 
+#: Before the kernel runs, ipywidgets marks every part of a stored widget (each button, each
+#: picture) with a red "disconnected" sign, about 30 on one board: inside the project's widgets
+#: (class ``oaq-widget``) only the widget itself keeps its sign.
+ONE_DISCONNECTED_SIGN = "<style>.oaq-widget .jupyter-widgets-disconnected::before{content:none}</style>"
+
+
 def _board_html(svg: str) -> str:
-    return f'<div class="oaq-board" style="max-width:600px;line-height:0">{svg}</div>'
+    return f'{ONE_DISCONNECTED_SIGN}<div class="oaq-board" style="max-width:600px;line-height:0">{svg}</div>'
 
 
 def _caption_html(text: str) -> str:
@@ -262,7 +272,7 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
     >>> player = StepPlayer.from_move(Position.initial(), "5L")
     >>> player.slider.value = 1
     >>> player.boards.selected_index, player.caption
-    (1, 'R3.3 — Player 0 lifts the 5 pebbles of square 5 and sows them to the left (L).')
+    (1, 'R3.3 — Bottom row lifts the 5 pebbles of square 5 and sows them to the left (L).')
     """
 
     def __init__(self, frames: Sequence[Frame], *, interval: int = 700) -> None:
@@ -346,7 +356,7 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
         True
         """
         _after, events = position.play_traced(move)
-        return cls(trace_frames(position, events, move=move, id_prefix=id_prefix), interval=interval)
+        return cls(trace_frames(position, events, move=move, id_prefix=id_prefix, names=row_names()), interval=interval)
 
     @classmethod
     def from_game(cls, game: Game, *, steps: Literal["events", "moves"] = "events", interval: int = 700) -> StepPlayer:
@@ -373,7 +383,7 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
         """Step through a game record (RULES §4.2) played from ``start`` (the opening by default).
 
         >>> StepPlayer.from_record("7R", steps="moves").frames[-1].caption
-        'Move 1: player 0 plays 7R — relay from 2; captures 8 (6 pebbles).'
+        'Move 1: Bottom row plays 7R — relay from 2; captures 8 (6 pebbles).'
         """
         return cls.from_game(Game.from_record(record, start, rules), steps=steps, interval=interval)
 
@@ -457,7 +467,7 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
 
         >>> from oanquan import Position
         >>> StepPlayer.from_move(Position.initial(), "7R").caption
-        'Start: player 0 to play 7R.'
+        'Start: Bottom row to play 7R.'
         """
         return self.frame.caption
 
@@ -536,38 +546,39 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
         return f"StepPlayer({len(self.frames)} frames)"
 
 
-def game_frames(game: Game, *, steps: Literal["events", "moves"] = "events") -> list[Frame]:
+def game_frames(
+    game: Game, *, steps: Literal["events", "moves"] = "events", names: Sequence[str] | None = None
+) -> list[Frame]:
     """The frames of a whole game: each event of each move, or one frame per move.
 
     The game is replayed through a fresh :class:`~oanquan.Game`, so the end of
-    the game by the ply limit (R7.3) is shown too.
+    the game by the ply limit (R7.3) is shown too. ``names`` are what the frames
+    call the players, by default their rows' names (:func:`~oanquan.narrate.row_names`).
 
     >>> from oanquan import Game
     >>> frames = game_frames(Game.from_record("7R 0L"))
-    >>> frames[0].caption, frames[1].caption[:22]
-    ('Start of the game: player 0 to move.', 'Move 1, 7R: R3.3 — Pla')
+    >>> frames[0].caption, frames[1].caption[:24]
+    ('Start of the game: Bottom row to move.', 'Move 1, 7R: R3.3 — Botto')
     """
+    said = as_names(names) if names is not None else row_names()
     replay = Game(game.start)
-    opening = _("Start of the game: player {player} to move.").format(player=game.start.to_move)
-    frames = [Frame(game.start, opening, board_svg(game.start))]
+    opening = _("Start of the game: {name} to move.").format(name=said.said[game.start.to_move])
+    frames = [Frame(game.start, opening, board_svg(game.start, names=said))]
     for number, move in enumerate(game.moves, start=1):
         before = replay.position
         events = replay.play_traced(move)
         if steps == "events":
             prefix = _("Move {number}, {move}: ").format(number=number, move=move)
-            frames.extend(trace_frames(before, events, move=move, prefix=prefix)[1:])
+            frames.extend(trace_frames(before, events, move=move, prefix=prefix, names=said)[1:])
             continue
         after = events[-1].position if events and events[-1].kind in ("sweep", "repay") else replay.position
         summary = describe_move(events)
-        if summary:
-            text = _("Move {number}: player {player} plays {move} — {summary}.")
-        else:
-            text = _("Move {number}: player {player} plays {move}.")
-        text = text.format(number=number, player=before.to_move, move=move, summary=summary)
+        text = _("Move {number}: {who} plays {move}").format(number=number, who=said.said[before.to_move], move=move)
+        text += f" — {summary}." if summary else "."
         outcome = replay.outcome()
         if outcome is not None:
-            text += " " + outcome_words(outcome)
-        frames.append(Frame(after, text, board_svg(after, last_move=move), events[-1] if events else None))
+            text += " " + outcome_words(outcome, said)
+        frames.append(Frame(after, text, board_svg(after, last_move=move, names=said), events[-1] if events else None))
     return frames
 
 
@@ -699,7 +710,8 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
     ``players`` maps 0 and 1 to ``None`` for a human, a computer level 1-5 or
     any :class:`oanquan.ai.Player` (anything with ``name`` and
     ``choose(position) -> Move``); ``choices`` are the players offered for a
-    new game (see :func:`default_choices`).
+    new game (see :func:`default_choices`); ``names`` are the names two friends give
+    themselves (by default their rows', "Bottom row" and "Top row").
 
     >>> board = GameBoard()
     >>> board.square_buttons[7].click()
@@ -709,7 +721,7 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
     >>> board.viewer.play.playing = False   # what the browser says when the animation ends
     >>> board.square_buttons[7].click()
     >>> board.message_text
-    "Not square 7: square 7 belongs to player 0, and it is player 1's turn."
+    "Not square 7: square 7 is in the other player's row."
 
     Play against the computer with ``GameBoard(players={1: 3})``.
     A computer player thinks in the kernel, so the board waits for its move.
@@ -726,11 +738,12 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         interval: int = 350,
         seconds: float = 3.0,
         hint_limit: int | None = DEFAULT_HINTS,
+        names: Sequence[str] | None = None,
     ) -> None:
         """A board for a new game from ``start`` (the opening under ``rules`` by default)."""
         self.choices: dict[str, PlayerFactory] = dict(choices) if choices is not None else default_choices()
         self.choices.setdefault(_human(), lambda: None)
-        self.controller = Controller(start, rules, players, hint_limit=hint_limit, resolve=self._resolve)
+        self.controller = Controller(start, rules, players, hint_limit=hint_limit, resolve=self._resolve, names=names)
         self.animate = animate
         self.interval = interval  # the slowest pace of one picture, in ms
         self._queue: list[Callable[[], None]] = []  # the clicks waiting for an animation to end
@@ -926,7 +939,7 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         >>> board = GameBoard(animate=False)
         >>> board.play("3R")
         >>> board.message_text
-        "Square 3 belongs to player 1, and it is player 0's turn."
+        "Square 3 is in the other player's row."
         """
         self._act(lambda: self.controller.play(move))
 
@@ -1377,13 +1390,19 @@ class PositionEditor(StaticFallback, _Talking, widgets.VBox):  # type: ignore[mi
     def load_text(self, text: str) -> None:
         """Set everything from a position text (RULES §10), read by the engine under the form's rules.
 
+        A text the engine refuses stays in the box beside its objection, to be corrected.
+
         >>> editor = PositionEditor()
         >>> editor.load_text("0,0,0,0,1,0,2,0,3,4 Q,0 0,0 0,0 1")
         >>> editor.position.count(9)
         4
+        >>> editor.load_text("5,5,5 Q,Q")
+        >>> editor.text.value, editor.message_text[:22]
+        ('5,5,5 Q,Q', 'A position has 5 parts')
         """
         self.editor.rules = self.rules_form.rules()
         self._act(self.editor.load_text, text)
+        self._keep_typed(self.text, text)
 
     def load_json(self, text: str) -> None:
         """Set everything, rule options included, from JSON such as :meth:`oanquan.Position.to_json` writes.
@@ -1394,6 +1413,7 @@ class PositionEditor(StaticFallback, _Talking, widgets.VBox):  # type: ignore[mi
         '5,5,5,5,5,5,5,5,5,5 10,10 0,0 0,0 0'
         """
         self._act(self.editor.load_json, text)
+        self._keep_typed(self.json, text)
 
     def open_game(self) -> GameBoard | None:
         """Open a :class:`GameBoard` from the position below the editor (and return it).
@@ -1419,6 +1439,11 @@ class PositionEditor(StaticFallback, _Talking, widgets.VBox):  # type: ignore[mi
             return
         self._load(self.editor.shown())
         self._show()
+
+    def _keep_typed(self, box: widgets.Text | widgets.Textarea, typed: str) -> None:
+        """After a refusal, put back what the reader typed (the board shows the last good position)."""
+        if self.editor.kind == "error":
+            box.value = typed
 
     def _load(self, position: Position) -> None:
         """Put the editor's parts into the boxes (``position`` gives the rule options)."""
@@ -1462,7 +1487,9 @@ class PositionEditor(StaticFallback, _Talking, widgets.VBox):  # type: ignore[mi
             self.count.value = position.count(self.selected)
             self.stone.disabled = self.selected < 10
             self.stone.value = position.has_stone(self.selected)
-        self.board.value = _board_html(board_svg(position, selected=self.selected, id_prefix="oaq-editor"))
+        self.board.value = _board_html(
+            board_svg(position, selected=self.selected, id_prefix="oaq-editor", names=row_names())
+        )
         for square, button in self.square_buttons.items():
             button.button_style = "info" if square == self.selected else ""
         self.text.value = position.to_text()
@@ -1471,7 +1498,7 @@ class PositionEditor(StaticFallback, _Talking, widgets.VBox):  # type: ignore[mi
     def static_html(self) -> str:
         """The position being edited, for a notebook that has not run (see :class:`StaticFallback`)."""
         shown = self.editor.shown()
-        svg = board_svg(shown, selected=self.selected, id_prefix="oaq-editor")
+        svg = board_svg(shown, selected=self.selected, id_prefix="oaq-editor", names=row_names())
         return static_view(
             svg,
             _("Position text: {text}").format(text=shown.to_text()),

@@ -29,6 +29,7 @@ from ..interact.board_setup import puzzle_setup
 from ..interact.controller import Controller
 from ..interact.pacing import move_frames, pace
 from ..move import Move
+from ..narrate import row_names
 from ..puzzles import Puzzle, load_builtin
 from ..svg import Frame, board_svg
 from .boards import StaticFallback, StepPlayer, static_view, wide_button
@@ -132,7 +133,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         options = ", ".join(f"{k}={v!r}" for k, v in puzzle.rules_options.items())
         rules = _(" · rules: {options}").format(options=options) if options else ""
         about = _("{theme} · difficulty {stars}").format(theme=puzzle.theme_name, stars="★" * puzzle.difficulty)
-        turn = _("Player {player} to move.").format(player=puzzle.position.to_move)
+        turn = _("{name} to move.").format(name=row_names()[puzzle.position.to_move])
         self.heading.value = (
             f"<h4 style='margin:4px 0'>{escape(self._title())}</h4>"
             f"<div>{escape(about)}{escape(rules)}</div>"
@@ -140,7 +141,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         )
         self.player.set_frames([self._start_frame(puzzle)])
         self.moves.options = [str(m) for m in self.controller.legal_moves()]
-        self.moves.value = self.moves.options[0] if self.moves.options else None
+        self.moves.value = None  # no move chosen: the first in the list may be the answer
         self.play_button.disabled = False
         self.feedback.value = ""
 
@@ -195,8 +196,8 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
 
     def _start_frame(self, puzzle: Puzzle) -> Frame:
         position = puzzle.position
-        caption = _("Player {player} to move.").format(player=position.to_move) + " " + puzzle.goal_text
-        return Frame(position, caption, board_svg(position, title=puzzle.title_text))
+        caption = _("{name} to move.").format(name=row_names()[position.to_move]) + " " + puzzle.goal_text
+        return Frame(position, caption, board_svg(position, title=puzzle.title_text, names=row_names()))
 
     def _title(self) -> str:
         return _("Puzzle {number} of {count}: {title}").format(

@@ -15,8 +15,10 @@ the right feedback: the link runs in the browser (``docs/stack.md``).
 
 from __future__ import annotations
 
+import contextlib
 import html
-from collections.abc import Callable, Sequence
+import io
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 import ipywidgets as widgets
@@ -25,12 +27,12 @@ from ..ai import immediate_gain
 from ..events import Event
 from ..i18n import N_, _, ngettext
 from ..move import Move
-from ..narrate import describe_move
+from ..narrate import describe_move, row_names
 from ..position import Position
 from ..svg import board_svg
 from .boards import StaticFallback, static_view
 
-__all__ = ["Choice", "Quiz", "QuizBox", "choice_quiz", "move_quiz"]
+__all__ = ["Choice", "Quiz", "QuizBox", "Solutions", "choice_quiz", "move_quiz", "solutions"]
 
 #: The verdicts (English; shown through :func:`oanquan.i18n._` in the language spoken).
 RIGHT = N_("✔ Right.")
@@ -172,7 +174,58 @@ def _move_panel(
 ) -> str:
     captured = immediate_gain(before, move)  # thả cá's pebbles put down are no loss
     summary = describe_move(events) or _("no relay and no capture")
-    said = _("{move}: {summary}. Player {player} captures {n}.").format(
-        move=move, summary=summary, player=before.to_move, n=captured
+    said = _("{move}: {summary}. {name} captures {n}.").format(
+        move=move, summary=summary, name=row_names()[before.to_move], n=captured
     )
     return f"<p>{html.escape(said)}</p>" + draw(after)
+
+
+@dataclass(frozen=True)
+class Solutions:
+    """The answers to a chapter's exercises, folded under a "Solutions" control until the reader opens it.
+
+    Shown as HTML, a closed ``<details>`` element: the browser keeps it closed in JupyterLab
+    (trusted or not: its sanitizer keeps ``<details>``), in Notebook 7, after Run All and on the
+    website, with no kernel and no script. A folded output (``jupyter.outputs_hidden``) would not
+    do: JupyterLab previews its first line, and running the cell unfolds it. Its plain text, which
+    a preview or a terminal shows, names the control and never an answer.
+
+    >>> shown = Solutions(("1. 7R", "   then 8L <- the best"))
+    >>> shown
+    Solutions (2 lines, folded)
+    >>> print(shown._repr_html_().replace("<div>", "\\n<div>"))
+    <details class="oaq-solutions"><summary>Solutions</summary>
+    <div>1. 7R<br>&nbsp;&nbsp;&nbsp;then 8L &lt;- the best</div></details>
+    """
+
+    lines: tuple[str, ...]
+
+    def _repr_html_(self) -> str:
+        body = "<br>".join(_keep_indent(html.escape(line)) for line in self.lines)
+        summary = html.escape(_("Solutions"))
+        return f'<details class="oaq-solutions"><summary>{summary}</summary><div>{body}</div></details>'
+
+    def __repr__(self) -> str:
+        n = len(self.lines)
+        return ngettext("Solutions ({n} line, folded)", "Solutions ({n} lines, folded)", n).format(n=n)
+
+
+def _keep_indent(line: str) -> str:
+    stripped = line.lstrip(" ")
+    return "&nbsp;" * (len(line) - len(stripped)) + stripped
+
+
+@contextlib.contextmanager
+def solutions() -> Iterator[None]:
+    """Show what the block prints as :class:`Solutions`: folded until the reader opens them.
+
+    >>> with solutions():
+    ...     print("Exercise 1: 5R")
+    Solutions (1 line, folded)
+    """
+    from IPython.display import display
+
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        yield
+    display(Solutions(tuple(printed.getvalue().rstrip("\n").splitlines())))  # type: ignore[no-untyped-call]

@@ -191,3 +191,42 @@ test("the live notebooks are not kept while a newer worker is on its way, and a 
   await message(failing.listeners, { type: "oanquan-keep-later" }); // caught: tried again on the next page
   assert.equal(failing.scope.caches.stores.get("oanquan-/-" + VERSION).size, 0);
 });
+
+test("an install that fails tells this edition's open pages, and fails", async () => {
+  const { scope, listeners } = worker();
+  const told = [];
+  const page = (url) => ({ url, postMessage: (data) => told.push([url, data]) });
+  scope.clients.matchAll = async (options) => {
+    assert.equal(JSON.stringify(options), JSON.stringify({ includeUncontrolled: true, type: "window" })); // the first visit's page is not controlled yet
+    return [page("https://site.test/book/play.html?record=7R"), page("https://site.test/vi/book/play.html")];
+  };
+  scope.registration.active = null;
+  scope.skipWaiting = async () => { throw new Error("a failed install must not take over"); };
+  const network = scope.fetch;
+  // a partial deploy: play.js is of another build than the worker's list says
+  scope.fetch = async (request) => {
+    if (request.url.endsWith("play.js")) throw new TypeError("Failed to fetch: integrity mismatch");
+    return network(request);
+  };
+  let installed = null;
+  listeners.install({ waitUntil(promise) { installed = promise; } });
+  await assert.rejects(installed, /integrity/);
+  assert.equal(told.length, 1, "only this edition's page is told (vi/ has its own worker)");
+  const [url, data] = told[0];
+  assert.equal(url, "https://site.test/book/play.html?record=7R");
+  assert.equal(data.type, "oanquan-offline-failed");
+  assert.equal(data.version, VERSION);
+  assert.equal(data.offline, false);
+  assert.match(data.reason, /integrity/);
+});
+
+test("an install that succeeds tells no page of a failure", async () => {
+  const { scope, listeners } = worker();
+  const told = [];
+  scope.clients.matchAll = async () => [{ url: "https://site.test/index.html", postMessage: (data) => told.push(data) }];
+  scope.skipWaiting = async () => {};
+  let installed = null;
+  listeners.install({ waitUntil(promise) { installed = promise; } });
+  await installed;
+  assert.deepEqual(told, []);
+});

@@ -1,0 +1,172 @@
+"""The book's sentences about the end of the game, the "never" option, the teacher's guide and the
+last pebble in a Mandarin square say what RULES.md and the sources say (issue 46).
+
+A reader once learnt from the home page and the glossary that the game ends "when both Mandarins
+have been captured": R7.1 ends it when both Mandarin squares are empty, neither stone nor pebbles,
+and a game goes on while pebbles lie in a Mandarin square whose stone is taken. The home page
+promised one lesson and one worksheet where the teacher's guide has two and three, and linked to
+an address only the author's computer answers. These tests read what a reader reads: the English
+prose (with what the cells wrote, as tests/test_option_claims.py reads it) and the Vietnamese
+catalogues' translations of it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from test_option_claims import DOCUMENTS, PAGES, reader_text, sentences
+
+from oanquan import Position
+from oanquan.board import is_mandarin
+from oanquan.puzzles import SHEETS
+from tools import edition
+
+ROOT = Path(__file__).resolve().parent.parent
+BOOK = ROOT / "book"
+
+#: A sentence that ends the game (R7) on the capture of the stones rather than on empty squares.
+ENDS = re.compile(r"\b(game|play)\b[^.;]*\b(ends|is over|stops)\b|\bend of the game\b|\bgone\b", re.I)
+STONES_TAKEN = re.compile(
+    r"\bboth (the )?(Mandarins|Mandarin stones|stones)\b[^.;]*\b(captured|taken|gone|eaten)\b", re.I
+)
+GOES_ON = re.compile(r"\b(not|goes on|go on|going on|continues)\b", re.I)
+#: The same in the Vietnamese translations: "cả hai quan (đều) (đã) bị ăn" beside "kết thúc" / "hết ván".
+VI_ENDS = re.compile(r"kết thúc|hết ván|thắng", re.I)
+VI_STONES_TAKEN = re.compile(r"cả hai quan\b[^.;]*\bbị ăn", re.I)
+VI_GOES_ON = re.compile(r"\b(chưa|vẫn)\b", re.I)
+#: R7.1 as the pages word it, in each edition.
+R7_1 = re.compile(r"game ends when both Mandarin squares are empty\b[^.;]*\(R7\.1\)")
+VI_R7_1 = re.compile(r"kết thúc khi cả hai ô quan đều trống\b[^.;]*\(R7\.1\)")
+#: The pages that state R7.1 for a reader who reads nothing else.
+STATES_THE_END = ["intro.ipynb", "glossary.md", "rules.ipynb"]
+NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def says_the_stones_end_the_game(sentence: str) -> bool:
+    """Whether an English sentence ends the game on both Mandarins' capture (against R7.1)."""
+    return bool(ENDS.search(sentence) and STONES_TAKEN.search(sentence) and not GOES_ON.search(sentence))
+
+
+def says_the_stones_end_the_game_vi(sentence: str) -> bool:
+    """The same for a Vietnamese sentence."""
+    return bool(VI_ENDS.search(sentence) and VI_STONES_TAKEN.search(sentence) and not VI_GOES_ON.search(sentence))
+
+
+def document(path: Path) -> str:
+    """The name tools.edition gives the page or chapter at ``path`` ("book/intro")."""
+    return path.relative_to(ROOT).with_suffix("").as_posix()
+
+
+def test_the_check_finds_the_old_sentences() -> None:
+    old = [
+        "When both Mandarins are gone the higher score wins: your captures plus the pebbles left on your own row.",
+        '"Capture the Mandarin square(s)": the game ends when both Mandarins are taken (R7.1).',
+        "The saying for the end of the game, when both Mandarins have been captured and each player takes the rest.",
+    ]
+    assert [says_the_stones_end_the_game(s) for s in old] == [True, True, True]
+    right = [
+        "The game ends when both Mandarin squares are empty, with neither stone nor pebbles left in them (R7.1).",
+        "The game goes on after both stones are taken, while pebbles lie in a Mandarin square.",
+    ]
+    assert [says_the_stones_end_the_game(s) for s in right] == [False, False]
+    old_vi = "Khi cả hai quan đã bị ăn hết, ai nhiều điểm hơn thì thắng."
+    assert says_the_stones_end_the_game_vi(old_vi)
+    assert not says_the_stones_end_the_game_vi("Ván chơi kết thúc khi cả hai ô quan đều trống (R7.1).")
+
+
+@pytest.mark.parametrize("path", DOCUMENTS + PAGES, ids=lambda p: p.name)
+def test_no_page_ends_the_game_on_the_capture_of_both_stones(path: Path) -> None:
+    wrong = [s for s in sentences(reader_text(path)) if says_the_stones_end_the_game(s)]
+    assert wrong == [], f"{path.name}: R7.1 ends the game when both Mandarin squares are empty"
+    translated = edition.translations(document(path))
+    assert translated, f"no Vietnamese catalogue read for {path.name}"
+    wrong_vi = [
+        s
+        for text in translated.values()
+        for s in re.split(r"(?<=[.!?;])\s+", text)
+        if says_the_stones_end_the_game_vi(s)
+    ]
+    assert wrong_vi == [], f"the Vietnamese {path.name}: R7.1 ends the game when both Mandarin squares are empty"
+
+
+@pytest.mark.parametrize("name", STATES_THE_END)
+def test_the_end_of_the_game_is_worded_as_r7_1(name: str) -> None:
+    """The home page, the glossary and the rules page say when the game ends as R7.1 does, in both editions."""
+    path = BOOK / name
+    assert R7_1.search(" ".join(reader_text(path).split())), f"{name} does not state R7.1"
+    vietnamese = " ".join(edition.translations(document(path)).values())
+    assert VI_R7_1.search(vietnamese), f"the Vietnamese {name} does not state R7.1"
+
+
+def test_the_never_option_is_described_as_rules_md_says() -> None:
+    """R5.5 / §9: under "never" an empty Mandarin square is no gap, so a chain stops there; an
+    occupied one is no gap under any option. "Never let a chain cross a Mandarin square" says more.
+
+    The book's pages are checked here (chapters 4 and 11 are the chapters' part of issue 46).
+    """
+    too_wide = re.compile(r"never let a chain (cross|jump|pass)\b(?![^.;]*\bempt)[^.;]*Mandarin square", re.I)
+    assert too_wide.search("Some villages never let a chain cross a Mandarin square; others count it as a gap.")
+    assert not too_wide.search("Some villages never let a chain jump an empty Mandarin square: there the chain stops.")
+    pages = sorted(BOOK.glob("*.ipynb")) + PAGES
+    wrong = [f"{p.name}: {s}" for p in pages for s in sentences(reader_text(p)) if too_wide.search(s)]
+    assert wrong == []
+
+
+def test_the_home_page_promises_what_the_teachers_guide_has() -> None:
+    """The home page's "two 45-minute lessons" and "three worksheets", and the guide's own words for them,
+    are the lesson tables of the guide as built (each ending at the same minute) and the worksheets of SHEETS."""
+    notebook = json.loads((BOOK / "teachers.ipynb").read_text(encoding="utf-8"))
+    tables = [
+        "".join(output["data"]["text/html"])
+        for cell in notebook["cells"]
+        for output in cell.get("outputs", [])
+        if 'class="table oq-lesson"' in "".join(output.get("data", {}).get("text/html", ""))
+    ]
+    lengths = {int(re.findall(r"<td>\d+–(\d+)</td>", table)[-1]) for table in tables}
+    assert len(tables) >= 1 and len(lengths) == 1, lengths
+    home = " ".join(reader_text(BOOK / "intro.ipynb").split())
+    promise = re.search(r"the plans of (\w+) (\d+)-minute lessons, a printable board, (\w+) worksheets", home)
+    assert promise, "the home page no longer says what the teacher's guide holds"
+    assert (NUMBERS[promise[1]], int(promise[2]), NUMBERS[promise[3]]) == (len(tables), *lengths, len(SHEETS))
+    # and the guide's own opening and worksheet section count the same
+    guide = " ".join(reader_text(BOOK / "teachers.ipynb").split())
+    opening = re.search(r"(\w+) (\d+)-minute lessons, a board to print, worksheets in (\w+) levels", guide)
+    assert opening, "the teacher's guide no longer opens with what it holds"
+    assert (NUMBERS[opening[1]], int(opening[2]), NUMBERS[opening[3]]) == (len(tables), *lengths, len(SHEETS))
+    sheets = re.search(r"(\w+) worksheets of \d+ exercises each", guide)
+    assert sheets and NUMBERS[sheets[1].lower()] == len(SHEETS)
+
+
+def test_the_home_page_links_to_no_address_of_the_authors_computer() -> None:
+    local = re.compile(r"127\.0\.0\.1|localhost|0\.0\.0\.0")
+    assert not local.search(reader_text(BOOK / "intro.ipynb"))
+    assert not local.search(" ".join(edition.translations("book/intro").values()))
+
+
+def test_the_rules_page_shows_a_last_pebble_in_a_mandarin_square() -> None:
+    """R3.4: the square after the last pebble decides, also when the pebble lands in a Mandarin square.
+
+    The page says so, and its picture is of a move whose last pebble of a sowing lands in a
+    Mandarin square and is followed by a relay or a capture: the turn does not stop there.
+    """
+    text = " ".join(re.sub(r"[*_`]", "", reader_text(BOOK / "rules.ipynb")).split())
+    assert "The last pebble in a Mandarin square: the next square decides (R3.4)" in text
+    notebook = json.loads((BOOK / "rules.ipynb").read_text(encoding="utf-8"))
+    (figure,) = [
+        "".join(output["data"]["text/html"])
+        for cell in notebook["cells"]
+        for output in cell.get("outputs", [])
+        if 'id="rule-mandarin-landing"' in "".join(output.get("data", {}).get("text/html", ""))
+    ]
+    found = re.search(r"Player \d plays (\w+) from the opening position", figure)
+    assert found, "the picture's move is not one from the opening any more: read its position here"
+    _after, events = Position.initial().play_traced(found[1])
+    landings = [
+        events[i + 1].kind
+        for i, e in enumerate(events[:-1])
+        if e.kind == "drop" and e.hand == 0 and is_mandarin(e.square)
+    ]
+    assert landings and landings[0] in ("relay", "capture")
