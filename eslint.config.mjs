@@ -36,7 +36,8 @@ export default [
   {
     files: ["book/_static_play/play.js", "book/_static_play/liveboard.js", "book/_static_play/board-view.js",
       "book/_static_play/words.js", "book/_static_play/stored.js", "book/_static_play/review-panel.js",
-      "book/_static_play/puzzle-finder.js", "book/_static_play/class-rules.js"],
+      "book/_static_play/puzzle-finder.js", "book/_static_play/class-rules.js", "book/_static_play/my-exercises.js",
+      "book/_static_play/from-my-games.js"],
     languageOptions: { sourceType: "module", globals: { ...globals.browser } },
     rules: { strict: "off" }, // modules are strict already
   },

@@ -379,6 +379,44 @@ class Exercise:
         """Whether ``move`` is good enough (one of :attr:`accepted`)."""
         return Move.parse(move) in self.accepted if isinstance(move, str) else move in self.accepted
 
+    def hint_steps(self) -> tuple[str, str, str]:
+        """Hints in three steps, each giving more away, as a puzzle's (issue 23): the idea to look
+        for, then how many moves are good enough, and only last where to look (the best move's square).
+
+        >>> ex = exercises(review(Game.from_record("6L 3R")), 1)[0]
+        >>> for step in ex.hint_steps():
+        ...     print(step)
+        Before you move, count where your last pebble lands and what your opponent can take next.
+        Only 1 move here is good enough.
+        Look at the pebbles of square 0.
+        """
+        good = ngettext(
+            "Only {count} move here is good enough.",
+            "{count} moves here are good enough.",
+            len(self.accepted),
+        ).format(count=len(self.accepted))
+        return (
+            _("Before you move, count where your last pebble lands and what your opponent can take next."),
+            good,
+            _("Look at the pebbles of square {square}.").format(square=square_name(self.best.square)),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """What a page shows of the exercise, in the language spoken; not its answers (the
+        bridge checks them).
+
+        >>> exercises(review(Game.from_record("6L 3R")), 1)[0].to_dict()["number"]
+        2
+        """
+        return {
+            "ply": self.number - 1,
+            "number": self.number,
+            "played": str(self.played),
+            "goal": self.goal(),
+            "hints": list(self.hint_steps()),
+            "moves": [str(move) for move in self.position.legal_moves()],
+        }
+
 
 def exercises(reviewed: Review, player: int, margin: float = EXERCISE_MARGIN) -> list[Exercise]:
     """The positions where ``player`` lost at least a mistake's worth (:data:`THRESHOLDS`), as exercises.

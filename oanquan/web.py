@@ -40,7 +40,7 @@ from urllib.parse import unquote
 
 from .errors import OAnQuanError, RulesError, reader_words
 from .errors import quote as quote_input
-from .i18n import N_, _
+from .i18n import N_, _, decimal, ngettext
 from .interact.address import Setup
 from .interact.controller import (
     DEFAULT_HINTS,
@@ -61,7 +61,7 @@ from .move import Move
 from .narrate import row_names
 from .position import Position
 from .puzzles import Puzzle, load_builtin, path
-from .review import Review, better_move_svg, move_words, review_moves
+from .review import Exercise, Review, better_move_svg, exercises, move_words, review_moves
 from .review import review as review_game
 from .rules import OPTIONS, Rules, rules_in_words
 from .svg import board_svg, square_centre, square_words
@@ -124,6 +124,7 @@ class WebError(SessionError):
         "empty-collection": N_("the puzzle collection is empty"),
         "nothing-played": N_("no move has been played yet"),
         "bad-review-move": N_("the move to review must be a whole number from 0 to {top}"),
+        "not-an-exercise": N_("move {move} of this game is no exercise: the exercises are moves {moves}"),
     }
 
 
@@ -200,7 +201,7 @@ def parse_address(query: str) -> dict[str, Any]:
     """
     request, _notices = read_address(query)
     for name in query_fields(query):
-        if name not in _PLAY_SETTINGS and name not in _OPTION_NAMES:
+        if name not in _PLAY_SETTINGS and name not in _OPTION_NAMES and name not in _PLAY_VIEW:
             raise WebError(
                 f"unknown setting {quote_input(name)} in the page address",
                 code="unknown-setting",
@@ -211,6 +212,9 @@ def parse_address(query: str) -> dict[str, Any]:
 
 #: The settings of the Play page's address (beside the rule options), and of the Puzzles page's.
 _PLAY_SETTINGS = ("position", "record", "opponent", "first")
+#: Settings of the Play page's address that the page reads itself, not the game: ``review=1``
+#: opens the game's review (issue 43: a teacher shows a pupil's game and its review).
+_PLAY_VIEW = ("review",)
 _PUZZLE_SETTINGS = ("puzzle",)
 
 
@@ -229,6 +233,10 @@ a game between friends ignores it.", "The page address has a setting this page d
     ["'puzzle' opens a puzzle on the Puzzles page (puzzles.html?puzzle=...): this page ignores it."]
     >>> read_address("?puzzle=a&record=7R", "puzzles")
     ({'puzzle': 'a'}, ["'record' is a setting of the Play page (play.html?record=...): this page ignores it."])
+    >>> read_address("?record=7R&review=1")
+    ({'record': '7R'}, [])
+    >>> read_address("?record=7R&review=yes")[1]
+    ["The page address says review='yes': only review=1 (open the game's review) is read, so it is ignored."]
     """
     fields, repeated = _query_fields(query)
     notices = [
@@ -239,6 +247,15 @@ a game between friends ignores it.", "The page address has a setting this page d
     options: dict[str, str] = {}
     mine = _PLAY_SETTINGS + _OPTION_NAMES if page == "play" else _PUZZLE_SETTINGS
     for name, value in fields.items():
+        if page == "play" and name in _PLAY_VIEW:  # the page's own: play.js reads it
+            if value != "1":
+                notices.append(
+                    _(
+                        "The page address says review={value}: only review=1 (open the game's review) is read,"
+                        " so it is ignored."
+                    ).format(value=quote_input(value))
+                )
+            continue
         if name in mine:
             if name in _OPTION_NAMES:
                 options[name] = value
@@ -247,7 +264,7 @@ a game between friends ignores it.", "The page address has a setting this page d
             continue
         if name in _PUZZLE_SETTINGS:
             notice = _("{name} opens a puzzle on the Puzzles page (puzzles.html?puzzle=...): this page ignores it.")
-        elif name in _PLAY_SETTINGS or name in _OPTION_NAMES:
+        elif name in _PLAY_SETTINGS or name in _OPTION_NAMES or name in _PLAY_VIEW:
             notice = _("{name} is a setting of the Play page (play.html?{setting}=...): this page ignores it.")
         else:
             notice = _("The page address has a setting this page does not know: {name} (ignored).")
@@ -573,6 +590,65 @@ class Session:
         if request.get("picture") is True:  # the position before it, the better move marked
             answer["svg"] = better_move_svg(game, reviewed, self.controller.names)
         return answer
+
+    def _exercises(self, ply: Any = None) -> list[Exercise]:
+        """The exercises of the game on the board, for each side a human plays (both for two
+        humans): all of them, or only the one at move ``ply`` (counted from 0), which reviews
+        that move alone (the Puzzles page opens one exercise of a game it did not review)."""
+        game = self.controller.game
+        if not game.moves:
+            raise WebError(code="nothing-played")
+        if ply is None:
+            reviewed = review_game(game)
+        elif isinstance(ply, int) and not isinstance(ply, bool) and 0 <= ply < len(game):
+            reviewed = Review(game, (next(review_moves(game, start=ply)),))
+        else:
+            reviewed = Review(game, ())
+        found = [ex for side in (0, 1) if self.controller.is_human(side) for ex in exercises(reviewed, side)]
+        if ply is not None and not found:
+            every = [ex.number - 1 for ex in self._exercises()]
+            raise WebError(code="not-an-exercise", move=quote_input(ply), moves=every)
+        return sorted(found, key=lambda ex: ex.number)
+
+    def exercises(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Learn from your mistakes (issue 43): the positions of this game where a human lost at
+        least a mistake's worth, each with its goal, its three hints and its position drawn; not
+        their answers, which ``{"op": "exercise"}`` checks. With ``"move": N`` only that one.
+
+        >>> s = Session(); _ = s.new_game({"record": "6L 3R", "opponent": "friend"})
+        >>> [ex["goal"] for ex in s.exercises({})["exercises"]]
+        ['You played 3R here; find a move that loses at most 1 point.']
+        >>> [ex["played"] for ex in s.exercises({"move": 1})["exercises"]]
+        ['3R']
+        """
+        shown = []
+        for ex in self._exercises(request.get("move")):
+            shown.append(ex.to_dict() | {"svg": board_svg(ex.position, names=self.controller.names)})
+        return {"ok": True, "exercises": shown}
+
+    def exercise(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Check an answer to the exercise at ``"move"`` (counted from 0): ``"right"`` when the
+        answer loses at most the exercise's margin against the best move, with the verdict in words.
+
+        >>> s = Session(); _ = s.new_game({"record": "6L 3R", "opponent": "friend"})
+        >>> s.exercise({"move": 1, "answer": "3R"})["right"], s.exercise({"move": 1, "answer": "0L"})["verdict"]
+        (False, 'Well found: 0L loses at most 1 point against the best move.')
+        """
+        (ex,) = self._exercises(request.get("move", ""))
+        answer = Move.parse(str(request.get("answer", "")))
+        if ex.check(answer):
+            verdict = ngettext(
+                "Well found: {move} loses at most {n} point against the best move.",
+                "Well found: {move} loses at most {n} points against the best move.",
+                1 if ex.margin == 1 else 2,
+            ).format(move=answer, n=decimal(ex.margin))
+        else:
+            verdict = ngettext(
+                "Not yet: {move} loses more than {n} point against the best move. Try again.",
+                "Not yet: {move} loses more than {n} points against the best move. Try again.",
+                1 if ex.margin == 1 else 2,
+            ).format(move=answer, n=decimal(ex.margin))
+        return {"ok": True, "right": ex.check(answer), "verdict": verdict}
 
     def click(self, request: dict[str, Any]) -> dict[str, Any]:
         """Select the clicked square if a move may start there; say why not otherwise.
@@ -1063,6 +1139,8 @@ _OPS = {
     "editor": Session.open_editor,
     "edit": Session.edit,
     "review": Session.review,
+    "exercises": Session.exercises,
+    "exercise": Session.exercise,
 }
 
 

@@ -140,6 +140,7 @@ TRIGGERS: dict[str, Callable[[], object]] = {
     "unknown-setting": lambda: parse_address("?colour=red"),
     "unknown-request": lambda: bridge({"op": "dance"}),
     "bad-review-move": lambda: review_beyond_the_game(),
+    "not-an-exercise": lambda: exercise_beyond_the_game(),
     "request-not-object": lambda: bridge([1]),
     "next-with-settings": lambda: bridge({"op": "new_game", "next": True, "opponent": "friend"}),
     "bad-board-name": lambda: session_for("<b>"),
@@ -159,6 +160,12 @@ TRIGGERS: dict[str, Callable[[], object]] = {
     "bad-square": lambda: Editor().click(12),
     "bad-player": lambda: Editor().set_to_move(2),
 }
+
+
+def exercise_beyond_the_game() -> None:
+    """Ask the bridge to check an answer to move 4 (counted from 0) of a game of one move."""
+    call(json.dumps({"op": "new_game", "record": "7R", "opponent": "friend", "board": "no-exercise"}))
+    bridge({"op": "exercise", "move": 4, "answer": "5L"}, "no-exercise")
 
 
 def review_beyond_the_game() -> None:

@@ -300,3 +300,51 @@ def test_an_exercise_says_its_goal_in_both_languages() -> None:
     with language("vi"):
         assert ex.goal() == "Em đã đi 3R ở đây; hãy tìm một nước kém nước hay nhất không quá 1 điểm."
     assert exercises(review(Game.from_record("6L 3R")), 0) == []
+
+
+def bridge(request: dict[str, object]) -> dict[str, object]:
+    answer: dict[str, object] = json.loads(web.call(json.dumps(request)))
+    return answer
+
+
+def test_the_bridge_offers_a_human_s_mistakes_as_exercises_and_checks_every_answer() -> None:
+    game = seeded_game()
+    r = review(game)
+    web.reset()
+    bridge({"op": "new_game", "record": game.record(), "opponent": "friend"})
+    offered = bridge({"op": "exercises"})["exercises"]
+    expected = sorted((ex for player in (0, 1) for ex in exercises(r, player)), key=lambda ex: ex.number)
+    assert expected and [ex["number"] for ex in offered] == [ex.number for ex in expected]  # type: ignore[index]
+    for shown, ex in zip(offered, expected, strict=True):  # type: ignore[call-overload]
+        assert shown["goal"] == ex.goal() and shown["played"] == str(ex.played)
+        assert shown["hints"] == list(ex.hint_steps())
+        assert bridge({"op": "exercises", "move": ex.number - 1})["exercises"] == [shown]  # that move alone
+        assert "<svg" in shown["svg"] and str(ex.best) not in json.dumps({k: shown[k] for k in ("goal", "played")})
+        for move in ex.position.legal_moves():
+            checked = bridge({"op": "exercise", "move": ex.number - 1, "answer": str(move)})
+            assert checked["right"] is (move in ex.accepted), (ex.number, move)
+            assert str(move) in str(checked["verdict"])
+
+
+def test_against_the_computer_only_the_learner_s_own_mistakes_are_exercises() -> None:
+    web.reset()
+    bridge({"op": "new_game", "record": "6L 3R", "opponent": "friend"})
+    assert [ex["played"] for ex in bridge({"op": "exercises"})["exercises"]] == ["3R"]  # type: ignore[union-attr]
+    web.reset()
+    bridge({"op": "new_game", "record": "6L 3R", "opponent": "3", "first": "computer"})
+    assert [ex["played"] for ex in bridge({"op": "exercises"})["exercises"]] == ["3R"]  # type: ignore[union-attr]
+    web.reset()
+    bridge({"op": "new_game", "record": "6L 3R", "opponent": "3", "first": "human"})
+    assert bridge({"op": "exercises"})["exercises"] == []
+    refused = bridge({"op": "exercise", "move": 0, "answer": "0L"})
+    assert refused["ok"] is False
+
+
+def test_an_exercise_s_hints_and_verdicts_speak_vietnamese() -> None:
+    web.reset()
+    bridge({"op": "new_game", "record": "6L 3R", "opponent": "friend"})
+    with language("vi"):
+        hints = bridge({"op": "exercises"})["exercises"][0]["hints"]  # type: ignore[index]
+        verdicts = [bridge({"op": "exercise", "move": 1, "answer": a})["verdict"] for a in ("0L", "3R")]
+    for english in ("pebble", "move", "square", "Well found", "Not yet"):
+        assert english not in json.dumps([hints, verdicts], ensure_ascii=False), english

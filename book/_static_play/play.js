@@ -13,7 +13,9 @@
 import * as View from "./board-view.js"; // drawing a board and wiring its squares
 import { readWords, translator } from "./words.js";
 import { reviewPanel } from "./review-panel.js"; // the review of a game, filled in by the worker
-import { ASIDE_PREFIX, FORM_FIELDS, FRESH, GAME_PREFIX, KEPT_GAMES, MAX_STORED, OLD_GAME, PROJECTOR, SOLVED, SPEED, TRIED, cleanSvg, keptTime, storedReader } from "./stored.js";
+import { learnFromMistakes } from "./my-exercises.js"; // its mistakes as exercises, kept (EXERCISES)
+import { fromMyGames } from "./from-my-games.js"; // the Puzzles page opens them again
+import { ASIDE_PREFIX, EXERCISES, FORM_FIELDS, FRESH, GAME_PREFIX, KEPT_GAMES, MAX_STORED, OLD_GAME, PROJECTOR, SOLVED, SPEED, TRIED, cleanSvg, keptTime, storedReader } from "./stored.js";
 import * as Tabs from "./tab.js"; // which tab this page is: a copy of a tab keeps a game of its own
 
 // The buttons that act on a move while it is shown: on only then.
@@ -31,7 +33,8 @@ function page(root) {
   var playback = new View.Playback(); // the reader's pause, step and skip of the move shown
   var busy = false;
   var queued = null; // a click made before the engine was ready
-  var review = mode === "play" ? reviewPanel(root, function (request) { return engine ? engine.call(request) : Promise.resolve(null); }, t) : null;
+  function callEngine(request) { return engine ? engine.call(request) : Promise.resolve(null); }
+  var review = mode === "play" ? reviewPanel(root, callEngine, t, learnFromMistakes(callEngine, t, { read: keptExercises, write: keepExercises })) : null;
 
   function $(name) { return root.querySelector("[data-oaq=" + name + "]"); }
   function $$(selector) { return root.querySelectorAll(selector); }
@@ -227,6 +230,19 @@ function page(root) {
       if (name === "solved") markSolved();
     });
   }
+  // The learner's mistakes as exercises (my-exercises.js), read like the puzzles solved: a value
+  // that is not a list of them is left out with a notice and set aside (ASIDE_PREFIX + its key).
+  function keptExercises() {
+    var text = readText(EXERCISES);
+    var value = readBack.parse(text, t("your exercises"));
+    var list = value === null ? null : readBack.exercises(value, t("your exercises"));
+    if (text !== null && list === null) {
+      if (text.length <= MAX_STORED) writeText(ASIDE_PREFIX + EXERCISES, text);
+      forget(EXERCISES);
+    }
+    return list || [];
+  }
+  function keepExercises(list) { writeText(EXERCISES, JSON.stringify(list)); }
 
   // "Reset this page's saved data": this tab's game and the game kept before (Play page), or the
   // puzzles solved (Puzzles page); the page then opens afresh.
@@ -906,6 +922,8 @@ function page(root) {
     }
     if (mode === "play") syncSettings(first);
     show(first);
+    if (mode !== "play") fromMyGames(root, callEngine, t, { read: keptExercises, write: keepExercises });
+    if (mode === "play" && /[?&]review=1(&|$)/.test(query)) review.open(); // a game's review from its address
     showNotices(readBack.notices.concat(notices));
     mark("ready", performance.now()); // since the page was opened
     setState("ready");

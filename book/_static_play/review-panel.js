@@ -7,8 +7,9 @@
 // Choosing a move shows its position with the better move marked. One request at a time, each a
 // few tens of milliseconds in the worker: the page stays usable meanwhile.
 //
-// An ES module. play.js makes one panel, reviewPanel(root, call, t), and hands it every answer
-// it shows (panel.update(answer)); the panel adds its own section after the game's end.
+// An ES module. play.js makes one panel, reviewPanel(root, call, t, mistakes), and hands it every
+// answer it shows (panel.update(answer)); the panel adds its own section after the game's end,
+// and the learner's exercises (``mistakes``, my-exercises.js) once a review is done.
 
 var SVG = "http://www.w3.org/2000/svg";
 // The sign each label carries (chess's annotation signs), as oanquan/widgets/review.py's MARKS.
@@ -49,6 +50,12 @@ export function graphPoints(values, slots) {
   });
 }
 
+// The address of a game's review: the game's own (its ``link``, "?record=…" or "") with review=1.
+export function reviewAddress(path, link) {
+  var query = typeof link === "string" && link.charAt(0) === "?" ? link.replace(/&review=[^&]*/g, "") : "?";
+  return path + query + (query === "?" ? "" : "&") + "review=1";
+}
+
 // One move of the list: "12. You: 5L — blunder ??".
 export function moveLine(row, names) {
   var mark = MARKS[row.label] || "";
@@ -70,7 +77,7 @@ function element(name, attributes, text) {
 }
 
 // The panel: a section after the game's end ([data-oaq=final]) in the page's root.
-export function reviewPanel(root, call, t) {
+export function reviewPanel(root, call, t, mistakes) {
   var section = element("section", { class: "oaq-review", "data-oaq": "review", "aria-labelledby": "oaq-review-heading" });
   var heading = element("h3", { id: "oaq-review-heading" }, t("Review of the game"));
   var start = element("button", { type: "button", "data-oaq": "review-start" }, t("Review this game"));
@@ -80,7 +87,12 @@ export function reviewPanel(root, call, t) {
   var list = element("ol", { "data-oaq": "review-moves", class: "oaq-review-moves" });
   var detail = element("div", { "data-oaq": "review-detail", "aria-live": "polite" });
   var board = element("div", { "data-oaq": "review-board", class: "oaq-review-board" });
-  [heading, start, progress, graph, summary, list, detail, board].forEach(function (el) { section.appendChild(el); });
+  // the address that opens this game with its review (a pupil sends it, a teacher opens it)
+  var address = element("p", {});
+  var link = element("a", { "data-oaq": "review-link" }, t("Link to this game and its review"));
+  address.appendChild(link);
+  [heading, start, progress, graph, summary, address, list, detail, board].forEach(function (el) { section.appendChild(el); });
+  if (mistakes) section.appendChild(mistakes.section); // learn from your mistakes (my-exercises.js)
   var after = root.querySelector("[data-oaq=final]");
   if (after && after.parentNode) after.parentNode.insertBefore(section, after.nextSibling);
   else root.appendChild(section);
@@ -182,6 +194,7 @@ export function reviewPanel(root, call, t) {
       whole.review.summary.split("\n").forEach(function (line) { summary.appendChild(element("p", {}, line)); });
     }
     drawGraph();
+    if (mistakes && typeof shown.link === "string") mistakes.offer(shown.link);
   }
 
   start.addEventListener("click", begin);
@@ -203,11 +216,20 @@ export function reviewPanel(root, call, t) {
         board.textContent = "";
         graph.textContent = "";
         progress.textContent = "";
+        if (mistakes) mistakes.clear();
       }
       section.hidden = !record();
       start.hidden = !changed && reviewed !== null;
+      link.setAttribute("href", reviewAddress(location.pathname, answer.link));
       if (answer.final && changed) begin();
     },
     begin: begin,
+    // The address asked for the review (review=1): it is filled in (unless it already is) and
+    // shown, on the projector too.
+    open: function () {
+      section.setAttribute("data-asked", "");
+      if (reviewed === null && record()) begin();
+      section.scrollIntoView();
+    },
   };
 }

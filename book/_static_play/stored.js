@@ -13,6 +13,12 @@ export const TAB = "oanquan.tab"; // this tab's name (sessionStorage; tab.js tel
 export const FRESH = "oanquan.fresh"; // set by the reset control: this tab starts with a fresh game (sessionStorage)
 export const SOLVED = "oanquan.puzzles.solved.v1"; // ids of the puzzles solved (Puzzles page)
 export const TRIED = "oanquan.puzzles.tried.v1"; // ids of the puzzles tried and not solved at the first try
+export const EXERCISES = "oanquan.exercises.v1"; // the learner's mistakes as exercises (Play page, issue 43)
+// A game's address is about 4 characters a move: 4000 holds any game (the rules stop one at a few
+// hundred moves); the newest MAX_EXERCISES are kept, about 250 KB at most, within MAX_STORED.
+export const MAX_EXERCISES = 60;
+const EXERCISE_LINK = 4000;
+const EXERCISE_KEYS = ["link", "ply", "played", "solved", "time"];
 export const PROJECTOR = "oanquan.projector"; // "on": this tab shows the game in projector mode (sessionStorage)
 export const ASIDE_PREFIX = "oanquan.aside."; // + a key: a value that could not be read, kept aside, never read again
 export const SPEED = "oanquan.speed.v1"; // the animation speed chosen last (both pages): one of the menu's values
@@ -122,5 +128,24 @@ export function storedReader(t) {
     return null;
   }
 
-  return { notices: notices, leftOut: leftOut, parse: parse, game: game, puzzleIds: puzzleIds };
+  // The learner's exercises (parsed JSON), each {link, ply, played, solved, time} as
+  // my-exercises.js writes it; null (and a notice) if the list or any of them is not one.
+  function exercises(value, what) {
+    function bad(why) { leftOut(what, why); return null; }
+    if (!Array.isArray(value) || value.length > MAX_EXERCISES) return bad(t("not a list of exercises"));
+    for (var i = 0; i < value.length; i++) {
+      var ex = value[i];
+      if (!isObject(ex)) return bad(t("not an object"));
+      var extra = Object.keys(ex).filter(function (key) { return EXERCISE_KEYS.indexOf(key) < 0; });
+      if (extra.length) return bad(t("unknown key {key}", { key: JSON.stringify(extra[0].slice(0, 40)) }));
+      if (!isText(ex.link, EXERCISE_LINK) || ex.link.charAt(0) !== "?") return bad("link");
+      if (!isWhole(ex.ply, 0, 100000)) return bad("ply");
+      if (!(typeof ex.played === "string" && /^[0-9][LR]$/.test(ex.played))) return bad("played");
+      if (typeof ex.solved !== "boolean") return bad("solved");
+      if (!isWhole(ex.time, 0, 1e15)) return bad("time");
+    }
+    return value.map(function (kept) { return { link: kept.link, ply: kept.ply, played: kept.played, solved: kept.solved, time: kept.time }; });
+  }
+
+  return { notices: notices, leftOut: leftOut, parse: parse, game: game, puzzleIds: puzzleIds, exercises: exercises };
 }

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { graphPoints, graphValues, MARKS, moveLine, scaleOf } from "../../book/_static_play/review-panel.js";
+import { graphPoints, graphValues, MARKS, moveLine, reviewAddress, scaleOf } from "../../book/_static_play/review-panel.js";
 
 const row = (ply, player, expected, label) => ({
   ply, number: ply + 1, player, move: "5L", expected, label, label_words: label, lost: 0, best: "5L", line: ["5L"],
@@ -37,4 +37,11 @@ test("each move says its number, its player's name, the move and its label with 
   assert.equal(moveLine(row(11, 0, 0, "blunder"), ["You", "Computer"]), "12. You: 5L — blunder ??");
   assert.equal(moveLine(row(2, 1, 0, "best"), ["You", "Computer"]), "3. Computer: 5L — best");
   assert.deepEqual(Object.keys(MARKS), ["best", "good", "inaccuracy", "mistake", "blunder"]);
+});
+
+test("a review's address is its game's with review=1, once", () => {
+  assert.equal(reviewAddress("/en/play.html", "?record=6L%203R&opponent=friend"), "/en/play.html?record=6L%203R&opponent=friend&review=1");
+  assert.equal(reviewAddress("/en/play.html", "?record=6L&review=1"), "/en/play.html?record=6L&review=1");
+  assert.equal(reviewAddress("/play.html", ""), "/play.html?review=1");
+  assert.equal(reviewAddress("/play.html", undefined), "/play.html?review=1");
 });
