@@ -253,7 +253,7 @@ PROBLEMS: Mapping[str, str] = {
     "no-square": N_("there is no square {square} on the board"),
     "choose-square": N_("choose one of your highlighted squares first"),
     "computer-turn": N_("it is the computer's turn"),
-    "not-computer": N_("player {player} is not the computer"),
+    "not-computer": N_("it is not the computer's turn"),
     "puzzle-answered": N_("this puzzle is answered: press Try again, or choose another puzzle"),
     # taking back, hints, puzzles
     "no-undo": N_("there is no move to undo"),
@@ -273,7 +273,7 @@ PROBLEMS: Mapping[str, str] = {
 
 
 #: The fields that are words (marked for the catalogue at the raise site), not values to quote.
-_WORD_FIELDS = frozenset({"what", "form"})
+_WORD_FIELDS = frozenset({"what", "form", "row"})
 
 
 def _fill(template: str, fields: Mapping[str, object], *, translate: bool = True) -> str:

@@ -124,7 +124,7 @@ class WebError(SessionError):
         "empty-collection": N_("the puzzle collection is empty"),
         "nothing-played": N_("no move has been played yet"),
         "bad-review-move": N_("the move to review must be a whole number from 0 to {top}"),
-        "not-an-exercise": N_("move {move} of this game is no exercise: the exercises are moves {moves}"),
+        "not-an-exercise": N_("move {move} of this game is not one of your exercises"),
     }
 
 
@@ -606,8 +606,10 @@ class Session:
             reviewed = Review(game, ())
         found = [ex for side in (0, 1) if self.controller.is_human(side) for ex in exercises(reviewed, side)]
         if ply is not None and not found:
-            every = [ex.number - 1 for ex in self._exercises()]
-            raise WebError(code="not-an-exercise", move=quote_input(ply), moves=every)
+            # the move as the exercise card numbers it (from 1); no list of the others, which would
+            # review the whole game just to refuse
+            number = ply + 1 if isinstance(ply, int) and not isinstance(ply, bool) else quote_input(ply)
+            raise WebError(code="not-an-exercise", move=number)
         return sorted(found, key=lambda ex: ex.number)
 
     def exercises(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -636,6 +638,8 @@ class Session:
         """
         (ex,) = self._exercises(request.get("move", ""))
         answer = Move.parse(str(request.get("answer", "")))
+        if not ex.position.is_legal(answer):
+            ex.position.play(answer)  # not a move here: the engine's refusal says why (R3.2), not a verdict
         if ex.check(answer):
             verdict = ngettext(
                 "Well found: {move} loses at most {n} point against the best move.",

@@ -326,6 +326,24 @@ def test_the_bridge_offers_a_human_s_mistakes_as_exercises_and_checks_every_answ
             assert str(move) in str(checked["verdict"])
 
 
+def test_an_answer_that_is_no_move_there_is_refused_not_judged() -> None:
+    """A square of the other row is no answer (R3.2): the engine's refusal, never "loses more than 1 point"."""
+    web.reset()
+    bridge({"op": "new_game", "record": "6L 3R", "opponent": "friend"})
+    refused = bridge({"op": "exercise", "move": 1, "answer": "9R"})
+    assert refused["ok"] is False and "verdict" not in refused
+    assert "9" in str(refused["error"]) and "loses" not in str(refused["error"])
+
+
+def test_a_move_that_is_no_exercise_is_named_as_the_card_numbers_it() -> None:
+    """Moves are counted from 1 for a reader (the exercise card says "Move 2"), from 0 on the wire."""
+    web.reset()
+    bridge({"op": "new_game", "record": "6L 3R", "opponent": "friend"})
+    refused = bridge({"op": "exercises", "move": 0})
+    assert refused["ok"] is False and refused["code"] == "not-an-exercise"
+    assert "move 1 of this game" in str(refused["error"]).lower()
+
+
 def test_against_the_computer_only_the_learner_s_own_mistakes_are_exercises() -> None:
     web.reset()
     bridge({"op": "new_game", "record": "6L 3R", "opponent": "friend"})

@@ -9,7 +9,7 @@
 // An ES module: the Play page's review panel offers a reviewed game's exercises through
 // learnFromMistakes(call, t, store); the Puzzles page draws one with exerciseCard.
 
-import { MAX_EXERCISES } from "./stored.js";
+import { EXERCISE_LINK, MAX_EXERCISES, MAX_STORED } from "./stored.js";
 
 function element(name, attributes, text) {
   var el = document.createElement(name);
@@ -21,15 +21,21 @@ function element(name, attributes, text) {
 function same(ex, link, ply) { return ex.link === link && ex.ply === ply; }
 
 // The kept list with a game's exercises added (each once: a game reviewed again keeps whether it
-// was solved), newest last, the oldest going beyond MAX_EXERCISES.
+// was solved), newest last, the oldest going beyond MAX_EXERCISES or beyond what the browser's
+// reader takes back (MAX_STORED): a list that the reader refused would lose every exercise. A game
+// whose address is longer than the reader takes (EXERCISE_LINK) is not kept.
 export function withExercises(kept, link, found, now) {
   var list = kept.slice();
-  found.forEach(function (ex) {
-    if (!list.some(function (old) { return same(old, link, ex.ply); })) {
-      list.push({ link: link, ply: ex.ply, played: ex.played, solved: false, time: now });
-    }
-  });
-  return list.slice(-MAX_EXERCISES);
+  if (link.length <= EXERCISE_LINK) {
+    found.forEach(function (ex) {
+      if (!list.some(function (old) { return same(old, link, ex.ply); })) {
+        list.push({ link: link, ply: ex.ply, played: ex.played, solved: false, time: now });
+      }
+    });
+  }
+  list = list.slice(-MAX_EXERCISES);
+  while (list.length && JSON.stringify(list).length > MAX_STORED) list.shift();
+  return list;
 }
 
 // The kept list with one exercise marked solved.

@@ -14,10 +14,11 @@ export const FRESH = "oanquan.fresh"; // set by the reset control: this tab star
 export const SOLVED = "oanquan.puzzles.solved.v1"; // ids of the puzzles solved (Puzzles page)
 export const TRIED = "oanquan.puzzles.tried.v1"; // ids of the puzzles tried and not solved at the first try
 export const EXERCISES = "oanquan.exercises.v1"; // the learner's mistakes as exercises (Play page, issue 43)
-// A game's address is about 4 characters a move: 4000 holds any game (the rules stop one at a few
-// hundred moves); the newest MAX_EXERCISES are kept, about 250 KB at most, within MAX_STORED.
+// A game's address is about 4 characters a move: 4000 holds a game of a thousand moves (a game
+// with no length limit may be longer, and its exercises are not kept); the newest MAX_EXERCISES
+// are kept, and fewer when their list would not fit in MAX_STORED (my-exercises.js withExercises).
 export const MAX_EXERCISES = 60;
-const EXERCISE_LINK = 4000;
+export const EXERCISE_LINK = 4000;
 const EXERCISE_KEYS = ["link", "ply", "played", "solved", "time"];
 export const PROJECTOR = "oanquan.projector"; // "on": this tab shows the game in projector mode (sessionStorage)
 export const ASIDE_PREFIX = "oanquan.aside."; // + a key: a value that could not be read, kept aside, never read again

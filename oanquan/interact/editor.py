@@ -51,6 +51,8 @@ PLAYER_FIELDS: Final[dict[str, int]] = {"stores": MAX_PEBBLES, "captured": 2, "d
 
 #: Those numbers in a reader's words.
 PLAYER_WORDS: Final[dict[str, str]] = {"stores": N_("store"), "captured": N_("captured stones"), "debts": N_("debt")}
+#: The rows' names, as the view-model names two players who give none (narrate.row_names), for refusals.
+ROWS: Final[tuple[str, str]] = (N_("Bottom row"), N_("Top row"))
 
 
 class EditError(OAnQuanError):
@@ -71,7 +73,7 @@ class EditError(OAnQuanError):
         "edit-missing": N_("this change needs {field}"),
         "bad-count": N_("the {what} must be a whole number from 0 to {top}"),
         "square-full": N_("square {square} already holds {most} pebbles, the most allowed"),
-        "bad-player-count": N_("player {player}'s {what} must be a whole number from 0 to {top}"),
+        "bad-player-count": N_("{row}: the {what} must be a whole number from 0 to {top}"),
         "bad-mode": N_("a click adds a pebble, removes one or selects the square, not {value}"),
         "stone-not-mandarin": N_("only a Mandarin square holds a stone, not square {square}"),
         "bad-stone": N_("a stone is there or not there, not {value}"),
@@ -216,7 +218,13 @@ class Editor:
         side = self._player(player)
         words = PLAYER_WORDS[str(name)]
         number = _whole(
-            value, f"player {side}'s {name}", PLAYER_FIELDS[str(name)], "bad-player-count", what=words, player=side
+            value,
+            f"player {side}'s {name}",
+            PLAYER_FIELDS[str(name)],
+            "bad-player-count",
+            what=words,
+            player=side,
+            row=ROWS[side],
         )
         getattr(self, str(name))[side] = number
         self.rebuild()

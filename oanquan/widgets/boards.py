@@ -789,7 +789,7 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
             p: widgets.Dropdown(
                 options=labels,
                 value=labels[0],
-                description=_("player {player}").format(player=p),
+                description=row_names()[p],  # the rows' names, as the players are called until they choose
                 style={"description_width": "initial"},
                 layout=widgets.Layout(width="auto"),
             )
@@ -1318,9 +1318,7 @@ class PositionEditor(StaticFallback, _Talking, widgets.VBox):  # type: ignore[mi
             )
             for p in (0, 1)
         ]
-        self.to_move = widgets.ToggleButtons(
-            options=[(_("player {player}").format(player=p), p) for p in (0, 1)], description=_("to move")
-        )
+        self.to_move = widgets.ToggleButtons(options=[(row_names()[p], p) for p in (0, 1)], description=_("to move"))
         self.message = widgets.HTML()
         self.message_text = ""  # the message in plain text
         self.text = widgets.Text(description=_("text"), layout=widgets.Layout(width="100%", max_width="600px"))

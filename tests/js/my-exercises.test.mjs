@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import test from "node:test";
 
 import { withExercises, withSolved } from "../../book/_static_play/my-exercises.js";
-import { MAX_EXERCISES, storedReader } from "../../book/_static_play/stored.js";
+import { EXERCISE_LINK, MAX_EXERCISES, MAX_STORED, storedReader } from "../../book/_static_play/stored.js";
 import { translator } from "../../book/_static_play/words.js";
 
 const WHAT = "your exercises";
@@ -28,6 +28,19 @@ test("the oldest exercises go beyond MAX_EXERCISES", () => {
   const kept = withExercises([], "?record=1L", many, 1);
   assert.equal(kept.length, MAX_EXERCISES);
   assert.equal(kept[0].ply, 5);
+});
+
+test("the kept list always fits what the reader takes back, and a game too long to keep is left out", () => {
+  const reader = storedReader(translator({}));
+  const long = "?record=" + "1L%20".repeat(780); // 3,908 characters: within EXERCISE_LINK
+  const many = Array.from({ length: MAX_EXERCISES }, (_, i) => ({ ply: i, played: "1L" }));
+  const kept = withExercises([], long, many, 1);
+  assert.ok(kept.length > 0 && kept.length < MAX_EXERCISES);
+  assert.ok(JSON.stringify(kept).length <= MAX_STORED);
+  assert.equal(kept[kept.length - 1].ply, MAX_EXERCISES - 1); // the newest stay
+  assert.deepEqual(reader.exercises(JSON.parse(JSON.stringify(kept)), WHAT), kept);
+  const tooLong = "?record=" + "1L%20".repeat(EXERCISE_LINK);
+  assert.deepEqual(withExercises(kept, tooLong, many.slice(0, 1), 2), kept);
 });
 
 test("the kept exercises are read back as written, and what is not one is left out with a notice", () => {
