@@ -945,6 +945,7 @@ function page(root) {
         var linked = await engine.call(Object.assign({ op: "address", query: query }, settings()));
         if (linked.ok) {
           setAside(stored); // this tab's key holds the link's game from now on
+          forget(keyOfLink(linked.link)); // and not also a copy of it kept by an earlier "Keep my game"
           syncSettings(linked);
           show(linked);
           showNotices((linked.notices || []).concat([{ text: t("Your earlier game is kept:"), href: mine, label: t("go back to it") }]));
