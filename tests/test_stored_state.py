@@ -441,6 +441,48 @@ def test_a_copied_tab_and_its_original_each_keep_their_own_game(
     assert problems == []
 
 
+#: Every game kept in this browser, by its key.
+KEPT = (
+    "Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('oanquan.play.v2.'))"
+    ".map(k => [k, JSON.parse(localStorage.getItem(k))]))"
+)
+
+
+def test_the_default_answer_to_another_games_link_keeps_both_games(
+    watched: Watched, context: Any, site_url: str
+) -> None:
+    """Issue 47: 7R 0R, then a link to 9L opened in the same tab; the focused answer keeps both games."""
+    first = watched.page
+    first.goto(site_url + "book/glossary.html")
+    first.evaluate("localStorage.clear(); sessionStorage.clear()")
+    watched.open("book/play.html?opponent=friend", timeout=120_000, speed="0")
+    for move in ("7R", "0R"):
+        watched.play(move)
+    watched.open("book/play.html?opponent=friend&record=9L", state="#oaq[data-state=confirm]", timeout=120_000)
+    assert first.evaluate("document.activeElement.getAttribute('data-oaq')") == "confirm-no"
+    first.keyboard.press("Enter")  # the default answer
+    first.wait_for_selector(READY)
+    # where it is: said once it is kept (the board takes clicks meanwhile)
+    first.wait_for_selector("[data-oaq=notice]:has-text('kept in this browser too') [data-oaq=notice-link]")
+    assert "record=9L" in (first.get_attribute("[data-oaq=notice-link]", "href") or "")
+    first.reload()
+    first.wait_for_selector(READY, timeout=120_000)
+    assert first.is_hidden("[data-oaq=confirm]")  # a reload opens no link: nothing to ask
+    assert first.input_value("[data-oaq=record]") == "7R 0R"  # this tab's game, on the board
+    kept = first.evaluate(KEPT)
+    mine = kept.pop("oanquan.play.v2." + tab_of(first))
+    assert "record=7R%200R" in mine["link"]
+    assert len(kept) == 1  # the link's game, once, under a key of its own
+    (linked,) = kept.values()
+    assert "record=9L" in linked["link"] and linked["moves"] == 1 and not linked["over"]
+    session = web.Session()
+    assert web.answer(session, {"op": "load", "text": linked["saved"]})["record"] == "9L"  # whole
+    other = Watched(context, site_url)
+    other.open("book/play.html" + linked["link"], timeout=120_000)  # reopened from its kept link
+    assert other.page.input_value("[data-oaq=record]") == "9L"
+    other.close()
+
+
 def test_an_unreadable_puzzle_list_is_said_once_set_aside_and_a_new_one_kept(watched: Watched, site_url: str) -> None:
     """Issue 47: the notice once, the old list aside (never read again), a solved puzzle in a new list."""
     from playpages import served_puzzles

@@ -554,19 +554,42 @@ function page(root) {
     // an action's answer carries the game to keep (act); a game opened afresh asks for it
     var saved = typeof view.saved === "string" ? view : await engine.call({ op: "save" });
     if (!saved.ok || typeof saved.saved !== "string") return;
-    saveGame({
-      saved: saved.saved,
-      link: view.link,
-      svg: view.svg,
-      squares: view.squares,
-      names: view.names,
-      scores: view.scores,
-      turn: view.turn,
-      moves: view.moves.length,
-      over: view.over,
-      form: formValues(),
-      lang: edition,
+    saveGame(gameRecord(view, saved.saved, formValues()));
+  }
+
+  // A game as this page keeps it (stored.js reads it back): ``shown`` is the engine's answer
+  // that shows it, ``saved`` the engine's save of it.
+  function gameRecord(shown, saved, form) {
+    return {
+      saved: saved, link: shown.link, svg: shown.svg, squares: shown.squares, names: shown.names,
+      scores: shown.scores, turn: shown.turn, moves: shown.moves.length, over: shown.over, form: form, lang: edition,
+    };
+  }
+
+  // The link's game, when the reader keeps the game on the board instead (issue 47): kept in
+  // this browser too, as one of the kept games, so that neither game lives only in a notice.
+  // It is opened on a board of its own, so the engine's game on the page stays as it is. Returns
+  // whether it is kept.
+  async function keepLinkGame(query) {
+    var request = { op: "address", query: query, board: "link" };
+    var opened = await engine.call(Object.assign(request, settings()));
+    var saved = opened.ok ? await engine.call({ op: "save", board: "link" }) : null;
+    await engine.call({ op: "close", board: "link" });
+    if (!saved || !saved.ok || typeof saved.saved !== "string") return false;
+    var record = Object.assign(gameRecord(opened, saved.saved, {}), { v: 2, time: Date.now() });
+    writeText(keyOfLink(opened.link), JSON.stringify(record));
+    return true;
+  }
+
+  // The key of the kept game with this link (not this tab's), or a new one: a link kept twice is kept once.
+  function keyOfLink(link) {
+    var same = keysStartingWith(GAME_PREFIX).filter(function (key) {
+      if (key === GAME_PREFIX + tab) return false;
+      var text = readText(key);
+      if (text === null || text.length > MAX_STORED) return false;
+      try { return JSON.parse(text).link === link; } catch (error) { return false; }
     });
+    return same.length ? same[0] : GAME_PREFIX + Tabs.newTabName();
   }
 
   function welcomeBack() { return t("Welcome back: your game is as you left it."); }
@@ -930,7 +953,8 @@ function page(root) {
     settled();
     if (askAfter) {
       // Whichever the reader chooses, neither game is lost: the other one stays a link away. The
-      // focused (default) answer keeps the game on the board; the address changes only now.
+      // focused (default) answer keeps both: the game on the board, and the link's kept in this
+      // browser too (keepLinkGame); the address changes only now.
       var mine = location.pathname + first.link;
       var open = await confirmInPage(
         t("The link you opened has another game. Open it? {game} stays a link away either way.", { game: capital(describeGame()) }),
@@ -939,6 +963,7 @@ function page(root) {
         var linked = await engine.call(Object.assign({ op: "address", query: query }, settings()));
         if (linked.ok) {
           setAside(stored); // this tab's key holds the link's game from now on
+          forget(keyOfLink(linked.link)); // and not also a copy of it kept by an earlier "Keep my game"
           syncSettings(linked);
           show(linked);
           showNotices((linked.notices || []).concat([{ text: t("Your earlier game is kept:"), href: mine, label: t("go back to it") }]));
@@ -946,7 +971,7 @@ function page(root) {
           showError(problem(linked));
         }
       } else {
-        showNotices([{ text: t("The link's game was not opened:"), href: location.pathname + query, label: t("open it") }]);
+        showNotices([linkGameNotice(await keepLinkGame(query), location.pathname + query)]);
       }
       history.replaceState(null, "", location.pathname + view.link);
     }
@@ -956,6 +981,12 @@ function page(root) {
     if (view.computer_to_move) await act({ op: "state" });
     else if (waiting) await act(waiting);
     else await keep();
+  }
+
+  // Where the link's game is, when the reader kept the game on the board (keepLinkGame).
+  function linkGameNotice(kept, href) {
+    var text = kept ? t("The link's game was not opened here, but it is kept in this browser too; this link opens it:") : t("The link's game was not opened:");
+    return { text: text, href: href, label: t("open it") };
   }
 
   // Whatever went wrong while opening the page, it ends usable: a fresh game or the first puzzle.
