@@ -212,7 +212,7 @@ def wait_until(page: Any, script: str, arg: Any = None, timeout: float = 60.0) -
 _PLAIN_VIETNAMESE = """
 ai an anh ao ba ban bao binh ca cam cao chia cho chung coi con danh di do dung duy em ghi gian gom hai hay
 in khai khi kho khoanh khung kia kim lam len mang mili minh mua nam nay ngang ngay nhanh nhau non qua quan
-quanh quay que quen quy ra sai sang sao sau sinh so suy ta tay tha tham than thanh thao thay theo thu thua to tra
+quanh quay que quen quy ra sai sang sao sau sinh so suy ta tay tha tham than thang thanh thao thay theo thu thua to tra
 trang tranh trong trung vay web xa xanh xem xen xong
 """
 #: Kept as they are: programs and file kinds, JupyterLab's menu and keys as the reader sees them, the

@@ -743,7 +743,8 @@ def test_a_puzzle_is_solved_with_the_keyboard_only(watched: Watched, edition: st
     if edition:
         assert english_words(announced[0]) == [], announced[0]
     else:  # the Puzzles page names the rows, as its status line does
-        assert announced[0].startswith(f"Move 1: Bottom row plays {answer}"), announced[0]
+        mover = ("Bottom row", "Top row")[puzzle.position.to_move]
+        assert announced[0].startswith(f"Move 1: {mover} plays {answer}"), announced[0]
 
 
 COUNT_PICTURES = """() => {

@@ -1,8 +1,9 @@
 """The Puzzles page's finder and its teaching, in headless Chromium (issue 42), both editions, at a
-phone's width (360 px) and at a projector's (1280 x 800, projector mode): filter by theme and
-level, search, type a code; solve a puzzle with its three hints, none repeating the title; a wrong
-answer whose verdict says what it gets against what the answer gets and the reply that punishes
-it, with Hint on at once; and every code opens its puzzle.
+phone's width (360 px) and at a projector's (1280 x 800): filter by theme and level, search, type a
+code (the teacher's, before projector mode, which leaves the finder out); solve a puzzle with its
+three hints, none repeating the title; a wrong answer whose verdict says what it gets against what
+the answer gets and the reply that punishes it, with Hint on at once; and every code opens its
+puzzle.
 
 Every expectation is computed here by the same engine in CPython (``served_puzzles``), in the
 edition's language; any page error, failed request or request to another host fails the test.
@@ -46,10 +47,12 @@ def shown(page: Any) -> list[str]:
     return list(page.eval_on_selector_all("[data-oaq=pick] option:not([hidden])", "os => os.map(o => o.value)"))
 
 
-def open_page(watched: Watched, edition: str, size: str, puzzle: Puzzle | None = None) -> None:
+def open_page(watched: Watched, edition: str, size: str, puzzle: Puzzle | None = None, finding: bool = False) -> None:
+    """The Puzzles page, in projector mode at a projector's size unless the teacher is ``finding`` a
+    puzzle (the finder is out of the class's sight in projector mode)."""
     query = f"?puzzle={quote(puzzle.id)}" if puzzle else ""
     watched.open(f"{EDITIONS[edition]}/book/puzzles.html{query}", speed="0")
-    if size == "projector":
+    if size == "projector" and not finding:
         watched.act("[data-oaq=projector]")
 
 
@@ -70,7 +73,8 @@ def test_filter_search_and_type_a_code(browser: Any, site: str, edition: str, si
     with language(edition), own_context(browser, site) as watched:
         page = watched.page
         page.set_viewport_size(SIZES[size])
-        open_page(watched, edition, size)
+        open_page(watched, edition, size, finding=True)
+        page.click("[data-oaq=find] summary")  # the finder: the code box, then the filters
         # a code typed as a pupil types it opens its puzzle
         wanted = puzzles[len(puzzles) // 2]
         assert fits(page, "[data-oaq=code]") and fits(page, "[data-oaq=code-open]")
@@ -83,7 +87,6 @@ def test_filter_search_and_type_a_code(browser: Any, site: str, edition: str, si
         page.click("[data-oaq=code-open]")
         assert "P-999" in watched.text("find-message") and watched.value("pick") == wanted.id
         # the filters: a theme and a level, then a search, then "not solved yet"
-        page.click("[data-oaq=find] summary")
         theme = puzzles[-1].theme  # the endgames
         level = next(p.difficulty for p in puzzles if p.theme == theme)
         page.select_option("[data-oaq=theme]", theme)
@@ -143,7 +146,8 @@ def test_every_code_opens_its_puzzle(browser: Any, site: str) -> None:
     puzzles = served_puzzles()
     with own_context(browser, site) as watched:
         page = watched.page
-        open_page(watched, "en", "phone")
+        open_page(watched, "en", "phone", finding=True)
+        page.click("[data-oaq=find] summary")
         for puzzle in puzzles:
             page.fill("[data-oaq=code]", puzzle.code)
             page.click("[data-oaq=code-open]")
@@ -170,6 +174,7 @@ def test_the_class_rules_set_once_change_the_play_page_and_hide_other_puzzles(
         page.set_viewport_size(SIZES["phone"])
         open_page(watched, edition, "phone")
         assert len(shown(page)) == len(puzzles), "no class rules set: every puzzle"
+        page.click("[data-oaq=find] summary")  # the class's rules are with the finder's filters
         page.select_option("[data-oaq=class-rules]", "protected-10")
         assert set(shown(page)) - {puzzles[0].id} == set(suited) - {puzzles[0].id}
         assert other.id not in shown(page) or other.id == puzzles[0].id

@@ -112,8 +112,15 @@ function classRules(root) {
   note.setAttribute("aria-live", "polite");
   var apply;
   if (mode === "puzzles") {
-    var find = root.querySelector("[data-oaq=find]") || root.querySelector(".oaq-pick");
-    find.after(box, note);
+    // with the finder's filters, folded (the rules hide puzzles too), so that the board stays near
+    // the top of a phone's screen; the note on a puzzle that needs other rules stays in sight
+    var find = root.querySelector("[data-oaq=find]");
+    if (find) {
+      find.append(box);
+      find.after(note);
+    } else {
+      root.querySelector(".oaq-pick").after(box, note);
+    }
     apply = puzzlesPage(root, t, select, note);
   } else {
     root.querySelector("[data-oaq=settings]").before(box);

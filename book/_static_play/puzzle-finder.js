@@ -61,16 +61,16 @@ function finder(root) {
     };
   };
 
-  // The code box: always in sight, beside the list (a projector shows it too).
+  // The code box: the first field of the finder, a tap away (the board stays near the top of a phone).
   var codeForm = element("form", { class: "oaq-code", "data-oaq": "code-form", role: "search" });
   var codeInput = element("input", { id: "oaq-code", "data-oaq": "code", type: "text", inputmode: "text", autocomplete: "off", size: "7", placeholder: "P-042", spellcheck: "false" });
   var codeButton = element("button", { type: "submit", "data-oaq": "code-open" }, t("Open"));
   codeForm.append(labelled(t("Type a code"), codeInput), codeButton);
   var message = element("p", { class: "oaq-find-message", "data-oaq": "find-message", "aria-live": "polite" });
 
-  // The filters, folded away under one line until opened.
+  // The code box and the filters, folded away under one line until opened.
   var box = element("details", { class: "oaq-find", "data-oaq": "find" });
-  box.append(element("summary", {}, t("Find a puzzle: search, themes, levels")));
+  box.append(element("summary", {}, t("Find a puzzle: its code, a search, themes, levels")), codeForm);
   var search = element("input", { id: "oaq-search", "data-oaq": "search", type: "search", autocomplete: "off" });
   var theme = element("select", { id: "oaq-theme", "data-oaq": "theme" });
   theme.append(element("option", { value: "" }, t("All themes")));
@@ -90,7 +90,7 @@ function finder(root) {
   box.append(fields, shown);
 
   var row = pick.closest(".oaq-pick") || pick.parentNode;
-  row.after(codeForm, message, box);
+  row.after(box, message);
 
   function filters() {
     return { words: search.value, theme: theme.value, level: level.value, unsolved: unsolved.checked };
