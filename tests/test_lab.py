@@ -406,7 +406,13 @@ def notebook7(session: Session, tmp_path_factory: pytest.TempPathFactory) -> Ite
                 _answers_hidden(record, path, phase, then_open=True)
                 _type_a_mistake(record, path, phase)
             phase.problems += [f"request off 127.0.0.1: {url}" for url in record.foreign]
-            phase.problems += [f"page error: {_short(error, 300)}" for error in record.page_errors[starting:]]
+            # that same error of Notebook 7's own may come a moment later on a busy machine: it is
+            # still its own start-up's (its bundle, its message); any other error counts
+            phase.problems += [
+                f"page error: {_short(error, 300)}"
+                for error in record.page_errors[starting:]
+                if not (NOTEBOOK_CORE in error and "(reading 'schema')" in error)
+            ]
             yield visit
         finally:
             page.close()

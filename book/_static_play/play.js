@@ -971,6 +971,8 @@ function page(root) {
           showError(problem(linked));
         }
       } else {
+        // the address is this game's again at once; the link's game is kept meanwhile
+        history.replaceState(null, "", location.pathname + view.link);
         showNotices([linkGameNotice(await keepLinkGame(query), location.pathname + query)]);
       }
       history.replaceState(null, "", location.pathname + view.link);
