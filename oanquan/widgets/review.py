@@ -198,10 +198,13 @@ class ReviewWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
             rows=min(12, max(2, len(options))),
             description=_("Moves"),
         )
+        # As wide as the text (the graph's SVG fills its box): a Stack's box is only as wide as its contents.
+        wide = widgets.Layout(width="100%", max_width="620px")
         self.graphs = widgets.Stack(
-            [widgets.HTML(graph_svg(self.review, self.names, m.ply)) for m in moves]
-            or [widgets.HTML(graph_svg(self.review, self.names))],
+            [widgets.HTML(graph_svg(self.review, self.names, m.ply), layout=wide) for m in moves]
+            or [widgets.HTML(graph_svg(self.review, self.names), layout=wide)],
             selected_index=0,
+            layout=wide,
         )
         self.pictures = widgets.Stack(
             [
@@ -215,6 +218,7 @@ class ReviewWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
             ]
             or [widgets.VBox([widgets.HTML(), widgets.HTML(f"<p>{escape(_('No moves yet.'))}</p>")])],
             selected_index=0,
+            layout=wide,
         )
         # Picking a move shows it in the browser alone (no kernel needed), and in Python too.
         self.links = [
