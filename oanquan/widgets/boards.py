@@ -61,6 +61,7 @@ __all__ = [
     "RulesForm",
     "StepPlayer",
     "default_choices",
+    "from_browser",
     "game_frames",
 ]
 
@@ -218,8 +219,21 @@ class _Talking:
             self._refreshing = False
 
 
-def _from_browser(change: Mapping[str, Any]) -> bool:
-    """Whether a trait change was sent by the browser (ipywidgets locks the property while applying it)."""
+def from_browser(change: Mapping[str, Any]) -> bool:
+    """Whether a trait change was sent by the browser (ipywidgets locks the property while applying it).
+
+    A widget that mirrors its ``jslink``s in Python acts only on changes made in Python: the
+    browser's own were passed on by the links there already, and echoing one back could undo a
+    later one.
+
+    >>> slider = widgets.IntSlider()
+    >>> seen = []
+    >>> slider.observe(lambda change: seen.append(from_browser(change)), names="value")
+    >>> slider.value = 3                      # set in Python
+    >>> slider.set_state({"value": 4})        # what the browser sends
+    >>> seen
+    [False, True]
+    """
     return str(change["name"]) in getattr(change["owner"], "_property_lock", {})
 
 
@@ -525,15 +539,15 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
     # echoing it back could pull a running animation back a frame.
 
     def _slider_moved(self, change: Mapping[str, Any]) -> None:
-        if not _from_browser(change):
+        if not from_browser(change):
             self._sync(int(change["new"]))
 
     def _other_moved(self, change: Mapping[str, Any]) -> None:
-        if not _from_browser(change) and self.slider.value != change["new"]:
+        if not from_browser(change) and self.slider.value != change["new"]:
             self.slider.value = change["new"]
 
     def _speed_changed(self, change: Mapping[str, Any]) -> None:
-        if not _from_browser(change) and self.play.interval != change["new"]:
+        if not from_browser(change) and self.play.interval != change["new"]:
             self.play.interval = change["new"]
 
     def static_html(self) -> str:

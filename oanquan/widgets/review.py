@@ -35,7 +35,7 @@ from ..i18n import _, decimal
 from ..interact.controller import Controller
 from ..review import MoveReview, Review, label_words, move_words, review
 from ..svg import figure_html
-from .boards import StaticFallback, _from_browser, static_view
+from .boards import StaticFallback, from_browser, static_view
 
 __all__ = ["MARKS", "ReviewWidget", "graph_svg", "graph_table"]
 
@@ -253,7 +253,7 @@ class ReviewWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         return self.pictures.children[self.pictures.selected_index or 0].children[1]
 
     def _picked(self, change: dict[str, Any]) -> None:
-        if not _from_browser(change):  # the browser's own links showed it already
+        if not from_browser(change):  # the browser's own links showed it already
             self._show_index(change["new"])
 
     def _show_index(self, index: int | None) -> None:
