@@ -197,6 +197,7 @@ class ReviewWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
             value=None if first is None else first.ply,
             rows=min(12, max(2, len(options))),
             description=_("Moves"),
+            layout=widgets.Layout(width="100%", max_width="620px"),  # its labels whole, in either language
         )
         # As wide as the text (the graph's SVG fills its box): a Stack's box is only as wide as its contents.
         wide = widgets.Layout(width="100%", max_width="620px")
