@@ -104,7 +104,6 @@ PICTURE_CHAPTER = "02_sowing"  # a click on the board's picture plays, untrusted
 QUIZ_ANSWERS = "select"
 # The PuzzleWidget: the move in a <select>, then the "Play" button.
 PUZZLE_MOVES = "select"
-PUZZLE_PLAY = 'button:text-is("Play")'
 # The control an exercise's answers are folded under (oanquan.widgets.quiz.Solutions).
 SOLUTIONS = "details.oaq-solutions"
 SOLUTIONS_CONTROL = "details.oaq-solutions > summary"
@@ -1014,7 +1013,9 @@ def _answer_quiz(session: Session, path: str, phase: Phase) -> None:
 
 
 def _solve_puzzle(session: Session, path: str, phase: Phase, name: str) -> None:
-    """Play the first puzzle's solution in the PuzzleWidget: the engine's verdict must appear."""
+    """Play the first puzzle's solution in the PuzzleWidget, by a click on its square on the picture
+    and on its direction: the engine's verdict must appear."""
+    from oanquan.move import Move
     from oanquan.puzzles import load_builtin
 
     puzzle = load_builtin()[0]
@@ -1026,8 +1027,11 @@ def _solve_puzzle(session: Session, path: str, phase: Phase, name: str) -> None:
     shown = area.get_by_text(verdict[:60], exact=False)
     if shown.count():
         phase.problems.append(f"the verdict for {answer} is on show before any move: {_short(verdict)!r}")
-    area.locator(PUZZLE_MOVES).first.select_option(label=answer)
-    area.locator(PUZZLE_PLAY).first.click(timeout=10_000)
+    move = Move.parse(answer)  # played as on a game board: its square on the picture, then its direction
+    if not _click_on_the_picture(session, area, move.square, phase):
+        return
+    named = area.get_by_role("button", name=re.compile(rf"^\W*{move.square}{move.direction}\W*$"))
+    named.first.click(timeout=10_000)
     try:
         shown.first.wait_for(timeout=20_000)
     except Exception:
