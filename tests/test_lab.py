@@ -100,6 +100,7 @@ SQUARE = ':is([title="square {square}"], [data-square="{square}"])'
 DIRECTION = '[data-direction="{direction}"]'  # or else a button named "R", "7R →", "← 7L"… (_play_a_move)
 FIRST_MOVE = ("7", "R")  # legal at the opening for player 0, who is human in both chapters
 PICTURE_CHAPTER = "02_sowing"  # a click on the board's picture plays, untrusted (run) and trusted (issue 44)
+EDITOR_CHAPTER = "01_board"  # its position editor: a click on a square of the picture adds a pebble there
 # A quiz of oanquan/widgets/quiz.py: the answers are the options of a <select>.
 QUIZ_ANSWERS = "select"
 # The PuzzleWidget: the move in a <select>, then the "Play" button.
@@ -503,6 +504,9 @@ def _visit_chapter(session: Session, chapter: str) -> Visit:
     if chapter == QUIZ_CHAPTER:
         with _phase(session, visit, "quiz") as phase:
             _answer_quiz(session, lab, phase)
+    if chapter == EDITOR_CHAPTER:
+        with _phase(session, visit, "editor") as phase:
+            _edit_on_the_picture(session, lab, phase, f"{chapter}-4-editor")
     if chapter == PUZZLE_CHAPTER:
         with _phase(session, visit, "puzzle") as phase:
             _solve_puzzle(session, lab, phase, f"{chapter}-4-puzzle")
@@ -989,6 +993,27 @@ def _choose_with_the_keyboard(session: Session, area: Any, phase: Phase) -> None
         phase.problems.append(f"Enter on square {chosen} (focused) did not choose it: no {said!r}")
 
 
+def _edit_on_the_picture(session: Session, path: str, phase: Phase, name: str) -> None:
+    """A click on square 3 of the position editor's picture adds a pebble there: the position text says so."""
+    area = _cell_with(session, path, "editor = PositionEditor(", "editor")
+    text = area.locator("input[type=text]").first
+    before = text.input_value(timeout=10_000)
+    if not _click_on_the_picture(session, area, 3, phase):
+        return
+    counts = before.split(" ")[0].split(",")
+    counts[3] = str(int(counts[3]) + 1)
+    wanted = " ".join([",".join(counts), *before.split(" ")[1:]])
+    with contextlib.suppress(PlaywrightTimeout):
+        session.page.wait_for_function(
+            "([box, wanted]) => box.value === wanted", arg=[text.element_handle(), wanted], polling=300, timeout=20_000
+        )
+    if text.input_value() != wanted:
+        phase.problems.append(
+            f"a click on square 3 of the editor's picture: the text is {text.input_value()!r}, not {wanted!r}"
+        )
+    _shoot_output(area, phase, f"{name}-after")
+
+
 def _answer_quiz(session: Session, path: str, phase: Phase) -> None:
     """Choose each answer of the first quiz in turn: each must show a verdict, one must be right."""
     from oanquan.widgets.quiz import RIGHT, WRONG
@@ -1158,6 +1183,12 @@ def test_a_click_on_the_boards_picture_plays(visit: Callable[[str], Visit]) -> N
     assert {"fresh, picture", "game board"} <= set(phases)
     problems = _problems(visit(PICTURE_CHAPTER), "fresh, picture", "game board")
     assert not problems, _report(PICTURE_CHAPTER, problems)
+
+
+def test_a_click_on_the_editors_picture_edits(visit: Callable[[str], Visit]) -> None:
+    assert "editor" in visit(EDITOR_CHAPTER).phases
+    problems = _problems(visit(EDITOR_CHAPTER), "editor")
+    assert not problems, _report(EDITOR_CHAPTER, problems)
 
 
 def test_the_puzzle_widget_judges_a_move(visit: Callable[[str], Visit]) -> None:
