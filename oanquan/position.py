@@ -813,7 +813,9 @@ class _Turn:
         self.events = events
 
     def snapshot(self, to_move: int) -> Position:
-        return _make(tuple(self.board), self.stones, self.stores, self.captured, self.debts, to_move, self.rules)
+        """The position as it stands now, with ``to_move`` to move (its fields laid out as a State)."""
+        fields = [*self.board, *self.stones, *self.stores, *self.captured, *self.debts, to_move]
+        return _from_state(fields, self.rules)
 
     def emit(self, kind: EventKind, rule: str, square: int | None = None, **counts: Any) -> None:
         """Write down one event, with the position right after it."""
