@@ -476,8 +476,8 @@ POSITION_TEXT_FIELDS: tuple[tuple[str, str], ...] = (
         N_("the pebbles in the citizen squares, 0 to 9: the top row from its right end, then the bottom row"),
     ),
     (N_("M0, then M1"), N_("the Mandarin squares: M0 on the right first, then M1 on the left")),
-    (N_("stores"), N_("what player 0, then player 1, has captured, written in their strips")),
-    (N_("debts"), N_("what player 0, then player 1, owes the other")),
+    (N_("stores"), N_("what Bottom row, then Top row, has captured, written in their strips")),
+    (N_("debts"), N_("what Bottom row, then Top row, owes the other")),
     (N_("player to move"), N_("the player whose turn it is, marked ▶ in their strip")),
 )
 #: The fields' colours (Okabe-Ito), each with the colour of a number written on it.
