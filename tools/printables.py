@@ -14,11 +14,15 @@ as a Sphinx extension listed in ``_config.yml``, and by the tests.
 - ``oanquan-answers-<level>.pdf``: the answer key of each worksheet: the answer, the
   engine's explanation, the board after the answer, and a QR code that opens the position
   on the Play page.
-- ``oanquan-rules-sheet.pdf``: one page with the pictures of the rules page, drawn by
-  :mod:`oanquan.svg` from the same moves (:func:`rule_examples`), for the pupils' desks.
+- ``oanquan-rules-sheet.pdf``: the rules for the pupils' desks, two pages, each rule with the
+  picture of the rules page's move (:func:`rule_examples`) drawn in black and white, its
+  highlights hatched or framed, never in colour alone, every caption at least 9 points.
 - ``oanquan-game-record.pdf``: a game record and score sheet for a pair of pupils.
-- ``oanquan-rules-wall.pdf``: the same rules for the classroom wall: a large board and large
-  black type, nothing below 15 pt (:func:`rules_wall_pdf`).
+- ``oanquan-rules-wall.pdf``: the rules for the classroom wall, an A3 poster read from 8 m: every
+  word at least 48 points (:func:`letter_size` says why, :func:`rules_wall_pdf`).
+- ``oanquan-cards-<level>.pdf``: a position card for every exercise of a worksheet, its code and
+  its board drawn large, two to a page (:func:`cards_pdf`); ``oanquan-self-check-<level>.pdf``:
+  the pupils' own key to the worksheet (:func:`self_check_pdf`).
 - ``oanquan-path-9-11.pdf``: the path of 20 puzzles for 9-11-year-olds
   (:func:`~oanquan.puzzles.class_path`), each by the code a pupil types on the Puzzles page.
 
@@ -63,9 +67,11 @@ __all__ = [
     "SHEET_SIZE",
     "RuleExample",
     "blank_board_pdf",
+    "cards_pdf",
     "downloads",
     "draw_board",
     "kit_names",
+    "letter_size",
     "path_sheet_pdf",
     "play_address",
     "puzzle_address",
@@ -74,6 +80,7 @@ __all__ = [
     "rule_examples",
     "rules_sheet_pdf",
     "rules_wall_pdf",
+    "self_check_pdf",
     "setup",
     "worksheet_pdf",
     "write_downloads",
@@ -1134,7 +1141,11 @@ def cards_pdf(level: str, class_rules: str = "open-10") -> bytes:
     """The position cards of worksheet ``level`` for a class playing ``class_rules``: one card per
     exercise, two to an A4 page, each with its puzzle's code in large type and the position drawn
     large (figures of about 36 points), so that a pair copies it onto its pebble board at a glance
-    instead of reading 13 numbers off the projector (issue 46)."""
+    instead of reading 13 numbers off the projector (issue 46).
+
+    >>> cards_pdf("captures")[:8]
+    b'%PDF-1.4'
+    """
     name = _(SHEETS[level][0])
     puzzles = class_sheet(level, class_rules)
     pdf = _Document(TEXT["cards_title"].format(name=name))
@@ -1183,7 +1194,11 @@ SELF_CHECK_SIZE = 12.0
 def self_check_pdf(level: str, class_rules: str = "open-10") -> bytes:
     """The pupils' own key to worksheet ``level`` (issue 46): one A4 page, for the check table at the
     side of the room, with each exercise's code, its answer and what the answer does, in words a
-    pupil reads (from the engine's trace), in type of at least :data:`SELF_CHECK_SIZE` points."""
+    pupil reads (from the engine's trace), in type of at least :data:`SELF_CHECK_SIZE` points.
+
+    >>> self_check_pdf("endgames", "protected-10")[:8]
+    b'%PDF-1.4'
+    """
     name = _(SHEETS[level][0])
     puzzles = class_sheet(level, class_rules)
     title = TEXT["self_check_title"].format(name=name)
