@@ -117,3 +117,14 @@ def test_the_vietnamese_chapters_carry_their_code_comments_in_vietnamese() -> No
                     f"{path.name}: an English comment in the Vietnamese chapter: {comment.text!r}"
                 )
     assert checked >= 9
+
+
+@pytest.mark.parametrize("name", sorted(REFERENCE))
+def test_the_reference_pages_name_options_but_speak_no_python_in_vietnamese(name: str) -> None:
+    """The rule book and the Play page's notes may name an option a teacher types; nothing else of a program."""
+    path = next(p for p in PAGES if p.name == name)
+    translated = edition.translations(document(path))
+    assert translated
+    python = re.compile(r"\b(negamax|alpha-beta|make (ladder|bench)|docstring|boolean|True|False|None)\b")
+    found = [m[0] for text in translated.values() for m in python.finditer(words_of(text))]
+    assert found == [], f"the Vietnamese {name}"
