@@ -36,6 +36,7 @@ from .i18n import N_, _
 from .move import Move
 from .narrate import as_names, caption, who
 from .scene import (
+    FINAL_CHARS,
     FOOTER_CHARS,
     MARKS,
     Highlights,
@@ -293,8 +294,6 @@ def _squares(parent: ET.Element, scene: Scene) -> None:
             _el(parent, "ellipse", cx=_n(sx - 8), cy=cy - 12, rx=8, ry=4, fill=COLOURS["stone_shine"])
 
 
-#: Characters of a final strip's second line that fit its width unsqueezed.
-_FINAL_CHARS = 44
 #: Characters of a strip's first line (bold) that fit its width unsqueezed, when no mark stands beside it.
 _LINE1_CHARS = 38
 #: A strip's line too long for it is squeezed to its width rather than cut.
@@ -312,7 +311,7 @@ def _panel(parent: ET.Element, scene: Scene, player: int) -> None:
     if len(strip.heading) > _LINE1_CHARS:
         line1.attrib.update(_SQUEEZE)
     line2 = _el(group, "text", strip.detail, x=22, y=y + 57)
-    if strip.final and len(strip.detail) > _FINAL_CHARS:
+    if strip.final and len(strip.detail) > FINAL_CHARS:  # even the short sum (a long language): squeezed, not cut
         line2.attrib.update(_SQUEEZE)
     if strip.debts:
         _el(group, "text", strip.debts, x=578, y=y + 57, text_anchor="end")

@@ -419,9 +419,19 @@ def test_a_right_answer_gives_the_puzzles_explanation_and_ends_the_puzzle() -> N
     c.click(9)
     c.choose("R")
     assert c.result == "right" and c.verdict == "Right! " + DEMO.explanation
-    assert c.answered and c.legal_squares() == () and status_line(c) == "Press Try again, or choose another puzzle."
+    # issue 46: "Press Try again" once stood under a right answer too
+    assert c.answered and c.legal_squares() == () and status_line(c) == "Choose the next puzzle."
     with pytest.raises(SessionError, match="this puzzle is answered"):
         c.play("0L")
+
+
+def test_a_wrong_answer_asks_to_try_again_and_a_right_one_does_not() -> None:
+    right = {str(m) for m in goal_moves(DEMO.position, DEMO.goal)}
+    wrong = next(str(m) for m in DEMO.position.legal_moves() if str(m) not in right)
+    c = Controller(puzzle=DEMO)
+    c.click(int(wrong[:-1]))
+    c.choose(wrong[-1])
+    assert c.result == "wrong" and status_line(c) == "Press Try again, or choose another puzzle."
 
 
 def test_a_wrong_answer_says_what_the_move_did_and_try_again_resets() -> None:

@@ -809,12 +809,16 @@ function page(root) {
 
   // ------------------------------------------------------------------ loading
 
+  // Megabytes with one decimal, written as the edition writes numbers ("3,2" in Vietnamese, issue 46).
+  var oneDecimal = new Intl.NumberFormat(edition, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  function megabytes(bytes) { return oneDecimal.format(bytes / 1e6); }
+
   function progress(p) {
     var bar = $("progress");
     var text = $("progress-text");
     if (p.stage === "download" && p.total) {
       bar.value = Math.round(80 * p.loaded / p.total);
-      text.textContent = t("Loading the game engine: {loaded} of {total} MB", { loaded: (p.loaded / 1e6).toFixed(1), total: (p.total / 1e6).toFixed(1) });
+      text.textContent = t("Loading the game engine: {loaded} of {total} MB", { loaded: megabytes(p.loaded), total: megabytes(p.total) });
     } else if (p.stage === "start") {
       bar.value = 85;
       text.textContent = t("Starting Python in your browser…");
