@@ -61,6 +61,7 @@ __all__ = [
     "RulesForm",
     "StepPlayer",
     "default_choices",
+    "from_browser",
     "game_frames",
 ]
 
@@ -218,8 +219,21 @@ class _Talking:
             self._refreshing = False
 
 
-def _from_browser(change: Mapping[str, Any]) -> bool:
-    """Whether a trait change was sent by the browser (ipywidgets locks the property while applying it)."""
+def from_browser(change: Mapping[str, Any]) -> bool:
+    """Whether a trait change was sent by the browser (ipywidgets locks the property while applying it).
+
+    A widget that mirrors its ``jslink``s in Python acts only on changes made in Python: the
+    browser's own were passed on by the links there already, and echoing one back could undo a
+    later one.
+
+    >>> slider = widgets.IntSlider()
+    >>> seen = []
+    >>> slider.observe(lambda change: seen.append(from_browser(change)), names="value")
+    >>> slider.value = 3                      # set in Python
+    >>> slider.set_state({"value": 4})        # what the browser sends
+    >>> seen
+    [False, True]
+    """
     return str(change["name"]) in getattr(change["owner"], "_property_lock", {})
 
 
@@ -537,15 +551,15 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
     # echoing it back could pull a running animation back a frame.
 
     def _slider_moved(self, change: Mapping[str, Any]) -> None:
-        if not _from_browser(change):
+        if not from_browser(change):
             self._sync(int(change["new"]))
 
     def _other_moved(self, change: Mapping[str, Any]) -> None:
-        if not _from_browser(change) and self.slider.value != change["new"]:
+        if not from_browser(change) and self.slider.value != change["new"]:
             self.slider.value = change["new"]
 
     def _speed_changed(self, change: Mapping[str, Any]) -> None:
-        if not _from_browser(change) and self.play.interval != change["new"]:
+        if not from_browser(change) and self.play.interval != change["new"]:
             self.play.interval = change["new"]
 
     def static_html(self) -> str:
@@ -845,6 +859,16 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         )
         self.skip_button.on_click(lambda _b: self.skip())
         self.moves = widgets.HTML()
+        # The review of the game (issue 43): on demand during a game, offered at its end; shown in
+        # review_box, under the moves, until the game goes on (then it would review another game).
+        self.review_button = wide_button(
+            _("review this game"),
+            icon="search",
+            tooltip=_("what each move was worth: the mistakes, and the better moves"),
+        )
+        self.review_button.on_click(lambda _b: self.show_review())
+        self.review_box = widgets.VBox([])
+        self._reviewed: tuple[str, str, str] | None = None  # the game reviewed in review_box (_game_key)
 
         # New game: rules and who plays; they apply to the next game.
         self.rules_form = RulesForm(self.game.rules)
@@ -919,9 +943,10 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
                     [*self.direction_buttons.values(), self.undo_button, self.redo_button, self.hint_button],
                     layout=row,
                 ),
-                widgets.HBox([self.speed, self.skip_button], layout=row),
+                widgets.HBox([self.speed, self.skip_button, self.review_button], layout=row),
                 self.message,
                 self.moves,
+                self.review_box,
                 self.more,
             ],
             layout=widgets.Layout(max_width="620px", width="100%"),
@@ -1044,6 +1069,31 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         else:
             self._say(_("Hint: {text}").format(text=text))
         self._update_controls()
+
+    def show_review(self) -> None:
+        """Show the review of the game on the board so far (:class:`~oanquan.widgets.review.ReviewWidget`)
+        under its moves: each move's label, the graph, the better moves. It stays until the game goes on.
+
+        >>> board = GameBoard(animate=False)
+        >>> board.play("6L")
+        >>> board.play("3R")
+        >>> board.show_review()
+        >>> board.review_box.children[1].moves.options[1]
+        ('2. Top row: 3R — blunder ??', 1)
+        """
+        if self._wait(self.show_review, _("review")):
+            return
+        game = self.controller.game
+        if not game.moves:
+            self._say(_("No moves yet: there is nothing to review."), "error")
+            return
+        from .review import ReviewWidget  # (the review module imports this one)
+
+        reviewed = ReviewWidget(Game.from_dict(game.to_dict()), names=game_view(self.controller).names)
+        heading = ngettext("Review of the game: {n} move.", "Review of the game: {n} moves.", len(game.moves))
+        self.review_box.children = [widgets.HTML(f"<h4>{escape(heading.format(n=len(game.moves)))}</h4>"), reviewed]
+        self._reviewed = self._game_key()
+        self._say(_("The review is under the moves: pick a move to see its position and the better move."))
 
     def skip(self) -> None:
         """Jump to the end of the move being shown (waiting clicks then count)."""
@@ -1243,6 +1293,11 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         )
         return Frame(position, text, svg)
 
+    def _game_key(self) -> tuple[str, str, str]:
+        """The game on the board as its start, its moves and its rules (a review is of one game)."""
+        game = self.controller.game
+        return game.start.to_text(), game.record(), repr(game.rules)
+
     def _show(self, played: Sequence[PlayedMove]) -> None:
         """Show the moves just played, ending on the board now: animated at the menu's pace, or at once.
 
@@ -1258,6 +1313,9 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         names = game_view(self.controller).names
         frames = [frame for move in shown for frame in move_frames(move, limit, names)]
         frames.append(self._current_frame())
+        if self._reviewed != self._game_key():
+            self.review_box.children = []  # it reviewed another game: the one before a move, an undo, a new game
+            self._reviewed = None
         with self._quiet():
             self.viewer.set_frames(frames, index=len(frames) - 1)
             if animating and len(frames) > 1:
@@ -1291,6 +1349,8 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         left = c.hints_left
         self.hint_button.description = _("hint") if left is None else _("hint ({n} left)").format(n=left)
         self.hint_button.disabled = left == 0 or not c.human_to_move
+        self.review_button.disabled = not c.game.moves
+        self.review_button.button_style = "primary" if shown.final is not None else ""  # offered at the end
         self.record_text.value = c.game.record()
         self.saved_text.value = c.to_json()
         self.moves.value = self._move_list()
