@@ -193,14 +193,15 @@ SHEETS: dict[str, tuple[str, tuple[str, ...]]] = _Sheets(
     {
         "first-lesson": (N_("First lesson: sowing and capturing"), ("first_capture", "relay", "mandarin")),
         "captures": (N_("Captures and chains"), ("chain", "double_empty", "mandarin", "relay")),
-        "endgames": (N_("Endgames"), ("endgame",)),
+        "endgames": (N_("Endgames and two-move lines"), ("endgame", "line")),
     }
 )
 
 #: The rules each worksheet's lesson has taught, as RULES.md numbers them (a number ending in "."
 #: is its whole section): lesson 1 teaches sowing, relays, every capture and the count at the end
 #: (R7.1, R7.4); lesson 2 the same, with more practice; the endgames sheet, homework after both,
-#: adds thả cá (R6), every way a game ends (R7) and the score with its debts (R8). An exercise
+#: adds thả cá (R6), every way a game ends (R7) and the score with its debts (R8), with lines of two
+#: moves that look past the reply (issue 42). An exercise
 #: whose answer's trace cites another rule, or that changes a rule option, is left off the sheet.
 _LESSONS = ("R3.", "R5.1", "R5.2", "R5.3", "R5.4", "R7.1", "R7.4")
 TAUGHT: dict[str, tuple[str, ...]] = {

@@ -30,6 +30,7 @@ from ..interact.controller import Controller
 from ..interact.pacing import move_frames, pace
 from ..move import Move
 from ..narrate import row_names
+from ..position import Position
 from ..puzzles import Puzzle, load_builtin
 from ..svg import Frame, board_svg
 from .boards import StaticFallback, StepPlayer, static_view, wide_button
@@ -139,7 +140,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
             f"<div>{escape(about)}{escape(rules)}</div>"
             f"<div><b>{escape(turn)}</b> {escape(puzzle.goal_text)}</div>"
         )
-        self.player.set_frames([self._start_frame(puzzle)])
+        self.player.set_frames([self._start_frame(puzzle, self.controller.position)])
         self.moves.options = [str(m) for m in self.controller.legal_moves()]
         self.moves.value = None  # no move chosen: the first in the list may be the answer
         self.play_button.disabled = False
@@ -156,20 +157,34 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         >>> widget.try_move(widget.puzzle.solution[0])
         >>> "press Try again" in widget.feedback.value
         True
+
+        A line of moves is played move by move: the reply comes with a right move, then the next is asked for.
+
+        >>> line = PuzzleWidget([p for p in load_builtin() if p.goal == "line"])
+        >>> first, reply, second = line.puzzle.line
+        >>> line.try_move(first)
+        >>> line.solved, "next move" in line.feedback.value, line.play_button.disabled, len(line.controller.game.moves)
+        (False, True, False, 2)
+        >>> line.try_move(second)
+        >>> line.solved, line.puzzle.explanation[:10] in line.feedback.value
+        (True, True)
         """
         if move is None:
             self.feedback.value = _feedback_html(_("Choose a move first."), "wrong")
             return
         try:
-            played = self.controller.play(move)[0]
+            played = self.controller.play(move)
         except OAnQuanError as error:
             self.feedback.value = _feedback_html(reader_words(error), "wrong")
             return
-        self.tried.append(played.move)
-        frames = move_frames(played)
-        shown, interval = pace(len(frames), round(self.seconds * 1000), slowest=700)
+        self.tried.append(played[0].move)
+        # a right move of a line comes with the other side's reply, which the controller played
+        every = [move_frames(one) for one in played]
+        shown, interval = pace(sum(map(len, every)), round(self.seconds * 1000), slowest=700)
+        frames = [frame for its in every for frame in its]
         if shown < len(frames):
-            frames = move_frames(played, shown)
+            each = max(2, shown // len(played))
+            frames = [frame for one in played for frame in move_frames(one, each)]
         self.player.set_frames(frames)
         if interval:
             self.player.animate(interval)
@@ -177,8 +192,13 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
             self.player.index = len(frames) - 1
         right = self.controller.result == "right"
         self.solved = self.solved or right
-        self.play_button.disabled = True
-        self.feedback.value = _feedback_html(self.controller.verdict, "right" if right else "wrong")
+        going_on = not self.controller.result  # a line's right move: its next move is asked for
+        self.play_button.disabled = not going_on
+        if going_on:
+            self.moves.options = [str(m) for m in self.controller.legal_moves()]
+            self.moves.value = None
+        kind = "right" if right or going_on else "wrong"
+        self.feedback.value = _feedback_html(self.controller.verdict, kind)
 
     def show_hint(self) -> None:
         """Say the puzzle's hint."""
@@ -194,8 +214,9 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         """
         self.feedback.value = _feedback_html(self.controller.answer(), "info")
 
-    def _start_frame(self, puzzle: Puzzle) -> Frame:
-        position = puzzle.position
+    def _start_frame(self, puzzle: Puzzle, position: Position | None = None) -> Frame:
+        """The board before the learner's move: the puzzle's position, or in a line the move asked for now."""
+        position = puzzle.position if position is None else position
         caption = _("{name} to move.").format(name=row_names()[position.to_move]) + " " + puzzle.goal_text
         return Frame(position, caption, board_svg(position, title=puzzle.title_text, names=row_names()))
 
