@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any, Literal, NamedTuple, overload
 
 from . import textboard, textformat
-from .board import DIRECTIONS, M0, M1, NEXT, Direction
+from .board import DIRECTIONS, M0, M1, NEXT, ROW_NAMES, Direction
 from .errors import (
     PROBLEMS,
     IllegalMoveError,
@@ -147,16 +147,16 @@ class ScoreBreakdown(NamedTuple):
         """One sentence per player that adds up their score, in the language spoken.
 
         ``names`` are what to call the two players (the page's "You" and "Computer");
-        by default "Player 0" and "Player 1".
+        by default their rows' (R1.1).
 
         >>> ScoreBreakdown((20, 15), (1, 0), (10, 0), (5, 17), (0, 3), (38, 29)).lines()[1]
-        'Player 1: 15 captured + 17 from their row − debt 3 = 29.'
+        'Top row: 15 captured + 17 from their row − debt 3 = 29.'
         >>> ScoreBreakdown((20, 15), (1, 0), (10, 0), (5, 17), (0, 3), (38, 29)).lines(["You", "Computer"])[0]
         'You: 20 captured + 1 stone (10) + 5 from their row + debt repaid 3 = 38.'
         """
         said = []
         for p in (0, 1):
-            name = names[p] if names is not None else _("Player {player}").format(player=p)
+            name = names[p] if names is not None else _(ROW_NAMES[p])
             said.append(_("{name}: {parts} = {score}.").format(name=name, parts=self.parts(p), score=self.scores[p]))
         return said
 

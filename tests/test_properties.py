@@ -255,9 +255,9 @@ def _strip_words(svg: str) -> dict[str, list[str]]:
     strips: dict[str, list[str]] = {"0": [], "1": []}
     current = None
     for word in words:
-        found = re.match(r"Player ([01]) · ", word)
+        found = re.match(r"(Bottom|Top) row · ", word)
         if found:
-            current = found.group(1)
+            current = "0" if found.group(1) == "Bottom" else "1"
         if current is not None:
             strips[current].append(word)
     return strips
@@ -288,7 +288,8 @@ def test_a_moves_pictures_mark_the_mover_then_the_next_player(position: Position
                     for player in (0, 1):
                         score = shown[player]
                         points = f"point{'' if score == 1 else 's'}"
-                        assert strips[str(player)][0] == f"Player {player} · {score} {points}{words}"
+                        name = ("Bottom row", "Top row")[player]
+                        assert strips[str(player)][0] == f"{name} · {score} {points}{words}"
             elif kind in STOP_KINDS:
                 assert "to move" in strips[other] and "just played" in strips[mover], kind
                 assert "to move" not in strips[mover]
