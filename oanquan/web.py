@@ -943,7 +943,7 @@ class Session:
         solved = puzzle.id in self.solved
         verdict = c.verdict or c.last_hint
         # a hint asked after a wrong answer, or at a line's next move (after the verdict on the move before)
-        if c.result != "right" and c.last_hint and c.last_hint not in verdict:
+        if (c.result == "wrong" or c.stepped) and c.last_hint and c.last_hint not in verdict:
             verdict += " " + c.last_hint
         if c.first_try and not first_try and not solved:  # right at once now, but tried on an earlier visit
             verdict += " " + _("You tried this puzzle before, so it is not ticked as solved: only a first try counts.")

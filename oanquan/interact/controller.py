@@ -379,8 +379,10 @@ class Controller:
         self.tries = 0
         self.revealed = False
         self.puzzle_hints = 0  # the hints given for the puzzle on the board (Try again keeps them)
-        #: the learner's move of a line being asked for (0 first; a puzzle of one move stays at 0)
+        #: the learner's move of a line being asked for (0 first; a puzzle of one move stays at 0), and
+        #: whether the verdict is the one on the line's move before (a hint asked now comes after it)
         self.puzzle_step = 0
+        self.stepped = False
         self._computers: dict[int, Player] = {}
         if puzzle is not None:
             self.open_puzzle(puzzle)
@@ -704,6 +706,7 @@ class Controller:
             taken.append(self.game.undo())  # a line goes back to one of the learner's moves, before its reply
         self.redo_moves.extend(taken)
         self.puzzle_step = self.game.ply // 2 if self.puzzle is not None and self.puzzle.line else 0
+        self.stepped = False
         self.selected = None
         self.last_hint = ""
         self.result, self.verdict = "", ""
@@ -832,6 +835,7 @@ class Controller:
             raise SessionError(code="no-puzzle")
         moves = self.puzzle.answer_text
         self.revealed = True
+        self.stepped = False
         self.verdict = _("The answer: {moves}. {explanation}").format(
             moves=moves, explanation=self.puzzle.explanation_text
         )
@@ -847,7 +851,9 @@ class Controller:
         if right and self.puzzle_step < self.puzzle.steps - 1:  # a line goes on: its next move is asked for
             self.puzzle_step += 1
             self.puzzle_hints = 0
+            self.stepped = True
             return
+        self.stepped = False
         self.result = "right" if right else "wrong"
         if not again:
             self.tries += 1
@@ -908,6 +914,7 @@ class Controller:
         self.result, self.verdict = "", ""
         self._computers = {}
         self.puzzle_step = 0
+        self.stepped = False
         if puzzle is not None:  # a game read back, or a line set up at a later move: judged again
             for move in game.moves[::2]:
                 self._judge(move)
