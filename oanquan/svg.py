@@ -67,6 +67,7 @@ __all__ = [
     "position_text_svg",
     "render",
     "screen_direction",
+    "square_box",
     "square_centre",
     "square_words",
     "strip_mark",
@@ -144,6 +145,21 @@ def square_centre(square: int) -> tuple[int, int]:
         return (_RIGHT + _RX // 2, _MID)
     x = _LEFT + _CELL * column(square) + _CELL // 2
     return (x, _TOP + _CELL // 2 if square < 5 else _MID + _CELL // 2)
+
+
+def square_box(square: int) -> tuple[int, int, int, int]:
+    """The box ``square`` takes on the picture: x, y, width and height in the 600 x 442 viewBox.
+
+    A notebook board lays a button on each of these boxes, so that a click on a
+    square of the picture is a click on that square (``oanquan/widgets/boards.py``).
+
+    >>> square_box(4), square_box(9), square_box(M1), square_box(M0)
+    ((100, 106, 80, 80), (420, 186, 80, 80), (10, 106, 90, 160), (500, 106, 90, 160))
+    """
+    if square in (M0, M1):
+        return (_LEFT - _RX if square == M1 else _RIGHT, _TOP, _RX, _BOTTOM - _TOP)
+    x, y = square_centre(square)
+    return (x - _CELL // 2, y - _CELL // 2, _CELL, _CELL)
 
 
 def screen_direction(row: int, direction: Direction) -> str:
