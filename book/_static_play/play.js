@@ -451,8 +451,12 @@ function page(root) {
     $("scores").textContent = answer.names[0] + " " + answer.scores[0] + " · " + answer.names[1] + " " + answer.scores[1];
     $("verdict").textContent = puzzle.verdict;
     var result = puzzle.result; // "", "right" or "wrong"
-    root.setAttribute("data-verdict", result);
-    $("verdict-icon").textContent = result === "right" ? "✓" : result === "wrong" ? "✗" : "";
+    // A line of moves (issue 42): after a right move the engine played the reply and asks for the
+    // next move; the verdict on the move before stays, marked "step" until the line is answered.
+    var shown = result || (puzzle.step > 1 && puzzle.verdict ? "step" : "");
+    root.setAttribute("data-verdict", shown);
+    root.setAttribute("data-step", puzzle.step + "/" + puzzle.steps);
+    $("verdict-icon").textContent = shown === "right" || shown === "step" ? "✓" : result === "wrong" ? "✗" : "";
     if (result === "right" && puzzle.first_try) solved(puzzle.id); // trying every move in turn is not solving it
     if (puzzle.spent) tried(puzzle.id);
     if ($("pick").value !== puzzle.id) $("pick").value = puzzle.id;
