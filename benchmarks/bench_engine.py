@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable
 
 from benchmarks import public_engines
-from benchmarks.old_engine import BEFORE_FLAT_STATE, BEFORE_ISSUE_45, load
+from benchmarks.old_engine import BEFORE_FLAT_STATE, BEFORE_ISSUE_45, COMMIT, load
 from benchmarks.reference import ReferenceGame
 from oanquan import Position
 
@@ -60,34 +60,20 @@ def ours_traced(rng: random.Random) -> int:
     return plies
 
 
-def baseline(rng: random.Random) -> int:
-    """The same through the engine before issue 10 (taken from git by benchmarks/old_engine.py)."""
-    position = load().position.Position.initial()
-    plies = 0
-    while plies < MAX_PLIES and position.outcome() is None:
-        position = position.play(rng.choice(position.legal_moves()))
-        plies += 1
-    return plies
+def from_git(commit: str = COMMIT) -> Playout:
+    """The same playout through the engine of ``commit`` (taken from git by benchmarks/old_engine.py;
+    by default the one before issue 10)."""
+    start = load(commit).position.Position.initial()
 
+    def playout(rng: random.Random) -> int:
+        position = start
+        plies = 0
+        while plies < MAX_PLIES and position.outcome() is None:
+            position = position.play(rng.choice(position.legal_moves()))
+            plies += 1
+        return plies
 
-def before_issue_45(rng: random.Random) -> int:
-    """The same through the engine before issue 45 (taken from git by benchmarks/old_engine.py)."""
-    position = load(BEFORE_ISSUE_45).position.Position.initial()
-    plies = 0
-    while plies < MAX_PLIES and position.outcome() is None:
-        position = position.play(rng.choice(position.legal_moves()))
-        plies += 1
-    return plies
-
-
-def before_flat_state(rng: random.Random) -> int:
-    """The same through the engine before its fields became one flat list (issue 45's second round)."""
-    position = load(BEFORE_FLAT_STATE).position.Position.initial()
-    plies = 0
-    while plies < MAX_PLIES and position.outcome() is None:
-        position = position.play(rng.choice(position.legal_moves()))
-        plies += 1
-    return plies
+    return playout
 
 
 def reference(rng: random.Random) -> int:
@@ -126,9 +112,9 @@ def main() -> None:
     engines: dict[str, Playout] = {
         "oanquan: legal_moves/play/outcome": ours,
         "oanquan: play_traced": ours_traced,
-        f"before the flat state (commit {BEFORE_FLAT_STATE})": before_flat_state,
-        f"before issue 45 (commit {BEFORE_ISSUE_45}, from git)": before_issue_45,
-        "before issue 10 (commit 0ae508d, from git)": baseline,
+        f"before the flat state (commit {BEFORE_FLAT_STATE})": from_git(BEFORE_FLAT_STATE),
+        f"before issue 45 (commit {BEFORE_ISSUE_45}, from git)": from_git(BEFORE_ISSUE_45),
+        "before issue 10 (commit 0ae508d, from git)": from_git(),
         "reference (benchmarks/reference.py)": reference,
         **public,
     }

@@ -725,6 +725,27 @@ def square_button(square: int, label: str) -> widgets.Button:
     return button
 
 
+def move_buttons(
+    player: StepPlayer, on_square: Callable[[int], None], on_direction: Callable[[Direction], None]
+) -> tuple[dict[int, widgets.Button], dict[Direction, widgets.Button]]:
+    """The buttons a board is played with: one on each citizen square of ``player``'s pictures
+    (a Mandarin square is never played from, R3.2), then one per direction, off until a square is chosen.
+
+    >>> from oanquan import Position
+    >>> squares, directions = move_buttons(StepPlayer.from_move(Position.initial(), "7R"), print, print)
+    >>> sorted(squares), sorted(directions), directions["L"].disabled
+    ([0, 1, 2, 3, 4, 5, 6, 7, 8, 9], ['L', 'R'], True)
+    """
+    squares = {s: square_button(s, str(s)) for s in range(10)}
+    for square, button in squares.items():
+        button.on_click(lambda _b, square=square: on_square(square))
+    player.lay_on_board(squares)
+    directions = {d: wide_button(d, disabled=True) for d in DIRECTIONS}
+    for direction, button in directions.items():
+        button.on_click(lambda _b, direction=direction: on_direction(direction))
+    return squares, directions
+
+
 def board_stage(picture: widgets.Widget, buttons: Mapping[int, widgets.Button]) -> widgets.GridBox:
     """The board's ``picture`` with ``buttons`` (see :func:`square_button`) lying on its squares.
 
@@ -833,14 +854,10 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         self.viewer.speed.layout.display = "none"  # the board paces each turn itself (``speed``)
         self.viewer.speed.min = 10
         self.viewer.play.observe(self._animation_changed, names="playing")
-        # The squares of the picture are the buttons (issue 44); a Mandarin square is never played from.
-        self.square_buttons = {s: square_button(s, str(s)) for s in range(10)}
-        for square, button in self.square_buttons.items():
-            button.on_click(lambda _b, square=square: self.click_square(square))
-        self.viewer.lay_on_board(self.square_buttons)
-        self.direction_buttons = {d: wide_button(d, disabled=True) for d in DIRECTIONS}
-        for direction, button in self.direction_buttons.items():
-            button.on_click(lambda _b, direction=direction: self.choose_direction(direction))
+        # The squares of the picture are the buttons (issue 44).
+        self.square_buttons, self.direction_buttons = move_buttons(
+            self.viewer, self.click_square, self.choose_direction
+        )
         self.undo_button = wide_button(_("undo"), icon="undo", tooltip=_("take back your last move"))
         self.redo_button = wide_button(_("redo"), icon="repeat", tooltip=_("play the move taken back"))
         self.hint_button = wide_button(_("hint"), icon="lightbulb-o", tooltip=_("the engine's advice"))

@@ -24,7 +24,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..board import DIRECTIONS, Direction
+from ..board import Direction
 from ..errors import IllegalMoveError, OAnQuanError, problem_words, reader_words
 from ..i18n import _
 from ..interact.board_setup import puzzle_setup
@@ -34,7 +34,7 @@ from ..move import Move
 from ..narrate import row_names
 from ..puzzles import Puzzle, load_builtin
 from ..svg import Frame, board_svg
-from .boards import StaticFallback, StepPlayer, mark_squares, square_button, static_view, wide_button
+from .boards import StaticFallback, StepPlayer, mark_squares, move_buttons, static_view, wide_button
 
 __all__ = ["PuzzleWidget"]
 
@@ -87,13 +87,9 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         self.player = StepPlayer([self._start_frame(self.puzzles[0])])
         self.player.speed.min = 10
         # The squares of the picture are the buttons, as on a GameBoard (issue 44).
-        self.square_buttons = {s: square_button(s, str(s)) for s in range(10)}
-        for square, button in self.square_buttons.items():
-            button.on_click(lambda _b, square=square: self.click_square(square))
-        self.player.lay_on_board(self.square_buttons)
-        self.direction_buttons = {d: wide_button(d, disabled=True) for d in DIRECTIONS}
-        for direction, button in self.direction_buttons.items():
-            button.on_click(lambda _b, direction=direction: self.choose_direction(direction))
+        self.square_buttons, self.direction_buttons = move_buttons(
+            self.player, self.click_square, self.choose_direction
+        )
         self.moves = widgets.Dropdown(
             description=_("your move"),
             options=[],
