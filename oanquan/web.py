@@ -27,14 +27,11 @@ It needs only the standard library, like the rest of the engine.
 
 from __future__ import annotations
 
-import functools
-import hashlib
 import json
 import re
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from html import escape
 from typing import Any, ClassVar, Literal
 from urllib.parse import unquote
 
@@ -53,39 +50,39 @@ from .interact.controller import (
     sides_for,
 )
 from .interact.editor import EditError, Editor
-from .interact.pacing import MAX_MOVE_FRAMES, move_frames
-from .interact.patch import apply_patch, patch
+from .interact.pacing import move_frames
 from .interact.view import FinalWords, announcement, game_view
 from .jsonio import read_json
 from .move import Move
 from .narrate import row_names
 from .position import Position
 from .puzzles import Puzzle, load_builtin, path
-from .review import Exercise, Review, better_move_svg, exercises, move_words, review_moves
+from .review import Exercise, Review, better_move_scene, exercises, move_words, review_moves
 from .review import review as review_game
 from .rules import OPTIONS, Rules, rules_in_words
-from .svg import board_svg, square_centre, square_words
+from .scene import MARKS, Scene, SquareScene, StripScene, board_scene, square_contents, square_label
+from .svg import render
 
 __all__ = [
-    "FRAMES_BUDGET",
     "LEVELS",
     "MAX_BOARDS",
+    "WEB_MOVE_FRAMES",
     "Session",
     "WebError",
     "answer",
     "call",
     "close_board",
-    "draw",
     "first_answer",
     "frames",
-    "packed",
     "parse_address",
+    "picture",
     "query_fields",
     "read_address",
     "reset",
-    "sent_size",
+    "scene_data",
+    "scene_of",
     "session_for",
-    "unpacked",
+    "wire",
 ]
 
 #: Longest text from the page address or a text box that is passed on to the engine.
@@ -128,29 +125,27 @@ class WebError(SessionError):
     }
 
 
-def draw(
+def scene_data(
     position: Position,
     selectable: tuple[int, ...] | list[int] = (),
     selected: int | None = None,
     last_move: Move | None = None,
     names: Sequence[str] | None = None,
     over: bool = False,
-) -> str:
-    """The board drawn by the engine's renderer (``oanquan.svg``), with a click area on each square.
+) -> dict[str, Any]:
+    """The board after an answer, as data (:func:`wire`), with what each square holds in words.
 
-    ``selectable`` are the squares the player may start a move from and
-    ``selected`` the one they clicked; ``over`` says the picture is of the
-    game's end (``turn="over"``), so the strips show the final scores. Each of the twelve squares gets a
-    transparent shape carrying ``data-square``, which is all the page's
-    script needs to know about the picture. The markup is made by our own
-    code from numbers only (the renderer escapes its text), so the page may
-    insert it as it is.
+    ``selectable`` are the squares the player may start a move from and ``selected`` the one
+    they clicked; ``over`` says the picture is of the game's end (``turn="over"``), so the
+    strips show the final scores. ``what`` says what each square holds, which the page puts
+    in its board's names for the squares (a screen reader's: ``{what}`` in each square's
+    ``data-name``, :func:`picture`).
 
-    >>> svg = draw(Position.initial(), selectable=[5, 6, 7, 8, 9])
-    >>> svg.startswith("<svg") and svg.count("data-square=") == 12
-    True
+    >>> shown = scene_data(Position.initial(), selectable=[5, 6, 7, 8, 9])
+    >>> shown["m"]["selectable"], shown["what"][7], shown["title"]
+    ([5, 6, 7, 8, 9], '5 pebbles', 'Ô Ăn Quan board: Bottom row to move')
     """
-    picture = board_svg(
+    scene = board_scene(
         position,
         selectable=selectable,
         selected=selected,
@@ -158,25 +153,56 @@ def draw(
         names=names if names is not None else row_names(),  # the editor's board: the rows' names
         turn="over" if over else None,
     )
-    return picture[: -len("</svg>")] + _click_areas(position) + "</svg>"
+    return wire(scene) | {"what": [square_contents(square) for square in scene.squares]}
 
 
-def _click_areas(position: Position) -> str:
-    """Transparent shapes over the squares, placed where the renderer draws them, each named by what it holds."""
-    cell = square_centre(6)[0] - square_centre(5)[0]  # the width of a citizen square
-    half = cell / 2
-    shapes = []
-    for square in range(12):
-        x, y = square_centre(square)
-        words = escape(square_words(position, square))
-        named = f'data-square="{square}" aria-label="{words}" fill="transparent"><title>{words}</title>'
-        if square < 10:
-            box = f'x="{x - half:g}" y="{y - half:g}" width="{cell:g}" height="{cell:g}"'
-            shapes.append(f"<rect {box} {named}</rect>")
-        else:
-            oval = f'cx="{x:g}" cy="{y:g}" rx="{half:g}" ry="{cell:g}"'
-            shapes.append(f"<ellipse {oval} {named}</ellipse>")
-    return '<g class="oaq-click">' + "".join(shapes) + "</g>"
+def picture(data: Mapping[str, Any], id_prefix: str = "oaq-board") -> str:
+    """The website's board (SVG) showing the scene ``data`` (:func:`scene_data`), as the page's
+    ``board-view.js`` fills it: drawn by :func:`oanquan.svg.render` with every part a scene may
+    show (``fillable``), each square's click area named from its template (``data-name``).
+
+    The pages hold one such board, drawn at build time, and fill it from each answer's data.
+
+    >>> svg = picture(scene_data(Position.initial(), selectable=[5, 6, 7, 8, 9]))
+    >>> svg.startswith("<svg") and svg.count("data-square=") == 12
+    True
+    >>> 'aria-label="square 7 in the bottom row: 5 pebbles"' in svg
+    True
+    """
+    return render(scene_of(data), id_prefix=id_prefix, fillable=True, labels=[square_label(sq) for sq in range(12)])
+
+
+def scene_of(data: Mapping[str, Any]) -> Scene:
+    """The scene that the data of :func:`wire` shows: what the page draws from it (the players'
+    names, scores and turn, which the data says only in its words, are left out).
+
+    >>> scene = board_scene(Position.initial().play("7R"), last_move="7R", hand=2, received=8)
+    >>> shown = scene_of(wire(scene))
+    >>> shown.squares == scene.squares, shown.footer == scene.footer, shown.hand_at, shown.title == scene.title
+    (True, True, 8, True)
+    """
+    marks = data.get("m") or {}
+    squares = tuple(
+        SquareScene(pebbles, square in data["q"], tuple(kind for kind in MARKS if square in marks.get(kind, ())))
+        for square, pebbles in enumerate(data["n"])
+    )
+    strips = tuple(StripScene(s[0], s[1], s[2], s[3], s[4], final=False) for s in data["s"])
+    hand = data.get("h")
+    return Scene(
+        squares=squares,
+        strips=(strips[0], strips[1]),
+        names=("", ""),
+        scores=(0, 0),
+        to_move=0,
+        turn="",
+        hand=hand[0] if hand else None,
+        hand_at=hand[1] if hand else None,
+        direction=data.get("d"),
+        last_square=data.get("l"),
+        footer=tuple(data.get("f", ())),
+        title=data.get("title", ""),
+        desc=data.get("desc", ""),
+    )
 
 
 # ------------------------------------------------------------------ address
@@ -567,7 +593,7 @@ class Session:
 
         With ``"move": N`` (counted from 0) only that move's review, so that a page can show
         each as the worker makes it, with what the review says of it (``"words"``) and, with
-        ``"picture": true``, the position before it, the better move marked (``"svg"``);
+        ``"picture": true``, the position before it, the better move marked (``"scene"``, :func:`wire`);
         without it, the whole game's, with each side's summary in the names the page shows.
         A move's review is remembered, so the whole game's costs little once its moves were
         asked one by one.
@@ -588,7 +614,7 @@ class Session:
         words = move_words(Review(game, (reviewed,)), reviewed, self.controller.names)
         answer = {"ok": True, "moves": len(game), "review": reviewed.to_dict(), "words": words}
         if request.get("picture") is True:  # the position before it, the better move marked
-            answer["svg"] = better_move_svg(game, reviewed, self.controller.names)
+            answer["scene"] = wire(better_move_scene(game, reviewed, self.controller.names))
         return answer
 
     def _exercises(self, ply: Any = None) -> list[Exercise]:
@@ -625,7 +651,7 @@ class Session:
         """
         shown = []
         for ex in self._exercises(request.get("move")):
-            shown.append(ex.to_dict() | {"svg": board_svg(ex.position, names=self.controller.names)})
+            shown.append(ex.to_dict() | {"scene": scene_data(ex.position, names=self.controller.names)})
         return {"ok": True, "exercises": shown}
 
     def exercise(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -731,7 +757,7 @@ class Session:
         >>> s = Session()
         >>> _ = s.new_game({"record": "7R 1R"})
         >>> view = s.replay()
-        >>> view["record"], view["frames"][0]["caption"].startswith("Move 2: Top row plays 1R")
+        >>> view["record"], view["frames"][0]["c"].startswith("Move 2: Top row plays 1R")
         ('7R 1R', True)
         """
         c = self.controller
@@ -854,7 +880,7 @@ class Session:
             "ok": True,
             "kind": "editor",
             "frames": [],
-            "svg": draw(editor.shown(), selected=editor.selected),
+            "scene": scene_data(editor.shown(), selected=editor.selected),
             "squares": list(range(12)),
             "editor": editor.to_dict(),
             "play": "" if position is None else Setup(start=position, rules=position.rules).address(),
@@ -864,7 +890,7 @@ class Session:
         """Everything the page shows, as JSON-ready values; ``played`` are the moves to animate first.
 
         >>> sorted(Session().view([]))[:6]
-        ['announce', 'breakdown', 'can_redo', 'can_undo', 'computer_to_move', 'direction_labels']
+        ['announce', 'arrows', 'breakdown', 'can_redo', 'can_undo', 'computer_to_move']
         """
         c = self.controller
         game = c.game
@@ -874,9 +900,13 @@ class Session:
         shown = game_view(c)
         return {
             "ok": True,
-            # the moves of one answer (a redo with the computer's reply) share the pictures' budget
-            "frames": [frame for move in played for frame in frames(move, shown.names, FRAMES_BUDGET // len(played))],
-            "svg": draw(
+            # the moves of one answer (a redo with the computer's reply) share the pictures' limit
+            "frames": [
+                frame
+                for move in played
+                for frame in frames(move, shown.names, max(3, WEB_MOVE_FRAMES // max(1, len(played))))
+            ],
+            "scene": scene_data(
                 position,
                 selectable=[] if c.selected is not None else squares,
                 selected=c.selected,
@@ -896,6 +926,7 @@ class Session:
             "squares": squares,
             "selected": c.selected,
             "direction_labels": c.direction_labels(),
+            "arrows": c.arrow_keys(),
             "scores": list(shown.scores),
             "breakdown": {**shown.breakdown._asdict(), "words": list(shown.score_lines)},
             "over": outcome is not None,
@@ -978,67 +1009,98 @@ class Session:
         return (Setup.of(self.controller) or Setup()).address()
 
 
-#: The most bytes the pictures of one answer take as the page receives them (the first whole,
-#: the others as patches: :func:`packed`), so that an answer, with the board after the move and
-#: the rest of the view, stays under 20 KB (issue 20). Typical moves take 2-10 KB; a longer one
-#: is shown with fewer pictures (see :func:`frames`). An answer that carries the computer's reply
-#: (``"reply"``) carries a second answer, with a budget of its own.
-FRAMES_BUDGET = 14_000
+def wire(scene: Scene, words: bool = True) -> dict[str, Any]:
+    """A scene as the page receives it: plain data, which the page's board fills itself with (no markup).
+
+    Its keys are short, since a move's pictures repeat them (``board-view.js`` reads them):
+
+    ====== ==============================================================================
+    ``n``  the pebbles in each square (a move's later pictures: ``{square: pebbles}``, those that changed)
+    ``q``  the squares that hold their Mandarin stone
+    ``m``  for each highlight (:data:`~oanquan.scene.MARKS`) the squares it marks
+    ``s``  each player's strip: heading, detail, debts, mark (``to_move``...) and its words
+    ``h``  the pebbles in the hand and the square they are over, or null
+    ``d``  the sowing's direction, or null; ``l`` the square of the last move, or null
+    ``f``  the footer's lines
+    ====== ==============================================================================
+
+    With ``words``, the title and the description a screen reader says (``title``, ``desc``;
+    a move's pictures go without them: the reader hears the move once it is shown,
+    :func:`~oanquan.interact.view.announcement`).
+
+    >>> data = wire(board_scene(Position.initial(), selectable=(5, 6)))
+    >>> data["n"][:3], data["q"], data["m"], data["s"][0][3]
+    ([5, 5, 5], [10, 11], {'selectable': [5, 6]}, 'to_move')
+    """
+    squares = scene.squares
+    data: dict[str, Any] = {
+        "n": [shown.pebbles for shown in squares],
+        "q": [square for square, shown in enumerate(squares) if shown.stone],
+        "m": {
+            kind: marked
+            for kind in MARKS
+            if (marked := [square for square, shown in enumerate(squares) if kind in shown.marks])
+        },
+        "s": [[s.heading, s.detail, s.debts, s.mark, s.mark_words] for s in scene.strips],
+        "h": [scene.hand, scene.hand_at] if scene.hand is not None else None,
+        "d": scene.direction,
+        "l": scene.last_square,
+        "f": list(scene.footer),
+    }
+    if words:
+        data |= {"title": scene.title, "desc": scene.desc}
+    return data
 
 
-def frames(played: PlayedMove, names: Sequence[str] | None = None, budget: int = FRAMES_BUDGET) -> list[dict[str, str]]:
-    """The animation of one move: the notebooks' pictures and captions, within ``budget`` bytes.
+#: The most pictures a move is shown with on the website: a long relay is shown with fewer
+#: than in a notebook (:data:`~oanquan.interact.pacing.MAX_MOVE_FRAMES`), its plain drops
+#: thinned, so that an answer stays small (issue 41: at most 12 KB).
+WEB_MOVE_FRAMES = 32
 
-    The first frame shows the position before the move and who plays it
-    (not yet what it does); then comes one frame per event of the engine's trace. A move
-    whose pictures would take more than ``budget`` bytes as sent (:func:`sent_size`; about one
-    move in thirty of a game, the longest relays) is shown with fewer: its plain drops are
-    thinned first, as a very long sowing is (:func:`oanquan.interact.pacing.animation_events`),
-    and a picture after thinned drops says how many pebbles were dropped before it.
+
+def frames(
+    played: PlayedMove, names: Sequence[str] | None = None, limit: int = WEB_MOVE_FRAMES
+) -> list[dict[str, Any]]:
+    """The animation of one move as the page receives it: each picture's caption, kind and changes.
+
+    The first frame shows the position before the move and who plays it (not yet what it
+    does); then comes one frame per event of the engine's trace, at most ``limit`` in all
+    (a long sowing thinned, :func:`oanquan.interact.pacing.animation_events`). A frame has its
+    caption (``c``), its kind (``k``: ``move`` for the first, else the event's) and the fields
+    of its scene (:func:`wire`, without the screen reader's words): the first frame all of
+    them and the words that start each later caption (``p``, "Move 1, 7R: "); each later
+    frame its caption without those words and only the fields that changed: of the pebbles
+    (``n``) the squares whose count changed, of the strips (``s``) the one that changed
+    (null for the other). The page keeps the scene and updates it, plain data both ways.
 
     >>> shown = frames(Controller().play("7R")[0])
-    >>> shown[0]["caption"]
-    'Move 1: Bottom row plays 7R.'
-    >>> shown[1]["caption"]
-    'Move 1, 7R: R3.3 — Bottom row lifts the 5 pebbles of square 7 and sows them to the right (R).'
+    >>> shown[0]["c"], shown[0]["p"], shown[0]["k"]
+    ('Move 1: Bottom row plays 7R.', 'Move 1, 7R: ', 'move')
+    >>> shown[1]["c"]
+    'R3.3 — Bottom row lifts the 5 pebbles of square 7 and sows them to the right (R).'
+    >>> shown[2]["k"], shown[2]["n"], shown[2]["m"], shown[2]["h"], shown[2]["f"]
+    ('drop', {'8': 6}, {'received': [8]}, [4, 8], ['dropped in 8 · 4 in hand · sowing R'])
     """
-    # The same ids in all the move's pictures (the page shows one at a time, in one place), from
-    # the position and the move, so that pictures differ in their drawing only: the bridge sends
-    # each as its patch from the one before (packed).
-    digest = hashlib.sha1(f"{played.before.to_text()} {played.number} {played.move}".encode()).hexdigest()[:10]
-
-    def drawn(limit: int) -> list[dict[str, str]]:
-        return [
-            {"svg": frame.svg, "caption": frame.caption, "kind": frame.event.kind if frame.event else "move"}
-            for frame in move_frames(played, limit, names=names, id_prefix=f"oaq-{digest}", numbered_ids=False)
-        ]
-
-    limit = MAX_MOVE_FRAMES
-    for _round in range(_BUDGET_ROUNDS):
-        shown = drawn(limit)
-        size = sent_size(shown)
-        if size <= budget or limit <= _FEWEST:
-            return shown
-        # Fewer pictures in proportion, with a margin (a picture after thinned drops changes more
-        # than one after a single drop), and at least one fewer.
-        limit = max(_FEWEST, min(len(shown) - 1, int(len(shown) * budget / size * 0.85)))
-    return drawn(_FEWEST)  # still too much: the board before, one step, and the end
-
-
-#: The most times :func:`frames` draws a move's pictures to fit them in its budget, and the
-#: limit it falls back to then (:func:`~oanquan.interact.pacing.move_frames`: three pictures).
-_BUDGET_ROUNDS = 5
-_FEWEST = 2
-
-
-def sent_size(shown: list[dict[str, str]]) -> int:
-    """The bytes of a move's pictures as :func:`packed` sends them (JSON, UTF-8).
-
-    >>> sent_size(frames(Controller().play("7R")[0])) < FRAMES_BUDGET
-    True
-    """
-    sent = packed({"frames": shown})["frames"]
-    return len(json.dumps(sent, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+    prefix = _("Move {number}, {move}: ").format(number=played.number, move=played.move)
+    sent: list[dict[str, Any]] = []
+    before: dict[str, Any] = {}
+    for frame in move_frames(played, limit, names=names):
+        assert frame.scene is not None  # every frame of a move has its scene
+        now = wire(frame.scene, words=False)
+        if not before:
+            sent.append({"c": frame.caption, "k": "move", "p": prefix} | now)
+            before = now
+            continue
+        changed = {key: value for key, value in now.items() if before[key] != value}
+        if "n" in changed:  # a drop changes one or two squares: only theirs
+            counts = zip(before["n"], now["n"], strict=True)
+            changed["n"] = {str(square): new for square, (old, new) in enumerate(counts) if old != new}
+        if "s" in changed:
+            changed["s"] = [new if new != old else None for old, new in zip(before["s"], now["s"], strict=True)]
+        kind = frame.event.kind if frame.event else "move"
+        sent.append({"c": frame.caption.removeprefix(prefix), "k": kind} | changed)
+        before = now
+    return sent
 
 
 #: The editing actions of the ``edit`` request and the fields each takes (``mode`` is optional with a click).
@@ -1251,7 +1313,7 @@ def call(request_json: str) -> str:
                 result = carried(session, answer(session, request), request)
     except OAnQuanError as error:
         return json.dumps(_refusal(error), ensure_ascii=False)
-    return json.dumps(packed(result), ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(result, ensure_ascii=False, separators=(",", ":"))
 
 
 def _refusal(error: OAnQuanError) -> dict[str, Any]:
@@ -1260,69 +1322,6 @@ def _refusal(error: OAnQuanError) -> dict[str, Any]:
     ``"error"`` is the programmer's message; ``"reason"`` the reader's words from the code, and the code itself.
     """
     return {"ok": False, "error": str(error), "reason": reader_words(error), "code": error.code}
-
-
-def packed(answer: dict[str, Any]) -> dict[str, Any]:
-    """``answer`` as it travels to the page: each picture after the first as a patch (issue 20).
-
-    A move's pictures differ in a few numbers and words, so every frame after the first
-    carries ``"patch"`` (:mod:`oanquan.interact.patch`) instead of ``"svg"``, and so does
-    the board after the move (``"svg_patch"``, from the last frame's picture); a computer's
-    reply carried under ``"reply"`` is packed the same way. The page's engine client
-    (``book/_static_play/engine.js``) rebuilds them as it reads the answer, as
-    :func:`unpacked` does; an answer for the opening move 7R is about 14 KB instead of 81 KB.
-
-    >>> s = Session(); _ = s.new_game({"opponent": "friend"})
-    >>> view = s.play({"move": "7R"})
-    >>> sent = packed(view)
-    >>> "svg" in sent["frames"][0], "patch" in sent["frames"][1], "svg" in sent, "svg_patch" in sent
-    (True, True, False, True)
-    >>> unpacked(sent) == view
-    True
-    """
-    sent = dict(answer)
-    shown = answer.get("frames")
-    if shown:
-        before = shown[0]["svg"]
-        sent["frames"] = [shown[0]]
-        for frame in shown[1:]:
-            rest = {k: v for k, v in frame.items() if k != "svg"}
-            sent["frames"].append(rest | {"patch": _patch(before, frame["svg"])})
-            before = frame["svg"]
-        if isinstance(answer.get("svg"), str):
-            sent["svg_patch"] = _patch(before, sent.pop("svg"))
-    if isinstance(answer.get("reply"), dict):
-        sent["reply"] = packed(answer["reply"])
-    return sent
-
-
-@functools.lru_cache(maxsize=256)
-def _remembered_patch(old: str, new: str) -> tuple[int | str, ...]:
-    return tuple(patch(old, new))
-
-
-def _patch(old: str, new: str) -> list[int | str]:
-    """:func:`~oanquan.interact.patch.patch`, remembered: :func:`frames` measures a move's
-    patches to fit its budget, and :func:`packed` sends the same ones a moment later."""
-    return list(_remembered_patch(old, new))
-
-
-def unpacked(sent: dict[str, Any]) -> dict[str, Any]:
-    """The answer :func:`packed` was given: every picture whole again (what the page's script does)."""
-    answer = dict(sent)
-    shown: list[dict[str, Any]] = []
-    before = ""
-    for frame in sent.get("frames") or []:
-        svg = frame["svg"] if "svg" in frame else apply_patch(before, frame["patch"])
-        shown.append({k: v for k, v in frame.items() if k != "patch"} | {"svg": svg})
-        before = svg
-    if "frames" in sent:
-        answer["frames"] = shown
-    if "svg_patch" in sent:
-        answer["svg"] = apply_patch(before, answer.pop("svg_patch"))
-    if isinstance(sent.get("reply"), dict):
-        answer["reply"] = unpacked(sent["reply"])
-    return answer
 
 
 def carried(session: Session, answer: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:

@@ -23,6 +23,7 @@ import pytest
 import oanquan
 from conftest import english_words
 from oanquan import web
+from tests.scenes import page_view
 
 #: Fields of an answer that are notation or data for the page's code, not words for readers; and
 #: "error", the programmer's message of a refusal, which no page shows: it shows the "reason".
@@ -43,7 +44,7 @@ def vietnamese() -> Iterator[None]:
 
 
 def ask(request: dict[str, Any]) -> dict[str, Any]:
-    answer = web.unpacked(json.loads(web.call(json.dumps(request))))  # as the page reads it
+    answer = page_view(json.loads(web.call(json.dumps(request))), scenes=False)  # as the page shows it
     assert isinstance(answer, dict)
     return answer
 

@@ -11,6 +11,8 @@
 // answer it shows (panel.update(answer)); the panel adds its own section after the game's end,
 // and the learner's exercises (``mistakes``, my-exercises.js) once a review is done.
 
+import { picture } from "./board-view.js";
+
 var SVG = "http://www.w3.org/2000/svg";
 // The sign each label carries (chess's annotation signs), as oanquan/widgets/review.py's MARKS.
 export var MARKS = { best: "", good: "", inaccuracy: "?!", mistake: "?", blunder: "??" };
@@ -156,8 +158,8 @@ export function reviewPanel(root, call, t, mistakes) {
     detail.textContent = words[ply] || "";
     var mine = run;
     var answer = await call({ op: "review", move: ply, picture: true });
-    if (mine !== run || !answer || !answer.ok || typeof answer.svg !== "string") return;
-    board.innerHTML = answer.svg; // drawn by oanquan/svg.py from numbers only, as the game's board
+    if (mine !== run || !answer || !answer.ok || !answer.scene) return;
+    picture(board, answer.scene); // a copy of the page's board, filled with the position's scene
   }
 
   async function begin() {
