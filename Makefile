@@ -185,7 +185,7 @@ AS_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
 $(LAB_STAMP): requirements-lab.lock pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	test -f $(STAMP) || $(BIN)/python -m pip install -q --progress-bar off --no-compile --require-hashes -r requirements-lab.lock
+	test -f $(STAMP) || $(BIN)/python -m pip install -q --progress-bar off --no-compile --no-deps --require-hashes -r requirements-lab.lock
 	$(BIN)/python -m pip install -q --progress-bar off --no-deps --no-build-isolation -e .
 	touch $(LAB_STAMP)
 

@@ -24,7 +24,7 @@ import time
 
 from authoring.puzzles import verify
 from benchmarks.ladder import LEVEL5_BEFORE
-from benchmarks.old_engine import load
+from benchmarks.old_engine import BEFORE_FLAT_STATE, load
 from oanquan import Game, Position
 from oanquan.ai import LEVEL5_NODES, SearchPlayer, player_for_level
 from oanquan.puzzles import load_builtin
@@ -90,24 +90,30 @@ def main() -> None:
         before = _search(False, text, time_limit=1.0)
         print(f"search for 1 s, {name}: depth {now[2]} now, {before[2]} before; best now {now[0]} ({now[1]:+g})")
     print(
-        f"level 5's move (CPython, CPU time): now ({LEVEL5_NODES:,} positions); with the budget before"
-        f" issue 45 ({LEVEL5_BEFORE:,}), this engine; the same budget before issue 10"
+        f"level 5's move (CPython, CPU time): now ({LEVEL5_NODES:,} positions); the same on the engine"
+        f" before its flat state ({BEFORE_FLAT_STATE}); with the budget before issue 45 ({LEVEL5_BEFORE:,}),"
+        " this engine; the same budget before issue 10"
     )
     for name, text in POSITIONS.items():
-        times: dict[str, list[float]] = {"now": [], "budget before": [], "before issue 10": []}
+        which_ones = ("now", "before the flat state", "budget before", "before issue 10")
+        times: dict[str, list[float]] = {which: [] for which in which_ones}
         for number in range(REPLY_ROUNDS):
             for which in list(times) if number % 2 == 0 else reversed(list(times)):
                 start = time.process_time()
                 if which == "now":
                     player_for_level(5).choose(Position.from_text(text))
+                elif which == "before the flat state":
+                    today = load(BEFORE_FLAT_STATE)
+                    today.ai.player_for_level(5).choose(today.position.Position.from_text(text))
                 elif which == "budget before":
                     SearchPlayer(30, max_nodes=LEVEL5_BEFORE).choose(Position.from_text(text))
                 else:
                     load().ai.player_for_level(5).choose(load().position.Position.from_text(text))
                 times[which].append(time.process_time() - start)
-        now, budget, old = (statistics.median(times[which]) for which in times)
+        now, flat, budget, old = (statistics.median(times[which]) for which in times)
         print(
-            f"  {name}: {now:.2f} s now; {budget:.2f} s with {LEVEL5_BEFORE:,} positions, {old:.2f} s"
+            f"  {name}: {now:.2f} s now, {flat:.2f} s before the flat state ({flat / now:.2f}x as fast);"
+            f" {budget:.2f} s with {LEVEL5_BEFORE:,} positions, {old:.2f} s"
             f" before issue 10 ({old / budget:.2f}x as fast at the same budget)"
         )
 

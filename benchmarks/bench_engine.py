@@ -11,12 +11,13 @@ two engines' moves per second in the same round. Time is this process's CPU
 time, so that other programs on the machine count less.
 
 Compared: ``play_traced()`` (which records every step of a move), the engine as it
-was before issue 45 and before issue 10 (taken from git: ``benchmarks/old_engine.py``),
+was before a position's fields became one flat list (issue 45's second round), before
+issue 45 and before issue 10 (taken from git: ``benchmarks/old_engine.py``),
 the plain reference implementation (``benchmarks/reference.py``), and, when
 ``OANQUAN_PUBLIC_ENGINES`` points at their checkouts, three public Python
 engines of the game (``benchmarks/public_engines.py``). Target (issue 45):
 at least 4.5x the fastest public engine (issue 10's was 3x); the engine before
-issue 45 is measured against it in the same run.
+issue 45 and before its second round are measured against it in the same run.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import time
 from collections.abc import Callable
 
 from benchmarks import public_engines
-from benchmarks.old_engine import BEFORE_ISSUE_45, load
+from benchmarks.old_engine import BEFORE_FLAT_STATE, BEFORE_ISSUE_45, load
 from benchmarks.reference import ReferenceGame
 from oanquan import Position
 
@@ -79,6 +80,16 @@ def before_issue_45(rng: random.Random) -> int:
     return plies
 
 
+def before_flat_state(rng: random.Random) -> int:
+    """The same through the engine before its fields became one flat list (issue 45's second round)."""
+    position = load(BEFORE_FLAT_STATE).position.Position.initial()
+    plies = 0
+    while plies < MAX_PLIES and position.outcome() is None:
+        position = position.play(rng.choice(position.legal_moves()))
+        plies += 1
+    return plies
+
+
 def reference(rng: random.Random) -> int:
     """The same through the plain reference implementation."""
     game = ReferenceGame(max_plies=MAX_PLIES)
@@ -115,6 +126,7 @@ def main() -> None:
     engines: dict[str, Playout] = {
         "oanquan: legal_moves/play/outcome": ours,
         "oanquan: play_traced": ours_traced,
+        f"before the flat state (commit {BEFORE_FLAT_STATE})": before_flat_state,
         f"before issue 45 (commit {BEFORE_ISSUE_45}, from git)": before_issue_45,
         "before issue 10 (commit 0ae508d, from git)": baseline,
         "reference (benchmarks/reference.py)": reference,
@@ -132,10 +144,11 @@ def main() -> None:
         fastest = max(public, key=lambda name: statistics.median(rates[name]))
         times = ratio(mine, rates[fastest])
         before = ratio(rates[f"before issue 45 (commit {BEFORE_ISSUE_45}, from git)"], rates[fastest])
+        flat = ratio(rates[f"before the flat state (commit {BEFORE_FLAT_STATE})"], rates[fastest])
         verdict = "ok" if times >= TARGET else "UNDER TARGET"
         print(
             f"  fastest public engine: {fastest}; oanquan is {times:.2f}x as fast"
-            f" ({verdict}, target >= {TARGET:g}x); before issue 45 {before:.2f}x"
+            f" ({verdict}, target >= {TARGET:g}x); before the flat state {flat:.2f}x, before issue 45 {before:.2f}x"
         )
 
 

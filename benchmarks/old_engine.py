@@ -22,13 +22,17 @@ from functools import cache
 from pathlib import Path
 from types import SimpleNamespace
 
-__all__ = ["BEFORE_ISSUE_45", "COMMIT", "FILES", "load"]
+__all__ = ["BEFORE_FLAT_STATE", "BEFORE_ISSUE_45", "COMMIT", "FILES", "load"]
 
 #: The last commit before the search was made faster (issue 10).
 COMMIT = "0ae508d"
 
 #: The last commit before the engine was made faster again and level 5 given a larger budget (issue 45).
 BEFORE_ISSUE_45 = "dac5ac0"
+
+#: The last commit before a position's fields became one flat list played on in place (issue 45's
+#: second round, when the engine ran at 3.75 times the fastest public engine's speed).
+BEFORE_FLAT_STATE = "876e6d5"
 
 #: The modules of ``oanquan/`` that the old search and solver need to run as they did then.
 FILES = ("ai", "board", "errors", "events", "jsonio", "move", "position", "rules", "solver", "textformat")

@@ -53,7 +53,19 @@ from . import narrate
 from .events import Event
 from .i18n import N_, TranslatedDict, _, decimal, language, ngettext
 from .move import ALL_MOVES, Move
-from .position import Position, State, ending_rule, final_scores, moves_of, play_fast, state_of
+from .position import (
+    CAPTURED,
+    DEBTS,
+    MOVER,
+    STORES,
+    Position,
+    State,
+    ending_rule,
+    final_scores,
+    moves_of,
+    play_fast,
+    state_of,
+)
 from .rules import Rules
 
 __all__ = [
@@ -133,20 +145,19 @@ def evaluate(position: Position) -> int:
 
 def _evaluate_state(state: State, mandarin_value: int) -> int:
     """:func:`evaluate` of the position with these fields (see position.State)."""
-    pebbles, stones, stores, captured, debts, mover = state
-    if ending_rule(pebbles, stones, stores, mover) is None:
+    p = state
+    if ending_rule(p) is None:
         # Settled points (R8.1, R8.2): captures, less what a player owes, plus what
         # they are owed; player 0's less player 1's, so each debt counts twice.
-        settled = stores[0] - stores[1] - 2 * (debts[0] - debts[1])
-        if captured[0] != captured[1]:
-            settled += mandarin_value * (captured[0] - captured[1])
-        p = pebbles
+        settled = p[STORES] - p[STORES + 1] - 2 * (p[DEBTS] - p[DEBTS + 1])
+        if p[CAPTURED] != p[CAPTURED + 1]:
+            settled += mandarin_value * (p[CAPTURED] - p[CAPTURED + 1])
         ahead = 2 * settled + p[5] + p[6] + p[7] + p[8] + p[9] - p[0] - p[1] - p[2] - p[3] - p[4]
     else:
         # A finished game (R7.1, R7.2) counts its exact final scores (R7.4, R8).
-        scores = final_scores(pebbles, stores, captured, debts, mandarin_value)
+        scores = final_scores(p, mandarin_value)
         ahead = 2 * (scores[0] - scores[1])
-    return ahead if mover == 0 else -ahead
+    return ahead if p[MOVER] == 0 else -ahead
 
 
 # ===================================================================== search
@@ -285,8 +296,7 @@ class _Searcher:
         self.nodes += 1
         if self.nodes & 255 == 0:
             self._check_budget()
-        pebbles, stones, stores, captured, debts, mover = state
-        if depth <= 0 or ending_rule(pebbles, stones, stores, mover) is not None:
+        if depth <= 0 or ending_rule(state) is not None:
             return _evaluate_state(state, self.mandarin_value)
         entry = self.table.get(state)
         tt_move: Move | None = None
@@ -303,14 +313,12 @@ class _Searcher:
                     return value
         original_alpha = alpha
         rules, mandarin_value = self.rules, self.mandarin_value
-        moves = moves_of(pebbles, mover)
+        moves = moves_of(state)
         best = -_INFINITY
         best_move: Move | None = None
         if tt_move is not None:
             # The table's move first (it is one of ``moves``: the same position made it).
-            tt_child = play_fast(
-                pebbles, stones, stores, captured, debts, mover, rules, tt_move.square, tt_move.direction, True
-            )
+            tt_child = play_fast(state, rules, tt_move.square, tt_move.direction)
         if depth == 1:
             # The children are leaves, worth minus their evaluation, visited in turn.
             visited = 0
@@ -325,9 +333,7 @@ class _Searcher:
                 lowest_move = tt_move
                 for move in moves:
                     if move is not tt_move:
-                        child = play_fast(
-                            pebbles, stones, stores, captured, debts, mover, rules, move.square, move.direction, True
-                        )
+                        child = play_fast(state, rules, move.square, move.direction)
                         score = _evaluate_state(child, mandarin_value)
                         if score < lowest:
                             lowest, lowest_move = score, move
@@ -345,9 +351,7 @@ class _Searcher:
                 scored = []
                 for move in moves:
                     if move is not tt_move:
-                        child = play_fast(
-                            pebbles, stones, stores, captured, debts, mover, rules, move.square, move.direction, True
-                        )
+                        child = play_fast(state, rules, move.square, move.direction)
                         scored.append((_evaluate_state(child, mandarin_value), move, child))
                 scored.sort(key=_FIRST)  # stable: equal evaluations keep the order of legal_moves()
                 for _score, move, child in scored:

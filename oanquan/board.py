@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from .i18n import N_
+
 __all__ = [
     "CITIZEN_SQUARES",
     "DIRECTIONS",
@@ -26,6 +28,7 @@ __all__ = [
     "M1",
     "MANDARIN_SQUARES",
     "RING_R",
+    "ROW_NAMES",
     "SQUARES",
     "Direction",
     "column",
@@ -35,6 +38,11 @@ __all__ = [
     "row_of",
     "square_name",
 ]
+
+#: What a reader's text calls the players who give no names: their rows (R1.1). "Player 0" and
+#: "Player 1" are the notation's names, kept where a teacher reads notation (the position text,
+#: the record); the messages are marked here and translated where they are said.
+ROW_NAMES: tuple[str, str] = (N_("Bottom row"), N_("Top row"))
 
 Direction = Literal["L", "R"]
 DIRECTIONS: tuple[Direction, Direction] = ("L", "R")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .board import next_square, square_name
+from .board import ROW_NAMES, next_square, square_name
 from .events import STOP_KINDS, Event
 from .i18n import N_, _, ngettext
 from .position import Outcome, Termination
@@ -39,7 +39,7 @@ class Names(tuple[str, str]):
     ``said`` are the names a sentence uses ("the computer" rather than "Computer"), and
     ``you`` the side of the reader playing the computer, whom a sentence addresses
     ("you capture", not "You captures"). "Player 0" and "Player 1" are the notation's
-    names, the default of the library's own functions only.
+    names, for the position text and the record only: a reader's text never says them.
 
     >>> names = Names(("You", "Computer"), said=("you", "the computer"), you=0)
     >>> names, names.said[1], names.you
@@ -59,18 +59,15 @@ class Names(tuple[str, str]):
 
 
 def as_names(names: Sequence[str] | None) -> Names:
-    """``names`` as :class:`Names`; None gives the notation's "Player 0" and "Player 1" (the library's default).
+    """``names`` as :class:`Names`; None gives the rows' names (:func:`row_names`), the library's default.
 
-    >>> as_names(None), as_names(["Bottom row", "Top row"]).said
-    (('Player 0', 'Player 1'), ('Bottom row', 'Top row'))
+    >>> as_names(None), as_names(["Ann", "Binh"]).said
+    (('Bottom row', 'Top row'), ('Ann', 'Binh'))
     """
     if isinstance(names, Names):
         return names
     if names is None:
-        return Names(
-            [_("Player {player}").format(player=p) for p in (0, 1)],
-            [_("player {player}").format(player=p) for p in (0, 1)],
-        )
+        return row_names()
     return Names(names)
 
 
@@ -80,7 +77,7 @@ def row_names() -> Names:
     >>> row_names()
     ('Bottom row', 'Top row')
     """
-    return Names((_("Bottom row"), _("Top row")))
+    return Names((_(ROW_NAMES[0]), _(ROW_NAMES[1])))
 
 
 def who(names: Names, player: int, you_said: str, said: str, **fields: object) -> str:
@@ -107,7 +104,7 @@ def winner_words(winner: int | None, scores: tuple[int, int], names: Sequence[st
     >>> winner_words(0, (40, 30), Names(("You", "Computer"), you=0)), winner_words(None, (35, 35))
     ('you win 40-30', 'draw, 35-35')
     >>> winner_words(0, (40, 30))
-    'player 0 wins 40-30'
+    'Bottom row wins 40-30'
     """
     a, b = scores
     if winner is None:
@@ -148,27 +145,27 @@ def caption(event: Event, names: Sequence[str] | None = None) -> str:
     """One sentence describing ``event``, starting with its rule number, the players called ``names``.
 
     The sentence after the rule number always starts with a capital letter. Without
-    ``names`` the players are the notation's "Player 0" and "Player 1"; every surface
+    ``names`` the players are their rows (:func:`row_names`); every surface
     passes the view-model's (:class:`Names`).
 
     >>> from oanquan import Position
     >>> _, events = Position.initial().play_traced("7R")
     >>> caption(events[0])
-    'R3.3 — Player 0 lifts the 5 pebbles of square 7 and sows them to the right (R).'
+    'R3.3 — Bottom row lifts the 5 pebbles of square 7 and sows them to the right (R).'
     >>> print(caption([e for e in events if e.kind == "relay"][0]))
     R3.4b — Relay: the next square, 2, holds 5 pebbles; lift them and keep sowing to the right (R).
     >>> _, events = Position.from_text("0,0,0,0,0,0,0,1,0,0 Q,0 30,29 0,0 0").play_traced("7R")
     >>> print(caption(events[0]))
-    R3.3 — Player 0 lifts the 1 pebble of square 7 and sows it to the right (R).
+    R3.3 — Bottom row lifts the 1 pebble of square 7 and sows it to the right (R).
     >>> print(caption([e for e in events if e.kind == "capture"][0]))
-    R5.1 — An empty square, then Mandarin square M0: player 0 captures its Mandarin stone.
+    R5.1 — An empty square, then Mandarin square M0: Bottom row captures its Mandarin stone.
     >>> _, events = Position.from_text("3,1,1,1,1,0,1,0,0,4 0,Q 20,20+Q 0,0 0").play_traced("6R")
     >>> print(caption([e for e in events if e.kind == "capture"][1]))  # doctest: +NORMALIZE_WHITESPACE
     R5.2 — Chain: the empty Mandarin square M0, a gap like any other (R5.5),
-    then square 0: player 0 captures its 3 pebbles.
+    then square 0: Bottom row captures its 3 pebbles.
     >>> _, events = Position.from_text("0,0,0,0,0,0,0,1,0,0 Q,0 30,29 0,0 0").play_traced("7R")
     >>> print(caption([e for e in events if e.kind == "sweep"][1]))
-    R7.4 — Player 1 has no pebbles left on their row to take.
+    R7.4 — Top row has no pebbles left on their row to take.
     >>> vs = Names(("Computer", "You"), ("the computer", "you"), you=1)
     >>> print(caption(events[0], vs))
     R3.3 — The computer lifts the 1 pebble of square 7 and sows it to the right (R).

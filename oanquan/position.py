@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
-from typing import Any, Literal, NamedTuple, overload
+from typing import Any, NamedTuple
 
 from . import textboard, textformat
-from .board import DIRECTIONS, M0, M1, NEXT, Direction
+from .board import DIRECTIONS, M0, M1, NEXT, ROW_NAMES, Direction
 from .errors import (
     PROBLEMS,
     IllegalMoveError,
@@ -32,7 +32,13 @@ from .rules import Rules
 from .textformat import Parts
 
 __all__ = [
+    "CAPTURED",
+    "DEBTS",
     "MAX_PEBBLES",
+    "MOVER",
+    "STONES",
+    "STONE_OF",
+    "STORES",
     "Outcome",
     "Position",
     "ScoreBreakdown",
@@ -44,6 +50,7 @@ __all__ = [
     "final_scores",
     "moves_of",
     "play_fast",
+    "play_on",
     "state_of",
     "swept_pebbles",
 ]
@@ -51,6 +58,22 @@ __all__ = [
 #: The most pebbles a position may hold in all. The rules set no limit; this
 #: one keeps a mistyped position from making a move that takes forever.
 MAX_PEBBLES = 1000
+
+#: A position without its rules, as one flat tuple of 21 whole numbers: the pebbles in squares
+#: 0-9, M0 and M1 (indices 0-11, so that ``state[square]`` is a square's count), then pairs for
+#: M0 and M1 or for players 0 and 1, starting at the indices below, then the player to move.
+#: A Position keeps its fields so, and the search keeps positions so (one search keeps its
+#: rules fixed, so it can leave them out): one flat tuple is quicker to copy, compare and hash
+#: than six, and the fast path (:func:`play_on`) changes a list copy of it in place.
+#: :func:`state_of` gives a position's; :func:`play_fast`, :func:`moves_of`, :func:`ending_rule`
+#: and :func:`final_scores` work on them.
+State = tuple[int, ...]
+STONES = 12  #: ``state[STONES + m]``: 1 while M0 (m = 0) or M1 (m = 1) holds its stone, else 0
+STONE_OF = STONES - M0  #: so the stone of Mandarin square ``s`` (10 or 11) is ``state[s + STONE_OF]``
+STORES = 14  #: ``state[STORES + p]``: the pebbles in player p's store
+CAPTURED = 16  #: ``state[CAPTURED + p]``: the Mandarin stones player p has captured
+DEBTS = 18  #: ``state[DEBTS + p]``: what player p owes the other from thả cá (R6.2)
+MOVER = 20  #: ``state[MOVER]``: the player to move, 0 or 1
 
 
 def _moves_from(start: int, occupied: int) -> tuple[Move, ...]:
@@ -70,21 +93,33 @@ def _moves_from(start: int, occupied: int) -> tuple[Move, ...]:
 _LEGAL_MOVES = tuple(tuple(_moves_from(start, occupied) for occupied in range(32)) for start in (5, 0))
 
 
-def moves_of(pebbles: tuple[int, ...], mover: int) -> tuple[Move, ...]:
-    """R3.2: the legal moves of ``mover`` with these ``pebbles``, while the game goes on.
+def moves_of(state: State) -> tuple[Move, ...]:
+    """R3.2: the legal moves in the position with these fields (a :data:`State`), while the game goes on.
 
-    :meth:`Position.legal_moves` on a position's fields (see :data:`State`), for the search.
+    :meth:`Position.legal_moves` on a position's fields, for the search.
 
-    >>> [str(move) for move in moves_of((0, 0, 0, 0, 0, 0, 3, 0, 0, 1, 0, 0), 0)]
+    >>> [str(move) for move in moves_of(state_of(Position.from_text("0,0,0,0,0,0,3,0,0,1 Q,Q 0,0 0,0 0")))]
     ['6L', '6R', '9L', '9R']
     """
-    b = pebbles
-    # Which of the mover's squares hold pebbles, one bit each (see _moves_from).
+    p = state
+    # Which of the mover's squares hold pebbles, as _occupied says, written out: the search asks
+    # this of every position it expands, and a function call costs as much as the work.
+    if p[MOVER] == 0:
+        return _LEGAL_MOVES[0][(p[5] and 1) | (p[6] and 2) | (p[7] and 4) | (p[8] and 8) | (p[9] and 16)]
+    return _LEGAL_MOVES[1][(p[0] and 1) | (p[1] and 2) | (p[2] and 4) | (p[3] and 8) | (p[4] and 16)]
+
+
+def _occupied(pebbles: Sequence[int], mover: int) -> int:
+    """Which of ``mover``'s squares hold pebbles, one bit each (bit i for the row's i-th square, as
+    in :func:`_moves_from`); ``x and 1`` is 0 for an empty square and 1 for any other.
+
+    >>> _occupied((0, 0, 0, 0, 0, 0, 3, 0, 0, 1, 0, 0), 0) == 0b10010
+    True
+    """
+    p = pebbles
     if mover == 0:
-        occupied = (1 if b[5] else 0) | (2 if b[6] else 0) | (4 if b[7] else 0) | (8 if b[8] else 0)
-        return _LEGAL_MOVES[0][occupied | (16 if b[9] else 0)]
-    occupied = (1 if b[0] else 0) | (2 if b[1] else 0) | (4 if b[2] else 0) | (8 if b[3] else 0)
-    return _LEGAL_MOVES[1][occupied | (16 if b[4] else 0)]
+        return (p[5] and 1) | (p[6] and 2) | (p[7] and 4) | (p[8] and 8) | (p[9] and 16)
+    return (p[0] and 1) | (p[1] and 2) | (p[2] and 4) | (p[3] and 8) | (p[4] and 16)
 
 
 class Termination(Enum):
@@ -147,16 +182,16 @@ class ScoreBreakdown(NamedTuple):
         """One sentence per player that adds up their score, in the language spoken.
 
         ``names`` are what to call the two players (the page's "You" and "Computer");
-        by default "Player 0" and "Player 1".
+        by default their rows' (R1.1).
 
         >>> ScoreBreakdown((20, 15), (1, 0), (10, 0), (5, 17), (0, 3), (38, 29)).lines()[1]
-        'Player 1: 15 captured + 17 from their row − debt 3 = 29.'
+        'Top row: 15 captured + 17 from their row − debt 3 = 29.'
         >>> ScoreBreakdown((20, 15), (1, 0), (10, 0), (5, 17), (0, 3), (38, 29)).lines(["You", "Computer"])[0]
         'You: 20 captured + 1 stone (10) + 5 from their row + debt repaid 3 = 38.'
         """
         said = []
         for p in (0, 1):
-            name = names[p] if names is not None else _("Player {player}").format(player=p)
+            name = names[p] if names is not None else _(ROW_NAMES[p])
             said.append(_("{name}: {parts} = {score}.").format(name=name, parts=self.parts(p), score=self.scores[p]))
         return said
 
@@ -201,29 +236,16 @@ class Position:
     oanquan.errors.IllegalMoveError: illegal move '0L' in '5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0': square 0 ...
     """
 
-    __slots__ = (
-        "_captured",
-        "_debts",
-        "_ending",
-        "_hash",
-        "_moves",
-        "_pebbles",
-        "_rules",
-        "_stones",
-        "_stores",
-        "_swept",
-        "_to_move",
-    )
+    __slots__ = ("_ending", "_hash", "_moves", "_rules", "_state", "_swept")
 
-    _pebbles: tuple[int, ...]
-    _stones: tuple[int, int]
-    _stores: tuple[int, int]
-    _captured: tuple[int, int]
-    _debts: tuple[int, int]
-    _to_move: int
+    # Every field of the position but its rules, laid out as a State but kept as a list: play()
+    # copies it and plays the move on the copy in place (play_on), which becomes the new
+    # position's, with no tuple made on the way. Nothing changes it once the position is made.
+    _state: list[int]
     _rules: Rules
-    # Worked out when first asked for, then kept: a position never changes.
-    _hash: int | None
+    # Worked out when first asked for, then kept (a position never changes); unset until then,
+    # since setting it to None costs every new position a little time.
+    _hash: int
     _ending: Outcome | None  # outcome(), worked out once when the position is made
     _moves: tuple[Move, ...]  # legal_moves(), worked out once when the position is made
     # The pebbles each player has already taken from their row at the end (R7.4), which the
@@ -261,8 +283,34 @@ class Position:
         rules = _checked_rules(rules)
         _validate(parts, rules)
         made = _make(*parts, rules)  # the one place a Position's fields are assigned
-        for name in Position.__slots__:
+        for name in ("_ending", "_moves", "_rules", "_state", "_swept"):  # the slots but _hash, unset yet
             object.__setattr__(self, name, getattr(made, name))
+
+    # The fields of the state by name, for the code that is not on the hot path.
+
+    @property
+    def _pebbles(self) -> tuple[int, ...]:
+        return tuple(self._state[:12])
+
+    @property
+    def _stones(self) -> tuple[int, int]:
+        return (self._state[STONES], self._state[STONES + 1])
+
+    @property
+    def _stores(self) -> tuple[int, int]:
+        return (self._state[STORES], self._state[STORES + 1])
+
+    @property
+    def _captured(self) -> tuple[int, int]:
+        return (self._state[CAPTURED], self._state[CAPTURED + 1])
+
+    @property
+    def _debts(self) -> tuple[int, int]:
+        return (self._state[DEBTS], self._state[DEBTS + 1])
+
+    @property
+    def _to_move(self) -> int:
+        return self._state[MOVER]
 
     # ----------------------------------------------------------------- making
 
@@ -474,7 +522,7 @@ class Position:
         value = self._rules.mandarin_value
         stones, debts, taken = self._captured, self._debts, self._swept
         # The scoring rule has one home, final_scores; before the end the rows are not swept yet.
-        scores = final_scores(self._pebbles, self._stores, stones, debts, value)
+        scores = final_scores(self._state, value)
         row = swept_pebbles(self)
         if not over:
             scores = (scores[0] - row[0], scores[1] - row[1])
@@ -507,7 +555,7 @@ class Position:
         >>> Position.initial().must_release_fish()
         False
         """
-        return _row_empty(self._pebbles, self._to_move)
+        return not _occupied(self._state, self._state[MOVER])
 
     # ---------------------------------------------------------------- moves
 
@@ -528,14 +576,15 @@ class Position:
         >>> Position.initial().play("9R").to_text()    # RULES §11, third example
         '6,6,6,6,0,6,6,6,6,0 0,Q+1 1+Q,0 0,0 1'
         """
-        if isinstance(move, Move) and self._ending is None:
+        if self._ending is None and move.__class__ is Move:  # quicker than isinstance(); Move has no subclass
             # The usual case, checked quickly (R3.2): a square of the mover's row, with
-            # pebbles in it, or any of them when thả cá fills the row first.
-            square = move.square
-            mover, pebbles = self._to_move, self._pebbles
-            if (square >= 5) == (mover == 0) and (pebbles[square] or self.must_release_fish()):
-                stones, stores, captured, debts = self._stones, self._stores, self._captured, self._debts
-                return play_fast(pebbles, stones, stores, captured, debts, mover, self._rules, square, move.direction)
+            # pebbles in it, or any of them when thả cá fills the row first (R3.1).
+            square, state = move.square, self._state
+            mover = state[MOVER]
+            if (square >= 5) == (mover == 0) and (state[square] or not _occupied(state, mover)):
+                board = state[:]  # a copy (a slice is quicker than a method call)
+                play_on(board, self._rules, square, move.direction)
+                return _from_state(board, self._rules)
         move = self._checked(move)  # move text, or a move that is not legal here (an error)
         return _play_untraced(self, move.square, move.direction)
 
@@ -643,7 +692,7 @@ class Position:
         >>> Position.initial().outcome(plies_left=0)   # each sweeps 25
         Outcome(termination=<Termination.PLY_LIMIT: 'R7.3'>, winner=None, scores=(25, 25))
         """
-        if self._ending is not None or plies_left is None or plies_left > 0:
+        if plies_left is None or self._ending is not None or plies_left > 0:
             return self._ending
         return final_outcome(self, Termination.PLY_LIMIT)
 
@@ -679,12 +728,7 @@ class Position:
             return NotImplemented
         # What key() compares, field by field: a search's table compares many positions.
         return self is other or (
-            self._pebbles == other._pebbles
-            and self._to_move == other._to_move
-            and self._stones == other._stones
-            and self._stores == other._stores
-            and self._captured == other._captured
-            and self._debts == other._debts
+            self._state == other._state
             and (self._rules is other._rules or self._rules == other._rules)
             and self._swept == other._swept
         )
@@ -692,9 +736,11 @@ class Position:
     def __hash__(self) -> int:
         # The key without the rules, whose hash is slow to work out: positions equal
         # but for their rules share a hash, which is allowed, and rare in one table.
-        if self._hash is None:
-            self._hash = hash((self._pebbles, self._stones, self._stores, self._captured, self._debts, self._to_move))
-        return self._hash
+        try:
+            return self._hash
+        except AttributeError:  # not worked out yet
+            self._hash = hash(tuple(self._state))
+            return self._hash
 
     def __repr__(self) -> str:
         changes = self._rules.changes()
@@ -767,7 +813,9 @@ class _Turn:
         self.events = events
 
     def snapshot(self, to_move: int) -> Position:
-        return _make(tuple(self.board), self.stones, self.stores, self.captured, self.debts, to_move, self.rules)
+        """The position as it stands now, with ``to_move`` to move (its fields laid out as a State)."""
+        fields = [*self.board, *self.stones, *self.stores, *self.captured, *self.debts, to_move]
+        return _from_state(fields, self.rules)
 
     def emit(self, kind: EventKind, rule: str, square: int | None = None, **counts: Any) -> None:
         """Write down one event, with the position right after it."""
@@ -896,18 +944,22 @@ def _take(turn: _Turn, square: int, rule: str, direction: Direction) -> None:
 
 # ============================================================ the fast path
 #
-# Position.play() runs the same rules again in one function (play_fast), with
+# Position.play() runs the same rules again in one function (play_on), with
 # no trace and no working object: a search plays millions of moves, and this is
-# where its time goes. The search (oanquan.ai) plays its moves here too, on the
-# fields of positions (a State) rather than on Position objects, and reads the
-# end of the game (ending_rule), the final scores (final_scores) and the legal
-# moves (moves_of) from the same functions as a Position does. Each rule is
-# marked with its number, as above. The traced code above is the reference for
-# it: tests/test_properties.py (test_fast_and_traced_play_agree) plays every
-# legal move of many random positions both ways, under every combination of the
-# options of RULES §9, and requires the same positions; tests/test_reference.py
-# also checks both against a plain implementation written from RULES.md alone;
-# tests/test_search_unchanged.py checks the search's States against Positions.
+# where its time goes. It plays on a list of the position's fields laid out as a
+# State (one flat list: pebbles, stones, stores, captured stones, debts, mover),
+# in place, so that a move makes no object but the new position and its list.
+# The search (oanquan.ai) plays its moves here too (play_fast, on a State rather
+# than on Position objects), and reads the end of the game (ending_rule), the
+# final scores (final_scores) and the legal moves (moves_of) from functions that
+# say what a Position says. Each rule is marked with its number, as above. The
+# traced code above is the reference for it: tests/test_properties.py
+# (test_fast_and_traced_play_agree) plays every legal move of many random
+# positions both ways, under every combination of the options of RULES §9, and
+# requires the same positions, and its searched properties do the same for play()
+# and play_fast from any position; tests/test_reference.py also checks both against
+# a plain implementation written from RULES.md alone; tests/test_search_unchanged.py
+# checks the search's States against Positions under every option set.
 
 
 def _route(square: int, hand: int, direction: Direction) -> tuple[int, ...]:
@@ -929,98 +981,70 @@ def _route(square: int, hand: int, direction: Direction) -> tuple[int, ...]:
 _ROUTE_HANDS = 24
 _ROUTES = {d: tuple(tuple(_route(s, h, d) for h in range(_ROUTE_HANDS)) for s in range(12)) for d in DIRECTIONS}
 
-#: ``_SOWING[direction]``: (``NEXT[direction]``, ``_ROUTES[direction]``), found with one look-up per move.
-_SOWING = {d: (NEXT[d], _ROUTES[d]) for d in DIRECTIONS}
-
-
-#: A position without its rules, as the search keeps it: (pebbles, stones, stores, captured
-#: stones, debts, player to move), the fields of a Position (see key()). One search keeps its
-#: rules fixed, so it can leave them out. :func:`state_of` gives a position's, and
-#: :func:`play_fast`, :func:`moves_of`, :func:`ending_rule` and :func:`final_scores` work on them.
-State = tuple[tuple[int, ...], tuple[int, int], tuple[int, int], tuple[int, int], tuple[int, int], int]
+#: (``NEXT[direction]``, ``_ROUTES[direction]``) for each direction, found with one test per move
+#: (quicker than looking the direction up in a dict).
+_SOWING_L = (NEXT["L"], _ROUTES["L"])
+_SOWING_R = (NEXT["R"], _ROUTES["R"])
 
 
 def state_of(position: Position) -> State:
     """The fields of ``position`` without its rules, as the search keeps them (:data:`State`).
 
     >>> state_of(Position.initial().play("7R"))
-    ((6, 6, 0, 6, 6, 6, 6, 0, 0, 6, 1, 1), (1, 1), (6, 0), (0, 0), (0, 0), 1)
+    (6, 6, 0, 6, 6, 6, 6, 0, 0, 6, 1, 1, 1, 1, 6, 0, 0, 0, 0, 0, 1)
     """
-    p = position
-    return (p._pebbles, p._stones, p._stores, p._captured, p._debts, p._to_move)
+    return tuple(position._state)
 
 
 def _play_untraced(position: Position, square: int, direction: Direction) -> Position:
     """The position after the legal move from ``square`` in ``direction`` (R3-R6)."""
-    p = position
-    return play_fast(p._pebbles, p._stones, p._stores, p._captured, p._debts, p._to_move, p._rules, square, direction)
+    board = position._state.copy()
+    play_on(board, position._rules, square, direction)
+    return _from_state(board, position._rules)
 
 
-@overload
-def play_fast(
-    pebbles: tuple[int, ...],
-    stones: tuple[int, int],
-    stores: tuple[int, int],
-    captured: tuple[int, int],
-    debts: tuple[int, int],
-    mover: int,
-    rules: Rules,
-    square: int,
-    direction: Direction,
-    as_state: Literal[False] = False,
-) -> Position: ...
+def play_fast(state: State, rules: Rules, square: int, direction: Direction) -> State:
+    """The fields of the position after the legal move from ``square`` in ``direction`` (R3-R6),
+    played on a position's fields (a :data:`State`) by :func:`play_on`.
 
-
-@overload
-def play_fast(
-    pebbles: tuple[int, ...],
-    stones: tuple[int, int],
-    stores: tuple[int, int],
-    captured: tuple[int, int],
-    debts: tuple[int, int],
-    mover: int,
-    rules: Rules,
-    square: int,
-    direction: Direction,
-    as_state: Literal[True],
-) -> State: ...
-
-
-def play_fast(
-    pebbles: tuple[int, ...],
-    stones: tuple[int, int],
-    stores: tuple[int, int],
-    captured: tuple[int, int],
-    debts: tuple[int, int],
-    mover: int,
-    rules: Rules,
-    square: int,
-    direction: Direction,
-    as_state: bool = False,
-) -> Position | State:
-    """The legal move from ``square`` in ``direction`` (R3-R6), played on a position's fields.
-
-    The result is the new Position, or with ``as_state`` only its fields, as a :data:`State`:
-    the search (:mod:`oanquan.ai`) plays its moves here too, without making Positions.
-    The move is not checked: it must be one of :func:`moves_of` the same fields.
+    The search (:mod:`oanquan.ai`) plays its moves here, without making Positions. The move is
+    not checked: it must be one of :func:`moves_of` the same fields.
 
     >>> start = Position.initial()
-    >>> play_fast(*state_of(start), start.rules, 7, "R") == start.play("7R")
-    True
-    >>> play_fast(*state_of(start), start.rules, 7, "R", as_state=True)[2]   # the stores
-    (6, 0)
+    >>> after = play_fast(state_of(start), start.rules, 7, "R")
+    >>> after == state_of(start.play("7R")), after[STORES:STORES + 2]    # the stores
+    (True, (6, 0))
     """
-    board = list(pebbles)
+    board = list(state)
+    play_on(board, rules, square, direction)
+    return tuple(board)
+
+
+def play_on(board: list[int], rules: Rules, square: int, direction: Direction) -> None:
+    """Play the legal move from ``square`` in ``direction`` (R3-R6) on ``board``, a position's
+    fields laid out as a :data:`State` in a list, which it changes in place: the fast path.
+
+    :meth:`Position.play` plays on a copy of its fields, which become the new position's, and
+    the search on a copy of a State (:func:`play_fast`). The move is not checked: it must be one
+    of :func:`moves_of` the same fields.
+
+    >>> board = list(state_of(Position.initial()))
+    >>> play_on(board, Rules(), 7, "R")
+    >>> board[:12], board[STORES:STORES + 2], board[MOVER]    # RULES §11, first example
+    ([6, 6, 0, 6, 6, 6, 6, 0, 0, 6, 1, 1], [6, 0], 1)
+    """
+    mover = board[MOVER]
     if not board[square]:
         # A legal move from an empty square: the mover's row is empty (R3.1), so thả cá
         # first (R6.1), borrowing from the opponent what the store lacks (R6.2).
-        short = max(0, 5 - stores[mover])
-        stores = _plus(_plus(stores, 1 - mover, -short), mover, short - 5)
-        debts = _plus(debts, mover, short)
+        short = max(0, 5 - board[STORES + mover])
+        board[STORES + 1 - mover] -= short
+        board[STORES + mover] += short - 5
+        board[DEBTS + mover] += short
         start = 5 if mover == 0 else 0
         for row_square in range(start, start + 5):
             board[row_square] += 1
-    nxt, routes = _SOWING[direction]
+    nxt, routes = _SOWING_R if direction == "R" else _SOWING_L
     hand = board[square]  # R3.3: lift every pebble of the square
     board[square] = 0
     while True:
@@ -1034,7 +1058,7 @@ def play_fast(
         if gap >= 10:
             # R3.4a: a Mandarin square next ends the turn, unless mandarin_gap="always"
             # makes an empty one a gap (R5.5).
-            if rules.mandarin_gap != "always" or board[gap] or stones[gap - 10]:
+            if rules.mandarin_gap != "always" or board[gap] or board[gap + STONE_OF]:
                 break
         elif board[gap]:
             hand = board[gap]  # R3.4b: relay
@@ -1045,27 +1069,23 @@ def play_fast(
         young = rules.young_mandarin_min
         while True:
             target = nxt[gap]
-            stone = stones[target - 10] if target >= 10 else 0
+            stone = board[target + STONE_OF] if target >= 10 else 0
             if not board[target] and not stone:
                 break  # R5.3: two empty squares
             if stone and young and board[target] < young:
                 break  # R5.6: a young Mandarin
-            taken = board[target]  # R5.1, R5.2: take it
+            board[STORES + mover] += board[target]  # R5.1, R5.2: take it
             board[target] = 0
-            stores = (stores[0] + taken, stores[1]) if mover == 0 else (stores[0], stores[1] + taken)
             if stone:
-                stones = (0, stones[1]) if target == 10 else (stones[0], 0)
-                captured = (captured[0] + 1, captured[1]) if mover == 0 else (captured[0], captured[1] + 1)
+                board[target + STONE_OF] = 0
+                board[CAPTURED + mover] += 1
             gap = nxt[target]
-            if board[gap] or (gap >= 10 and stones[gap - 10]):
+            if board[gap] or (gap >= 10 and board[gap + STONE_OF]):
                 break  # R5.4: no gap after the capture: the turn ends
             if gap >= 10 and rules.mandarin_gap == "never":
                 break  # R5.5: under mandarin_gap="never", an empty Mandarin square is no gap
         break
-    # R3.5: the other player moves next.
-    if as_state:
-        return (tuple(board), stones, stores, captured, debts, 1 - mover)
-    return _make(tuple(board), stones, stores, captured, debts, 1 - mover, rules)
+    board[MOVER] = 1 - mover  # R3.5: the other player moves next
 
 
 # ======================================================================= end
@@ -1080,7 +1100,7 @@ def final_outcome(position: Position, termination: Termination) -> Outcome:
     (25, 25)
     """
     p = position
-    scores = final_scores(p._pebbles, p._stores, p._captured, p._debts, p._rules.mandarin_value)
+    scores = final_scores(p._state, p._rules.mandarin_value)
     winner = None if scores[0] == scores[1] else (0 if scores[0] > scores[1] else 1)
     return Outcome(termination, winner, scores)
 
@@ -1137,26 +1157,20 @@ def swept_pebbles(position: Position) -> tuple[int, int]:
     return (sum(p[5:10]), sum(p[0:5]))
 
 
-def final_scores(
-    pebbles: tuple[int, ...],
-    stores: tuple[int, int],
-    captured: tuple[int, int],
-    debts: tuple[int, int],
-    mandarin_value: int,
-) -> tuple[int, int]:
-    """R7.4, R8: the final scores of players 0 and 1 if the game ends with these fields.
+def final_scores(state: Sequence[int], mandarin_value: int) -> tuple[int, int]:
+    """R7.4, R8: the final scores of players 0 and 1 if the game ends with these fields (a :data:`State`).
 
     Each player's points (R8.1), plus the pebbles left on their own row (R7.4), less what
     they owe and plus what they are owed (R8.2). Used by :func:`final_outcome` and the search.
 
-    >>> final_scores((0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0, 0), (20, 27), (2, 0), (3, 0), 10)
+    >>> final_scores(state_of(Position.from_text("0,0,2,0,0,0,1,0,0,0 0,0 20+2Q,27 3,0 1")), 10)
     (38, 32)
     """
-    p = pebbles
-    d0, d1 = debts
+    p = state
+    d0, d1 = p[DEBTS], p[DEBTS + 1]
     return (
-        stores[0] + mandarin_value * captured[0] + p[5] + p[6] + p[7] + p[8] + p[9] - d0 + d1,
-        stores[1] + mandarin_value * captured[1] + p[0] + p[1] + p[2] + p[3] + p[4] - d1 + d0,
+        p[STORES] + mandarin_value * p[CAPTURED] + p[5] + p[6] + p[7] + p[8] + p[9] - d0 + d1,
+        p[STORES + 1] + mandarin_value * p[CAPTURED + 1] + p[0] + p[1] + p[2] + p[3] + p[4] - d1 + d0,
     )
 
 
@@ -1172,32 +1186,22 @@ def _opening(rules: Rules) -> Position:
     return Position([5] * 10 + [value, value], (False, False), rules=rules)
 
 
-def ending_rule(
-    pebbles: tuple[int, ...], stones: tuple[int, int], stores: tuple[int, int], mover: int
-) -> Termination | None:
-    """How the game ends in a position with these fields (R7.1, R7.2), or None.
+def ending_rule(state: State) -> Termination | None:
+    """How the game ends in a position with these fields (a :data:`State`; R7.1, R7.2), or None.
 
-    Used by every Position when it is made, and by the search (:mod:`oanquan.ai`).
+    Used by the search (:mod:`oanquan.ai`); every Position works out the same when it is made.
 
-    >>> ending_rule((5,) * 10 + (0, 0), (1, 1), (0, 0), 0) is None
+    >>> ending_rule(state_of(Position.initial())) is None
     True
-    >>> ending_rule((5,) * 10 + (0, 0), (0, 0), (0, 0), 0)
+    >>> ending_rule(state_of(Position.from_text("5,5,5,5,5,5,5,5,5,5 0,0 0,0 0,0 0")))
     <Termination.MANDARINS_EMPTY: 'R7.1'>
     """
-    p = pebbles
-    if not (p[M0] or p[M1] or stones[0] or stones[1]):
+    p = state
+    if not (p[M0] or p[M1] or p[STONES] or p[STONES + 1]):
         return Termination.MANDARINS_EMPTY  # both Mandarin squares are empty
-    if stores[0] + stores[1] < 5 and _row_empty(p, mover):
+    if p[STORES] + p[STORES + 1] < 5 and not _occupied(p, p[MOVER]):
         return Termination.CANNOT_RELEASE  # thả cá is due (R3.1) and both stores together cannot pay it
     return None
-
-
-def _row_empty(pebbles: tuple[int, ...], mover: int) -> bool:
-    """R3.1: whether ``mover``'s row is empty, so their turn starts with thả cá (R6)."""
-    b = pebbles
-    if mover == 0:
-        return not (b[5] or b[6] or b[7] or b[8] or b[9])
-    return not (b[0] or b[1] or b[2] or b[3] or b[4])
 
 
 def _make(
@@ -1210,36 +1214,33 @@ def _make(
     rules: Rules,
     swept: tuple[int, int] = (0, 0),
 ) -> Position:
-    """Build a Position from checked parts: the one place a Position's fields are assigned.
+    """Build a Position from checked parts (see :func:`_from_state`)."""
+    return _from_state([*pebbles, *stones, *stores, *captured, *debts, to_move], rules, swept)
+
+
+def _from_state(state: list[int], rules: Rules, swept: tuple[int, int] = (0, 0)) -> Position:
+    """Build a Position from its checked fields, laid out as a :data:`State` (the list is the
+    position's from now on): the one place a Position's fields are assigned.
 
     ``swept`` is what the stores hold of the rows' pebbles taken at the end (R7.4): only
     :func:`ending_events` gives any.
     """
-    position = object.__new__(Position)
-    position._pebbles = pebbles
-    position._stones = stones
-    position._stores = stores
-    position._captured = captured
-    position._debts = debts
-    position._to_move = to_move
+    position = _new_object(Position)  # without __init__, whose checks the fields have passed
+    position._state = p = state
     position._rules = rules
     position._swept = swept
-    position._hash = None  # worked out when first asked for
     # legal_moves() and outcome() are asked of nearly every position a game makes, so both are
     # worked out here, once. This is moves_of and ending_rule written out in place, since a
     # function call costs as much as the work itself (issue 45); tests/test_search_unchanged.py
     # checks on every option set that both functions say what every Position says.
-    p = pebbles
-    # Which of the mover's squares hold pebbles, one bit each (see _moves_from).
-    if to_move == 0:
-        occupied = (1 if p[5] else 0) | (2 if p[6] else 0) | (4 if p[7] else 0) | (8 if p[8] else 0)
-        occupied |= 16 if p[9] else 0
+    to_move = p[MOVER]
+    if to_move == 0:  # which of the mover's squares hold pebbles, as _occupied says
+        occupied = (p[5] and 1) | (p[6] and 2) | (p[7] and 4) | (p[8] and 8) | (p[9] and 16)
     else:
-        occupied = (1 if p[0] else 0) | (2 if p[1] else 0) | (4 if p[2] else 0) | (8 if p[3] else 0)
-        occupied |= 16 if p[4] else 0
-    if not (p[M0] or p[M1] or stones[0] or stones[1]):
+        occupied = (p[0] and 1) | (p[1] and 2) | (p[2] and 4) | (p[3] and 8) | (p[4] and 16)
+    if not (p[M0] or p[M1] or p[STONES] or p[STONES + 1]):
         ending = Termination.MANDARINS_EMPTY  # both Mandarin squares are empty
-    elif not occupied and stores[0] + stores[1] < 5:
+    elif not occupied and p[STORES] + p[STORES + 1] < 5:
         ending = Termination.CANNOT_RELEASE  # thả cá is due (R3.1) and both stores together cannot pay it
     else:
         position._moves = _LEGAL_MOVES[to_move][occupied]  # R3.2
@@ -1251,6 +1252,7 @@ def _make(
 
 
 _DEFAULT_RULES = Rules()
+_new_object = object.__new__  # found with one look-up rather than two, for every new position
 
 
 def _checked_rules(rules: object) -> Rules:

@@ -17,7 +17,7 @@ the event it is given. It uses the standard library only.
 
 >>> from oanquan import Position
 >>> svg = board_svg(Position.initial())
->>> svg.startswith("<svg") and "player 0 to move" in svg
+>>> svg.startswith("<svg") and "Bottom row to move" in svg
 True
 """
 
@@ -68,6 +68,7 @@ __all__ = [
     "position_text_svg",
     "render",
     "screen_direction",
+    "square_box",
     "square_centre",
     "square_words",
     "strip_mark",
@@ -145,6 +146,21 @@ def square_centre(square: int) -> tuple[int, int]:
         return (_RIGHT + _RX // 2, _MID)
     x = _LEFT + _CELL * column(square) + _CELL // 2
     return (x, _TOP + _CELL // 2 if square < 5 else _MID + _CELL // 2)
+
+
+def square_box(square: int) -> tuple[int, int, int, int]:
+    """The box ``square`` takes on the picture: x, y, width and height in the 600 x 442 viewBox.
+
+    A notebook board lays a button on each of these boxes, so that a click on a
+    square of the picture is a click on that square (``oanquan/widgets/boards.py``).
+
+    >>> square_box(4), square_box(9), square_box(M1), square_box(M0)
+    ((100, 106, 80, 80), (420, 186, 80, 80), (10, 106, 90, 160), (500, 106, 90, 160))
+    """
+    if square in (M0, M1):
+        return (_LEFT - _RX if square == M1 else _RIGHT, _TOP, _RX, _BOTTOM - _TOP)
+    x, y = square_centre(square)
+    return (x - _CELL // 2, y - _CELL // 2, _CELL, _CELL)
 
 
 def screen_direction(row: int, direction: Direction) -> str:
@@ -416,8 +432,8 @@ def board_svg(position: Position, *, id_prefix: str | None = None, **highlights:
     - ``focus``: square(s) a caption talks about (black, dotted);
     - ``note``: a line of text for the footer; ``title`` replaces the ``<title>``;
     - ``names``: what the picture calls the players, in its strips and in its words
-      (a board's view-model, :class:`~oanquan.narrate.Names`), instead of the notation's
-      "Player 0" and "Player 1";
+      (a board's view-model, :class:`~oanquan.narrate.Names`), by default the rows'
+      (:func:`~oanquan.narrate.row_names`);
     - ``turn``: what the picture shows of a move (see :data:`~oanquan.scene.Turn`): by default the
       player to move has the turn marker; a picture taken during a move passes
       ``"playing"``, one taken as it ends ``"played"`` (the marker goes to the next
@@ -594,8 +610,8 @@ POSITION_TEXT_FIELDS: tuple[tuple[str, str], ...] = (
         N_("the pebbles in the citizen squares, 0 to 9: the top row from its right end, then the bottom row"),
     ),
     (N_("M0, then M1"), N_("the Mandarin squares: M0 on the right first, then M1 on the left")),
-    (N_("stores"), N_("what player 0, then player 1, has captured, written in their strips")),
-    (N_("debts"), N_("what player 0, then player 1, owes the other")),
+    (N_("stores"), N_("what Bottom row, then Top row, has captured, written in their strips")),
+    (N_("debts"), N_("what Bottom row, then Top row, owes the other")),
     (N_("player to move"), N_("the player whose turn it is, marked ▶ in their strip")),
 )
 #: The fields' colours (Okabe-Ito), each with the colour of a number written on it.
@@ -742,7 +758,7 @@ def trace_frames(
     >>> len(frames) == len(events) + 1, frames[-1].position.pebbles == after.pebbles
     (True, True)
     >>> frames[0].caption
-    'Start: player 0 to play 5L.'
+    'Start: Bottom row to play 5L.'
     """
     said = as_names(names)
     if start_caption is None:
@@ -794,7 +810,7 @@ def svg_alt_text(svg: str) -> str:
 
     >>> from oanquan import Position
     >>> svg_alt_text(board_svg(Position.initial()))[:60]
-    'Ô Ăn Quan board: player 0 to move. Top row, squares 4 3 2 1 '
+    'Ô Ăn Quan board: Bottom row to move. Top row, squares 4 3 2 '
     """
     return _alt_text(ET.fromstring(svg))
 

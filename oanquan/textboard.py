@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .board import M0, M1
+from .board import M0, M1, ROW_NAMES
 
 if TYPE_CHECKING:
     from .position import Position
@@ -17,11 +17,11 @@ def draw(position: Position, names: Sequence[str] | None = None) -> str:
     """The position as a text picture, player 1's row on top, as in RULES §1.
 
     ``names`` are what its store lines call the players (the terminal game's view-model's),
-    by default the notation's "player 0" and "player 1".
+    by default their rows'.
 
     >>> from oanquan import Position
     >>> print(draw(Position.initial()).splitlines()[-1])
-    player 0   store 0        0 points   <- to move
+    Bottom row   store 0        0 points   <- to move
     >>> print(draw(Position.initial(), ["Bottom row", "Top row"]))
     Top row   store 0        0 points
               4     3     2     1     0
@@ -62,7 +62,7 @@ def _mandarin(position: Position, square: int) -> str:
 def _store_line(position: Position, player: int, names: Sequence[str] | None) -> str:
     stones = position.captured_stones[player]
     store = f"{position.stores[player]}" + ("" if not stones else "+Q" if stones == 1 else "+2Q")
-    name = names[player] if names is not None else f"player {player}"
+    name = names[player] if names is not None else ROW_NAMES[player]
     line = f"{name}   store {store:<6} {position.points(player):>3} points"
     if position.debts[player]:
         line += f", owes {position.debts[player]}"

@@ -35,6 +35,7 @@ BROWSER_MODULES_LONGEST_FIRST = (
     "test_lite",  # 60 s
     "test_puzzles_page",  # 46 s
     "test_review_page",  # 40-70 s (issue 43)
+    "test_review_chapter",  # 20-40 s (issue 43: chapter 8's review, both editions)
     "test_puzzle_finder",  # 40-60 s (issue 42)
     "test_vi_play",  # 36 s
 )

@@ -499,7 +499,7 @@ def test_a_whole_game_by_clicks_ends_with_the_engines_outcome() -> None:
     assert b.scores == outcome.scores
     for p in (0, 1):  # R8.1, R7.4, R8.2 add up
         assert b.captured[p] + b.stone_points[p] + b.swept[p] - b.debts[p] + b.debts[1 - p] == b.scores[p]
-    assert c.score_breakdown().lines()[0].startswith("Player 0: ")
+    assert c.score_breakdown().lines()[0].startswith("Bottom row: ")
 
 
 def test_score_breakdown_during_a_game_settles_debts_and_sweeps_nothing() -> None:
@@ -517,8 +517,8 @@ def test_score_breakdown_with_a_debt() -> None:
     assert c.over and b.debts == (3, 0) and b.swept == (1, 2) and b.stone_points == (20, 0)
     assert b.scores == (20 + 20 + 1 - 3, 27 + 2 + 3)
     assert b.lines() == [
-        "Player 0: 20 captured + 2 stones (20) + 1 from their row − debt 3 = 38.",
-        "Player 1: 27 captured + 2 from their row + debt repaid 3 = 32.",
+        "Bottom row: 20 captured + 2 stones (20) + 1 from their row − debt 3 = 38.",
+        "Top row: 27 captured + 2 from their row + debt repaid 3 = 32.",
     ]
 
 

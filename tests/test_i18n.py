@@ -214,11 +214,11 @@ def test_error_messages_stay_english_and_quote_the_input_whatever_the_language()
 def test_switching_back_to_english_gives_the_english_words() -> None:
     _, events = Position.initial().play_traced("7R")
     english = [caption(e) for e in events]
-    assert english[0] == "R3.3 — Player 0 lifts the 5 pebbles of square 7 and sows them to the right (R)."
+    assert english[0] == "R3.3 — Bottom row lifts the 5 pebbles of square 7 and sows them to the right (R)."
     oanquan.set_language("vi")
     assert oanquan.get_language() == "vi"
     vietnamese = [caption(e) for e in events]
-    assert vietnamese[0] == "R3.3 — Người chơi 0 bốc 5 viên sỏi ở ô 7 và rải sang phải (R)."
+    assert vietnamese[0] == "R3.3 — Hàng dưới bốc 5 viên sỏi ở ô 7 và rải sang phải (R)."
     oanquan.set_language("en")
     assert [caption(e) for e in events] == english
 
@@ -342,9 +342,9 @@ def test_the_board_picture_speaks_vietnamese() -> None:
     picture = draw()
     words = " ".join(re.sub(r"<[^>]+>", " ", picture).split())
     assert not english_words(words), english_words(words)
-    assert svg_alt_text(picture).startswith("Bàn Ô Ăn Quan: đến lượt người chơi 1.")
+    assert svg_alt_text(picture).startswith("Bàn Ô Ăn Quan: đến lượt Hàng trên.")
     frames = trace_frames(Position.initial(), Position.initial().play_traced("7R")[1], move="7R")
-    assert frames[0].caption == "Bắt đầu: người chơi 0 đi 7R."
+    assert frames[0].caption == "Bắt đầu: Hàng dưới đi 7R."
     assert all(not english_words(f.caption) for f in frames)
     oanquan.set_language("en")
     assert draw() == english

@@ -99,11 +99,12 @@ LOCAL_SCHEMES = ("data:", "blob:", "about:")
 SQUARE = ':is([title="square {square}"], [data-square="{square}"])'
 DIRECTION = '[data-direction="{direction}"]'  # or else a button named "R", "7R →", "← 7L"… (_play_a_move)
 FIRST_MOVE = ("7", "R")  # legal at the opening for player 0, who is human in both chapters
+PICTURE_CHAPTER = "02_sowing"  # a click on the board's picture plays, untrusted (run) and trusted (issue 44)
+EDITOR_CHAPTER = "01_board"  # its position editor: a click on a square of the picture adds a pebble there
 # A quiz of oanquan/widgets/quiz.py: the answers are the options of a <select>.
 QUIZ_ANSWERS = "select"
 # The PuzzleWidget: the move in a <select>, then the "Play" button.
 PUZZLE_MOVES = "select"
-PUZZLE_PLAY = 'button:text-is("Play")'
 # The control an exercise's answers are folded under (oanquan.widgets.quiz.Solutions).
 SOLUTIONS = "details.oaq-solutions"
 SOLUTIONS_CONTROL = "details.oaq-solutions > summary"
@@ -461,6 +462,9 @@ def _visit_chapter(session: Session, chapter: str) -> Visit:
         with _phase(session, visit, "fresh, run all") as phase:
             _run_all(session, fresh, phase)
             _answers_hidden(session, fresh, phase, then_open=True)
+    if chapter == PICTURE_CHAPTER:
+        with _phase(session, visit, "fresh, picture") as phase:
+            _play_a_move(session, fresh, phase, f"{chapter}-3-fresh-picture")
     _close(session, fresh, visit)
 
     with _phase(session, visit, "make lab") as phase:
@@ -500,6 +504,9 @@ def _visit_chapter(session: Session, chapter: str) -> Visit:
     if chapter == QUIZ_CHAPTER:
         with _phase(session, visit, "quiz") as phase:
             _answer_quiz(session, lab, phase)
+    if chapter == EDITOR_CHAPTER:
+        with _phase(session, visit, "editor") as phase:
+            _edit_on_the_picture(session, lab, phase, f"{chapter}-4-editor")
     if chapter == PUZZLE_CHAPTER:
         with _phase(session, visit, "puzzle") as phase:
             _solve_puzzle(session, lab, phase, f"{chapter}-4-puzzle")
@@ -887,13 +894,51 @@ def _shoot_output(area: Any, phase: Phase, name: str) -> None:
     phase.shots.append(shot)
 
 
+# Where a square is on the board picture shown now, in the page: its box (svg.square_box) scaled
+# from the picture's viewBox to the picture's place on the screen. Null if no picture is shown.
+SQUARE_ON_PICTURE_JS = r"""
+(area, [box, size]) => {
+  const shown = [...area.querySelectorAll('svg')].filter(e => e.offsetParent !== null && e.closest('.oaq-stage'));
+  if (!shown.length) return null;
+  const r = shown[0].getBoundingClientRect();
+  const [x, y, w, h] = box;
+  return {x: r.left + r.width * (x + w / 2) / size[0], y: r.top + r.height * (y + h / 2) / size[1]};
+}
+"""
+# Which square's button is under a point of the page, if any (its title names it).
+UNDER_POINT_JS = r"""
+([x, y]) => {
+  const e = document.elementFromPoint(x, y);
+  return e && e.closest('[title]') ? e.closest('[title]').title : null;
+}
+"""
+
+
+def _click_on_the_picture(session: Session, area: Any, square: int, phase: Phase) -> bool:
+    """Click the middle of ``square`` on the board's picture, where a student aims (issue 44)."""
+    from oanquan.svg import HEIGHT, WIDTH, square_box
+
+    point = area.evaluate(SQUARE_ON_PICTURE_JS.strip(), [square_box(square), [WIDTH, HEIGHT]])
+    if point is None:
+        phase.problems.append("the game board shows no picture to click")
+        return False
+    under = session.page.evaluate(UNDER_POINT_JS.strip(), [point["x"], point["y"]])
+    if under != f"square {square}":
+        phase.problems.append(f"the middle of square {square} on the board's picture takes no click ({under!r} there)")
+    session.page.mouse.click(point["x"], point["y"])
+    return True
+
+
 def _play_a_move(session: Session, path: str, phase: Phase, name: str) -> None:
+    """Play the first move by clicking its square on the board's picture, then its direction; then
+    choose the next square with the keyboard (Enter on a square that takes the Tab key)."""
     square, direction = FIRST_MOVE
     move = square + direction
     area = _cell_with(session, path, "GameBoard(", "game-board")
     _shoot_output(area, phase, f"{name}-before")
     before = area.evaluate(SHOWN_JS)
-    area.locator(SQUARE.format(square=square)).first.click(timeout=10_000)
+    if not _click_on_the_picture(session, area, int(square), phase):
+        return
     named = area.get_by_role("button", name=re.compile(rf"^\W*({square})?{direction}\W*$"))
     area.locator(DIRECTION.format(direction=direction)).or_(named).first.click(timeout=10_000)
     # The board's list of moves names it as its first ("1. P0 7R"): the caption alone names it too,
@@ -915,6 +960,58 @@ def _play_a_move(session: Session, path: str, phase: Phase, name: str) -> None:
     if after["pictures"] == before["pictures"]:
         phase.problems.append(f"after clicking square {square} and {direction}, the board picture did not change")
     _shoot_output(area, phase, f"{name}-after-{move}")
+    _choose_with_the_keyboard(session, area, phase)
+
+
+KEYBOARD_JS = r"""
+(area) => [...area.querySelectorAll('.oaq-stage button[title^="square "]')]
+  .filter(b => b.offsetParent !== null).map(b => [b.title, b.tabIndex])
+"""
+
+
+def _choose_with_the_keyboard(session: Session, area: Any, phase: Phase) -> None:
+    """The squares that can be played take the Tab key, the others not; Enter on one chooses it."""
+    with contextlib.suppress(PlaywrightTimeout):  # the computer's reply (chapter 8) or the other side's turn
+        session.page.wait_for_function(
+            "(area) => [...area.querySelectorAll('.oaq-stage button')].some(b => b.tabIndex >= 0)",
+            arg=area.element_handle(),
+            polling=300,
+            timeout=30_000,
+        )
+    squares = dict(area.evaluate(KEYBOARD_JS.strip()))
+    tab = [title for title, index in squares.items() if index >= 0]
+    if not squares or not tab or len(tab) == len(squares):
+        phase.problems.append(f"the board's squares and the Tab key: {squares} (only the playable ones take it)")
+        return
+    chosen = tab[0].removeprefix("square ")
+    area.locator(SQUARE.format(square=chosen)).first.focus()
+    session.page.keyboard.press("Enter")
+    said = f"Square {chosen} chosen"
+    try:
+        area.get_by_text(said, exact=False).first.wait_for(timeout=20_000)
+    except PlaywrightTimeout:
+        phase.problems.append(f"Enter on square {chosen} (focused) did not choose it: no {said!r}")
+
+
+def _edit_on_the_picture(session: Session, path: str, phase: Phase, name: str) -> None:
+    """A click on square 3 of the position editor's picture adds a pebble there: the position text says so."""
+    area = _cell_with(session, path, "editor = PositionEditor(", "editor")
+    text = area.locator("input[type=text]").first
+    before = text.input_value(timeout=10_000)
+    if not _click_on_the_picture(session, area, 3, phase):
+        return
+    counts = before.split(" ")[0].split(",")
+    counts[3] = str(int(counts[3]) + 1)
+    wanted = " ".join([",".join(counts), *before.split(" ")[1:]])
+    with contextlib.suppress(PlaywrightTimeout):
+        session.page.wait_for_function(
+            "([box, wanted]) => box.value === wanted", arg=[text.element_handle(), wanted], polling=300, timeout=20_000
+        )
+    if text.input_value() != wanted:
+        phase.problems.append(
+            f"a click on square 3 of the editor's picture: the text is {text.input_value()!r}, not {wanted!r}"
+        )
+    _shoot_output(area, phase, f"{name}-after")
 
 
 def _answer_quiz(session: Session, path: str, phase: Phase) -> None:
@@ -941,7 +1038,9 @@ def _answer_quiz(session: Session, path: str, phase: Phase) -> None:
 
 
 def _solve_puzzle(session: Session, path: str, phase: Phase, name: str) -> None:
-    """Play the first puzzle's solution in the PuzzleWidget: the engine's verdict must appear."""
+    """Play the first puzzle's solution in the PuzzleWidget, by a click on its square on the picture
+    and on its direction: the engine's verdict must appear."""
+    from oanquan.move import Move
     from oanquan.puzzles import load_builtin
 
     puzzle = load_builtin()[0]
@@ -953,8 +1052,11 @@ def _solve_puzzle(session: Session, path: str, phase: Phase, name: str) -> None:
     shown = area.get_by_text(verdict[:60], exact=False)
     if shown.count():
         phase.problems.append(f"the verdict for {answer} is on show before any move: {_short(verdict)!r}")
-    area.locator(PUZZLE_MOVES).first.select_option(label=answer)
-    area.locator(PUZZLE_PLAY).first.click(timeout=10_000)
+    move = Move.parse(answer)  # played as on a game board: its square on the picture, then its direction
+    if not _click_on_the_picture(session, area, move.square, phase):
+        return
+    named = area.get_by_role("button", name=re.compile(rf"^\W*{move.square}{move.direction}\W*$"))
+    named.first.click(timeout=10_000)
     try:
         shown.first.wait_for(timeout=20_000)
     except Exception:
@@ -1072,6 +1174,21 @@ def test_a_quiz_answers_before_and_after_run_all(visit: Callable[[str], Visit]) 
     assert {"quiz before running", "quiz"} <= set(phases)
     problems = _problems(visit(QUIZ_CHAPTER), "quiz before running", "quiz")
     assert not problems, _report(QUIZ_CHAPTER, problems)
+
+
+def test_a_click_on_the_boards_picture_plays(visit: Callable[[str], Visit]) -> None:
+    """The board's squares are the buttons (issue 44): run untrusted and trusted, a click on a square of
+    the picture chooses it, a direction plays the move, and the keyboard chooses a square too."""
+    phases = visit(PICTURE_CHAPTER).phases
+    assert {"fresh, picture", "game board"} <= set(phases)
+    problems = _problems(visit(PICTURE_CHAPTER), "fresh, picture", "game board")
+    assert not problems, _report(PICTURE_CHAPTER, problems)
+
+
+def test_a_click_on_the_editors_picture_edits(visit: Callable[[str], Visit]) -> None:
+    assert "editor" in visit(EDITOR_CHAPTER).phases
+    problems = _problems(visit(EDITOR_CHAPTER), "editor")
+    assert not problems, _report(EDITOR_CHAPTER, problems)
 
 
 def test_the_puzzle_widget_judges_a_move(visit: Callable[[str], Visit]) -> None:

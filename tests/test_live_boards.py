@@ -21,11 +21,12 @@ import pytest
 
 from conftest import record_problems
 from oanquan import Game, Position
-from oanquan.i18n import language
+from oanquan.i18n import _, language
 from oanquan.interact.board_setup import LIVE_MIME
 from oanquan.interact.controller import Controller
 from oanquan.interact.editor import Editor
 from oanquan.puzzles import load_builtin
+from oanquan.review import review
 from oanquan.web import Session
 from tools.localsite import chromium
 
@@ -353,3 +354,43 @@ def test_chapter_1_sets_up_a_position_with_the_keyboard_only(browser: Any, site:
         assert page.text_content(f"{BOARD} [data-oaq=message]") == editor.message
     assert page.evaluate("window.__mouse") == 0 and problems == []
     context.close()
+
+
+@pytest.mark.parametrize("edition", ["", "vi"], ids=["english", "vietnamese"])
+def test_chapter_8_links_the_game_played_to_its_review_on_the_play_page(browser: Any, site: str, edition: str) -> None:
+    # issue 43: once a move is played, "Review this game" links to the Play page's review of the
+    # game (its record in the address, oanquan/interact/address.py, and review=1), which opens reviewed
+    setup = stored_setup("08_play_the_computer")
+    context = browser.new_context(viewport={"width": 1100, "height": 1000}, service_workers="block")
+    page = context.new_page()
+    problems: list[str] = []
+    record_problems(page, problems)
+    prefix = f"/{edition}" if edition else ""
+    page.goto(f"{site}{prefix}/notebooks/08_play_the_computer.html")
+    page.wait_for_selector(f"{BOARD} [data-oaq=board] svg [data-square]")
+    link = f"{BOARD} [data-oaq=review]"
+    assert page.locator(link).is_hidden()  # no move yet: nothing to review
+    page.click(f"{BOARD} [data-oaq=board] [data-square='7']")
+    page.wait_for_selector(READY, timeout=120_000)
+    page.click(f"{BOARD} [data-direction=R]")
+    page.wait_for_selector(READY, timeout=120_000)
+    with language(edition or "en"):
+        expected = Session()
+        expected.new_game(setup["request"])
+        expected.play({"move": "7R"})
+        while expected.controller.computer_to_move:
+            expected.computer()
+        game = Game.from_record(expected.controller.game.record())
+        labels = [m.label for m in review(game).moves]
+        words = _("Review this game on the Play page")
+    assert page.locator(link).is_visible() and page.inner_text(link).strip() == words
+    href = page.get_attribute(f"{link} a", "href") or ""
+    assert href == f"{prefix}/book/play.html{expected.link()}&review=1"
+    assert "record=7R%20" in href
+    page.click(f"{link} a")
+    page.wait_for_url(lambda url: url.endswith(href))
+    page.wait_for_selector("[data-oaq=review][data-done-ms]", timeout=120_000)
+    shown = [li.get_attribute("data-label") for li in page.locator("[data-oaq=review-moves] li").all()]
+    assert shown == labels and len(shown) == len(game) >= 2
+    context.close()
+    assert problems == []

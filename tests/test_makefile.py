@@ -42,3 +42,36 @@ def test_serve_says_where_it_listens_before_it_starts() -> None:
     out = subprocess.run(["make", "-n", "serve"], cwd=ROOT, env=env, capture_output=True, text=True, check=True).stdout
     said = [line for line in out.splitlines() if line.startswith("echo")]
     assert said and "http://192.0.2.7:9001/" in said[-1], out
+
+
+# ------------------------------------------------------------------ make lab's own lock
+
+#: What the whole lock has and make lab leaves out: not used to read the chapters (requirements-lab.lock's header).
+LAB_LEFT_OUT = frozenset({"debugpy", "widgetsnbextension"})
+
+
+def locked(path: Path) -> dict[str, tuple[str, frozenset[str]]]:
+    """A hashed lock's packages: name -> (version, hashes)."""
+    packages: dict[str, tuple[str, frozenset[str]]] = {}
+    for entry in re.split(r"\n(?=[a-z0-9])", path.read_text(encoding="utf-8")):
+        found = re.match(r"([a-z0-9][a-z0-9._-]*)==(\S+)", entry)
+        if found:
+            packages[found[1]] = (found[2], frozenset(re.findall(r"--hash=(sha256:[0-9a-f]{64})", entry)))
+    return packages
+
+
+def test_make_labs_lock_is_the_whole_locks_packages_less_what_reading_does_not_need() -> None:
+    lab, whole = locked(ROOT / "requirements-lab.lock"), locked(ROOT / "requirements.lock")
+    assert len(lab) > 80 and all(hashes for _version, hashes in lab.values())
+    assert {name: whole.get(name) for name in lab} == lab  # the same versions and hashes
+    assert set(whole) >= LAB_LEFT_OUT and not LAB_LEFT_OUT & set(lab)
+    wanted = re.findall(r"^([a-z0-9_-]+)==", (ROOT / "requirements-lab.txt").read_text(encoding="utf-8"), re.M)
+    assert wanted and {name.replace("_", "-") for name in wanted} <= set(lab)
+
+
+def test_make_lab_installs_the_lock_as_written() -> None:
+    # With --no-deps pip installs exactly the lock's list: it would otherwise refuse the packages
+    # left out as missing (--require-hashes), being dependencies of ipykernel and ipywidgets.
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    installs = [line for line in makefile.splitlines() if "-r requirements-lab.lock" in line]
+    assert installs and all("--no-deps" in line and "--require-hashes" in line for line in installs)

@@ -9,6 +9,7 @@ what a printer and a phone would see. The Makefile installs poppler-utils and zb
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 import shutil
 import subprocess
@@ -18,13 +19,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageStat
 
 from conftest import english_words
 from oanquan import Position, Rules, i18n
 from oanquan.paper import FILE_STEM, PAGE_HEIGHT, PAGE_WIDTH, HalfEllipse, Rect, blank_board_svg, board_shapes
 from oanquan.paper import text_width as helvetica_width
 from oanquan.puzzles import SHEETS, load_builtin, sheet
+from oanquan.scene import board_scene
 from oanquan.web import Session, parse_address
 from tools import printables
 from tools.printables import (
@@ -86,6 +88,17 @@ def first_page_image(path: Path, tmp_path: Path, dpi: int = 150) -> Path:
         ["pdftoppm", "-r", str(dpi), "-png", "-f", "1", "-l", "1", "-singlefile", str(path), str(stem)], check=True
     )
     return stem.with_suffix(".png")
+
+
+def page_colours(path: Path, tmp_path: Path, page: int, dpi: int) -> list[tuple[int, tuple[int, int, int]]]:
+    """The colours of page ``page`` drawn at ``dpi``, each with its count of pixels."""
+    stem = tmp_path / f"{path.stem}-page{page}"
+    subprocess.run(
+        ["pdftoppm", "-r", str(dpi), "-png", "-f", str(page), "-l", str(page), "-singlefile", str(path), str(stem)],
+        check=True,
+    )
+    image = Image.open(stem.with_suffix(".png")).convert("RGB")
+    return image.getcolors(maxcolors=1 << 20) or []  # type: ignore[return-value]
 
 
 def first_page_colours(path: Path, tmp_path: Path, dpi: int) -> list[tuple[int, tuple[int, int, int]]]:
@@ -331,19 +344,88 @@ def test_addresses_are_the_pages_own() -> None:
 # --------------------------------------------------------------------- the rules sheet
 
 
-def test_rules_sheet_is_one_page_with_the_rules_pages_pictures(kit: Path, tmp_path: Path) -> None:
+def test_the_desk_sheet_has_every_rule_with_a_black_and_white_picture(kit: Path, tmp_path: Path) -> None:
+    """Issue 46: the rules for the desk, every rule with its picture (the rules page's moves), on two
+    pages, every word at least 9 pt (the captions were 4-5 pt), in greys only, with a key to the marks."""
     path = kit / "oanquan-rules-sheet.pdf"
-    assert info(path)["Pages"] == "1"
-    text = " ".join(first_page_text(path).split())
+    assert info(path)["Pages"] == "2"
+    text = " ".join(all_text(path).split())
     examples = rule_examples()
     assert len(examples) == 11
     assert any(e.anchor == "mandarin-gap" and e.move_text == "6R" for e in examples), "the rule book's R5.5 example"
     for example in examples:
         heading = example.rule.split(":")[0]
         assert heading in text, heading
+        assert " ".join(example.caption.split()) in text, example.caption
     assert "Score = captured pebbles + 10 per Mandarin stone" in text
-    assert text.count("points") >= 20, "each picture has the board's two score panels"
-    assert len(first_page_colours(path, tmp_path, dpi=40)) > 50, "the pictures are drawn, in the rules page's colours"
+    assert "a hatched square has just been captured" in text, "the key to the pictures' marks"
+    words = all_word_sizes(path)
+    smallest = min(words, key=lambda w: w[1])
+    assert smallest[1] >= printables.DESK_TEXT_SIZE - 0.05, smallest
+    for page in (1, 2):
+        colours = page_colours(path, tmp_path, page, dpi=50)
+        assert all(r == g == b for _, (r, g, b) in colours), f"page {page}: black and white only"
+
+
+def test_the_desk_sheet_draws_its_pictures_with_marks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every picture of the desk sheet is drawn with the black-and-white marks (the test below checks
+    what they look like), none with the players' lines of small type."""
+    calls: list[dict[str, object]] = []
+    drawn = printables.draw_board
+
+    def spy(*args: Any, **kwargs: Any) -> float:
+        calls.append(kwargs)
+        return drawn(*args, **kwargs)
+
+    monkeypatch.setattr(printables, "draw_board", spy)
+    printables.rules_sheet_pdf()
+    assert len(calls) == len(rule_examples())
+    assert all(c == {"strips": False, "marks": True, "label": printables.DESK_TEXT_SIZE} for c in calls), calls
+
+
+def test_highlights_survive_black_and_white_printing(tmp_path: Path) -> None:
+    """Issue 46: the highlights printed pale grey. Drawn in grey at 100 dpi, an empty captured
+    square (hatched) is clearly darker than an empty plain one, and a square dropped into has a
+    dark frame where a plain square is white."""
+    position = Position.from_text("3,1,1,1,1,0,1,0,0,4 0,Q 20,20+Q 0,0 0")
+    after, events = position.play_traced("6R")  # captures 9, then 0 over the empty M0 (RULES §11)
+    assert after.is_empty(9) and after.is_empty(8) and after.is_empty(5)
+    scene = board_scene(after, captured=(9, 0), received=7)
+    pdf = printables._Document("marks")
+    pdf.add_page()
+    x, y, width = 20.0, 20.0, 120.0
+    printables.draw_board(pdf, scene, x, y, width, strips=False, marks=True)
+    path = tmp_path / "marks.pdf"
+    path.write_bytes(pdf.pdf_bytes())
+    dpi = 100
+    image = Image.open(first_page_image(path, tmp_path, dpi)).convert("L")
+    cell = width / 6.4
+    left, top = x + 0.7 * cell, y + 0.5
+
+    def pixels(box: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
+        """A box in mm as the image's pixels."""
+        a, b, c, d = (round(v / 25.4 * dpi) for v in box)
+        return a, b, c, d
+
+    def mean_grey(square: int, inset: float) -> float:
+        """The mean grey of a bottom-row square's inside, ``inset`` mm from its edges (0 black, 255 white)."""
+        sx = left + cell * (square - 5)
+        corners = (sx + inset, top + cell + inset, sx + cell - inset, top + 2 * cell - inset)
+        return float(ImageStat.Stat(image.crop(pixels(corners))).mean[0])
+
+    plain, hatched = mean_grey(8, 2.5), mean_grey(9, 2.5)
+    assert plain > 245, plain
+    assert plain - hatched > 40, (plain, hatched)  # about a quarter of the square inked
+
+    def frame_grey(square: int) -> float:
+        """The mean grey of the band 1 to 2 mm inside the square's edge, where the frame is drawn."""
+        sx = left + cell * (square - 5)
+        sy = top + cell
+        strips = [(sx + 1, sy + 1, sx + 2, sy + cell - 1), (sx + cell - 2, sy + 1, sx + cell - 1, sy + cell - 1)]
+        means = [ImageStat.Stat(image.crop(pixels(strip))).mean[0] for strip in strips]
+        return float(sum(means) / len(means))
+
+    assert frame_grey(8) - frame_grey(7) > 60, (frame_grey(8), frame_grey(7))
 
 
 #: A word's box as poppler measures it is DejaVu Sans's ascent plus descent: 1.164 times its size.
@@ -364,28 +446,92 @@ def word_sizes(path: Path) -> list[tuple[str, float, float]]:
     return [(text, (bottom - top) / DEJAVU_BOX, bottom) for _left, top, _right, bottom, text in word_boxes(path)]
 
 
+def all_word_sizes(path: Path) -> list[tuple[str, float, float]]:
+    """Each word of every page: its text, its font size in points (from its box), its bottom in points."""
+    done = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, text=True, check=True)
+    found = re.findall(r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)</word>', done.stdout)
+    return [(text, (float(bottom) - float(top)) / DEJAVU_BOX, float(bottom)) for top, bottom, text in found]
+
+
+def test_a_poster_letter_is_read_from_the_back_of_the_room() -> None:
+    """The letter size is computed, not guessed: a capital 5 minutes of arc tall at 8 m (the 6/6 line
+    of an eye chart) is 11.6 mm, which DejaVu Sans reaches at 45.2 points; the poster's words are larger."""
+    size = printables.letter_size(printables.POSTER_DISTANCE)
+    capital_mm = size * printables.CAP_HEIGHT * 25.4 / 72
+    assert abs(capital_mm - 8000 * math.tan(math.radians(5 / 60))) < 0.01
+    assert 45 < size <= printables.POSTER_TEXT_SIZE
+    assert printables.letter_size(2 * printables.POSTER_DISTANCE) == pytest.approx(2 * size)
+
+
 @pytest.mark.parametrize("edition", ["en", "vi"])
-def test_the_wall_sheet_is_read_from_the_back_of_the_room(edition: str, tmp_path: Path) -> None:
-    """Issue 23: one A4 page, square numbers of at least 14 pt (they are 32), nothing under 15 pt
-    or grey, every rule of the illustrated sheet, inside the page's bottom margin (10 mm)."""
+def test_the_wall_poster_is_read_from_the_back_of_the_room(edition: str, tmp_path: Path) -> None:
+    """Issue 46: the rules for the wall are an A3 poster read from 8 m: every word on every page at
+    least the size a pupil with normal sight reads from 8 m (``letter_size``, 45 pt), the board's
+    square numbers larger still, every rule of the poster, black on white, inside the margins."""
     path = tmp_path / "wall.pdf"
     with i18n.language(edition):
         path.write_bytes(rules_wall_pdf())
-        headings = [i18n._(e.rule).partition(":")[0] for e in rule_examples()]
-    assert info(path)["Pages"] == "1"
-    words = word_sizes(path)
-    assert len(words) > 150
+        headings = [i18n._(rule).split("**")[1] for rule in printables.POSTER_RULES]
+    pages = int(info(path)["Pages"])
+    assert 2 <= pages <= 5
+    sizes = subprocess.run(["pdfinfo", "-f", "1", "-l", str(pages), str(path)], capture_output=True, text=True).stdout
+    assert sizes.count("(A3)") == pages, sizes  # every page A3 (landscape: 1190.55 x 841.89 pts)
+    assert "1190.55 x 841.89 pts (A3)" in sizes
+    words = all_word_sizes(path)
+    assert len(words) > 120
     smallest = min(words, key=lambda w: w[1])
-    assert smallest[1] >= 15 - 0.05, smallest
+    assert smallest[1] >= printables.letter_size(printables.POSTER_DISTANCE), smallest
     for number in "0123456789":
-        assert max(size for text, size, _ in words if text == number) >= 30, f"square {number} on the board"
-    assert max(bottom for *_, bottom in words) <= float(info(path)["Page size"].split()[2]) - 10 / 25.4 * 72
-    text = " ".join(first_page_text(path).split())
+        assert max(size for text, size, _ in words if text == number) >= 70, f"square {number} on the board"
+    assert max(bottom for *_, bottom in words) <= 841.89 - 10 / 25.4 * 72, "inside the bottom margin"
+    text = " ".join(all_text(path).split())
     assert all(heading in text for heading in headings), headings
-    colours = first_page_colours(path, tmp_path, dpi=50)
-    assert all(r == g == b for _, (r, g, b) in colours), "black and white only"
-    ink = [grey for count, (grey, _g, _b) in colours if grey < 200]
-    assert min(ink) < 60, "the text is near black"
+    for page in range(1, pages + 1):
+        colours = page_colours(path, tmp_path, page, dpi=20)
+        assert all(r == g == b for _, (r, g, b) in colours), "black and white only"
+        assert min(grey for _count, (grey, _g, _b) in colours) < 60, "the text is near black"
+
+
+# --------------------------------------------------------------------- the lessons' cards and keys (issue 46)
+
+
+@pytest.mark.parametrize(("level", "end"), [(level, end) for level in SHEETS for end in ("", "-protected")])
+def test_a_position_card_for_every_exercise(level: str, end: str, kit: Path) -> None:
+    """One card per exercise of the worksheet, two to a page, each with its puzzle's code in large
+    type and the board's pebble counts large enough to copy at a glance (at least 30 pt)."""
+    rules = "open-10" if end == "" else "protected-10"
+    puzzles = printables.class_sheet(level, rules)
+    path = kit / f"oanquan-cards-{level}{end}.pdf"
+    assert int(info(path)["Pages"]) == (len(puzzles) + 1) // 2
+    words = all_word_sizes(path)
+    codes = [(text, size) for text, size, _ in words if re.fullmatch(r"P-\d{3}", text)]
+    assert [code for code, _ in codes] == [p.code for p in puzzles]
+    assert min(size for _, size in codes) >= 24
+    text = " ".join(all_text(path).split())
+    for number, puzzle in enumerate(puzzles, 1):
+        assert f"Exercise {number} of the worksheet" in text
+        assert puzzle.goal_text.split(":")[0] in text
+    counts = [size for text, size, _ in words if text.isdigit() and size > 20]
+    biggest = {int(text) for text, size, _ in words if text.isdigit() and size > 30}
+    wanted = {puzzle.position.count(s) for puzzle in puzzles for s in range(12) if puzzle.position.count(s)}
+    assert wanted <= biggest, wanted - biggest
+    assert min(counts) >= 30
+
+
+@pytest.mark.parametrize("level", list(SHEETS))
+def test_the_pupils_self_check_key_gives_each_answer(level: str, kit: Path) -> None:
+    """The key pupils check their own sheets with: every exercise's code and answer, and what the
+    answer does, in type a pupil reads (at least 12 pt, its foot 9 pt)."""
+    path = kit / f"oanquan-self-check-{level}.pdf"
+    assert info(path)["Pages"] == "1"
+    text = " ".join(all_text(path).split())
+    for number, puzzle in enumerate(printables.class_sheet(level), 1):
+        assert f"Exercise {number} · {puzzle.code} · answer: {' or '.join(puzzle.solution)}" in text
+        assert printables._self_check_words(puzzle) in text
+    words = all_word_sizes(path)
+    assert min(size for _, size, _ in words) >= 9 - 0.05
+    body = [size for _, size, bottom in words if bottom < 275 / 25.4 * 72]
+    assert min(body) >= printables.SELF_CHECK_SIZE - 0.05
 
 
 def test_the_record_sheet_has_room_for_a_game_and_counts_the_score_as_the_rules_do(kit: Path, tmp_path: Path) -> None:
@@ -420,6 +566,13 @@ def test_downloads_are_the_whole_kit_and_stable() -> None:
     files = downloads()
     names = sorted(files)
     expected = [f"{FILE_STEM}.pdf", f"{FILE_STEM}.svg", "oanquan-rules-wall.pdf"]
+    # issue 46: position cards and the pupils' key for each worksheet
+    expected += [
+        f"oanquan-{kind}-{level}{end}.pdf"
+        for kind in ("cards", "self-check")
+        for level in SHEETS
+        for end in ("", "-protected")
+    ]
     expected += ["oanquan-game-record.pdf", "oanquan-path-9-11.pdf"]
     # issue 42: a set of worksheets and a rules sheet for each of the two rule sets the guide recommends
     for end in ("", "-protected"):
@@ -474,7 +627,7 @@ def test_vietnamese_book_prints_its_kit_in_vietnamese(tmp_path: Path) -> None:
         for sheet in sheets
     }
     text = texts["oanquan-rules-sheet.pdf"]
-    assert "Luật chơi" in text and "The rules on one page" not in text, text[:300]
+    assert "Luật chơi" in text and "The rules for the desk" not in text, text[:300]
     # issue 21: no English in any sheet of the Vietnamese kit (worksheets, answer keys, board, rules)
     assert len(sheets) >= 8, sheets
     for name, text in texts.items():

@@ -27,6 +27,7 @@ from conftest import ALL_RULES, random_positions, rules_id
 from oanquan import Game, IllegalMoveError, Position, Rules
 from oanquan.events import STOP_KINDS
 from oanquan.move import ALL_MOVES
+from oanquan.position import ending_rule, moves_of, play_fast, state_of
 from oanquan.svg import trace_frames
 
 #: The seeds of the playouts: the same every run, so a failure here is reproduced by running again.
@@ -196,16 +197,22 @@ def test_any_position_has_no_legal_move_exactly_when_it_is_over(position: Positi
 @SEARCH
 @given(positions_and_rules())
 def test_every_move_from_any_position_conserves_points_and_agrees_with_its_trace(position: Position) -> None:
-    """R8.3 (no point is made or lost by a move) and the fast path = the traced path, from anywhere."""
-    before = position.to_text()
+    """R8.3 (no point is made or lost by a move) and the fast paths = the traced path, from anywhere:
+    play() and the search's play_fast on the position's fields (a State) alike."""
+    before, hashed, state = position.to_text(), hash(position), state_of(position)
+    outcome = position.outcome()
+    assert ending_rule(state) == (None if outcome is None else outcome.termination)
+    assert moves_of(state) == position.legal_moves() or outcome is not None
     for move in position.legal_moves():
         fast = position.play(move)
         traced, events = position.play_traced(move)
-        assert fast == traced
+        assert fast == traced and hash(fast) == hash(traced)
+        assert play_fast(state, position.rules, move.square, move.direction) == state_of(traced)
         assert fast.total_points() == position.total_points()
         assert [e.kind in STOP_KINDS for e in events].count(True) == 1
         assert fast.to_move == 1 - position.to_move  # R3.5
-    assert position.to_text() == before  # playing never changes the position played from
+    # playing never changes the position played from (play() plays on a copy of its fields)
+    assert (position.to_text(), hash(position), state_of(position)) == (before, hashed, state)
 
 
 @SEARCH
@@ -255,9 +262,9 @@ def _strip_words(svg: str) -> dict[str, list[str]]:
     strips: dict[str, list[str]] = {"0": [], "1": []}
     current = None
     for word in words:
-        found = re.match(r"Player ([01]) · ", word)
+        found = re.match(r"(Bottom|Top) row · ", word)
         if found:
-            current = found.group(1)
+            current = "0" if found.group(1) == "Bottom" else "1"
         if current is not None:
             strips[current].append(word)
     return strips
@@ -288,7 +295,8 @@ def test_a_moves_pictures_mark_the_mover_then_the_next_player(position: Position
                     for player in (0, 1):
                         score = shown[player]
                         points = f"point{'' if score == 1 else 's'}"
-                        assert strips[str(player)][0] == f"Player {player} · {score} {points}{words}"
+                        name = ("Bottom row", "Top row")[player]
+                        assert strips[str(player)][0] == f"{name} · {score} {points}{words}"
             elif kind in STOP_KINDS:
                 assert "to move" in strips[other] and "just played" in strips[mover], kind
                 assert "to move" not in strips[mover]

@@ -161,7 +161,7 @@ def test_the_rules_page_shows_a_last_pebble_in_a_mandarin_square() -> None:
         for output in cell.get("outputs", [])
         if 'id="rule-mandarin-landing"' in "".join(output.get("data", {}).get("text/html", ""))
     ]
-    found = re.search(r"Player \d plays (\w+) from the opening position", figure)
+    found = re.search(r"(?:Bottom|Top) row plays (\w+) from the opening position", figure)
     assert found, "the picture's move is not one from the opening any more: read its position here"
     _after, events = Position.initial().play_traced(found[1])
     landings = [

@@ -26,7 +26,18 @@ import pytest
 from conftest import ALL_RULES, random_positions, rules_id
 from oanquan import Move, Position, Rules
 from oanquan.ai import SearchPlayer, _evaluate_state, analyse, evaluate, ordered_children
-from oanquan.position import ending_rule, final_scores, moves_of, play_fast, state_of
+from oanquan.position import (
+    CAPTURED,
+    DEBTS,
+    MOVER,
+    STONES,
+    STORES,
+    ending_rule,
+    final_scores,
+    moves_of,
+    play_fast,
+    state_of,
+)
 
 GOLDEN: dict[str, Any] = json.loads((Path(__file__).parent / "golden" / "search.json").read_text(encoding="utf-8"))
 
@@ -69,22 +80,28 @@ def test_the_searchs_states_follow_the_engines_rules(rules: Rules) -> None:
     for position in positions:
         state = state_of(position)
         assert state == (
-            position.pebbles,
-            (int(position.stones[0]), int(position.stones[1])),
-            position.stores,
-            position.captured_stones,
-            position.debts,
+            *position.pebbles,
+            *(int(stone) for stone in position.stones),
+            *position.stores,
+            *position.captured_stones,
+            *position.debts,
             position.to_move,
         )
-        pebbles, stones, stores, captured, debts, mover = state
+        assert state[STONES : STONES + 2] == tuple(int(position.has_stone(s)) for s in (10, 11))
+        assert (state[STORES], state[CAPTURED + 1], state[DEBTS], state[MOVER]) == (
+            position.stores[0],
+            position.captured_stones[1],
+            position.debts[0],
+            position.to_move,
+        )
         outcome = position.outcome()
-        assert ending_rule(pebbles, stones, stores, mover) == (None if outcome is None else outcome.termination)
+        assert ending_rule(state) == (None if outcome is None else outcome.termination)
         if outcome is not None:
-            assert final_scores(pebbles, stores, captured, debts, rules.mandarin_value) == outcome.scores
+            assert final_scores(state, rules.mandarin_value) == outcome.scores
             continue
-        assert moves_of(pebbles, mover) == position.legal_moves()
+        assert moves_of(state) == position.legal_moves()
         for move in position.legal_moves():
-            child = play_fast(pebbles, stones, stores, captured, debts, mover, rules, move.square, move.direction, True)
+            child = play_fast(state, rules, move.square, move.direction)
             after = position.play(move)
             assert child == state_of(after)
             assert _evaluate_state(child, rules.mandarin_value) == evaluate(after) == _evaluation(after)

@@ -31,7 +31,9 @@ from oanquan.svg import svg_alt_text
 from oanquan.web import call, reset
 from oanquan.widgets import GameBoard
 from tests.scenes import page_view
-from tools import printables
+from tools import edition, printables
+
+ROOT = Path(__file__).resolve().parent.parent
 
 #: A whole game between two people that ends when both Mandarin squares are empty (R7.1).
 RECORD = "9R 2L 7R 4L 5L 3R 6R 0L 7L 0R 9L"
@@ -310,3 +312,40 @@ def test_friends_play_under_the_names_they_give_on_every_surface() -> None:
     assert again.names == ("Lan", "Minh")
     said = terminal_game(["--names", *given], RECORD.split())
     assert "Lan wins! (Lan 56 · Minh 14)" in said and "Bottom row" not in said
+
+
+# The chapters and the book's pages are surfaces too: what they print (stored outputs: pictures,
+# captions, tables, quiz words), their prose, and the Vietnamese edition's words for both.
+CHAPTERS = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "book").glob("*.ipynb"))
+#: The one sentence that maps the players' names to the notation, for the teacher (issue 41).
+NOTATION_MAP = re.compile(
+    r"notation instead: player 0 is the bottom row [^.]* player 1 the top row"
+    r"|ký hiệu: người chơi 0 là hàng dưới [^.]* người chơi 1 là hàng trên"
+)
+
+
+def chapter_texts(path: Path) -> Iterator[str]:
+    """Everything a reader sees of a chapter: its Markdown cells and every stored output, as text."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "markdown":
+            yield "".join(cell["source"])
+        for output in cell.get("outputs", []):
+            data = dict(output.get("data", {}), text=output.get("text", ""))
+            for kind in ("text/html", "text/markdown", "text/plain", "image/svg+xml", "text"):
+                text = "".join(data.get(kind, ""))
+                yield unescape(re.sub(r"<[^>]+>", " ", text))
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
+def test_a_chapter_names_the_players_as_its_boards_do(path: Path) -> None:
+    found = [NOTATION_NAME.findall(NOTATION_MAP.sub("", text)) for text in chapter_texts(path)]
+    assert [name for names in found for name in names] == []
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
+def test_the_vietnamese_chapter_names_the_players_as_its_boards_do(path: Path) -> None:
+    words = edition.translations(f"{path.parent.name}/{path.stem}")
+    assert words, f"no Vietnamese catalogue for {path.name}"
+    found = [text for text in words.values() if NOTATION_NAME.search(NOTATION_MAP.sub("", text))]
+    assert found == []

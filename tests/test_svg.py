@@ -129,7 +129,7 @@ def test_title_and_desc_describe_the_position_for_screen_readers() -> None:
     assert title is not None and desc is not None
     assert root.get("aria-labelledby") == "x-title x-desc"
     assert title.get("id") == "x-title" and desc.get("id") == "x-desc"
-    assert title.text == "Ô Ăn Quan board: player 1 to move"
+    assert title.text == "Ô Ăn Quan board: Top row to move"
     assert desc.text == describe_position(p)
     assert "squares 4 3 2 1 0: 12, 0, 0, 1, 0" in desc.text
     assert "Mandarin square M0 (right): the Mandarin stone and 3 pebbles" in desc.text
@@ -165,9 +165,9 @@ def test_counts_and_square_numbers_are_written() -> None:
     words = texts(board_svg(p))
     assert {*(str(square) for square in range(10)), "M0", "M1"} <= set(words)  # every square's name
     assert {str(p.count(square)) for square in range(12)} <= set(words)  # and every count
-    assert "Player 0 · 16 points" in words  # 4 pebbles + a stone worth 10 (R8.1) + the 2 player 1 owes (R8.2)
+    assert "Bottom row · 16 points" in words  # 4 pebbles + a stone worth 10 (R8.1) + the 2 player 1 owes (R8.2)
     assert "captured: 4 pebbles + 1 stone" in words and "is owed 2" in words and "owes 2" in words
-    assert "Player 1 · -2 points" in words and "captured: 0 pebbles" in words  # 0 captured - 2 owed
+    assert "Top row · -2 points" in words and "captured: 0 pebbles" in words  # 0 captured - 2 owed
 
 
 def test_a_long_store_line_with_a_debt_says_stone_for_short() -> None:
@@ -357,8 +357,8 @@ def test_the_result_appears_only_once_the_sweep_is_shown() -> None:
     ended = frames["game_end"].svg
     assert "game over" not in footer(ended) and "wins" not in svg_alt_text(ended)
     # what they have captured so far, said to be before the sweep; nobody to move
-    assert "Player 0 · 50 points before the sweep" in texts(ended) and "to move" not in texts(ended)
-    assert "game over: player 0 wins 54-22 (R7.1)" in footer(frames["sweep"].svg)
+    assert "Bottom row · 50 points before the sweep" in texts(ended) and "to move" not in texts(ended)
+    assert "game over: Bottom row wins 54-22 (R7.1)" in footer(frames["sweep"].svg)
 
 
 def test_the_swept_pebbles_are_counted_as_swept_not_captured() -> None:
@@ -399,7 +399,7 @@ def test_a_figure_is_an_img_of_the_board_that_an_untrusted_notebook_keeps() -> N
     data = re.search(r'src="data:image/svg\+xml;base64,([^"]+)"', html)
     assert data is not None and base64.b64decode(data.group(1)).decode("utf-8") == svg
     alt = html_module.unescape(re.search(r'alt="([^"]*)"', html).group(1))  # type: ignore[union-attr]
-    assert alt.startswith("Ô Ăn Quan board: player 0 to move. Top row, squares 4 3 2 1 0")
+    assert alt.startswith("Ô Ăn Quan board: Bottom row to move. Top row, squares 4 3 2 1 0")
     assert "\n" not in alt and "<" not in html_module.escape(alt)
     assert '<figure class="oq-figure" id="fig"' in html
     assert "<figcaption>Caption &lt;b&gt;&amp;&lt;/b&gt;</figcaption>" in html
@@ -423,11 +423,11 @@ def test_a_finished_game_shows_its_final_scores_unless_an_exercise_asks_for_them
     """The strips show the final score and its parts at the end (R7.4, R8); ``result=False`` hides all of it."""
     p = Position.from_text(FINISHED)
     shown = texts(board_svg(p))
-    assert "Player 0 · 34 points" in shown and "30 captured + 4 from their row" in shown
-    assert "Player 1 · 36 points" in shown and "to move" not in shown
+    assert "Bottom row · 34 points" in shown and "30 captured + 4 from their row" in shown
+    assert "Top row · 36 points" in shown and "to move" not in shown
     hidden = board_svg(p, result=False)
     words = texts(hidden)
-    assert "Player 0 · 30 points before the sweep" in words and "captured: 30 pebbles" in words
+    assert "Bottom row · 30 points before the sweep" in words and "captured: 30 pebbles" in words
     assert not any("34" in w or "36" in w or "game over" in w or "to move" in w for w in words)
     assert "36" not in svg_alt_text(hidden) and "wins" not in svg_alt_text(hidden)
 
@@ -435,10 +435,10 @@ def test_a_finished_game_shows_its_final_scores_unless_an_exercise_asks_for_them
 def test_a_picture_during_a_move_says_the_mover_is_playing_in_its_title_and_description() -> None:
     # the strip says "playing" during a move: the words for screen readers say the same (issue 25)
     playing = board_svg(Position.initial(), turn="playing")
-    assert "Ô Ăn Quan board: player 0 is playing</title>" in playing and "Player 0 is playing." in playing
+    assert "Ô Ăn Quan board: Bottom row is playing</title>" in playing and "Bottom row is playing." in playing
     assert "to move" not in playing.split("</desc>")[0]
     played = board_svg(Position.initial(), turn="played")
-    assert "player 1 to move</title>" in played and "Player 1 to move." in played
+    assert "Top row to move</title>" in played and "Top row to move." in played
 
 
 def _badges(svg: str) -> dict[str, list[tuple[float, float]]]:

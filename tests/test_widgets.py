@@ -240,10 +240,12 @@ def end_animation(board: GameBoard) -> None:
 
 def test_a_click_on_a_square_highlights_it_and_enables_directions(board: GameBoard) -> None:
     assert all(b.disabled for b in board.direction_buttons.values())
-    assert {s for s, b in board.square_buttons.items() if b.button_style == "success"} == {5, 6, 7, 8, 9}
+    assert {s for s, b in board.square_buttons.items() if "oaq-can" in b._dom_classes} == {5, 6, 7, 8, 9}
+    assert {s for s, b in board.square_buttons.items() if b.tabbable} == {5, 6, 7, 8, 9}  # Tab reaches those
     board.square_buttons[7].click()
     assert board.selected == board.controller.selected == 7
-    assert board.square_buttons[7].button_style == "info"
+    assert "oaq-chosen" in board.square_buttons[7]._dom_classes
+    assert not any("oaq-chosen" in board.square_buttons[s]._dom_classes for s in (5, 6, 8, 9))
     assert board.direction_buttons["R"].description == "7R →"
     assert board.direction_buttons["L"].description == "← 7L"
     assert not board.direction_buttons["R"].disabled
@@ -498,7 +500,7 @@ def test_move_list_status_and_the_end_of_a_game(board: GameBoard) -> None:
     status = unescape(ended.status.value)
     assert "Bottom row wins!" in status and "56 to 14" in status and "Bottom row: " in status and "= 56." in status
     assert "Bottom row wins 56-14" in unescape(ended.viewer.frame.svg) and "Game over" in ended.viewer.caption
-    assert not any(b.button_style == "success" for b in ended.square_buttons.values())
+    assert not any("oaq-can" in b._dom_classes or b.tabbable for b in ended.square_buttons.values())
     ended.square_buttons[5].click()
     assert ended.message_text == "Game over: both Mandarin squares are empty. Bottom row wins!"
 
@@ -653,7 +655,7 @@ def test_labels_and_buttons_take_the_width_of_their_words() -> None:
         return found
 
     board, editor, puzzle = GameBoard(animate=False), PositionEditor(), PuzzleWidget()
-    grids = {*board.square_buttons.values(), *editor.square_buttons.values()}
+    grids = {*board.square_buttons.values(), *editor.square_buttons.values(), *puzzle.square_buttons.values()}
     for root in (board, editor, puzzle, RulesForm()):
         for widget in walk(root):
             if isinstance(widget, widgets.Button) and widget not in grids:
@@ -663,3 +665,66 @@ def test_labels_and_buttons_take_the_width_of_their_words() -> None:
             if described and len(widget.description) > 9 and not isinstance(widget, (widgets.Button, widgets.Checkbox)):
                 assert widget.style.description_width == "initial", widget.description
     assert editor.mode.style.button_width == "auto"
+
+
+# ------------------------------------------------- the board's squares are the buttons (issue 44)
+
+
+def css_boxes(css: str) -> dict[int, tuple[float, float, float, float]]:
+    """Each square button's place in the style sheet: left, top, width, height in % of the picture."""
+    rule = re.compile(
+        r"\.oaq-sq-(\d+)\{left:([\d.]+)%;top:([\d.]+)%;width:([\d.]+)%!important;height:([\d.]+)%!important\}"
+    )
+    return {int(m[1]): (float(m[2]), float(m[3]), float(m[4]), float(m[5])) for m in rule.finditer(css)}
+
+
+def test_each_square_button_lies_on_its_square_of_the_picture() -> None:
+    from oanquan.svg import HEIGHT, WIDTH, square_box, square_centre
+
+    board = GameBoard(animate=False)
+    stage = board.viewer.children[1]  # the picture's Stack and the layer of buttons, in one grid cell
+    assert board.viewer.boards in stage.children and "oaq-stage" in stage._dom_classes
+    layer = next(child for child in stage.children if "oaq-pick" in child._dom_classes)
+    assert set(layer.children) == set(board.square_buttons.values())
+    css = next(child.value for child in stage.children if isinstance(child, widgets.HTML) and "<style>" in child.value)
+    boxes = css_boxes(css)
+    assert set(boxes) == set(range(12))
+    for square, (left, top, width, height) in boxes.items():
+        x, y = square_centre(square)  # the middle of the square on the picture is inside its button
+        assert left < 100 * x / WIDTH < left + width and top < 100 * y / HEIGHT < top + height, square
+        assert (left, top, width, height) == pytest.approx(
+            [100 * v / s for v, s in zip(square_box(square), (WIDTH, HEIGHT, WIDTH, HEIGHT), strict=True)], abs=1e-3
+        )
+    for square, button in board.square_buttons.items():
+        assert f"oaq-sq-{square}" in button._dom_classes and button.tooltip == f"square {square}"
+
+
+def test_the_editors_squares_are_on_its_picture_and_all_take_the_tab_key() -> None:
+    editor = PositionEditor()
+    stage = editor.children[0]
+    assert editor.board in stage.children and "oaq-stage" in stage._dom_classes
+    assert all(button.tabbable for button in editor.square_buttons.values())
+    editor.square_buttons[M1].click()
+    assert "oaq-chosen" in editor.square_buttons[M1]._dom_classes
+    assert not any("oaq-chosen" in editor.square_buttons[s]._dom_classes for s in range(10))
+
+
+def test_a_puzzle_is_answered_by_a_square_of_its_picture_then_a_direction() -> None:
+    widget = PuzzleWidget()
+    answer = Move.parse(widget.puzzle.solution[0])
+    playable = {m.square for m in widget.puzzle.position.legal_moves()}
+    assert {s for s, b in widget.square_buttons.items() if b.tabbable} == playable
+    assert all(b.disabled for b in widget.direction_buttons.values())
+    other = next(s for s in range(10) if s not in playable)
+    widget.square_buttons[other].click()
+    assert f"Not square {other}:" in unescape(widget.feedback.value) and widget.controller.selected is None
+    widget.square_buttons[answer.square].click()
+    assert widget.controller.selected == answer.square
+    assert "oaq-chosen" in widget.square_buttons[answer.square]._dom_classes
+    assert f"chosen {answer.square}" in widget.player.frame.svg  # the picture marks the chosen square
+    assert not widget.direction_buttons[answer.direction].disabled
+    widget.direction_buttons[answer.direction].click()
+    assert widget.solved and widget.tried == [answer] and "Right!" in widget.feedback.value
+    assert not any(b.tabbable for b in widget.square_buttons.values())  # answered: Try again first
+    widget.square_buttons[answer.square].click()
+    assert widget.tried == [answer] and "Try again" in unescape(widget.feedback.value)

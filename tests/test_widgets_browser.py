@@ -259,5 +259,5 @@ def test_a_figure_for_notebooks_shows_its_board_in_a_browser(browser: Any, page_
     complete, natural_width, shown_width, shown_height, alt = size
     assert complete and natural_width > 0  # the SVG decoded
     assert (shown_width, shown_height) == (WIDTH, HEIGHT)  # at full size in a 700 px column
-    assert alt.startswith("Ô Ăn Quan board: player 1 to move. Top row")
+    assert alt.startswith("Ô Ăn Quan board: Top row to move. Top row")
     assert problems == []

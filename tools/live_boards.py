@@ -46,6 +46,7 @@ SCRIPT_WORDS = {
 #: The controls' labels, marked for the catalogue (Babel does not read inside f-strings).
 LABELS = {
     "continue": N_("Continue this game on the Play page"),
+    "review": N_("Review this game on the Play page"),
     "a_click_on_a_square": N_("A click on a square"),
     "pebbles_in_square": N_("Pebbles in square"),
     "mandarin_stone": N_("Mandarin stone"),
@@ -107,6 +108,8 @@ def controls(kind: str) -> str:
             )
             + f'<p><a data-oaq="continue" href="#">{label("continue")}</a> '
             f"{label('every_level_and_rule_option')}</p>"
+            # the review of the game played here (issue 43): the Play page reviews the game of its address
+             + f'<p data-oaq="review" hidden><a href="#">{label("review")}</a></p>'
         )
     if kind == "puzzle":
         return (

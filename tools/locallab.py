@@ -40,8 +40,10 @@ from typing import Final
 
 __all__ = ["Lab", "jupyter_lab", "lab_environment", "trust"]
 
-#: The venv's ``jupyter`` (the one next to the running Python), so the pinned JupyterLab runs.
-JUPYTER: Final[str] = str(Path(sys.executable).with_name("jupyter"))
+#: The venv's ``jupyter`` (the one next to the running Python), so the pinned JupyterLab runs; or the
+#: one ``OANQUAN_LAB_JUPYTER`` names, such as that of a venv where only ``make lab``'s install ran
+#: (requirements-lab.lock), to check that it is enough: its kernels then run that venv's Python.
+JUPYTER: Final[str] = os.environ.get("OANQUAN_LAB_JUPYTER") or str(Path(sys.executable).with_name("jupyter"))
 
 #: Settings that differ from a student's first start, none of which changes what an output shows:
 #: no "Would you like to get notified about official Jupyter news?" toast (it would cover
@@ -124,7 +126,7 @@ def _lab_extensions(state: Path) -> str:
     requirements-lab.lock) fails to load in Notebook 7 ("Shared module @jupyterlite/services
     doesn't exist"), a page error that no student who installs with ``make lab`` meets.
     """
-    installed = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+    installed = Path(JUPYTER).parent.parent / "share" / "jupyter" / "labextensions"  # the venv's
     chosen = state / "labextensions"
     for extension in [*installed.glob("@*/*"), *installed.glob("[!@]*")]:
         if extension.parent.name != "@jupyterlite":

@@ -14,11 +14,15 @@ as a Sphinx extension listed in ``_config.yml``, and by the tests.
 - ``oanquan-answers-<level>.pdf``: the answer key of each worksheet: the answer, the
   engine's explanation, the board after the answer, and a QR code that opens the position
   on the Play page.
-- ``oanquan-rules-sheet.pdf``: one page with the pictures of the rules page, drawn by
-  :mod:`oanquan.svg` from the same moves (:func:`rule_examples`), for the pupils' desks.
+- ``oanquan-rules-sheet.pdf``: the rules for the pupils' desks, two pages, each rule with the
+  picture of the rules page's move (:func:`rule_examples`) drawn in black and white, its
+  highlights hatched or framed, never in colour alone, every caption at least 9 points.
 - ``oanquan-game-record.pdf``: a game record and score sheet for a pair of pupils.
-- ``oanquan-rules-wall.pdf``: the same rules for the classroom wall: a large board and large
-  black type, nothing below 15 pt (:func:`rules_wall_pdf`).
+- ``oanquan-rules-wall.pdf``: the rules for the classroom wall, an A3 poster read from 8 m: every
+  word at least 48 points (:func:`letter_size` says why, :func:`rules_wall_pdf`).
+- ``oanquan-cards-<level>.pdf``: a position card for every exercise of a worksheet, its code and
+  its board drawn large, two to a page (:func:`cards_pdf`); ``oanquan-self-check-<level>.pdf``:
+  the pupils' own key to the worksheet (:func:`self_check_pdf`).
 - ``oanquan-path-9-11.pdf``: the path of 20 puzzles for 9-11-year-olds
   (:func:`~oanquan.puzzles.class_path`), each by the code a pupil types on the Puzzles page.
 
@@ -33,6 +37,7 @@ from __future__ import annotations
 import datetime
 import functools
 import io
+import math
 import random
 import re
 from collections.abc import Callable
@@ -45,11 +50,12 @@ from fpdf import FPDF
 
 from authoring.puzzles import CLASS_RULES, class_rules_kept, suits_every_recommended_class
 from oanquan import Position, Rules, caption, describe_move
+from oanquan.ai import immediate_gain
 from oanquan.board import M0, M1, column, square_name
 from oanquan.events import Event
-from oanquan.i18n import N_, _, get_language, language, spoken
+from oanquan.i18n import N_, _, get_language, language, ngettext, spoken
 from oanquan.interact.address import Setup
-from oanquan.narrate import row_names
+from oanquan.narrate import move_phrase, row_names
 from oanquan.paper import FILE_STEM, HalfEllipse, Rect, Text, blank_board_svg, board_shapes
 from oanquan.puzzles import SHEET_SIZE, SHEETS, Puzzle, class_path, sheet
 from oanquan.rules import rules_in_words
@@ -61,9 +67,11 @@ __all__ = [
     "SHEET_SIZE",
     "RuleExample",
     "blank_board_pdf",
+    "cards_pdf",
     "downloads",
     "draw_board",
     "kit_names",
+    "letter_size",
     "path_sheet_pdf",
     "play_address",
     "puzzle_address",
@@ -72,6 +80,7 @@ __all__ = [
     "rule_examples",
     "rules_sheet_pdf",
     "rules_wall_pdf",
+    "self_check_pdf",
     "setup",
     "worksheet_pdf",
     "write_downloads",
@@ -130,7 +139,11 @@ TEXT: dict[str, str] = _Words(
             "it {share}; legal moves: {moves})."
         ),
         "page": N_("Page {page} of {pages}"),
-        "rules_title": N_("Ô Ăn Quan · The rules on one page"),
+        "rules_title": N_("Ô Ăn Quan · The rules for the desk"),
+        "desk_key": N_(
+            "In the pictures: a hatched square has just been captured; a dashed frame marks the square lifted "
+            "or the square the last pebble dropped into; a plain inner frame, the square the move started from."
+        ),
         "rules_intro": N_(
             "Two players, ten small squares (ô dân) with {pebbles} pebbles each, two Mandarin squares (ô quan) "
             "with a large stone worth {value}. The bottom row moves first. The pictures are real moves, "
@@ -158,14 +171,19 @@ TEXT: dict[str, str] = _Words(
         "score_lent": N_("Plus the pebbles the other player borrowed from you"),
         "score_total": N_("Total"),
         "score_check": N_("Check: when both Mandarin squares are empty at the end, the two totals add up to {total}."),
-        "wall_row_1": N_("Top row · squares 0 to 4 · ← R   L →"),
-        "wall_row_0": N_("Bottom row · squares 5 to 9 · ← L   R →"),
-        "wall_setup": N_(
-            "Set-up: {pebbles} pebbles in each small square (ô dân), a large stone worth {value} in each Mandarin "
-            "square (ô quan). The bottom row moves first. A move is a square and a direction: 7R sows from square 7 "
-            "towards the mover's right hand, 7L towards the left."
-        ),
         "rule_gap": _RULE_GAP,
+        "cards_title": N_("Ô Ăn Quan · Position cards: {name}"),
+        "card_of": N_("Exercise {number} of the worksheet “{name}”"),
+        "self_check_title": N_("Check your answers: {name}"),
+        "self_check_how": N_(
+            "Do the exercise first, with the pebbles. Then find its number here, or type its code on the "
+            "Puzzles page. Wrong? Set the board up again and play the answer: watch where the last pebble goes."
+        ),
+        "self_check_line": N_("Exercise {number} · {code} · answer: {moves}"),
+        "poster_setup": N_(
+            "{pebbles} pebbles in each small square, a stone worth {value} in each Mandarin square. "
+            "The bottom row starts. 7R: from square 7, towards the player's right hand."
+        ),
         "path_title": N_("Ô Ăn Quan · A path of {n} puzzles for ages 9 to 11"),
         "path_intro": N_(
             "Open each puzzle on the Puzzles page by typing its code in the box beside the list. The puzzles "
@@ -217,10 +235,10 @@ def qr_png(data: str, scale: int = 4) -> bytes:
 
 
 class _Document(FPDF):
-    """An A4 document with the DejaVu fonts and a fixed date."""
+    """An A4 document (or ``paper``, such as A3) with the DejaVu fonts and a fixed date."""
 
-    def __init__(self, title: str, landscape: bool = False) -> None:
-        super().__init__(orientation="L" if landscape else "P", unit="mm", format="A4")
+    def __init__(self, title: str, landscape: bool = False, paper: str = "A4") -> None:
+        super().__init__(orientation="L" if landscape else "P", unit="mm", format=paper)
         for style, name in (("", "DejaVuSans.ttf"), ("B", "DejaVuSans-Bold.ttf")):
             self.add_font("DejaVu", style, str(FONT_DIR / name))
         self.add_font("DejaVuMono", "", str(FONT_DIR / "DejaVuSansMono.ttf"))
@@ -240,6 +258,12 @@ class _Document(FPDF):
     def pdf_bytes(self) -> bytes:
         return bytes(self.output())
 
+    def line_count(self, width: float, height: float, text: str, markdown: bool = False) -> int:
+        """How many lines ``text`` takes in a :meth:`multi_cell` ``width`` mm wide, in the font set now."""
+        lines = self.multi_cell(width, height, text, markdown=markdown, dry_run=True, output="LINES")
+        assert isinstance(lines, list)
+        return len(lines)
+
     def half_ellipse(self, edge: float, top: float, rx: float, height: float, side: int) -> None:
         """A Mandarin square: half an ellipse, its straight edge at ``edge``, bulging to ``side`` (-1 left, 1 right)."""
         start, end = (90, 270) if side < 0 else (-90, 90)
@@ -249,7 +273,17 @@ class _Document(FPDF):
 # ----------------------------------------------------------------- a board in black and white
 
 
-def draw_board(pdf: _Document, scene: Scene, x: float, y: float, width: float) -> float:
+def draw_board(
+    pdf: _Document,
+    scene: Scene,
+    x: float,
+    y: float,
+    width: float,
+    *,
+    strips: bool = True,
+    marks: bool = False,
+    label: float = 5.5,
+) -> float:
     """Draw ``scene`` (:func:`oanquan.scene.board_scene`) at (``x``, ``y``), ``width`` mm wide, in black and white.
 
     The sheets draw the same scene as the screens (the squares, the strips' words), in their own
@@ -259,26 +293,43 @@ def draw_board(pdf: _Document, scene: Scene, x: float, y: float, width: float) -
     a Mandarin square shows a black stone when it has one, and its pebbles. Player 1's store
     is written above the board, player 0's below, the player to move in bold. The square of the
     scene's last move (the start of the move just played) is outlined.
+
+    With ``marks``, the scene's highlights are drawn as they survive black and white printing
+    (issue 46), never by colour: a captured square is hatched (:func:`_hatch`), the square
+    lifted or dropped into has a thick dashed frame. Without ``strips`` the players' lines
+    above and below are left out (a rule's picture, whose caption says what matters). The squares'
+    names are at least ``label`` points.
     """
     cell = width / 6.4  # five cells and two Mandarin half-ellipses of 0.7 cell each
     rx = 0.7 * cell
-    left, top = x + rx, y + 4.5
+    left, top = x + rx, y + (4.5 if strips else 0.5)
     mid = top + cell
     pdf.set_line_width(0.4)
     for square in range(10):
         sx = left + cell * column(square)
         sy = top if square < 5 else mid
+        if marks:
+            _mark_square(pdf, scene.squares[square].marks, sx, sy, cell)
         pdf.rect(sx, sy, cell, cell)
         count = scene.squares[square].pebbles
         pdf.font(cell * 1.3, bold=True)  # figures about half the cell's height
         pdf.set_xy(sx, sy + cell * 0.2)
         pdf.cell(cell, cell * 0.7, str(count) if count else "", align="C")
-        _label(pdf, sx + 0.8, sy + 0.6, str(square), cell)
+        _label(pdf, sx + 0.8, sy + 0.6, str(square), cell, label)
         if scene.last_square == square:
             pdf.set_line_width(1.0)
             pdf.rect(sx + 0.8, sy + 0.8, cell - 1.6, cell - 1.6)
             pdf.set_line_width(0.4)
     for square, edge, side in ((M1, left, -1), (M0, left + 5 * cell, 1)):
+        if marks and "captured" in scene.squares[square].marks:
+            with pdf.elliptic_clip(edge - rx, top, 2 * rx, 2 * cell):
+                _hatch(pdf, min(edge, edge + side * rx), top, rx, 2 * cell)
+        if marks and {"lifted", "received"} & set(scene.squares[square].marks):
+            pdf.set_line_width(DASH_WIDTH)
+            pdf.set_dash_pattern(dash=DASH, gap=DASH)
+            pdf.half_ellipse(edge + side * 1.2, top + 1.2, rx - 2.4, 2 * cell - 2.4, side)
+            pdf.set_dash_pattern()
+            pdf.set_line_width(0.4)
         # a half-ellipse: the straight edge on the board, bulging outwards
         pdf.half_ellipse(edge, top, rx, 2 * cell, side)
         cx = edge + side * rx * 0.5
@@ -289,7 +340,9 @@ def draw_board(pdf: _Document, scene: Scene, x: float, y: float, width: float) -
         pdf.font(cell * 1.1, bold=True)
         pdf.set_xy(cx - rx * 0.5, mid - cell * 0.2)
         pdf.cell(rx, cell * 0.6, str(pebbles) if pebbles or not stone else "", align="C")
-        _label(pdf, cx - rx * 0.3, mid + cell * 0.55, square_name(square), cell)
+        _label(pdf, cx - rx * 0.3, mid + cell * 0.55, square_name(square), cell, label)
+    if not strips:
+        return 2 * cell + 1
     for player, row_y in ((1, y), (0, top + 2 * cell + 0.8)):
         pdf.font(min(7.5, width / 10), bold=scene.to_move == player)
         pdf.set_xy(x, row_y)
@@ -297,12 +350,48 @@ def draw_board(pdf: _Document, scene: Scene, x: float, y: float, width: float) -
     return 2 * cell + 9
 
 
-def _label(pdf: _Document, x: float, y: float, text: str, cell: float) -> None:
-    """A square's name, small and grey, at (``x``, ``y``)."""
-    pdf.font(max(5.5, cell * 0.34))
+#: The hatching of a captured square (issue 46): lines this far apart (mm) and this thick, dark
+#: enough that the square stays clearly darker than a plain one in grey or black-and-white print.
+HATCH_STEP = 1.8
+HATCH_WIDTH = 0.45
+#: The dashed frame of a square lifted or dropped into: dashes and gaps this long (mm), lines this
+#: thick, unlike the plain frame of the square a move started from.
+DASH = 2.0
+DASH_WIDTH = 0.9
+
+
+def _hatch(pdf: _Document, x: float, y: float, w: float, h: float) -> None:
+    """Diagonal lines (45°) over the rectangle (``x``, ``y``, ``w``, ``h``), clipped to it."""
+    pdf.set_line_width(HATCH_WIDTH)
+    with pdf.rect_clip(x, y, w, h):
+        offset = -h
+        while offset < w:
+            pdf.line(x + offset, y + h, x + offset + h, y)
+            offset += HATCH_STEP
+    pdf.set_line_width(0.4)
+
+
+def _mark_square(pdf: _Document, marks: tuple[str, ...], x: float, y: float, cell: float) -> None:
+    """A citizen square's highlights in black and white: hatched if captured, a thick dashed frame if
+    lifted or dropped into (drawn before the square's own outline and figures, which stay on top)."""
+    if "captured" in marks:
+        _hatch(pdf, x, y, cell, cell)
+    if "lifted" in marks or "received" in marks:
+        pdf.set_line_width(DASH_WIDTH)
+        pdf.set_dash_pattern(dash=DASH, gap=DASH)
+        pdf.rect(x + 1.0, y + 1.0, cell - 2.0, cell - 2.0)
+        pdf.set_dash_pattern()
+        pdf.set_line_width(0.4)
+
+
+def _label(pdf: _Document, x: float, y: float, text: str, cell: float, smallest: float = 5.5) -> None:
+    """A square's name, small and grey, at (``x``, ``y``), at least ``smallest`` points, on white (over
+    a frame or a hatching, it stays readable)."""
+    pdf.font(max(smallest, cell * 0.34))
     pdf.set_text_color(*_GREY)
+    pdf.set_fill_color(255, 255, 255)
     pdf.set_xy(x, y)
-    pdf.cell(cell * 0.6, cell * 0.16, text)
+    pdf.cell(pdf.get_string_width(text) + 0.4, cell * 0.16, text, fill=True)
     pdf.set_text_color(*_INK)
 
 
@@ -510,6 +599,15 @@ class RuleExample:
     index: int
 
     @property
+    def scene(self) -> Scene:
+        """The board right after the event, as :attr:`svg` draws it, for the black and white sheets."""
+        event = self.events[self.index]
+        captured = [e.square for e in self.events[: self.index + 1] if e.kind == "capture" and e.square is not None]
+        return board_scene(
+            event.position, names=row_names(), last_move=self.move_text, **event_highlights(event, captured)
+        )
+
+    @property
     def svg(self) -> str:
         """The board right after the event, drawn by :func:`oanquan.svg.board_svg` as on the rules page."""
         event = self.events[self.index]
@@ -664,45 +762,112 @@ def _example(test: Callable[[Event], bool], rules: Rules, seed: int, games: int)
     raise LookupError("no example found")  # pragma: no cover - every rule happens in 500 games
 
 
+#: The desk sheet's sizes (issue 46): every caption and label at least this many points, so that a
+#: pupil reads it on the desk; the boards this wide (mm), two columns to a page.
+DESK_TEXT_SIZE = 9.0
+DESK_RULE_SIZE = 10.0
+DESK_BOARD_WIDTH = 72.0
+
+
 def rules_sheet_pdf(class_rules: str = "open-10") -> bytes:
-    """The rules on one A4 page: each rule in a sentence above its picture from the rules page, found
-    under the rules of the class (a key of :data:`CLASS_FILES`), which the page names at its foot: a
-    class that protects young Mandarins never sees a picture of a capture its rules forbid."""
+    """The rules for the pupils' desks: each rule in a sentence above a picture of the first real move
+    that shows it (the rules page's moves, :func:`rule_examples`), found under the rules of the class
+    (a key of :data:`CLASS_FILES`), which each page names at its foot: a class that protects young
+    Mandarins never sees a picture of a capture its rules forbid.
+
+    Issue 46: the pictures are drawn in black and white (:func:`draw_board` with its marks: a
+    captured square hatched, the square lifted or dropped into framed), with a key to the marks,
+    and every caption is at least :data:`DESK_TEXT_SIZE` points: two pages, not one.
+    """
     pdf = _Document(TEXT["rules_title"])
-    pdf.add_page()
     numbers = _rule_numbers()
-    _header(pdf, TEXT["rules_title"], TEXT["rules_intro"].format(**numbers))
-    col_w, picture_w = 89.0, 42.0
+    col_w = 89.0
     examples = rule_examples(rules=CLASS_RULES[class_rules])
-    top = 34.0
-    for row in range(0, len(examples), 2):  # two rules a row; a row is as tall as its taller rule
-        bottom = top
-        for side, example in enumerate(examples[row : row + 2]):
-            x = 14 + side * (col_w + 4)
-            pdf.set_xy(x, top)
-            pdf.font(7.6, bold=True)
-            pdf.multi_cell(col_w, 3.3, _(example.rule).format(**numbers), align="L")
-            below = pdf.get_y() + 0.6
-            # fpdf2 draws no <title>/<desc> (the alt text says it), and its stand-in for the page's
-            # fonts (Helvetica) has no Vietnamese letters: the board's words are drawn in DejaVu Sans.
-            svg = _SVG_FONT.sub('font-family="DejaVu"', _PDF_UNSUPPORTED.sub("", example.svg))
-            picture = pdf.image(io.BytesIO(svg.encode("utf-8")), x=x, y=below, w=picture_w, alt_text=_(example.rule))
-            pdf.set_xy(x + picture_w + 2, below + 1)
-            pdf.font(6.3)
-            pdf.set_text_color(*_GREY)
-            pdf.multi_cell(col_w - picture_w - 2, 2.75, example.caption, align="L")
-            pdf.set_text_color(*_INK)
-            bottom = max(bottom, below + picture.rendered_height, pdf.get_y())
-        top = bottom + 2.5
-    pdf.set_xy(14, 281)
-    pdf.font(8.5, bold=True)
-    pdf.multi_cell(182, 3.8, TEXT["rules_footer"].format(**numbers), align="C")
-    pdf.set_xy(14, 289)
-    pdf.font(7)
-    pdf.set_text_color(*_GREY)
-    pdf.cell(182, 4, TEXT[f"rules_{class_rules}"], align="C")
-    pdf.set_text_color(*_INK)
+    foot = TEXT[f"rules_{class_rules}"]
+    pages = _desk_pages(pdf, examples, numbers, col_w, foot, dry=True)
+    _desk_pages(pdf, examples, numbers, col_w, foot, pages=pages)
     return pdf.pdf_bytes()
+
+
+def _desk_pages(
+    pdf: _Document,
+    examples: tuple[RuleExample, ...],
+    numbers: dict[str, int],
+    col_w: float,
+    foot: str,
+    *,
+    dry: bool = False,
+    pages: int = 0,
+) -> int:
+    """Lay the rules out two to a row, a new page when a row would pass the foot; with ``dry``, only
+    count the pages (on a scratch document), so that each page can say "Page 1 of 2"."""
+    target = _Document("") if dry else pdf
+    measure = _Document("")  # a scratch page to measure the blocks on
+    measure.add_page()
+    bottom_limit = 268.0
+    top = bottom_limit + 1  # start with a new page
+    count = 0
+    for row in range(0, len(examples), 2):
+        heights = [_desk_rule_height(measure, e, numbers, col_w) for e in examples[row : row + 2]]
+        if top + max(heights) > bottom_limit:
+            target.add_page()
+            count += 1
+            if count == 1:
+                _header(target, TEXT["rules_title"], TEXT["rules_intro"].format(**numbers) + " " + TEXT["desk_key"])
+                top = 40.0
+            else:
+                top = 14.0
+            if not dry:
+                _desk_footer(target, numbers, foot, pages)
+        for side, example in enumerate(examples[row : row + 2]):
+            if not dry:
+                _desk_rule(target, example, numbers, 14 + side * (col_w + 4), top, col_w)
+        top += max(heights) + 3
+    return count
+
+
+def _desk_rule_height(pdf: _Document, example: RuleExample, numbers: dict[str, int], col_w: float) -> float:
+    """How tall a rule's block is: its sentence, its picture, its caption."""
+    pdf.font(DESK_RULE_SIZE, bold=True)
+    rule_lines = pdf.line_count(col_w, 4.3, _(example.rule).format(**numbers))
+    pdf.font(DESK_TEXT_SIZE)
+    caption_lines = pdf.line_count(col_w, 3.9, example.caption)
+    board = 2 * DESK_BOARD_WIDTH / 6.4 + 1
+    return rule_lines * 4.3 + 1 + board + 1 + caption_lines * 3.9
+
+
+def _desk_rule(
+    pdf: _Document, example: RuleExample, numbers: dict[str, int], x: float, top: float, col_w: float
+) -> None:
+    """One rule: its sentence in bold, its picture in black and white, the engine's caption under it."""
+    pdf.set_xy(x, top)
+    pdf.font(DESK_RULE_SIZE, bold=True)
+    pdf.multi_cell(col_w, 4.3, _(example.rule).format(**numbers), align="L")
+    below = pdf.get_y() + 1
+    height = draw_board(
+        pdf,
+        example.scene,
+        x + (col_w - DESK_BOARD_WIDTH) / 2,
+        below,
+        DESK_BOARD_WIDTH,
+        strips=False,
+        marks=True,
+        label=DESK_TEXT_SIZE,
+    )
+    pdf.set_xy(x, below + height + 1)
+    pdf.font(DESK_TEXT_SIZE)
+    pdf.multi_cell(col_w, 3.9, example.caption, align="L")
+
+
+def _desk_footer(pdf: _Document, numbers: dict[str, int], foot: str, pages: int) -> None:
+    """The score rule, and the class's rules with the page's number, at the foot of a desk page."""
+    pdf.set_xy(14, 271)
+    pdf.font(DESK_RULE_SIZE, bold=True)
+    pdf.multi_cell(182, 4.3, TEXT["rules_footer"].format(**numbers), align="C")
+    pdf.set_xy(14, 286)
+    pdf.font(DESK_TEXT_SIZE)
+    page = TEXT["page"].format(page=pdf.page_no(), pages=pages)
+    pdf.cell(182, 4, f"{foot} · {page}", align="C")
 
 
 #: Rows of the record sheet's two tables: moves 1 to 2 x RECORD_ROWS on the page.
@@ -777,71 +942,123 @@ def _score_box(pdf: _Document, top: float) -> None:
     pdf.multi_cell(182, 5, TEXT["score_check"].format(total=total), align="L")
 
 
-#: The wall sheet's sizes, in points (issue 23: readable from the back of a classroom).
-WALL_NUMBER_SIZE = 32.0
-WALL_TEXT_SIZE = 15.0
+#: How far the back row of a classroom is from its wall (issue 46: a class of 30), in metres.
+POSTER_DISTANCE = 8.0
+#: The height of a capital letter of DejaVu Sans, bold or not, as a share of its size (capHeight 1493/2048).
+CAP_HEIGHT = 1493 / 2048
+#: The angle a letter must fill to be read with normal sight: the 6/6 (20/20) line of an eye
+#: chart is capitals 5 minutes of arc tall.
+READING_ANGLE = math.radians(5 / 60)
+
+
+def letter_size(distance: float) -> float:
+    """The smallest size, in points, at which DejaVu Sans's capitals fill :data:`READING_ANGLE`
+    seen from ``distance`` metres: the size a pupil with normal sight reads from the back of the room.
+
+    At 8 m a 6/6 capital is 11.6 mm tall; DejaVu's capitals are 0.73 of the size, so 45 points
+    (36 points, with capitals of 9.3 mm, is read from 6.4 m at most):
+
+    >>> round(letter_size(8.0), 1), round(letter_size(6.4), 1)
+    (45.2, 36.2)
+    """
+    capital = distance * 1000 * math.tan(READING_ANGLE)  # mm
+    return capital / CAP_HEIGHT / (25.4 / 72)
+
+
+#: The poster's sizes in points: every word is at least :data:`POSTER_TEXT_SIZE`, above
+#: ``letter_size(POSTER_DISTANCE)``; the board's square numbers are larger still.
+POSTER_TEXT_SIZE = 48.0
+POSTER_TITLE_SIZE = 60.0
+POSTER_NUMBER_SIZE = 80.0
+POSTER_LINE = 1.2  # line height, as a share of the size
+
+#: The poster's rules, one short sentence each, in the order of the rule book (issue 46); the name
+#: of each, in bold (between the stars), is that of the desk sheet's rule.
+POSTER_RULES = (
+    N_("**Sowing:** lift all the pebbles of one of your squares and drop one in each square that follows."),
+    N_("**Relay:** the next square has pebbles? Lift them and sow on."),
+    N_("**Stop:** the next square is a Mandarin square? Your turn ends."),
+    N_("**Capture:** one empty square, then pebbles? Take them all."),
+    N_("**Chain:** empty, full, empty, full… take each full square."),
+    N_("**Two empty squares:** your turn ends. Nothing is taken."),
+    N_("**Empty Mandarin square:** in a chain, jump it. Right after your last pebble, it ends your turn."),
+    N_("**Young Mandarin**, if your class plays it: fewer than {young} pebbles beside its stone? It cannot be taken."),
+    N_("**Thả cá:** your row is empty? Put 1 pebble from your store in each square. Too few? Borrow."),
+    N_("**The end:** both Mandarin squares are empty. Each player takes the pebbles of their own row."),
+    N_("**Score:** pebbles + {value} for each Mandarin stone. Pay back what you borrowed."),
+)
 
 
 def rules_wall_pdf() -> bytes:
-    """The rules for the classroom wall on one A4 page: a large board, then each rule in large black type.
+    """The rules for the classroom wall: an A3 poster, landscape, read from :data:`POSTER_DISTANCE` metres.
 
-    Nothing on it is set smaller than :data:`WALL_TEXT_SIZE` points, the square numbers at
-    :data:`WALL_NUMBER_SIZE`, and there is no grey: it prints the same in black and white. The
-    rules are the sentences of the illustrated rules sheet (:func:`rules_sheet_pdf`), in its order.
+    Issue 46: the A4 sheet's 15 points were read from 3 m, not from the back of a classroom.
+    Every word here is at least :data:`POSTER_TEXT_SIZE` points (see :func:`letter_size` for why),
+    in black on white with no grey. The first page is the board, with its square numbers, rows and
+    set-up; the next pages the rules in short sentences (:data:`POSTER_RULES`), as many to a page as fit.
     """
-    pdf = _Document(TEXT["wall_title"])
-    pdf.add_page()
+    pdf = _Document(TEXT["wall_title"], landscape=True, paper="A3")
     numbers = _rule_numbers()
+    width = pdf.w - 2 * 14
+    pdf.add_page()
     pdf.set_xy(14, 12)
-    pdf.font(24, bold=True)
-    pdf.cell(182, 10, TEXT["wall_title"], align="C")
-    top = _wall_board(pdf, 14, 27, 182) + 4
-    pdf.set_xy(14, top)
-    pdf.font(WALL_TEXT_SIZE)
-    pdf.multi_cell(182, 6.3, TEXT["wall_setup"].format(**numbers), align="L")
-    for example in rule_examples():
-        pdf.set_xy(14, pdf.get_y() + 1.2)
-        heading, colon, rest = _(example.rule).format(**numbers).partition(":")
-        pdf.font(WALL_TEXT_SIZE, bold=True)  # the rule's name, then the rule, in one flowing paragraph
-        pdf.write(6.3, heading + colon)
-        pdf.font(WALL_TEXT_SIZE)
-        pdf.write(6.3, rest)
-        pdf.ln(6.3)
-    pdf.set_xy(14, pdf.get_y() + 3)
-    pdf.font(WALL_TEXT_SIZE + 1, bold=True)
-    pdf.multi_cell(182, 7.4, TEXT["rules_footer"].format(**numbers), align="C")
+    pdf.font(POSTER_TITLE_SIZE, bold=True)
+    pdf.cell(width, _line(POSTER_TITLE_SIZE), TEXT["wall_title"], align="C")
+    below = _poster_board(pdf, 14, 12 + _line(POSTER_TITLE_SIZE) + 2, width)
+    pdf.set_xy(14, below + 2)
+    pdf.font(POSTER_TEXT_SIZE)
+    pdf.multi_cell(width, _line(POSTER_TEXT_SIZE), TEXT["poster_setup"].format(**numbers), align="C")
+    top = pdf.h  # the rules start on a page of their own
+    for rule in POSTER_RULES:
+        text = _(rule).format(**numbers)
+        pdf.font(POSTER_TEXT_SIZE)
+        height = pdf.line_count(width, _line(POSTER_TEXT_SIZE), text, markdown=True) * _line(POSTER_TEXT_SIZE)
+        if top + height > pdf.h - 12:
+            pdf.add_page()
+            top = 12.0
+        pdf.set_xy(14, top)
+        pdf.multi_cell(width, _line(POSTER_TEXT_SIZE), text, markdown=True, align="L")
+        top = pdf.get_y() + 3
     return pdf.pdf_bytes()
 
 
-def _wall_board(pdf: _Document, x: float, y: float, width: float) -> float:
-    """The empty board of the wall sheet at (``x``, ``y``): each square's number in large type, each
-    Mandarin square's name and stone, and each row's owner with the directions L and R as that
-    player sees them. Returns the y below it."""
-    cell = width / 6.6
-    rx = 0.8 * cell
+def _line(size: float) -> float:
+    """The height of a line of text of ``size`` points, in mm."""
+    return size * POSTER_LINE * 25.4 / 72
+
+
+def _poster_board(pdf: _Document, x: float, y: float, width: float) -> float:
+    """The empty board of the poster at (``x``, ``y``): each square's number in large type, each
+    Mandarin square's name and stone, each row's name above and below. Returns the y below it."""
+    cell = width / 7.2
+    rx = 1.1 * cell
     left = x + rx
-    top = y + 9  # room for player 1's line above the board
+    pdf.font(POSTER_TEXT_SIZE, bold=True)
+    pdf.set_xy(x, y)
+    pdf.cell(width, _line(POSTER_TEXT_SIZE), row_names()[1], align="C")
+    top = y + _line(POSTER_TEXT_SIZE)
+    cell = min(cell, (pdf.h - 12 - top - 3 * _line(POSTER_TEXT_SIZE) - 4) / 2)  # room below for the rest
     mid = top + cell
-    pdf.set_line_width(0.8)
+    pdf.set_line_width(1.2)
     for square in range(10):
-        sx = left + cell * column(square)
+        sx = left + (width - 2 * rx - 5 * cell) / 2 + cell * column(square)
         pdf.rect(sx, top if square < 5 else mid, cell, cell)
-        pdf.font(WALL_NUMBER_SIZE, bold=True)
-        pdf.set_xy(sx, (top if square < 5 else mid) + cell * 0.25)
-        pdf.cell(cell, cell * 0.5, str(square), align="C")
-    for square, edge, side in ((M1, left, -1), (M0, left + 5 * cell, 1)):
+        pdf.font(POSTER_NUMBER_SIZE, bold=True)
+        pdf.set_xy(sx, (top if square < 5 else mid) + cell * 0.2)
+        pdf.cell(cell, cell * 0.6, str(square), align="C")
+    board_left = left + (width - 2 * rx - 5 * cell) / 2
+    for square, edge, side in ((M1, board_left, -1), (M0, board_left + 5 * cell, 1)):
         pdf.half_ellipse(edge, top, rx, 2 * cell, side)
         cx = edge + side * rx * 0.5
         pdf.set_fill_color(*_INK)
-        pdf.ellipse(cx - rx * 0.25, mid - cell * 0.55, rx * 0.5, cell * 0.3, style="F")
-        pdf.font(WALL_NUMBER_SIZE * 0.8, bold=True)
+        pdf.ellipse(cx - rx * 0.25, mid - cell * 0.6, rx * 0.5, cell * 0.3, style="F")
+        pdf.font(POSTER_TEXT_SIZE, bold=True)
         pdf.set_xy(cx - rx * 0.5, mid + cell * 0.05)
         pdf.cell(rx, cell * 0.4, square_name(square), align="C")
-    pdf.font(WALL_TEXT_SIZE)
-    for line_y, key in ((y, "wall_row_1"), (mid + cell + 2, "wall_row_0")):
-        pdf.set_xy(x, line_y)
-        pdf.cell(width, 6, TEXT[key], align="C")
-    return mid + cell + 8
+    pdf.font(POSTER_TEXT_SIZE, bold=True)
+    pdf.set_xy(x, mid + cell + 1)
+    pdf.cell(width, _line(POSTER_TEXT_SIZE), row_names()[0], align="C")
+    return mid + cell + 1 + _line(POSTER_TEXT_SIZE)
 
 
 _SVG_FONT = re.compile(r'font-family="[^"]*"')
@@ -910,6 +1127,125 @@ def path_sheet_pdf() -> bytes:
     return pdf.pdf_bytes()
 
 
+# ----------------------------------------------------------------- the lessons' cards and keys (issue 46)
+
+#: Cards on an A4 page: two, each half a page, cut along the dashed line between them.
+CARDS_PER_PAGE = 2
+CARD_HEIGHT = 148.5
+CARD_BOARD_WIDTH = 182.0
+CARD_CODE_SIZE = 26.0
+CARD_TEXT_SIZE = 12.0
+
+
+def cards_pdf(level: str, class_rules: str = "open-10") -> bytes:
+    """The position cards of worksheet ``level`` for a class playing ``class_rules``: one card per
+    exercise, two to an A4 page, each with its puzzle's code in large type and the position drawn
+    large (figures of about 36 points), so that a pair copies it onto its pebble board at a glance
+    instead of reading 13 numbers off the projector (issue 46).
+
+    >>> cards_pdf("captures")[:8]
+    b'%PDF-1.4'
+    """
+    name = _(SHEETS[level][0])
+    puzzles = class_sheet(level, class_rules)
+    pdf = _Document(TEXT["cards_title"].format(name=name))
+    for number, puzzle in enumerate(puzzles, 1):
+        slot = (number - 1) % CARDS_PER_PAGE
+        if slot == 0:
+            pdf.add_page()
+        _card(pdf, puzzle, number, name, slot * CARD_HEIGHT, TEXT[f"rules_{class_rules}"])
+    return pdf.pdf_bytes()
+
+
+def _card(pdf: _Document, puzzle: Puzzle, number: int, sheet_name: str, top: float, foot: str) -> None:
+    """One card, in the half page starting at ``top``: the code, the goal, the board, the stores."""
+    if top > 0:  # the line to cut along
+        pdf.set_line_width(0.3)
+        pdf.set_dash_pattern(dash=3, gap=2)
+        pdf.line(0, top, pdf.w, top)
+        pdf.set_dash_pattern()
+    x = (pdf.w - CARD_BOARD_WIDTH) / 2
+    pdf.set_xy(x, top + 9)
+    pdf.font(CARD_CODE_SIZE, bold=True)
+    pdf.cell(60, 11, puzzle.code)
+    pdf.set_xy(x + 60, top + 10)
+    pdf.font(CARD_TEXT_SIZE)
+    pdf.multi_cell(CARD_BOARD_WIDTH - 60, 5, TEXT["card_of"].format(number=number, name=sheet_name), align="R")
+    pdf.set_xy(x, top + 22)
+    pdf.font(CARD_TEXT_SIZE, bold=True)
+    pdf.multi_cell(CARD_BOARD_WIDTH, 5.2, " ".join(_goal_lines(puzzle)), align="L")
+    scene = board_scene(puzzle.position, names=row_names())
+    board_top = pdf.get_y() + 8
+    pdf.font(CARD_TEXT_SIZE, bold=scene.to_move == 1)
+    pdf.set_xy(x, board_top - 6.5)
+    pdf.cell(CARD_BOARD_WIDTH, 5.5, _strip_words(scene, 1), align="C")
+    height = draw_board(pdf, scene, x, board_top, CARD_BOARD_WIDTH, strips=False)
+    pdf.font(CARD_TEXT_SIZE, bold=scene.to_move == 0)
+    pdf.set_xy(x, board_top + height + 1)
+    pdf.cell(CARD_BOARD_WIDTH, 5.5, _strip_words(scene, 0), align="C")
+    pdf.set_xy(x, top + CARD_HEIGHT - 9)
+    pdf.font(9)
+    pdf.cell(CARD_BOARD_WIDTH, 4, foot, align="C")
+
+
+SELF_CHECK_SIZE = 12.0
+
+
+def self_check_pdf(level: str, class_rules: str = "open-10") -> bytes:
+    """The pupils' own key to worksheet ``level`` (issue 46): one A4 page, for the check table at the
+    side of the room, with each exercise's code, its answer and what the answer does, in words a
+    pupil reads (from the engine's trace), in type of at least :data:`SELF_CHECK_SIZE` points.
+
+    >>> self_check_pdf("endgames", "protected-10")[:8]
+    b'%PDF-1.4'
+    """
+    name = _(SHEETS[level][0])
+    puzzles = class_sheet(level, class_rules)
+    title = TEXT["self_check_title"].format(name=name)
+    pdf = _Document(title)
+    pdf.add_page()
+    pdf.set_xy(14, 12)
+    pdf.font(18, bold=True)
+    pdf.multi_cell(182, 8, title, align="L")
+    pdf.set_xy(14, pdf.get_y() + 1)
+    pdf.font(SELF_CHECK_SIZE)
+    pdf.multi_cell(182, 5.6, TEXT["self_check_how"], align="L")
+    top = pdf.get_y() + 4
+    for number, puzzle in enumerate(puzzles, 1):
+        pdf.set_draw_color(*_INK)
+        pdf.set_line_width(0.3)
+        pdf.line(14, top - 1.5, 196, top - 1.5)
+        pdf.set_xy(14, top)
+        pdf.font(SELF_CHECK_SIZE + 2, bold=True)
+        pdf.cell(
+            182,
+            7,
+            TEXT["self_check_line"].format(number=number, code=puzzle.code, moves=_(" or ").join(puzzle.solution)),
+        )
+        pdf.set_xy(14, top + 7.5)
+        pdf.font(SELF_CHECK_SIZE)
+        pdf.multi_cell(182, 5.4, _self_check_words(puzzle), align="L")
+        top = pdf.get_y() + 4
+    pdf.set_xy(14, 281)
+    pdf.font(9)
+    pdf.cell(182, 4, TEXT[f"rules_{class_rules}"], align="C")
+    return pdf.pdf_bytes()
+
+
+def _self_check_words(puzzle: Puzzle) -> str:
+    """What the answer does, and what it takes, in a pupil's words.
+
+    >>> from oanquan.puzzles import load_builtin
+    >>> print(_self_check_words(next(p for p in load_builtin() if p.id == "first-capture-2")))
+    2R captures the left Mandarin M1 (5 pebbles): 5 points.
+    """
+    move = puzzle.moves[0]
+    events = puzzle.position.play_traced(move)[1]
+    gain = immediate_gain(puzzle.position, move)
+    said = ngettext("{move} {does}: {points} point.", "{move} {does}: {points} points.", gain)
+    return said.format(move=move, does=move_phrase(events), points=gain)
+
+
 # ----------------------------------------------------------------- files and the book
 
 
@@ -928,6 +1264,10 @@ def _builders(site: str) -> dict[str, Callable[[], bytes]]:
                 worksheet_pdf, level, site, answers=True, class_rules=key
             )
         builders[f"oanquan-rules-sheet{end}.pdf"] = functools.partial(rules_sheet_pdf, key)
+    for key, end in CLASS_FILES.items():  # the lessons' cards and the pupils' keys (issue 46)
+        for level in SHEETS:
+            builders[f"oanquan-cards-{level}{end}.pdf"] = functools.partial(cards_pdf, level, key)
+            builders[f"oanquan-self-check-{level}{end}.pdf"] = functools.partial(self_check_pdf, level, key)
     builders["oanquan-rules-wall.pdf"] = rules_wall_pdf
     builders["oanquan-game-record.pdf"] = record_sheet_pdf
     builders["oanquan-path-9-11.pdf"] = path_sheet_pdf

@@ -85,6 +85,8 @@ function LiveBoard(root) {
       $("undo").disabled = !answer.can_undo;
       $("hint").disabled = answer.hints_left === 0 || answer.over;
       $("continue").href = PLAY_PAGE + answer.link;
+      $("review").hidden = !answer.record; // once a move is played; the record is in the address
+      $("review").querySelector("a").href = PLAY_PAGE + answer.link + "&review=1";
     } else if (answer.puzzle) {
       text("puzzle-text", answer.puzzle.text);
       text("verdict", answer.puzzle.verdict);

@@ -29,7 +29,7 @@ StepPlayer(15 frames)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from html import escape
 from typing import Any, Literal
@@ -38,7 +38,7 @@ import ipywidgets as widgets
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..ai import Player, player_for_level
-from ..board import DIRECTIONS, M0, M1, Direction, square_name
+from ..board import DIRECTIONS, Direction, square_name
 from ..errors import IllegalMoveError, OAnQuanError, problem_words, reader_words
 from ..game import Game
 from ..i18n import N_, _, ngettext
@@ -51,7 +51,7 @@ from ..move import Move
 from ..narrate import as_names, describe_move, outcome_words, row_names
 from ..position import MAX_PEBBLES, Position
 from ..rules import OPTIONS, Rules
-from ..svg import Frame, board_svg, figure_html, trace_frames
+from ..svg import HEIGHT, WIDTH, Frame, board_svg, figure_html, square_box, trace_frames
 
 __all__ = [
     "SPEEDS",
@@ -61,6 +61,7 @@ __all__ = [
     "RulesForm",
     "StepPlayer",
     "default_choices",
+    "from_browser",
     "game_frames",
 ]
 
@@ -218,8 +219,21 @@ class _Talking:
             self._refreshing = False
 
 
-def _from_browser(change: Mapping[str, Any]) -> bool:
-    """Whether a trait change was sent by the browser (ipywidgets locks the property while applying it)."""
+def from_browser(change: Mapping[str, Any]) -> bool:
+    """Whether a trait change was sent by the browser (ipywidgets locks the property while applying it).
+
+    A widget that mirrors its ``jslink``s in Python acts only on changes made in Python: the
+    browser's own were passed on by the links there already, and echoing one back could undo a
+    later one.
+
+    >>> slider = widgets.IntSlider()
+    >>> seen = []
+    >>> slider.observe(lambda change: seen.append(from_browser(change)), names="value")
+    >>> slider.value = 3                      # set in Python
+    >>> slider.set_state({"value": 4})        # what the browser sends
+    >>> seen
+    [False, True]
+    """
     return str(change["name"]) in getattr(change["owner"], "_property_lock", {})
 
 
@@ -426,6 +440,18 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
     def _new_frame_widget(self) -> widgets.HTML:
         return widgets.HTML(layout=self._frame_layout, style=self._frame_style)
 
+    def lay_on_board(self, buttons: Mapping[int, widgets.Button]) -> None:
+        """Lay ``buttons`` (see :func:`square_button`) on the squares of the pictures, whichever frame is shown.
+
+        >>> from oanquan import Position
+        >>> player = StepPlayer.from_move(Position.initial(), "7R")
+        >>> player.lay_on_board({7: square_button(7, "7")})
+        >>> player.boards in player.children[1].children
+        True
+        """
+        shown: tuple[widgets.Widget, ...] = self.children  # type: ignore[has-type]  # (a traitlet of VBox)
+        self.children = tuple(board_stage(self.boards, buttons) if c is self.boards else c for c in shown)
+
     def replace_frame(self, index: int, frame: Frame) -> None:
         """Redraw one frame in place (a board widget uses this to show a selection).
 
@@ -525,15 +551,15 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
     # echoing it back could pull a running animation back a frame.
 
     def _slider_moved(self, change: Mapping[str, Any]) -> None:
-        if not _from_browser(change):
+        if not from_browser(change):
             self._sync(int(change["new"]))
 
     def _other_moved(self, change: Mapping[str, Any]) -> None:
-        if not _from_browser(change) and self.slider.value != change["new"]:
+        if not from_browser(change) and self.slider.value != change["new"]:
             self.slider.value = change["new"]
 
     def _speed_changed(self, change: Mapping[str, Any]) -> None:
-        if not _from_browser(change) and self.play.interval != change["new"]:
+        if not from_browser(change) and self.play.interval != change["new"]:
             self.play.interval = change["new"]
 
     def static_html(self) -> str:
@@ -651,33 +677,85 @@ def wide_button(description: str, **options: Any) -> widgets.Button:
     return widgets.Button(description=description, layout=widgets.Layout(width="auto", flex="0 0 auto"), **options)
 
 
-def _grid_button(label: str, width: str) -> widgets.Button:
-    return widgets.Button(description=label, layout=widgets.Layout(width=width, height="2.4em", margin="0"))
+# The board's squares are the buttons (issue 44): a transparent button lies on each square of the
+# picture, so a click on the picture's square is a click on its button, and the keyboard reaches
+# the squares as it reaches any button (Tab to a square that can be played, Enter or Space picks
+# it). The picture and the layer of buttons share one cell of a CSS grid; each button takes its
+# square's box (svg.square_box) as a share of the picture's width and height, so they stay on the
+# squares at any width. Plain ipywidgets and a style sheet in an HTML widget: it works in
+# JupyterLab 4 and Notebook 7 with nothing to install, and the website shows its own live board
+# (book/_static_play/liveboard.js) instead. Why no custom widget: docs/lab-findings.md.
+_PICK_CSS = (
+    ".oaq-stage{display:grid!important;grid-template-columns:minmax(0,1fr);width:100%;max-width:600px}"
+    ".oaq-stage>*{grid-area:1/1;margin:0!important}"
+    ".oaq-stage>*>.widget-html{margin:0!important}"
+    ".oaq-pick{position:relative;width:100%;max-width:600px;aspect-ratio:@W@/@H@;align-self:start;"
+    "overflow:visible!important;pointer-events:none}"
+    ".oaq-pick>.oaq-square{position:absolute!important;margin:0!important;padding:0!important;min-width:0;"
+    "pointer-events:auto;border:0!important;border-radius:8px;background:transparent!important;"
+    "box-shadow:none!important;color:transparent!important;cursor:default}"
+    ".oaq-pick>.oaq-square.oaq-can{cursor:pointer}"
+    ".oaq-pick>.oaq-square.oaq-can:hover{background:rgba(0,158,115,.18)!important}"
+    ".oaq-pick>.oaq-square:focus-visible{outline:4px solid #0072b2!important;outline-offset:-4px}"
+)
 
 
-def _board_rows(buttons: Mapping[int, widgets.Button], mandarins: bool) -> widgets.Box:
-    """Buttons laid out like the board: 4 3 2 1 0 over 5 6 7 8 9, under the board's columns.
+def _pick_css() -> str:
+    """The style sheet that lays the square buttons on the picture's squares (as shares of its size)."""
+    rules = [_PICK_CSS.replace("@W@", str(WIDTH)).replace("@H@", str(HEIGHT))]
+    for square in range(12):
+        x, y, w, h = square_box(square)
+        rules.append(
+            f".oaq-pick>.oaq-sq-{square}{{left:{100 * x / WIDTH:.3f}%;top:{100 * y / HEIGHT:.3f}%;"
+            f"width:{100 * w / WIDTH:.3f}%!important;height:{100 * h / HEIGHT:.3f}%!important}}"
+        )
+    return "<style>" + "".join(rules) + "</style>"
 
-    The picture's citizen squares span the middle two thirds of its width
-    (x = 100 to 500 of 600), so the rows do too; M1 and M0 (when given) fill
-    the sixths at the ends, like the Mandarin squares.
+
+def square_button(square: int, label: str) -> widgets.Button:
+    """The button that lies on ``square`` of the board's picture; ``label`` is its name to a screen reader.
+
+    >>> button = square_button(7, "7")
+    >>> button.description, sorted(button._dom_classes)
+    ('7', ['oaq-sq-7', 'oaq-square'])
     """
-    rows = [
-        widgets.HBox([buttons[s] for s in squares], layout=widgets.Layout(width="100%"))
-        for squares in ((4, 3, 2, 1, 0), (5, 6, 7, 8, 9))
-    ]
-    middle = widgets.VBox(rows, layout=widgets.Layout(width="66.67%"))
-    if mandarins:
-        for square in (M1, M0):
-            buttons[square].layout.height = "4.9em"
-            buttons[square].layout.width = "16.67%"
-        ends = [buttons[M1], buttons[M0]]
-    else:
-        ends = [widgets.HTML(layout=widgets.Layout(width="16.67%")) for _end in range(2)]
-    return widgets.HBox(
-        [ends[0], middle, ends[1]],
-        layout=widgets.Layout(width="100%", max_width="600px", align_items="center"),
-    )
+    button = widgets.Button(description=label, tooltip=_("square {name}").format(name=square_name(square)))
+    button.add_class("oaq-square")
+    button.add_class(f"oaq-sq-{square}")
+    return button
+
+
+def board_stage(picture: widgets.Widget, buttons: Mapping[int, widgets.Button]) -> widgets.GridBox:
+    """The board's ``picture`` with ``buttons`` (see :func:`square_button`) lying on its squares.
+
+    >>> stage = board_stage(widgets.HTML(), {7: square_button(7, "7")})
+    >>> [type(child).__name__ for child in stage.children]
+    ['HTML', 'Box', 'HTML']
+    """
+    pick = widgets.Box(list(buttons.values()))
+    pick.add_class("oaq-pick")
+    style = widgets.HTML(_pick_css(), layout=widgets.Layout(display="none"))
+    stage = widgets.GridBox([picture, pick, style])
+    stage.add_class("oaq-stage")
+    return stage
+
+
+def mark_squares(buttons: Mapping[int, widgets.Button], playable: Collection[int], chosen: int | None) -> None:
+    """Say which squares take a move now: those take the Tab key and show a hand on hover (the picture dots them).
+
+    The others still answer a click, with the reason they cannot be played.
+
+    >>> buttons = {s: square_button(s, str(s)) for s in (6, 7)}
+    >>> mark_squares(buttons, {7}, chosen=7)
+    >>> buttons[7].tabbable, "oaq-chosen" in buttons[7]._dom_classes, buttons[6].tabbable
+    (True, True, False)
+    """
+    for square, button in buttons.items():
+        classes = [c for c in button._dom_classes if c not in ("oaq-can", "oaq-chosen")]
+        classes += ["oaq-can"] if square in playable else []
+        classes += ["oaq-chosen"] if square == chosen else []
+        button._dom_classes = tuple(classes)
+        button.tabbable = square in playable or square == chosen
 
 
 #: The animation speeds a GameBoard offers: about how long a turn (your move and the reply) takes to show.
@@ -755,11 +833,11 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         self.viewer.speed.layout.display = "none"  # the board paces each turn itself (``speed``)
         self.viewer.speed.min = 10
         self.viewer.play.observe(self._animation_changed, names="playing")
-        self.square_buttons = {s: _grid_button(str(s), "20%") for s in range(10)}
+        # The squares of the picture are the buttons (issue 44); a Mandarin square is never played from.
+        self.square_buttons = {s: square_button(s, str(s)) for s in range(10)}
         for square, button in self.square_buttons.items():
             button.on_click(lambda _b, square=square: self.click_square(square))
-            button.tooltip = _("square {name}").format(name=square)
-        pick = _board_rows(self.square_buttons, mandarins=False)
+        self.viewer.lay_on_board(self.square_buttons)
         self.direction_buttons = {d: wide_button(d, disabled=True) for d in DIRECTIONS}
         for direction, button in self.direction_buttons.items():
             button.on_click(lambda _b, direction=direction: self.choose_direction(direction))
@@ -781,6 +859,16 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         )
         self.skip_button.on_click(lambda _b: self.skip())
         self.moves = widgets.HTML()
+        # The review of the game (issue 43): on demand during a game, offered at its end; shown in
+        # review_box, under the moves, until the game goes on (then it would review another game).
+        self.review_button = wide_button(
+            _("review this game"),
+            icon="search",
+            tooltip=_("what each move was worth: the mistakes, and the better moves"),
+        )
+        self.review_button.on_click(lambda _b: self.show_review())
+        self.review_box = widgets.VBox([])
+        self._reviewed: tuple[str, str, str] | None = None  # the game reviewed in review_box (_game_key)
 
         # New game: rules and who plays; they apply to the next game.
         self.rules_form = RulesForm(self.game.rules)
@@ -851,14 +939,14 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
             [
                 self.status,
                 self.viewer,
-                pick,
                 widgets.HBox(
                     [*self.direction_buttons.values(), self.undo_button, self.redo_button, self.hint_button],
                     layout=row,
                 ),
-                widgets.HBox([self.speed, self.skip_button], layout=row),
+                widgets.HBox([self.speed, self.skip_button, self.review_button], layout=row),
                 self.message,
                 self.moves,
+                self.review_box,
                 self.more,
             ],
             layout=widgets.Layout(max_width="620px", width="100%"),
@@ -981,6 +1069,31 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         else:
             self._say(_("Hint: {text}").format(text=text))
         self._update_controls()
+
+    def show_review(self) -> None:
+        """Show the review of the game on the board so far (:class:`~oanquan.widgets.review.ReviewWidget`)
+        under its moves: each move's label, the graph, the better moves. It stays until the game goes on.
+
+        >>> board = GameBoard(animate=False)
+        >>> board.play("6L")
+        >>> board.play("3R")
+        >>> board.show_review()
+        >>> board.review_box.children[1].moves.options[1]
+        ('2. Top row: 3R — blunder ??', 1)
+        """
+        if self._wait(self.show_review, _("review")):
+            return
+        game = self.controller.game
+        if not game.moves:
+            self._say(_("No moves yet: there is nothing to review."), "error")
+            return
+        from .review import ReviewWidget  # (the review module imports this one)
+
+        reviewed = ReviewWidget(Game.from_dict(game.to_dict()), names=game_view(self.controller).names)
+        heading = ngettext("Review of the game: {n} move.", "Review of the game: {n} moves.", len(game.moves))
+        self.review_box.children = [widgets.HTML(f"<h4>{escape(heading.format(n=len(game.moves)))}</h4>"), reviewed]
+        self._reviewed = self._game_key()
+        self._say(_("The review is under the moves: pick a move to see its position and the better move."))
 
     def skip(self) -> None:
         """Jump to the end of the move being shown (waiting clicks then count)."""
@@ -1180,6 +1293,11 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         )
         return Frame(position, text, svg)
 
+    def _game_key(self) -> tuple[str, str, str]:
+        """The game on the board as its start, its moves and its rules (a review is of one game)."""
+        game = self.controller.game
+        return game.start.to_text(), game.record(), repr(game.rules)
+
     def _show(self, played: Sequence[PlayedMove]) -> None:
         """Show the moves just played, ending on the board now: animated at the menu's pace, or at once.
 
@@ -1195,6 +1313,9 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         names = game_view(self.controller).names
         frames = [frame for move in shown for frame in move_frames(move, limit, names)]
         frames.append(self._current_frame())
+        if self._reviewed != self._game_key():
+            self.review_box.children = []  # it reviewed another game: the one before a move, an undo, a new game
+            self._reviewed = None
         with self._quiet():
             self.viewer.set_frames(frames, index=len(frames) - 1)
             if animating and len(frames) > 1:
@@ -1218,9 +1339,7 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         else:
             progress = _(" · move {number} · {scores}").format(number=c.game.ply + 1, scores=shown.score_line)
             self.status.value = f"<b>{escape(shown.status)}</b>{escape(progress)}"
-        playable = set(c.legal_squares())
-        for square, button in self.square_buttons.items():
-            button.button_style = "info" if square == c.selected else "success" if square in playable else ""
+        mark_squares(self.square_buttons, c.legal_squares(), c.selected)
         labels = c.direction_labels()
         for direction, button in self.direction_buttons.items():
             button.description = labels.get(direction, _("sow {direction}").format(direction=direction))
@@ -1230,6 +1349,8 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         left = c.hints_left
         self.hint_button.description = _("hint") if left is None else _("hint ({n} left)").format(n=left)
         self.hint_button.disabled = left == 0 or not c.human_to_move
+        self.review_button.disabled = not c.game.moves
+        self.review_button.button_style = "primary" if shown.final is not None else ""  # offered at the end
         self.record_text.value = c.game.record()
         self.saved_text.value = c.to_json()
         self.moves.value = self._move_list()
@@ -1292,10 +1413,11 @@ class PositionEditor(StaticFallback, _Talking, widgets.VBox):  # type: ignore[mi
             description=_("click adds"),
             style={"button_width": "auto", "description_width": "initial"},
         )
-        self.square_buttons = {s: _grid_button(square_name(s), "20%") for s in range(12)}
+        # The squares of the picture are the buttons (issue 44): every one takes a click.
+        self.square_buttons = {s: square_button(s, square_name(s)) for s in range(12)}
         for square, button in self.square_buttons.items():
             button.on_click(lambda _b, square=square: self.click_square(square))
-        grid = _board_rows(self.square_buttons, mandarins=True)
+        stage = board_stage(self.board, self.square_buttons)
         self.count = widgets.BoundedIntText(min=0, max=MAX_PEBBLES, description=_("pebbles"))
         self.stone = widgets.Checkbox(description=_("Mandarin stone (R2.2)"), indent=False)
         number = {"style": {"description_width": "initial"}, "layout": widgets.Layout(width="14em")}
@@ -1344,9 +1466,8 @@ class PositionEditor(StaticFallback, _Talking, widgets.VBox):  # type: ignore[mi
 
         super().__init__(
             [
-                self.board,
+                stage,
                 self.mode,
-                grid,
                 widgets.HBox([self.count, self.stone], layout=widgets.Layout(flex_flow="row wrap")),
                 widgets.HBox([*self.stores, *self.captured], layout=widgets.Layout(flex_flow="row wrap")),
                 widgets.HBox([*self.debts], layout=widgets.Layout(flex_flow="row wrap")),
@@ -1379,6 +1500,7 @@ class PositionEditor(StaticFallback, _Talking, widgets.VBox):  # type: ignore[mi
 
         >>> editor = PositionEditor()
         >>> editor.mode.value = "remove"
+        >>> from oanquan.board import M0
         >>> editor.click_square(M0)
         >>> editor.message_text
         'Square M0 has no pebbles to remove.'
@@ -1488,8 +1610,7 @@ class PositionEditor(StaticFallback, _Talking, widgets.VBox):  # type: ignore[mi
         self.board.value = _board_html(
             board_svg(position, selected=self.selected, id_prefix="oaq-editor", names=row_names())
         )
-        for square, button in self.square_buttons.items():
-            button.button_style = "info" if square == self.selected else ""
+        mark_squares(self.square_buttons, range(12), self.selected)
         self.text.value = position.to_text()
         self.json.value = position.to_json()
 

@@ -1,8 +1,9 @@
 """``PuzzleWidget``: try the puzzles of :mod:`oanquan.puzzles` in a notebook.
 
 A thin adapter over :class:`oanquan.interact.controller.Controller`: it shows a
-puzzle's board and goal through a :class:`~oanquan.widgets.StepPlayer`, offers
-the legal moves, plays the learner's move through the controller and shows
+puzzle's board and goal through a :class:`~oanquan.widgets.StepPlayer`, takes
+the learner's move as the game boards do (a square of the picture, then a
+direction) or from the list of legal moves, plays the learner's move through the controller and shows
 what the puzzle says about it (:meth:`Puzzle.verdict`, :attr:`Puzzle.hint`,
 :attr:`Puzzle.explanation`). Every judgement comes from the engine and the
 puzzle file; none is made here.
@@ -23,16 +24,17 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..errors import OAnQuanError, reader_words
+from ..board import DIRECTIONS, Direction
+from ..errors import IllegalMoveError, OAnQuanError, problem_words, reader_words
 from ..i18n import _
 from ..interact.board_setup import puzzle_setup
-from ..interact.controller import Controller
+from ..interact.controller import Controller, PlayedMove
 from ..interact.pacing import move_frames, pace
 from ..move import Move
 from ..narrate import row_names
 from ..puzzles import Puzzle, load_builtin
 from ..svg import Frame, board_svg
-from .boards import StaticFallback, StepPlayer, static_view, wide_button
+from .boards import StaticFallback, StepPlayer, mark_squares, square_button, static_view, wide_button
 
 __all__ = ["PuzzleWidget"]
 
@@ -46,7 +48,9 @@ def _feedback_html(text: str, kind: str) -> str:
 
 
 class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
-    """Shows one puzzle at a time; the learner picks a move and presses *Play*.
+    """Shows one puzzle at a time; the learner clicks a square of the board, then a direction.
+
+    Or picks the move in the list (``moves``) and presses *Play*.
 
     A thin view over a :class:`~oanquan.interact.controller.Controller` (``controller``)
     in puzzle mode: the controller plays the move, judges it with the puzzle's
@@ -55,7 +59,8 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
     :class:`~oanquan.widgets.StepPlayer`, paced to about 3 s.
 
     Parts: ``heading`` (title, theme, difficulty and goal), ``player`` (a
-    :class:`~oanquan.widgets.StepPlayer`), ``moves`` (the legal moves),
+    :class:`~oanquan.widgets.StepPlayer` whose picture's squares are the
+    ``square_buttons``), ``direction_buttons``, ``moves`` (the legal moves),
     ``play_button``, ``hint_button``, ``answer_button``, ``retry_button``,
     ``previous_button`` and ``next_button``, and ``feedback``.
 
@@ -81,6 +86,14 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         self.heading = widgets.HTML()
         self.player = StepPlayer([self._start_frame(self.puzzles[0])])
         self.player.speed.min = 10
+        # The squares of the picture are the buttons, as on a GameBoard (issue 44).
+        self.square_buttons = {s: square_button(s, str(s)) for s in range(10)}
+        for square, button in self.square_buttons.items():
+            button.on_click(lambda _b, square=square: self.click_square(square))
+        self.player.lay_on_board(self.square_buttons)
+        self.direction_buttons = {d: wide_button(d, disabled=True) for d in DIRECTIONS}
+        for direction, button in self.direction_buttons.items():
+            button.on_click(lambda _b, direction=direction: self.choose_direction(direction))
         self.moves = widgets.Dropdown(
             description=_("your move"),
             options=[],
@@ -105,7 +118,10 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         nav = widgets.HBox([self.previous_button, self.next_button])
-        super().__init__([self.heading, self.player, row, self.feedback, nav], layout=widgets.Layout(max_width="620px"))
+        directions = widgets.HBox(list(self.direction_buttons.values()))
+        super().__init__(
+            [self.heading, self.player, directions, row, self.feedback, nav], layout=widgets.Layout(max_width="620px")
+        )
         self.show(index)
 
     @property
@@ -140,10 +156,49 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
             f"<div><b>{escape(turn)}</b> {escape(puzzle.goal_text)}</div>"
         )
         self.player.set_frames([self._start_frame(puzzle)])
+        self._mark()
         self.moves.options = [str(m) for m in self.controller.legal_moves()]
         self.moves.value = None  # no move chosen: the first in the list may be the answer
         self.play_button.disabled = False
         self.feedback.value = ""
+
+    def click_square(self, square: int) -> None:
+        """Choose ``square`` of the picture to move from, or say why it cannot be (then pick a direction).
+
+        >>> widget = PuzzleWidget()
+        >>> square = Move.parse(widget.puzzle.solution[0]).square
+        >>> widget.click_square(square)
+        >>> widget.controller.selected == square, widget.direction_buttons["L"].disabled
+        (True, False)
+        """
+        try:
+            self.controller.click(square)
+        except IllegalMoveError as error:
+            words = _("Not square {square}: {reason}.").format(square=square, reason=problem_words(error))
+            self.feedback.value = _feedback_html(words, "wrong")
+        except OAnQuanError as error:  # the puzzle is answered: Try again first
+            self.feedback.value = _feedback_html(reader_words(error), "wrong")
+        else:
+            self.feedback.value = _feedback_html(
+                _("Square {square} chosen: now pick a direction.").format(square=square), "info"
+            )
+        self.player.replace_frame(0, self._start_frame(self.puzzle))
+        self._mark()
+
+    def choose_direction(self, direction: Direction) -> None:
+        """Play the chosen square in ``direction`` and say if it was right (see :meth:`try_move`).
+
+        >>> widget = PuzzleWidget()
+        >>> widget.choose_direction("L")
+        >>> "Choose one of your highlighted squares first." in widget.feedback.value
+        True
+        """
+        try:
+            played = self.controller.choose(direction)[0]
+        except OAnQuanError as error:
+            self.feedback.value = _feedback_html(reader_words(error), "wrong")
+            return
+        self._judge(played)
 
     def try_move(self, move: Move | str | None) -> None:
         """Play ``move`` from the puzzle's position through the step player and say if it was right.
@@ -165,6 +220,10 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         except OAnQuanError as error:
             self.feedback.value = _feedback_html(reader_words(error), "wrong")
             return
+        self._judge(played)
+
+    def _judge(self, played: PlayedMove) -> None:
+        """Show the move just played and what the puzzle says about it."""
         self.tried.append(played.move)
         frames = move_frames(played)
         shown, interval = pace(len(frames), round(self.seconds * 1000), slowest=700)
@@ -179,6 +238,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         self.solved = self.solved or right
         self.play_button.disabled = True
         self.feedback.value = _feedback_html(self.controller.verdict, "right" if right else "wrong")
+        self._mark()
 
     def show_hint(self) -> None:
         """Say the puzzle's hint."""
@@ -195,9 +255,23 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         self.feedback.value = _feedback_html(self.controller.answer(), "info")
 
     def _start_frame(self, puzzle: Puzzle) -> Frame:
+        """The puzzle's position, its squares to move from dotted and the chosen one marked."""
         position = puzzle.position
         caption = _("{name} to move.").format(name=row_names()[position.to_move]) + " " + puzzle.goal_text
-        return Frame(position, caption, board_svg(position, title=puzzle.title_text, names=row_names()))
+        c = self.controller
+        selectable = c.legal_squares() if c.puzzle is puzzle else ()
+        selected = c.selected if c.puzzle is puzzle else None
+        svg = board_svg(position, title=puzzle.title_text, names=row_names(), selectable=selectable, selected=selected)
+        return Frame(position, caption, svg)
+
+    def _mark(self) -> None:
+        """The squares and directions that take a click now."""
+        c = self.controller
+        mark_squares(self.square_buttons, c.legal_squares(), c.selected)
+        labels = c.direction_labels()
+        for direction, button in self.direction_buttons.items():
+            button.description = labels.get(direction, _("sow {direction}").format(direction=direction))
+            button.disabled = c.selected is None
 
     def _title(self) -> str:
         return _("Puzzle {number} of {count}: {title}").format(

@@ -152,20 +152,31 @@ def move_quiz(
     question: str,
     is_right: MoveTest,
     render: Callable[[Position], str] | None = None,
+    explain: Callable[[Position, Move, bool], str] | None = None,
 ) -> Quiz:
     """A quiz over the legal moves of ``position``; ``is_right(before, after, events)`` marks answers.
 
     Each answer's panel shows what the move really does, from the engine: its
     summary (relays, captures, why it stopped), the points it wins, and the
     board after it, drawn by ``render`` (:func:`oanquan.svg.board_svg` unless given).
+    ``explain(position, move, right)``, when given, adds a sentence (plain text) under the
+    summary: why the answer is right, or on a wrong try what the right one is (issue 46).
+
+    >>> quiz = move_quiz(Position.initial(), "Which move captures a Mandarin?",
+    ...                  lambda before, after, events: after.captured_stones[0] > 0,
+    ...                  explain=lambda position, move, right: "Yes." if right else "Try 5L or 9R.")
+    >>> "<p>Try 5L or 9R.</p>" in quiz.choices[2].feedback_html, quiz.choices[2].label
+    (True, '6L')
     """
     draw = render or board_svg
     choices = []
     for move in position.legal_moves():
         after, events = position.play_traced(move)
-        choices.append(
-            Choice(str(move), is_right(position, after, events), _move_panel(position, move, after, events, draw))
-        )
+        right = is_right(position, after, events)
+        panel = _move_panel(position, move, after, events, draw)
+        if explain is not None:
+            panel = panel.replace("</p>", f"</p><p>{html.escape(explain(position, move, right))}</p>", 1)
+        choices.append(Choice(str(move), right, panel))
     return choice_quiz(question, choices, prompt=_("Choose a move…"))
 
 

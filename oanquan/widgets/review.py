@@ -16,6 +16,9 @@ This module needs ``ipywidgets`` (``pip install oanquan[widgets]``).
 >>> widget.moves.value = 1
 >>> "0L was 12.5 points better" in widget.detail.value
 True
+
+Picking a move needs no kernel: the list is linked in the browser to the pictures drawn
+for every move (:class:`ReviewWidget`), so it works on the website's chapter pages too.
 """
 
 from __future__ import annotations
@@ -30,8 +33,9 @@ import ipywidgets as widgets
 from ..game import Game
 from ..i18n import _, decimal
 from ..interact.controller import Controller
-from ..review import Review, label_words, move_words, review
-from .boards import StaticFallback, static_view
+from ..review import MoveReview, Review, label_words, move_words, review
+from ..svg import figure_html
+from .boards import StaticFallback, from_browser, static_view
 
 __all__ = ["MARKS", "ReviewWidget", "graph_svg", "graph_table"]
 
@@ -146,14 +150,25 @@ class ReviewWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
     """The review of ``game``: summary, graph, its table, the moves, and the position of the move picked.
 
     ``names`` are what the sides are called (a board's view-model, :attr:`Controller.names`;
-    "Bottom row" and "Top row" by default). Parts: ``summary``, ``graph``, ``table``, ``moves``
-    (a list: picking a move shows it), ``board`` and ``detail``.
+    "Bottom row" and "Top row" by default). Parts: ``summary``, ``table``, ``moves`` (a list:
+    picking a move shows it), and for the move picked its ``graph`` (the move marked on it),
+    its ``board`` and its ``detail``.
+
+    Every move's graph, board and words are drawn once, in Python, into two ``Stack``s whose
+    ``selected_index`` is ``widgets.jslink``-ed to the list's ``index``: picking a move works
+    with no kernel, on a book page or in a notebook opened after it ran (``docs/stack.md``), as
+    the step player does. It opens on the move that lost the most (the first move if none
+    lost anything): the better move for the worst mistake shows before any click.
 
     >>> from oanquan import Game
     >>> widget = ReviewWidget(Game.from_record("6L 3R"), names=("You", "Computer"))
-    >>> widget.moves.value = 1
+    >>> widget.moves.value   # opens on the blunder
+    1
     >>> "Better: 0L (played: 3R)" in widget.board.value, "chosen 0" in widget.board.value
     (True, True)
+    >>> widget.moves.value = 0
+    >>> widget.pictures.selected_index, "Best: 6L" in widget.board.value
+    (0, True)
     """
 
     def __init__(self, game: Game, reviewed: Review | None = None, names: Sequence[str] | None = None) -> None:
@@ -163,43 +178,107 @@ class ReviewWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         self.summary = widgets.HTML(
             "".join(f"<p>{escape(line)}</p>" for line in self.review.summary(self.names).splitlines())
         )
-        self.graph = widgets.HTML()
         as_table = _("The graph as a table")
         self.table = widgets.HTML(
             f"<details><summary>{escape(as_table)}</summary>{graph_table(self.review, self.names)}</details>"
         )
+        moves = self.review.moves
         options = [
             (
                 f"{m.number}. {self.names[m.player]}: {m.move} — {label_words(m.label)}"
                 + (f" {MARKS[m.label]}" if MARKS[m.label] else ""),
                 m.ply,
             )
-            for m in self.review.moves
+            for m in moves
         ]
+        first = self.opening_move()
         self.moves = widgets.Select(
-            options=options, value=None, rows=min(12, max(2, len(options))), description=_("Moves")
+            options=options,
+            value=None if first is None else first.ply,
+            rows=min(12, max(2, len(options))),
+            description=_("Moves"),
+            layout=widgets.Layout(width="100%", max_width="620px"),  # its labels whole, in either language
         )
-        self.board = widgets.HTML()
-        self.detail = widgets.HTML()
-        self.moves.observe(self._picked, names="value")
-        self.show(None)
-        super().__init__([self.summary, self.graph, self.table, self.moves, self.board, self.detail])
+        # As wide as the text (the graph's SVG fills its box): a Stack's box is only as wide as its contents.
+        wide = widgets.Layout(width="100%", max_width="620px")
+        self.graphs = widgets.Stack(
+            [widgets.HTML(graph_svg(self.review, self.names, m.ply), layout=wide) for m in moves]
+            or [widgets.HTML(graph_svg(self.review, self.names), layout=wide)],
+            selected_index=0,
+            layout=wide,
+        )
+        self.pictures = widgets.Stack(
+            [
+                widgets.VBox(
+                    [
+                        widgets.HTML(self.review.picture(m, self.names)),
+                        widgets.HTML(f"<p>{escape(move_words(self.review, m, self.names))}</p>"),
+                    ]
+                )
+                for m in moves
+            ]
+            or [widgets.VBox([widgets.HTML(), widgets.HTML(f"<p>{escape(_('No moves yet.'))}</p>")])],
+            selected_index=0,
+            layout=wide,
+        )
+        # Picking a move shows it in the browser alone (no kernel needed), and in Python too.
+        self.links = [
+            widgets.jslink((self.moves, "index"), (self.graphs, "selected_index")),
+            widgets.jslink((self.moves, "index"), (self.pictures, "selected_index")),
+        ]
+        self.moves.observe(self._picked, names="index")
+        self._show_index(self.moves.index)
+        super().__init__([self.summary, self.graphs, self.table, self.moves, self.pictures])
+
+    def opening_move(self) -> MoveReview | None:
+        """The move the review opens on: the one that lost the most, else the first (None: no move)."""
+        moves = self.review.moves
+        if not moves:
+            return None
+        worst = max(moves, key=lambda m: m.lost)  # the first of the worst
+        return worst if worst.lost > 0 else moves[0]
+
+    @property
+    def graph(self) -> widgets.HTML:
+        """The graph on show: the move picked marked on it."""
+        return self.graphs.children[self.graphs.selected_index or 0]
+
+    @property
+    def board(self) -> widgets.HTML:
+        """The position before the move picked, its better move marked."""
+        return self.pictures.children[self.pictures.selected_index or 0].children[0]
+
+    @property
+    def detail(self) -> widgets.HTML:
+        """What the review says of the move picked."""
+        return self.pictures.children[self.pictures.selected_index or 0].children[1]
 
     def _picked(self, change: dict[str, Any]) -> None:
-        self.show(change["new"])
+        if not from_browser(change):  # the browser's own links showed it already
+            self._show_index(change["new"])
 
-    def show(self, ply: int | None) -> None:
-        """Show move ``ply`` (its index; None: none): the position before it, the better move marked."""
-        self.graph.value = graph_svg(self.review, self.names, ply)
-        if ply is None:
-            self.board.value = ""
-            pick = _("Pick a move to see its position.")
-            self.detail.value = f"<p>{escape(pick)}</p>"
-            return
-        move = self.review.moves[ply]
-        self.board.value = self.review.picture(move, self.names)
-        self.detail.value = f"<p>{escape(move_words(self.review, move, self.names))}</p>"
+    def _show_index(self, index: int | None) -> None:
+        for stack in (self.graphs, self.pictures):
+            if index is not None and stack.selected_index != index:
+                stack.selected_index = index
+
+    def show(self, ply: int) -> None:
+        """Show move ``ply`` (its index): the position before it, the better move marked."""
+        self.moves.value = ply
 
     def static_html(self) -> str:
-        """The graph and the summary, for a viewer that shows no widget."""
-        return static_view(graph_svg(self.review, self.names), self.review.summary(self.names), _("This review"))
+        """The graph, the summary and the move it opens on, for a viewer that shows no widget."""
+        first = self.opening_move()
+        graph = figure_html(None, "", svg=graph_svg(self.review, self.names))
+        if first is None:
+            return static_view(None, "", _("This review"), graph)
+        heading = graph + "".join(f"<p>{escape(line)}</p>" for line in self.review.summary(self.names).splitlines())
+        return static_view(
+            self.review.picture(first, self.names),
+            move_words(self.review, first, self.names),
+            _("This review"),
+            heading,
+        )
+
+    def __repr__(self) -> str:
+        return f"ReviewWidget({len(self.review.moves)} moves)"
