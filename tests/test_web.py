@@ -1,4 +1,4 @@
-"""The bridge the website's Play and Puzzles pages call (oanquan/web.py), tested in CPython.
+"""The bridge the website's Play and Puzzles pages call (oanquan/web/), tested in CPython.
 
 The browser test (tests/test_play_page.py) checks the page around it; here every request
 is checked against the engine itself, without a browser.

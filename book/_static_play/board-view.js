@@ -15,7 +15,7 @@
 //
 // No rules and no markup here: the page's board is drawn once, at build time, by oanquan/svg.py
 // (tools/build_play.py, tools/live_boards.py); each answer carries its scene as plain data
-// (oanquan/web.py, wire), which fill() puts into the board's marked parts (data-*) as the
+// (oanquan/web/wire.py, wire), which fill() puts into the board's marked parts (data-*) as the
 // renderer would draw it. Which squares can be clicked is the answer's "squares".
 
 export function sleep(ms) { return new Promise(function (done) { setTimeout(done, ms); }); }
@@ -122,7 +122,7 @@ export function directionKey(key, arrows) {
 
 // ------------------------------------------------------------------ the board as data
 //
-// A scene (oanquan/web.py, wire): n the pebbles in each square, q the squares with their
+// A scene (oanquan/web/wire.py, wire): n the pebbles in each square, q the squares with their
 // Mandarin stone, m the squares each highlight marks, s each player's strip ([heading, detail,
 // debts, mark, mark's words]), h the hand ([pebbles, square] or null), d the sowing's direction,
 // l the last move's square, f the footer's lines; a board's also title and desc (what a screen
@@ -229,7 +229,7 @@ export function changed(scene, frame) {
   return next;
 }
 
-// A move's frames as the bridge sends them (oanquan/web.py, frames), each whole: its caption
+// A move's frames as the bridge sends them (oanquan/web/wire.py, frames), each whole: its caption
 // (the move's words before it, "Move 3, 7R: ", given once), its kind and its scene.
 export function expand(frames) {
   var scene = null;

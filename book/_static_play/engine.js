@@ -14,7 +14,7 @@
 //
 // Requests made before the engine is ready wait for it and are answered in the order they
 // were made. Several boards on one page share the engine: a request's "board" names its game
-// (oanquan/web.py). This file has no rules of the game.
+// (oanquan/web/). This file has no rules of the game.
 (function () {
   "use strict";
   if (window.OanquanEngine) return; // loaded twice: keep the first

@@ -2,7 +2,7 @@
 // or a position editor, drawn at once from the engine's first answer stored in the page, and
 // brought to life by the Play page's engine (engine.js, a Web Worker), which starts in the
 // background once the page has loaded. A click made before it is ready is kept and played then. There are no rules here: every
-// answer, check and message comes from the engine through oanquan/web.py; each board is its
+// answer, check and message comes from the engine through oanquan/web/; each board is its
 // own game there ("board": its name). Text is always set with textContent, and no markup is
 // inserted: the board, drawn in the page by oanquan/svg.py, is filled from each answer's scene.
 //

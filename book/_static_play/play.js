@@ -1,7 +1,7 @@
 // The Play and Puzzles pages: a thin view over the engine, which runs in a Web Worker
 // (engine.js, engine-worker.js), so the page never freezes. There are no rules here: every
 // answer, every check of text from the address or the user and every error message comes from
-// the engine, through oanquan/web.py. Text is always set with textContent, and no markup is
+// the engine, through oanquan/web/. Text is always set with textContent, and no markup is
 // inserted: the board is drawn once, at build time, by oanquan/svg.py, and filled from the scene
 // data of the engine's answers (board-view.js), or of the game kept in this browser.
 //

@@ -1,5 +1,5 @@
 // The Play page's review of a game (issue 43): when a game ends, or when the reader asks during
-// one, the engine's worker reviews it one move at a time ({op: "review", move: N}, oanquan/web.py;
+// one, the engine's worker reviews it one move at a time ({op: "review", move: N}, oanquan/web/;
 // the values, labels and words are all oanquan/review.py's), and the panel fills in as each move
 // comes: a progress line, the graph of the expected score (drawn here from the numbers, in the
 // text's colour, so it reads in both themes and in black and white: the labels carry signs, ?! ?

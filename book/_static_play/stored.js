@@ -39,7 +39,7 @@ export function isText(value, most) { return typeof value === "string" && value.
 // A tab's name as tabName() in play.js makes it; anything else is replaced.
 export function isTabName(name) { return typeof name === "string" && /^[a-z0-9]{8,32}$/.test(name); }
 
-// A board's scene kept in this browser (oanquan/web.py, wire; board-view.js fills the page's own
+// A board's scene kept in this browser (oanquan/web/wire.py, wire; board-view.js fills the page's own
 // board with it), checked field by field: data only, each text put in with textContent. No
 // markup is kept (issue 41): a game kept by an older build with its board picture ("svg") is
 // read without it, and its board comes from the engine.

@@ -8,7 +8,7 @@ import { translator } from "../../book/_static_play/words.js";
 
 const WHAT = "this tab's game";
 
-// A board's scene as the engine sends it (oanquan/web.py, wire) and play.js keeps it.
+// A board's scene as the engine sends it (oanquan/web/wire.py, wire) and play.js keeps it.
 const SCENE = {
   n: [5, 5, 5, 5, 5, 0, 6, 6, 6, 6, 0, 0], q: [10, 11], m: { selectable: [5, 6] },
   s: [["You · 0 points", "captured: 0 pebbles", "", "", "just played"], ["Computer · 0 points", "captured: 0 pebbles", "", "to_move", "to move"]],
