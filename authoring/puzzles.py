@@ -20,17 +20,28 @@ from oanquan.i18n import _, language, ngettext
 from oanquan.move import Move
 from oanquan.narrate import move_phrase
 from oanquan.position import Position
-from oanquan.puzzles import GOAL_PLIES, GOALS, SOLVER_GOALS, SOLVER_NODES, THEMES, Measures, Puzzle, reply_count
+from oanquan.puzzles import (
+    GOAL_PLIES,
+    GOALS,
+    SOLVER_GOALS,
+    SOLVER_NODES,
+    THEMES,
+    Measures,
+    Puzzle,
+    line_count,
+    reply_count,
+)
 from oanquan.rules import Rules
 from oanquan.solver import Bounds, UnsolvedError, move_values
 
-from .solvers import found_share
+from .solvers import found_line_share, found_share
 
 __all__ = [
     "CLASS_RULES",
     "RECOMMENDED_CLASS_RULES",
     "class_rules_kept",
     "explain",
+    "forced_line",
     "goal_moves",
     "lowest_level",
     "measure",
@@ -69,6 +80,10 @@ def goal_moves(position: Position, goal: str) -> tuple[Move, ...]:
         nets = {m: _net(position, m) for m in moves}
         top = max(nets.values())
         return tuple(m for m in moves if nets[m] == top)
+    if goal == "line":
+        values = {m: _line_net(position, m) for m in moves}
+        top = max(values.values())
+        return tuple(m for m in moves if values[m] == top)
     traces = [(m, position.play_traced(m)[1]) for m in moves]
     if goal == "chain":
         return tuple(m for m, trace in traces if sum(e.kind == "capture" for e in trace) >= 2)
@@ -79,6 +94,49 @@ def _net(position: Position, move: Move) -> int:
     """What ``move`` takes minus the most the other side can take back (:func:`~oanquan.puzzles.reply_count`)."""
     gain, back, _reply = reply_count(position, move)
     return gain - back
+
+
+def _line_net(position: Position, move: Move) -> int:
+    """What ``move`` keeps over a line of two moves (:func:`~oanquan.puzzles.line_count`)."""
+    gain, back, again, _reply, _next = line_count(position, move)
+    return gain - back + again
+
+
+def forced_line(position: Position) -> tuple[Move, ...] | None:
+    """The line of two moves of goal "line" in ``position``, when there is one where every move of the
+    mover is forced (issue 42, the standard of Lichess's puzzles): the only first move that keeps the
+    most over the line, the other side's only best reply, then the only move that takes the most
+    (something) after it. None when any of them is not the only one, or the game ends on the way.
+
+    >>> forced_line(Position.initial()) is None
+    True
+    """
+    firsts = goal_moves(position, "line")
+    if len(firsts) != 1:
+        return None
+    first = firsts[0]
+    after = position.play(first)
+    if after.is_over():
+        return None
+    _gain, back, again, reply, _next = line_count(position, first)
+    equal = [r for r in after.legal_moves() if _reply_score(after, r) == back - again]
+    if reply is None or len(equal) != 1:
+        return None
+    then = after.play(reply)
+    if then.is_over():
+        return None
+    gains = {m: immediate_gain(then, m) for m in then.legal_moves()}
+    best = [m for m, g in gains.items() if g == again]
+    if again <= 0 or len(best) != 1 or len(gains) < 2:
+        return None
+    return (first, reply, best[0])
+
+
+def _reply_score(after: Position, reply: Move) -> int:
+    """What ``reply`` takes minus the most the next move takes after it (the other side's count of a line)."""
+    then = after.play(reply)
+    again = 0 if then.is_over() else max(immediate_gain(then, m) for m in then.legal_moves())
+    return immediate_gain(after, reply) - again
 
 
 def _solver_goal(position: Position, goal: str, values: dict[Move, Bounds]) -> tuple[Move, ...]:
@@ -136,6 +194,15 @@ def explain(position: Position, goal: str, solution: tuple[Move, ...]) -> str:
         return " ".join(parts)
     if not others:
         return " ".join(parts)
+    if goal == "line":
+        parts = [_line_part(position, move, last=True) for move in solution]
+        best_other = max(others, key=lambda m: _line_net(position, m))
+        parts.append(
+            _("Every other first move keeps less: the best of them, {part}").format(
+                part=_line_part(position, best_other)
+            )
+        )
+        return " ".join(parts)
     if goal == "best_reply":
         parts = [_reply_part(position, move) for move in solution]
         best_other = max(others, key=lambda m: _net(position, m))
@@ -180,6 +247,28 @@ def _reply_part(position: Position, move: Move) -> str:
         "{move} takes {gain} points; the reply {reply} takes {back} back: {net:+d}.",
         gain,
     ).format(move=move, gain=gain, reply=reply, back=back, net=gain - back)
+
+
+def _line_part(position: Position, move: Move, last: bool = False) -> str:
+    """One first move counted over a line: "5L takes 3 points; the reply 2R takes 1 back; then 7L takes 6: +8."
+
+    ``last`` adds that the line's last move is the only one that takes as much (the answer's line).
+    """
+    gain, back, again, reply, follow = line_count(position, move)
+    if reply is None or follow is None:
+        return _reply_part(position, move)
+    text = ngettext(
+        "{move} takes {gain} point; the reply {reply} takes {back} back; then {next} takes {again}: {net:+d}.",
+        "{move} takes {gain} points; the reply {reply} takes {back} back; then {next} takes {again}: {net:+d}.",
+        gain,
+    ).format(move=move, gain=gain, reply=reply, back=back, next=follow, again=again, net=gain - back + again)
+    if last:
+        text += " " + ngettext(
+            "After {reply}, {next} is the only move that takes {n} point.",
+            "After {reply}, {next} is the only move that takes {n} points.",
+            again,
+        ).format(reply=reply, next=follow, n=again)
+    return text
 
 
 def _stops_without_capture(position: Position, move: Move, kind: str) -> bool:
@@ -242,8 +331,10 @@ def lowest_level(position: Position, solution: tuple[Move, ...]) -> int:
     return 5
 
 
-def measure(position: Position, goal: str, solution: tuple[Move, ...]) -> Measures:
-    """Measure how hard the puzzle (``position``, ``goal``, its ``solution``) is; see :class:`Measures`.
+def measure(position: Position, goal: str, solution: tuple[Move, ...], line: tuple[Move, ...] = ()) -> Measures:
+    """Measure how hard the puzzle (``position``, ``goal``, its ``solution``, for a line of moves its
+    ``line``) is; see :class:`Measures`. A line's ``steps`` count the pebbles of every move of the
+    learner's, and its ``found`` is the share of solvers that find every one of them.
 
     >>> m = measure(Position.initial(), "capture_mandarin", (Move(5, "L"), Move(9, "R")))
     >>> m.moves, m.squares, m.answers, m.level, m.steps, m.value, m.lure, m.lure_cost
@@ -252,6 +343,9 @@ def measure(position: Position, goal: str, solution: tuple[Move, ...]) -> Measur
     moves = position.legal_moves()
     first = solution[0]
     steps = sum(e.kind == "drop" for e in position.play_traced(first)[1])
+    if line:
+        before = position.play(line[0]).play(line[1])
+        steps += sum(e.kind == "drop" for e in before.play_traced(line[2])[1])
     gains = {m: immediate_gain(position, m) for m in moves}
     wrong = [m for m in moves if m not in solution]
     lure = max(wrong, key=lambda m: gains[m]) if wrong else None  # max() keeps the first of equals
@@ -264,6 +358,9 @@ def measure(position: Position, goal: str, solution: tuple[Move, ...]) -> Measur
     elif goal == "best_reply":  # valued as the goal counts: what is kept after the reply
         value = _net(position, first)
         cost = None if lure is None else value - _net(position, lure)
+    elif goal == "line":  # valued over the line: what is kept after the reply and the next move
+        value = _line_net(position, first)
+        cost = None if lure is None else value - _line_net(position, lure)
     else:
         value = gains[first]
         cost = None if lure is None else value - gains[lure]
@@ -276,7 +373,9 @@ def measure(position: Position, goal: str, solution: tuple[Move, ...]) -> Measur
         value=value,
         lure=None if lure is None else str(lure),
         lure_cost=cost,
-        found=found_share(position, solution, GOAL_PLIES.get(goal, 1)),
+        found=found_line_share(position, line, GOAL_PLIES.get(goal, 1))
+        if line
+        else found_share(position, solution, GOAL_PLIES.get(goal, 1)),
         ending=goal in SOLVER_GOALS,
     )
 
@@ -305,6 +404,11 @@ def verify(puzzle: Puzzle) -> list[str]:
     if set(found) != stated:
         engine = [str(m) for m in found]
         return [f"{puzzle.id}: the solution is {sorted(map(str, stated))}, the engine finds {engine}"]
+    if puzzle.goal == "line":
+        line = forced_line(position)
+        if line is None or tuple(map(str, line)) != puzzle.line:
+            shown = None if line is None else [str(m) for m in line]
+            return [f"{puzzle.id}: the line is {list(puzzle.line)}, the engine finds {shown}"]
     if puzzle.unique != (len(found) == 1):
         problems.append(f"{puzzle.id}: 'unique' is {puzzle.unique} but {len(found)} moves reach the goal")
     with language("en"):  # the collection stores the English; other languages' tables are checked by tests
@@ -312,7 +416,7 @@ def verify(puzzle: Puzzle) -> list[str]:
     if puzzle.explanation != expected:
         problems.append(f"{puzzle.id}: the explanation should read {expected!r}")
     problems.extend(f"{puzzle.id}: {p}" for p in theme_problems(puzzle.theme, position, found, puzzle.goal))
-    measured = measure(position, puzzle.goal, puzzle.moves)
+    measured = measure(position, puzzle.goal, puzzle.moves, tuple(Move.parse(m) for m in puzzle.line))
     if puzzle.measures is not None and puzzle.measures != measured:
         problems.append(f"{puzzle.id}: the measures should be {measured.to_dict()}")
     if puzzle.measures is not None and puzzle.difficulty != measured.difficulty:
@@ -366,6 +470,8 @@ def theme_problems(theme: str, position: Position, solution: tuple[Move, ...], g
     default_gap = rules.mandarin_gap == Rules().mandarin_gap
     plain = default_gap and rules.mandarin_pieces == "stone" and rules.mandarin_value == Rules().mandarin_value
     ok = True  # an endgame: any position shows it
+    if theme == "line":
+        ok = goal == "line"
     if theme == "first_capture":
         ok = all("capture" in kinds[m] and "relay" not in kinds[m] for m in solution)
     elif theme == "relay":
@@ -439,6 +545,8 @@ def _class_rules_kept(puzzle: Puzzle) -> tuple[str, ...]:
             found = goal_moves(position, puzzle.goal)
         except UnsolvedError:
             continue
+        if puzzle.line and tuple(map(str, forced_line(position) or ())) != puzzle.line:
+            continue  # a line whose moves change under the class's rules is another puzzle
         if set(found) == set(puzzle.moves) and measure(position, puzzle.goal, found).value == _value(puzzle):
             kept.append(key)
     return tuple(kept)

@@ -30,7 +30,7 @@ from oanquan.ai import immediate_gain, player_for_level
 from oanquan.move import Move
 from oanquan.position import Position
 
-__all__ = ["ERROR_RATES", "READING_DEPTHS", "TRIALS", "Solver", "found_share", "population"]
+__all__ = ["ERROR_RATES", "READING_DEPTHS", "TRIALS", "Solver", "found_line_share", "found_share", "population"]
 
 #: How far the counting solvers read ahead, in plies of captures.
 READING_DEPTHS = (1, 2, 3)
@@ -71,6 +71,24 @@ def found_share(position: Position, solution: tuple[Move, ...], plies: int = 1) 
     moves = position.legal_moves()
     shares = [_found(solver, position, moves, solution, plies) for solver in population()]
     return round(100 * sum(shares) / len(shares))
+
+
+def found_line_share(position: Position, line: tuple[Move, ...], plies: int = 3) -> int:
+    """The share of :func:`population` that finds every move of a ``line`` of moves (the learner's
+    and the replies in turn), in per cent: its first move read ``plies`` deep, each later one read
+    as what it takes this turn (the replies come from the page). A solver finds the line when it
+    finds each move, so its shares multiply.
+    """
+    total = 0.0
+    for solver in population():
+        share, before, depth = 1.0, position, plies
+        for index in range(0, len(line), 2):
+            share *= _found(solver, before, before.legal_moves(), (line[index],), depth)
+            if index + 2 < len(line):
+                before = before.play(line[index]).play(line[index + 1])
+            depth = 1
+        total += share
+    return round(100 * total / len(population()))
 
 
 def _found(

@@ -29,7 +29,7 @@ import os
 import re
 import sys
 import warnings
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import resources
@@ -48,8 +48,10 @@ __all__ = [
     "get_language",
     "language",
     "ngettext",
+    "number",
     "percent",
     "set_language",
+    "shares",
     "translations",
 ]
 
@@ -169,9 +171,11 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return translations(_language).ngettext(singular, plural, n)
 
 
-#: How each language writes a number's decimal mark and a percentage: Vietnamese writes
-#: "10,5" and "78,4 %" (as Unicode's CLDR data has it), English "10.5" and "78.4%".
-_NUMBERS = {"en": (".", "{n}%"), "vi": (",", "{n}\u00a0%")}
+#: How each language writes a number's decimal mark, a percentage and its thousands: Vietnamese
+#: writes "10,5", "78,4%" and "40.000" (as Unicode's CLDR data has it, which Babel reads:
+#: tests/test_numbers.py compares; the engine itself needs only the standard library), English
+#: "10.5", "78.4%" and "40,000".
+_NUMBERS = {"en": (".", "{n}%", ","), "vi": (",", "{n}%", ".")}
 
 
 def decimal(value: float, places: int | None = None, *, sign: bool = False) -> str:
@@ -187,6 +191,41 @@ def decimal(value: float, places: int | None = None, *, sign: bool = False) -> s
     return format(value, form).replace(".", _NUMBERS[_language][0])
 
 
+def number(value: int) -> str:
+    """A whole number as the language spoken writes it, its thousands grouped.
+
+    >>> number(40000), number(999), number(-1500)
+    ('40,000', '999', '-1,500')
+    >>> with language("vi"):
+    ...     number(40000), number(1000)
+    ('40.000', '1.000')
+    """
+    return format(value, ",d").replace(",", _NUMBERS[_language][2])
+
+
+def shares(counts: Sequence[int], places: int = 0) -> list[str]:
+    """Each count's share of their total, as percentages rounded so that they add up to exactly 100.
+
+    Each share is rounded down, then the units still missing go to the largest remainders (the
+    largest remainder method; the first count wins a tie), so 3 equal counts make 34, 33 and 33,
+    never 33 three times or a total of 101.
+
+    >>> shares([1, 1, 1])
+    ['34%', '33%', '33%']
+    >>> shares([2, 1], 1), shares([0, 0])
+    (['66.7%', '33.3%'], ['0%', '0%'])
+    """
+    total, unit = sum(counts), 10**places
+    if total == 0:
+        return [percent(0, places) for _count in counts]
+    exact = [count * 100 * unit / total for count in counts]
+    whole = [int(share) for share in exact]
+    order = sorted(range(len(counts)), key=lambda i: (-(exact[i] - whole[i]), i))
+    for i in order[: 100 * unit - sum(whole)]:
+        whole[i] += 1
+    return [percent(share / unit, places) for share in whole]
+
+
 def percent(value: float, places: int = 0) -> str:
     """``value`` (a percentage) as the language spoken writes one.
 
@@ -194,7 +233,7 @@ def percent(value: float, places: int = 0) -> str:
     '78.4%'
     >>> with language("vi"):
     ...     percent(78.44, 1)
-    '78,4\xa0%'
+    '78,4%'
     """
     return _NUMBERS[_language][1].format(n=decimal(value, places))
 

@@ -195,12 +195,19 @@ class ScoreBreakdown(NamedTuple):
             said.append(_("{name}: {parts} = {score}.").format(name=name, parts=self.parts(p), score=self.scores[p]))
         return said
 
-    def parts(self, player: int) -> str:
-        """What ``player``'s score is made of, as a sum in words.
+    def parts(self, player: int, *, short: bool = False) -> str:
+        """What ``player``'s score is made of, as a sum in words; ``short``: each number named in brackets.
+
+        The short sum fits a picture's strip at its smallest readable size, where the long one had
+        to be squeezed sideways (issue 46).
 
         >>> ScoreBreakdown((20, 15), (1, 0), (10, 0), (5, 17), (0, 3), (38, 29)).parts(1)
         '15 captured + 17 from their row − debt 3'
+        >>> ScoreBreakdown((29, 15), (2, 0), (20, 0), (3, 3), (0, 5), (57, 13)).parts(0, short=True)
+        '29 + 20 (2 stones) + 3 (row) + 5 (repaid)'
         """
+        if short:
+            return self._short_parts(player)
         p = player
         stones = self.stones[p]
         parts = [_("{n} captured").format(n=self.captured[p])]
@@ -216,6 +223,23 @@ class ScoreBreakdown(NamedTuple):
             text += _(" − debt {n}").format(n=self.debts[p])
         if self.debts[1 - p]:
             text += _(" + debt repaid {n}").format(n=self.debts[1 - p])
+        return text
+
+    def _short_parts(self, p: int) -> str:
+        parts = [str(self.captured[p])]
+        if self.stones[p]:
+            parts.append(
+                ngettext("{points} ({n} stone)", "{points} ({n} stones)", self.stones[p]).format(
+                    n=self.stones[p], points=self.stone_points[p]
+                )
+            )
+        if self.swept[p]:
+            parts.append(_("{n} (row)").format(n=self.swept[p]))
+        text = " + ".join(parts)
+        if self.debts[p]:
+            text += _(" − {n} (debt)").format(n=self.debts[p])
+        if self.debts[1 - p]:
+            text += _(" + {n} (repaid)").format(n=self.debts[1 - p])
         return text
 
 

@@ -1,6 +1,6 @@
 """Puzzles: a position, a goal, the moves that reach it and why, on a graded path (issues 4, 14).
 
-A puzzle file is JSON: ``{"format": "oanquan-puzzles", "version": 4,
+A puzzle file is JSON: ``{"format": "oanquan-puzzles", "version": 5,
 "puzzles": [...]}``, each puzzle an object with
 
 ================  ==========================================================
@@ -17,7 +17,12 @@ A puzzle file is JSON: ``{"format": "oanquan-puzzles", "version": 4,
 ``first_lesson``  true for an exercise meant for a first lesson
 ``measures``      what the engine measured about it (:class:`Measures`)
 ``difficulty``    1 (easy) to 5 (hard), computed from the measures
+``line``          for a line of moves (goal ``"line"``): every move of it, yours and the other
+                  side's in turn (``["5L", "2R", "7L"]``), each of yours the only one that keeps
+                  the line's result; ``[]`` for a puzzle of one move (:attr:`Puzzle.line`)
 ================  ==========================================================
+
+Version 4 files (no ``line``) hold puzzles of one move.
 
 Version 3 files (no ``code``, and no ``found`` among the measures) are read with no code and
 their difficulty on the older points scale.
@@ -82,6 +87,7 @@ __all__ = [
     "PuzzleFormatError",
     "class_path",
     "dumps",
+    "line_count",
     "load",
     "load_builtin",
     "loads",
@@ -94,8 +100,8 @@ __all__ = [
 ]
 
 FORMAT = "oanquan-puzzles"
-#: The version this module writes; it reads this one and versions 1 to 3.
-VERSION = 4
+#: The version this module writes; it reads this one and versions 1 to 4.
+VERSION = 5
 
 # ------------------------------------------------------------------ words
 #
@@ -114,6 +120,10 @@ GOALS: TranslatedDict[str] = TranslatedDict(
         "best": N_("Find the best move: the one that ends the game furthest ahead, whatever your opponent does."),
         "win": N_("Find the winning move: win the game, whatever your opponent does."),
         "not_lose": N_("Find the move that does not lose, whatever your opponent does."),
+        "line": N_(
+            "Find your best two moves: what you take now, minus what your opponent's best reply takes back, "
+            "plus what your next move takes. Each of your moves is the only one that keeps the most."
+        ),
     }
 )
 #: The "best" goal of a position that is lost whatever is played: "furthest ahead" would promise
@@ -136,6 +146,7 @@ THEMES: TranslatedDict[str] = TranslatedDict(
         "mandarin_value": N_("Mandarins of pebbles, or worth 5 (R2.2)"),
         "tha_ca": N_("Thả cá and borrowing (R6)"),
         "endgame": N_("Endgames (R7, R8)"),
+        "line": N_("Two-move lines (R5)"),
     }
 )
 
@@ -156,6 +167,10 @@ THEME_CLUES: dict[str, str] = {
     "mandarin_value": N_("Count what each Mandarin square is worth under this puzzle's rules."),
     "tha_ca": N_("Your row is empty: first put one pebble from your store into each of your squares, then count."),
     "endgame": N_("Think of your opponent's best reply too, and count how the game ends."),
+    "line": N_(
+        "The move that takes the most now is not always the best: count your opponent's best reply, "
+        "and what you can take after it."
+    ),
 }
 
 
@@ -178,14 +193,15 @@ SHEETS: dict[str, tuple[str, tuple[str, ...]]] = _Sheets(
     {
         "first-lesson": (N_("First lesson: sowing and capturing"), ("first_capture", "relay", "mandarin")),
         "captures": (N_("Captures and chains"), ("chain", "double_empty", "mandarin", "relay")),
-        "endgames": (N_("Endgames"), ("endgame",)),
+        "endgames": (N_("Endgames and two-move lines"), ("endgame", "line")),
     }
 )
 
 #: The rules each worksheet's lesson has taught, as RULES.md numbers them (a number ending in "."
 #: is its whole section): lesson 1 teaches sowing, relays, every capture and the count at the end
 #: (R7.1, R7.4); lesson 2 the same, with more practice; the endgames sheet, homework after both,
-#: adds thả cá (R6), every way a game ends (R7) and the score with its debts (R8). An exercise
+#: adds thả cá (R6), every way a game ends (R7) and the score with its debts (R8), with lines of two
+#: moves that look past the reply (issue 42). An exercise
 #: whose answer's trace cites another rule, or that changes a rule option, is left off the sheet.
 _LESSONS = ("R3.", "R5.1", "R5.2", "R5.3", "R5.4", "R7.1", "R7.4")
 TAUGHT: dict[str, tuple[str, ...]] = {
@@ -197,8 +213,9 @@ TAUGHT: dict[str, tuple[str, ...]] = {
 #: Exercises on each worksheet.
 SHEET_SIZE = 6
 #: The least difficulty of a worksheet's exercises: lesson 2 practises what lesson 1 began, one
-#: level up, so that the sheets rise (issue 42: measured by the share of solvers that find each).
-SHEET_LEAST = {"captures": 2, "endgames": 2}
+#: level up, and the homework after it one more, so that the sheets rise (issue 42: measured by the
+#: share of solvers that find each).
+SHEET_LEAST = {"captures": 2, "endgames": 3}
 
 _WORDS = {
     "hint_one": N_("Look at square {square}: which way should its pebbles go?"),
@@ -221,6 +238,15 @@ _WORDS = {
     "square_only": N_("Only square {square} can move: count its pebbles both ways, and compare what each way takes."),
     "or": N_("{first} or {last}"),
     "idea": N_("Play each of your moves in your head, pebble by pebble, before you choose."),
+    "right_step": N_(
+        "Right: {move} {phrase}. Your opponent's best reply is {reply}: it {takes}. Now find your next move."
+    ),
+    "compare_line": N_(
+        "Over your two moves it {takes}, {gives} and then {again}: {net:+d} in all; the answer {answer}, "
+        "{answer_gives} and then {answer_again}: {answer_net:+d}."
+    ),
+    "idea_next": N_("Your opponent has replied: now find the move that takes the most."),
+    "line_answer": N_("{first}, then your opponent's reply {reply}, then {next}"),
 }
 
 #: How a step of :attr:`Puzzle.hint_steps` is shown: which step of how many, then the step.
@@ -230,9 +256,9 @@ HINT_STEP = N_("Hint {n} of {total}: {text}")
 SOLVER_GOALS = ("best", "win", "not_lose")
 #: The goals that look past this turn (issue 42): the reply, or the game's end. Only these may have
 #: an answer that captures less this turn than another move, and their verdicts say why.
-PAST_THE_TURN = ("best_reply", *SOLVER_GOALS)
+PAST_THE_TURN = ("best_reply", *SOLVER_GOALS, "line")
 #: How far each goal asks a solver to look, in plies (``authoring.solvers``): the game's end is "far".
-GOAL_PLIES = {"best_reply": 2} | {goal: 6 for goal in SOLVER_GOALS}
+GOAL_PLIES = {"best_reply": 2, "line": 3} | {goal: 6 for goal in SOLVER_GOALS}
 
 #: The difficulty levels by the share of simulated solvers that find the answer (``Measures.found``,
 #: per cent, ``authoring.solvers``): level 1 at least 94 %, level 2 at least 87 %, and so on. One scale
@@ -245,7 +271,8 @@ FOUND_LEVELS = (94, 87, 78, 68)
 SOLVER_NODES = 20_000
 _FIELDS_V1 = ("id", "title", "theme", "position", "rules", "goal", "solution", "unique", "explanation", "difficulty")
 _FIELDS_V3 = (*_FIELDS_V1[:-1], "first_lesson", "measures", "difficulty")
-_FIELDS = (_FIELDS_V3[0], "code", *_FIELDS_V3[1:])
+_FIELDS_V4 = (_FIELDS_V3[0], "code", *_FIELDS_V3[1:])
+_FIELDS = (*_FIELDS_V4, "line")
 #: The top of the difficulty scale, and the points for an idea that reaches the game's end.
 MOST_DIFFICULT = 5
 ENDING_POINTS = 3
@@ -360,6 +387,9 @@ class Puzzle:
     first_lesson: bool = False
     _position: list[Position] = field(default_factory=list, repr=False, compare=False)
     code: str = ""
+    #: a line of moves (goal "line"): yours and the other side's in turn, starting with the answer;
+    #: empty for a puzzle of one move
+    line: tuple[str, ...] = ()
 
     @property
     def rules(self) -> Rules:
@@ -421,6 +451,45 @@ class Puzzle:
         return "?puzzle=" + url_quote(self.id, safe="")
 
     @property
+    def steps(self) -> int:
+        """How many moves the learner plays: 1, or for a line (:attr:`line`) each of theirs.
+
+        >>> [p.steps for p in load_builtin() if p.goal == "line"][:1]
+        [2]
+        """
+        return (len(self.line) + 1) // 2 if self.line else 1
+
+    def step_position(self, step: int = 0) -> Position:
+        """The position before the learner's move ``step`` (0 first): the line played up to it."""
+        position = self.position
+        for move in self.line[: 2 * step]:
+            position = position.play(move)
+        return position
+
+    def step_answer(self, step: int = 0) -> tuple[Move, ...]:
+        """The moves that answer step ``step``: the solution first, then the line's next move of yours."""
+        return self.moves if step == 0 else (Move.parse(self.line[2 * step]),)
+
+    def line_reply(self, step: int = 0) -> Move | None:
+        """The other side's reply the page plays after the learner's right move ``step`` (None after the last)."""
+        index = 2 * step + 1
+        return Move.parse(self.line[index]) if index < len(self.line) else None
+
+    @property
+    def answer_text(self) -> str:
+        """The answer in words: its move(s), or the line written out ("5L, then your opponent's reply 2R, then 7L").
+
+        >>> next(p for p in load_builtin() if p.id == "first-capture-1").answer_text
+        '7L'
+        """
+        if not self.line:
+            return _(" or ").join(self.solution)
+        text = self.line[0]
+        for index in range(1, len(self.line) - 1, 2):
+            text = _(_WORDS["line_answer"]).format(first=text, reply=self.line[index], next=self.line[index + 1])
+        return text
+
+    @property
     def hint_steps(self) -> tuple[str, str, str]:
         """Hints in three steps, each giving more away (issues 23, 42): the idea (the theme, and what
         the goal counts), then where to look (the gap the answer's last pebble stops before, or the
@@ -435,31 +504,43 @@ class Puzzle:
         >>> print(square)
         Only square 7 can move: count its pebbles both ways, and compare what each way takes.
         """
-        return (self._idea(), self._look(), self._square_step())
+        return self.step_hints(0)
 
-    def _idea(self) -> str:
+    def step_hints(self, step: int = 0) -> tuple[str, str, str]:
+        """The three hints of the learner's move ``step`` (0 first; a line's later moves have their own).
+
+        >>> line = next(p for p in load_builtin() if p.goal == "line")
+        >>> line.step_hints(1)[0].endswith("now find the move that takes the most.")
+        True
+        """
+        position, answer = self.step_position(step), self.step_answer(step)
+        return (self._idea(step), self._look(position, answer), self._square_step(position, answer))
+
+    def _idea(self, step: int = 0) -> str:
         theme = re.sub(r"\s*\([^)]*\)$", "", self.theme_name)  # no rule number for a learner
+        if step:
+            return _(_WORDS["idea_theme"]).format(theme=theme[:1].lower() + theme[1:], clue=_(_WORDS["idea_next"]))
         idea = _(_WORDS["idea_theme"]).format(theme=theme[:1].lower() + theme[1:], clue=self._clue(_(_WORDS["idea"])))
         if self.goal == "best_reply":
             idea += " " + _(_WORDS["idea_reply"])
         return idea
 
-    def _look(self) -> str:
-        events = self.position.play_traced(self.moves[0])[1]
+    def _look(self, position: Position, answer: tuple[Move, ...]) -> str:
+        events = position.play_traced(answer[0])[1]
         drops = [e for e in events if e.kind == "drop" and e.square is not None]
         capture = next((e for e in events if e.kind == "capture"), None)
         if capture is not None and drops:
-            gap = next_square(drops[-1].square or 0, self.moves[0].direction)
+            gap = next_square(drops[-1].square or 0, answer[0].direction)
             return _(_WORDS["look_gap"]).format(gap=_square_words(gap))
         if drops:
             return _(_WORDS["look_lands"]).format(square=_square_words(drops[-1].square or 0))
         return _(_WORDS["idea"])
 
-    def _square_step(self) -> str:
-        starts = sorted({m.square for m in self.position.legal_moves()})
+    def _square_step(self, position: Position, answer: tuple[Move, ...]) -> str:
+        starts = sorted({m.square for m in position.legal_moves()})
         if len(starts) == 1:
             return _(_WORDS["square_only"]).format(square=starts[0])
-        return self._where()
+        return self._where(position, answer)
 
     @property
     def hint(self) -> str:
@@ -478,17 +559,17 @@ class Puzzle:
         >>> print(lone.hint)
         Only square 7 can move, so the whole question is which way. Count the pebbles out one by one: ...
         """
-        return f"{self._where()} {self._clue()}".strip()
+        return f"{self._where(self.position, self.moves)} {self._clue()}".strip()
 
     def _clue(self, otherwise: str = "") -> str:
         """What to look for in a puzzle of this theme, in the reader's words (``otherwise`` for a theme with none)."""
         clue = _(THEME_CLUES[self.theme]) if self.theme in THEME_CLUES else otherwise
         return clue.format(young=self.rules.young_mandarin_min)
 
-    def _where(self) -> str:
+    def _where(self, position: Position, answer: tuple[Move, ...]) -> str:
         """Where to look: the answer's square(s), or that only one square can move."""
-        squares = sorted({m.square for m in self.moves})
-        starts = sorted({m.square for m in self.position.legal_moves()})
+        squares = sorted({m.square for m in answer})
+        starts = sorted({m.square for m in position.legal_moves()})
         if len(starts) == 1:
             return _(_WORDS["hint_only"]).format(square=starts[0])
         if len(squares) == 1:
@@ -496,13 +577,15 @@ class Puzzle:
         listed = _(_WORDS["or"]).format(first=", ".join(map(str, squares[:-1])), last=squares[-1])
         return _(_WORDS["hint_many"]).format(squares=listed)
 
-    def verdict(self, move: Move | str) -> tuple[bool, str]:
-        """Whether ``move`` solves the puzzle, and what to tell the learner (from the engine).
+    def verdict(self, move: Move | str, step: int = 0) -> tuple[bool, str]:
+        """Whether ``move`` solves the puzzle (at the learner's move ``step`` of a line), and what to tell
+        the learner (from the engine).
 
         A wrong move is told, in the goal's own terms, what it gets and what the answer gets, and
         which reply punishes it (issue 42); the answer's move is not named, so the learner can try
         again. An answer that still loses the game is called the best move in a lost position,
-        never simply "Right!".
+        never simply "Right!". A right move of a line before its last says what the other side's
+        best reply, which the page plays, takes, and asks for the next move.
 
         >>> puzzle = next(p for p in load_builtin() if p.id == "first-capture-1")
         >>> right, text = puzzle.verdict(puzzle.solution[0])
@@ -513,23 +596,33 @@ class Puzzle:
         takes 5 points. Try again, ask for a hint, or show the answer.
         """
         chosen = Move.parse(move) if isinstance(move, str) else move
-        if self.is_solution(chosen):
-            return True, f"{self._praise()} {self.explanation_text}".strip()
-        events = self.position.play_traced(chosen)[1]
+        position = self.step_position(step)
+        events = position.play_traced(chosen)[1]
+        if self.is_solution(chosen, step):
+            reply = self.line_reply(step)
+            if reply is None:
+                return True, f"{self._praise()} {self.explanation_text}".strip()
+            after = position.play(chosen)
+            return True, _(_WORDS["right_step"]).format(
+                move=chosen, phrase=move_phrase(events), reply=reply, takes=_takes(immediate_gain(after, reply))
+            )
         if self.goal in SOLVER_GOALS:
             compared = self._compare_ending(chosen)
         elif self.goal == "best_reply":
             compared = self._compare_reply(chosen)
+        elif self.goal == "line" and step == 0:
+            compared = self._compare_line(chosen)
         else:
             compared = _(_WORDS["compare_turn"]).format(
-                takes=_takes(immediate_gain(self.position, chosen)),
-                answer=_takes(immediate_gain(self.position, self.moves[0])),
-            ) + self._then(chosen)
+                takes=_takes(immediate_gain(position, chosen)),
+                answer=_takes(immediate_gain(position, self.step_answer(step)[0])),
+            ) + self._then(position, chosen)
         return False, _(_WORDS["wrong"]).format(move=chosen, phrase=move_phrase(events), compared=compared)
 
-    def punishing_reply(self, move: Move | str) -> Move | None:
+    def punishing_reply(self, move: Move | str, step: int = 0) -> Move | None:
         """The other side's reply that punishes a wrong ``move`` (None when there is none to show):
-        for an endgame the solver's best reply, otherwise the reply that takes back the most.
+        for an endgame the solver's best reply, for a line's first move the best reply counting the
+        move after it, otherwise the reply that takes back the most.
 
         >>> endgame = next(p for p in load_builtin() if p.goal == "win")
         >>> wrong = next(m for m in endgame.position.legal_moves() if not endgame.is_solution(m))
@@ -537,17 +630,20 @@ class Puzzle:
         True
         """
         chosen = Move.parse(move) if isinstance(move, str) else move
-        after = self.position.play(chosen)
+        position = self.step_position(step)
+        after = position.play(chosen)
         if after.is_over():
             return None
         if self.goal in SOLVER_GOALS:
             values = move_values(after, max_nodes=SOLVER_NODES)
             return max(values, key=lambda reply: _low(values[reply].low))
-        return reply_count(self.position, chosen)[2]
+        if self.goal == "line" and step == 0:
+            return line_count(position, chosen)[3]
+        return reply_count(position, chosen)[2]
 
-    def _then(self, chosen: Move) -> str:
+    def _then(self, position: Position, chosen: Move) -> str:
         """The reply that takes the most back after a wrong move of a points goal ("" when none takes)."""
-        _gain, back, reply = reply_count(self.position, chosen)
+        _gain, back, reply = reply_count(position, chosen)
         if reply is None:
             return ""
         return " " + ngettext(
@@ -561,6 +657,23 @@ class Puzzle:
         answer_gain, answer_back, _reply = reply_count(self.position, self.moves[0])
         compared = _(_WORDS["compare_reply"]).format(
             takes=_takes(gain), gives=_gives(back), answer=_takes(answer_gain), answer_gives=_gives(answer_back)
+        )
+        if reply is not None:
+            compared += " " + _(_WORDS["reply_is"]).format(reply=reply)
+        return compared
+
+    def _compare_line(self, chosen: Move) -> str:
+        gain, back, again, reply, _next = line_count(self.position, chosen)
+        answer_gain, answer_back, answer_again, _reply, _answer_next = line_count(self.position, self.moves[0])
+        compared = _(_WORDS["compare_line"]).format(
+            takes=_takes(gain),
+            gives=_gives(back),
+            again=_takes(again),
+            net=gain - back + again,
+            answer=_takes(answer_gain),
+            answer_gives=_gives(answer_back),
+            answer_again=_takes(answer_again),
+            answer_net=answer_gain - answer_back + answer_again,
         )
         if reply is not None:
             compared += " " + _(_WORDS["reply_is"]).format(reply=reply)
@@ -586,13 +699,13 @@ class Puzzle:
             return _(_WORDS["right_draw"])
         return _(_WORDS["right"])
 
-    def is_solution(self, move: Move | str) -> bool:
-        """Whether ``move`` (a Move or its text) is one of the solution's moves."""
+    def is_solution(self, move: Move | str, step: int = 0) -> bool:
+        """Whether ``move`` (a Move or its text) answers the learner's move ``step`` (0: the solution's moves)."""
         chosen = Move.parse(move) if isinstance(move, str) else move
-        return chosen in self.moves
+        return chosen in self.step_answer(step)
 
     def to_dict(self) -> dict[str, Any]:
-        """The puzzle as a JSON-ready dict, in the file's field order (version 4)."""
+        """The puzzle as a JSON-ready dict, in the file's field order (version 5)."""
         return {
             "id": self.id,
             "code": self.code,
@@ -607,6 +720,7 @@ class Puzzle:
             "first_lesson": self.first_lesson,
             "measures": None if self.measures is None else self.measures.to_dict(),
             "difficulty": self.difficulty,
+            "line": list(self.line),
         }
 
 
@@ -662,8 +776,8 @@ def loads(text: str, source: str = "puzzle text") -> list[Puzzle]:
         raise PuzzleFormatError(f'{source}: expected an object with "format": "{FORMAT}", not {quote(data)}')
     check_fields(data, PuzzleFormatError, source, ["format", "version", "puzzles"])
     version = data.get("version")
-    if version not in (1, 2, 3, 4) or isinstance(version, bool):
-        raise PuzzleFormatError(f"{source}: unknown version {quote(version)} (this reader knows versions 1 to 4)")
+    if version not in (1, 2, 3, 4, 5) or isinstance(version, bool):
+        raise PuzzleFormatError(f"{source}: unknown version {quote(version)} (this reader knows versions 1 to 5)")
     items = data.get("puzzles")
     if not isinstance(items, list):
         raise PuzzleFormatError(f'{source}: "puzzles" must be a list, not {quote(items)}')
@@ -704,7 +818,7 @@ def load_builtin() -> list[Puzzle]:
 
 
 def dumps(puzzles: list[Puzzle]) -> str:
-    """Puzzles as the JSON text of a puzzle file (version 4).
+    """Puzzles as the JSON text of a puzzle file (version 5).
 
     >>> loads(dumps(load_builtin())) == load_builtin()
     True
@@ -719,7 +833,7 @@ def _puzzle(item: object, where: str, version: int) -> Puzzle:
     name = item.get("id")
     if isinstance(name, str):
         where = f"{where} ({quote(name, limit=60)})"
-    fields = _FIELDS_V1 if version == 1 else _FIELDS_V3 if version < 4 else _FIELDS
+    fields = _FIELDS_V1 if version == 1 else _FIELDS_V3 if version < 4 else _FIELDS_V4 if version == 4 else _FIELDS
     missing = [f for f in fields if f not in item]
     if missing:
         raise PuzzleFormatError(f"{where}: missing fields: {', '.join(missing)}")
@@ -798,6 +912,7 @@ def _puzzle(item: object, where: str, version: int) -> Puzzle:
         first_lesson,
         [position],
         _code(item["code"], where) if version >= 4 else "",
+        _line(item["line"], where, position, goal, solution) if version >= 5 else (),
     )
 
 
@@ -812,6 +927,30 @@ def read_code(text: object) -> str | None:
         return None
     match = re.fullmatch(r"\s*(?:[Pp]\s*-?\s*)?0*(\d{1,5})\s*", text)
     return None if match is None else f"P-{int(match[1]):03d}"
+
+
+def _line(value: object, where: str, position: Position, goal: str, solution: list[str]) -> tuple[str, ...]:
+    """A puzzle's ``line``, read strictly: empty, or for the goal "line" an odd number of moves, each
+    legal in turn, the first the solution's one move."""
+    if not isinstance(value, list) or not all(isinstance(m, str) for m in value):
+        raise PuzzleFormatError(f"{where}: 'line' must be a list of moves, not {quote(value)}")
+    if (goal == "line") != bool(value):
+        raise PuzzleFormatError(f"{where}: a line of moves goes with the goal 'line', and only with it")
+    if not value:
+        return ()
+    if len(value) < 3 or len(value) % 2 == 0 or solution != value[:1]:
+        raise PuzzleFormatError(
+            f"{where}: 'line' must be your moves and the replies in turn, starting with the solution: {quote(value)}"
+        )
+    for move in value:
+        try:
+            legal = position.is_legal(move)
+        except OAnQuanError as error:
+            raise PuzzleFormatError(f"{where}: 'line': {error}") from None
+        if not legal or position.is_over():
+            raise PuzzleFormatError(f"{where}: line move {quote(move)} is not legal in {quote(position.to_text())}")
+        position = position.play(move)
+    return tuple(str(Move.parse(m)) for m in value)
 
 
 def _code(value: object, where: str) -> str:
@@ -892,8 +1031,8 @@ def sheet(
     the default rules, and the rules its answer's trace cites). ``keep`` chooses the puzzles it may
     take (a class's rules: the printables make a set of sheets for each rule set the guide recommends).
 
-    >>> [p.theme for p in sheet("endgames", 3)]
-    ['endgame', 'endgame', 'endgame']
+    >>> sorted({p.theme for p in sheet("endgames")})
+    ['endgame', 'line']
     >>> sheet("dessert")
     Traceback (most recent call last):
     ...
@@ -1010,6 +1149,34 @@ def reply_count(position: Position, move: Move | str) -> tuple[int, int, Move | 
     reply = max(after.legal_moves(), key=lambda answer: immediate_gain(after, answer))
     back = immediate_gain(after, reply)
     return (gain, back, reply) if back > 0 else (gain, 0, None)
+
+
+def line_count(position: Position, move: Move | str) -> tuple[int, int, int, Move | None, Move | None]:
+    """What ``move`` takes, what the other side's best reply then takes back, what the best next move
+    takes after it, that reply and that next move: the count of the goal "line" (issue 42). The best
+    reply is the one that leaves the mover least (what it takes, minus what can be taken after it);
+    of equal ones, the first.
+
+    >>> gain, back, again, reply, then = line_count(Position.initial(), "5L")
+    >>> gain, back, again, str(reply), str(then)
+    (11, 21, 3, '2L', '5L')
+    """
+    gain = immediate_gain(position, move)
+    after = position.play(move)
+    if after.is_over():
+        return gain, 0, 0, None, None
+    best: tuple[int, int, int, Move | None, Move | None] | None = None
+    for reply in after.legal_moves():
+        back = immediate_gain(after, reply)
+        then = after.play(reply)
+        again, follow = 0, None
+        if not then.is_over():
+            follow = max(then.legal_moves(), key=lambda m: immediate_gain(then, m))
+            again = immediate_gain(then, follow)
+        if best is None or back - again > best[1] - best[2]:
+            best = (gain, back, again, reply, follow)
+    assert best is not None  # a game that goes on has a legal move
+    return best
 
 
 def _low(bound: int | None) -> int:

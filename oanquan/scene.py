@@ -127,6 +127,8 @@ def _listed(value: Any) -> Any:
 
 #: Characters that fit on one footer line at font size 24 (in DejaVu Sans, a wide font).
 FOOTER_CHARS = 42
+#: Characters of a final strip's second line (the sum of the score) that fit its width unsqueezed.
+FINAL_CHARS = 44
 
 
 #: What a picture says about the turn, besides the position: the mover in the middle of their
@@ -453,6 +455,8 @@ def _strip(
     debts = _debt_words(position, player)
     if final:
         detail = breakdown.parts(player)
+        if len(detail) > FINAL_CHARS:  # the short sum, rather than a line squeezed sideways (issue 46)
+            detail = breakdown.parts(player, short=True)
     else:
         detail = _("captured: {store}").format(store=_store_words(position, player))
         if debts and len(detail) > _STORE_CHARS:

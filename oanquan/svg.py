@@ -36,6 +36,7 @@ from .i18n import N_, _
 from .move import Move
 from .narrate import as_names, caption, who
 from .scene import (
+    FINAL_CHARS,
     FOOTER_CHARS,
     MARKS,
     Highlights,
@@ -322,8 +323,6 @@ def _squares(parent: ET.Element, scene: Scene, fillable: bool = False) -> None:
             _el(stone, "ellipse", cx=_n(sx - 8), cy=cy - 12, rx=8, ry=4, fill=COLOURS["stone_shine"])
 
 
-#: Characters of a final strip's second line that fit its width unsqueezed.
-_FINAL_CHARS = 44
 #: Characters of a strip's first line (bold) that fit its width unsqueezed, when no mark stands beside it.
 _LINE1_CHARS = 38
 #: A strip's line too long for it is squeezed to its width rather than cut.
@@ -347,9 +346,10 @@ def _panel(parent: ET.Element, scene: Scene, player: int, fillable: bool = False
     line1 = _el(group, "text", strip.heading, x=22, y=y + 28, font_weight="bold", **fits)
     if len(strip.heading) > _LINE1_CHARS:
         line1.attrib.update(_SQUEEZE)
-    fits = {"data_part": "detail", "data_fit": _FINAL_CHARS, "data_squeeze": 556} if fillable else {}
+    fits = {"data_part": "detail", "data_fit": FINAL_CHARS, "data_squeeze": 556} if fillable else {}
     line2 = _el(group, "text", strip.detail, x=22, y=y + 57, **fits)
-    if len(strip.detail) > _FINAL_CHARS and (strip.final or fillable):
+    # even the short sum (a long language): squeezed, not cut
+    if len(strip.detail) > FINAL_CHARS and (strip.final or fillable):
         line2.attrib.update(_SQUEEZE)
     marked = strip.mark in ("to_move", "playing")
     if fillable:

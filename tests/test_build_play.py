@@ -80,7 +80,12 @@ def test_the_service_worker_keeps_every_file_of_its_edition(tmp_path: Path) -> N
     assert re.fullmatch(r"[0-9a-f]{16}", version)
     text = (site / "sw.js").read_text()
     assert f'const VERSION = "{version}";' in text and "{{" not in text and "__WB_MANIFEST" not in text
-    assert 'const LITE = "lite/";' in text  # the live notebooks, which the worker keeps once it is active
+    assert 'const LITE = "lite/";' in text  # the live notebooks, which the worker keeps when a reader asks
+    # the notices of what is not on the device yet (issue 45), in the edition's language and the other's
+    assert 'const LANGUAGE = "en";' in text
+    words = json.loads(text.split("const WORDS = ", 1)[1].split("; //", 1)[0])
+    assert words["vi"]["title"] == "Chưa có trên thiết bị này" and words["en"]["title"] == "Not on this device yet"
+    assert "{language}" in words["vi"]["missing"] and words["vi"]["names"] == {"en": "tiếng Anh", "vi": "tiếng Việt"}
     # Workbox's list: every file of the edition, each with the digest the browser checks it against
     manifest = json.loads(text.split("const MANIFEST = ", 1)[1].split(";", 1)[0])
     assert [entry["url"] for entry in manifest] == build_play.edition_files(site)
@@ -104,6 +109,30 @@ def test_the_service_worker_keeps_every_file_of_its_edition(tmp_path: Path) -> N
     # a change to a chapter alone (not the Play page, not the engine) makes a new version
     (site / "notebooks" / "01_board.html").write_text(chapter.replace("ch1", "ch1, changed"))
     assert build_play.write_service_worker(site) != version
+
+
+def test_a_device_keeps_each_file_of_both_editions_once(tmp_path: Path) -> None:
+    """Issue 45: the runtime both editions share counts once; the live notebooks are counted apart,
+    less what the rest already holds; the teacher's guide says both figures."""
+    site = fake_site(tmp_path)
+    (site / "vi" / "book").mkdir()
+    (site / "vi" / "book" / "play.html").write_text('<html lang="vi"><body>Chơi</body></html>')
+    (site / "vi" / "_static" / "play").mkdir(parents=True)
+    (site / "vi" / "_static" / "play" / "oanquan.zip").write_bytes(b"zip")  # the same engine
+    (site / "lite" / "static").mkdir(parents=True)
+    (site / "lite" / "static" / "engine.zip").write_bytes(b"zip")  # the same bytes again
+    (site / "lite" / "static" / "kernel.js").write_bytes(b"k" * 1000)
+    english = {name: len((site / name).read_bytes()) for name in build_play.edition_files(site)}
+    vietnamese = {name: len((site / "vi" / name).read_bytes()) for name in build_play.edition_files(site / "vi")}
+    assert sorted(vietnamese) == ["_static/play/oanquan.zip", "book/play.html", "zz/last.html"]
+    own = vietnamese["book/play.html"] + vietnamese["zz/last.html"]  # not the engine: English has the same bytes
+    without_lite = sum(size for name, size in english.items() if not name.startswith("lite/"))
+    assert build_play.kept_bytes(site) == (without_lite + own, 1000)
+    assert build_play.kept_bytes(site / "vi") == (without_lite + own, 0)
+    assert build_play.edition_language(site / "vi") == "vi"
+    guide = b'<span class="oaq-offline-size"></span>, <span class="oaq-lite-size">?</span>'
+    said = build_play.with_download_size(guide, 59_000_001, 46_000_000)
+    assert said == b'<span class="oaq-offline-size">60 MB</span>, <span class="oaq-lite-size">46 MB</span>'
 
 
 def test_every_page_gets_a_policy_with_the_hashes_of_its_inline_scripts() -> None:

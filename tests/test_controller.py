@@ -419,9 +419,19 @@ def test_a_right_answer_gives_the_puzzles_explanation_and_ends_the_puzzle() -> N
     c.click(9)
     c.choose("R")
     assert c.result == "right" and c.verdict == "Right! " + DEMO.explanation
-    assert c.answered and c.legal_squares() == () and status_line(c) == "Press Try again, or choose another puzzle."
+    # issue 46: "Press Try again" once stood under a right answer too
+    assert c.answered and c.legal_squares() == () and status_line(c) == "Choose the next puzzle."
     with pytest.raises(SessionError, match="this puzzle is answered"):
         c.play("0L")
+
+
+def test_a_wrong_answer_asks_to_try_again_and_a_right_one_does_not() -> None:
+    right = {str(m) for m in goal_moves(DEMO.position, DEMO.goal)}
+    wrong = next(str(m) for m in DEMO.position.legal_moves() if str(m) not in right)
+    c = Controller(puzzle=DEMO)
+    c.click(int(wrong[:-1]))
+    c.choose(wrong[-1])
+    assert c.result == "wrong" and status_line(c) == "Press Try again, or choose another puzzle."
 
 
 def test_a_wrong_answer_says_what_the_move_did_and_try_again_resets() -> None:
@@ -476,8 +486,44 @@ def test_hint_and_answer_are_the_puzzles_own() -> None:
 def test_every_built_in_puzzle_solution_is_judged_right() -> None:
     for puzzle in load_builtin():
         c = Controller(puzzle=puzzle)
-        c.play(puzzle.solution[0])
-        assert c.result == "right", puzzle.id
+        for step in range(puzzle.steps):  # a line: each of the learner's moves, the reply played between
+            assert c.result == "" and c.puzzle_step == step, puzzle.id
+            c.play(puzzle.step_answer(step)[0])
+        assert c.result == "right" and c.first_try and c.game.record() == " ".join(puzzle.line or puzzle.solution)
+
+
+def test_a_line_of_moves_is_played_move_by_move() -> None:
+    """Issue 42: after a right first move the controller plays the line's reply (the other side's
+    best), then asks for the next move; a wrong next move is judged there, with that move's hints,
+    Try again and undo go back to it (not to the start), and the puzzle is then no first try."""
+    line = next(p for p in load_builtin() if p.goal == "line")
+    first, reply, second = line.line
+    c = Controller(puzzle=line)
+    played = c.play(first)
+    assert [str(p.move) for p in played] == [first, reply] and c.result == "" and c.puzzle_step == 1
+    assert f"best reply is {reply}" in c.verdict and c.human_to_move
+    assert c.hint() == f"Hint 1 of 3: {line.step_hints(1)[0]}", "the next move has its own hints"
+    wrong = next(m for m in c.legal_moves() if str(m) != second)
+    assert [str(p.move) for p in c.play(wrong)] == [str(wrong)]
+    assert c.result == "wrong" and c.verdict.startswith(f"Not this one: {wrong}") and c.tries == 1
+    c.retry()
+    assert c.game.record() == f"{first} {reply}" and c.puzzle_step == 1 and c.result == ""
+    assert c.hint() == f"Hint 2 of 3: {line.step_hints(1)[1]}", "Try again keeps the hints given"
+    c.play(second)
+    assert (
+        c.result == "right"
+        and not c.first_try
+        and c.verdict.endswith("a puzzle is ticked as solved only when it is solved at the first try.")
+    )
+    c.undo()
+    assert c.game.record() == f"{first} {reply}" and c.result == "" and c.puzzle_step == 1
+    c.undo()
+    assert c.game.ply == 0 and c.puzzle_step == 0
+    c.redo()
+    assert c.game.record() == f"{first} {reply}" and c.puzzle_step == 1 and c.result == ""
+    c.redo()
+    assert c.result == "right"
+    assert c.answer() == f"The answer: {first}, then your opponent's reply {reply}, then {second}. {line.explanation}"
 
 
 # ============================================================ whole games

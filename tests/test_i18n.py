@@ -322,12 +322,17 @@ def test_a_puzzle_speaks_vietnamese_from_goal_to_verdict() -> None:
     for puzzle in puzzles:
         for text in words_of(puzzle):
             assert text and not english_words(text), f"{puzzle.id}: {text!r} shows {english_words(text)}"
-        right, said = puzzle.verdict(puzzle.solution[0])
+        right, said = puzzle.verdict((puzzle.line or puzzle.solution)[-1], puzzle.steps - 1)  # a line's last move
         assert right and said.endswith(puzzle.explanation_text) and not english_words(said)
-        wrong = next((m for m in puzzle.position.legal_moves() if not puzzle.is_solution(m)), None)
-        if wrong is not None:
-            right, said = puzzle.verdict(wrong)
-            assert not right and said.startswith("Chưa đúng: ") and not english_words(said), said
+        for step in range(puzzle.steps):  # every move of a line is judged in the reader's words
+            if step < puzzle.steps - 1:
+                right, said = puzzle.verdict(puzzle.step_answer(step)[0], step)
+                assert right and said.startswith("Đúng: ") and not english_words(said), said
+            position = puzzle.step_position(step)
+            wrong = next((m for m in position.legal_moves() if not puzzle.is_solution(m, step)), None)
+            if wrong is not None:
+                right, said = puzzle.verdict(wrong, step)
+                assert not right and said.startswith("Chưa đúng: ") and not english_words(said), said
     oanquan.set_language("en")
     assert [words_of(p) for p in puzzles] == english
 

@@ -9,6 +9,8 @@ what a printer and a phone would see. The Makefile installs poppler-utils and zb
 from __future__ import annotations
 
 import dataclasses
+import html
+import json
 import math
 import re
 import shutil
@@ -233,8 +235,15 @@ def test_answer_key_gives_the_engines_answers_and_play_links(level: str, kit: Pa
     exercises = sheet(level, SHEET_SIZE)
     for number, puzzle in enumerate(exercises[:4], 1):
         assert f"Exercise {number} · {puzzle.code} · {puzzle.title}" in flat
-        assert f"Answer: {' or '.join(puzzle.solution)}." in flat
+        assert f"Answer: {puzzle.answer_text}." in flat  # a line written out: move, reply, next move
         assert " ".join(puzzle.explanation.split())[:60] in flat
+        if puzzle.line:
+            assert f"After {', '.join(puzzle.line)}:" in flat, "the board after the whole line"
+    if level == "endgames":  # issue 42: the lines of two moves are on the sheet that looks past the reply
+        lines = [p for p in exercises if p.line]
+        assert lines and lines[0] in exercises[:4], [p.id for p in exercises]
+        sheet_text = all_text(kit / f"oanquan-worksheet-{level}.pdf")
+        assert "Write your move, your opponent's best reply, and your next move." in sheet_text
     codes = qr_codes(first_page_image(path, tmp_path))
     assert len(codes) == 4
     opened = []
@@ -309,6 +318,34 @@ def test_the_class_path_sheet_lists_its_codes(kit: Path) -> None:
     assert printed == [p.code for p in class_path(keep=suits_every_recommended_class)], printed
     assert "whether your class protects young Mandarins (quan non) or not" in text, "the sheet names its rules"
     assert "A path of 20 puzzles for ages 9 to 11" in text
+
+
+def test_the_guide_shows_the_class_path_as_the_sheet_does(kit: Path) -> None:
+    """Issue 42: the teacher's guide shows the same 20 puzzles as the path sheet, in its order, as a
+    table of code, title, theme and level that its code cell computes (the stored output checked here)."""
+    from authoring.puzzles import suits_every_recommended_class
+    from oanquan.puzzles import THEMES, class_path
+
+    guide = json.loads((Path(__file__).parents[1] / "book" / "teachers.ipynb").read_text(encoding="utf-8"))
+    shown = "".join(
+        "".join(output.get("data", {}).get("text/html", ""))
+        for cell in guide["cells"]
+        for output in cell.get("outputs", [])
+    )
+    table = re.search(r'<table class="table oq-class-path">.*?</table>', shown, re.S)
+    assert table is not None, "the guide has the path's table"
+    rows = re.findall(
+        r"<tr><td>(\d+)</td><td><code>(P-\d{3})</code></td><td><a [^>]*>([^<]*)</a></td>"
+        r"<td>([^<]*)</td><td>(\d)</td></tr>",
+        table[0],
+    )
+    chosen = class_path(keep=suits_every_recommended_class)
+    assert [code for _n, code, *_rest in rows] == re.findall(r"P-\d{3}", all_text(kit / "oanquan-path-9-11.pdf"))
+    expected = [
+        (str(n), p.code, html.escape(p.title), html.escape(THEMES[p.theme]), str(p.difficulty))
+        for n, p in enumerate(chosen, 1)
+    ]
+    assert rows == expected
 
 
 def test_worksheets_print_in_black_and_white(kit: Path, tmp_path: Path) -> None:

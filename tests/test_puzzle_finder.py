@@ -2,8 +2,8 @@
 phone's width (360 px) and at a projector's (1280 x 800): filter by theme and level, search, type a
 code (the teacher's, before projector mode, which leaves the finder out); solve a puzzle with its
 three hints, none repeating the title; a wrong answer whose verdict says what it gets against what
-the answer gets and the reply that punishes it, with Hint on at once; and every code opens its
-puzzle.
+the answer gets and the reply that punishes it, with Hint on at once; a line of two moves with a
+wrong second move; and every code opens its puzzle.
 
 Every expectation is computed here by the same engine in CPython (``served_puzzles``), in the
 edition's language; any page error, failed request or request to another host fails the test.
@@ -87,7 +87,7 @@ def test_filter_search_and_type_a_code(browser: Any, site: str, edition: str, si
         page.click("[data-oaq=code-open]")
         assert "P-999" in watched.text("find-message") and watched.value("pick") == wanted.id
         # the filters: a theme and a level, then a search, then "not solved yet"
-        theme = puzzles[-1].theme  # the endgames
+        theme = "endgame"
         level = next(p.difficulty for p in puzzles if p.theme == theme)
         page.select_option("[data-oaq=theme]", theme)
         page.select_option("[data-oaq=level]", str(level))
@@ -139,6 +139,45 @@ def test_a_wrong_answer_then_three_hints_then_the_answer(browser: Any, site: str
         watched.play(puzzle.solution[0])
         assert page.get_attribute("#oaq", "data-verdict") == "right"
         page.screenshot(path=str(screenshot_dir() / f"finder-verdict-{edition}-{size}.png"))
+
+
+@pytest.mark.parametrize("edition", list(EDITIONS))
+def test_a_line_of_two_moves_with_a_wrong_second_move(browser: Any, site: str, edition: str) -> None:
+    """Issue 42's fourth goal, on a phone: after a right first move the page plays the other side's
+    reply, with its caption, and asks for the next move; a wrong next move is told what it gets
+    against the answer, with Hint on at once and that move's own hints; Try again goes back to the
+    second move (the first and the reply stay played), and the right one answers the line."""
+    puzzle = next(p for p in served_puzzles() if p.goal == "line")
+    first, reply, second = puzzle.line
+    wrong = next(m for m in puzzle.step_position(1).legal_moves() if not puzzle.is_solution(m, 1))
+    with language(edition), own_context(browser, site) as watched:
+        page = watched.page
+        page.set_viewport_size(SIZES["phone"])
+        open_page(watched, edition, "phone", puzzle)
+        assert page.get_attribute("#oaq", "data-step") == "1/2"
+        watched.play(first)
+        asked = puzzle.verdict(first)[1]
+        assert watched.text("verdict") == asked and reply in asked
+        assert page.get_attribute("#oaq", "data-verdict") == "step" and watched.text("verdict-icon") == "✓"
+        assert page.get_attribute("#oaq", "data-step") == "2/2"
+        assert watched.text("caption").startswith(("Move 2, " if edition == "en" else "Nước 2, ") + reply)
+        assert watched.text("position") == puzzle.step_position(1).to_text()
+        watched.play(str(wrong))
+        verdict = watched.text("verdict")
+        assert verdict == puzzle.verdict(wrong, 1)[1] and page.get_attribute("#oaq", "data-verdict") == "wrong"
+        words = ("It takes", "the answer takes") if edition == "en" else ("Nước này", "đáp án")
+        assert all(w in verdict for w in words) and second not in verdict, verdict
+        assert page.is_enabled("[data-oaq=hint]")
+        for text in puzzle.step_hints(1):  # the second move's hints, none the first move's
+            watched.act("[data-oaq=hint]")
+            assert watched.text("verdict").endswith(text) and text not in puzzle.step_hints(0)
+        watched.act("[data-oaq=retry]")
+        assert watched.text("position") == puzzle.step_position(1).to_text()
+        assert page.get_attribute("#oaq", "data-verdict") == "step"
+        watched.play(second)
+        assert page.get_attribute("#oaq", "data-verdict") == "right"
+        assert watched.text("verdict").startswith(puzzle.verdict(second, 1)[1])
+        page.screenshot(path=str(screenshot_dir() / f"line-{edition}-phone.png"), full_page=True)
 
 
 def test_every_code_opens_its_puzzle(browser: Any, site: str) -> None:

@@ -28,6 +28,7 @@ from oanquan.puzzles import (
     Puzzle,
     PuzzleFormatError,
     dumps,
+    line_count,
     load,
     load_builtin,
     loads,
@@ -123,6 +124,9 @@ def test_every_solution_is_the_only_move_that_reaches_its_goal() -> None:
             values = {m: immediate_gain(position, m) for m in position.legal_moves()}
         elif puzzle.goal == "best_reply":
             values = {m: reply_count(position, m)[0] - reply_count(position, m)[1] for m in position.legal_moves()}
+        elif puzzle.goal == "line":
+            assert_each_move_of_the_line_is_the_only_one(puzzle)
+            continue
         else:
             bounds = move_values(position, max_nodes=20_000)
             answer = bounds[puzzle.moves[0]].low
@@ -131,6 +135,56 @@ def test_every_solution_is_the_only_move_that_reaches_its_goal() -> None:
             continue
         answer = values[puzzle.moves[0]]
         assert all(v < answer for m, v in values.items() if m not in puzzle.moves), puzzle.id
+
+
+def assert_each_move_of_the_line_is_the_only_one(puzzle: Puzzle) -> None:
+    """A line of moves (issue 42's fourth goal): counted by hand over every first move, every reply
+    and every next move, the first move is the only one that keeps the most over the line, the reply
+    the page plays is the other side's only best one, and the next move the only one that takes the
+    most after it; the line's result is what the first move keeps."""
+    position = puzzle.position
+
+    def next_best(after_reply: Position) -> int:
+        return max((immediate_gain(after_reply, m) for m in after_reply.legal_moves()), default=0)
+
+    def keeps(move: Move) -> int:
+        after = position.play(move)
+        if after.is_over():
+            return immediate_gain(position, move)
+        worst = max(immediate_gain(after, r) - next_best(after.play(r)) for r in after.legal_moves())
+        return immediate_gain(position, move) - worst
+
+    first, reply, second = (Move.parse(m) for m in puzzle.line)
+    kept = {m: keeps(m) for m in position.legal_moves()}
+    assert [m for m, v in kept.items() if v == max(kept.values())] == [first], (puzzle.id, kept)
+    after = position.play(first)
+    replies = {r: immediate_gain(after, r) - next_best(after.play(r)) for r in after.legal_moves()}
+    assert [r for r, v in replies.items() if v == max(replies.values())] == [reply], (puzzle.id, replies)
+    then = after.play(reply)
+    gains = {m: immediate_gain(then, m) for m in then.legal_moves()}
+    assert [m for m, v in gains.items() if v == max(gains.values())] == [second], (puzzle.id, gains)
+    assert len(gains) >= 2 and gains[second] > 0, "the next move is forced by the count, not by the rules"
+    assert puzzle.measures is not None and puzzle.measures.value == kept[first]
+    assert puzzle.is_solution(second, 1) and not any(puzzle.is_solution(m, 1) for m in gains if m != second)
+
+
+def test_the_collection_has_lines_of_moves() -> None:
+    """Issue 42: lines where the learner's next move is forced as well, at several levels, each
+    written out as the answer; the verdict of a wrong second move speaks of that move."""
+    lines = [p for p in PUZZLES if p.goal == "line"]
+    assert len(lines) >= 10 and len({p.difficulty for p in lines}) >= 4, [p.difficulty for p in lines]
+    for puzzle in lines:
+        assert puzzle.steps == 2 and puzzle.theme == "line", puzzle.id
+        first, reply, second = puzzle.line
+        assert puzzle.answer_text == f"{first}, then your opponent's reply {reply}, then {second}"
+    puzzle = lines[0]
+    right, text = puzzle.verdict(puzzle.line[0])
+    assert right and f"best reply is {puzzle.line[1]}" in text and "next move" in text, text
+    wrong = next(m for m in puzzle.step_position(1).legal_moves() if not puzzle.is_solution(m, 1))
+    right, text = puzzle.verdict(wrong, 1)
+    answer = immediate_gain(puzzle.step_position(1), Move.parse(puzzle.line[2]))
+    assert not right and f"the answer takes {answer} point" in text, text
+    assert puzzle.step_hints(1) != puzzle.step_hints(0) and puzzle.line[2][:-1] in puzzle.step_hints(1)[2]
 
 
 def test_a_third_of_the_collection_looks_past_the_reply() -> None:
@@ -142,11 +196,14 @@ def test_a_third_of_the_collection_looks_past_the_reply() -> None:
 def test_the_collection_is_what_the_proposer_keeps() -> None:
     """The collection meets every quota of scripts/propose_puzzles.py: proposing with all of it kept
     (``--keep``) adds nothing and gives the same file back. Raising a quota without proposing again fails."""
+    from scripts.line_puzzles import lines
     from scripts.propose_puzzles import QUOTAS, propose
 
-    assert sum(sum(quotas.values()) for quotas in QUOTAS.values()) == len(PUZZLES)
-    again = propose(14, 400, 0.0, 0.0, list(THEMES), lambda line: None, kept=PUZZLES)
-    assert dumps(again) == dumps(PUZZLES)
+    kept = [p for p in PUZZLES if p.goal != "line"]  # the lines come from scripts/line_puzzles.py
+    assert sum(sum(quotas.values()) for quotas in QUOTAS.values()) == len(kept)
+    again = propose(14, 400, 0.0, 0.0, [t for t in THEMES if t != "line"], lambda line: None, kept=kept)
+    assert dumps(again) == dumps(kept)
+    assert dumps(kept + lines(kept)) == dumps(PUZZLES), "scripts/line_puzzles.py gives the lines back"
 
 
 @every_puzzle
@@ -166,6 +223,9 @@ def test_explanation_numbers_match_the_engine(puzzle: Puzzle) -> None:
         if puzzle.goal == "best_reply":  # what the move keeps after the reply
             taken, back, _reply = reply_count(position, move_text)
             assert taken - back == gain, (puzzle.id, move_text)
+        elif puzzle.goal == "line":  # what a first move keeps over the line
+            taken, back, again, _reply, _next = line_count(position, move_text)
+            assert taken - back + again == gain, (puzzle.id, move_text)
         else:
             assert immediate_gain(position, move_text) == gain, (puzzle.id, move_text)
     if puzzle.goal in ("best", "win", "not_lose"):
@@ -314,7 +374,7 @@ def test_the_widget_shows_the_controllers_verdicts() -> None:
 
 def test_version_1_files_are_still_read() -> None:
     chosen = next(p for p in PUZZLES if not p.first_lesson)
-    old = {k: v for k, v in chosen.to_dict().items() if k not in ("code", "first_lesson", "measures")}
+    old = {k: v for k, v in chosen.to_dict().items() if k not in ("code", "first_lesson", "measures", "line")}
     puzzle = loads(_file(old | {"difficulty": 3}, version=1))[0]
     assert puzzle.measures is None and puzzle.first_lesson is False
     assert puzzle.difficulty == 5, "version 1's hardest is today's hardest"
@@ -327,7 +387,8 @@ def test_version_1_files_are_still_read() -> None:
 @every_puzzle
 def test_difficulty_is_the_measured_one(puzzle: Puzzle) -> None:
     """The stored measures are what the engine measures now, and the difficulty follows from them."""
-    assert puzzle.measures == measure(puzzle.position, puzzle.goal, puzzle.moves)
+    line = tuple(Move.parse(m) for m in puzzle.line)
+    assert puzzle.measures == measure(puzzle.position, puzzle.goal, puzzle.moves, line)
     assert puzzle.difficulty == puzzle.measures.difficulty
     moves = puzzle.position.legal_moves()
     assert puzzle.measures.moves == len(moves) and puzzle.measures.answers == len(puzzle.solution)
@@ -429,8 +490,8 @@ def test_a_losing_answer_is_never_just_right() -> None:
     for puzzle in lost:
         right, text = puzzle.verdict(puzzle.solution[0])
         assert right and not text.startswith("Right!") and "best move" in text and "lost" in text
-    for puzzle in PUZZLES:
-        right, text = puzzle.verdict(puzzle.solution[0])
+    for puzzle in PUZZLES:  # a line's explanation comes with its last move
+        right, text = puzzle.verdict((puzzle.line or puzzle.solution)[-1], puzzle.steps - 1)
         assert right and text.endswith(puzzle.explanation)
         if puzzle.goal not in ("best", "win", "not_lose"):
             assert text.startswith("Right!")
@@ -516,7 +577,7 @@ def test_version_2_files_are_measured_again_on_the_scale_of_five() -> None:
     """Versions 2 and 3 have no codes nor solvers' share: their difficulty is the older points scale."""
     endgame = next(p for p in PUZZLES if p.theme == "endgame")
     assert endgame.measures is not None
-    old = {k: v for k, v in endgame.to_dict().items() if k != "code"}
+    old = {k: v for k, v in endgame.to_dict().items() if k not in ("code", "line")}
     old["measures"] = {k: v for k, v in old["measures"].items() if k != "found"}
     before = replace(endgame.measures, found=None)
     puzzle = loads(_file(old | {"difficulty": 1}, version=2))[0]

@@ -51,13 +51,14 @@ def test_puzzles_right_and_wrong_look_different_and_solved_ones_are_remembered(w
     puzzles = served_puzzles()
     # the list: theme by theme on the graded path, with titles that tell puzzles apart
     groups = watched.page
-    watched.open(f"/book/puzzles.html?puzzle={quote(puzzles[-1].id)}")
+    endgames = [p for p in puzzles if p.theme == "endgame"]  # one move each (the lines come after them)
+    watched.open(f"/book/puzzles.html?puzzle={quote(endgames[-1].id)}")
     labels = groups.eval_on_selector_all("[data-oaq=pick] optgroup", "gs => gs.map(g => g.label)")
     assert labels == [THEMES[t] for t in dict.fromkeys(p.theme for p in puzzles)]
     ids = groups.eval_on_selector_all("[data-oaq=pick] option", "os => os.map(o => o.value)")
     titles = groups.eval_on_selector_all("[data-oaq=pick] option", "os => os.map(o => o.textContent)")
     assert ids == [p.id for p in puzzles] and len(set(titles)) == len(titles)
-    puzzle = puzzles[-1]
+    puzzle = endgames[-1]
     right = puzzle.moves[0]
     wrong = next(m for m in puzzle.position.legal_moves() if not puzzle.is_solution(m))
     assert watched.text("error") == ""
@@ -106,7 +107,7 @@ def test_puzzles_right_and_wrong_look_different_and_solved_ones_are_remembered(w
     assert watched.text("verdict") == f"{puzzle.verdict(right)[1]} {before}"
     assert groups.text_content(marked) == label(puzzle)
     # another puzzle, solved at the first try: marked in the list, and remembered after a reload
-    puzzle = puzzles[-2]
+    puzzle = endgames[-2]
     marked = f"[data-oaq=pick] option[value='{puzzle.id}']"
     watched.open(f"/book/puzzles.html?puzzle={quote(puzzle.id)}", speed="0")
     watched.play(str(puzzle.moves[0]))
@@ -114,12 +115,12 @@ def test_puzzles_right_and_wrong_look_different_and_solved_ones_are_remembered(w
     assert groups.text_content(marked) == "✓ " + label(puzzle)
     assert watched.text("solved-count").startswith("Solved: 1 of")
     watched.act("[data-oaq=next]")
-    assert watched.value("pick") == puzzles[-1].id
-    assert watched.page.url.endswith(f"?puzzle={quote(puzzles[-1].id)}")
+    assert watched.value("pick") == endgames[-1].id
+    assert watched.page.url.endswith(f"?puzzle={quote(endgames[-1].id)}")
     watched.page.reload()
     watched.page.wait_for_selector(READY, timeout=60_000)
     assert groups.text_content(marked) == "✓ " + label(puzzle)
-    assert groups.text_content(f"[data-oaq=pick] option[value='{puzzles[-1].id}']") == label(puzzles[-1])
+    assert groups.text_content(f"[data-oaq=pick] option[value='{endgames[-1].id}']") == label(endgames[-1])
 
 
 def label(puzzle: Any) -> str:
@@ -239,14 +240,17 @@ def test_every_exercise_of_the_sheets_opens_and_the_keys_answer_is_right_on_the_
         assert exercises, level
         for number, puzzle in enumerate(exercises, 1):
             # "Answer: 4L." or "Answer: 4L or 6R." (each right move): the first is played
-            # within this exercise's part of the key (up to the next "Exercise")
+            # within this exercise's part of the key (up to the next "Exercise"); a line written out
+            # ("3L, then your opponent's reply 6L, then 2R") has each of the learner's moves played
             answer = re.search(
                 rf"Exercise {number} · {puzzle.code} · {re.escape(puzzle.title)} "
-                r"(?:(?!Exercise ).)*?Answer: ([0-9][LR])\b",
+                r"(?:(?!Exercise ).)*?Answer: ([0-9][LR][^.]*)\.",
                 flat,
             )
             assert answer is not None, (level, number, puzzle.id)
+            moves = re.findall(r"\b[0-9][LR]\b", answer[1])
             watched.open(f"/book/puzzles.html?puzzle={quote(puzzle.id)}")
             assert watched.value("pick") == puzzle.id and watched.text("error") == ""
-            watched.play(answer[1])
+            for move in moves[::2] if puzzle.line else moves[:1]:  # the page plays a line's reply
+                watched.play(move)
             assert watched.page.get_attribute("#oaq", "data-verdict") == "right", (level, number, puzzle.id)

@@ -105,14 +105,26 @@ def test_the_never_option_is_described_as_rules_md_says() -> None:
     """R5.5 / §9: under "never" an empty Mandarin square is no gap, so a chain stops there; an
     occupied one is no gap under any option. "Never let a chain cross a Mandarin square" says more.
 
-    The book's pages are checked here (chapters 4 and 11 are the chapters' part of issue 46).
+    The book's pages and every chapter are checked, in both editions.
     """
     too_wide = re.compile(r"never let a chain (cross|jump|pass)\b(?![^.;]*\bempt)[^.;]*Mandarin square", re.I)
     assert too_wide.search("Some villages never let a chain cross a Mandarin square; others count it as a gap.")
     assert not too_wide.search("Some villages never let a chain jump an empty Mandarin square: there the chain stops.")
-    pages = sorted(BOOK.glob("*.ipynb")) + PAGES
+    # "không bao giờ cho ăn liên tiếp qua ô quan" says the same in Vietnamese, unless the square is "trống"
+    too_wide_vi = re.compile(r"không bao giờ cho\b[^.;]*\bqua ô quan\b(?! trống| đã trống)", re.I)
+    assert too_wide_vi.search("Có nơi không bao giờ cho ăn liên tiếp qua ô quan; chương 11 so sánh.")
+    fixed_vi = "Có nơi không bao giờ cho lượt ăn liên tiếp nhảy qua ô quan trống: lượt ăn dừng ở đó."
+    assert not too_wide_vi.search(fixed_vi)
+    pages = DOCUMENTS + PAGES
     wrong = [f"{p.name}: {s}" for p in pages for s in sentences(reader_text(p)) if too_wide.search(s)]
     assert wrong == []
+    wrong_vi = [
+        f"{p.name}: {text[:80]}"
+        for p in pages
+        for text in edition.translations(document(p)).values()
+        if too_wide_vi.search(text)
+    ]
+    assert wrong_vi == []
 
 
 def test_the_home_page_promises_what_the_teachers_guide_has() -> None:
@@ -170,3 +182,61 @@ def test_the_rules_page_shows_a_last_pebble_in_a_mandarin_square() -> None:
         if e.kind == "drop" and e.hand == 0 and is_mandarin(e.square)
     ]
     assert landings and landings[0] in ("relay", "capture")
+
+
+def test_a_handful_is_not_counted_as_the_relays_before_it() -> None:
+    """Chapter 4 once said "after 8 relays (R3.4b), the hand lifts the 13 pebbles" of the third relay.
+
+    The chapter counts the relay that lifts the big handful from the trace (its code asserts it is
+    a relay); here no sentence of any chapter may tie a handful to the number of all the relays,
+    and chapter 4 names the relay's own number, which cannot exceed their count.
+    """
+    tied = re.compile(r"\bafter (\d+) relays\b[^;:]{0,20}?\blifts\b", re.I)
+    assert tied.search("After 8 relays (R3.4b) the hand lifts the 13 pebbles of square 5: more than the ring.")
+    wrong = [f"{p.name}: {s}" for p in DOCUMENTS for s in sentences(reader_text(p)) if tied.search(s)]
+    assert wrong == []
+    text = " ".join(reader_text(ROOT / "notebooks" / "04_captures.ipynb").split())
+    said = re.search(r"makes (\d+) relays \(R3\.4b\), and at relay number (\d+) the hand lifts the (\d+)", text)
+    assert said, "chapter 4 no longer says which relay lifts the big handful"
+    relays, which, lifted = map(int, said.groups())
+    assert 1 <= which <= relays and lifted >= 13
+
+
+def test_chapter_6_says_that_debts_can_run_both_ways_as_the_engine_scores_them() -> None:
+    """RULES.md is silent on two debts at once; the engine keeps both and repays both (R6.2, R8.2).
+
+    Chapter 6, which teaches borrowing, says so (the rules page's last section says it too), and a
+    position where each side owes the other is scored as it says.
+    """
+    chapter = " ".join(reader_text(ROOT / "notebooks" / "06_tha_ca.ipynb").split())
+    assert re.search(r"Debts can run both ways\b[^.]*both are repaid at the end", chapter)
+    assert "Debts go both ways" in reader_text(BOOK / "rules.ipynb")
+    vietnamese = " ".join(edition.translations("notebooks/06_tha_ca").values())
+    assert "Nợ có thể theo cả hai chiều" in vietnamese
+    both = Position.from_text("0,0,0,0,0,0,0,0,0,0 0,0 30,30 3,5 0")
+    neither = Position.from_text("0,0,0,0,0,0,0,0,0,0 0,0 30,30 0,0 0")
+    # each debt is repaid on its own: 0 owes 3 and is owed 5, so 0 gains 2 and 1 loses 2 (R8.2)
+    assert both.outcome().scores == (neither.outcome().scores[0] + 2, neither.outcome().scores[1] - 2)
+
+
+def test_a_puzzle_under_variant_rules_says_they_are_a_variant() -> None:
+    """Chapter 9 once gave a puzzle's non-default reading with its rule number alone, as if RULES.md said it.
+
+    Every puzzle of the chapter whose rules are not the defaults is introduced as played with a
+    variant, in both editions.
+    """
+    from oanquan.rules import OPTIONS
+
+    notebook = json.loads((ROOT / "notebooks" / "09_puzzles.ipynb").read_text(encoding="utf-8"))
+    said = [
+        "".join(output["data"]["text/markdown"])
+        for cell in notebook["cells"]
+        for output in cell.get("outputs", [])
+        if "text/markdown" in output.get("data", {})
+    ]
+    variant_words = [str(words).split("{")[0] for spec in OPTIONS for words in spec.said.values()]
+    variants = [text for text in said if any(w and w in text for w in variant_words) and "to move" in text]
+    assert variants, "chapter 9 shows no puzzle under a variant any more: this check reads nothing"
+    assert all("played with a variant of the usual rules" in text.lower() for text in variants), variants
+    vietnamese = edition.translations("notebooks/09_puzzles")
+    assert "biến thể" in vietnamese[" Played with a variant of the usual rules (chapter 11): {options}."]

@@ -368,8 +368,25 @@ def test_the_swept_pebbles_are_counted_as_swept_not_captured() -> None:
     swept = [e for e in events if e.kind == "sweep"][-1]
     assert swept.position.stores == (34, 22)  # both rows taken in (R7.4)
     shown = texts(trace_frames(start, events)[-1].svg)
-    assert "30 captured + 2 stones (20) + 4 from their row" in shown
+    # "30 captured + 2 stones (20) + 4 from their row" is too long for the strip: its short sum instead
+    assert "30 + 20 (2 stones) + 4 (row)" in shown
     assert "20 captured + 2 from their row" in shown
+
+
+@pytest.mark.parametrize("lang", ["en", "vi"])
+def test_a_final_score_is_never_squeezed_sideways(lang: str) -> None:
+    """Issue 46: the end-of-game sum was squeezed to the strip's width, unreadable on a phone; a long sum
+    is said in its short form, in both languages, and keeps the glyphs' own width."""
+    from oanquan.i18n import language
+
+    final = Position.from_text("0,0,0,0,0,0,0,0,0,0 0,0 29+2Q,15 0,5 1")
+    with language(lang):
+        svg = board_svg(final)
+        words = texts(svg)
+    assert final.outcome() is not None
+    squeezed = [e.text for e in parse(svg).iter() if e.get("textLength") is not None]
+    assert squeezed == []
+    assert any(word.startswith("29 + 20 (2") for word in words), words
 
 
 # ------------------------------------------------------------------- golden

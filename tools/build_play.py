@@ -332,9 +332,13 @@ def write_lite_policies(lite: Path) -> int:
     return len(pages)
 
 
-#: Where a page says how much a device downloads to keep the edition (the teacher's guide):
-#: the element's text is the size, written in when the worker is (the book cannot know it before).
+#: Where a page says how much a device downloads to keep the site (the teacher's guide): the
+#: element's text is the size, written in when the worker is (the book cannot know it before).
+#: ``oaq-offline-size``: both editions without the live notebooks, each file once (the workers
+#: share one copy of every file that is the same in both, issue 45); ``oaq-lite-size``: what the
+#: live notebooks of one edition add to that.
 _DOWNLOAD_SIZE = re.compile(rb'(<span class="oaq-offline-size">)[^<]*(</span>)')
+_LITE_SIZE = re.compile(rb'(<span class="oaq-lite-size">)[^<]*(</span>)')
 
 
 def download_size(size: int) -> str:
@@ -346,9 +350,83 @@ def download_size(size: int) -> str:
     return f"{-(-size // 1_000_000)} MB"
 
 
-def with_download_size(page: bytes, size: int) -> bytes:
-    """``page`` with its download-size elements saying ``size``."""
-    return _DOWNLOAD_SIZE.sub(lambda m: m[1] + download_size(size).encode() + m[2], page)
+def with_download_size(page: bytes, size: int, lite: int = 0) -> bytes:
+    """``page`` with its download-size elements saying ``size``, and the live notebooks' ``lite``.
+
+    >>> with_download_size(b'<span class="oaq-offline-size">?</span> <span class="oaq-lite-size"></span>', 2, 10**6)
+    b'<span class="oaq-offline-size">1 MB</span> <span class="oaq-lite-size">1 MB</span>'
+    """
+    page = _DOWNLOAD_SIZE.sub(lambda m: m[1] + download_size(size).encode() + m[2], page)
+    return _LITE_SIZE.sub(lambda m: m[1] + download_size(lite).encode() + m[2], page)
+
+
+def site_root(site: Path) -> Path:
+    """The folder of the whole site (the English edition's) for the edition built in ``site``."""
+    parent = site.parent
+    return parent if (parent / "book" / "play.html").is_file() and site.name in other_editions(parent) else site
+
+
+def kept_bytes(site: Path) -> tuple[int, int]:
+    """What a device keeps of the whole site that ``site`` is an edition of: the bytes of both
+    editions without their live notebooks, each content once (as the workers keep it), and what
+    the live notebooks of the edition in ``site`` add. Pages count as built (before their head's
+    policy, a few kB)."""
+    import hashlib
+
+    root = site_root(site)
+    seen: set[bytes] = set()
+    total = 0
+    for edition in (root, *(root / folder for folder in other_editions(root))):
+        for name in edition_files(edition):
+            if name.startswith(f"{LITE}/"):
+                continue
+            data = (edition / name).read_bytes()
+            if name.endswith(".html"):
+                data = _INJECTED.sub(b"", data)
+            key = hashlib.sha256(data).digest()
+            if key not in seen:
+                seen.add(key)
+                total += len(data)
+    lite = 0
+    for name in edition_files(site):
+        if name.startswith(f"{LITE}/"):
+            data = (site / name).read_bytes()
+            key = hashlib.sha256(data).digest()
+            if key not in seen:
+                seen.add(key)
+                lite += len(data)
+    return total, lite
+
+
+def notice_words() -> dict[str, dict[str, object]]:
+    """The words of the pages a worker makes when something is not on the device yet, in every
+    language of the site (the other edition's notice speaks that edition's language first)."""
+    from oanquan.i18n import LANGUAGES, _, language
+
+    words: dict[str, dict[str, object]] = {}
+    for code in LANGUAGES:
+        with language(code):
+            words[code] = {
+                "title": _("Not on this device yet"),
+                "missing": _(
+                    "This site in {language} is not on this device yet. Open one of its pages once with "
+                    "internet: after that it opens here with no internet too."
+                ),
+                "lite": _(
+                    "This live notebook is not on this device yet. Open it once with internet and it is "
+                    "kept for use with no internet, or choose “Keep the live notebooks on this device” in "
+                    "the teacher's guide."
+                ),
+                "home": _("Open the home page"),
+                "names": {"en": _("English"), "vi": _("Vietnamese")},
+            }
+    return words
+
+
+def edition_language(site: Path) -> str:
+    """The language of the edition built in ``site``, from its Play page's ``<html lang>``."""
+    found = re.search(rb'<html[^>]*\blang="([a-z]+)', (site / "book" / "play.html").read_bytes()[:2000])
+    return found[1].decode() if found else "en"
 
 
 def write_service_worker(site: Path) -> str:
@@ -373,12 +451,13 @@ def write_service_worker(site: Path) -> str:
     for name in pages:
         contents[name] = _INJECTED.sub(b"", contents[name])  # as built: the same size on a rebuild
     size = sum(len(data) for data in contents.values())
+    both, lite = kept_bytes(site)
     built: dict[str, bytes] = {}
     digest = hashlib.sha256()
     for name in files:
         data = contents[name]
         if name in pages:
-            data = built[name] = with_download_size(data, size)
+            data = built[name] = with_download_size(data, both, lite)
         digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
     version = digest.hexdigest()[:16]
     for name, data in built.items():
@@ -390,6 +469,8 @@ def write_service_worker(site: Path) -> str:
         .replace("{{lite}}", f"{LITE}/")
         .replace('"{{skip}}"', json.dumps(skip))
         .replace('"{{editions}}"', json.dumps([f"{folder}/" for folder in other_editions(site)]))
+        .replace('"{{words}}"', json.dumps(notice_words(), ensure_ascii=False))
+        .replace("{{language}}", edition_language(site))
     )
     with tempfile.TemporaryDirectory() as work:  # outside the site, so that Workbox's glob never meets them
         source, worker = Path(work) / "template.js", Path(work) / "sw.js"
@@ -397,7 +478,10 @@ def write_service_worker(site: Path) -> str:
         _precache(site, source, worker)  # Workbox writes the list of files where the template says
         write_if_changed(site / "sw.js", worker.read_bytes())
     write_if_changed(site / "sw-version.json", (json.dumps({"version": version}) + "\n").encode("utf-8"))
-    print(f"build_play: {site}/sw.js keeps {len(files)} files ({size / 1e6:.1f} MB) offline, version {version}")
+    print(
+        f"build_play: {site}/sw.js lists {len(files)} files ({size / 1e6:.1f} MB), version {version}; "
+        f"a device keeps {both / 1e6:.1f} MB for both editions, {lite / 1e6:.1f} MB more with these live notebooks"
+    )
     return version
 
 

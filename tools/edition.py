@@ -138,6 +138,51 @@ def code_strings(source: str) -> list[CodeString]:
     return found
 
 
+#: The tags of a code cell whose code the reader does not see unless they ask (or at all).
+HIDDEN_CODE = ("hide-input", "remove-input", "remove-cell")
+#: The comment that marks a message taken from a comment of a code cell the reader sees.
+COMMENT = "comment"
+
+
+def shows_code(cell: dict[str, Any]) -> bool:
+    """Whether a code cell's code is in view on the page (not folded away or removed)."""
+    tags = cell.get("metadata", {}).get("tags", [])
+    return cell["cell_type"] == "code" and not any(tag in tags for tag in HIDDEN_CODE)
+
+
+def code_comments(source: str) -> list[CodeString]:
+    """The comments of a code cell, each one message (its text after ``#``), for a cell the reader sees.
+
+    A chapter's few code cells in view are there to read and to change, so their comments are
+    words for readers: the Vietnamese edition's copy has them in Vietnamese (issue 46).
+
+    >>> [c.text for c in code_comments('x = 1  # change the 1\\n# and run it again\\n')]
+    ['change the 1', 'and run it again']
+    """
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return []
+    return [
+        CodeString(t.string[1:].strip(), False, t.start, t.end)
+        for t in tokens
+        if t.type == tokenize.COMMENT and t.string[1:].strip()
+    ]
+
+
+def translate_comments(source: str, translate: Any) -> str:
+    """The cell's source with each comment that has a translation written in the other language."""
+    lines = source.splitlines(keepends=True)
+    for found in reversed(code_comments(source)):
+        translated = translate(found.text)
+        if translated is None:
+            continue
+        row, start = found.start[0] - 1, found.start[1]
+        line = lines[row]
+        lines[row] = line[:start] + "# " + translated + line[found.end[1] :]
+    return "".join(lines)
+
+
 #: Tokens between a marker's literals that change nothing: line breaks inside brackets, comments.
 _SKIPPED = (tokenize.NL, tokenize.COMMENT)
 
@@ -323,9 +368,11 @@ def templates() -> list[Path]:
             for index, cell in enumerate(cells):
                 if cell["cell_type"] != "code":
                     continue
-                for found in code_strings("".join(cell["source"])):
+                shown = code_comments("".join(cell["source"])) if shows_code(cell) else []
+                for found in code_strings("".join(cell["source"])) + shown:
                     where = (f"../../{source.relative_to(ROOT).as_posix()}", (index + 1) * CELL_LINES + found.start[0])
-                    comment = f"{CODE_COMMENT} cell {index}" + (f", {F_STRING}" if found.f_string else "")
+                    kind = F_STRING if found.f_string else COMMENT if found in shown else ""
+                    comment = f"{CODE_COMMENT} cell {index}" + (f", {kind}" if kind else "")
                     present = catalogue.get(found.text)
                     if present is not None:
                         present.locations.append(where)
@@ -446,7 +493,10 @@ def vietnamese_notebook(document: str) -> dict[str, Any]:
         if cell.get("id") == CELL_ID:
             cell["source"] = live_cell(LANGUAGE)["source"]
         else:
-            cell["source"] = translate_code("".join(cell["source"]), translate)
+            source = "".join(cell["source"])
+            if shows_code(cell):  # comments first: a translated comment moves nothing on the lines below it
+                source = translate_comments(source, translate)
+            cell["source"] = translate_code(source, translate)
         cell["outputs"], cell["execution_count"] = [], None
     notebook.get("metadata", {}).pop("widgets", None)
     return notebook

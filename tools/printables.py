@@ -49,7 +49,7 @@ import segno
 from fpdf import FPDF
 
 from authoring.puzzles import CLASS_RULES, class_rules_kept, suits_every_recommended_class
-from oanquan import Position, Rules, caption, describe_move
+from oanquan import Move, Position, Rules, caption, describe_move
 from oanquan.ai import immediate_gain
 from oanquan.board import M0, M1, column, square_name
 from oanquan.events import Event
@@ -132,6 +132,7 @@ TEXT: dict[str, str] = _Words(
         "position": N_("Position: {text}"),
         "answer": N_("Answer: {moves}."),
         "after": N_("After {move}:"),
+        "line_blanks": N_("Write your move, your opponent's best reply, and your next move."),
         "share_one": N_("1 time in {moves}"),
         "share_many": N_("{answers} times in {moves}"),
         "measures": N_(
@@ -431,6 +432,8 @@ def _footer(pdf: _Document, pages: int, rules: str = "") -> None:
 def _goal_lines(puzzle: Puzzle) -> list[str]:
     mover = puzzle.position.to_move
     lines = [f"{puzzle.goal_text} " + TEXT["to_move"].format(name=row_names()[mover])]
+    if puzzle.line:  # a line of moves (issue 42): the pupil writes each move, the reply between
+        lines.append(TEXT["line_blanks"])
     if words := rules_in_words(puzzle.rules):
         lines.append(TEXT["rules"].format(words=words))
     return lines
@@ -507,7 +510,8 @@ def _exercise(pdf: _Document, number: int, puzzle: Puzzle, block: _Block, site: 
     board_top = max(y + 12, pdf.get_y() + 1.5)  # under the goal, however many lines it took
     qr_size = 27.0
     if answers:
-        text = TEXT["answer"].format(moves=_(" or ").join(puzzle.solution)) + " " + puzzle.explanation_text
+        # a line is written out: the first move, the reply, the next move
+        text = TEXT["answer"].format(moves=puzzle.answer_text) + " " + puzzle.explanation_text
         pdf.set_xy(x, board_top)
         pdf.font(8)
         pdf.multi_cell(84, 3.6, text, align="L")
@@ -524,11 +528,14 @@ def _exercise(pdf: _Document, number: int, puzzle: Puzzle, block: _Block, site: 
             )
             pdf.multi_cell(84, 3.2, words, align="L")
             pdf.set_text_color(*_INK)
-        move = puzzle.moves[0]
-        after = puzzle.position.play(move)
+        played = puzzle.line or puzzle.solution[:1]  # the board after the whole line
+        after = puzzle.position
+        for each in played:
+            after = after.play(each)
+        move = Move.parse(played[-1])
         pdf.set_xy(102, board_top - 1)
         pdf.font(8)
-        pdf.cell(60, 3.5, TEXT["after"].format(move=move))
+        pdf.cell(60, 3.5, TEXT["after"].format(move=", ".join(played)))
         position_line = block.top + block.height - 4
         shown = board_scene(after, names=row_names(), last_move=move)
         draw_board(pdf, shown, 102, board_top + 4, _board_width(64, board_top + 4, position_line - 1))
@@ -1220,7 +1227,7 @@ def self_check_pdf(level: str, class_rules: str = "open-10") -> bytes:
         pdf.cell(
             182,
             7,
-            TEXT["self_check_line"].format(number=number, code=puzzle.code, moves=_(" or ").join(puzzle.solution)),
+            TEXT["self_check_line"].format(number=number, code=puzzle.code, moves=puzzle.answer_text),
         )
         pdf.set_xy(14, top + 7.5)
         pdf.font(SELF_CHECK_SIZE)
@@ -1239,11 +1246,14 @@ def _self_check_words(puzzle: Puzzle) -> str:
     >>> print(_self_check_words(next(p for p in load_builtin() if p.id == "first-capture-2")))
     2R captures the left Mandarin M1 (5 pebbles): 5 points.
     """
-    move = puzzle.moves[0]
-    events = puzzle.position.play_traced(move)[1]
-    gain = immediate_gain(puzzle.position, move)
-    said = ngettext("{move} {does}: {points} point.", "{move} {does}: {points} points.", gain)
-    return said.format(move=move, does=move_phrase(events), points=gain)
+    parts = []
+    for step in range(puzzle.steps):  # a line: each of the pupil's moves, from where it is played
+        position, move = puzzle.step_position(step), puzzle.step_answer(step)[0]
+        events = position.play_traced(move)[1]
+        gain = immediate_gain(position, move)
+        said = ngettext("{move} {does}: {points} point.", "{move} {does}: {points} points.", gain)
+        parts.append(said.format(move=move, does=move_phrase(events), points=gain))
+    return " ".join(parts)
 
 
 # ----------------------------------------------------------------- files and the book

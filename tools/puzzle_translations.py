@@ -149,6 +149,12 @@ TITLE_PATTERNS: dict[str, dict[str, Callable[[re.Match[str]], str]]] = {
             f"Vay {m['b']} viên sỏi, thả cá, rồi ăn {m['p']} điểm"
         ),
         r"Release the fish, then take (?P<p>\d+) points?" + _SUFFIX: lambda m: f"Thả cá, rồi ăn {m['p']} điểm",
+        r"Not the (?P<g>\d+) points? now: two moves that keep (?P<p>\d+)" + _SUFFIX: lambda m: (
+            f"Đừng ăn {m['g']} điểm ngay: hai nước giữ được {m['p']} điểm"
+        ),
+        r"Take (?P<g>\d+) now, then find the next move: (?P<p>\d+) points? over two moves" + _SUFFIX: lambda m: (
+            f"Ăn {m['g']} điểm ngay, rồi tìm nước tiếp theo: {m['p']} điểm sau hai nước"
+        ),
         r"An empty row, then (?P<p>\d+) points?" + _SUFFIX: lambda m: (
             f"Hàng của em đã trống: tìm nước được {m['p']} điểm"
         ),

@@ -16,6 +16,7 @@ To vendor another package (the Play page's Pyodide), add an entry to `VENDORED`.
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -33,6 +34,39 @@ VENDORED: dict[str, list[tuple[str, tuple[str, ...]]]] = {
         ("requirejs", ("require.js",)),
     ],
 }
+
+# The code font (issue 46): JetBrains Mono (OFL, npm @fontsource/jetbrains-mono), whose
+# "vietnamese" subset draws ă, ơ, ư, đ and the stacked accents of ệ or ở where they belong, which
+# the system monospace fonts of many tablets do not. Its @font-face rules, with each subset's
+# unicode-range as Fontsource gives it, go into fonts/code-font.css, listed in html_css_files.
+CODE_FONT = "@fontsource/jetbrains-mono"
+CODE_FONT_SUBSETS = ("latin", "latin-ext", "vietnamese")
+CODE_FONT_WEIGHTS = (400, 700)
+CODE_FONT_CSS = "fonts/code-font.css"
+VENDORED["fonts"] = [
+    (
+        f"{CODE_FONT}/files",
+        tuple(f"jetbrains-mono-{s}-{w}-normal.woff" for s in CODE_FONT_SUBSETS for w in CODE_FONT_WEIGHTS),
+    )
+]
+
+
+def code_font_css() -> str:
+    """The code font's @font-face rules, from Fontsource's own CSS, pointing at the copies beside them."""
+    rules = []
+    for weight in CODE_FONT_WEIGHTS:
+        # the weight's file has every subset's rule with its unicode-range (the subset's own file has none)
+        css = (NODE_MODULES / CODE_FONT / f"{weight}.css").read_text(encoding="utf-8")
+        for subset in CODE_FONT_SUBSETS:
+            found = re.search(rf"/\* jetbrains-mono-{subset}-{weight}-normal \*/\s*@font-face \{{[^}}]*\}}", css)
+            if found is None or "unicode-range" not in found[0]:
+                raise SystemExit(f"vendor_js: no {subset} {weight} rule with a unicode-range in {CODE_FONT}")
+            # only the WOFF file is shipped (zlib: the tests read its glyphs with fontTools and the
+            # standard library; WOFF2 would need brotli), and every browser reads it
+            rule = re.sub(r"url\(\./files/[^)]*\.woff2\) format\('woff2'\),\s*", "", found[0])
+            rules.append(rule.replace("url(./files/", "url("))
+    return "/* Written by tools/vendor_js.py from npm " + CODE_FONT + " (OFL-1.1). */\n" + "\n\n".join(rules) + "\n"
+
 
 # Loaded between require.js and embed-amd.js (see nb_ipywidgets_js in _config.yml).
 CONFIG_JS = """\
@@ -78,6 +112,7 @@ def planned() -> dict[Path, Path | str]:
             for f in matched:
                 plan[OUT / dest / f.name] = f
     plan[OUT / CONFIG_NAME] = CONFIG_JS
+    plan[OUT / CODE_FONT_CSS] = code_font_css()
     return plan
 
 

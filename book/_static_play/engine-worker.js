@@ -21,7 +21,7 @@ const pyodideUrl = new URL("../pyodide/", here).href;
 const params = new URL(import.meta.url).searchParams;
 
 let call = null; // oanquan.web.call once loaded
-const timings = {}; // ms since the worker started: begun, python (Pyodide started), engine (oanquan imported)
+const timings = {}; // ms since the worker started: begun, python (Pyodide started), imported and snapshot_made (a first start: the package imported, its snapshot made), engine (ready)
 let failure = null; // the reason loading failed, once it has
 const waiting = []; // requests that arrived before the engine was ready
 
@@ -196,12 +196,14 @@ async function load(useSnapshot) {
   python.unpackArchive(await archive.arrayBuffer(), "zip", { extractDir: SITE_DIR });
   if (fresh) {
     python.runPython(IMPORTS);
+    timings.imported = Math.round(performance.now());
     if (keep) {
       try {
         saveSnapshot(key, python.makeMemorySnapshot());
       } catch (error) {
         // no snapshot this time
       }
+      timings.snapshot_made = Math.round(performance.now());
     }
   }
   const web = python.pyimport("oanquan.web");

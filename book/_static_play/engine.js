@@ -145,4 +145,8 @@
     },
     start: function () { return window.OanquanEngine.get(); },
   };
+  // On the Play and Puzzles pages the engine starts as the page's HTML arrives (this script comes
+  // after the game's markup), not once the page's modules have loaded: half a second to a second
+  // earlier, on a first visit and a later one alike (issue 45).
+  if (document.querySelector("#oaq") && location.protocol !== "file:") window.OanquanEngine.start();
 })();

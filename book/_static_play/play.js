@@ -451,8 +451,12 @@ function page(root) {
     $("scores").textContent = answer.names[0] + " " + answer.scores[0] + " · " + answer.names[1] + " " + answer.scores[1];
     $("verdict").textContent = puzzle.verdict;
     var result = puzzle.result; // "", "right" or "wrong"
-    root.setAttribute("data-verdict", result);
-    $("verdict-icon").textContent = result === "right" ? "✓" : result === "wrong" ? "✗" : "";
+    // A line of moves (issue 42): after a right move the engine played the reply and asks for the
+    // next move; the verdict on the move before stays, marked "step" until the line is answered.
+    var shown = result || (puzzle.step > 1 && puzzle.verdict ? "step" : "");
+    root.setAttribute("data-verdict", shown);
+    root.setAttribute("data-step", puzzle.step + "/" + puzzle.steps);
+    $("verdict-icon").textContent = shown === "right" || shown === "step" ? "✓" : result === "wrong" ? "✗" : "";
     if (result === "right" && puzzle.first_try) solved(puzzle.id); // trying every move in turn is not solving it
     if (puzzle.spent) tried(puzzle.id);
     if ($("pick").value !== puzzle.id) $("pick").value = puzzle.id;
@@ -809,12 +813,16 @@ function page(root) {
 
   // ------------------------------------------------------------------ loading
 
+  // Megabytes with one decimal, written as the edition writes numbers ("3,2" in Vietnamese, issue 46).
+  var oneDecimal = new Intl.NumberFormat(edition, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  function megabytes(bytes) { return oneDecimal.format(bytes / 1e6); }
+
   function progress(p) {
     var bar = $("progress");
     var text = $("progress-text");
     if (p.stage === "download" && p.total) {
       bar.value = Math.round(80 * p.loaded / p.total);
-      text.textContent = t("Loading the game engine: {loaded} of {total} MB", { loaded: (p.loaded / 1e6).toFixed(1), total: (p.total / 1e6).toFixed(1) });
+      text.textContent = t("Loading the game engine: {loaded} of {total} MB", { loaded: megabytes(p.loaded), total: megabytes(p.total) });
     } else if (p.stage === "start") {
       bar.value = 85;
       text.textContent = t("Starting Python in your browser…");

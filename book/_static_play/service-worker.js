@@ -21,10 +21,20 @@
 //   loads come from the network, as one build, while the new worker installs; when the server
 //   cannot be reached, the cached build answers. Pages still open on an older build are told
 //   ("oanquan-new-version"), and the Play and Puzzles pages offer to reload.
+// - Each file once on the device (issue 45). A build's cache holds, for each of its files, a stub
+//   naming the file's digest; the file itself is kept once, by its digest, in FILES_CACHE, which
+//   every edition's worker shares: the runtime (Pyodide, the engine, the widget scripts, the live
+//   notebooks' JupyterLab), byte for byte the same in both editions and in the live notebooks,
+//   is downloaded and kept once, and an edition's own download is its pages and words. A file no
+//   build's stub names any more is deleted as a worker activates.
+// - Both editions, or a plain word. Every page registers the other edition's worker too, once its
+//   own is active (offline.js), so one visit keeps both. Until that one is active, this worker
+//   answers a visit to the other edition's folder with no network with a page in the reader's
+//   words saying it is not on this device yet, never the browser's error page.
 // - One edition per worker. The English worker's scope (the site's root) contains the other
 //   editions' folders: SKIP lists them, and this worker never answers for them, so each edition
 //   is served by its own worker only. The edition's live notebooks (lite/) are its own: kept and
-//   served like its other pages (JupyterLite's own worker is switched off).
+//   served like its other pages (JupyterLite's own worker is switched off), kept on demand.
 //
 // tools/build_play.py replaces each quoted placeholder below (the lists with their JSON): quoted,
 // the template itself is JavaScript, which ESLint reads. Workbox then writes the edition's files
@@ -32,14 +42,15 @@
 const VERSION = "{{version}}";
 const LITE = "{{lite}}"; // the live notebooks' folder
 const MANIFEST = self.__WB_MANIFEST; // [{url: path relative to this file, integrity: "sha256-..."}]
-// The live notebooks' files (JupyterLite: half the edition) are kept once the worker is active,
-// when a page asks (offline.js): an install twice as long would often end while a page of the
-// build before is loading the engine, and a new worker waits for such a page to finish with the
-// old one. The rest are kept as the worker installs.
+// The live notebooks' files (JupyterLite: half the edition) are kept on demand (issue 45): the
+// first time a reader opens one of them, or when the teacher's guide's control asks
+// ("oanquan-keep-later", offline.js). The rest are kept as the worker installs.
 const FILES = MANIFEST.filter(function (entry) { return entry.url.indexOf(LITE) !== 0; });
 const LATER = MANIFEST.filter(function (entry) { return entry.url.indexOf(LITE) === 0; });
 const SKIP = "{{skip}}"; // folders under this scope that are not this edition's (another edition, Sphinx's data)
 const EDITIONS = "{{editions}}"; // of those, the other editions' folders (each has its own worker)
+const WORDS = "{{words}}"; // {language: {title, missing, lite, home, names: {language: name}}}: the notices' words
+const LANGUAGE = "{{language}}"; // this edition's
 const SCOPE = new URL("./", self.location.href).pathname;
 const PREFIX = "oanquan-" + SCOPE + "-";
 const CACHE = PREFIX + VERSION;
@@ -47,6 +58,9 @@ const PINS = PREFIX + "pins"; // client id -> the cache its page came from, or "
 const LATEST = SCOPE + "sw-version.json"; // {"version": ...} of the build on the server
 const CHECK_MS = 3000; // how long a page load waits for the server's version before using the cache
 const PARALLEL = 6;
+// Every file kept, once for the whole site, under its digest (see "Each file once" above).
+const FILES_CACHE = "oanquan-files";
+const DIGEST = "x-oanquan-file"; // a stub's header: the digest of the file it stands for
 
 const pins = new Map(); // the same as PINS, while this worker runs
 
@@ -55,6 +69,7 @@ const pins = new Map(); // the same as PINS, while this worker runs
 // The first failure stops every download (a file of another build: the rest would be no better).
 async function keep(name, entries) {
   const cache = await caches.open(name);
+  const files = await caches.open(FILES_CACHE);
   const todo = entries.slice();
   let failed = null;
   async function next() {
@@ -63,10 +78,19 @@ async function keep(name, entries) {
       if (!entry) return;
       try {
         const url = new URL(entry.url, self.location.href).href;
-        if (await cache.match(url)) continue;
-        const response = await fetch(new Request(url, { cache: "reload", integrity: entry.integrity, credentials: "same-origin" }));
-        if (!response.ok) throw new Error(entry.url + ": HTTP " + response.status);
-        await cache.put(url, response);
+        const key = fileKey(entry.integrity);
+        if ((await cache.match(url)) && (await files.match(key))) continue;
+        // the stub first: a file kept is always named by a stub (forgetUnusedFiles deletes the others)
+        await cache.put(url, new Response("", { headers: [[DIGEST, entry.integrity]] }));
+        if (await files.match(key)) continue; // the same bytes, kept already (the other edition's, the engine's copy)
+        try {
+          const response = await fetch(new Request(url, { cache: "reload", integrity: entry.integrity, credentials: "same-origin" }));
+          if (!response.ok) throw new Error(entry.url + ": HTTP " + response.status);
+          await files.put(key, response);
+        } catch (error) {
+          await cache.delete(url); // no stub for a file not kept
+          throw error;
+        }
       } catch (error) {
         failed = failed || error;
       }
@@ -78,9 +102,31 @@ async function keep(name, entries) {
   if (failed) throw failed;
 }
 
-// The live notebooks kept in the active build's cache (LATER), once: asked by every page, by
-// every page load this worker answers and as it activates, and done by one run at a time. Not
-// while a newer worker is on its way: that one keeps its own.
+// Where the file of a digest is kept in FILES_CACHE (an address no page asks for).
+function fileKey(integrity) {
+  return new URL("/__oanquan_files__/" + encodeURIComponent(integrity), self.location.origin).href;
+}
+
+// The files no build's stub names any more (of any edition: the cache is shared), deleted. The
+// list of kept files is read first, so that a file another worker keeps meanwhile, after its
+// stub, is never taken for unused.
+async function forgetUnusedFiles() {
+  const files = await caches.open(FILES_CACHE);
+  const stored = await files.keys();
+  const used = new Set();
+  for (const name of await caches.keys()) {
+    if (name.indexOf("oanquan-") !== 0 || name === FILES_CACHE || name.slice(-5) === "-pins") continue;
+    for (const stub of await (await caches.open(name)).matchAll()) {
+      const integrity = stub.headers.get(DIGEST);
+      if (integrity) used.add(fileKey(integrity));
+    }
+  }
+  await Promise.all(stored.filter(function (request) { return !used.has(request.url); }).map(function (request) { return files.delete(request); }));
+}
+
+// The live notebooks kept in the active build's cache (LATER), once: asked when a reader opens
+// one (a page load under LITE/) or by the teacher's guide's control, and done by one run at a
+// time. Not while a newer worker is on its way: that one keeps its own.
 let filling = null;
 function keepLater() {
   if (self.registration.installing || self.registration.waiting) return Promise.resolve();
@@ -88,6 +134,14 @@ function keepLater() {
     filling = keep(CACHE, LATER).catch(function () {}).then(function () { filling = null; }); // what is missing is tried again later
   }
   return filling;
+}
+
+// Whether every file of ``entries`` is kept for the build ``name``.
+async function hasAll(name, entries) {
+  for (const entry of entries) {
+    if (!(await cached(name, new Request(new URL(entry.url, self.location.href).href)))) return false;
+  }
+  return true;
 }
 
 self.addEventListener("install", function (event) {
@@ -161,7 +215,11 @@ self.addEventListener("activate", function (event) {
         const pinned = kept.get(client.id);
         if (pinned && pinned !== CACHE) client.postMessage({ type: "oanquan-new-version", version: VERSION });
       });
-      keepLater(); // not awaited: the pages' requests wait until the activation has ended
+      await forgetUnusedFiles();
+      // the live notebooks, if the reader kept them with the build before: kept again for this one
+      if (previous && previous !== CACHE && (await cached(previous, new Request(new URL(LITE + "notebooks/index.html", self.location.href).href)))) {
+        keepLater(); // not awaited: the pages' requests wait until the activation has ended
+      }
     })()
   );
 });
@@ -173,7 +231,11 @@ self.addEventListener("message", function (event) {
   const data = event.data || {};
   const source = event.source;
   if (data.type === "oanquan-keep-later") {
-    event.waitUntil(keepLater());
+    // the teacher's guide's control: told when the live notebooks are all kept, or not
+    event.waitUntil(keepLater().then(async function () {
+      const kept = await hasAll(CACHE, LATER);
+      if (source) source.postMessage({ type: "oanquan-later-kept", kept: kept });
+    }));
     return;
   }
   if (data.type !== "oanquan-pin" || !source || typeof data.build !== "string" || !/^[0-9a-f]{1,64}$/.test(data.build)) return;
@@ -253,11 +315,56 @@ function cacheAddress(address) {
   return url.href;
 }
 
-// The cached copy of a file, in the cache of one build.
+// The cached copy of a file, in the cache of one build: the file its stub names, or the file
+// itself in a build kept before stubs. The file as it was kept when it was kept from this very
+// address, or when it is WebAssembly (its address only names the browser's compiled copy of it,
+// which is kept beside it: issue 45, a second visit does not compile Pyodide again); otherwise a
+// new response, so that the page reads it at its own address (a style sheet's or a script's
+// relative addresses are read from it), whichever edition's copy of the same bytes was kept.
 async function cached(cacheName, request) {
   if (!(await caches.has(cacheName))) return null;
   const cache = await caches.open(cacheName);
-  return (await cache.match(cacheAddress(request.url))) || null;
+  const address = cacheAddress(request.url);
+  const hit = await cache.match(address);
+  if (!hit) return null;
+  const integrity = hit.headers.get(DIGEST);
+  if (!integrity) return hit;
+  const file = await (await caches.open(FILES_CACHE)).match(fileKey(integrity));
+  if (!file) return null;
+  if (file.url === address || /\.wasm$/.test(address)) return file;
+  return new Response(file.body, { status: 200, statusText: "OK", headers: file.headers });
+}
+
+// A page of this worker's making, in the words of ``languages`` (the first one's first): what is
+// not on this device yet (``what``: "missing", another edition, or "lite", a live notebook) and a
+// link to this edition's home page. It has no script, and a policy that says so.
+function notice(what, languages) {
+  const escape = function (text) {
+    return String(text).replace(/[&<>"]/g, function (c) { return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]; });
+  };
+  const parts = languages.filter(function (code, i) { return WORDS[code] && languages.indexOf(code) === i; }).map(function (code) {
+    const words = WORDS[code];
+    const text = what === "lite" ? words.lite : words.missing.replace("{language}", words.names[languages[0]] || languages[0]);
+    return '<section lang="' + code + '"><h1>' + escape(words.title) + "</h1><p>" + escape(text) + '</p><p><a href="' + SCOPE + '">' + escape(words.home) + "</a></p></section>";
+  });
+  const first = WORDS[languages[0]] || WORDS[LANGUAGE];
+  const html = '<!DOCTYPE html>\n<html lang="' + languages[0] + '"><head><meta charset="utf-8">' +
+    "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">" +
+    '<meta name="viewport" content="width=device-width, initial-scale=1"><title>' + escape(first.title) + "</title>" +
+    "<style>body{font-family:sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5}</style></head>" +
+    '<body><main data-oaq-notice="' + what + '">' + parts.join("") + "</main></body></html>";
+  return new Response(html, { status: 503, statusText: "Not on this device yet", headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+// A visit to another edition's folder, which that edition's worker does not answer yet (it is
+// not registered, or still installing): from the network, or, with none, a notice in that
+// edition's words and this one's.
+async function otherEdition(event, folder) {
+  try {
+    return await fetch(event.request);
+  } catch (error) {
+    return notice("missing", [folder.replace(/\/$/, ""), LANGUAGE]);
+  }
 }
 
 function fromNetwork(request, fresh) {
@@ -284,7 +391,11 @@ async function navigate(event) {
     return response.redirected ? Response.redirect(response.url, 302) : response;
   } catch (error) {
     const hit = await cached(CACHE, request); // offline after all
-    if (!hit) throw error;
+    if (!hit) {
+      // a live notebook not kept yet (issue 45), or a page not kept: said, in the reader's words
+      const path = new URL(request.url).pathname.slice(SCOPE.length);
+      return notice(path.indexOf(LITE) === 0 ? "lite" : "missing", [LANGUAGE]);
+    }
     await pin(event.resultingClientId, CACHE);
     return hit;
   }
@@ -338,12 +449,16 @@ self.addEventListener("fetch", function (event) {
   if (url.origin !== self.location.origin || url.pathname.indexOf(SCOPE) !== 0) return;
   const path = url.pathname.slice(SCOPE.length);
   if (path === "sw.js" || path === "sw-version.json" || path.indexOf("__pins__/") === 0) return;
-  const other = EDITIONS.find(function (folder) { return path.indexOf(folder) === 0; });
-  if (other && request.mode !== "navigate") {
+  const other = EDITIONS.find(function (folder) { return path.indexOf(folder) === 0 || path === folder.slice(0, -1); });
+  if (other && request.mode === "navigate") {
+    event.respondWith(otherEdition(event, other));
+    return;
+  }
+  if (other) {
     event.respondWith(subresource(event, "oanquan-" + SCOPE + other + "-", null)); // that edition's caches: oanquan-/vi/-...
     return;
   }
   if (SKIP.some(function (folder) { return path === folder.slice(0, -1) || path.indexOf(folder) === 0; })) return;
   event.respondWith(request.mode === "navigate" ? navigate(event) : subresource(event, PREFIX, CACHE));
-  if (request.mode === "navigate") event.waitUntil(keepLater()); // a reader whose first page is a live notebook too
+  if (request.mode === "navigate" && path.indexOf(LITE) === 0) event.waitUntil(keepLater()); // a live notebook opened: its runtime is kept
 });

@@ -29,7 +29,9 @@ interaction), written down here so that every view behaves the same:
   game (:data:`DEFAULT_HINTS`, set by the view); in a puzzle the hint is the
   puzzle's own nudge and costs nothing.
 * **A puzzle** is answered by its first move: after that, moves are refused
-  until :meth:`Controller.retry` (or undo) puts the puzzle back.
+  until :meth:`Controller.retry` (or undo) puts the puzzle back. A line of moves (issue 42) is
+  answered move by move: after each right move but the last, the controller plays the other
+  side's reply of the line and waits for the next; Try again goes back to the move that was missed.
 * **Loading** never replaces the game in progress unless the new one was read
   whole: a failed load raises the engine's error and changes nothing.
 * **Animations** are paced and bounded by :mod:`oanquan.interact.pacing`.
@@ -377,6 +379,10 @@ class Controller:
         self.tries = 0
         self.revealed = False
         self.puzzle_hints = 0  # the hints given for the puzzle on the board (Try again keeps them)
+        #: the learner's move of a line being asked for (0 first; a puzzle of one move stays at 0), and
+        #: whether the verdict is the one on the line's move before (a hint asked now comes after it)
+        self.puzzle_step = 0
+        self.stepped = False
         self._computers: dict[int, Player] = {}
         if puzzle is not None:
             self.open_puzzle(puzzle)
@@ -617,9 +623,12 @@ class Controller:
             move = Move.parse(check_text(move, N_("move"), 100))
         played = self._play(move)
         self.redo_moves.clear()
-        if self.puzzle is not None:
-            self._judge(played.move)
-        return [played]
+        if self.puzzle is None:
+            return [played]
+        step = self.puzzle_step
+        self._judge(played.move)
+        reply = self.puzzle.line_reply(step) if self.puzzle_step > step else None
+        return [played] if reply is None else [played, self._play(reply)]  # the line goes on: its reply
 
     def computer_move(self) -> PlayedMove:
         """Let the computer play its move, when it is its turn.
@@ -710,9 +719,11 @@ class Controller:
         if ply is None:
             raise SessionError(code="no-undo-yours" if self.game.ply else "no-undo")
         taken: list[Move] = []
-        while self.game.ply > ply:
-            taken.append(self.game.undo())
+        while self.game.ply > ply or (self.puzzle is not None and self.puzzle.line and self.game.ply % 2):
+            taken.append(self.game.undo())  # a line goes back to one of the learner's moves, before its reply
         self.redo_moves.extend(taken)
+        self.puzzle_step = self.game.ply // 2 if self.puzzle is not None and self.puzzle.line else 0
+        self.stepped = False
         self.selected = None
         self.last_hint = ""
         self.result, self.verdict = "", ""
@@ -732,9 +743,15 @@ class Controller:
         played = []
         while self.redo_moves:
             move = self.redo_moves.pop()
+            reply = self.puzzle is not None and bool(self.puzzle.line) and self.game.ply % 2 == 1
             played.append(self._play(move))
+            if reply:  # the line's reply, which the page plays: the learner's turn again
+                break
             if self.puzzle is not None:
+                step = self.puzzle_step
                 self._judge(move, again=True)
+                if self.puzzle_step > step and self.redo_moves:
+                    continue  # a right move of a line: its reply comes next
             if self.over or self.answered or self.is_human(self.position.to_move):
                 break
         return played
@@ -753,7 +770,7 @@ class Controller:
         oanquan.interact.controller.SessionError: no hints left in this game (1 a game)
         """
         if self.puzzle is not None:  # free, one step more each time: the square comes last
-            steps = self.puzzle.hint_steps
+            steps = self.puzzle.step_hints(self.puzzle_step)
             step = min(self.puzzle_hints, len(steps) - 1)
             self.puzzle_hints += 1
             self.last_hint = _(HINT_STEP).format(n=step + 1, total=len(steps), text=steps[step])
@@ -781,14 +798,32 @@ class Controller:
         self.tries, self.revealed, self.puzzle_hints = 0, False, 0
         self._set_up(puzzle)
 
-    def _set_up(self, puzzle: Puzzle) -> None:
-        self._begin(Game(puzzle.position), Settings(puzzle.rules, (None, None), puzzle.position, 0), puzzle)
+    def _set_up(self, puzzle: Puzzle, step: int = 0) -> None:
+        game = Game(puzzle.position)
+        for move in puzzle.line[: 2 * step]:  # a line's moves before the learner's move ``step``
+            game.play(move)
+        self._begin(game, Settings(puzzle.rules, (None, None), puzzle.position, 0), puzzle)
 
     def retry(self) -> None:
-        """Put the puzzle back at its position, unanswered; the tries made so far still count."""
+        """Put the puzzle back at its position, unanswered; the tries made so far still count. In a
+        line, back to the learner's move that was missed, the moves before it still played.
+
+        >>> from oanquan.puzzles import load_builtin
+        >>> line = next(p for p in load_builtin() if p.goal == "line")
+        >>> c = Controller(puzzle=line)
+        >>> [str(p.move) for p in c.play(line.line[0])] == list(line.line[:2]), c.result, c.puzzle_step
+        (True, '', 1)
+        >>> wrong = next(m for m in c.legal_moves() if not line.is_solution(m, 1))
+        >>> _ = c.play(wrong); c.result, c.tries
+        ('wrong', 1)
+        >>> c.retry(); c.game.ply, c.puzzle_step, c.result
+        (2, 1, '')
+        """
         if self.puzzle is None:
             raise SessionError(code="no-puzzle")
-        self._set_up(self.puzzle)
+        hints = self.puzzle_hints
+        self._set_up(self.puzzle, self.puzzle_step)
+        self.puzzle_hints = hints
 
     @property
     def first_try(self) -> bool:
@@ -815,8 +850,9 @@ class Controller:
         """
         if self.puzzle is None:
             raise SessionError(code="no-puzzle")
-        moves = _(" or ").join(self.puzzle.solution)
+        moves = self.puzzle.answer_text
         self.revealed = True
+        self.stepped = False
         self.verdict = _("The answer: {moves}. {explanation}").format(
             moves=moves, explanation=self.puzzle.explanation_text
         )
@@ -828,7 +864,13 @@ class Controller:
         A move judged ``again`` (redone after an undo) is no new try.
         """
         assert self.puzzle is not None
-        right, self.verdict = self.puzzle.verdict(move)
+        right, self.verdict = self.puzzle.verdict(move, self.puzzle_step)
+        if right and self.puzzle_step < self.puzzle.steps - 1:  # a line goes on: its next move is asked for
+            self.puzzle_step += 1
+            self.puzzle_hints = 0
+            self.stepped = True
+            return
+        self.stepped = False
         self.result = "right" if right else "wrong"
         if not again:
             self.tries += 1
@@ -888,8 +930,13 @@ class Controller:
         self.last_hint = ""
         self.result, self.verdict = "", ""
         self._computers = {}
-        if puzzle is not None and game.moves:
-            self._judge(game.moves[0])
+        self.puzzle_step = 0
+        self.stepped = False
+        if puzzle is not None:  # a game read back, or a line set up at a later move: judged again
+            for move in game.moves[::2]:
+                self._judge(move)
+                if self.result:
+                    break
 
     # --------------------------------------------------------------- loading
 

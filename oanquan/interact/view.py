@@ -106,6 +106,10 @@ def status_line(controller: Controller) -> str:
     if outcome is not None and c.puzzle is not None and c.puzzle.goal not in SOLVER_GOALS:
         # A puzzle about one move's points is set on a made-up board: who would win the game
         # that move ends says nothing of the answer, and beside "Right!" it read as a defeat.
+        if c.result == "right":  # nothing to try again: the next puzzle (issue 46)
+            return _("This move ends the game: {reason}. Choose the next puzzle.").format(
+                reason=why_it_ended(outcome.termination)
+            )
         return _("This move ends the game: {reason}. Press Try again, or choose another puzzle.").format(
             reason=why_it_ended(outcome.termination)
         )
@@ -115,7 +119,10 @@ def status_line(controller: Controller) -> str:
         )
     mover = c.position.to_move
     if c.puzzle is not None:
-        return _("Press Try again, or choose another puzzle.") if c.answered else ""
+        if not c.answered:
+            return ""
+        # after a right answer there is nothing to try again (issue 46)
+        return _("Choose the next puzzle.") if c.result == "right" else _("Press Try again, or choose another puzzle.")
     if c.humans == (True, True):
         return _("{name} to move.").format(name=c.names[mover])
     if c.is_human(mover):

@@ -632,7 +632,8 @@ class Session:
             self.solved.add(puzzle.id)
         solved = puzzle.id in self.solved
         verdict = c.verdict or c.last_hint
-        if c.result == "wrong" and c.last_hint and c.last_hint not in verdict:  # a hint asked after a wrong answer
+        # a hint asked after a wrong answer, or at a line's next move (after the verdict on the move before)
+        if (c.result == "wrong" or c.stepped) and c.last_hint and c.last_hint not in verdict:
             verdict += " " + c.last_hint
         if c.first_try and not first_try and not solved:  # right at once now, but tried on an earlier visit
             verdict += " " + _("You tried this puzzle before, so it is not ticked as solved: only a first try counts.")
@@ -644,6 +645,9 @@ class Session:
             "verdict": verdict,
             "result": c.result,
             "tries": c.tries,
+            # a line of moves (issue 42): the learner's move asked for now, of how many
+            "step": c.puzzle_step + 1,
+            "steps": puzzle.steps,
             "first_try": first_try,  # only then is it ticked as solved
             # tried and not solved at the first try: the page keeps its name for later visits
             "spent": (puzzle.id in self.tried or c.tries > 0 or c.revealed) and not solved,

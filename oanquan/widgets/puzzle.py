@@ -194,7 +194,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         True
         """
         try:
-            played = self.controller.choose(direction)[0]
+            played = self.controller.choose(direction)
         except OAnQuanError as error:
             self.feedback.value = _feedback_html(reader_words(error), "wrong")
             return
@@ -211,24 +211,38 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         >>> widget.try_move(widget.puzzle.solution[0])
         >>> "press Try again" in widget.feedback.value
         True
+
+        A line of moves is played move by move: the reply comes with a right move, then the next is asked for.
+
+        >>> line = PuzzleWidget([p for p in load_builtin() if p.goal == "line"])
+        >>> first, reply, second = line.puzzle.line
+        >>> line.try_move(first)
+        >>> line.solved, "next move" in line.feedback.value, line.play_button.disabled, len(line.controller.game.moves)
+        (False, True, False, 2)
+        >>> line.try_move(second)
+        >>> line.solved, line.puzzle.explanation[:10] in line.feedback.value
+        (True, True)
         """
         if move is None:
             self.feedback.value = _feedback_html(_("Choose a move first."), "wrong")
             return
         try:
-            played = self.controller.play(move)[0]
+            played = self.controller.play(move)
         except OAnQuanError as error:
             self.feedback.value = _feedback_html(reader_words(error), "wrong")
             return
         self._judge(played)
 
-    def _judge(self, played: PlayedMove) -> None:
-        """Show the move just played and what the puzzle says about it."""
-        self.tried.append(played.move)
-        frames = move_frames(played)
-        shown, interval = pace(len(frames), round(self.seconds * 1000), slowest=700)
+    def _judge(self, played: list[PlayedMove]) -> None:
+        """Show the move just played (a right move of a line with the other side's reply, which the
+        controller played) and what the puzzle says about it."""
+        self.tried.append(played[0].move)
+        every = [move_frames(one) for one in played]
+        shown, interval = pace(sum(map(len, every)), round(self.seconds * 1000), slowest=700)
+        frames = [frame for its in every for frame in its]
         if shown < len(frames):
-            frames = move_frames(played, shown)
+            each = max(2, shown // len(played))
+            frames = [frame for one in played for frame in move_frames(one, each)]
         self.player.set_frames(frames)
         if interval:
             self.player.animate(interval)
@@ -236,8 +250,13 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
             self.player.index = len(frames) - 1
         right = self.controller.result == "right"
         self.solved = self.solved or right
-        self.play_button.disabled = True
-        self.feedback.value = _feedback_html(self.controller.verdict, "right" if right else "wrong")
+        going_on = not self.controller.result  # a line's right move: its next move is asked for
+        self.play_button.disabled = not going_on
+        if going_on:
+            self.moves.options = [str(m) for m in self.controller.legal_moves()]
+            self.moves.value = None
+        kind = "right" if right or going_on else "wrong"
+        self.feedback.value = _feedback_html(self.controller.verdict, kind)
         self._mark()
 
     def show_hint(self) -> None:
@@ -255,10 +274,11 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         self.feedback.value = _feedback_html(self.controller.answer(), "info")
 
     def _start_frame(self, puzzle: Puzzle) -> Frame:
-        """The puzzle's position, its squares to move from dotted and the chosen one marked."""
-        position = puzzle.position
-        caption = _("{name} to move.").format(name=row_names()[position.to_move]) + " " + puzzle.goal_text
+        """The puzzle's position (in a line, the one before the move asked for now), its squares to move
+        from dotted and the chosen one marked."""
         c = self.controller
+        position = puzzle.step_position(c.puzzle_step) if c.puzzle is puzzle else puzzle.position
+        caption = _("{name} to move.").format(name=row_names()[position.to_move]) + " " + puzzle.goal_text
         selectable = c.legal_squares() if c.puzzle is puzzle else ()
         selected = c.selected if c.puzzle is puzzle else None
         svg = board_svg(position, title=puzzle.title_text, names=row_names(), selectable=selectable, selected=selected)

@@ -10,7 +10,7 @@ const SOURCE = readFileSync(new URL("../../book/_static_play/engine.js", import.
 
 // engine.js loaded into a page with the given language, build and address; returns the page's
 // OanquanEngine, the workers it made, and the timers it set (run by hand).
-function load({ lang = "en", build = "0123abcd", protocol = "https:", src = "https://site.test/_static/play/engine.js" } = {}) {
+function load({ lang = "en", build = "0123abcd", protocol = "https:", src = "https://site.test/_static/play/engine.js", game = false } = {}) {
   const workers = [];
   const timers = [];
   class FakeWorker {
@@ -33,7 +33,10 @@ function load({ lang = "en", build = "0123abcd", protocol = "https:", src = "htt
     document: {
       currentScript: src === null ? null : { src },
       documentElement: { getAttribute: (name) => (name === "lang" ? lang : null) },
-      querySelector: (selector) => (selector === "meta[name=oanquan-build]" && build !== null ? { getAttribute: () => build } : null),
+      querySelector: (selector) => {
+        if (selector === "#oaq") return game ? {} : null; // the Play and Puzzles pages' game
+        return selector === "meta[name=oanquan-build]" && build !== null ? { getAttribute: () => build } : null;
+      },
     },
     setTimeout: (fn, ms) => { timers.push({ fn, ms, cleared: false }); return timers.length; },
     clearTimeout: (id) => { if (timers[id - 1]) timers[id - 1].cleared = true; },
@@ -197,4 +200,13 @@ test("a second copy of the script keeps the first engine", () => {
   vm.createContext(page);
   vm.runInContext(SOURCE, page);
   assert.equal(page.OanquanEngine.get(), engine);
+});
+
+test("on a page with a game the worker starts as the script runs, once; elsewhere on first use (issue 45)", () => {
+  const played = load({ game: true });
+  assert.equal(played.workers.length, 1);
+  played.OanquanEngine.get();
+  assert.equal(played.workers.length, 1);
+  assert.equal(load({ game: true, protocol: "file:" }).workers.length, 0);
+  assert.equal(load().workers.length, 0);
 });

@@ -9,16 +9,18 @@ import vm from "node:vm";
 const TEMPLATE = readFileSync(new URL("../../book/_static_play/service-worker.js", import.meta.url), "utf-8");
 const VERSION = "00ff00ff00ff00ff";
 
-// Cache Storage in memory: name -> Map(address -> body).
+// Cache Storage in memory: name -> Map(address -> {body, headers}).
 function fakeCaches() {
   const stores = new Map();
   const open = async (name) => {
     if (!stores.has(name)) stores.set(name, new Map());
     const store = stores.get(name);
     const key = (request) => (typeof request === "string" ? request : request.url);
+    const answer = (kept) => new Response(kept.body, { headers: kept.headers });
     return {
-      match: async (request) => (store.has(key(request)) ? new Response(store.get(key(request))) : undefined),
-      put: async (request, response) => { store.set(key(request), await response.text()); },
+      match: async (request) => (store.has(key(request)) ? answer(store.get(key(request))) : undefined),
+      matchAll: async () => [...store.values()].map(answer),
+      put: async (request, response) => { store.set(key(request), { body: await response.text(), headers: [...response.headers] }); },
       delete: async (request) => store.delete(key(request)),
       keys: async () => [...store.keys()].map((url) => ({ url })),
     };
@@ -26,14 +28,20 @@ function fakeCaches() {
   return { stores, open, has: async (name) => stores.has(name), keys: async () => [...stores.keys()], delete: async (name) => stores.delete(name) };
 }
 
-// The English edition's worker at the site's root (with the Vietnamese edition in vi/).
-function worker() {
+const WORDS = {
+  en: { title: "Not on this device yet", missing: "This site in {language} is not here.", lite: "This live notebook is not here.", home: "Home", names: { en: "English", vi: "Vietnamese" } },
+  vi: { title: "Chưa có trên thiết bị này", missing: "Trang web bằng {language} chưa có.", lite: "Sổ tay này chưa có.", home: "Trang chủ", names: { en: "tiếng Anh", vi: "tiếng Việt" } },
+};
+
+// The English edition's worker at the site's root (with the Vietnamese edition in vi/), or
+// (``edition: "vi/"``) the Vietnamese one; ``caches`` shared with another worker of the site.
+function worker({ edition = "", caches = fakeCaches(), manifest = null } = {}) {
   const listeners = {};
   const fetched = [];
   const scope = {
-    location: { href: "https://site.test/sw.js", origin: "https://site.test" },
+    location: { href: "https://site.test/" + edition + "sw.js", origin: "https://site.test" },
     addEventListener: (type, fn) => { listeners[type] = fn; },
-    caches: fakeCaches(),
+    caches,
     clients: { get: async () => null, matchAll: async () => [], claim: async () => {} },
     registration: { update: async () => {} },
     fetch: async (request) => {
@@ -45,16 +53,18 @@ function worker() {
     URL, Response, Request, AbortController, setTimeout, clearTimeout, console,
   };
   scope.self = scope;
-  const manifest = [
+  const files = manifest || [
     { url: "index.html", integrity: "sha256-x" },
     { url: "lite/notebooks/index.html", integrity: "sha256-z" },
     { url: "_static/play/play.js", integrity: "sha256-y" },
   ];
   const text = TEMPLATE.replace("{{version}}", VERSION)
     .replace("{{lite}}", "lite/")
-    .replace("self.__WB_MANIFEST", JSON.stringify(manifest)) // as Workbox's injectManifest does
-    .replace('"{{skip}}"', JSON.stringify([".doctrees/", "vi/"]))
-    .replace('"{{editions}}"', JSON.stringify(["vi/"]));
+    .replace("self.__WB_MANIFEST", JSON.stringify(files)) // as Workbox's injectManifest does
+    .replace('"{{skip}}"', JSON.stringify(edition ? [".doctrees/"] : [".doctrees/", "vi/"]))
+    .replace('"{{editions}}"', JSON.stringify(edition ? [] : ["vi/"]))
+    .replace('"{{words}}"', JSON.stringify(WORDS))
+    .replace("{{language}}", edition ? "vi" : "en");
   vm.createContext(scope);
   vm.runInContext(text, scope, { filename: "sw.js" });
   return { scope, listeners, fetched };
@@ -81,6 +91,8 @@ test("the template is filled in as the build does, leaving no placeholder", () =
   assert.deepEqual([...vm.runInContext("FILES.map((entry) => entry.url)", scope)], ["index.html", "_static/play/play.js"]);
   assert.deepEqual([...vm.runInContext("LATER.map((entry) => entry.url)", scope)], ["lite/notebooks/index.html"]);
   assert.equal(vm.runInContext("EDITIONS[0]", scope), "vi/");
+  assert.equal(vm.runInContext("LANGUAGE", scope), "en");
+  assert.equal(vm.runInContext("WORDS.vi.title", scope), "Chưa có trên thiết bị này");
 });
 
 test("the install keeps every file of the manifest but the live notebooks, each checked against its digest", async () => {
@@ -129,7 +141,6 @@ test("the worker leaves alone what is not this edition's to answer", () => {
     ["https://site.test/__pins__/abc", {}],
     ["https://site.test/.doctrees/index.doctree", {}],
     ["https://site.test/.doctrees", { mode: "navigate" }],
-    ["https://site.test/vi/book/play.html", { mode: "navigate" }], // the Vietnamese worker's
   ];
   for (const [url, options] of left) assert.equal(fetchEvent(listeners, url, options), null, `${url} ${JSON.stringify(options)}`);
 });
@@ -145,6 +156,8 @@ test("the worker answers this edition's pages and files, and another edition's f
     ["https://site.test/lite/notebooks/index.html?path=02_sowing.ipynb", { mode: "navigate" }],
     ["https://site.test/lite/files/02_sowing.ipynb", {}],
     ["https://site.test/vi/_static/play/play.js", {}], // from the Vietnamese build's caches
+    // the Vietnamese worker's pages when it does not answer them yet: from the network, or a notice
+    ["https://site.test/vi/book/play.html", { mode: "navigate" }],
   ];
   for (const [url, options] of answered) {
     const answer = fetchEvent(listeners, url, options);
@@ -229,4 +242,72 @@ test("an install that succeeds tells no page of a failure", async () => {
   listeners.install({ waitUntil(promise) { installed = promise; } });
   await installed;
   assert.deepEqual(told, []);
+});
+
+test("both editions' workers keep a file of the same bytes once, each build naming it by its digest", async () => {
+  const caches = fakeCaches();
+  const shared = { url: "_static/pyodide/pyodide.asm.wasm", integrity: "sha256-w" };
+  const english = worker({ caches, manifest: [{ url: "index.html", integrity: "sha256-en" }, shared] });
+  const vietnamese = worker({ edition: "vi/", caches, manifest: [{ url: "index.html", integrity: "sha256-vi" }, shared] });
+  for (const one of [english, vietnamese]) {
+    one.scope.skipWaiting = async () => {};
+    let installed = null;
+    one.listeners.install({ waitUntil(promise) { installed = promise; } });
+    await installed;
+  }
+  assert.deepEqual(english.fetched.sort(), ["https://site.test/_static/pyodide/pyodide.asm.wasm", "https://site.test/index.html"]);
+  assert.deepEqual(vietnamese.fetched, ["https://site.test/vi/index.html"]); // the runtime: kept already
+  assert.equal(caches.stores.get("oanquan-files").size, 3);
+  // and the Vietnamese page gets it at its own address, from the one copy
+  await (await caches.open("oanquan-files")).put("https://site.test/__oanquan_files__/sha256-w", new Response("wasm"));
+  const wasm = await fetchEvent(vietnamese.listeners, "https://site.test/vi/_static/pyodide/pyodide.asm.wasm");
+  assert.equal(await wasm.text(), "wasm");
+  assert.equal(vietnamese.fetched.length, 1);
+  // a file no build names any more goes as a worker activates; the others stay
+  await (await caches.open("oanquan-files")).put("https://site.test/__oanquan_files__/sha256-old", new Response("old"));
+  english.scope.clients.matchAll = async () => [];
+  let activated = null;
+  english.listeners.activate({ waitUntil(promise) { activated = promise; } });
+  await activated;
+  assert.deepEqual([...caches.stores.get("oanquan-files").keys()].sort(), [
+    "https://site.test/__oanquan_files__/sha256-en",
+    "https://site.test/__oanquan_files__/sha256-vi",
+    "https://site.test/__oanquan_files__/sha256-w",
+  ]);
+  assert.ok(!english.fetched.some((url) => url.includes("lite/")), "the live notebooks wait until a reader asks");
+});
+
+test("with no network, what is not on the device yet is said in the reader's words, never the browser's error page", async () => {
+  const { scope, listeners } = worker();
+  scope.fetch = async () => { throw new TypeError("Failed to fetch"); };
+  const lite = await fetchEvent(listeners, "https://site.test/lite/notebooks/index.html?path=02_sowing.ipynb", { mode: "navigate" });
+  assert.equal(lite.status, 503);
+  const page = await lite.text();
+  assert.match(page, /<html lang="en">/);
+  assert.match(page, /data-oaq-notice="lite"/);
+  assert.match(page, /This live notebook is not here\./);
+  assert.doesNotMatch(page, /<script/);
+  // the other edition, whose worker does not answer yet: in its words first, then this edition's
+  const other = await (await fetchEvent(listeners, "https://site.test/vi/", { mode: "navigate" })).text();
+  assert.match(other, /<html lang="vi">/);
+  assert.match(other, /<section lang="vi"><h1>Chưa có trên thiết bị này<\/h1><p>Trang web bằng tiếng Việt chưa có\./);
+  assert.match(other, /<section lang="en"><h1>Not on this device yet<\/h1><p>This site in Vietnamese is not here\./);
+});
+
+test("opening a live notebook keeps the live notebooks' files; opening another page does not", async () => {
+  const { listeners, fetched } = worker();
+  const waited = [];
+  const open = (url) => listeners.fetch({
+    request: { url, method: "GET", mode: "navigate" },
+    clientId: "",
+    resultingClientId: "new-page",
+    respondWith(promise) { promise.catch(() => {}); },
+    waitUntil(promise) { waited.push(promise); },
+  });
+  open("https://site.test/book/teachers.html");
+  await Promise.all(waited);
+  assert.ok(!fetched.includes("https://site.test/lite/notebooks/index.html"));
+  open("https://site.test/lite/notebooks/index.html?path=01_board.ipynb");
+  await Promise.all(waited);
+  assert.ok(fetched.includes("https://site.test/lite/notebooks/index.html"));
 });
