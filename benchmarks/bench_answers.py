@@ -1,67 +1,72 @@
-"""What the engine sends the page for a move: bytes of the bridge's answers (issue 20).
+"""What the engine sends the page for a move: bytes of the bridge's answers (issues 20 and 41).
 
-A move's pictures travel as patches (:func:`oanquan.web.packed`): the first whole, each
-later one as its changes from the one before, and the board after the move as its changes
-from the last picture. Over random games between friends, in each language, this prints
-the size of the answers as the page receives them next to the same answers with every
-picture whole, and the opening move 7R and a computer's reply on their own.
+An answer carries plain data, no markup: the board after the move as its scene
+(:func:`oanquan.web.scene_data`) and each picture of the move as the scene's fields that changed
+since the picture before (:func:`oanquan.web.frames`). Over 20 random games between friends,
+in each language, this prints the median, the 90th percentile and the largest answer, and
+the opening move 7R and a computer's reply on their own.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import statistics
 from typing import Any
 
 from oanquan.i18n import language
-from oanquan.web import Session, packed
+from oanquan.web import Session, picture
 
 GAMES = 20
 
+#: The same figures before issue 41 (English; pictures sent as SVG patches, packed): the median and
+#: the largest answer of the 20 games, and the answer for 7R.
+BEFORE = {"median": 10_891, "max": 18_660, "7R": 13_865}
 
-def _size(answer: dict[str, Any]) -> int:
+
+def size(answer: dict[str, Any]) -> int:
+    """The bytes of ``answer`` as the bridge sends it (compact JSON, UTF-8)."""
     return len(json.dumps(answer, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
 
 
-def _quantile(values: list[int], q: float) -> int:
-    ordered = sorted(values)
-    return ordered[round(q * (len(ordered) - 1))]
+def game_answers(games: int = GAMES, seed: int = 1) -> list[int]:
+    """The size of every answer of ``games`` random games between friends, in the language spoken."""
+    rng = random.Random(seed)
+    sizes: list[int] = []
+    for _game in range(games):
+        session = Session()
+        view = session.new_game({"opponent": "friend"})
+        while not view["over"]:
+            view = session.play({"move": rng.choice(view["legal"])})
+            sizes.append(size(view))
+    return sizes
+
+
+def opening_answer() -> int:
+    """The size of the answer for the opening move 7R, in the language spoken."""
+    session = Session()
+    session.new_game({"opponent": "friend"})
+    return size(session.play({"move": "7R"}))
 
 
 def main() -> None:
-    print(
-        f"{'':4} {'answers':>7} {'frames':>11} {'sent: median':>13} {'p90':>7} {'max':>7}"
-        f" {'whole: median':>14} {'max':>8} {'≤ 20 KB':>8}"
-    )
+    print(f"{'':4} {'answers':>7} {'median':>7} {'p90':>7} {'max':>7} {'7R':>7} {'reply':>7}")
+    before = f"{'':>7} {BEFORE['median']:>7,} {'':>7} {BEFORE['max']:>7,} {BEFORE['7R']:>7,}"
+    print(f"{'was':4} {before}   (en, before issue 41: SVG sent as patches)")
     for lang in ("en", "vi"):
         with language(lang):
-            rng = random.Random(1)
-            sent: list[int] = []
-            whole: list[int] = []
-            pictures: list[int] = []
-            for _game in range(GAMES):
-                session = Session()
-                view = session.new_game({"opponent": "friend"})
-                while not view["over"]:
-                    view = session.play({"move": rng.choice(view["legal"])})
-                    sent.append(_size(packed(view)))
-                    whole.append(_size(view))
-                    pictures.append(len(view["frames"]))
-            under = sum(size <= 20_000 for size in sent) / len(sent)
-            frames = f"{_quantile(pictures, 0.5)} (≤{max(pictures)})"
-            print(
-                f"{lang:4} {len(sent):>7} {frames:>11} {_quantile(sent, 0.5):>13,} {_quantile(sent, 0.9):>7,}"
-                f" {max(sent):>7,} {_quantile(whole, 0.5):>14,} {max(whole):>8,} {under:>8.0%}"
-            )
+            sizes = sorted(game_answers())
             session = Session()
             session.new_game({"opponent": 2})
-            opening = session.play({"move": "7R"})
-            reply = session.computer()
+            session.play({"move": "7R"})
+            reply = size(session.computer())
+            p90 = sizes[round(0.9 * (len(sizes) - 1))]
             print(
-                f"     7R: {_size(packed(opening)):,} bytes sent ({_size(opening):,} whole);"
-                f" the computer's reply {reply['moves'][-1]} with {len(reply['frames'])} pictures:"
-                f" {_size(packed(reply)):,} ({_size(reply):,} whole)"
+                f"{lang:4} {len(sizes):>7} {int(statistics.median(sizes)):>7,} {p90:>7,} {sizes[-1]:>7,}"
+                f" {opening_answer():>7,} {reply:>7,}"
             )
+            board = len(picture(session.view([])["scene"]).encode("utf-8"))
+            print(f"     the page's board, drawn once at build time (bytes): {board:,}")
 
 
 if __name__ == "__main__":

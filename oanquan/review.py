@@ -69,8 +69,9 @@ from .i18n import N_, _, decimal, ngettext, percent
 from .move import Move
 from .narrate import and_list
 from .position import Position
+from .scene import Scene, board_scene
 from .solver import UnsolvedError, solve
-from .svg import board_svg
+from .svg import render
 
 __all__ = [
     "EXERCISE_MARGIN",
@@ -83,6 +84,7 @@ __all__ = [
     "MoveReview",
     "Review",
     "Thresholds",
+    "better_move_scene",
     "better_move_svg",
     "exercises",
     "label_words",
@@ -441,16 +443,16 @@ def exercises(reviewed: Review, player: int, margin: float = EXERCISE_MARGIN) ->
     return found
 
 
-def better_move_svg(game: Game, move: MoveReview, names: Sequence[str] | None = None) -> str:
-    """The position before ``move`` (of ``game``) as an SVG board, the better move marked: its
+def better_move_scene(game: Game, move: MoveReview, names: Sequence[str] | None = None) -> Scene:
+    """The position before ``move`` (of ``game``) as a board's scene, the better move marked: its
     square chosen, its direction drawn, the square played from circled in dots, both named below.
 
     >>> r = review(Game.from_record("6L 3R"))
-    >>> "Better: 0L (played: 3R)" in r.picture(r.moves[1]), "Best: 6L" in r.picture(r.moves[0])
-    (True, True)
+    >>> better_move_scene(r.game, r.moves[1]).footer
+    ('Better: 0L (played: 3R) · sowing L', 'chosen 0')
     """
     best = move.move == move.best
-    return board_svg(
+    return board_scene(
         game.positions[move.ply],
         selected=move.best.square,
         direction=move.best.direction,
@@ -460,6 +462,16 @@ def better_move_svg(game: Game, move: MoveReview, names: Sequence[str] | None = 
         ),
         names=names,
     )
+
+
+def better_move_svg(game: Game, move: MoveReview, names: Sequence[str] | None = None) -> str:
+    """:func:`better_move_scene` as an SVG board.
+
+    >>> r = review(Game.from_record("6L 3R"))
+    >>> "Better: 0L (played: 3R)" in r.picture(r.moves[1]), "Best: 6L" in r.picture(r.moves[0])
+    (True, True)
+    """
+    return render(better_move_scene(game, move, names))
 
 
 def move_words(reviewed: Review, move: MoveReview, names: Sequence[str]) -> str:

@@ -46,6 +46,8 @@ __all__ = [
     "describe_position",
     "event_highlights",
     "game_over_words",
+    "square_contents",
+    "square_label",
     "square_words",
     "strip_mark",
 ]
@@ -224,8 +226,17 @@ def _names(squares: Sequence[int]) -> str:
 
 def _contents(position: Position, square: int) -> str:
     """What a square holds, in words: "5 pebbles", or "the Mandarin stone and 1 pebble"."""
-    what = pebble_words(position.count(square))
-    if position.has_stone(square):
+    return square_contents(SquareScene(position.count(square), position.has_stone(square)))
+
+
+def square_contents(square: SquareScene) -> str:
+    """What a square of a scene holds, in words (the ``{what}`` of a board's name for the square).
+
+    >>> square_contents(SquareScene(1, True)), square_contents(SquareScene(5, False))
+    ('the Mandarin stone and 1 pebble', '5 pebbles')
+    """
+    what = pebble_words(square.pebbles)
+    if square.stone:
         what = _("the Mandarin stone and {pebbles}").format(pebbles=what)
     return what
 
@@ -242,7 +253,17 @@ def square_words(position: Position, square: int) -> str:
     >>> square_words(Position.initial(), 10)
     'Mandarin square M0: the Mandarin stone and 0 pebbles'
     """
-    what = _contents(position, square)
+    return square_label(square).replace("{what}", _contents(position, square))
+
+
+def square_label(square: int) -> str:
+    """A board's name for ``square`` with ``{what}`` for what it holds: the website's board keeps
+    the twelve and fills in what each square holds (:func:`square_contents`).
+
+    >>> square_label(7), square_label(11)
+    ('square 7 in the bottom row: {what}', 'Mandarin square M1: {what}')
+    """
+    what = "{what}"
     if square in (M0, M1):
         return _("Mandarin square {name}: {what}").format(name=square_name(square), what=what)
     if square >= 5:

@@ -45,6 +45,7 @@ from .scene import (
     board_scene,
     describe_position,
     event_highlights,
+    square_contents,
     square_words,
     strip_mark,
 )
@@ -239,16 +240,27 @@ _MARK_STYLES: dict[str, tuple[str, str, float, str, float]] = {
 }
 
 
-def _outline(parent: ET.Element, square: int, mark: str) -> None:
-    """A highlight frame drawn inside a square."""
+def _outline(parent: ET.Element, square: int, mark: str, hooks: dict[str, object] | None = None) -> None:
+    """A highlight frame drawn inside a square (with ``hooks``, the fillable board's attributes)."""
     stroke, fill, width, dash, inset = _MARK_STYLES[mark]
-    paint = {"fill": fill, "stroke": stroke, "stroke_width": _n(width), "stroke_dasharray": dash or None}
+    paint: dict[str, object] = {
+        "fill": fill,
+        "stroke": stroke,
+        "stroke_width": _n(width),
+        "stroke_dasharray": dash or None,
+    }
+    paint |= hooks or {}
     if square >= 10:
         _el(parent, "path", d=_mandarin_path(square, inset), **paint)
         return
     x, y = _cell_box(square)
     size = _n(_CELL - 2 * inset)
     _el(parent, "rect", x=_n(x + inset), y=_n(y + inset), width=size, height=size, rx=4, **paint)
+
+
+def _shown(visible: bool) -> str | None:
+    """A fillable board's ``display`` attribute: none for an element its scene does not show."""
+    return None if visible else "none"
 
 
 def _mandarin_anchor(square: int) -> tuple[int, int]:
@@ -271,27 +283,44 @@ def _pebble_dots(square: int) -> tuple[str, ...]:
 _DOTS = tuple(_pebble_dots(square) for square in range(12))
 
 
-def _squares(parent: ET.Element, scene: Scene) -> None:
-    """The drawn pebbles, then the counts and stones of every square."""
+def _squares(parent: ET.Element, scene: Scene, fillable: bool = False) -> None:
+    """The drawn pebbles, then the counts and stones of every square.
+
+    A ``fillable`` board draws each square's pebbles as a path of its own (its places in
+    ``data-places``), and both stones, the one not there hidden: the page fills it from a scene.
+    """
     order = (*range(10), M1, M0)
-    path = "".join(_DOTS[square][min(scene.squares[square].pebbles, MAX_DRAWN)] for square in order)
-    if path:
+    if fillable:
         pebbles = _el(parent, "g", fill="none", stroke_linecap="round")
-        _el(pebbles, "path", d=path, stroke=COLOURS["pebble_edge"], stroke_width=12)
-        _el(pebbles, "path", d=path, stroke=COLOURS["pebble"], stroke_width="9.6")
+        for layer, (colour, width) in enumerate(((COLOURS["pebble_edge"], 12), (COLOURS["pebble"], "9.6"))):
+            group = _el(pebbles, "g", stroke=colour, stroke_width=width)
+            for square in order:
+                dots = _DOTS[square][min(scene.squares[square].pebbles, MAX_DRAWN)]
+                places = _DOTS[square][MAX_DRAWN] if layer == 0 else None
+                _el(group, "path", d=dots, data_dots=square, data_places=places)
+    else:
+        path = "".join(_DOTS[square][min(scene.squares[square].pebbles, MAX_DRAWN)] for square in order)
+        if path:
+            pebbles = _el(parent, "g", fill="none", stroke_linecap="round")
+            _el(pebbles, "path", d=path, stroke=COLOURS["pebble_edge"], stroke_width=12)
+            _el(pebbles, "path", d=path, stroke=COLOURS["pebble"], stroke_width="9.6")
     counts = _el(parent, "g", font_size=_COUNT_FONT, font_weight="bold")
+    hook = (lambda square: square) if fillable else (lambda square: None)
     for square in range(10):
         x, y = _cell_box(square)
-        _el(counts, "text", scene.squares[square].pebbles, x=x + 7, y=y + 26)
+        _el(counts, "text", scene.squares[square].pebbles, x=x + 7, y=y + 26, data_count=hook(square))
     for square in (M1, M0):
         sx, cy = _mandarin_anchor(square)
-        _el(counts, "text", scene.squares[square].pebbles, x=_n(sx), y=cy - 40, text_anchor="middle")
+        count = scene.squares[square].pebbles
+        _el(counts, "text", count, x=_n(sx), y=cy - 40, text_anchor="middle", data_count=hook(square))
     for square in (M1, M0):
-        if scene.squares[square].stone:
+        if scene.squares[square].stone or fillable:
             sx, cy = _mandarin_anchor(square)
-            stone = {"fill": COLOURS["stone"], "stroke": COLOURS["line"], "stroke_width": 2}
-            _el(parent, "ellipse", cx=_n(sx), cy=cy - 6, rx=25, ry=17, **stone)
-            _el(parent, "ellipse", cx=_n(sx - 8), cy=cy - 12, rx=8, ry=4, fill=COLOURS["stone_shine"])
+            shown = scene.squares[square].stone
+            stone = _el(parent, "g", data_stone=square, display=_shown(shown)) if fillable else parent
+            paint = {"fill": COLOURS["stone"], "stroke": COLOURS["line"], "stroke_width": 2}
+            _el(stone, "ellipse", cx=_n(sx), cy=cy - 6, rx=25, ry=17, **paint)
+            _el(stone, "ellipse", cx=_n(sx - 8), cy=cy - 12, rx=8, ry=4, fill=COLOURS["stone_shine"])
 
 
 #: Characters of a strip's first line (bold) that fit its width unsqueezed, when no mark stands beside it.
@@ -300,19 +329,36 @@ _LINE1_CHARS = 38
 _SQUEEZE = {"textLength": "556", "lengthAdjust": "spacingAndGlyphs"}
 
 
-def _panel(parent: ET.Element, scene: Scene, player: int) -> None:
-    """A player's strip (:class:`~oanquan.scene.StripScene`): their name and score, its parts, the turn's mark."""
+def _panel(parent: ET.Element, scene: Scene, player: int, fillable: bool = False) -> None:
+    """A player's strip (:class:`~oanquan.scene.StripScene`): their name and score, its parts, the turn's mark.
+
+    A ``fillable`` strip has every part, empty or hidden when its scene has none, and says how
+    many characters each line takes before it is squeezed (``data-fit``).
+    """
     strip, y = scene.strips[player], _PANELS[player]
-    group = _el(parent, "g", font_size=MIN_FONT)
+    group = _el(parent, "g", font_size=MIN_FONT, data_strip=player if fillable else None)
     turn = strip.mark in ("to_move", "playing")
     stroke = {"stroke": COLOURS["text"], "stroke_width": 3} if turn else {"stroke": COLOURS["muted"]}
+    if fillable:  # the page switches between the two strokes
+        stroke |= {"data_on": COLOURS["text"], "data_off": COLOURS["muted"]}
     _el(group, "rect", x=10, y=y, width=580, height=_PANEL_H, rx=8, fill=COLOURS["panel"], **stroke)
-    line1 = _el(group, "text", strip.heading, x=22, y=y + 28, font_weight="bold")
+    fits = {"data_part": "heading", "data_fit": _LINE1_CHARS, "data_squeeze": 556} if fillable else {}
+    line1 = _el(group, "text", strip.heading, x=22, y=y + 28, font_weight="bold", **fits)
     if len(strip.heading) > _LINE1_CHARS:
         line1.attrib.update(_SQUEEZE)
-    line2 = _el(group, "text", strip.detail, x=22, y=y + 57)
-    if strip.final and len(strip.detail) > FINAL_CHARS:  # even the short sum (a long language): squeezed, not cut
+    fits = {"data_part": "detail", "data_fit": FINAL_CHARS, "data_squeeze": 556} if fillable else {}
+    line2 = _el(group, "text", strip.detail, x=22, y=y + 57, **fits)
+    # even the short sum (a long language): squeezed, not cut
+    if len(strip.detail) > FINAL_CHARS and (strip.final or fillable):
         line2.attrib.update(_SQUEEZE)
+    marked = strip.mark in ("to_move", "playing")
+    if fillable:
+        _el(group, "text", strip.debts, x=578, y=y + 57, text_anchor="end", data_part="debts")
+        arrow = {"data_part": "arrow", "display": _shown(marked)}
+        _el(group, "path", d=f"M442 {y + 11}l18 10-18 10z", fill=COLOURS["text"], **arrow)
+        weight = "bold" if marked else None
+        _el(group, "text", strip.mark_words, x=578, y=y + 28, font_weight=weight, text_anchor="end", data_part="mark")
+        return
     if strip.debts:
         _el(group, "text", strip.debts, x=578, y=y + 57, text_anchor="end")
     if strip.mark == "just_played":
@@ -323,14 +369,47 @@ def _panel(parent: ET.Element, scene: Scene, player: int) -> None:
         _el(mark, "text", strip.mark_words, x=578, y=y + 28, font_weight="bold", text_anchor="end")
 
 
-def _chevrons(parent: ET.Element, direction: str) -> None:
-    """Arrowheads between the square numbers, pointing the way the pebbles travel."""
+def _chevrons(parent: ET.Element, direction: str, hidden: bool | None = None) -> None:
+    """Arrowheads between the square numbers, pointing the way the pebbles travel (``hidden``: a fillable board's)."""
     parts: list[str] = []
     for row, y in ((1, _TOP - 19), (0, _BOTTOM + 19)):
         tip = 10 if screen_direction(row, direction) == "right" else -10  # type: ignore[arg-type]
         for x in range(_LEFT, _RIGHT + 1, _CELL):
             parts.append(f"M{x - tip // 2} {y - 7}l{tip} 7l{-tip} 7z")
-    _el(parent, "path", d="".join(parts), fill=COLOURS["direction"])
+    hooks = {} if hidden is None else {"data_sowing": direction, "display": _shown(not hidden)}
+    _el(parent, "path", d="".join(parts), fill=COLOURS["direction"], **hooks)
+
+
+def _badge_box(at: int, digits: int) -> tuple[float, float, float]:
+    """The hand's badge on square ``at`` for a number of ``digits``: its left edge, its width and its middle.
+
+    A pill wide enough for the number: on a citizen square, in its top right corner; on a
+    Mandarin square, just outside its tip.
+    """
+    x, _y = square_centre(at)
+    half = max(16, 7 + 8 * digits)
+    bx = x + 38 - half if at < 10 else (4 + half if at == M1 else WIDTH - 4 - half)
+    return bx - half, 2 * half, bx
+
+
+def _badge(parent: ET.Element, at: int, hand: int, fillable: bool = False, shown: bool = True) -> None:
+    """The hand: a badge on square ``at`` with the pebbles still to sow.
+
+    A fillable board has one on every square, hidden but the one its scene shows; each says
+    where it goes for a number of 1, 2 or 3 digits (``data-boxes``: left edge, width, middle).
+    """
+    _x, y = square_centre(at)
+    by = y - 22 if at < 10 else _TOP + 4
+    left, width, middle = _badge_box(at, len(str(hand)))
+    hooks: dict[str, object] = {}
+    if fillable:
+        boxes = ";".join(",".join(_n(v) for v in _badge_box(at, digits)) for digits in (1, 2, 3))
+        hooks = {"data_hand": at, "data_boxes": boxes, "display": _shown(shown)}
+    badge = _el(parent, "g", **hooks)
+    pill = {"rx": 16, "fill": COLOURS["hand"], "stroke": "#fff", "stroke_width": 2}
+    _el(badge, "rect", x=_n(left), y=_n(by - 16), width=_n(width), height=32, **pill)
+    font = {"font_size": MIN_FONT, "font_weight": "bold", "text_anchor": "middle", "fill": "#fff"}
+    _el(badge, "text", hand, x=_n(middle), y=_n(by + 8.5), **font)
 
 
 _ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,63}\Z")
@@ -377,7 +456,7 @@ def board_svg(position: Position, *, id_prefix: str | None = None, **highlights:
     return render(board_scene(position, **highlights), id_prefix=id_prefix)
 
 
-def render(scene: Scene, *, id_prefix: str | None = None) -> str:
+def render(scene: Scene, *, id_prefix: str | None = None, fillable: bool = False, labels: Sequence[str] = ()) -> str:
     """A :class:`~oanquan.scene.Scene` as an SVG picture (a string), laid out as RULES §1.
 
     The picture scales to its container (``width="100%"`` and a viewBox) and
@@ -391,11 +470,24 @@ def render(scene: Scene, *, id_prefix: str | None = None) -> str:
     >>> svg = render(board_scene(Position.initial(), note="<b> & co"), id_prefix="x")
     >>> "&lt;b&gt; &amp; co" in svg, svg.count("<svg"), svg.endswith("</svg>")
     (True, 1, True)
+
+    A ``fillable`` picture is the website's board (issue 41): the same drawing with every part
+    a scene may show present, those this scene does not show hidden, each marked with a
+    ``data-`` attribute that says what it shows; ``book/_static_play/board-view.js`` fills it
+    from the bridge's scene data (:func:`oanquan.web.wire`) as this function draws the scene.
+    ``labels`` then give each square's click area its name's template, ``{what}`` standing
+    for what the square holds.
+
+    >>> board = render(board_scene(Position.initial()), id_prefix="b", fillable=True, labels=["{what}"] * 12)
+    >>> board.count('data-mark="lifted"'), board.count("data-square="), board.count('data-hand="')
+    (12, 12, 12)
     """
     if id_prefix is not None and not _ID.match(id_prefix):
         raise ValueError(f"id_prefix {id_prefix!r} must be a letter followed by letters, digits, '-' or '_'")
     body = ET.Element("g")
-    _board(body, scene)
+    _board(body, scene, fillable)
+    if fillable:
+        _click_areas(body, scene, labels)
     if id_prefix is None:
         content = "".join(ET.tostring(part, encoding="unicode") for part in body)
         digest = hashlib.sha1((scene.title + scene.desc + content).encode("utf-8")).hexdigest()[:10]
@@ -403,8 +495,28 @@ def render(scene: Scene, *, id_prefix: str | None = None) -> str:
     return ET.tostring(_picture(WIDTH, HEIGHT, id_prefix, scene.title, scene.desc, list(body)), encoding="unicode")
 
 
-def _board(body: ET.Element, scene: Scene) -> None:
-    """The board of ``scene`` drawn into ``body``: its outline, marks, pebbles, numbers, hand, strips and footer."""
+def _click_areas(parent: ET.Element, scene: Scene, labels: Sequence[str]) -> None:
+    """Transparent shapes over the squares, each named by ``labels`` (what it holds as ``{what}``)."""
+    cell = square_centre(6)[0] - square_centre(5)[0]  # the width of a citizen square
+    half = cell / 2
+    group = _el(parent, "g", class_="oaq-click")
+    for square in range(12):
+        x, y = square_centre(square)
+        template = labels[square] if labels else "{what}"
+        words = template.replace("{what}", square_contents(scene.squares[square]))
+        named = {"data_square": square, "data_name": template, "aria_label": words, "fill": "transparent"}
+        if square < 10:
+            area = _el(group, "rect", x=_n(x - half), y=_n(y - half), width=_n(cell), height=_n(cell), **named)
+        else:
+            area = _el(group, "ellipse", cx=_n(x), cy=_n(y), rx=_n(half), ry=_n(cell), **named)
+        _el(area, "title", words)
+
+
+def _board(body: ET.Element, scene: Scene, fillable: bool = False) -> None:
+    """The board of ``scene`` drawn into ``body``: its outline, marks, pebbles, numbers, hand, strips and footer.
+
+    A ``fillable`` board has every part a scene may show (see :func:`render`).
+    """
     # The board: one outline from M1 round to M0, then the lines between squares.
     arc = f"A{_RX} {_RY} 0 0 1"
     outline = f"M{_LEFT} {_TOP}H{_RIGHT}{arc} {_RIGHT} {_BOTTOM}H{_LEFT}{arc} {_LEFT} {_TOP}Z"
@@ -415,48 +527,55 @@ def _board(body: ET.Element, scene: Scene) -> None:
     # Highlights go under the pebbles so the counts stay readable.
     for mark in MARKS:
         for square, shown in enumerate(scene.squares):
-            if mark in shown.marks:
+            if fillable:
+                hooks = {"data_mark": mark, "data_at": square, "display": _shown(mark in shown.marks)}
+                _outline(body, square, mark, hooks)
+            elif mark in shown.marks:
                 _outline(body, square, mark)
 
-    _squares(body, scene)
+    _squares(body, scene, fillable)
 
     # Square numbers above player 1's row and below player 0's, M1 and M0 beside.
     numbers = _el(body, "g", fill=COLOURS["muted"], font_size=MIN_FONT, text_anchor="middle")
     for square in range(10):
         x, _y = square_centre(square)
         y = _TOP - 10 if square < 5 else _BOTTOM + 28
-        if scene.last_square == square:
+        last = scene.last_square == square
+        if fillable:
+            circle = {"data_last": square, "display": _shown(last)}
+            _el(numbers, "circle", cx=_n(x), cy=y - 9, r=16, fill=COLOURS["text"], **circle)
+            _el(numbers, "text", square, x=_n(x), y=y, fill="#fff" if last else None, data_number=square)
+        elif last:
             _el(numbers, "circle", cx=_n(x), cy=y - 9, r=16, fill=COLOURS["text"])
             _el(numbers, "text", square, x=_n(x), y=y, fill="#fff")
         else:
             _el(numbers, "text", square, x=_n(x), y=y)
     _el(numbers, "text", "M1", x=32, y=_BOTTOM + 28)
     _el(numbers, "text", "M0", x=568, y=_BOTTOM + 28)
-    if scene.direction is not None:
+    if fillable:
+        for direction in ("L", "R"):
+            _chevrons(body, direction, hidden=scene.direction != direction)
+    elif scene.direction is not None:
         _chevrons(body, scene.direction)
 
     # The hand: a badge with the pebbles still to sow.
-    if scene.hand is not None and scene.hand_at is not None:
-        at, hand = scene.hand_at, scene.hand
-        x, y = square_centre(at)
-        # A pill wide enough for the number: on a citizen square, in its top right
-        # corner; on a Mandarin square, just outside its tip.
-        half = max(16, 7 + 8 * len(str(hand)))
-        bx, by = (x + 38 - half, y - 22) if at < 10 else (4 + half if at == M1 else WIDTH - 4 - half, _TOP + 4)
-        badge = _el(body, "g")
-        pill = {"rx": 16, "fill": COLOURS["hand"], "stroke": "#fff", "stroke_width": 2}
-        _el(badge, "rect", x=_n(bx - half), y=_n(by - 16), width=2 * half, height=32, **pill)
-        font = {"font_size": MIN_FONT, "font_weight": "bold", "text_anchor": "middle", "fill": "#fff"}
-        _el(badge, "text", hand, x=_n(bx), y=_n(by + 8.5), **font)
+    if fillable:
+        for square in range(12):
+            here = scene.hand is not None and scene.hand_at == square
+            _badge(body, square, scene.hand if here and scene.hand is not None else 0, True, here)
+    elif scene.hand is not None and scene.hand_at is not None:
+        _badge(body, scene.hand_at, scene.hand)
 
     for player in (1, 0):
-        _panel(body, scene, player)
+        _panel(body, scene, player, fillable)
 
     # Footer: the highlights in words, so colour is never the only cue.
-    if scene.footer:
+    if scene.footer or fillable:
         footer = _el(body, "g", font_size=MIN_FONT, text_anchor="middle")
-        for y, line in zip(_FOOTER_Y, scene.footer, strict=False):
-            said = _el(footer, "text", line, x=300, y=y)
+        footer_lines = [*scene.footer, "", ""][:2] if fillable else list(scene.footer)
+        for index, (y, line) in enumerate(zip(_FOOTER_Y, footer_lines, strict=False)):
+            hooks = {"data_footer": index, "data_fit": FOOTER_CHARS, "data_squeeze": 572} if fillable else {}
+            said = _el(footer, "text", line, x=300, y=y, **hooks)
             if len(line) > FOOTER_CHARS:  # a line too long for the width (a long note) is squeezed, not cut
                 said.attrib.update({"textLength": "572", "lengthAdjust": "spacingAndGlyphs"})
 
@@ -681,39 +800,41 @@ def trace_frames(
 # notebook is an <img> of the SVG, with the SVG's title and description as its
 # alternative text (docs/lab-findings.md has the evidence).
 
-_TITLE = re.compile(r"<title[^>]*>(.*?)</title>", re.S)
-_DESC = re.compile(r"<desc[^>]*>(.*?)</desc>", re.S)
+_SVG = "{http://www.w3.org/2000/svg}"
 
 
 def svg_alt_text(svg: str) -> str:
     """The words a screen reader says for a picture: its ``<title>`` and ``<desc>``, as plain text.
 
+    The picture is read as the XML it is (ElementTree), not searched as text.
+
     >>> from oanquan import Position
     >>> svg_alt_text(board_svg(Position.initial()))[:60]
     'Ô Ăn Quan board: Bottom row to move. Top row, squares 4 3 2 '
     """
-    parts = [html.unescape(m.group(1)).strip() for m in (_TITLE.search(svg), _DESC.search(svg)) if m]
-    return ". ".join(" ".join(p.split()) for p in parts if p)
+    return _alt_text(ET.fromstring(svg))
 
 
-_VIEWBOX = re.compile(r'viewBox="0 0 (\d+) (\d+)"')
+def _alt_text(picture: ET.Element) -> str:
+    parts = [picture.findtext(f"{_SVG}{part}") or "" for part in ("title", "desc")]
+    return ". ".join(" ".join(p.split()) for p in parts if p.strip())
 
 
 def picture_html(svg: str, *, max_width: int = WIDTH, alt: str | None = None) -> str:
     """An SVG picture as an ``<img>`` that every notebook viewer shows, trusted or not.
 
     The alternative text is the picture's own title and description unless
-    ``alt`` is given.
+    ``alt`` is given; its size is the picture's own (a board, or a board with labels around it).
 
     >>> from oanquan import Position
     >>> html = picture_html(board_svg(Position.initial()))
     >>> html.startswith('<img src="data:image/svg+xml;base64,') and 'alt="Ô Ăn Quan board' in html
     True
     """
+    picture = ET.fromstring(svg)
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
-    words = html.escape(alt if alt is not None else svg_alt_text(svg), quote=True)
-    size = _VIEWBOX.search(svg)  # the picture's own size (a board, or a board with labels around it)
-    width, height = (size[1], size[2]) if size else (str(WIDTH), str(HEIGHT))
+    words = html.escape(alt if alt is not None else _alt_text(picture), quote=True)
+    _x, _y, width, height = (picture.get("viewBox") or f"0 0 {WIDTH} {HEIGHT}").split()
     return (
         f'<img src="data:image/svg+xml;base64,{data}" alt="{words}" width="{width}" height="{height}"'
         f' style="width:100%;max-width:{max_width}px;height:auto">'

@@ -2,7 +2,7 @@
 
 - the library, ``oanquan/*.py``: the engine, the AI, narration, pictures, i18n, puzzles;
 - the interaction layer, ``oanquan/interact/``: the controller, the view-model, the address codec...;
-- the surfaces: ``oanquan/web.py`` (the site's bridge), ``oanquan/widgets/`` and
+- the surfaces: ``oanquan/web/`` (the site's bridge), ``oanquan/widgets/`` and
   ``python -m oanquan`` (``__main__.py``).
 
 Imports point downwards only, and no module reaches into another's private names: a name
@@ -60,7 +60,7 @@ MODULES = sorted(PACKAGE.rglob("*.py"))
 def test_the_scan_sees_the_package() -> None:
     assert {"library", "interact", "surface"} == {layer(module_name(p)) for p in MODULES}
     # relative imports are read as the modules they name
-    assert any(target == "oanquan.interact.controller" for _, target, _ in imports(PACKAGE / "web.py"))
+    assert any(target == "oanquan.interact.controller" for _, target, _ in imports(PACKAGE / "web" / "session.py"))
     assert any(target == "oanquan.position" for _, target, _ in imports(PACKAGE / "interact" / "controller.py"))
 
 

@@ -25,7 +25,7 @@ from oanquan import OAnQuanError, web
 FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 #: Every operation the bridge knows, and a few it does not.
-OPS = [*web._OPS, "address", "close", "dance", "", "__class__"]
+OPS = [*web.OPS, "address", "close", "dance", "", "__class__"]
 
 #: Every field some operation reads.
 FIELDS = [

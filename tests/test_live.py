@@ -79,7 +79,7 @@ def test_the_bridge_edits_strictly_and_its_play_link_reopens_the_position() -> N
     assert ask({"op": "edit", "action": "click"})["error"] == "an edit 'click' needs 'square'"
     assert "not '7'" in ask({"op": "edit", "action": "count", "value": "7"})["error"]
     view = ask({"op": "edit", "action": "click", "square": 9, "mode": "add"})
-    assert view["editor"]["text"] == "0,0,0,0,1,0,2,0,3,5 Q,0 0,0 0,0 1" and view["svg"].count("data-square=") == 12
+    assert view["editor"]["text"] == "0,0,0,0,1,0,2,0,3,5 Q,0 0,0 0,0 1" and len(view["scene"]["what"]) == 12
     bad = ask({"op": "edit", "action": "text", "text": "5,5"})
     assert bad["editor"]["kind"] == "error" and bad["editor"]["text"] == view["editor"]["text"]
     game = Session().new_game(parse_address(view["play"]))

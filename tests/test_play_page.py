@@ -23,6 +23,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
+from scenes import expand
 
 from conftest import POLICY_REFUSAL, SITE, english_words, record_problems
 from oanquan import Game, Position, Rules
@@ -269,7 +270,7 @@ def test_a_move_is_paused_and_stepped_through_one_picture_at_a_time(watched: Wat
     page = watched.page
     page.clock.install()  # the page's timers, run forward at will below
     watched.open("/book/play.html?opponent=friend", speed="700")
-    captions = [frame["caption"] for frame in frames(Controller().play("7R")[0])]
+    captions = [frame["caption"] for frame in expand(frames(Controller().play("7R")[0]))]
     watched.act("#oaq [data-oaq=board] [data-square='7']")
     assert page.is_disabled("[data-oaq=pause]") and page.is_disabled("[data-oaq=step-forward]")
     page.click("#oaq [data-direction='R']")
@@ -747,13 +748,11 @@ def test_a_puzzle_is_solved_with_the_keyboard_only(watched: Watched, edition: st
         assert announced[0].startswith(f"Move 1: {mover} plays {answer}"), announced[0]
 
 
+# Each picture shown fills the page's one board (board-view.js, fill), its footer's first line too.
 COUNT_PICTURES = """() => {
   window.__pictures = 0;
-  new MutationObserver((changes) => {
-    for (const change of changes) {
-      window.__pictures += [...change.addedNodes].filter((n) => n.nodeName === 'svg').length;
-    }
-  }).observe(document.querySelector('#oaq [data-oaq=board]'), { childList: true });
+  new MutationObserver((changes) => { window.__pictures += changes.length; })
+    .observe(document.querySelector('#oaq [data-oaq=board] [data-footer="0"]'), { childList: true });
 }"""
 
 

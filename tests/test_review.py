@@ -14,7 +14,16 @@ from oanquan.__main__ import main, print_review
 from oanquan.ai import analyse, immediate_gain, player_for_level
 from oanquan.i18n import decimal, language
 from oanquan.interact.controller import Controller
-from oanquan.review import LABELS, THRESHOLDS, Thresholds, better_move_svg, exercises, review, review_moves
+from oanquan.review import (
+    LABELS,
+    THRESHOLDS,
+    Thresholds,
+    better_move_scene,
+    better_move_svg,
+    exercises,
+    review,
+    review_moves,
+)
 from oanquan.solver import UnsolvedError, solve
 
 #: An endgame the solver finishes (RULES R7.1: 8L lets player 1 capture the last Mandarin
@@ -273,9 +282,10 @@ def test_the_bridge_draws_the_position_with_the_better_move_when_asked() -> None
     plain = json.loads(web.call(json.dumps({"op": "review", "move": 1})))
     drawn = json.loads(web.call(json.dumps({"op": "review", "move": 1, "picture": True})))
     r = review(Game.from_record("6L 3R"))
-    assert "svg" not in plain and drawn["review"] == plain["review"]
-    assert drawn["svg"] == better_move_svg(r.game, r.moves[1], Controller().names)
-    assert "Better: 0L (played: 3R)" in drawn["svg"]
+    assert "scene" not in plain and drawn["review"] == plain["review"]
+    assert drawn["scene"] == web.wire(better_move_scene(r.game, r.moves[1], Controller().names))
+    assert "Better: 0L (played: 3R)" in drawn["scene"]["f"][0]
+    assert "Better: 0L (played: 3R)" in better_move_svg(r.game, r.moves[1], Controller().names)
 
 
 def test_learn_from_your_mistakes_one_exercise_per_mistake_checked_by_the_review_s_values() -> None:
@@ -319,7 +329,9 @@ def test_the_bridge_offers_a_human_s_mistakes_as_exercises_and_checks_every_answ
         assert shown["goal"] == ex.goal() and shown["played"] == str(ex.played)
         assert shown["hints"] == list(ex.hint_steps())
         assert bridge({"op": "exercises", "move": ex.number - 1})["exercises"] == [shown]  # that move alone
-        assert "<svg" in shown["svg"] and str(ex.best) not in json.dumps({k: shown[k] for k in ("goal", "played")})
+        assert shown["scene"]["n"] == [ex.position.count(sq) for sq in range(12)] and str(ex.best) not in json.dumps(
+            {k: shown[k] for k in ("goal", "played")}
+        )
         for move in ex.position.legal_moves():
             checked = bridge({"op": "exercise", "move": ex.number - 1, "answer": str(move)})
             assert checked["right"] is (move in ex.accepted), (ex.number, move)

@@ -12,7 +12,6 @@ both survive a reload of either.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -29,8 +28,10 @@ PWN = "window.top.__pwned = (window.top.__pwned || 0) + 1"
 
 SVG = "http://www.w3.org/2000/svg"
 XHTML = "http://www.w3.org/1999/xhtml"
-#: A game as the Play page keeps it, whole and valid but for what a case changes.
-BOARD = (
+#: A board as the Play page keeps it (issue 41): its scene, plain data (oanquan.web.wire).
+BOARD = web.Session().new_game({"opponent": "friend"})["scene"]
+#: A board picture as builds before issue 41 kept it: markup, which the page no longer reads.
+OLD_BOARD = (
     f'<svg xmlns="{SVG}" viewBox="0 0 10 10"><g data-square="7"><rect width="5" height="5"/><text>5</text></g></svg>'
 )
 
@@ -49,7 +50,7 @@ def game(**changes: Any) -> str:
         "v": 2,
         "saved": "{}",
         "link": "",
-        "svg": BOARD,
+        "scene": BOARD,
         "squares": [7],
         "names": ["You", "Computer"],
         "scores": [0, 0],
@@ -87,6 +88,14 @@ HOSTILE_SVG = [
     f'<svg xmlns="{SVG}"><style>@import "http://evil.example/x.css";</style></svg>',
 ]
 
+
+def hostile_scene(text: str) -> dict[str, Any]:
+    """A kept board whose every word is ``text``: well formed, so the page draws it, as text."""
+    scene = dict(BOARD, title=text, desc=text, what=[text] * 12, f=[text])
+    scene["s"] = [[text, text, text, "to_move", text], [text] * 5]
+    return scene
+
+
 #: (where, value) pairs: where is "own" (this tab's game), "other" (another tab's, read by a new
 #: tab), "old" (the one game kept before issue 24) or "solved" (the Puzzles page's list).
 CASES: list[tuple[str, str]] = [
@@ -117,10 +126,11 @@ CASES: list[tuple[str, str]] = [
     ("own", game(saved="x" * 400_000)),
     ("own", "x" * 600_000),
     ("old", "[" * 100_000),
-    # issue 24's three spellings and three more, each kept in a game the page opens; every
-    # spelling goes through the page's own cleaner in one page below
-    *(("own", game(svg=svg)) for svg in HOSTILE_SVG[:6:2]),
-    *(("other", game(svg=svg)) for svg in HOSTILE_SVG[1:6:2]),
+    # issue 24's three spellings and three more, each kept as a picture in a game the page opens
+    # (as a build before issue 41 kept it: never read), or as every text of its scene (shown as text)
+    *(("own", game(svg=svg, scene=...)) for svg in HOSTILE_SVG[:6:2]),
+    *(("other", game(scene=hostile_scene(svg))) for svg in HOSTILE_SVG[1:6:2]),
+    ("own", game(scene={"n": "<svg onload=alert(1)>"})),
 ]
 
 #: (where, value) pairs for the Puzzles page: "solved" (the puzzles solved), "tried" (the puzzles
@@ -263,45 +273,33 @@ def test_a_hostile_stored_value_leaves_the_page_usable(watched: Watched, name: s
         assert ticked == (1 if value.startswith('["__proto__"') else 0), (value[:80], ticked)
 
 
-#: The console's words for the policy's refusal of a handler attribute in a planted picture, as
-#: DOMPurify reads it (record_problems counts every refusal; these ones are the test's own doing).
-PLANTED_HANDLER_REFUSED = "policy: Executing inline event handler violates"
+#: What must never be in the page's board once a kept scene has filled it: an element of another
+#: kind than the board's own (oanquan/svg.py draws shapes and text only), a handler, an address.
+FOREIGN = """(svg) => [svg, ...svg.querySelectorAll('*')].filter((e) =>
+  !['svg', 'g', 'path', 'rect', 'text', 'circle', 'ellipse', 'title', 'desc'].includes(e.localName)
+  || [...e.attributes].some((a) => /^on|href/i.test(a.name))).map((e) => e.outerHTML.slice(0, 80))"""
 
-#: What must never come out of the cleaner: script, a handler, or anything that fetches.
-UNSAFE = re.compile(r"<script|\bon[a-z]+\s*=|javascript:|<img|<image|<iframe|<foreignObject|<style|@import|href=", re.I)
 
-
-def test_every_spelling_of_script_in_a_kept_picture_is_taken_out(context: Any, site_url: str) -> None:
-    """The Play page's own cleaner (stored.js's cleanSvg, with the page's DOMPurify), in the page:
-    every hostile picture comes out safe or not at all, put in the page it runs nothing, and a
-    board as the engine draws it keeps its squares."""
-    watched = Watched(context, site_url)  # not the fixture's: some of its problems are the test's own
+def test_every_spelling_of_script_in_a_kept_board_is_shown_as_text(context: Any, site_url: str) -> None:
+    """Issue 41: no markup is kept; a kept board is its scene, whose words fill the page's own
+    board as text. A game of this edition whose every word is a hostile spelling is drawn at once,
+    each spelling shown as the text it is, and nothing in it runs or fetches."""
+    watched = Watched(context, site_url)
     page = watched.page
-    plant(page, "own", "{}")  # nothing kept: the page opens afresh
-    watched.open("book/play.html", timeout=120_000)
-    cleaned = page.evaluate(
-        """async (pictures) => {
-          const { cleanSvg } = await import(new URL("../_static/play/stored.js", location.href).href);
-          const out = pictures.map((picture) => cleanSvg(picture, window.DOMPurify));
-          for (const clean of out) {
-            const box = document.createElement("div");
-            box.innerHTML = clean || "";
-            document.body.append(box);
-          }
-          await new Promise((done) => setTimeout(done, 300));  // an onload or onerror would have run by now
-          return out;
-        }""",
-        [*HOSTILE_SVG, BOARD],
-    )
-    *hostile, board = cleaned
-    unsafe = [(svg[:60], out) for svg, out in zip(HOSTILE_SVG, hostile, strict=True) if out and UNSAFE.search(out)]
-    assert unsafe == []
-    assert board is not None and 'data-square="7"' in board, board
-    assert page.evaluate("window.__pwned") is None
-    # the policy reports the handler attributes as DOMPurify reads them (none is run); nothing else
-    assert [r for r in page.evaluate("window.__csp") if r != "script-src-attr inline"] == []
+    for spelling in HOSTILE_SVG[:4]:
+        plant(page, "own", game(scene=hostile_scene(spelling), saved=SAVED, lang="en"))
+        watched.open("book/play.html", state="#oaq[data-state=loading]")  # drawn at once, the engine still loading
+        heading = page.text_content("#oaq [data-oaq=board] [data-strip='0'] [data-part=heading]")
+        names = page.eval_on_selector_all(
+            "#oaq [data-oaq=board] [data-square]", "es => es.map(e => e.getAttribute('aria-label'))"
+        )
+        assert heading == spelling and all(name.endswith(": " + spelling) for name in names), (heading, names[:1])
+        assert page.eval_on_selector("#oaq [data-oaq=board] svg", FOREIGN) == []  # the board's own elements only
+        page.wait_for_selector(READY, timeout=120_000)  # the engine draws the kept game again: nothing ran meanwhile
+        assert page.evaluate("window.__pwned") is None
+        assert page.evaluate("window.__csp") == []
     page.close()
-    assert [p for p in watched.problems if not p.startswith(PLANTED_HANDLER_REFUSED)] == []
+    assert watched.problems == []
 
 
 def test_a_game_kept_before_issue_24_is_moved_to_the_tab(watched: Watched) -> None:
@@ -523,15 +521,15 @@ LONG_TASKS = """(() => {
 
 
 def oversized_game(size: int) -> str:
-    """A well-formed kept game of ``size`` characters, its picture of many shapes (each one read and cleaned)."""
-    shapes = game(svg=BOARD.replace("</svg>", "<rect/>" * (size // 7) + "</svg>"), lang="en", saved=SAVED)
-    shapes = shapes.replace("<rect/>" * -((size - len(shapes) - 7) // 7), "", 1)  # room for an empty comment
-    return shapes.replace("</svg>", "<!--" + "x" * (size - len(shapes) - 7) + "--></svg>", 1)
+    """A well-formed kept game of ``size`` characters, its board's description that long."""
+    small = game(scene=dict(BOARD, desc=""), lang="en", saved=SAVED)
+    return game(scene=dict(BOARD, desc="x" * (size - len(small))), lang="en", saved=SAVED)
 
 
 def test_an_oversized_stored_game_costs_the_page_no_long_task(watched: Watched) -> None:
-    """Issue 47: a 480,000-character game (well formed, in this edition's words, its picture of
-    68,000 shapes) was parsed, read as XML and cleaned on the main thread: a task of 2.1 s here
+    """Issue 47: a 480,000-character game (well formed, in this edition's words; then its picture
+    of 68,000 shapes, now its board's scene with a description that long) was parsed, read as
+    XML and cleaned on the main thread: a task of 2.1 s here
     (536 ms in the issue). It is now left out by its length, before it is parsed."""
     page = watched.page
     value = oversized_game(480_000)

@@ -28,8 +28,9 @@ from oanquan.interact.view import GameView, game_view
 from oanquan.paper import blank_board_svg
 from oanquan.puzzles import SHEETS
 from oanquan.svg import svg_alt_text
-from oanquan.web import call, reset, unpacked
+from oanquan.web import call, reset
 from oanquan.widgets import GameBoard
+from tests.scenes import page_view
 from tools import edition, printables
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,9 +64,9 @@ def bridge_views(board: str | None) -> list[dict[str, object]]:
     """The bridge's answers after each move: the Play page's board (None) or a live board (named)."""
     reset()
     named = {"board": board} if board else {}
-    answers = [unpacked(json.loads(call(json.dumps({"op": "new_game", "opponent": "friend"} | named))))]
+    answers = [page_view(json.loads(call(json.dumps({"op": "new_game", "opponent": "friend"} | named))))]
     for move in RECORD.split():
-        answers.append(unpacked(json.loads(call(json.dumps({"op": "play", "move": move} | named)))))
+        answers.append(page_view(json.loads(call(json.dumps({"op": "play", "move": move} | named)))))
     reset()
     return answers
 
@@ -175,7 +176,7 @@ def bridge_game(opponent: object, board: str | None) -> list[dict[str, Any]]:
     """A whole game through the bridge: the reader plays the first legal move each time, the computer replies."""
     reset()
     named = {"board": board} if board else {}
-    ask = lambda request: unpacked(json.loads(call(json.dumps(request | named))))  # noqa: E731
+    ask = lambda request: page_view(json.loads(call(json.dumps(request | named))), scenes=False)  # noqa: E731
     answers = [ask({"op": "new_game", "opponent": opponent})]
     moves = iter(RECORD.split())
     while not answers[-1]["over"]:
@@ -293,9 +294,9 @@ def test_the_sheets_name_the_rows_not_the_notation(lang: str, tmp_path: Path) ->
 def test_friends_play_under_the_names_they_give_on_every_surface() -> None:
     given = ["Lan", "Minh"]
     reset()
-    answer = unpacked(json.loads(call(json.dumps({"op": "new_game", "opponent": "friend", "names": given}))))
+    answer = page_view(json.loads(call(json.dumps({"op": "new_game", "opponent": "friend", "names": given}))))
     assert answer["names"] == given and answer["status"] == "Lan to move."
-    played = unpacked(json.loads(call(json.dumps({"op": "play", "move": "7R"}))))
+    played = page_view(json.loads(call(json.dumps({"op": "play", "move": "7R"}))))
     assert played["frames"][1]["caption"].endswith(
         "R3.3 — Lan lifts the 5 pebbles of square 7 and sows them to the right (R)."
     )

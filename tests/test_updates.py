@@ -2,7 +2,7 @@
 
 A copy of the built site (``_build/html``, without the live notebooks) is served on
 127.0.0.1 and "built" twice: each build changes a chapter, the Play page's markup, its script
-and the engine (a sentence of ``oanquan/web.py`` inside ``oanquan.zip``), each with the build's
+and the engine (a sentence of ``oanquan/web/bridge.py`` inside ``oanquan.zip``), each with the build's
 mark, and then runs the build's last step (``tools/build_play.py --service-worker`` for each
 edition, which writes the service worker, its version and every page's policy), as ``make book``
 does. Between the builds a reader visits; the visits after the second build must see the
@@ -82,7 +82,7 @@ def with_mark(archive: bytes, mark: str) -> bytes:
     with zipfile.ZipFile(io.BytesIO(archive)) as old, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as new:
         for info in old.infolist():
             data = old.read(info)
-            if info.filename == "oanquan/web.py":
+            if info.filename == "oanquan/web/bridge.py":
                 text = data.decode("utf-8").split("\n# build mark:", 1)[0]
                 # every refusal of an unknown request, wherever the bridge makes it, names the build
                 plain = 'code="unknown-request", op=quote_input(op))'

@@ -23,6 +23,8 @@ import pytest
 import oanquan
 from conftest import english_words
 from oanquan import web
+from oanquan.puzzles import load_builtin
+from tests.scenes import page_view
 
 #: Fields of an answer that are notation or data for the page's code, not words for readers; and
 #: "error", the programmer's message of a refusal, which no page shows: it shows the "reason".
@@ -43,7 +45,7 @@ def vietnamese() -> Iterator[None]:
 
 
 def ask(request: dict[str, Any]) -> dict[str, Any]:
-    answer = web.unpacked(json.loads(web.call(json.dumps(request))))  # as the page reads it
+    answer = page_view(json.loads(web.call(json.dumps(request))), scenes=False)  # as the page shows it
     assert isinstance(answer, dict)
     return answer
 
@@ -110,7 +112,7 @@ def test_a_puzzle_answered_wrong_hinted_and_shown_is_all_vietnamese() -> None:
     first = listed["puzzles"][0]["id"]
     answers = [listed, ask({"op": "puzzle", "id": first})]
     answers.append(ask({"op": "hint"}))
-    wrong = next(m for m in answers[-1]["legal"] if m not in web.load_builtin()[0].solution)
+    wrong = next(m for m in answers[-1]["legal"] if m not in load_builtin()[0].solution)
     answers.append(ask({"op": "play", "move": wrong}))
     answers.append(ask({"op": "answer"}))  # "Xem đáp án"
     answers.append(ask({"op": "retry"}))

@@ -11,13 +11,12 @@ site (html_static_path):
 - ``play/engine.js`` and ``play/engine-worker.js``: the engine in a Web Worker, and the small
   client a page loads to talk to it (one worker per page, shared by every board on it);
 - ``play/play.js`` and ``play/play.css``: the pages' script and style, from book/_static_play/;
-- ``play/purify.js``: DOMPurify (npm), the allow-list a board picture kept in the browser goes
-  through before it is drawn;
 - ``play/manifest.json``: the build's version (a digest of every file above) and each file's
   size, for the progress bar and the service worker's cache;
 - ``play/board.svg``: the opening position drawn by ``oanquan.svg``;
 - ``play/fragments/play.html`` and ``puzzles.html``: the games' markup (from the templates in
-  book/_static_play/) with the first board drawn by the engine and the puzzle list on its graded
+  book/_static_play/) with the first board drawn by the engine (``oanquan.web.picture``: the
+  board the page's script fills from each answer's scene) and the puzzle list on its graded
   path, which book/play.md and book/puzzles.md include, so a page shows a board at once, before
   Pyodide has loaded (and from ``file://``, where it cannot load).
 
@@ -93,24 +92,6 @@ def write_if_changed(dest: Path, data: bytes) -> None:
     dest.write_bytes(data)
 
 
-DOMPURIFY = ROOT / "node_modules" / "dompurify" / "dist" / "purify.min.js"
-
-
-def purify() -> bytes:
-    """DOMPurify (npm, package.json), which the Play page's kept board goes through (issue 24).
-
-    Its UMD wrapper would register it with RequireJS on a page that has the widgets' loader (an
-    anonymous define() there is an error); inside this function it sees no loader and sets
-    ``window.DOMPurify``.
-    """
-    if not DOMPURIFY.is_file():
-        raise SystemExit(f"build_play: {DOMPURIFY} is missing; run `npm ci` (package.json lists dompurify)")
-    return (
-        b"// DOMPurify from npm (package.json), for the Play page's kept board: tools/build_play.py\n"
-        b"(function (define, exports, module) {\n" + DOMPURIFY.read_bytes() + b"\n}).call(window);\n"
-    )
-
-
 #: The service worker's template in book/_static_play/ (written to the site's root, not to play/).
 SERVICE_WORKER = "service-worker.js"
 
@@ -141,9 +122,11 @@ def fragments() -> dict[str, str]:
         groups.setdefault(item["theme_name"], []).append(item | {"chosen": chosen, "classes": classes})
     env = environment(PAGE_FILES)
     return {
-        "play.html": env.get_template("play.html").render(svg=game["svg"], squares=",".join(map(str, game["squares"]))),
+        "play.html": env.get_template("play.html").render(
+            svg=web.picture(game["scene"]), squares=",".join(map(str, game["squares"]))
+        ),
         "puzzles.html": env.get_template("puzzles.html").render(
-            svg=first["svg"],
+            svg=web.picture(first["scene"]),
             squares=",".join(map(str, first["squares"])),
             groups=list(groups.items()),
             puzzle_text=first["puzzle"]["text"],
@@ -522,7 +505,6 @@ def main(argv: list[str] | None = None) -> int:
     for source in sorted(PAGE_FILES.iterdir()):
         if source.suffix in (".js", ".css") and source.name != SERVICE_WORKER:
             write_if_changed(play / source.name, source.read_bytes())
-    write_if_changed(play / "purify.js", purify())
     write_if_changed(play / "board.svg", board_svg(Position.initial(), names=row_names()).encode("utf-8"))
     from oanquan.i18n import language
 

@@ -26,7 +26,7 @@ from sphinx.application import Sphinx
 from oanquan.i18n import LANGUAGES, N_, _, language, spoken
 from oanquan.interact.board_setup import LIVE_MIME
 from oanquan.narrate import row_names
-from oanquan.web import first_answer
+from oanquan.web import first_answer, picture
 
 #: The one line each board carries on the page (in the edition's language, as every label here).
 RUNS_HERE = N_("This board runs in your browser: click a square to play (the game engine starts as the page opens).")
@@ -185,7 +185,7 @@ def board_html(setup: dict[str, Any], board: str) -> str:
             f'<p class="oaq-live-line"><em>{escape(_(RUNS_HERE))}</em></p>'
             + (heading if kind == "puzzle" else "")
             + '<p class="oaq-error" data-oaq="error" role="alert" hidden></p>'
-            f'<div class="oaq-board" data-oaq="board">{answer["svg"]}</div>'
+            f'<div class="oaq-board" data-oaq="board">{picture(answer["scene"], f"oaq-{board}")}</div>'
             f'<p class="oaq-status" data-oaq="status" role="status">{escape(status)}</p>' + buttons + "</div>"
         )
 

@@ -2,17 +2,21 @@
 // every board shares (play.js on the Play and Puzzles pages, liveboard.js on the chapters' live
 // boards), which import this ES module:
 //
-//   draw(container, answer)   // the answer's SVG, its clickable squares marked
+//   draw(container, answer)   // the answer's scene on the board, its clickable squares marked
+//   fill(svg, scene)          // the board (an SVG drawn by oanquan/svg.py, render(fillable=True)) shows scene
+//   expand(frames)            // a move's frames as the bridge sends them: [{caption, kind, scene}]
 //   mark(container, squares)  // mark which squares take clicks
 //   animate(container, caption, frames, {delay, playback, reduced})  // a Promise; none under reduced motion
 //   new Playback()            // the reader's pause, step and skip of an animation
 //   onSquare(container, fn)   // fn(square) on a click, Enter or Space; the arrow keys move between squares
 //   focusedSquare(container, active), focusBoard(container, square)  // keep the focus on the board
-//   directionKey(key, labels) // "L" or "R" for the key pressed once a square is chosen
+//   directionKey(key, arrows) // "L" or "R" for the key pressed once a square is chosen
 //   onDirectionKey(root, current, fn, cancel) // those keys, and Escape, on a page's board
 //
-// No rules here: the SVG is drawn by oanquan/svg.py from numbers only (so it may be inserted
-// as it is), and which squares can be clicked is the answer's "squares".
+// No rules and no markup here: the page's board is drawn once, at build time, by oanquan/svg.py
+// (tools/build_play.py, tools/live_boards.py); each answer carries its scene as plain data
+// (oanquan/web/wire.py, wire), which fill() puts into the board's marked parts (data-*) as the
+// renderer would draw it. Which squares can be clicked is the answer's "squares".
 
 export function sleep(ms) { return new Promise(function (done) { setTimeout(done, ms); }); }
 
@@ -106,21 +110,167 @@ export function focusBoard(container, square) {
   container.focus({ preventScroll: true });
 }
 
-// The direction a key picks once a square is chosen: L or R as typed, or the arrow that points
-// the way on screen (``labels`` are the answer's direction_labels, such as {L: "← 3L", R: "3R →"}:
-// on the top row, R goes leftwards); null for any other key.
-export function directionKey(key, labels) {
+// The direction a key picks once a square is chosen: L or R as typed, or the direction of the
+// arrow key, as the answer's "arrows" say ({ArrowLeft: "L", ArrowRight: "R"}: on the top row, R
+// goes leftwards); null for any other key.
+export function directionKey(key, arrows) {
   if (key === "l" || key === "L") return "L";
   if (key === "r" || key === "R") return "R";
-  var arrow = key === "ArrowLeft" ? "←" : key === "ArrowRight" ? "→" : "";
-  if (!arrow || !labels) return null;
-  if (String(labels.L || "").indexOf(arrow) >= 0) return "L";
-  if (String(labels.R || "").indexOf(arrow) >= 0) return "R";
-  return null;
+  var direction = arrows && Object.prototype.hasOwnProperty.call(arrows, key) ? arrows[key] : null;
+  return direction === "L" || direction === "R" ? direction : null;
+}
+
+// ------------------------------------------------------------------ the board as data
+//
+// A scene (oanquan/web/wire.py, wire): n the pebbles in each square, q the squares with their
+// Mandarin stone, m the squares each highlight marks, s each player's strip ([heading, detail,
+// debts, mark, mark's words]), h the hand ([pebbles, square] or null), d the sowing's direction,
+// l the last move's square, f the footer's lines; a board's also title and desc (what a screen
+// reader says) and what (what each square holds, in words, for its name).
+
+var TURN_MARKS = ["to_move", "playing"];
+
+function show(el, visible) {
+  if (visible) el.removeAttribute("display");
+  else el.setAttribute("display", "none");
+}
+
+function setAttr(el, name, value) {
+  if (value === null || value === undefined) el.removeAttribute(name);
+  else el.setAttribute(name, String(value));
+}
+
+// A line of text; one longer than its data-fit characters is squeezed to its data-squeeze width.
+function setLine(el, text) {
+  el.textContent = text;
+  var long = text.length > Number(el.getAttribute("data-fit") || Infinity);
+  setAttr(el, "textLength", long ? el.getAttribute("data-squeeze") : null);
+  setAttr(el, "lengthAdjust", long ? "spacingAndGlyphs" : null);
+}
+
+function all(svg, selector, fn) { svg.querySelectorAll(selector).forEach(fn); }
+function num(el, name) { return Number(el.getAttribute(name)); }
+function has(list, item) { return Array.isArray(list) && list.indexOf(item) >= 0; }
+
+// The board ``svg`` shows ``scene``: each marked part of it (data-*) filled or hidden.
+export function fill(svg, scene) {
+  var places = {};
+  all(svg, "[data-places]", function (el) { places[el.getAttribute("data-dots")] = el.getAttribute("data-places").match(/M[^M]*/g) || []; });
+  all(svg, "[data-dots]", function (el) {
+    var square = el.getAttribute("data-dots");
+    el.setAttribute("d", (places[square] || []).slice(0, scene.n[Number(square)]).join(""));
+  });
+  all(svg, "[data-count]", function (el) { el.textContent = String(scene.n[num(el, "data-count")]); });
+  all(svg, "[data-stone]", function (el) { show(el, has(scene.q, num(el, "data-stone"))); });
+  all(svg, "[data-mark]", function (el) { show(el, has((scene.m || {})[el.getAttribute("data-mark")], num(el, "data-at"))); });
+  all(svg, "[data-last]", function (el) { show(el, scene.l === num(el, "data-last")); });
+  all(svg, "[data-number]", function (el) { setAttr(el, "fill", scene.l === num(el, "data-number") ? "#fff" : null); });
+  all(svg, "[data-sowing]", function (el) { show(el, scene.d === el.getAttribute("data-sowing")); });
+  all(svg, "[data-hand]", function (el) {
+    var here = Boolean(scene.h) && scene.h[1] === num(el, "data-hand");
+    show(el, here);
+    if (!here) return;
+    var digits = Math.min(3, String(scene.h[0]).length);
+    var box = el.getAttribute("data-boxes").split(";")[digits - 1].split(",");
+    el.querySelector("rect").setAttribute("x", box[0]);
+    el.querySelector("rect").setAttribute("width", box[1]);
+    el.querySelector("text").setAttribute("x", box[2]);
+    el.querySelector("text").textContent = String(scene.h[0]);
+  });
+  all(svg, "[data-strip]", function (el) {
+    var strip = scene.s[num(el, "data-strip")];
+    var turn = TURN_MARKS.indexOf(strip[3]) >= 0;
+    var frame = el.querySelector("rect");
+    frame.setAttribute("stroke", frame.getAttribute(turn ? "data-on" : "data-off"));
+    setAttr(frame, "stroke-width", turn ? 3 : null);
+    var part = function (name) { return el.querySelector("[data-part=" + name + "]"); };
+    setLine(part("heading"), strip[0]);
+    setLine(part("detail"), strip[1]);
+    part("debts").textContent = strip[2];
+    show(part("arrow"), turn);
+    part("mark").textContent = strip[4];
+    setAttr(part("mark"), "font-weight", turn ? "bold" : null);
+  });
+  all(svg, "[data-footer]", function (el) { setLine(el, (scene.f || [])[num(el, "data-footer")] || ""); });
+  if (typeof scene.title === "string") {
+    var title = svg.querySelector("title[id$='-title']");
+    if (title) title.textContent = scene.title;
+  }
+  if (typeof scene.desc === "string") {
+    var desc = svg.querySelector("desc");
+    if (desc) desc.textContent = scene.desc;
+  }
+  if (Array.isArray(scene.what)) {
+    all(svg, "[data-square]", function (el) {
+      var words = (el.getAttribute("data-name") || "{what}").replace("{what}", scene.what[num(el, "data-square")] || "");
+      el.setAttribute("aria-label", words);
+      var named = el.querySelector("title");
+      if (named) named.textContent = words;
+    });
+  }
+}
+
+// The scene after a frame's changes: a move's later frames carry only the fields that changed,
+// of the pebbles ({square: n}) the squares whose count changed, of the strips the one that did.
+export function changed(scene, frame) {
+  var next = Object.assign({}, scene);
+  Object.keys(frame).forEach(function (key) {
+    var value = frame[key];
+    if (key === "c" || key === "k" || key === "p") return;
+    if (key === "n" && !Array.isArray(value)) {
+      next.n = scene.n.slice();
+      Object.keys(value).forEach(function (square) { next.n[Number(square)] = value[square]; });
+    } else if (key === "s" && scene.s) {
+      next.s = value.map(function (strip, player) { return strip === null ? scene.s[player] : strip; });
+    } else {
+      next[key] = value;
+    }
+  });
+  return next;
+}
+
+// A move's frames as the bridge sends them (oanquan/web/wire.py, frames), each whole: its caption
+// (the move's words before it, "Move 3, 7R: ", given once), its kind and its scene.
+export function expand(frames) {
+  var scene = null;
+  var prefix = "";
+  return (frames || []).map(function (frame) {
+    if (typeof frame.p === "string") prefix = frame.p;
+    scene = scene === null || frame.k === "move" ? changed({}, frame) : changed(scene, frame);
+    var caption = frame.k === "move" ? frame.c : prefix + frame.c;
+    return { caption: caption, kind: frame.k, scene: scene };
+  });
+}
+
+// The board in ``container``: its own (drawn at build time), else a copy of ``model`` (the page's
+// board), its ids made its own, so that every picture of the page keeps its title and description.
+var copies = 0;
+export function boardOf(container, model) {
+  var svg = container.querySelector("svg");
+  if (svg || !model) return svg;
+  svg = model.cloneNode(true);
+  var suffix = "-" + ++copies;
+  var ids = [];
+  svg.querySelectorAll("[id]").forEach(function (el) { ids.push(el.id); el.id = el.id + suffix; });
+  svg.setAttribute("aria-labelledby", ids.map(function (id) { return id + suffix; }).join(" "));
+  svg.querySelectorAll(".oaq-click").forEach(function (el) { el.parentNode.removeChild(el); });
+  container.appendChild(svg);
+  return svg;
+}
+
+// A picture of ``scene`` in ``container`` (a review's position, an exercise): a copy of the page's
+// board (``doc``'s [data-oaq=board]), which takes no clicks.
+export function picture(container, scene, doc) {
+  var model = (doc || document).querySelector("[data-oaq=board] svg");
+  var svg = boardOf(container, model);
+  if (!svg) return;
+  svg.setAttribute("role", "img");
+  fill(svg, scene);
 }
 
 export function draw(container, answer) {
-  container.innerHTML = answer.svg; // drawn by oanquan/svg.py from numbers only
+  var svg = container.querySelector("svg");
+  if (svg && answer.scene) fill(svg, answer.scene);
   mark(container, answer.squares || []);
 }
 
@@ -170,7 +320,7 @@ Playback.prototype.next = function (ms) {
   });
 };
 
-// A move's frames one after the other, then the last caption. options.delay(frame, count) gives
+// A move's frames (expand) one after the other, then the last caption. options.delay(frame, count) gives
 // a frame's time in ms (even 0 lets the page breathe); options.playback (a Playback) lets the
 // reader pause, step back and forth, or skip to the end (the last caption stays). A reader who
 // asked for less motion (options.reduced, by default their system's setting) gets the last
@@ -183,8 +333,9 @@ export async function animate(container, caption, frames, options) {
   if (reduced) frames = frames.slice(-1);
   playback.start();
   var i = 0;
+  var svg = container.querySelector("svg");
   while (i < frames.length) {
-    container.innerHTML = frames[i].svg; // drawn by oanquan/svg.py from numbers only
+    if (svg) fill(svg, frames[i].scene);
     if (caption) caption.textContent = frames[i].caption;
     var by = await playback.next(delay(frames[i], frames.length));
     if (by === 0) break; // skipped
@@ -238,7 +389,7 @@ export function onDirectionKey(root, current, fn, cancel) {
       cancel();
       return;
     }
-    var direction = directionKey(event.key, view.direction_labels);
+    var direction = directionKey(event.key, view.arrows);
     if (direction) {
       event.preventDefault();
       event.stopPropagation();

@@ -14,7 +14,7 @@
 //
 // Requests made before the engine is ready wait for it and are answered in the order they
 // were made. Several boards on one page share the engine: a request's "board" names its game
-// (oanquan/web.py). This file has no rules of the game.
+// (oanquan/web/). This file has no rules of the game.
 (function () {
   "use strict";
   if (window.OanquanEngine) return; // loaded twice: keep the first
@@ -30,48 +30,12 @@
     return /^[a-z]{2}$/.test(lang) && lang !== "en" ? lang : ""; // English is the engine's own language
   }
 
-  // A picture rebuilt from the one before it and a patch (oanquan/interact/patch.py): a number
-  // n >= 0 copies the next n characters of the old text, -n skips n, a string is inserted. Both
-  // sides count UTF-16 code units, which is what String.prototype.slice counts.
-  function applyPatch(old, ops) {
-    var out = [];
-    var at = 0;
-    ops.forEach(function (op) {
-      if (typeof op === "string") out.push(op);
-      else if (op >= 0) { out.push(old.slice(at, at + op)); at += op; }
-      else at -= op;
-    });
-    return out.join("");
-  }
-
-  // An answer with every picture whole again. The engine sends a move's first picture whole and
-  // each later one, and the board after the move ("svg_patch"), as the patch from the picture
-  // before it (oanquan/web.py, packed): a few hundred bytes a step instead of 4.5 KB.
-  function unpacked(answer) {
-    var before = "";
-    if (Array.isArray(answer.frames)) {
-      answer.frames = answer.frames.map(function (frame) {
-        var svg = Array.isArray(frame.patch) ? applyPatch(before, frame.patch) : frame.svg;
-        before = svg;
-        var whole = { svg: svg };
-        Object.keys(frame).forEach(function (key) { if (key !== "patch" && key !== "svg") whole[key] = frame[key]; });
-        return whole;
-      });
-    }
-    if (Array.isArray(answer.svg_patch)) {
-      answer.svg = applyPatch(before, answer.svg_patch);
-      delete answer.svg_patch;
-    }
-    if (answer.reply && typeof answer.reply === "object") unpacked(answer.reply);
-    return answer;
-  }
-
   // The engine's answer, read from the JSON text the worker passed through as it was (one
-  // parse, in the page) and unpacked; text that is not an answer is said as one.
+  // parse, in the page): plain data, its boards as scenes; text that is not an answer is said as one.
   function parsed(text) {
     try {
       var answer = JSON.parse(text);
-      if (answer !== null && typeof answer === "object" && !Array.isArray(answer)) return unpacked(answer);
+      if (answer !== null && typeof answer === "object" && !Array.isArray(answer)) return answer;
     } catch (error) { /* said below */ }
     return { ok: false, error: "The game engine's answer could not be read: " + text.slice(0, 80) };
   }

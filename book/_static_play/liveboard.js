@@ -2,9 +2,9 @@
 // or a position editor, drawn at once from the engine's first answer stored in the page, and
 // brought to life by the Play page's engine (engine.js, a Web Worker), which starts in the
 // background once the page has loaded. A click made before it is ready is kept and played then. There are no rules here: every
-// answer, check and message comes from the engine through oanquan/web.py; each board is its
-// own game there ("board": its name). Text is always set with textContent; the only markup
-// inserted is the board SVG that oanquan/svg.py draws from numbers.
+// answer, check and message comes from the engine through oanquan/web/; each board is its
+// own game there ("board": its name). Text is always set with textContent, and no markup is
+// inserted: the board, drawn in the page by oanquan/svg.py, is filled from each answer's scene.
 //
 // An ES module (tools/live_boards.py adds it with type="module", after engine.js).
 import * as View from "./board-view.js";
@@ -128,13 +128,13 @@ function LiveBoard(root) {
     root.setAttribute("data-state", "busy");
     playback = new View.Playback();
     var answer = await ask(request);
-    await View.animate($("board"), $("caption"), answer.frames, { delay: pace, playback: playback });
+    await View.animate($("board"), $("caption"), View.expand(answer.frames), { delay: pace, playback: playback });
     show(answer);
     while (kind === "game" && answer.computer_to_move) {
       text("status", words.thinking);
       await View.sleep(30); // let the page show it first
       answer = await ask({ op: "computer" });
-      await View.animate($("board"), $("caption"), answer.frames, { delay: pace, playback: playback });
+      await View.animate($("board"), $("caption"), View.expand(answer.frames), { delay: pace, playback: playback });
       show(answer);
     }
     // the focus stays on the board, unless the reader took it elsewhere meanwhile

@@ -10,6 +10,7 @@
 // learnFromMistakes(call, t, store); the Puzzles page draws one with exerciseCard.
 
 import { EXERCISE_LINK, MAX_EXERCISES, MAX_STORED } from "./stored.js";
+import { picture as showScene } from "./board-view.js";
 
 function element(name, attributes, text) {
   var el = document.createElement(name);
@@ -50,8 +51,8 @@ export function exerciseCard(ex, check, t, solved) {
   card.appendChild(element("h4", {}, t("Move {number}", { number: ex.number })));
   card.appendChild(element("p", { "data-oaq": "exercise-goal" }, ex.goal));
   var picture = element("div", { "data-oaq": "exercise-board", class: "oaq-review-board" });
-  picture.innerHTML = ex.svg; // drawn by oanquan/svg.py from numbers only, as the game's board
   card.appendChild(picture);
+  showScene(picture, ex.scene); // a copy of the page's board, filled with the exercise's scene
   var label = element("label", {}, t("Your move") + " ");
   var menu = element("select", { "data-oaq": "exercise-move" });
   ex.moves.forEach(function (move) { menu.appendChild(element("option", { value: move }, move)); });

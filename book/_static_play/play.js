@@ -1,9 +1,9 @@
 // The Play and Puzzles pages: a thin view over the engine, which runs in a Web Worker
 // (engine.js, engine-worker.js), so the page never freezes. There are no rules here: every
 // answer, every check of text from the address or the user and every error message comes from
-// the engine, through oanquan/web.py. Text is always set with textContent; the only markup
-// inserted is the board SVG that oanquan/svg.py draws from numbers (in the built page, from the
-// engine's answers, or kept in this browser's storage from them).
+// the engine, through oanquan/web/. Text is always set with textContent, and no markup is
+// inserted: the board is drawn once, at build time, by oanquan/svg.py, and filled from the scene
+// data of the engine's answers (board-view.js), or of the game kept in this browser.
 //
 // The board of the page (drawn at build time, or the game kept in this browser) is shown at
 // once and takes clicks while the engine loads: a click is played as soon as it is ready.
@@ -15,7 +15,7 @@ import { readWords, translator } from "./words.js";
 import { reviewPanel } from "./review-panel.js"; // the review of a game, filled in by the worker
 import { learnFromMistakes } from "./my-exercises.js"; // its mistakes as exercises, kept (EXERCISES)
 import { fromMyGames } from "./from-my-games.js"; // the Puzzles page opens them again
-import { ASIDE_PREFIX, EXERCISES, FORM_FIELDS, FRESH, GAME_PREFIX, KEPT_GAMES, MAX_STORED, OLD_GAME, PROJECTOR, SOLVED, SPEED, TRIED, cleanSvg, keptTime, storedReader } from "./stored.js";
+import { ASIDE_PREFIX, EXERCISES, FORM_FIELDS, FRESH, GAME_PREFIX, KEPT_GAMES, MAX_STORED, OLD_GAME, PROJECTOR, SOLVED, SPEED, TRIED, keptTime, storedReader } from "./stored.js";
 import * as Tabs from "./tab.js"; // which tab this page is: a copy of a tab keeps a game of its own
 
 // The buttons that act on a move while it is shown: on only then.
@@ -80,8 +80,7 @@ function page(root) {
   //
   // What this page keeps in the browser is read back by stored.js's strict readers: anything
   // unexpected is left out with a notice, never thrown. Nothing read is trusted: text goes in
-  // with textContent, and the kept board picture only through DOMPurify's allow-list (purify.js,
-  // from npm).
+  // with textContent, and the kept board's scene only fills the page's own board (board-view.js).
   //
   // Each tab keeps its own game (oanquan.play.v2.<tab>, the tab's name in sessionStorage, which
   // a reload keeps), so two tabs never overwrite each other; a copy of a tab takes a name of its
@@ -363,6 +362,7 @@ function page(root) {
   async function animate(frames) {
     // While a move runs, the status line says whose move it is (its first caption: "Move 3: you
     // play 7R"), not the turn from before it; show() gives the new turn once the move has ended.
+    frames = View.expand(frames);
     if (frames.length) say(frames[0].caption, true);
     if (Number($("speed").value) === 0) frames = frames.slice(-1); // no animation: the last step only
     await View.animate($("board"), $("caption"), frames, { delay: frameDelay, playback: playback });
@@ -376,8 +376,8 @@ function page(root) {
     button.setAttribute("aria-pressed", String(paused));
   }
 
-  function drawBoard(svg, squares) {
-    View.draw($("board"), { svg: svg, squares: squares });
+  function drawBoard(scene, squares) {
+    View.draw($("board"), { scene: scene, squares: squares });
   }
 
   // The squares a move may start from take clicks (and the keyboard): board-view.js, shared.
@@ -389,7 +389,7 @@ function page(root) {
     if (changed) $("typed").value = "";
     if (changed && !answer.frames.length) $("caption").textContent = "";
     view = answer;
-    drawBoard(answer.svg, answer.squares);
+    drawBoard(answer.scene, answer.squares);
     say(answer.turn, true);
     // Screen readers hear each move once, after its animation (the caption, which changes with
     // every step, is no live region): the engine's sentence for the moves, the score and the turn;
@@ -565,7 +565,7 @@ function page(root) {
   // that shows it, ``saved`` the engine's save of it.
   function gameRecord(shown, saved, form) {
     return {
-      saved: saved, link: shown.link, svg: shown.svg, squares: shown.squares, names: shown.names,
+      saved: saved, link: shown.link, scene: shown.scene, squares: shown.squares, names: shown.names,
       scores: shown.scores, turn: shown.turn, moves: shown.moves.length, over: shown.over, form: form, lang: edition,
     };
   }
@@ -852,9 +852,8 @@ function page(root) {
 
   // The board kept in this browser (Play page) is shown at once, before the engine is ready.
   function drawKept(stored) {
-    var svg = stored ? cleanSvg(stored.svg, window.DOMPurify) : null;
-    if (!svg) return false;
-    drawBoard(svg, stored.squares);
+    if (!stored || !stored.scene) return false;
+    drawBoard(stored.scene, stored.squares);
     if (Array.isArray(stored.names) && Array.isArray(stored.scores)) {
       [0, 1].forEach(function (side) {
         $("name-" + side).textContent = String(stored.names[side]);
@@ -872,14 +871,11 @@ function page(root) {
     var stored = mode === "play" ? keptGame() : null;
     var query = location.search;
     var addressFits = Boolean(stored) && (query === "" || query === stored.link);
-    // Kept by another edition (an older record says nothing, so it is treated the same way): the
-    // game goes on, its picture and names come from the engine, in this edition's words.
-    var otherEdition = addressFits && stored.lang !== edition;
+    // Kept by another edition (an older record says nothing, so it is treated the same way), or
+    // by a build that kept its board as a picture, not a scene: the game goes on, its board and
+    // names come from the engine, in this edition's words.
+    var otherEdition = addressFits && (stored.lang !== edition || !stored.scene);
     var drawn = addressFits && !otherEdition && drawKept(stored);
-    if (addressFits && !otherEdition && !drawn) {
-      readBack.leftOut(t("this tab's game"), t("its board picture"));
-      stored = null;
-    }
     var keptHere = drawn || otherEdition;
     var built = ($("board").getAttribute("data-squares") || "").split(",").filter(Boolean).map(Number);
     // The built page's board is the opening (Play) or the first puzzle (Puzzles). An address

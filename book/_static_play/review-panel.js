@@ -1,5 +1,5 @@
 // The Play page's review of a game (issue 43): when a game ends, or when the reader asks during
-// one, the engine's worker reviews it one move at a time ({op: "review", move: N}, oanquan/web.py;
+// one, the engine's worker reviews it one move at a time ({op: "review", move: N}, oanquan/web/;
 // the values, labels and words are all oanquan/review.py's), and the panel fills in as each move
 // comes: a progress line, the graph of the expected score (drawn here from the numbers, in the
 // text's colour, so it reads in both themes and in black and white: the labels carry signs, ?! ?
@@ -10,6 +10,8 @@
 // An ES module. play.js makes one panel, reviewPanel(root, call, t, mistakes), and hands it every
 // answer it shows (panel.update(answer)); the panel adds its own section after the game's end,
 // and the learner's exercises (``mistakes``, my-exercises.js) once a review is done.
+
+import { picture } from "./board-view.js";
 
 var SVG = "http://www.w3.org/2000/svg";
 // The sign each label carries (chess's annotation signs), as oanquan/widgets/review.py's MARKS.
@@ -156,8 +158,8 @@ export function reviewPanel(root, call, t, mistakes) {
     detail.textContent = words[ply] || "";
     var mine = run;
     var answer = await call({ op: "review", move: ply, picture: true });
-    if (mine !== run || !answer || !answer.ok || typeof answer.svg !== "string") return;
-    board.innerHTML = answer.svg; // drawn by oanquan/svg.py from numbers only, as the game's board
+    if (mine !== run || !answer || !answer.ok || !answer.scene) return;
+    picture(board, answer.scene); // a copy of the page's board, filled with the position's scene
   }
 
   async function begin() {

@@ -5,7 +5,7 @@
 // anything unexpected (not JSON, a wrong type, an unknown key, a value too long, an old or future
 // version) is left out with a notice, never thrown. Another site on the same host can write these
 // keys (all of an owner's GitHub Pages sites share one origin), so nothing read here is trusted:
-// play.js puts text in with textContent, and the kept board picture only through DOMPurify.
+// play.js puts text in with textContent, and no markup is kept: a board is kept as its scene (data).
 
 export const GAME_PREFIX = "oanquan.play.v2."; // + the tab's name: this tab's game (Play page)
 export const OLD_GAME = "oanquan.play.v1"; // one game for every tab (before issue 24), read once and moved
@@ -25,12 +25,12 @@ export const ASIDE_PREFIX = "oanquan.aside."; // + a key: a value that could not
 export const SPEED = "oanquan.speed.v1"; // the animation speed chosen last (both pages): one of the menu's values
 export const KEPT_GAMES = 10;
 // Characters of one stored value: near the largest a page writes (a game whose record is as long
-// as the engine reads back, 20,000 characters, in its address too, with its board picture: under
+// as the engine reads back, 20,000 characters, in its address too, with its board's scene: under
 // 50,000; tests/test_web.py measures the largest real game's value against it). Anything longer
 // is left out before it is parsed, so an oversized value costs the page nothing (issue 47).
 export const MAX_STORED = 64000;
 export const FORM_FIELDS = ["opponent", "first", "pieces", "value", "gap", "young", "plies"];
-const GAME_KEYS = ["v", "saved", "link", "svg", "squares", "names", "scores", "turn", "moves", "over", "form", "time", "lang"];
+const GAME_KEYS = ["v", "saved", "link", "scene", "svg", "squares", "names", "scores", "turn", "moves", "over", "form", "time", "lang"];
 
 export function isObject(value) { return value !== null && typeof value === "object" && !Array.isArray(value); }
 export function isWhole(value, low, high) { return typeof value === "number" && Math.floor(value) === value && value >= low && value <= high; }
@@ -39,26 +39,30 @@ export function isText(value, most) { return typeof value === "string" && value.
 // A tab's name as tabName() in play.js makes it; anything else is replaced.
 export function isTabName(name) { return typeof name === "string" && /^[a-z0-9]{8,32}$/.test(name); }
 
-// A board picture kept in this browser, as markup that is safe to put in the page (null if it
-// is not one): only through DOMPurify's SVG allow-list (``purify``, npm's DOMPurify: purify.js).
-export function cleanSvg(text, purify) {
-  if (typeof text !== "string" || !purify || !purify.isSupported) return null;
-  // Read as XML first (the engine writes well-formed SVG): in an XML document an <img> is not
-  // HTML's, so nothing in it loads or runs, even while DOMPurify looks at it (given as text,
-  // DOMPurify would read it as HTML, where <img onerror> inside <svg> breaks out of it).
-  var parsed;
-  try { parsed = new DOMParser().parseFromString(text, "image/svg+xml"); } catch (error) { return null; }
-  var top = parsed && parsed.documentElement;
-  if (!top || top.namespaceURI !== "http://www.w3.org/2000/svg" || top.localName !== "svg" ||
-    parsed.getElementsByTagName("parsererror").length) return null;
-  // DOMPurify's SVG allow-list, less what could fetch or move anything (the engine's boards use
-  // none of it: oanquan/svg.py draws shapes and text only)
-  var clean = purify.sanitize(top, {
-    USE_PROFILES: { svg: true }, ALLOW_DATA_ATTR: true,
-    FORBID_TAGS: ["style", "image", "use", "a", "foreignObject", "animate", "set", "animateMotion", "animateTransform", "feImage"],
-    FORBID_ATTR: ["href", "xlink:href"], // style stays (max-width); the policy blocks any address in it
+// A board's scene kept in this browser (oanquan/web/wire.py, wire; board-view.js fills the page's own
+// board with it), checked field by field: data only, each text put in with textContent. No
+// markup is kept (issue 41): a game kept by an older build with its board picture ("svg") is
+// read without it, and its board comes from the engine.
+var MARKS = ["selectable", "captured", "lifted", "received", "selected", "focus"];
+function isSquare(value) { return isWhole(value, 0, 11); }
+function isSquares(value) { return Array.isArray(value) && value.length <= 12 && value.every(isSquare); }
+export function isScene(value) {
+  if (!isObject(value)) return false;
+  var known = ["n", "q", "m", "s", "h", "d", "l", "f", "title", "desc", "what"];
+  if (Object.keys(value).some(function (key) { return known.indexOf(key) < 0; })) return false;
+  if (!Array.isArray(value.n) || value.n.length !== 12 || !value.n.every(function (n) { return isWhole(n, 0, 1000000); })) return false;
+  if (!isSquares(value.q) || !isObject(value.m)) return false;
+  if (!Object.keys(value.m).every(function (kind) { return MARKS.indexOf(kind) >= 0 && isSquares(value.m[kind]); })) return false;
+  var strips = Array.isArray(value.s) && value.s.length === 2 && value.s.every(function (strip) {
+    return Array.isArray(strip) && strip.length === 5 && strip.every(function (text) { return isText(text, 400); });
   });
-  return typeof clean === "string" && clean.indexOf("<svg") === 0 ? clean : null;
+  if (!strips) return false;
+  if (value.h !== null && !(Array.isArray(value.h) && value.h.length === 2 && isWhole(value.h[0], 0, 1000000) && isSquare(value.h[1]))) return false;
+  if (value.d !== null && value.d !== "L" && value.d !== "R") return false;
+  if (value.l !== null && !isSquare(value.l)) return false;
+  if (!Array.isArray(value.f) || value.f.length > 2 || !value.f.every(function (line) { return isText(line, 400); })) return false;
+  if (!isText(value.title, 2000) || !isText(value.desc, 8000)) return false;
+  return Array.isArray(value.what) && value.what.length === 12 && value.what.every(function (text) { return isText(text, 400); });
 }
 
 // When a kept game was saved (0 if that cannot be read): the oldest games go first.
@@ -98,7 +102,6 @@ export function storedReader(t) {
     if (extra.length) return bad(t("unknown key {key}", { key: JSON.stringify(extra[0].slice(0, 40)) }));
     if (!isText(value.saved, MAX_STORED)) return bad("saved");
     if (!isText(value.link, 20000) || (value.link !== "" && value.link.charAt(0) !== "?")) return bad("link");
-    if (!isText(value.svg, MAX_STORED)) return bad("svg");
     if (!Array.isArray(value.squares) || value.squares.length > 12 || !value.squares.every(function (q) { return isWhole(q, 0, 11); })) return bad("squares");
     if (!Array.isArray(value.names) || value.names.length !== 2 || !value.names.every(function (n) { return isText(n, 200); })) return bad("names");
     if (!Array.isArray(value.scores) || value.scores.length !== 2 || !value.scores.every(function (n) { return isWhole(n, -100000, 100000); })) return bad("scores");
@@ -114,8 +117,11 @@ export function storedReader(t) {
       if (FORM_FIELDS.indexOf(fields[i]) < 0) return bad(t("unknown key {key}", { key: JSON.stringify(fields[i].slice(0, 40)) }));
       if (!isText(form[fields[i]], 20)) return bad("form");
     }
+    // a scene that is not one: the game is kept, its board comes from the engine
+    var scene = value.scene === undefined || isScene(value.scene) ? value.scene || null : null;
+    if (value.scene !== undefined && scene === null) leftOut(what, t("its board picture"));
     return {
-      saved: value.saved, link: value.link, svg: value.svg, squares: value.squares.slice(), names: value.names.slice(),
+      saved: value.saved, link: value.link, scene: scene, squares: value.squares.slice(), names: value.names.slice(),
       scores: value.scores.slice(), moves: value.moves, over: value.over, form: form, time: value.time || 0,
       lang: value.lang === undefined ? "" : value.lang,
     };

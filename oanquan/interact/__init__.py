@@ -7,7 +7,6 @@ widgets, the website's bridge :mod:`oanquan.web`, the terminal game):
 * :mod:`~oanquan.interact.controller`: one game or puzzle being played (players, selection,
   undo and redo, the computer's turns, hints, verdicts, saving);
 * :mod:`~oanquan.interact.pacing`: a move's pictures, bounded, and how fast to show them;
-* :mod:`~oanquan.interact.patch`: a picture sent as its changes from the one before;
 * :mod:`~oanquan.interact.view`: the one view-model every surface renders (names, status
   line, scores, the end in words);
 * :mod:`~oanquan.interact.address`: the address codec (a game as a page address or a bridge request);

@@ -54,7 +54,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal, NamedTuple, TypeAlias
 
 from ..ai import Player, hint, player_for_level
-from ..board import DIRECTIONS, square_name
+from ..board import DIRECTIONS, owner, square_name
 from ..errors import IllegalMoveError, OAnQuanError, RecordFormatError, quote
 from ..events import Event
 from ..game import Game
@@ -65,7 +65,7 @@ from ..narrate import Names, describe_move, row_names
 from ..position import Outcome, Position, ScoreBreakdown
 from ..puzzles import HINT_STEP, Puzzle, load_builtin, read_code
 from ..rules import Rules
-from ..svg import direction_label
+from ..svg import direction_label, screen_direction
 
 __all__ = [
     "DEFAULT_HINTS",
@@ -569,6 +569,23 @@ class Controller:
         if self.selected is None:
             return {}
         return {d: direction_label(self.selected, d) for d in DIRECTIONS}
+
+    def arrow_keys(self) -> dict[str, str]:
+        """Which direction each arrow key plays from the selected square: the arrow that points
+        the way the pebbles go on the board as it is drawn (on the top row, R goes leftwards).
+
+        >>> c = Controller()
+        >>> c.arrow_keys()
+        {}
+        >>> c.click(7)
+        >>> c.arrow_keys()
+        {'ArrowLeft': 'L', 'ArrowRight': 'R'}
+        """
+        if self.selected is None:
+            return {}
+        keys = {"left": "ArrowLeft", "right": "ArrowRight"}
+        row = owner(self.selected) or 0
+        return dict(sorted((keys[screen_direction(row, d)], d) for d in DIRECTIONS))
 
     def choose(self, direction: object) -> list[PlayedMove]:
         """Play the selected square in ``direction`` ("L" or "R").

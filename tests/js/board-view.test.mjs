@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { animate, arrowTarget, directionKey, draw, mark, onDirectionKey, onSquare, Playback, reducedMotion, squareOf } from "../../book/_static_play/board-view.js";
+import { animate, arrowTarget, changed, directionKey, draw, expand, mark, onDirectionKey, onSquare, Playback, reducedMotion, squareOf } from "../../book/_static_play/board-view.js";
 
 class FakeElement {
   constructor(attributes) {
@@ -29,6 +29,15 @@ function board() {
   const container = new FakeElement();
   container.squares = squares;
   container.svg = new FakeElement({ role: "img" }); // the picture that holds the squares
+  // the one part of it these tests look at: square 0's count, which a frame's scene fills
+  const count = new FakeElement({ "data-count": "0" });
+  count.textContent = "";
+  container.svg.querySelectorAll = (selector) => (selector === "[data-count]" ? [count] : []);
+  container.svg.querySelector = () => null;
+  Object.defineProperty(container, "innerHTML", {
+    get: () => (count.textContent === "" ? "" : `<svg>${count.textContent}</svg>`),
+    set: (text) => { count.textContent = text.replace(/^<svg>|<\/svg>$/g, ""); },
+  });
   container.querySelectorAll = (selector) => {
     assert.equal(selector, "[data-square]");
     return squares;
@@ -38,6 +47,11 @@ function board() {
     return container.svg;
   };
   return container;
+}
+
+// A frame whose scene says ``shown`` in square 0's count (the stand-in board's "<svg>shown</svg>").
+function frame(shown, caption, kind) {
+  return { scene: { n: [shown], s: [] }, caption, kind };
 }
 
 // An event on a square's picture (its target is inside the square's group).
@@ -79,14 +93,36 @@ test("mark takes the buttons away again from squares no longer playable", () => 
   assert.equal(container.squares[5].getAttribute("role"), null);
 });
 
-test("draw puts the answer's picture in and marks its squares (none when it has none)", () => {
+test("draw fills the board with the answer's scene and marks its squares (none when it has none)", () => {
   const container = board();
-  draw(container, { svg: "<svg>one</svg>", squares: [1, 2] });
-  assert.equal(container.innerHTML, "<svg>one</svg>");
+  draw(container, { scene: { n: [7], s: [] }, squares: [1, 2] });
+  assert.equal(container.innerHTML, "<svg>7</svg>");
   assert.ok(container.squares[1].classes.has("oaq-can") && container.squares[2].classes.has("oaq-can"));
-  draw(container, { svg: "<svg>two</svg>" });
-  assert.equal(container.innerHTML, "<svg>two</svg>");
+  draw(container, { scene: { n: [3], s: [] } });
+  assert.equal(container.innerHTML, "<svg>3</svg>");
   assert.ok(container.squares.every((s) => !s.classes.has("oaq-can")));
+});
+
+test("a move's frames come as changes and are made whole: each frame's scene, the caption's words given once", () => {
+  const strips = [["A · 0 points", "", "", "to_move", "to move"], ["B · 0 points", "", "", "", ""]];
+  const sent = [
+    { c: "Move 1: A plays 7R.", k: "move", p: "Move 1, 7R: ", n: [5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 0, 0], q: [10, 11], m: {}, s: strips, h: null, d: null, l: null, f: [] },
+    { c: "lift 7.", k: "lift", n: { 7: 0 }, m: { lifted: [7] }, h: [5, 7], s: [["A · 0 points", "", "", "playing", "playing"], null] },
+    { c: "drop in 8.", k: "drop", n: { 8: 6 }, m: { received: [8] }, h: [4, 8] },
+  ];
+  const frames = expand(sent);
+  assert.deepEqual(frames.map((f) => [f.caption, f.kind]), [["Move 1: A plays 7R.", "move"], ["Move 1, 7R: lift 7.", "lift"], ["Move 1, 7R: drop in 8.", "drop"]]);
+  assert.deepEqual(frames[2].scene.n, [5, 5, 5, 5, 5, 5, 5, 0, 6, 5, 0, 0]);
+  assert.deepEqual(frames[2].scene.m, { received: [8] });
+  assert.deepEqual(frames[2].scene.s, [["A · 0 points", "", "", "playing", "playing"], strips[1]]);
+  assert.deepEqual(frames[0].scene.n, sent[0].n); // each frame keeps its own scene (a step back shows it)
+  assert.equal("c" in frames[1].scene, false);
+  // a second move in the same answer (a redo) starts whole again, with its own words
+  const again = expand([...sent, { c: "Move 2: B plays 1L.", k: "move", p: "Move 2, 1L: ", n: Array(12).fill(1), q: [], m: {}, s: strips, h: null, d: null, l: null, f: [] }, { c: "lift 1.", k: "lift", n: { 1: 0 } }]);
+  assert.equal(again[4].caption, "Move 2, 1L: lift 1.");
+  assert.equal(again[4].scene.n[1], 0);
+  assert.equal(again[4].scene.n[0], 1);
+  assert.deepEqual(changed({ n: [1, 2], d: "L" }, { d: null }), { n: [1, 2], d: null });
 });
 
 test("squareOf finds the square an event is on, or none", () => {
@@ -118,10 +154,10 @@ test("animate shows every frame in turn, each for its delay, and ends on the las
   const container = board();
   const caption = { textContent: "" };
   const seen = [];
-  const frames = [{ svg: "<svg>1</svg>", caption: "one", kind: "pick" }, { svg: "<svg>2</svg>", caption: "two", kind: "drop" }];
+  const frames = [frame(1, "one", "pick"), frame(2, "two", "drop")];
   await animate(container, caption, frames, {
-    delay(frame, count) {
-      seen.push([container.innerHTML, caption.textContent, frame.kind, count]);
+    delay(shown, count) {
+      seen.push([container.innerHTML, caption.textContent, shown.kind, count]);
       return -5; // no animation: still a turn of the event loop, never a negative wait
     },
   });
@@ -135,7 +171,7 @@ test("animate stops when skipped, with the last frame's caption shown", async ()
   const caption = { textContent: "" };
   let shown = 0;
   const playback = new Playback();
-  const frames = [1, 2, 3, 4].map((n) => ({ svg: `<svg>${n}</svg>`, caption: `step ${n}` }));
+  const frames = [1, 2, 3, 4].map((n) => frame(n, `step ${n}`));
   await animate(container, caption, frames, {
     playback,
     delay() {
@@ -154,7 +190,7 @@ test("a paused animation waits for the reader, steps back and forth, and goes on
   const caption = { textContent: "" };
   const playback = new Playback();
   const seen = [];
-  const frames = [1, 2, 3].map((n) => ({ svg: `<svg>${n}</svg>`, caption: `step ${n}` }));
+  const frames = [1, 2, 3].map((n) => frame(n, `step ${n}`));
   playback.pause();
   const done = animate(container, caption, frames, { playback, delay() { seen.push(container.innerHTML); return 0; } });
   const turn = () => new Promise((resolve) => { setTimeout(resolve, 5); });
@@ -177,7 +213,7 @@ test("a paused animation waits for the reader, steps back and forth, and goes on
 });
 
 test("a step forward from the last frame ends the move; a skip ends it while paused", async () => {
-  const frames = [1, 2].map((n) => ({ svg: `<svg>${n}</svg>`, caption: `step ${n}` }));
+  const frames = [1, 2].map((n) => frame(n, `step ${n}`));
   const stepping = new Playback();
   stepping.pause();
   const container = board();
@@ -198,7 +234,7 @@ test("animate under reduced motion shows the last frame and its caption at once"
   const container = board();
   const caption = { textContent: "" };
   const seen = [];
-  const frames = [1, 2, 3].map((n) => ({ svg: `<svg>${n}</svg>`, caption: `step ${n}` }));
+  const frames = [1, 2, 3].map((n) => frame(n, `step ${n}`));
   await animate(container, caption, frames, { reduced: true, delay() { seen.push(container.innerHTML); return 0; } });
   assert.deepEqual(seen, ["<svg>3</svg>"]);
   assert.equal(caption.textContent, "step 3");
@@ -248,9 +284,9 @@ test("the arrow keys go round the playable squares in the order the eye reads th
   assert.equal(arrowTarget(container, at(2), "Tab"), null);
 });
 
-test("a direction is picked by its letter, or by the arrow that points its way on screen", () => {
-  const bottom = { L: "← 7L", R: "7R →" };
-  const top = { L: "3L →", R: "← 3R" }; // on the top row, R goes leftwards
+test("a direction is picked by its letter, or by the arrow key the answer says plays it", () => {
+  const bottom = { ArrowLeft: "L", ArrowRight: "R" };
+  const top = { ArrowLeft: "R", ArrowRight: "L" }; // on the top row, R goes leftwards
   assert.equal(directionKey("l", bottom), "L");
   assert.equal(directionKey("R", top), "R");
   assert.equal(directionKey("ArrowLeft", bottom), "L");
@@ -258,11 +294,12 @@ test("a direction is picked by its letter, or by the arrow that points its way o
   assert.equal(directionKey("ArrowRight", top), "L");
   assert.equal(directionKey("x", top), null);
   assert.equal(directionKey("ArrowLeft", null), null);
+  assert.equal(directionKey("toString", top), null); // only the answer's own keys
 });
 
 test("once a square is chosen, a direction key plays and Escape gives the choice up; before, neither does", () => {
   const root = new FakeElement();
-  let view = { selected: null, direction_labels: {} };
+  let view = { selected: null, arrows: {} };
   const played = [];
   let cancelled = 0;
   onDirectionKey(root, () => view, (direction) => played.push(direction), () => cancelled++);
@@ -275,7 +312,7 @@ test("once a square is chosen, a direction key plays and Escape gives the choice
   press("Escape");
   press("r");
   assert.deepEqual([played, cancelled], [[], 0]); // nothing chosen: the keys are the page's
-  view = { selected: 7, direction_labels: { L: "← 7L", R: "7R →" } };
+  view = { selected: 7, arrows: { ArrowLeft: "L", ArrowRight: "R" } };
   const escape = press("Escape");
   assert.equal(cancelled, 1);
   assert.ok(escape.defaultPrevented);

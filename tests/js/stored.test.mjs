@@ -3,10 +3,18 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { FORM_FIELDS, MAX_STORED, isTabName, keptTime, storedReader } from "../../book/_static_play/stored.js";
+import { FORM_FIELDS, MAX_STORED, isScene, isTabName, keptTime, storedReader } from "../../book/_static_play/stored.js";
 import { translator } from "../../book/_static_play/words.js";
 
 const WHAT = "this tab's game";
+
+// A board's scene as the engine sends it (oanquan/web/wire.py, wire) and play.js keeps it.
+const SCENE = {
+  n: [5, 5, 5, 5, 5, 0, 6, 6, 6, 6, 0, 0], q: [10, 11], m: { selectable: [5, 6] },
+  s: [["You · 0 points", "captured: 0 pebbles", "", "", "just played"], ["Computer · 0 points", "captured: 0 pebbles", "", "to_move", "to move"]],
+  h: null, d: null, l: 9, f: ["last move: 9R"], title: "Ô Ăn Quan board: Computer to move", desc: "Top row…",
+  what: Array(12).fill("5 pebbles"),
+};
 
 // A game as play.js's keep() stores it (version 2).
 function goodGame(changes) {
@@ -14,7 +22,7 @@ function goodGame(changes) {
     v: 2,
     saved: "oanquan-game 1\n7R",
     link: "?record=7R",
-    svg: "<svg xmlns='http://www.w3.org/2000/svg'></svg>",
+    scene: SCENE,
     squares: [5, 6, 7, 8, 9],
     names: ["You", "Computer"],
     scores: [0, 0],
@@ -46,10 +54,40 @@ test("a kept game reads back as it was stored", () => {
   const { game, notices } = readBack(JSON.stringify(goodGame()));
   assert.deepEqual(notices, []);
   assert.deepEqual(game, {
-    saved: "oanquan-game 1\n7R", link: "?record=7R", svg: "<svg xmlns='http://www.w3.org/2000/svg'></svg>",
+    saved: "oanquan-game 1\n7R", link: "?record=7R", scene: SCENE,
     squares: [5, 6, 7, 8, 9], names: ["You", "Computer"], scores: [0, 0], moves: 1, over: false,
     form: { opponent: "2", first: "human", plies: "200" }, time: 1700000000000, lang: "en",
   });
+});
+
+test("a game kept by a build before scenes (its board a picture) reads back without the picture", () => {
+  const old = goodGame({ svg: "<svg onload=alert(1)></svg>" });
+  delete old.scene;
+  const { game, notices } = readBack(JSON.stringify(old));
+  assert.deepEqual(notices, []);
+  assert.equal(game.scene, null);
+  assert.equal("svg" in game, false); // no markup is read back: the engine draws the board
+});
+
+test("a kept game whose scene is not one keeps its game, not its board, and says so", () => {
+  for (const scene of [null, {}, "<svg onload=alert(1)></svg>", Object.assign({}, SCENE, { n: [] })]) {
+    const { game, notices } = readBack(JSON.stringify(goodGame({ scene })));
+    assert.equal(game.scene, null);
+    assert.equal(game.saved, "oanquan-game 1\n7R");
+    assert.deepEqual(notices.map((n) => n.includes(`(${WHAT}: its board picture)`)), [true]);
+  }
+});
+
+test("a kept scene is data only: anything else is no scene", () => {
+  assert.equal(isScene(SCENE), true);
+  const bad = [
+    { n: SCENE.n.slice(1) }, { n: [...SCENE.n.slice(1), -1] }, { q: [12] }, { m: { evil: [1] } }, { m: { lifted: ["1"] } },
+    { s: [SCENE.s[0]] }, { s: [SCENE.s[0], ["a", "b", "c", "d", 5]] }, { h: [1] }, { h: [1, 12] }, { d: "X" }, { l: 12 },
+    { f: ["a", "b", "c"] }, { title: 3 }, { desc: "x".repeat(8001) }, { what: ["a"] }, { svg: "<svg/>" },
+  ];
+  for (const change of bad) assert.equal(isScene(Object.assign({}, SCENE, change)), false, JSON.stringify(change).slice(0, 80));
+  assert.equal(isScene(null), false);
+  assert.equal(isScene("<svg/>"), false);
 });
 
 test("a game of version 1 (before issue 24: no v, time, lang or form) reads back too", () => {
@@ -80,7 +118,7 @@ test("text that is not JSON is left out", () => {
 });
 
 test("a value too long is left out before it is parsed", () => {
-  const text = JSON.stringify(goodGame({ svg: "x".repeat(MAX_STORED) }));
+  const text = JSON.stringify(goodGame({ saved: "x".repeat(MAX_STORED) }));
   assert.ok(text.length > MAX_STORED);
   assertLeftOut(text, "too long");
   assertLeftOut(" ".repeat(MAX_STORED + 1), "too long");
@@ -108,7 +146,6 @@ test("each field of the wrong type or size is left out, naming the field", () =>
   const cases = {
     saved: [null, 3, ["x"]],
     link: [3, "record=7R", "https://example.org/?x", "?" + "x".repeat(20000)],
-    svg: [null, {}],
     squares: ["5,6", [12], [-1], [1.5], ["5"], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0]],
     names: [["one"], ["a", "b", "c"], ["a", 3], ["a", "b".repeat(201)], "You"],
     scores: [[0], [0, 0.5], [0, "1"], [0, 100001], null],
@@ -127,7 +164,7 @@ test("each field of the wrong type or size is left out, naming the field", () =>
 });
 
 test("a required field missing is left out", () => {
-  for (const field of ["saved", "link", "svg", "squares", "names", "scores", "moves", "over"]) {
+  for (const field of ["saved", "link", "squares", "names", "scores", "moves", "over"]) {
     const game = goodGame();
     delete game[field];
     assertLeftOut(JSON.stringify(game), field);
