@@ -25,11 +25,7 @@ from tools.edition import _f_string_parts, _literal_text
 ROOT = Path(__file__).resolve().parent.parent
 #: Chapter 10 (strategy) is rewritten today by issue 46's strategy part, which formats its evaluations
 #: ("-14.5") with decimal(); the rest of the book is checked here.
-DOCUMENTS = [
-    p
-    for p in sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "book").glob("*.ipynb"))
-    if p.name != "10_strategy.ipynb"
-]
+DOCUMENTS = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "book").glob("*.ipynb"))
 #: What is not a number for reading: pictures, code, position texts, addresses and other attributes.
 NOT_READ = r'<svg.*?</svg>|src="[^"]*"|href="[^"]*"|`[^`]*`|<code>.*?</code>|\w+="[^"]*"'
 #: A placeholder that formats a number with a spec of its own: thousands, decimals, %, g, e, or round().
