@@ -34,9 +34,9 @@ from oanquan.i18n import _
 from oanquan.widgets.quiz import RIGHT
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The chapters of rules and variants (1-7, 9, 11). Chapters 8 and 10 ask what the computer's search
-#: rates best, which no picture can show; their quizzes explain their answer instead.
-CHAPTERS = [p for p in sorted((ROOT / "notebooks").glob("*.ipynb")) if not p.name.startswith(("08_", "10_"))]
+#: Every chapter. Where a quiz asks what the computer's search rates best (chapters 8 and 10), which no
+#: picture can show, it still shows the position it asks about, and its answers explain the search's rating.
+CHAPTERS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 
 _MOVE = re.compile(r"^\d[LR]$")
 _SVG = re.compile(r'src="data:image/svg\+xml;base64,([^"]+)"')
@@ -106,7 +106,9 @@ def pictures(output: dict[str, Any]) -> Iterator[str]:
 
 
 def quizzes(path: Path) -> list[Quiz]:
-    """Every quiz of a chapter, with the last board picture shown before it (in its cell or the one before)."""
+    """Every quiz of a chapter, with the last board picture shown before it and after the previous quiz
+    and the previous text: a picture belongs to the one quiz after it, so a later quiz shows its own, unless
+    its question begins "Same position"."""
     notebook = json.loads(path.read_text(encoding="utf-8"))
     state = notebook["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
     right_words = _(RIGHT)
@@ -128,7 +130,11 @@ def quizzes(path: Path) -> list[Quiz]:
             right = frozenset(label for label, panel in zip(labels, panels[1:], strict=True) if right_words in panel)
             question = re.fullmatch(r"<p><b>(.*)</b></p>", state[title]["state"]["value"], re.S)
             assert question, plain
-            found.append(Quiz(path.name, index, html.unescape(question[1]), labels, right, board))
+            asked = html.unescape(question[1])
+            if board is None and asked.startswith("Same position") and found:
+                board = found[-1].board  # the question says it asks about the previous quiz's board
+            found.append(Quiz(path.name, index, asked, labels, right, board))
+            board = None  # the next quiz shows its own position, or says it asks about the same one
     return found
 
 
@@ -214,6 +220,15 @@ def test_the_checks_find_a_quiz_without_its_board_and_a_plural_for_one_answer() 
         test_the_question_counts_its_right_answers_as_the_engine_marked_them(old)
     with pytest.raises(AssertionError, match="no board is shown"):
         test_a_quiz_over_moves_shows_the_position_it_asks_about(old)
+
+
+def test_the_checks_find_a_quiz_shown_with_another_position() -> None:
+    """A quiz over the opening's moves read with a board of another turn (the board of an earlier quiz)."""
+    start = Position.initial()
+    labels = tuple(str(m) for m in start.legal_moves())
+    other = Quiz("10", 34, "Which opening move is right?", labels, frozenset({"5L"}), start.play("5L"))
+    with pytest.raises(AssertionError, match="the board shown is not the quiz's"):
+        test_a_quiz_over_moves_shows_the_position_it_asks_about(other)
 
 
 SCORE_QUIZZES = [quiz for quiz in ALL if "What is the final score" in quiz.question]
