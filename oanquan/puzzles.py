@@ -241,9 +241,10 @@ _WORDS = {
     "right_step": N_(
         "Right: {move} {phrase}. Your opponent's best reply is {reply}: it {takes}. Now find your next move."
     ),
+    # Short, as the strategy chapter counts by hand: a projector shows it beside the board (issue 42).
     "compare_line": N_(
-        "Over your two moves it {takes}, {gives} and then {again}: {net:+d} in all; the answer {answer}, "
-        "{answer_gives} and then {answer_again}: {answer_net:+d}."
+        "Over your two moves: take {takes}, give back {gives}, take {again}: {net:+d}; "
+        "the answer: take {answer}, give back {answer_gives}, take {answer_again}: {answer_net:+d}."
     ),
     "idea_next": N_("Your opponent has replied: now find the move that takes the most."),
     "line_answer": N_("{first}, then your opponent's reply {reply}, then {next}"),
@@ -666,13 +667,13 @@ class Puzzle:
         gain, back, again, reply, _next = line_count(self.position, chosen)
         answer_gain, answer_back, answer_again, _reply, _answer_next = line_count(self.position, self.moves[0])
         compared = _(_WORDS["compare_line"]).format(
-            takes=_takes(gain),
-            gives=_gives(back),
-            again=_takes(again),
+            takes=gain,
+            gives=back,
+            again=again,
             net=gain - back + again,
-            answer=_takes(answer_gain),
-            answer_gives=_gives(answer_back),
-            answer_again=_takes(answer_again),
+            answer=answer_gain,
+            answer_gives=answer_back,
+            answer_again=answer_again,
             answer_net=answer_gain - answer_back + answer_again,
         )
         if reply is not None:

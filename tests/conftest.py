@@ -217,6 +217,7 @@ ai an anh ao ba ban bao binh ca cam cao chia cho chung coi con danh di do dung d
 in khai khi kho khoanh khung kia kim lam len mang mili minh mua nam nay ngang ngay nhanh nhau non qua quan
 quanh quay que quen quy ra sai sang sao sau sinh so suy ta tay tha tham than thang thanh thao thay theo thu thua to tra
 trang tranh trong trung vay web xa xanh xem xen xong
+bay hoa pin tai treo
 """
 #: Kept as they are: programs and file kinds, JupyterLab's menu and keys as the reader sees them, the
 #: language switch's "English", units, the English words the letters R and L come from (explained
@@ -224,7 +225,7 @@ trang tranh trong trung vay web xa xanh xem xen xong
 _NAMES_AND_NOTATION = """
 python jupyterlab jupyter javascript pyodide wikipedia mancala world ludii oanquan makefile node pdf svg qr
 html json md ipynb txt http js serve rules negamax alpha beta mm ms run all cells shift enter tab esc
-english right left docstring boolean phan mb
+english right left docstring boolean phan mb internet
 """
 PLAIN_VIETNAMESE = frozenset(_PLAIN_VIETNAMESE.split())
 NAMES_AND_NOTATION = frozenset(_NAMES_AND_NOTATION.split())
