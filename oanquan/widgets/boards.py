@@ -1437,27 +1437,30 @@ class PositionEditor(StaticFallback, _Talking, widgets.VBox):  # type: ignore[mi
         stage = board_stage(self.board, self.square_buttons)
         self.count = widgets.BoundedIntText(min=0, max=MAX_PEBBLES, description=_("pebbles"))
         self.stone = widgets.Checkbox(description=_("Mandarin stone (R2.2)"), indent=False)
-        number = {"style": {"description_width": "initial"}, "layout": widgets.Layout(width="14em")}
+        number = {"style": {"description_width": "initial"}, "layout": widgets.Layout(width="18em")}
+        names = row_names()  # the players as the picture calls them (issue 41), not their numbers
         self.stores = [
-            widgets.BoundedIntText(min=0, max=MAX_PEBBLES, description=_("store {player}").format(player=p), **number)
+            widgets.BoundedIntText(
+                min=0, max=MAX_PEBBLES, description=_("{name}: store").format(name=names[p]), **number
+            )
             for p in (0, 1)
         ]
         self.captured = [
             widgets.Dropdown(
                 options=[0, 1, 2],
-                description=_("stones {player}").format(player=p),
+                description=_("{name}: stones").format(name=names[p]),
                 style={"description_width": "initial"},
-                layout=widgets.Layout(width="10em"),
+                layout=widgets.Layout(width="14em"),
             )
             for p in (0, 1)
         ]
         self.debts = [
             widgets.BoundedIntText(
-                min=0, max=MAX_PEBBLES, description=_("debt {player} (R6.2)").format(player=p), **number
+                min=0, max=MAX_PEBBLES, description=_("{name}: debt (R6.2)").format(name=names[p]), **number
             )
             for p in (0, 1)
         ]
-        self.to_move = widgets.ToggleButtons(options=[(row_names()[p], p) for p in (0, 1)], description=_("to move"))
+        self.to_move = widgets.ToggleButtons(options=[(names[p], p) for p in (0, 1)], description=_("to move"))
         self.message = widgets.HTML()
         self.message_text = ""  # the message in plain text
         self.text = widgets.Text(description=_("text"), layout=widgets.Layout(width="100%", max_width="600px"))
