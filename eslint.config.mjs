@@ -7,18 +7,16 @@ import globals from "globals";
 const rules = {
   eqeqeq: ["error", "always"],
   "no-unused-vars": ["error", { args: "after-used", caughtErrors: "none" }],
-  "no-implicit-globals": "error",
   "no-shadow": ["error", { builtinGlobals: false }],
   "no-use-before-define": ["error", { functions: false, classes: true, variables: true }],
-  "no-var": "off", // the pages' scripts are ES5 style on purpose (var, function expressions)
-  "prefer-const": "off",
+  "no-var": "error",
+  "prefer-const": "error",
   "no-throw-literal": "error",
   "no-promise-executor-return": "error",
   "no-self-compare": "error",
   "no-template-curly-in-string": "off", // the service worker's placeholders are quoted on purpose
   "no-unreachable-loop": "error",
   "require-atomic-updates": "off",
-  strict: ["error", "function"],
 };
 
 export default [
@@ -26,37 +24,33 @@ export default [
   { ignores: ["node_modules/", "_build/", "_widget_js/", ".venv/", "locales/", "book/_site_static/scripts/fontawesome.js"] },
   js.configs.recommended,
   { rules },
-  // The pages' plain scripts: each its own closure, publishing at most one global on window.
+  // Every script of ours is an ES module: the pages' (loaded with <script type="module">), the
+  // engine's worker (a module worker), the Node tests, the build's and the benchmarks' Node
+  // scripts (tools/*.mjs, benchmarks/*.mjs) and this file.
+  { languageOptions: { sourceType: "module" } },
   {
-    files: ["book/_static_play/engine.js", "book/_static_play/from-file.js", "book/_static_lite/reset.js",
-      "book/_site_static/widget-names.js", "book/_site_static/offline.js"],
-    languageOptions: { sourceType: "script", globals: { ...globals.browser } },
+    files: ["book/**/*.js"],
+    ignores: ["book/_static_play/engine-worker.js", "book/_static_play/service-worker.js"],
+    languageOptions: { globals: { ...globals.browser } },
   },
-  // The pages' ES modules.
+  { files: ["book/_static_play/engine-worker.js"], languageOptions: { globals: { ...globals.worker } } },
+  { files: ["tests/js/**/*.mjs", "tools/*.mjs", "benchmarks/*.mjs", "eslint.config.mjs"], languageOptions: { globals: { ...globals.node } } },
+  // Two plain scripts, each for a reader a module cannot serve:
+  // - from-file.js says why nothing runs on a page opened from a file (file://), where the
+  //   browser loads no module at all (a module needs CORS, which a file has not);
+  // - the service worker (service-worker.js, the template of each edition's sw.js) is registered
+  //   as a classic worker: a module one (register(url, {type: "module"})) is refused or fails to
+  //   parse in Firefox before 147 (January 2026), so in Firefox ESR 140, which managed school
+  //   machines run, and Chromium before 91, and those readers would get no offline copy at all;
+  //   it imports nothing, so a module would bring nothing. Its global scope is its own (no page
+  //   shares it), and the Node tests reach its helpers there.
   {
-    files: ["book/_static_play/play.js", "book/_static_play/liveboard.js", "book/_static_play/board-view.js",
-      "book/_static_play/words.js", "book/_static_play/stored.js", "book/_static_play/review-panel.js",
-      "book/_static_play/puzzle-finder.js", "book/_static_play/class-rules.js", "book/_static_play/my-exercises.js",
-      "book/_static_play/from-my-games.js"],
-    languageOptions: { sourceType: "module", globals: { ...globals.browser } },
-    rules: { strict: "off" }, // modules are strict already
-  },
-  // The engine's module worker, and the service worker (a plain script at the edition's root).
-  {
-    files: ["book/_static_play/engine-worker.js"],
-    languageOptions: { sourceType: "module", globals: { ...globals.worker } },
-    rules: { strict: "off" },
+    files: ["book/_static_play/from-file.js"],
+    languageOptions: { sourceType: "script" },
+    rules: { "no-implicit-globals": "error", strict: ["error", "function"] },
   },
   {
     files: ["book/_static_play/service-worker.js"],
     languageOptions: { sourceType: "script", globals: { ...globals.serviceworker } },
-    // A worker's global scope is its own (no page shares it), and the Node tests reach its helpers there.
-    rules: { strict: "off", "no-implicit-globals": "off" },
-  },
-  // The Node tests, the build's Node script (tools/precache.mjs), the benchmarks' (Pyodide under Node) and this file.
-  {
-    files: ["tests/js/**/*.mjs", "tools/*.mjs", "benchmarks/*.mjs", "eslint.config.mjs"],
-    languageOptions: { sourceType: "module", globals: { ...globals.node } },
-    rules: { strict: "off" },
   },
 ];

@@ -85,7 +85,10 @@ def _visit(page: Any, url: str | None, sent: list[int]) -> dict[str, float]:
     else:
         page.goto(url)
     page.wait_for_selector(READY, timeout=180_000)
-    timings = page.evaluate("OanquanEngine.get().timings")
+    # the page's one engine: engine.js, the module the page loads (it puts nothing on window)
+    timings = page.evaluate(
+        "async () => (await import(new URL('../_static/play/engine.js', location.href).href)).pageEngine().timings"
+    )
     return {
         "board": int(page.get_attribute("#oaq", "data-board-ms")),
         "ready": int(page.get_attribute("#oaq", "data-ready-ms")),

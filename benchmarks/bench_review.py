@@ -165,7 +165,8 @@ def time_in_worker() -> None:
             assert panel is not None
             first, done = (int(panel.get_attribute(f"data-{name}-ms") or 0) for name in ("first", "done"))
             longest = max(page.evaluate("() => window.__longTasks"), default=0)
-            browsers = page.evaluate("() => window.OanquanEngine.get().call({op: 'review'})")["review"]
+            engine = "(await import(new URL('../_static/play/engine.js', location.href).href)).pageEngine()"
+            browsers = page.evaluate(f"async () => {engine}.call({{op: 'review'}})")["review"]
         finally:
             browser.close()
     print("  in the page's worker (Pyodide, headless Chromium), real time from 'Review this game':")

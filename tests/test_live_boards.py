@@ -157,7 +157,7 @@ def test_the_engine_warms_up_once_the_page_is_loaded_and_the_first_click_waits_f
 
 
 #: The page's engine has started and said so ("oanquan-ready", which offline.js waits for).
-WARM = "window.OanquanEngine && window.__oanquanReady === true"
+WARM = "window.__oanquanReady === true"
 
 
 def test_chapter_2_board_plays_a_move_and_keeps_the_first_click(chapter: Any) -> None:

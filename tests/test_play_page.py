@@ -65,10 +65,11 @@ def scores_shown(watched: Watched) -> list[int]:
 
 
 ENGINE_PAGE = """<!doctype html><html lang="en"><body>
-<script src="../_static/play/engine.js"></script>
-<script>
+<script type="module">
+import { pageEngine } from "../_static/play/engine.js";
 window.progress = [];
-var engine = OanquanEngine.get();
+const engine = pageEngine();
+window.pageEngine = pageEngine;
 engine.onProgress(function (p) { progress.push(p.stage); });
 window.answers = Promise.all([
   engine.call({op: "play", move: "7R"}),
@@ -78,7 +79,7 @@ window.answers = Promise.all([
   engine.call({op: "state", board: "<b>"}),
   engine.call({op: "new_game", position: "5,5,5"}),
 ]);
-window.same = OanquanEngine.get() === engine && OanquanEngine.start() === engine;
+window.same = pageEngine() === engine && !("OanquanEngine" in window);
 </script></body></html>"""
 
 
@@ -88,6 +89,7 @@ def test_the_engine_worker_answers_in_order_with_one_engine_per_page(browser: An
         url = watched.site + "/book/engine-test.html"
         watched.page.route(url, lambda route: route.fulfill(body=ENGINE_PAGE, content_type="text/html"))
         watched.page.goto(url)
+        watched.page.wait_for_function("() => window.answers !== undefined")
         answers = watched.page.evaluate("answers")
         assert watched.page.evaluate("same") is True
         assert [a["ok"] for a in answers] == [True, True, True, False, False, False]
@@ -98,7 +100,7 @@ def test_the_engine_worker_answers_in_order_with_one_engine_per_page(browser: An
         assert all("Traceback" not in a.get("error", "") for a in answers)
         stages = watched.page.evaluate("progress")
         assert stages[0] == "download" and "engine" in stages, stages
-        assert watched.page.evaluate("OanquanEngine.get().state") == "ready"
+        assert watched.page.evaluate("pageEngine().state") == "ready"
 
 
 # ------------------------------------------------------------------ playing

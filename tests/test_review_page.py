@@ -128,7 +128,13 @@ def test_the_review_fills_in_labels_the_blunder_and_shows_the_better_move(
         better = _("Better: {best} (played: {move})").format(best=blunder.best, move=blunder.move)
         said = move_words(reviewed, blunder, names)
         blunder_words = label_words("blunder")
-    answer = page.evaluate("() => window.OanquanEngine.get().call({op: 'review'})")
+    # the page's engine (engine.js, the module play.js imports: one per page)
+    answer = page.evaluate(
+        """async () => {
+          const { pageEngine } = await import(new URL("../_static/play/engine.js", location.href).href);
+          return pageEngine().call({op: "review"});
+        }"""
+    )
     assert answer["review"] == expected  # the same in Pyodide as in CPython, in the page's language
     assert page.locator("[data-oaq=review-moves] li").count() == len(game)
     second = page.locator("[data-oaq=review-moves] li[data-ply='1']")

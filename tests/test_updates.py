@@ -162,7 +162,8 @@ def marks(page: Any, base: str, edition: str, reader: Reader | None = None) -> d
         """async () => ({
           markup: document.getElementById("oaq").getAttribute("data-build-mark"),
           script: window.oaqBuildMark,
-          engine: (await OanquanEngine.get().call({op: "dance"})).error,
+          engine: (await (await import(new URL("../_static/play/engine.js", location.href).href))
+            .pageEngine().call({op: "dance"})).error,
           build: document.querySelector("meta[name=oanquan-build]").content,
           csp: window.__csp,
         })"""

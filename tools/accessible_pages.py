@@ -44,7 +44,7 @@ def widget_words(edition: str) -> dict[str, str]:
 def add_widget_names(app: Sphinx) -> None:
     """widget-names.js on every page, its words in an attribute of its own tag (no inline script)."""
     words = json.dumps(widget_words(spoken(app.config.language)), ensure_ascii=False)
-    app.add_js_file("widget-names.js", loading_method="defer", **{"data-words": words})
+    app.add_js_file("widget-names.js", type="module", **{"data-words": words})
 
 
 def visit_hidden_cell(self: Any, node: Any) -> None:

@@ -236,8 +236,7 @@ def _pages(app: Sphinx) -> set[str]:
 def add_scripts(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
     """The engine's client and the boards' script, on the pages that have live boards only."""
     if pagename in _pages(app):
-        app.add_js_file("play/engine.js")
-        app.add_js_file("play/liveboard.js", type="module")  # it imports board-view.js and words.js
+        app.add_js_file("play/liveboard.js", type="module")  # it imports engine.js, board-view.js and words.js
         app.add_css_file("play/play.css")
         app.add_css_file("play/liveboard.css")
 

@@ -19,6 +19,6 @@ SCRIPT = "offline.js"
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    # deferred: it runs once the page is parsed (its <meta name="oanquan-build"> read), never in the way
-    app.add_js_file(SCRIPT, loading_method="defer")
+    # a module, so deferred: it runs once the page is parsed (its <meta name="oanquan-build"> read), never in the way
+    app.add_js_file(SCRIPT, type="module")
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -28,10 +28,10 @@ export const ORDER = [11, 4, 3, 2, 1, 0, 10, 5, 6, 7, 8, 9];
 // is one stop of the Tab key (a roving tabindex, as ARIA's practices have it): the square last
 // focused, or the first one the eye meets, takes the Tab; the arrow keys go to the others.
 export function mark(container, squares) {
-  var playable = [];
+  const playable = [];
   container.querySelectorAll("[data-square]").forEach(function (el) {
-    var square = Number(el.getAttribute("data-square"));
-    var can = squares.indexOf(square) >= 0;
+    const square = Number(el.getAttribute("data-square"));
+    const can = squares.indexOf(square) >= 0;
     el.classList.toggle("oaq-can", can);
     if (can) {
       el.setAttribute("tabindex", "-1");
@@ -42,19 +42,19 @@ export function mark(container, squares) {
       el.removeAttribute("role");
     }
   });
-  var current = rovingSquare(container, playable);
+  const current = rovingSquare(container, playable);
   if (current) current.setAttribute("tabindex", "0");
   // A picture (role img) hides what is inside it from a screen reader: a board that takes moves
   // is a group of squares instead, named by the same title.
-  var svg = container.querySelector("svg");
+  const svg = container.querySelector("svg");
   if (svg) svg.setAttribute("role", playable.length ? "group" : "img");
 }
 
 // Of the playable squares, the one that takes the Tab: the one focused last, else the first in ORDER.
 function rovingSquare(container, playable) {
-  var kept = container.getAttribute("data-focus");
-  var last = kept === null ? NaN : Number(kept); // none yet: the first square in ORDER
-  var sorted = inOrder(playable);
+  const kept = container.getAttribute("data-focus");
+  const last = kept === null ? NaN : Number(kept); // none yet: the first square in ORDER
+  const sorted = inOrder(playable);
   return sorted.filter(function (el) { return Number(el.getAttribute("data-square")) === last; })[0] || sorted[0] || null;
 }
 
@@ -65,7 +65,7 @@ function inOrder(elements) {
 }
 
 function playableSquares(container) {
-  var found = [];
+  const found = [];
   container.querySelectorAll("[data-square]").forEach(function (el) {
     if (el.getAttribute("role") === "button") found.push(el);
   });
@@ -75,12 +75,12 @@ function playableSquares(container) {
 // The square an arrow key (or Home, End) goes to from the square ``from``, among the playable
 // ones in ORDER, round the board; null for any other key.
 export function arrowTarget(container, from, key) {
-  var list = playableSquares(container);
-  var at = list.indexOf(from);
+  const list = playableSquares(container);
+  const at = list.indexOf(from);
   if (!list.length) return null;
   if (key === "Home") return list[0];
   if (key === "End") return list[list.length - 1];
-  var step = key === "ArrowRight" || key === "ArrowDown" ? 1 : key === "ArrowLeft" || key === "ArrowUp" ? -1 : 0;
+  const step = key === "ArrowRight" || key === "ArrowDown" ? 1 : key === "ArrowLeft" || key === "ArrowUp" ? -1 : 0;
   if (!step) return null;
   return list[(Math.max(at, 0) + step + list.length) % list.length];
 }
@@ -96,7 +96,7 @@ function moveFocus(container, el) {
 export function focusedSquare(container, active) {
   if (active && active.closest && active.closest("[data-oaq=directions]")) return -1;
   if (!active || !container.contains(active)) return null;
-  var square = active.closest ? active.closest("[data-square]") : null;
+  const square = active.closest ? active.closest("[data-square]") : null;
   return square ? Number(square.getAttribute("data-square")) : -1;
 }
 
@@ -104,7 +104,7 @@ export function focusedSquare(container, active) {
 // it is still playable, else on the one that takes the Tab, else on the board itself.
 export function focusBoard(container, square) {
   if (square !== null && square >= 0) container.setAttribute("data-focus", String(square));
-  var target = rovingSquare(container, playableSquares(container));
+  const target = rovingSquare(container, playableSquares(container));
   if (target) return moveFocus(container, target);
   container.setAttribute("tabindex", "-1");
   container.focus({ preventScroll: true });
@@ -116,7 +116,7 @@ export function focusBoard(container, square) {
 export function directionKey(key, arrows) {
   if (key === "l" || key === "L") return "L";
   if (key === "r" || key === "R") return "R";
-  var direction = arrows && Object.prototype.hasOwnProperty.call(arrows, key) ? arrows[key] : null;
+  const direction = arrows && Object.prototype.hasOwnProperty.call(arrows, key) ? arrows[key] : null;
   return direction === "L" || direction === "R" ? direction : null;
 }
 
@@ -128,7 +128,7 @@ export function directionKey(key, arrows) {
 // l the last move's square, f the footer's lines; a board's also title and desc (what a screen
 // reader says) and what (what each square holds, in words, for its name).
 
-var TURN_MARKS = ["to_move", "playing"];
+const TURN_MARKS = ["to_move", "playing"];
 
 function show(el, visible) {
   if (visible) el.removeAttribute("display");
@@ -143,7 +143,7 @@ function setAttr(el, name, value) {
 // A line of text; one longer than its data-fit characters is squeezed to its data-squeeze width.
 function setLine(el, text) {
   el.textContent = text;
-  var long = text.length > Number(el.getAttribute("data-fit") || Infinity);
+  const long = text.length > Number(el.getAttribute("data-fit") || Infinity);
   setAttr(el, "textLength", long ? el.getAttribute("data-squeeze") : null);
   setAttr(el, "lengthAdjust", long ? "spacingAndGlyphs" : null);
 }
@@ -154,10 +154,10 @@ function has(list, item) { return Array.isArray(list) && list.indexOf(item) >= 0
 
 // The board ``svg`` shows ``scene``: each marked part of it (data-*) filled or hidden.
 export function fill(svg, scene) {
-  var places = {};
+  const places = {};
   all(svg, "[data-places]", function (el) { places[el.getAttribute("data-dots")] = el.getAttribute("data-places").match(/M[^M]*/g) || []; });
   all(svg, "[data-dots]", function (el) {
-    var square = el.getAttribute("data-dots");
+    const square = el.getAttribute("data-dots");
     el.setAttribute("d", (places[square] || []).slice(0, scene.n[Number(square)]).join(""));
   });
   all(svg, "[data-count]", function (el) { el.textContent = String(scene.n[num(el, "data-count")]); });
@@ -167,23 +167,23 @@ export function fill(svg, scene) {
   all(svg, "[data-number]", function (el) { setAttr(el, "fill", scene.l === num(el, "data-number") ? "#fff" : null); });
   all(svg, "[data-sowing]", function (el) { show(el, scene.d === el.getAttribute("data-sowing")); });
   all(svg, "[data-hand]", function (el) {
-    var here = Boolean(scene.h) && scene.h[1] === num(el, "data-hand");
+    const here = Boolean(scene.h) && scene.h[1] === num(el, "data-hand");
     show(el, here);
     if (!here) return;
-    var digits = Math.min(3, String(scene.h[0]).length);
-    var box = el.getAttribute("data-boxes").split(";")[digits - 1].split(",");
+    const digits = Math.min(3, String(scene.h[0]).length);
+    const box = el.getAttribute("data-boxes").split(";")[digits - 1].split(",");
     el.querySelector("rect").setAttribute("x", box[0]);
     el.querySelector("rect").setAttribute("width", box[1]);
     el.querySelector("text").setAttribute("x", box[2]);
     el.querySelector("text").textContent = String(scene.h[0]);
   });
   all(svg, "[data-strip]", function (el) {
-    var strip = scene.s[num(el, "data-strip")];
-    var turn = TURN_MARKS.indexOf(strip[3]) >= 0;
-    var frame = el.querySelector("rect");
+    const strip = scene.s[num(el, "data-strip")];
+    const turn = TURN_MARKS.indexOf(strip[3]) >= 0;
+    const frame = el.querySelector("rect");
     frame.setAttribute("stroke", frame.getAttribute(turn ? "data-on" : "data-off"));
     setAttr(frame, "stroke-width", turn ? 3 : null);
-    var part = function (name) { return el.querySelector("[data-part=" + name + "]"); };
+    const part = function (name) { return el.querySelector("[data-part=" + name + "]"); };
     setLine(part("heading"), strip[0]);
     setLine(part("detail"), strip[1]);
     part("debts").textContent = strip[2];
@@ -193,18 +193,18 @@ export function fill(svg, scene) {
   });
   all(svg, "[data-footer]", function (el) { setLine(el, (scene.f || [])[num(el, "data-footer")] || ""); });
   if (typeof scene.title === "string") {
-    var title = svg.querySelector("title[id$='-title']");
+    const title = svg.querySelector("title[id$='-title']");
     if (title) title.textContent = scene.title;
   }
   if (typeof scene.desc === "string") {
-    var desc = svg.querySelector("desc");
+    const desc = svg.querySelector("desc");
     if (desc) desc.textContent = scene.desc;
   }
   if (Array.isArray(scene.what)) {
     all(svg, "[data-square]", function (el) {
-      var words = (el.getAttribute("data-name") || "{what}").replace("{what}", scene.what[num(el, "data-square")] || "");
+      const words = (el.getAttribute("data-name") || "{what}").replace("{what}", scene.what[num(el, "data-square")] || "");
       el.setAttribute("aria-label", words);
-      var named = el.querySelector("title");
+      const named = el.querySelector("title");
       if (named) named.textContent = words;
     });
   }
@@ -213,9 +213,9 @@ export function fill(svg, scene) {
 // The scene after a frame's changes: a move's later frames carry only the fields that changed,
 // of the pebbles ({square: n}) the squares whose count changed, of the strips the one that did.
 export function changed(scene, frame) {
-  var next = Object.assign({}, scene);
+  const next = Object.assign({}, scene);
   Object.keys(frame).forEach(function (key) {
-    var value = frame[key];
+    const value = frame[key];
     if (key === "c" || key === "k" || key === "p") return;
     if (key === "n" && !Array.isArray(value)) {
       next.n = scene.n.slice();
@@ -232,25 +232,25 @@ export function changed(scene, frame) {
 // A move's frames as the bridge sends them (oanquan/web/wire.py, frames), each whole: its caption
 // (the move's words before it, "Move 3, 7R: ", given once), its kind and its scene.
 export function expand(frames) {
-  var scene = null;
-  var prefix = "";
+  let scene = null;
+  let prefix = "";
   return (frames || []).map(function (frame) {
     if (typeof frame.p === "string") prefix = frame.p;
     scene = scene === null || frame.k === "move" ? changed({}, frame) : changed(scene, frame);
-    var caption = frame.k === "move" ? frame.c : prefix + frame.c;
+    const caption = frame.k === "move" ? frame.c : prefix + frame.c;
     return { caption: caption, kind: frame.k, scene: scene };
   });
 }
 
 // The board in ``container``: its own (drawn at build time), else a copy of ``model`` (the page's
 // board), its ids made its own, so that every picture of the page keeps its title and description.
-var copies = 0;
+let copies = 0;
 export function boardOf(container, model) {
-  var svg = container.querySelector("svg");
+  let svg = container.querySelector("svg");
   if (svg || !model) return svg;
   svg = model.cloneNode(true);
-  var suffix = "-" + ++copies;
-  var ids = [];
+  const suffix = "-" + ++copies;
+  const ids = [];
   svg.querySelectorAll("[id]").forEach(function (el) { ids.push(el.id); el.id = el.id + suffix; });
   svg.setAttribute("aria-labelledby", ids.map(function (id) { return id + suffix; }).join(" "));
   svg.querySelectorAll(".oaq-click").forEach(function (el) { el.parentNode.removeChild(el); });
@@ -261,15 +261,15 @@ export function boardOf(container, model) {
 // A picture of ``scene`` in ``container`` (a review's position, an exercise): a copy of the page's
 // board (``doc``'s [data-oaq=board]), which takes no clicks.
 export function picture(container, scene, doc) {
-  var model = (doc || document).querySelector("[data-oaq=board] svg");
-  var svg = boardOf(container, model);
+  const model = (doc || document).querySelector("[data-oaq=board] svg");
+  const svg = boardOf(container, model);
   if (!svg) return;
   svg.setAttribute("role", "img");
   fill(svg, scene);
 }
 
 export function draw(container, answer) {
-  var svg = container.querySelector("svg");
+  const svg = container.querySelector("svg");
   if (svg && answer.scene) fill(svg, answer.scene);
   mark(container, answer.squares || []);
 }
@@ -290,7 +290,7 @@ export function Playback() {
   this.wake = null; // the waiting animation's check, called when the reader does something
 }
 Playback.prototype.poke = function () {
-  var wake = this.wake;
+  const wake = this.wake;
   this.wake = null;
   if (wake) wake();
 };
@@ -302,14 +302,14 @@ Playback.prototype.start = function () { this.skipped = false; this.steps = 0; }
 // After a frame has been shown for ms: how many frames to move on. 1 once the time is up (not
 // paused), the steps asked for (paused), 0 once skipped; a paused animation waits for the reader.
 Playback.prototype.next = function (ms) {
-  var self = this;
+  const self = this;
   return new Promise(function (done) {
-    var timer = null;
+    let timer = null;
     function check() {
       clearTimeout(timer);
       if (self.skipped) return done(0);
       if (self.steps) {
-        var by = self.steps;
+        const by = self.steps;
         self.steps = 0;
         return done(by);
       }
@@ -327,17 +327,17 @@ Playback.prototype.next = function (ms) {
 // frame and its caption at once.
 export async function animate(container, caption, frames, options) {
   options = options || {};
-  var delay = options.delay || function () { return 350; };
-  var playback = options.playback || new Playback();
-  var reduced = "reduced" in options ? options.reduced : reducedMotion(typeof window === "undefined" ? null : window);
+  const delay = options.delay || function () { return 350; };
+  const playback = options.playback || new Playback();
+  const reduced = "reduced" in options ? options.reduced : reducedMotion(typeof window === "undefined" ? null : window);
   if (reduced) frames = frames.slice(-1);
   playback.start();
-  var i = 0;
-  var svg = container.querySelector("svg");
+  let i = 0;
+  const svg = container.querySelector("svg");
   while (i < frames.length) {
     if (svg) fill(svg, frames[i].scene);
     if (caption) caption.textContent = frames[i].caption;
-    var by = await playback.next(delay(frames[i], frames.length));
+    const by = await playback.next(delay(frames[i], frames.length));
     if (by === 0) break; // skipped
     i = Math.max(0, i + by); // a step back from the first frame shows it again
   }
@@ -345,17 +345,17 @@ export async function animate(container, caption, frames, options) {
 }
 
 export function squareOf(event) {
-  var target = event.target.closest ? event.target.closest("[data-square]") : null;
+  const target = event.target.closest ? event.target.closest("[data-square]") : null;
   return target ? Number(target.getAttribute("data-square")) : null;
 }
 
 export function onSquare(container, fn) {
   container.addEventListener("click", function (event) {
-    var s = squareOf(event);
+    const s = squareOf(event);
     if (s !== null) fn(s);
   });
   container.addEventListener("keydown", function (event) {
-    var s = squareOf(event);
+    const s = squareOf(event);
     if (s === null) return;
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
@@ -363,8 +363,8 @@ export function onSquare(container, fn) {
       return;
     }
     if (event.ctrlKey || event.metaKey || event.altKey) return; // the browser's own shortcuts
-    var from = event.target.closest("[data-square]");
-    var to = arrowTarget(container, from, event.key);
+    const from = event.target.closest("[data-square]");
+    const to = arrowTarget(container, from, event.key);
     if (to) {
       event.preventDefault();
       moveFocus(container, to);
@@ -379,7 +379,7 @@ export function onSquare(container, fn) {
 // (capture), so an arrow that plays a move does not also move the focus to another square.
 export function onDirectionKey(root, current, fn, cancel) {
   root.addEventListener("keydown", function (event) {
-    var view = current();
+    const view = current();
     if (!view || view.selected === null || view.selected === undefined) return;
     if (event.repeat || event.ctrlKey || event.metaKey || event.altKey) return;
     if (/^(INPUT|SELECT|TEXTAREA)$/.test((event.target && event.target.tagName) || "")) return;
@@ -389,7 +389,7 @@ export function onDirectionKey(root, current, fn, cancel) {
       cancel();
       return;
     }
-    var direction = directionKey(event.key, view.arrows);
+    const direction = directionKey(event.key, view.arrows);
     if (direction) {
       event.preventDefault();
       event.stopPropagation();
@@ -405,6 +405,6 @@ export function mayRefocus(root, container, active) {
   if (!active || active === root.ownerDocument.body || active.disabled) return true;
   if (!root.contains(active) && active.isConnected) return false;
   if (container.contains(active)) return true;
-  var directions = active.closest ? active.closest("[data-oaq=directions]") : null;
+  const directions = active.closest ? active.closest("[data-oaq=directions]") : null;
   return Boolean(directions) || !active.isConnected || active.offsetParent === null;
 }

@@ -6,8 +6,8 @@
 // authoring.puzzles.class_rules_kept). The keys are those of authoring.puzzles.CLASS_RULES.
 import { readWords, translator } from "./words.js";
 
-export var CLASS_RULES_KEY = "oanquan.class-rules.v1";
-export var CLASS_RULES = {
+export const CLASS_RULES_KEY = "oanquan.class-rules.v1";
+export const CLASS_RULES = {
   "protected-10": { young: "5", value: "10" },
   "open-10": { young: "0", value: "10" },
   "protected-5": { young: "5", value: "5" },
@@ -17,7 +17,7 @@ export var CLASS_RULES = {
 // The class's rules kept in this browser: one of the keys above, or "" (none set, or a value
 // that is not one: left out, as every kept value is read strictly).
 export function readClassRules(storage) {
-  var value;
+  let value;
   try { value = storage.getItem(CLASS_RULES_KEY); } catch (error) { return ""; }
   return typeof value === "string" && Object.prototype.hasOwnProperty.call(CLASS_RULES, value) ? value : "";
 }
@@ -35,7 +35,7 @@ export function suits(classes, key) {
 }
 
 function choice(doc, t, current) {
-  var select = doc.createElement("select");
+  const select = doc.createElement("select");
   select.id = "oaq-class-rules";
   select.setAttribute("data-oaq", "class-rules");
   [
@@ -45,29 +45,29 @@ function choice(doc, t, current) {
     ["protected-5", t("young Mandarins protected, a Mandarin worth 5")],
     ["open-5", t("young Mandarins can be taken, a Mandarin worth 5")],
   ].forEach(function (pair) {
-    var option = doc.createElement("option");
+    const option = doc.createElement("option");
     option.value = pair[0];
     option.textContent = pair[1];
     select.append(option);
   });
   select.value = current;
-  var label = doc.createElement("label");
+  const label = doc.createElement("label");
   label.setAttribute("for", select.id);
   label.textContent = t("Our class's rules");
-  var box = doc.createElement("p");
+  const box = doc.createElement("p");
   box.className = "oaq-class-rules";
   box.append(label, " ", select);
   return box;
 }
 
 function puzzlesPage(root, t, select, note) {
-  var pick = root.querySelector("[data-oaq=pick]");
+  const pick = root.querySelector("[data-oaq=pick]");
   function apply() {
-    var key = select.value;
+    const key = select.value;
     Array.prototype.forEach.call(pick.options, function (option) {
       option.toggleAttribute("data-other-rules", !suits(option.getAttribute("data-classes"), key));
     });
-    var current = pick.options[pick.selectedIndex];
+    const current = pick.options[pick.selectedIndex];
     note.textContent = current && current.hasAttribute("data-other-rules")
       ? t("This puzzle needs other rules than your class's: it is left out of the list.") : "";
   }
@@ -79,11 +79,11 @@ function puzzlesPage(root, t, select, note) {
 function playPage(root, select) {
   // The next game takes the class's rules, once the page is ready (play.js starts or configures it).
   function apply() {
-    var rules = CLASS_RULES[select.value];
+    const rules = CLASS_RULES[select.value];
     if (!rules || root.getAttribute("data-state") !== "ready") return;
-    var changed = false;
+    let changed = false;
     [["young", rules.young], ["value", rules.value]].forEach(function (pair) {
-      var field = root.querySelector("[data-oaq=" + pair[0] + "]");
+      const field = root.querySelector("[data-oaq=" + pair[0] + "]");
       if (field && field.value !== pair[1]) {
         field.value = pair[1];
         changed = true;
@@ -91,7 +91,7 @@ function playPage(root, select) {
     });
     if (changed) root.querySelector("[data-oaq=settings]").dispatchEvent(new Event("change"));
   }
-  var waiting = true; // for the page's first ready state: then the kept choice applies
+  let waiting = true; // for the page's first ready state: then the kept choice applies
   new MutationObserver(function () {
     if (waiting && root.getAttribute("data-state") === "ready") {
       waiting = false;
@@ -102,19 +102,19 @@ function playPage(root, select) {
 }
 
 function classRules(root) {
-  var t = translator(readWords(document));
-  var mode = root.getAttribute("data-mode");
-  var select = choice(document, t, readClassRules(localStorage)).querySelector("select");
-  var box = select.parentNode;
-  var note = document.createElement("p");
+  const t = translator(readWords(document));
+  const mode = root.getAttribute("data-mode");
+  const select = choice(document, t, readClassRules(localStorage)).querySelector("select");
+  const box = select.parentNode;
+  const note = document.createElement("p");
   note.className = "oaq-class-note";
   note.setAttribute("data-oaq", "class-note");
   note.setAttribute("aria-live", "polite");
-  var apply;
+  let apply;
   if (mode === "puzzles") {
     // with the finder's filters, folded (the rules hide puzzles too), so that the board stays near
     // the top of a phone's screen; the note on a puzzle that needs other rules stays in sight
-    var find = root.querySelector("[data-oaq=find]");
+    const find = root.querySelector("[data-oaq=find]");
     if (find) {
       find.append(box);
       find.after(note);

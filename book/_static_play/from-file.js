@@ -4,11 +4,11 @@
 // the board as built.
 (function () {
   "use strict";
-  var root = document.getElementById("oaq");
+  const root = document.getElementById("oaq");
   if (!root || location.protocol !== "file:") return;
-  var words = {}; // the page's translations (tools/edition.py), as words.js reads them
+  let words = {}; // the page's translations (tools/edition.py), as words.js reads them
   try {
-    var script = document.querySelector("script[data-oaq-words]");
+    const script = document.querySelector("script[data-oaq-words]");
     words = script ? JSON.parse(script.textContent) || {} : {};
   } catch (error) {
     words = {};
@@ -18,7 +18,7 @@
   root.querySelectorAll("button, select, input").forEach(function (control) { control.disabled = true; });
   root.querySelector("[data-oaq=loading]").hidden = true;
   root.querySelector("[data-oaq=fallback]").hidden = false;
-  var status = root.querySelector("[data-oaq=status]");
+  const status = root.querySelector("[data-oaq=status]");
   status.textContent = t("The board below is the starting position; to play, serve the site over http.");
   status.hidden = false;
 })();

@@ -8,10 +8,10 @@
 
 import { exerciseCard, withSolved } from "./my-exercises.js";
 
-var BOARD = "my-games";
+const BOARD = "my-games";
 
 function element(name, attributes, text) {
-  var el = document.createElement(name);
+  const el = document.createElement(name);
   Object.keys(attributes || {}).forEach(function (key) { el.setAttribute(key, String(attributes[key])); });
   if (text !== undefined) el.textContent = text;
   return el;
@@ -19,16 +19,16 @@ function element(name, attributes, text) {
 
 // The words of one kept exercise in the list: "Move 2: you played 3R (solved)".
 export function keptLine(ex, t) {
-  var line = t("Move {number}: you played {move}", { number: ex.ply + 1, move: ex.played });
+  const line = t("Move {number}: you played {move}", { number: ex.ply + 1, move: ex.played });
   return ex.solved ? line + " (" + t("solved") + ")" : line;
 }
 
 export function fromMyGames(root, call, t, store) {
-  var kept = store.read();
-  var section = element("section", { class: "oaq-my-games", "data-oaq": "my-games", "aria-labelledby": "oaq-my-games-heading" });
+  const kept = store.read();
+  const section = element("section", { class: "oaq-my-games", "data-oaq": "my-games", "aria-labelledby": "oaq-my-games-heading" });
   section.appendChild(element("h3", { id: "oaq-my-games-heading" }, t("From my games")));
-  var list = element("ol", { "data-oaq": "my-games-list" });
-  var shown = element("div", { "data-oaq": "my-games-exercise", "aria-live": "polite" });
+  const list = element("ol", { "data-oaq": "my-games-list" });
+  const shown = element("div", { "data-oaq": "my-games-exercise", "aria-live": "polite" });
   section.appendChild(list);
   section.appendChild(shown);
   section.hidden = kept.length === 0;
@@ -36,8 +36,8 @@ export function fromMyGames(root, call, t, store) {
 
   async function open(ex) {
     shown.textContent = t("Loading…");
-    var game = await call({ op: "address", query: ex.link, board: BOARD });
-    var made = game && game.ok ? await call({ op: "exercises", move: ex.ply, board: BOARD }) : game;
+    const game = await call({ op: "address", query: ex.link, board: BOARD });
+    const made = game && game.ok ? await call({ op: "exercises", move: ex.ply, board: BOARD }) : game;
     shown.textContent = "";
     if (!made || !made.ok || !made.exercises.length) {
       shown.textContent = (made && (made.reason || made.error)) || "";
@@ -49,8 +49,8 @@ export function fromMyGames(root, call, t, store) {
   }
 
   kept.slice().reverse().forEach(function (ex) { // the newest first
-    var item = element("li", { "data-ply": ex.ply, "data-solved": String(ex.solved) });
-    var button = element("button", { type: "button", "data-oaq": "my-game-exercise" }, keptLine(ex, t));
+    const item = element("li", { "data-ply": ex.ply, "data-solved": String(ex.solved) });
+    const button = element("button", { type: "button", "data-oaq": "my-game-exercise" }, keptLine(ex, t));
     button.addEventListener("click", function () { open(ex); });
     item.appendChild(button);
     list.appendChild(item);

@@ -6,37 +6,38 @@
 // own game there ("board": its name). Text is always set with textContent, and no markup is
 // inserted: the board, drawn in the page by oanquan/svg.py, is filled from each answer's scene.
 //
-// An ES module (tools/live_boards.py adds it with type="module", after engine.js).
+// An ES module (tools/live_boards.py adds it with type="module").
+import { pageEngine } from "./engine.js"; // the page's one engine
 import * as View from "./board-view.js";
 import { fill } from "./words.js"; // a sentence with its {names} filled in (the words come from the page, the values from the engine)
 
-var PLAY_PAGE = new URL("../../book/play.html", import.meta.url).pathname;
-var MAX_WAITING = 4; // clicks kept while the engine loads or a move is shown; more are dropped
+const PLAY_PAGE = new URL("../../book/play.html", import.meta.url).pathname;
+const MAX_WAITING = 4; // clicks kept while the engine loads or a move is shown; more are dropped
 
 function LiveBoard(root) {
-  var data = JSON.parse(root.querySelector("[data-oaq=setup]").textContent);
-  var setup = data.setup;
-  var words = data.words; // the page's own sentences, in its language (tools/live_boards.py)
-  var kind = setup.kind; // "game", "puzzle" or "editor"
-  var name = root.getAttribute("data-board");
-  var view = data.answer; // the engine's last answer (the stored one until the engine runs)
-  var engine = null;
-  var started = null; // a Promise: the engine is ready and this board set up as the notebook's
-  var chain = Promise.resolve();
-  var waiting = 0;
-  var playback = new View.Playback(); // "skip to the end" of the move shown
-  var shownText = null; // the editor's position text last put in its box
+  const data = JSON.parse(root.querySelector("[data-oaq=setup]").textContent);
+  const setup = data.setup;
+  const words = data.words; // the page's own sentences, in its language (tools/live_boards.py)
+  const kind = setup.kind; // "game", "puzzle" or "editor"
+  const name = root.getAttribute("data-board");
+  let view = data.answer; // the engine's last answer (the stored one until the engine runs)
+  let engine = null;
+  let started = null; // a Promise: the engine is ready and this board set up as the notebook's
+  let chain = Promise.resolve();
+  let waiting = 0;
+  let playback = new View.Playback(); // "skip to the end" of the move shown
+  let shownText = null; // the editor's position text last put in its box
 
   function $(part) { return root.querySelector("[data-oaq=" + part + "]"); }
-  function text(part, value) { var el = $(part); if (el) el.textContent = value; }
+  function text(part, value) { const el = $(part); if (el) el.textContent = value; }
   function showError(message) {
-    var box = $("error");
+    const box = $("error");
     box.textContent = message || "";
     box.hidden = !message;
   }
 
   function ask(request) {
-    var sent = Object.assign({}, request, { board: name });
+    const sent = Object.assign({}, request, { board: name });
     return engine.call(sent).then(function (answer) {
       // a refusal is shown in the learner's words (the reason alone), not the engine's full message
       if (!answer || !answer.ok) throw new Error((answer && (answer.reason || answer.error)) || "no answer from the engine");
@@ -49,14 +50,14 @@ function LiveBoard(root) {
     if (started) return started;
     root.setAttribute("data-state", "loading");
     text("status", words.starting);
-    engine = window.OanquanEngine.get();
+    engine = pageEngine();
     engine.onProgress(function (p) {
       if (root.getAttribute("data-state") !== "loading") return;
-      var share = p.stage === "download" && p.total ? " " + Math.round((100 * p.loaded) / p.total) + "%" : "";
+      const share = p.stage === "download" && p.total ? " " + Math.round((100 * p.loaded) / p.total) + "%" : "";
       text("status", words.starting + share);
     });
     started = engine.ready.then(function () {
-      var line = root.querySelector(".oaq-live-line em");
+      const line = root.querySelector(".oaq-live-line em");
       if (line) line.textContent = words.runs;
       return ask(setup.request);
     }).catch(function (error) {
@@ -73,7 +74,7 @@ function LiveBoard(root) {
     text("status", answer.hint ? answer.status + " " + answer.hint : answer.status);
     // the moves, the score, the turn: once (not again when the board is shown again after a refusal)
     if (answer.announce && $("announce").textContent !== answer.announce) text("announce", answer.announce);
-    var directions = $("directions");
+    const directions = $("directions");
     directions.hidden = answer.selected === null;
     directions.classList.toggle("oaq-flip", answer.selected !== null && answer.selected < 5);
     directions.querySelectorAll("button").forEach(function (button) {
@@ -112,22 +113,22 @@ function LiveBoard(root) {
     root.querySelectorAll("[data-oaq=mode]").forEach(function (button) {
       button.setAttribute("aria-pressed", String(button.getAttribute("data-mode") === editor.mode));
     });
-    var play = $("play");
+    const play = $("play");
     play.hidden = !answer.play;
     play.href = PLAY_PAGE + answer.play;
   }
 
   function pace(frame, count) {
-    var each = Math.min(350, Math.max(40, Math.round(3000 / Math.max(1, count))));
+    const each = Math.min(350, Math.max(40, Math.round(3000 / Math.max(1, count))));
     return frame.kind === "drop" ? each / 2 : each;
   }
 
   async function carry(request) {
     await start();
-    var focusedSquare = View.focusedSquare($("board"), document.activeElement); // drawn again below
+    const focusedSquare = View.focusedSquare($("board"), document.activeElement); // drawn again below
     root.setAttribute("data-state", "busy");
     playback = new View.Playback();
-    var answer = await ask(request);
+    let answer = await ask(request);
     await View.animate($("board"), $("caption"), View.expand(answer.frames), { delay: pace, playback: playback });
     show(answer);
     while (kind === "game" && answer.computer_to_move) {
@@ -196,8 +197,8 @@ function LiveBoard(root) {
     on("answer", "click", function () { act({ op: "answer" }); });
     on("retry", "click", function () { text("caption", ""); act({ op: "retry" }); });
     on("next", "click", function () {
-      var ids = setup.puzzles;
-      var at = ids.indexOf(view.puzzle ? view.puzzle.id : "");
+      const ids = setup.puzzles;
+      const at = ids.indexOf(view.puzzle ? view.puzzle.id : "");
       text("caption", "");
       act({ op: "puzzle", id: ids[(at + 1) % ids.length] });
     });
@@ -205,10 +206,10 @@ function LiveBoard(root) {
     on("mode", "click", function (event) { act({ op: "edit", action: "mode", mode: event.currentTarget.getAttribute("data-mode") }); });
     // A number box's value is sent as a number when it reads as one, else as the text typed:
     // the engine says why not.
-    function number(box) { var value = box.value.trim(); return /^\d+$/.test(value) ? Number(value) : value; }
+    function number(box) { const value = box.value.trim(); return /^\d+$/.test(value) ? Number(value) : value; }
     on("count", "change", function () { act({ op: "edit", action: "count", value: number($("count")) }); });
     on("store", "change", function (event) {
-      var box = event.currentTarget;
+      const box = event.currentTarget;
       act({ op: "edit", action: "set", field: "stores", player: Number(box.getAttribute("data-player")), value: number(box) });
     });
     on("stone", "change", function () { act({ op: "edit", action: "stone", value: $("stone").checked }); });
@@ -226,13 +227,13 @@ function LiveBoard(root) {
 // on a slow computer). Then the page says so ("oanquan-ready"): offline.js registers the
 // edition's service worker only now, so that its download never slows the engine's.
 function warmUp() {
-  var engine = window.OanquanEngine.start();
+  const engine = pageEngine();
   function settled() { document.dispatchEvent(new Event("oanquan-ready")); }
   engine.ready.then(settled, settled); // (a failure is said by the first click)
 }
 
 function init() {
-  var boards = document.querySelectorAll(".oaq-liveboard");
+  const boards = document.querySelectorAll(".oaq-liveboard");
   boards.forEach(function (root) {
     if (root.getAttribute("data-wired")) return;
     root.setAttribute("data-wired", "1");
@@ -242,7 +243,7 @@ function init() {
       root.setAttribute("data-state", "failed");
     }
   });
-  if (!boards.length || !window.OanquanEngine || location.protocol === "file:") return;
+  if (!boards.length || location.protocol === "file:") return;
   if (document.readyState === "complete") warmUp();
   else window.addEventListener("load", warmUp, { once: true });
 }

@@ -13,7 +13,7 @@ import { EXERCISE_LINK, MAX_EXERCISES, MAX_STORED } from "./stored.js";
 import { picture as showScene } from "./board-view.js";
 
 function element(name, attributes, text) {
-  var el = document.createElement(name);
+  const el = document.createElement(name);
   Object.keys(attributes || {}).forEach(function (key) { el.setAttribute(key, String(attributes[key])); });
   if (text !== undefined) el.textContent = text;
   return el;
@@ -26,7 +26,7 @@ function same(ex, link, ply) { return ex.link === link && ex.ply === ply; }
 // reader takes back (MAX_STORED): a list that the reader refused would lose every exercise. A game
 // whose address is longer than the reader takes (EXERCISE_LINK) is not kept.
 export function withExercises(kept, link, found, now) {
-  var list = kept.slice();
+  let list = kept.slice();
   if (link.length <= EXERCISE_LINK) {
     found.forEach(function (ex) {
       if (!list.some(function (old) { return same(old, link, ex.ply); })) {
@@ -47,30 +47,30 @@ export function withSolved(kept, link, ply) {
 // One exercise: its goal, its position, a menu of the legal moves, Check, three hints (each
 // giving more away) and the verdict. ``check(answer)`` asks the engine; ``solved()`` is told once.
 export function exerciseCard(ex, check, t, solved) {
-  var card = element("article", { class: "oaq-exercise", "data-oaq": "exercise", "data-ply": ex.ply });
+  const card = element("article", { class: "oaq-exercise", "data-oaq": "exercise", "data-ply": ex.ply });
   card.appendChild(element("h4", {}, t("Move {number}", { number: ex.number })));
   card.appendChild(element("p", { "data-oaq": "exercise-goal" }, ex.goal));
-  var picture = element("div", { "data-oaq": "exercise-board", class: "oaq-review-board" });
+  const picture = element("div", { "data-oaq": "exercise-board", class: "oaq-review-board" });
   card.appendChild(picture);
   showScene(picture, ex.scene); // a copy of the page's board, filled with the exercise's scene
-  var label = element("label", {}, t("Your move") + " ");
-  var menu = element("select", { "data-oaq": "exercise-move" });
+  const label = element("label", {}, t("Your move") + " ");
+  const menu = element("select", { "data-oaq": "exercise-move" });
   ex.moves.forEach(function (move) { menu.appendChild(element("option", { value: move }, move)); });
   label.appendChild(menu);
-  var checkButton = element("button", { type: "button", "data-oaq": "exercise-check" }, t("Check"));
-  var hintButton = element("button", { type: "button", "data-oaq": "exercise-hint" }, t("Hint"));
-  var hints = element("ol", { "data-oaq": "exercise-hints" });
-  var verdict = element("p", { "data-oaq": "exercise-verdict", role: "status" });
+  const checkButton = element("button", { type: "button", "data-oaq": "exercise-check" }, t("Check"));
+  const hintButton = element("button", { type: "button", "data-oaq": "exercise-hint" }, t("Hint"));
+  const hints = element("ol", { "data-oaq": "exercise-hints" });
+  const verdict = element("p", { "data-oaq": "exercise-verdict", role: "status" });
   [label, checkButton, hintButton, hints, verdict].forEach(function (el) { card.appendChild(el); });
 
   hintButton.addEventListener("click", function () {
-    var given = hints.children.length;
+    const given = hints.children.length;
     if (given < ex.hints.length) hints.appendChild(element("li", {}, ex.hints[given]));
     hintButton.disabled = hints.children.length >= ex.hints.length;
   });
   checkButton.addEventListener("click", async function () {
     checkButton.disabled = true;
-    var answer = await check(menu.value);
+    const answer = await check(menu.value);
     checkButton.disabled = false;
     if (!answer || !answer.ok) { verdict.textContent = (answer && (answer.reason || answer.error)) || ""; return; }
     verdict.textContent = answer.verdict;
@@ -86,19 +86,19 @@ export function exerciseCard(ex, check, t, solved) {
 // The Play page's part: after a review, the learner's exercises of the game on the board, kept in
 // ``store`` ({read(), write(list)}). ``call`` asks the page's engine.
 export function learnFromMistakes(call, t, store) {
-  var section = element("section", { class: "oaq-exercises", "data-oaq": "exercises", "aria-labelledby": "oaq-exercises-heading" });
+  const section = element("section", { class: "oaq-exercises", "data-oaq": "exercises", "aria-labelledby": "oaq-exercises-heading" });
   section.appendChild(element("h4", { id: "oaq-exercises-heading" }, t("Learn from your mistakes")));
-  var list = element("div", { "data-oaq": "exercise-list" });
+  const list = element("div", { "data-oaq": "exercise-list" });
   section.appendChild(list);
   section.hidden = true;
-  var run = 0;
+  let run = 0;
 
   return {
     section: section,
     // The game on the board was reviewed (its address: ``link``): its exercises are shown and kept.
     offer: async function (link) {
-      var mine = ++run;
-      var answer = await call({ op: "exercises" });
+      const mine = ++run;
+      const answer = await call({ op: "exercises" });
       if (mine !== run || !answer || !answer.ok) return;
       list.textContent = "";
       if (!answer.exercises.length) {

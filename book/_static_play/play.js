@@ -8,8 +8,9 @@
 // The board of the page (drawn at build time, or the game kept in this browser) is shown at
 // once and takes clicks while the engine loads: a click is played as soon as it is ready.
 //
-// An ES module (<script type="module">, after engine.js): its pure parts are modules of their
-// own, tested under Node (tests/js/).
+// An ES module (<script type="module">): its pure parts are modules of their own, tested under
+// Node (tests/js/).
+import { pageEngine } from "./engine.js"; // the page's one engine (its worker started already: game.html)
 import * as View from "./board-view.js"; // drawing a board and wiring its squares
 import { readWords, translator } from "./words.js";
 import { reviewPanel } from "./review-panel.js"; // the review of a game, filled in by the worker
@@ -19,22 +20,22 @@ import { ASIDE_PREFIX, EXERCISES, FORM_FIELDS, FRESH, GAME_PREFIX, KEPT_GAMES, M
 import * as Tabs from "./tab.js"; // which tab this page is: a copy of a tab keeps a game of its own
 
 // The buttons that act on a move while it is shown: on only then.
-var ANIMATION_CONTROLS = ["skip", "pause", "step-back", "step-forward"];
+const ANIMATION_CONTROLS = ["skip", "pause", "step-back", "step-forward"];
 
 function page(root) {
   // The page's words in its language (words.js): t(text, values).
-  var t = translator(readWords(document));
-  var mode = root.getAttribute("data-mode"); // "play" or "puzzles"
+  const t = translator(readWords(document));
+  const mode = root.getAttribute("data-mode"); // "play" or "puzzles"
   // The edition's language: a kept board picture and names are in the words of the edition that
   // kept them, so another edition (the same tab, switched) waits for the engine to draw them.
-  var edition = document.documentElement.lang || "en";
-  var engine = null;
-  var view = null; // the last answer from the engine
-  var playback = new View.Playback(); // the reader's pause, step and skip of the move shown
-  var busy = false;
-  var queued = null; // a click made before the engine was ready
+  const edition = document.documentElement.lang || "en";
+  let engine = null;
+  let view = null; // the last answer from the engine
+  let playback = new View.Playback(); // the reader's pause, step and skip of the move shown
+  let busy = false;
+  let queued = null; // a click made before the engine was ready
   function callEngine(request) { return engine ? engine.call(request) : Promise.resolve(null); }
-  var review = mode === "play" ? reviewPanel(root, callEngine, t, learnFromMistakes(callEngine, t, { read: keptExercises, write: keepExercises })) : null;
+  const review = mode === "play" ? reviewPanel(root, callEngine, t, learnFromMistakes(callEngine, t, { read: keptExercises, write: keepExercises })) : null;
 
   function $(name) { return root.querySelector("[data-oaq=" + name + "]"); }
   function $$(selector) { return root.querySelectorAll(selector); }
@@ -49,21 +50,21 @@ function page(root) {
     if (text && $("announce").textContent !== text) $("announce").textContent = text;
   }
   function showError(text) {
-    var box = $("error");
+    const box = $("error");
     box.textContent = text || "";
     box.hidden = !text;
   }
   // A notice is a sentence, or {text, href, label}: a sentence and a link (to a game kept aside).
-  var shownNotices = [];
+  let shownNotices = [];
   function showNotices(notices) {
     shownNotices = notices || [];
-    var box = $("notice");
+    const box = $("notice");
     box.textContent = "";
     (notices || []).forEach(function (notice) {
-      var line = document.createElement("p");
+      const line = document.createElement("p");
       line.textContent = typeof notice === "string" ? notice : notice.text;
       if (typeof notice !== "string" && notice.href) {
-        var link = document.createElement("a");
+        const link = document.createElement("a");
         link.href = notice.href;
         link.textContent = notice.label;
         link.setAttribute("data-oaq", "notice-link");
@@ -87,15 +88,15 @@ function page(root) {
   // own (tab.js) and goes on from the game of the tab it copies; a new tab opened with no game in
   // its address continues the game saved last. At most KEPT_GAMES games are kept.
 
-  var readBack = storedReader(t); // readBack.notices: what was left out, said once the page is ready
+  const readBack = storedReader(t); // readBack.notices: what was left out, said once the page is ready
 
   function storage(kind) {
     try { return kind === "session" ? window.sessionStorage : window.localStorage; } catch (error) { return null; }
   }
   function readText(key, kind) {
     try {
-      var box = storage(kind);
-      var text = box ? box.getItem(key) : null;
+      const box = storage(kind);
+      const text = box ? box.getItem(key) : null;
       return typeof text === "string" ? text : null;
     } catch (error) {
       return null; // storage switched off
@@ -103,21 +104,21 @@ function page(root) {
   }
   function writeText(key, text, kind) {
     try {
-      var box = storage(kind);
+      const box = storage(kind);
       if (box) box.setItem(key, text);
     } catch (error) {
       // storage full or switched off: the game goes on, it is just not kept
     }
   }
   function forget(key, kind) {
-    try { var box = storage(kind); if (box) box.removeItem(key); } catch (error) { /* nothing kept */ }
+    try { const box = storage(kind); if (box) box.removeItem(key); } catch (error) { /* nothing kept */ }
   }
   function keysStartingWith(prefix) {
-    var found = [];
+    const found = [];
     try {
-      var box = storage();
-      for (var i = 0; box && i < box.length; i++) {
-        var key = box.key(i);
+      const box = storage();
+      for (let i = 0; box && i < box.length; i++) {
+        const key = box.key(i);
         if (typeof key === "string" && key.indexOf(prefix) === 0) found.push(key);
       }
     } catch (error) { /* none */ }
@@ -126,13 +127,13 @@ function page(root) {
   // This tab's name, for the tab's life (reloads included): a copy of the tab (the browser's
   // Duplicate tab, window.open) takes a name of its own, at once or as soon as the tab it copies
   // answers (tab.js), and keeps its game under it from then on.
-  var tab = ""; // this tab's name (Play page)
+  let tab = ""; // this tab's name (Play page)
   function ownTab() {
-    var session = storage("session");
-    var me = Tabs.claimTab(session, Tabs.newTabName);
+    const session = storage("session");
+    const me = Tabs.claimTab(session, Tabs.newTabName);
     window.addEventListener("pagehide", function () { Tabs.releaseTab(session, tab); });
     window.addEventListener("pageshow", function (event) { if (event.persisted) Tabs.holdTab(session, tab); });
-    var channel;
+    let channel;
     try { channel = new BroadcastChannel(Tabs.CHANNEL); } catch (error) { channel = null; }
     Tabs.watchForTwins(channel, { name: me.name, id: Tabs.newTabName() }, function () {
       tab = Tabs.renameTab(session, Tabs.newTabName);
@@ -141,14 +142,14 @@ function page(root) {
     });
     return me;
   }
-  var thisTab = mode === "play" ? ownTab() : { name: "", copiedFrom: null };
+  const thisTab = mode === "play" ? ownTab() : { name: "", copiedFrom: null };
   tab = thisTab.name;
-  var isNewTab = mode === "play" && readText(GAME_PREFIX + tab) === null;
+  const isNewTab = mode === "play" && readText(GAME_PREFIX + tab) === null;
 
   // The kept game under ``key`` (null if none); one that cannot be read is said once and forgotten.
   function readGame(key, what) {
-    var text = readText(key);
-    var game = readBack.game(readBack.parse(text, what), what);
+    const text = readText(key);
+    const game = readBack.game(readBack.parse(text, what), what);
     if (text !== null && !game) forget(key);
     return game;
   }
@@ -157,19 +158,19 @@ function page(root) {
   // a new tab, the game saved last by any tab (or the one game kept before issue 24, moved to
   // this tab's key).
   function keptGame() {
-    var own = readGame(GAME_PREFIX + tab, t("this tab's game"));
+    const own = readGame(GAME_PREFIX + tab, t("this tab's game"));
     if (own || !isNewTab) return own;
     if (readText(FRESH, "session") !== null) { forget(FRESH, "session"); return null; }
-    var copied = thisTab.copiedFrom ? readGame(GAME_PREFIX + thisTab.copiedFrom, t("another tab's game")) : null;
+    const copied = thisTab.copiedFrom ? readGame(GAME_PREFIX + thisTab.copiedFrom, t("another tab's game")) : null;
     if (copied) return copied;
-    var latest = null;
+    let latest = null;
     keysStartingWith(GAME_PREFIX).forEach(function (key) {
-      var game = readGame(key, t("another tab's game"));
+      const game = readGame(key, t("another tab's game"));
       if (game && (!latest || game.time > latest.time)) latest = game;
     });
-    var old = readText(OLD_GAME);
+    const old = readText(OLD_GAME);
     if (old !== null) {
-      var moved = readBack.game(readBack.parse(old, t("the game kept before")), t("the game kept before"));
+      const moved = readBack.game(readBack.parse(old, t("the game kept before")), t("the game kept before"));
       forget(OLD_GAME);
       if (moved && !latest) latest = moved;
     }
@@ -187,7 +188,7 @@ function page(root) {
     record.time = Date.now();
     writeText(GAME_PREFIX + tab, JSON.stringify(record));
     // the oldest games beyond KEPT_GAMES go (closed tabs'), never this tab's
-    var games = keysStartingWith(GAME_PREFIX).filter(function (key) { return key !== GAME_PREFIX + tab; }).map(function (key) {
+    const games = keysStartingWith(GAME_PREFIX).filter(function (key) { return key !== GAME_PREFIX + tab; }).map(function (key) {
       return { key: key, time: keptTime(readText(key)) };
     }).sort(function (a, b) { return b.time - a.time; });
     games.slice(KEPT_GAMES - 1).forEach(function (game) { forget(game.key); });
@@ -198,9 +199,9 @@ function page(root) {
   // to keep is forgotten) and gone from the key, so the next visit starts a new list without a
   // word, and the reader was told before anything overwrites it.
   function readIds(key, what) {
-    var text = readText(key);
-    var value = readBack.parse(text, what);
-    var ids = value === null ? null : readBack.puzzleIds(value, what);
+    const text = readText(key);
+    const value = readBack.parse(text, what);
+    const ids = value === null ? null : readBack.puzzleIds(value, what);
     if (text !== null && ids === null) setListAside(key, text);
     return ids || [];
   }
@@ -211,16 +212,16 @@ function page(root) {
   }
   // The puzzles solved, and those tried and not solved at the first try, on any visit: solved
   // later, they are not ticked (issue 23: a puzzle counts as solved only at the first try, reload or not).
-  var lists = mode === "puzzles" ? { solved: readIds(SOLVED, t("the puzzles solved")), tried: readIds(TRIED, t("the puzzles tried")) } : { solved: [], tried: [] };
+  const lists = mode === "puzzles" ? { solved: readIds(SOLVED, t("the puzzles solved")), tried: readIds(TRIED, t("the puzzles tried")) } : { solved: [], tried: [] };
   function readSolved() { return lists.solved.slice(); }
   function readTried() { return lists.tried.slice(); }
   // What another tab of this site adds to the lists meanwhile is added here too (storage event),
   // so that this page's next write keeps it; what it cannot read there is that tab's to say.
   function followOtherTabs() {
     window.addEventListener("storage", function (event) {
-      var name = event.key === SOLVED ? "solved" : event.key === TRIED ? "tried" : null;
+      const name = event.key === SOLVED ? "solved" : event.key === TRIED ? "tried" : null;
       if (!name || typeof event.newValue !== "string" || event.newValue.length > MAX_STORED) return;
-      var ids;
+      let ids;
       try { ids = JSON.parse(event.newValue); } catch (error) { return; }
       if (!Array.isArray(ids)) return;
       ids.forEach(function (id) {
@@ -232,9 +233,9 @@ function page(root) {
   // The learner's mistakes as exercises (my-exercises.js), read like the puzzles solved: a value
   // that is not a list of them is left out with a notice and set aside (ASIDE_PREFIX + its key).
   function keptExercises() {
-    var text = readText(EXERCISES);
-    var value = readBack.parse(text, t("your exercises"));
-    var list = value === null ? null : readBack.exercises(value, t("your exercises"));
+    const text = readText(EXERCISES);
+    const value = readBack.parse(text, t("your exercises"));
+    const list = value === null ? null : readBack.exercises(value, t("your exercises"));
     if (text !== null && list === null) {
       if (text.length <= MAX_STORED) writeText(ASIDE_PREFIX + EXERCISES, text);
       forget(EXERCISES);
@@ -260,9 +261,9 @@ function page(root) {
   // stays "slow" after a reload); a kept value that is not one of the menu's is left out, with a
   // notice, like any other value the page cannot read.
   function restoreSpeed() {
-    var kept = readText(SPEED);
+    const kept = readText(SPEED);
     if (kept === null) return;
-    var menu = $("speed");
+    const menu = $("speed");
     if (Array.prototype.some.call(menu.options, function (o) { return o.value === kept; })) {
       menu.value = kept;
       return;
@@ -278,12 +279,12 @@ function page(root) {
   // a projector's tab), a new tab does not.
   // What the projector's game covers (the site's header, sidebar, the page's text) is made inert
   // meanwhile, so that the keyboard and a screen reader stay in the game as the eyes do.
-  var covered = [];
+  let covered = [];
   function coverTheRest(on) {
     covered.forEach(function (el) { el.inert = false; });
     covered = [];
     if (!on) return;
-    for (var node = root; node.parentElement && node !== document.body; node = node.parentElement) {
+    for (let node = root; node.parentElement && node !== document.body; node = node.parentElement) {
       Array.prototype.forEach.call(node.parentElement.children, function (el) {
         if (el !== node && !el.inert && !/^(SCRIPT|STYLE|LINK|META)$/.test(el.tagName)) {
           el.inert = true;
@@ -297,12 +298,12 @@ function page(root) {
     else root.removeAttribute("data-projector");
     document.documentElement.classList.toggle("oaq-projecting", on);
     coverTheRest(on);
-    var button = $("projector");
+    const button = $("projector");
     button.textContent = on ? t("Leave projector mode") : t("Projector mode");
     button.setAttribute("aria-pressed", String(on));
   }
   function restoreProjector() {
-    var kept = readText(PROJECTOR, "session");
+    const kept = readText(PROJECTOR, "session");
     if (kept === null) return;
     if (kept === "on") { showProjector(true); return; }
     readBack.leftOut(t("the projector mode chosen last"), t("not a setting of this page")); // only "on" is written
@@ -311,17 +312,17 @@ function page(root) {
 
   // ------------------------------------------------------------------ state
 
-  var focused = null; // the control to give the focus back to after a move
-  var focusedSquare = null; // the board's square that had it (-1: the board), which is drawn again
+  let focused = null; // the control to give the focus back to after a move
+  let focusedSquare = null; // the board's square that had it (-1: the board), which is drawn again
   function setState(state) {
     root.setAttribute("data-state", state);
     if (state === "busy") {
       focused = document.activeElement;
       focusedSquare = View.focusedSquare($("board"), focused);
     }
-    var loading = state === "loading" || state === "confirm";
+    const loading = state === "loading" || state === "confirm";
     $$("button, select, input").forEach(function (control) {
-      var name = control.getAttribute("data-oaq");
+      const name = control.getAttribute("data-oaq");
       if (ANIMATION_CONTROLS.indexOf(name) >= 0) control.disabled = state !== "busy";
       else if (name === "speed" || name === "projector" || name === "confirm-yes" || name === "confirm-no" || name === "reset" || name === "reload") control.disabled = false;
       else control.disabled = state === "busy" || loading || state === "error";
@@ -340,7 +341,7 @@ function page(root) {
   // Buttons that make no sense now (Undo with nothing to undo...) are switched off.
   function refreshButtons() {
     if (!view) return;
-    var off = function (name, disabled) { var b = $(name); if (b) b.disabled = disabled; };
+    const off = function (name, disabled) { const b = $(name); if (b) b.disabled = disabled; };
     if (mode === "play") {
       off("undo", !view.can_undo);
       off("redo", !view.can_redo);
@@ -355,7 +356,7 @@ function page(root) {
   // ------------------------------------------------------------------ drawing
 
   function frameDelay(frame) {
-    var speed = Number($("speed").value);
+    const speed = Number($("speed").value);
     return frame.kind === "drop" ? speed / 2 : speed;
   }
 
@@ -370,7 +371,7 @@ function page(root) {
 
   // The Pause button says what it does next: Pause while a move runs, Continue once paused.
   function showPaused(paused) {
-    var button = $("pause");
+    const button = $("pause");
     if (!button) return;
     button.textContent = paused ? t("Continue") : t("Pause");
     button.setAttribute("aria-pressed", String(paused));
@@ -385,7 +386,7 @@ function page(root) {
 
   function show(answer) {
     // A new game, an undo or another puzzle: no caption or typed move of the old board stays.
-    var changed = !view || answer.record !== view.record || answer.start !== view.start;
+    const changed = !view || answer.record !== view.record || answer.start !== view.start;
     if (changed) $("typed").value = "";
     if (changed && !answer.frames.length) $("caption").textContent = "";
     view = answer;
@@ -396,10 +397,10 @@ function page(root) {
     // for a new board, the turn. The same words again (the board shown again after a refusal) are not.
     announce(answer.announce || (changed ? answer.turn : ""));
     $("position").textContent = answer.position;
-    var list = $("moves");
+    const list = $("moves");
     list.textContent = "";
     answer.moves.forEach(function (move) {
-      var item = document.createElement("li");
+      const item = document.createElement("li");
       item.textContent = move;
       list.appendChild(item);
     });
@@ -422,21 +423,21 @@ function page(root) {
     $("players").textContent = t("{first} = player 0 (bottom row, squares 5-9), {second} = player 1 (top row, squares 0-4); ",
       { first: answer.names[0], second: answer.names[1] }) +
       (answer.settings.opponent === "friend" ? t("two people take turns.") : t("computer level {level}.", { level: answer.settings.opponent }));
-    var rules = Object.keys(answer.rules).map(function (k) { return k + "=" + answer.rules[k]; }).join(", ");
+    const rules = Object.keys(answer.rules).map(function (k) { return k + "=" + answer.rules[k]; }).join(", ");
     $("rules").textContent = rules || t("the defaults");
     $("record").value = answer.record;
     $("link").value = location.origin + location.pathname + answer.link;
     $("pending").textContent = answer.pending;
     $("hint-text").textContent = answer.hint ? t("Hint: {hint}", { hint: answer.hint }) : "";
-    var final = answer.final;
+    const final = answer.final;
     $("final").hidden = !final;
     if (final) {
       $("final-headline").textContent = final.headline;
       $("final-reason").textContent = final.reason;
-      var lines = $("final-lines");
+      const lines = $("final-lines");
       lines.textContent = "";
       final.lines.forEach(function (text) {
-        var item = document.createElement("li");
+        const item = document.createElement("li");
         item.textContent = text;
         lines.appendChild(item);
       });
@@ -444,16 +445,16 @@ function page(root) {
   }
 
   function showPuzzle(answer) {
-    var puzzle = answer.puzzle;
+    const puzzle = answer.puzzle;
     if (!puzzle) return;
     $("puzzle-text").textContent = puzzle.text;
     $("puzzle-id").textContent = puzzle.id;
     $("scores").textContent = answer.names[0] + " " + answer.scores[0] + " · " + answer.names[1] + " " + answer.scores[1];
     $("verdict").textContent = puzzle.verdict;
-    var result = puzzle.result; // "", "right" or "wrong"
+    const result = puzzle.result; // "", "right" or "wrong"
     // A line of moves (issue 42): after a right move the engine played the reply and asks for the
     // next move; the verdict on the move before stays, marked "step" until the line is answered.
-    var shown = result || (puzzle.step > 1 && puzzle.verdict ? "step" : "");
+    const shown = result || (puzzle.step > 1 && puzzle.verdict ? "step" : "");
     root.setAttribute("data-verdict", shown);
     root.setAttribute("data-step", puzzle.step + "/" + puzzle.steps);
     $("verdict-icon").textContent = shown === "right" || shown === "step" ? "✓" : result === "wrong" ? "✗" : "";
@@ -471,7 +472,7 @@ function page(root) {
   }
 
   async function ask(request) {
-    var answer = await engine.call(request);
+    const answer = await engine.call(request);
     if (!answer || !answer.ok) throw new Error(problem(answer));
     return answer;
   }
@@ -479,7 +480,7 @@ function page(root) {
   // Every action goes through here: one request at a time, animation, then the computer.
   async function act(request, options) {
     options = options || {};
-    var state = root.getAttribute("data-state");
+    const state = root.getAttribute("data-state");
     if (!engine || engine.state !== "ready" || state === "loading") {
       if (request.op === "click" && engine && state === "loading") queue(request);
       return;
@@ -493,12 +494,12 @@ function page(root) {
     try {
       // One trip for the action (issue 20): the answer carries the game as this page keeps it
       // and, when there is no animation to show first, the computer's reply too.
-      var instant = Number($("speed").value) === 0;
-      var extras = mode === "play" ? { save: true, reply: instant } : {};
-      var answer = await ask(Object.assign({}, request, extras));
+      const instant = Number($("speed").value) === 0;
+      const extras = mode === "play" ? { save: true, reply: instant } : {};
+      let answer = await ask(Object.assign({}, request, extras));
       await animate(answer.frames);
       show(answer);
-      var replies = 0;
+      let replies = 0;
       while (answer.computer_to_move || answer.reply) {
         // Turns alternate (RULES), so a third reply in a row means the computer plays both
         // sides (a game read from storage): it stops here rather than play itself out.
@@ -507,7 +508,7 @@ function page(root) {
           break;
         }
         if (answer.reply) {
-          var reply = answer.reply;
+          const reply = answer.reply;
           if (!reply.ok) throw new Error(problem(reply)); // the move played stands; why there is no reply is said
           // one announcement for both moves: the reply's alone would cut the reader's own short
           reply.announce = [answer.announce, reply.announce].filter(Boolean).join(" ");
@@ -515,7 +516,7 @@ function page(root) {
           mark("reply", answer.thinking_ms); // as the engine timed it, in the same trip
         } else {
           await View.sleep(30); // let the page show "thinking" first
-          var thinking = performance.now();
+          const thinking = performance.now();
           answer = await ask({ op: "computer", save: true });
           mark("reply", performance.now() - thinking);
         }
@@ -539,7 +540,7 @@ function page(root) {
   function queue(request) {
     queued = request;
     $$("[data-square].oaq-queued").forEach(function (el) { el.classList.remove("oaq-queued"); });
-    var target = $("board").querySelector("[data-square='" + request.square + "']");
+    const target = $("board").querySelector("[data-square='" + request.square + "']");
     if (target) target.classList.add("oaq-queued");
     root.setAttribute("data-queued", String(request.square));
     say(t("Square {square}: chosen, as soon as the game engine is ready.", { square: request.square }));
@@ -556,7 +557,7 @@ function page(root) {
     }
     history.replaceState(null, "", location.pathname + view.link);
     // an action's answer carries the game to keep (act); a game opened afresh asks for it
-    var saved = typeof view.saved === "string" ? view : await engine.call({ op: "save" });
+    const saved = typeof view.saved === "string" ? view : await engine.call({ op: "save" });
     if (!saved.ok || typeof saved.saved !== "string") return;
     saveGame(gameRecord(view, saved.saved, formValues()));
   }
@@ -575,21 +576,21 @@ function page(root) {
   // It is opened on a board of its own, so the engine's game on the page stays as it is. Returns
   // whether it is kept.
   async function keepLinkGame(query) {
-    var request = { op: "address", query: query, board: "link" };
-    var opened = await engine.call(Object.assign(request, settings()));
-    var saved = opened.ok ? await engine.call({ op: "save", board: "link" }) : null;
+    const request = { op: "address", query: query, board: "link" };
+    const opened = await engine.call(Object.assign(request, settings()));
+    const saved = opened.ok ? await engine.call({ op: "save", board: "link" }) : null;
     await engine.call({ op: "close", board: "link" });
     if (!saved || !saved.ok || typeof saved.saved !== "string") return false;
-    var record = Object.assign(gameRecord(opened, saved.saved, {}), { v: 2, time: Date.now() });
+    const record = Object.assign(gameRecord(opened, saved.saved, {}), { v: 2, time: Date.now() });
     writeText(keyOfLink(opened.link), JSON.stringify(record));
     return true;
   }
 
   // The key of the kept game with this link (not this tab's), or a new one: a link kept twice is kept once.
   function keyOfLink(link) {
-    var same = keysStartingWith(GAME_PREFIX).filter(function (key) {
+    const same = keysStartingWith(GAME_PREFIX).filter(function (key) {
       if (key === GAME_PREFIX + tab) return false;
-      var text = readText(key);
+      const text = readText(key);
       if (text === null || text.length > MAX_STORED) return false;
       try { return JSON.parse(text).link === link; } catch (error) { return false; }
     });
@@ -604,8 +605,8 @@ function page(root) {
 
   function confirmInPage(text, yes, no) {
     return new Promise(function (resolve) {
-      var box = $("confirm");
-      var previous = root.getAttribute("data-state");
+      const box = $("confirm");
+      const previous = root.getAttribute("data-state");
       $("confirm-text").textContent = text;
       $("confirm-yes").textContent = yes;
       $("confirm-no").textContent = no;
@@ -624,8 +625,8 @@ function page(root) {
   }
 
   function describeGame() {
-    var moves = view ? view.moves.length : 0;
-    var against = view && view.settings.opponent !== "friend" ? t(" against the computer (level {level})", { level: view.settings.opponent }) : "";
+    const moves = view ? view.moves.length : 0;
+    const against = view && view.settings.opponent !== "friend" ? t(" against the computer (level {level})", { level: view.settings.opponent }) : "";
     return moves === 1 ? t("the game in progress (1 move{against})", { against: against })
       : t("the game in progress ({moves} moves{against})", { moves: moves, against: against });
   }
@@ -633,13 +634,13 @@ function page(root) {
   // ------------------------------------------------------------------ settings (Play page)
 
   function formValues() {
-    var values = {};
+    const values = {};
     FORM_FIELDS.forEach(function (name) { values[name] = $(name).value; });
     return values;
   }
 
   function settings() {
-    var options = {
+    const options = {
       mandarin_pieces: $("pieces").value,
       mandarin_value: Number($("value").value),
       mandarin_gap: $("gap").value,
@@ -647,14 +648,14 @@ function page(root) {
       max_plies: Number($("plies").value),
     };
     // The seed only varies the computer's choice between equally good moves.
-    var seed = Math.floor(Math.random() * 1000000);
+    const seed = Math.floor(Math.random() * 1000000);
     return { options: options, opponent: $("opponent").value, first: $("first").value, seed: seed };
   }
 
   // Show the game's settings in the form; a number the address gave that the form does not
   // offer becomes one more choice, so that New game keeps it.
   function syncSettings(answer) {
-    var s = answer.settings, o = s.options;
+    const s = answer.settings, o = s.options;
     $("pieces").value = o.mandarin_pieces;
     choose($("value"), o.mandarin_value, t("{n} points", { n: o.mandarin_value }));
     $("gap").value = o.mandarin_gap;
@@ -667,7 +668,7 @@ function page(root) {
   function choose(select, value, label) {
     value = String(value);
     if (!Array.prototype.some.call(select.options, function (o) { return o.value === value; })) {
-      var option = document.createElement("option");
+      const option = document.createElement("option");
       option.value = value;
       option.textContent = label;
       select.appendChild(option);
@@ -683,14 +684,14 @@ function page(root) {
       await act(Object.assign({ op: "new_game" }, settings()));
       syncSettings(view);
     } else {
-      var s = settings();
+      const s = settings();
       await act({ op: "configure", options: s.options, opponent: s.opponent, first: s.first });
     }
   }
 
   async function newGame() {
     if (view && view.moves.length > 0 && !view.over) {
-      var sure = await confirmInPage(t("Start a new game? {game} will be lost.", { game: capital(describeGame()) }), t("Start a new game"), t("Keep playing"));
+      const sure = await confirmInPage(t("Start a new game? {game} will be lost.", { game: capital(describeGame()) }), t("Start a new game"), t("Keep playing"));
       if (!sure) return;
     }
     showNotices([]);
@@ -716,14 +717,14 @@ function page(root) {
     }
   }
   function markSolved() {
-    var ids = lists.solved;
-    var options = $("pick").options;
-    var count = 0;
-    for (var i = 0; i < options.length; i++) {
-      var option = options[i];
-      var title = option.getAttribute("data-title") || option.textContent;
+    const ids = lists.solved;
+    const options = $("pick").options;
+    let count = 0;
+    for (let i = 0; i < options.length; i++) {
+      const option = options[i];
+      const title = option.getAttribute("data-title") || option.textContent;
       option.setAttribute("data-title", title);
-      var done = ids.indexOf(option.value) >= 0;
+      const done = ids.indexOf(option.value) >= 0;
       if (done) count++;
       option.textContent = (done ? "✓ " : "") + title;
       option.toggleAttribute("data-solved", done);
@@ -737,7 +738,7 @@ function page(root) {
 
   function wire() {
     $("reset").addEventListener("click", async function () {
-      var sure = await confirmInPage(mode === "play"
+      const sure = await confirmInPage(mode === "play"
         ? t("Forget what this page keeps in your browser? The game on the board will be lost.")
         : t("Forget what this page keeps in your browser? The puzzles you solved and tried will be forgotten."),
       t("Forget it"), t("Keep it"));
@@ -765,7 +766,7 @@ function page(root) {
     });
     $("speed").addEventListener("change", function () { writeText(SPEED, $("speed").value); });
     $("projector").addEventListener("click", function () {
-      var on = !root.hasAttribute("data-projector");
+      const on = !root.hasAttribute("data-projector");
       showProjector(on);
       if (on) writeText(PROJECTOR, "on", "session");
       else forget(PROJECTOR, "session");
@@ -794,7 +795,7 @@ function page(root) {
       $("retry").addEventListener("click", function () { act({ op: "retry" }); });
       $("pick").addEventListener("change", function () { openPuzzle($("pick").value); });
       $("next").addEventListener("click", function () {
-        var pick = $("pick");
+        const pick = $("pick");
         pick.selectedIndex = (pick.selectedIndex + 1) % pick.options.length;
         openPuzzle(pick.value);
       });
@@ -814,12 +815,12 @@ function page(root) {
   // ------------------------------------------------------------------ loading
 
   // Megabytes with one decimal, written as the edition writes numbers ("3,2" in Vietnamese, issue 46).
-  var oneDecimal = new Intl.NumberFormat(edition, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const oneDecimal = new Intl.NumberFormat(edition, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   function megabytes(bytes) { return oneDecimal.format(bytes / 1e6); }
 
   function progress(p) {
-    var bar = $("progress");
-    var text = $("progress-text");
+    const bar = $("progress");
+    const text = $("progress-text");
     if (p.stage === "download" && p.total) {
       bar.value = Math.round(80 * p.loaded / p.total);
       text.textContent = t("Loading the game engine: {loaded} of {total} MB", { loaded: megabytes(p.loaded), total: megabytes(p.total) });
@@ -842,7 +843,7 @@ function page(root) {
   // The engine is ready, or will not be: offline.js registers the edition's service worker now,
   // not before, so that its download of the whole edition never holds up the engine's (and the
   // pages are kept for offline visits whether or not this one could play).
-  var hasSettled = false;
+  let hasSettled = false;
   function settled() {
     if (hasSettled) return;
     hasSettled = true;
@@ -868,20 +869,20 @@ function page(root) {
     restoreSpeed();
     restoreProjector();
     setState("loading");
-    var stored = mode === "play" ? keptGame() : null;
-    var query = location.search;
-    var addressFits = Boolean(stored) && (query === "" || query === stored.link);
+    const stored = mode === "play" ? keptGame() : null;
+    const query = location.search;
+    const addressFits = Boolean(stored) && (query === "" || query === stored.link);
     // Kept by another edition (an older record says nothing, so it is treated the same way), or
     // by a build that kept its board as a picture, not a scene: the game goes on, its board and
     // names come from the engine, in this edition's words.
-    var otherEdition = addressFits && (stored.lang !== edition || !stored.scene);
-    var drawn = addressFits && !otherEdition && drawKept(stored);
-    var keptHere = drawn || otherEdition;
-    var built = ($("board").getAttribute("data-squares") || "").split(",").filter(Boolean).map(Number);
+    const otherEdition = addressFits && (stored.lang !== edition || !stored.scene);
+    const drawn = addressFits && !otherEdition && drawKept(stored);
+    const keptHere = drawn || otherEdition;
+    const built = ($("board").getAttribute("data-squares") || "").split(",").filter(Boolean).map(Number);
     // The built page's board is the opening (Play) or the first puzzle (Puzzles). An address
     // that asks for another position, or a game kept by the other edition, gets it once the
     // engine has read it.
-    var other = !drawn && (otherEdition || (mode === "play" ? /[?&](position|record)=/.test(query) : /[?&]puzzle=/.test(query)));
+    const other = !drawn && (otherEdition || (mode === "play" ? /[?&](position|record)=/.test(query) : /[?&]puzzle=/.test(query)));
     if (!drawn) markSquares(other ? [] : built);
     $("board").classList.toggle("oaq-stale", other);
     if (mode === "puzzles") { markSolved(); followOtherTabs(); }
@@ -889,7 +890,7 @@ function page(root) {
     $("loading").hidden = false;
     say(otherEdition ? t("Your game appears once the game engine has loaded.") :
       other ? t("The position from the link appears once the game engine has loaded.") : "");
-    engine = window.OanquanEngine.get();
+    engine = pageEngine();
     engine.onProgress(progress);
     engine.ready.then(function () {
       return begin(stored, keptHere, query).catch(recover);
@@ -900,9 +901,9 @@ function page(root) {
   async function begin(stored, keptHere, query) {
     $("loading").hidden = true;
     $("board").classList.remove("oaq-stale");
-    var first = null;
-    var notices = [];
-    var askAfter = false;
+    let first = null;
+    let notices = [];
+    let askAfter = false;
     if (mode === "play") {
       if (stored && stored.form) restoreForm(stored.form);
       if (keptHere && typeof stored.saved === "string") {
@@ -915,7 +916,7 @@ function page(root) {
       } else if (inProgress(stored) && !isNewTab && Tabs.linkOpened(window.performance)) {
         // a link opened in this tab over its game in progress: the game stays on the board (and
         // the address the link's) until the reader says
-        var kept = await engine.call({ op: "load", text: stored.saved });
+        const kept = await engine.call({ op: "load", text: stored.saved });
         if (kept.ok) { first = kept; askAfter = true; }
       } else if (inProgress(stored)) {
         // a link opened in a new tab (or this tab's page again, on another game than the one it
@@ -959,12 +960,12 @@ function page(root) {
       // Whichever the reader chooses, neither game is lost: the other one stays a link away. The
       // focused (default) answer keeps both: the game on the board, and the link's kept in this
       // browser too (keepLinkGame); the address changes only now.
-      var mine = location.pathname + first.link;
-      var open = await confirmInPage(
+      const mine = location.pathname + first.link;
+      const open = await confirmInPage(
         t("The link you opened has another game. Open it? {game} stays a link away either way.", { game: capital(describeGame()) }),
         t("Open the link's game"), t("Keep my game"));
       if (open) {
-        var linked = await engine.call(Object.assign({ op: "address", query: query }, settings()));
+        const linked = await engine.call(Object.assign({ op: "address", query: query }, settings()));
         if (linked.ok) {
           setAside(stored); // this tab's key holds the link's game from now on
           forget(keyOfLink(linked.link)); // and not also a copy of it kept by an earlier "Keep my game"
@@ -981,7 +982,7 @@ function page(root) {
       }
       history.replaceState(null, "", location.pathname + view.link);
     }
-    var waiting = queued;
+    const waiting = queued;
     queued = null;
     root.removeAttribute("data-queued");
     if (view.computer_to_move) await act({ op: "state" });
@@ -991,14 +992,14 @@ function page(root) {
 
   // Where the link's game is, when the reader kept the game on the board (keepLinkGame).
   function linkGameNotice(kept, href) {
-    var text = kept ? t("The link's game was not opened here, but it is kept in this browser too; this link opens it:") : t("The link's game was not opened:");
+    const text = kept ? t("The link's game was not opened here, but it is kept in this browser too; this link opens it:") : t("The link's game was not opened:");
     return { text: text, href: href, label: t("open it") };
   }
 
   // Whatever went wrong while opening the page, it ends usable: a fresh game or the first puzzle.
   async function recover(error) {
     showError(t("This page could not open as it should, so it starts afresh: {error}", { error: String(error && error.message ? error.message : error).slice(0, 300) }));
-    var fresh = await engine.call(mode === "play" ? Object.assign({ op: "new_game" }, settings()) : { op: "puzzle_address", query: "", tried: readTried(), solved: readSolved() });
+    const fresh = await engine.call(mode === "play" ? Object.assign({ op: "new_game" }, settings()) : { op: "puzzle_address", query: "", tried: readTried(), solved: readSolved() });
     if (fresh.ok) {
       if (mode === "play") syncSettings(fresh);
       show(fresh);
@@ -1012,8 +1013,8 @@ function page(root) {
   // The form as it was (a choice the game has that the form lacks is added by syncSettings).
   function restoreForm(form) {
     Object.keys(form).forEach(function (name) {
-      var select = $(name);
-      var value = form[name];
+      const select = $(name);
+      const value = form[name];
       if (select && typeof value === "string" && Array.prototype.some.call(select.options, function (o) { return o.value === value; })) {
         select.value = value;
       }
@@ -1038,8 +1039,7 @@ function page(root) {
   start();
 }
 
-// The pages that load this script have the game's markup (#oaq); engine.js, a plain script
-// before this module, has run by now. From a file, from-file.js has said why nothing runs (in
-// a browser that loads a module from a file at all).
-var gameRoot = document.getElementById("oaq");
-if (gameRoot && window.OanquanEngine && location.protocol !== "file:") page(gameRoot);
+// The pages that load this script have the game's markup (#oaq). From a file, from-file.js has
+// said why nothing runs (in a browser that loads a module from a file at all).
+const gameRoot = document.getElementById("oaq");
+if (gameRoot && location.protocol !== "file:") page(gameRoot);

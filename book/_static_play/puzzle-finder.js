@@ -9,9 +9,9 @@ import { readWords, translator } from "./words.js";
 // A code as a pupil may type it ("P-042", "p42", "P 42", "42"), written as the collection writes
 // it; null when it reads as no code. The same reading as oanquan.puzzles.read_code.
 export function readCode(text) {
-  var match = /^\s*(?:[Pp]\s*-?\s*)?0*(\d{1,5})\s*$/.exec(String(text));
+  const match = /^\s*(?:[Pp]\s*-?\s*)?0*(\d{1,5})\s*$/.exec(String(text));
   if (!match) return null;
-  var number = String(Number(match[1]));
+  let number = String(Number(match[1]));
   while (number.length < 3) number = "0" + number;
   return "P-" + number;
 }
@@ -27,30 +27,30 @@ export function matches(puzzle, filters) {
   if (filters.theme && puzzle.theme !== filters.theme) return false;
   if (filters.level && String(puzzle.level) !== String(filters.level)) return false;
   if (filters.unsolved && puzzle.solved) return false;
-  var haystack = fold([puzzle.code, puzzle.title, puzzle.themeName].join(" "));
+  const haystack = fold([puzzle.code, puzzle.title, puzzle.themeName].join(" "));
   return fold(filters.words || "").split(/\s+/).every(function (word) { return !word || haystack.indexOf(word) >= 0; });
 }
 
 function element(tag, attributes, text) {
-  var node = document.createElement(tag);
+  const node = document.createElement(tag);
   Object.keys(attributes || {}).forEach(function (name) { node.setAttribute(name, attributes[name]); });
   if (text) node.textContent = text;
   return node;
 }
 
 function labelled(labelText, control) {
-  var label = element("label", { for: control.id }, labelText);
-  var field = element("span", { class: "oaq-find-field" });
+  const label = element("label", { for: control.id }, labelText);
+  const field = element("span", { class: "oaq-find-field" });
   field.append(label, control);
   return field;
 }
 
 function finder(root) {
-  var t = translator(readWords(document));
-  var pick = root.querySelector("[data-oaq=pick]");
+  const t = translator(readWords(document));
+  const pick = root.querySelector("[data-oaq=pick]");
   if (!pick) return;
-  var options = Array.prototype.slice.call(pick.options);
-  var puzzleOf = function (option) {
+  const options = Array.prototype.slice.call(pick.options);
+  const puzzleOf = function (option) {
     return {
       code: option.getAttribute("data-code") || "",
       title: option.getAttribute("data-title") || option.textContent,
@@ -62,34 +62,34 @@ function finder(root) {
   };
 
   // The code box: the first field of the finder, a tap away (the board stays near the top of a phone).
-  var codeForm = element("form", { class: "oaq-code", "data-oaq": "code-form", role: "search" });
-  var codeInput = element("input", { id: "oaq-code", "data-oaq": "code", type: "text", inputmode: "text", autocomplete: "off", size: "7", placeholder: "P-042", spellcheck: "false" });
-  var codeButton = element("button", { type: "submit", "data-oaq": "code-open" }, t("Open"));
+  const codeForm = element("form", { class: "oaq-code", "data-oaq": "code-form", role: "search" });
+  const codeInput = element("input", { id: "oaq-code", "data-oaq": "code", type: "text", inputmode: "text", autocomplete: "off", size: "7", placeholder: "P-042", spellcheck: "false" });
+  const codeButton = element("button", { type: "submit", "data-oaq": "code-open" }, t("Open"));
   codeForm.append(labelled(t("Type a code"), codeInput), codeButton);
-  var message = element("p", { class: "oaq-find-message", "data-oaq": "find-message", "aria-live": "polite" });
+  const message = element("p", { class: "oaq-find-message", "data-oaq": "find-message", "aria-live": "polite" });
 
   // The code box and the filters, folded away under one line until opened.
-  var box = element("details", { class: "oaq-find", "data-oaq": "find" });
+  const box = element("details", { class: "oaq-find", "data-oaq": "find" });
   box.append(element("summary", {}, t("Find a puzzle: its code, a search, themes, levels")), codeForm);
-  var search = element("input", { id: "oaq-search", "data-oaq": "search", type: "search", autocomplete: "off" });
-  var theme = element("select", { id: "oaq-theme", "data-oaq": "theme" });
+  const search = element("input", { id: "oaq-search", "data-oaq": "search", type: "search", autocomplete: "off" });
+  const theme = element("select", { id: "oaq-theme", "data-oaq": "theme" });
   theme.append(element("option", { value: "" }, t("All themes")));
   Array.prototype.forEach.call(pick.querySelectorAll("optgroup"), function (group) {
-    var first = group.querySelector("option");
+    const first = group.querySelector("option");
     if (first) theme.append(element("option", { value: first.getAttribute("data-theme") || "" }, group.getAttribute("label")));
   });
-  var level = element("select", { id: "oaq-level", "data-oaq": "level" });
+  const level = element("select", { id: "oaq-level", "data-oaq": "level" });
   level.append(element("option", { value: "" }, t("All levels")));
   [1, 2, 3, 4, 5].forEach(function (n) { level.append(element("option", { value: String(n) }, t("Level {n}", { n: n }))); });
-  var unsolved = element("input", { id: "oaq-unsolved", "data-oaq": "unsolved", type: "checkbox" });
-  var unsolvedField = element("span", { class: "oaq-find-field" });
+  const unsolved = element("input", { id: "oaq-unsolved", "data-oaq": "unsolved", type: "checkbox" });
+  const unsolvedField = element("span", { class: "oaq-find-field" });
   unsolvedField.append(unsolved, element("label", { for: "oaq-unsolved" }, t("Not solved yet")));
-  var shown = element("p", { class: "oaq-find-count", "data-oaq": "find-count", "aria-live": "polite" });
-  var fields = element("div", { class: "oaq-find-fields" });
+  const shown = element("p", { class: "oaq-find-count", "data-oaq": "find-count", "aria-live": "polite" });
+  const fields = element("div", { class: "oaq-find-fields" });
   fields.append(labelled(t("Search"), search), labelled(t("Theme"), theme), labelled(t("Level"), level), unsolvedField);
   box.append(fields, shown);
 
-  var row = pick.closest(".oaq-pick") || pick.parentNode;
+  const row = pick.closest(".oaq-pick") || pick.parentNode;
   row.after(box, message);
 
   function filters() {
@@ -97,10 +97,10 @@ function finder(root) {
   }
   // Hidden and disabled both, so that no browser offers a filtered puzzle; the one on the board stays.
   function apply() {
-    var wanted = filters();
-    var count = 0;
+    const wanted = filters();
+    let count = 0;
     options.forEach(function (option) {
-      var match = !option.hasAttribute("data-other-rules") && matches(puzzleOf(option), wanted);
+      const match = !option.hasAttribute("data-other-rules") && matches(puzzleOf(option), wanted);
       if (match) count++;
       option.hidden = !(match || option.selected);
       option.disabled = option.hidden;
@@ -119,8 +119,8 @@ function finder(root) {
   });
   codeForm.addEventListener("submit", function (event) {
     event.preventDefault();
-    var code = readCode(codeInput.value);
-    var found = code && options.filter(function (option) { return option.getAttribute("data-code") === code; })[0];
+    const code = readCode(codeInput.value);
+    const found = code && options.filter(function (option) { return option.getAttribute("data-code") === code; })[0];
     if (!found) {
       message.textContent = t("No puzzle has the code {code}: a code reads like P-042.", { code: codeInput.value.trim().slice(0, 20) });
       return;
@@ -129,12 +129,12 @@ function finder(root) {
     open(found);
   });
   // Next goes to the next puzzle the filters show (before play.js's own Next, which takes the next in the list).
-  var next = root.querySelector("[data-oaq=next]");
+  const next = root.querySelector("[data-oaq=next]");
   if (next) {
     next.addEventListener("click", function (event) {
-      var from = pick.selectedIndex;
-      for (var step = 1; step <= options.length; step++) {
-        var option = options[(from + step) % options.length];
+      const from = pick.selectedIndex;
+      for (let step = 1; step <= options.length; step++) {
+        const option = options[(from + step) % options.length];
         if (!option.hidden) {
           event.stopImmediatePropagation();
           if (option !== options[from]) open(option);

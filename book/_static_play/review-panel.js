@@ -13,26 +13,26 @@
 
 import { picture } from "./board-view.js";
 
-var SVG = "http://www.w3.org/2000/svg";
+const SVG = "http://www.w3.org/2000/svg";
 // The sign each label carries (chess's annotation signs), as oanquan/widgets/review.py's MARKS.
-export var MARKS = { best: "", good: "", inaccuracy: "?!", mistake: "?", blunder: "??" };
-var WIDTH = 600;
-var HEIGHT = 200;
-var LEFT = 12;
-var RIGHT = 12;
-var TOP = 28;
-var BOTTOM = 30;
+export const MARKS = { best: "", good: "", inaccuracy: "?!", mistake: "?", blunder: "??" };
+const WIDTH = 600;
+const HEIGHT = 200;
+const LEFT = 12;
+const RIGHT = 12;
+const TOP = 28;
+const BOTTOM = 30;
 
 // The graph's half height in points: at least 10, a multiple of 10 that holds every point.
 export function scaleOf(points) {
-  var largest = points.reduce(function (most, p) { return Math.max(most, Math.abs(p)); }, 0);
+  const largest = points.reduce(function (most, p) { return Math.max(most, Math.abs(p)); }, 0);
   return Math.max(10, Math.ceil(largest / 10) * 10);
 }
 
 // The expected score before each move reviewed so far and, once the game is over and every move
 // is in, the final score difference (player 0's less player 1's).
 export function graphValues(rows, finalScores, total) {
-  var values = rows.map(function (row) { return row.expected; });
+  const values = rows.map(function (row) { return row.expected; });
   if (finalScores && rows.length === total) values.push(finalScores[0] - finalScores[1]);
   return values;
 }
@@ -40,10 +40,10 @@ export function graphValues(rows, finalScores, total) {
 // Where each value goes on the graph: {x, y}, rounded to a tenth; ``slots`` is how many values
 // the whole game will have, so the line grows from the left as the moves come in.
 export function graphPoints(values, slots) {
-  var scale = scaleOf(values);
-  var width = WIDTH - LEFT - RIGHT;
-  var height = HEIGHT - TOP - BOTTOM;
-  var steps = Math.max(1, slots - 1);
+  const scale = scaleOf(values);
+  const width = WIDTH - LEFT - RIGHT;
+  const height = HEIGHT - TOP - BOTTOM;
+  const steps = Math.max(1, slots - 1);
   return values.map(function (value, index) {
     return {
       x: Math.round((LEFT + index * width / steps) * 10) / 10,
@@ -54,25 +54,25 @@ export function graphPoints(values, slots) {
 
 // The address of a game's review: the game's own (its ``link``, "?record=…" or "") with review=1.
 export function reviewAddress(path, link) {
-  var query = typeof link === "string" && link.charAt(0) === "?" ? link.replace(/&review=[^&]*/g, "") : "?";
+  const query = typeof link === "string" && link.charAt(0) === "?" ? link.replace(/&review=[^&]*/g, "") : "?";
   return path + query + (query === "?" ? "" : "&") + "review=1";
 }
 
 // One move of the list: "12. You: 5L — blunder ??".
 export function moveLine(row, names) {
-  var mark = MARKS[row.label] || "";
+  const mark = MARKS[row.label] || "";
   return row.number + ". " + names[row.player] + ": " + row.move + " — " + row.label_words + (mark ? " " + mark : "");
 }
 
 function svgElement(name, attributes, text) {
-  var el = document.createElementNS(SVG, name);
+  const el = document.createElementNS(SVG, name);
   Object.keys(attributes).forEach(function (key) { el.setAttribute(key, String(attributes[key])); });
   if (text !== undefined) el.textContent = text;
   return el;
 }
 
 function element(name, attributes, text) {
-  var el = document.createElement(name);
+  const el = document.createElement(name);
   Object.keys(attributes || {}).forEach(function (key) { el.setAttribute(key, String(attributes[key])); });
   if (text !== undefined) el.textContent = text;
   return el;
@@ -80,31 +80,31 @@ function element(name, attributes, text) {
 
 // The panel: a section after the game's end ([data-oaq=final]) in the page's root.
 export function reviewPanel(root, call, t, mistakes) {
-  var section = element("section", { class: "oaq-review", "data-oaq": "review", "aria-labelledby": "oaq-review-heading" });
-  var heading = element("h3", { id: "oaq-review-heading" }, t("Review of the game"));
-  var start = element("button", { type: "button", "data-oaq": "review-start" }, t("Review this game"));
-  var progress = element("p", { "data-oaq": "review-progress", role: "status" });
-  var graph = element("div", { "data-oaq": "review-graph" });
-  var summary = element("div", { "data-oaq": "review-summary" });
-  var list = element("ol", { "data-oaq": "review-moves", class: "oaq-review-moves" });
-  var detail = element("div", { "data-oaq": "review-detail", "aria-live": "polite" });
-  var board = element("div", { "data-oaq": "review-board", class: "oaq-review-board" });
+  const section = element("section", { class: "oaq-review", "data-oaq": "review", "aria-labelledby": "oaq-review-heading" });
+  const heading = element("h3", { id: "oaq-review-heading" }, t("Review of the game"));
+  const start = element("button", { type: "button", "data-oaq": "review-start" }, t("Review this game"));
+  const progress = element("p", { "data-oaq": "review-progress", role: "status" });
+  const graph = element("div", { "data-oaq": "review-graph" });
+  const summary = element("div", { "data-oaq": "review-summary" });
+  const list = element("ol", { "data-oaq": "review-moves", class: "oaq-review-moves" });
+  const detail = element("div", { "data-oaq": "review-detail", "aria-live": "polite" });
+  const board = element("div", { "data-oaq": "review-board", class: "oaq-review-board" });
   // the address that opens this game with its review (a pupil sends it, a teacher opens it)
-  var address = element("p", {});
-  var link = element("a", { "data-oaq": "review-link" }, t("Link to this game and its review"));
+  const address = element("p", {});
+  const link = element("a", { "data-oaq": "review-link" }, t("Link to this game and its review"));
   address.appendChild(link);
   [heading, start, progress, graph, summary, address, list, detail, board].forEach(function (el) { section.appendChild(el); });
   if (mistakes) section.appendChild(mistakes.section); // learn from your mistakes (my-exercises.js)
-  var after = root.querySelector("[data-oaq=final]");
+  const after = root.querySelector("[data-oaq=final]");
   if (after && after.parentNode) after.parentNode.insertBefore(section, after.nextSibling);
   else root.appendChild(section);
 
-  var shown = null; // the last answer play.js showed
-  var run = 0; // each review has its number: an answer for an older one is dropped
-  var rows = [];
-  var words = []; // what the review says of each move, in the engine's sentences
-  var reviewed = null; // the record reviewed (or being reviewed)
-  var total = 0;
+  let shown = null; // the last answer play.js showed
+  let run = 0; // each review has its number: an answer for an older one is dropped
+  let rows = [];
+  let words = []; // what the review says of each move, in the engine's sentences
+  let reviewed = null; // the record reviewed (or being reviewed)
+  let total = 0;
   section.hidden = true;
 
   function names() { return shown && Array.isArray(shown.names) ? shown.names : ["0", "1"]; }
@@ -112,17 +112,17 @@ export function reviewPanel(root, call, t, mistakes) {
   function moveCount(text) { return text ? text.split(" ").length : 0; }
 
   function drawGraph(selected) {
-    var values = graphValues(rows, shown && shown.final ? shown.final.scores : null, total);
-    var slots = total + (shown && shown.final ? 1 : 0);
-    var points = graphPoints(values, slots);
-    var scale = scaleOf(values);
-    var title = t("Expected score over the game");
-    var svg = svgElement("svg", { viewBox: "0 0 " + WIDTH + " " + HEIGHT, role: "img", "aria-label": title,
+    const values = graphValues(rows, shown && shown.final ? shown.final.scores : null, total);
+    const slots = total + (shown && shown.final ? 1 : 0);
+    const points = graphPoints(values, slots);
+    const scale = scaleOf(values);
+    const title = t("Expected score over the game");
+    const svg = svgElement("svg", { viewBox: "0 0 " + WIDTH + " " + HEIGHT, role: "img", "aria-label": title,
       width: "100%", style: "max-width:" + WIDTH + "px;height:auto", fill: "currentColor", "font-family": "sans-serif", "font-size": 13 });
     svg.appendChild(svgElement("title", {}, title));
     svg.appendChild(svgElement("text", { x: LEFT, y: TOP - 10 }, "▲ " + t("{name} ahead", { name: names()[0] }) + " (+" + scale + ")"));
     svg.appendChild(svgElement("text", { x: LEFT, y: HEIGHT - BOTTOM + 16 }, "▼ " + t("{name} ahead", { name: names()[1] }) + " (−" + scale + ")"));
-    var middle = TOP + (HEIGHT - TOP - BOTTOM) / 2;
+    const middle = TOP + (HEIGHT - TOP - BOTTOM) / 2;
     svg.appendChild(svgElement("line", { x1: LEFT, y1: middle, x2: WIDTH - RIGHT, y2: middle, stroke: "currentColor", "stroke-dasharray": "4 4", "stroke-opacity": 0.6 }));
     if (selected !== undefined && points[selected]) {
       svg.appendChild(svgElement("line", { x1: points[selected].x, y1: TOP, x2: points[selected].x, y2: HEIGHT - BOTTOM,
@@ -131,8 +131,8 @@ export function reviewPanel(root, call, t, mistakes) {
     svg.appendChild(svgElement("polyline", { points: points.map(function (p) { return p.x + "," + p.y; }).join(" "),
       fill: "none", stroke: "currentColor", "stroke-width": 2 }));
     rows.forEach(function (row) {
-      var mark = MARKS[row.label];
-      var at = points[Math.min(row.ply + 1, points.length - 1)];
+      const mark = MARKS[row.label];
+      const at = points[Math.min(row.ply + 1, points.length - 1)];
       if (!mark || !at) return;
       svg.appendChild(svgElement("circle", { cx: at.x, cy: at.y, r: 3.5 }));
       svg.appendChild(svgElement("text", { x: at.x, y: at.y - 7, "text-anchor": "middle", "font-weight": "bold" }, mark));
@@ -143,27 +143,27 @@ export function reviewPanel(root, call, t, mistakes) {
 
   function addRow(row) {
     rows.push(row);
-    var item = element("li", { "data-label": row.label, "data-ply": row.ply });
-    var button = element("button", { type: "button", class: "oaq-review-move", "data-oaq": "review-move" }, moveLine(row, names()));
+    const item = element("li", { "data-label": row.label, "data-ply": row.ply });
+    const button = element("button", { type: "button", class: "oaq-review-move", "data-oaq": "review-move" }, moveLine(row, names()));
     button.addEventListener("click", function () { pick(row.ply); });
     item.appendChild(button);
     list.appendChild(item);
   }
 
   async function pick(ply) {
-    var row = rows[ply];
+    const row = rows[ply];
     if (!row) return;
     list.querySelectorAll("button").forEach(function (b, i) { b.setAttribute("aria-pressed", String(i === ply)); });
     drawGraph(ply);
     detail.textContent = words[ply] || "";
-    var mine = run;
-    var answer = await call({ op: "review", move: ply, picture: true });
+    const mine = run;
+    const answer = await call({ op: "review", move: ply, picture: true });
     if (mine !== run || !answer || !answer.ok || !answer.scene) return;
     picture(board, answer.scene); // a copy of the page's board, filled with the position's scene
   }
 
   async function begin() {
-    var mine = ++run;
+    const mine = ++run;
     reviewed = record();
     total = moveCount(reviewed);
     rows = [];
@@ -177,10 +177,10 @@ export function reviewPanel(root, call, t, mistakes) {
     section.hidden = false;
     start.hidden = true;
     drawGraph();
-    var started = performance.now(); // make bench reads the times (data-first-ms, data-done-ms)
-    for (var ply = 0; ply < total; ply++) {
+    const started = performance.now(); // make bench reads the times (data-first-ms, data-done-ms)
+    for (let ply = 0; ply < total; ply++) {
       progress.textContent = t("Reviewing: move {n} of {total}…", { n: ply + 1, total: total });
-      var answer = await call({ op: "review", move: ply });
+      const answer = await call({ op: "review", move: ply });
       if (mine !== run) return; // the game changed: a newer review (or none) takes over
       if (!answer || !answer.ok) { progress.textContent = (answer && (answer.reason || answer.error)) || ""; return; }
       words[ply] = typeof answer.words === "string" ? answer.words : "";
@@ -188,7 +188,7 @@ export function reviewPanel(root, call, t, mistakes) {
       if (ply === 0) section.setAttribute("data-first-ms", String(Math.round(performance.now() - started)));
       drawGraph();
     }
-    var whole = await call({ op: "review" });
+    const whole = await call({ op: "review" });
     if (mine !== run) return;
     progress.textContent = t("Review done: {total} moves.", { total: total });
     section.setAttribute("data-done-ms", String(Math.round(performance.now() - started)));
@@ -207,7 +207,7 @@ export function reviewPanel(root, call, t, mistakes) {
     update: function (answer) {
       if (!answer || !Array.isArray(answer.names)) return;
       shown = answer;
-      var changed = record() !== reviewed;
+      const changed = record() !== reviewed;
       if (changed) {
         run++;
         reviewed = null;

@@ -43,17 +43,17 @@ export function isTabName(name) { return typeof name === "string" && /^[a-z0-9]{
 // board with it), checked field by field: data only, each text put in with textContent. No
 // markup is kept (issue 41): a game kept by an older build with its board picture ("svg") is
 // read without it, and its board comes from the engine.
-var MARKS = ["selectable", "captured", "lifted", "received", "selected", "focus"];
+const MARKS = ["selectable", "captured", "lifted", "received", "selected", "focus"];
 function isSquare(value) { return isWhole(value, 0, 11); }
 function isSquares(value) { return Array.isArray(value) && value.length <= 12 && value.every(isSquare); }
 export function isScene(value) {
   if (!isObject(value)) return false;
-  var known = ["n", "q", "m", "s", "h", "d", "l", "f", "title", "desc", "what"];
+  const known = ["n", "q", "m", "s", "h", "d", "l", "f", "title", "desc", "what"];
   if (Object.keys(value).some(function (key) { return known.indexOf(key) < 0; })) return false;
   if (!Array.isArray(value.n) || value.n.length !== 12 || !value.n.every(function (n) { return isWhole(n, 0, 1000000); })) return false;
   if (!isSquares(value.q) || !isObject(value.m)) return false;
   if (!Object.keys(value.m).every(function (kind) { return MARKS.indexOf(kind) >= 0 && isSquares(value.m[kind]); })) return false;
-  var strips = Array.isArray(value.s) && value.s.length === 2 && value.s.every(function (strip) {
+  const strips = Array.isArray(value.s) && value.s.length === 2 && value.s.every(function (strip) {
     return Array.isArray(strip) && strip.length === 5 && strip.every(function (text) { return isText(text, 400); });
   });
   if (!strips) return false;
@@ -67,7 +67,7 @@ export function isScene(value) {
 
 // When a kept game was saved (0 if that cannot be read): the oldest games go first.
 export function keptTime(text) {
-  var value;
+  let value;
   if (typeof text === "string" && text.length > MAX_STORED) return 0;
   try { value = JSON.parse(text || "null"); } catch (error) { return 0; }
   return isObject(value) && isWhole(value.time, 0, 1e15) ? value.time : 0;
@@ -75,7 +75,7 @@ export function keptTime(text) {
 
 // The readers, saying in the page's words (t, words.js) what they left out: reader.notices.
 export function storedReader(t) {
-  var notices = [];
+  const notices = [];
 
   function leftOut(what, why) {
     notices.push(t("Something this page had kept in your browser could not be read, so it was left out ({what}: {why}).", { what: what, why: why }));
@@ -85,7 +85,7 @@ export function storedReader(t) {
   function parse(text, what) {
     if (text === null) return null;
     if (text.length > MAX_STORED) { leftOut(what, t("too long")); return null; }
-    var value;
+    let value;
     try { value = JSON.parse(text); } catch (error) { leftOut(what, t("not JSON")); return null; }
     if (value === null) leftOut(what, t("not an object"));
     return value;
@@ -96,9 +96,9 @@ export function storedReader(t) {
     if (value === null) return null;
     function bad(why) { leftOut(what, why); return null; }
     if (!isObject(value)) return bad(t("not an object"));
-    var version = value.v === undefined ? 1 : value.v;
+    const version = value.v === undefined ? 1 : value.v;
     if (version !== 1 && version !== 2) return bad(t("version {v}", { v: String(version).slice(0, 20) }));
-    var extra = Object.keys(value).filter(function (key) { return GAME_KEYS.indexOf(key) < 0; });
+    const extra = Object.keys(value).filter(function (key) { return GAME_KEYS.indexOf(key) < 0; });
     if (extra.length) return bad(t("unknown key {key}", { key: JSON.stringify(extra[0].slice(0, 40)) }));
     if (!isText(value.saved, MAX_STORED)) return bad("saved");
     if (!isText(value.link, 20000) || (value.link !== "" && value.link.charAt(0) !== "?")) return bad("link");
@@ -110,15 +110,15 @@ export function storedReader(t) {
     if (typeof value.over !== "boolean") return bad("over");
     if (value.time !== undefined && !isWhole(value.time, 0, 1e15)) return bad("time");
     if (value.lang !== undefined && !(isText(value.lang, 20) && /^[a-z]{2,3}(-[A-Za-z0-9]+)*$/.test(value.lang))) return bad("lang");
-    var form = value.form === undefined ? {} : value.form;
+    const form = value.form === undefined ? {} : value.form;
     if (!isObject(form)) return bad("form");
-    var fields = Object.keys(form);
-    for (var i = 0; i < fields.length; i++) {
+    const fields = Object.keys(form);
+    for (let i = 0; i < fields.length; i++) {
       if (FORM_FIELDS.indexOf(fields[i]) < 0) return bad(t("unknown key {key}", { key: JSON.stringify(fields[i].slice(0, 40)) }));
       if (!isText(form[fields[i]], 20)) return bad("form");
     }
     // a scene that is not one: the game is kept, its board comes from the engine
-    var scene = value.scene === undefined || isScene(value.scene) ? value.scene || null : null;
+    const scene = value.scene === undefined || isScene(value.scene) ? value.scene || null : null;
     if (value.scene !== undefined && scene === null) leftOut(what, t("its board picture"));
     return {
       saved: value.saved, link: value.link, scene: scene, squares: value.squares.slice(), names: value.names.slice(),
@@ -129,7 +129,7 @@ export function storedReader(t) {
 
   // A list of puzzle ids (parsed JSON: the puzzles solved, or tried); null (and a notice) if it is not one.
   function puzzleIds(value, what) {
-    var fine = Array.isArray(value) && value.length <= 10000 && value.every(function (id) { return isText(id, 100) && /^[A-Za-z0-9_-]+$/.test(id); });
+    const fine = Array.isArray(value) && value.length <= 10000 && value.every(function (id) { return isText(id, 100) && /^[A-Za-z0-9_-]+$/.test(id); });
     if (fine) return value.slice();
     leftOut(what, t("not a list of puzzle ids"));
     return null;
@@ -140,10 +140,10 @@ export function storedReader(t) {
   function exercises(value, what) {
     function bad(why) { leftOut(what, why); return null; }
     if (!Array.isArray(value) || value.length > MAX_EXERCISES) return bad(t("not a list of exercises"));
-    for (var i = 0; i < value.length; i++) {
-      var ex = value[i];
+    for (let i = 0; i < value.length; i++) {
+      const ex = value[i];
       if (!isObject(ex)) return bad(t("not an object"));
-      var extra = Object.keys(ex).filter(function (key) { return EXERCISE_KEYS.indexOf(key) < 0; });
+      const extra = Object.keys(ex).filter(function (key) { return EXERCISE_KEYS.indexOf(key) < 0; });
       if (extra.length) return bad(t("unknown key {key}", { key: JSON.stringify(extra[0].slice(0, 40)) }));
       if (!isText(ex.link, EXERCISE_LINK) || ex.link.charAt(0) !== "?") return bad("link");
       if (!isWhole(ex.ply, 0, 100000)) return bad("ply");

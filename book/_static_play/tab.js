@@ -19,7 +19,7 @@ export const CHANNEL = "oanquan.tabs"; // where pages of one origin say which ta
 
 // A new tab's name: random, with the time so that two made at once differ (stored.js: isTabName).
 export function newTabName(random, now) {
-  var part = ((random || Math.random)().toString(36).slice(2) + "0000000000").slice(0, 10);
+  const part = ((random || Math.random)().toString(36).slice(2) + "0000000000").slice(0, 10);
   return (part + (now || Date.now)().toString(36)).replace(/[^a-z0-9]/g, "").slice(0, 32);
 }
 
@@ -33,8 +33,8 @@ function write(session, key, value) {
 // This page's tab: {name, copiedFrom}. ``session`` is the tab's sessionStorage (null if switched
 // off), ``makeName`` makes a new name.
 export function claimTab(session, makeName) {
-  var name = read(session, TAB);
-  var copiedFrom = null;
+  let name = read(session, TAB);
+  let copiedFrom = null;
   if (!isTabName(name)) name = makeName();
   else if (read(session, OPEN) === name) {
     copiedFrom = name; // another page of this name is open (or was, when this tab was copied from it)
@@ -61,11 +61,11 @@ export function holdTab(session, name) { write(session, OPEN, name); }
 export function watchForTwins(channel, me, rename) {
   if (!channel) return function () {};
   channel.onmessage = function (event) {
-    var data = event.data || {};
+    const data = event.data || {};
     if (data.name !== me.name || data.id === me.id || typeof data.id !== "string") return;
     if (data.type === "hello") channel.postMessage({ type: "here", name: me.name, id: me.id });
     else if (data.type === "here") {
-      var old = me.name;
+      const old = me.name;
       me.name = rename(old); // this page opened last: the other one keeps the name
       channel.postMessage({ type: "hello", name: me.name, id: me.id });
     }
@@ -76,7 +76,7 @@ export function watchForTwins(channel, me, rename) {
 
 // A new name for this page's tab (a copy found by watchForTwins): taken at once.
 export function renameTab(session, makeName) {
-  var name = makeName();
+  const name = makeName();
   write(session, TAB, name);
   write(session, OPEN, name);
   return name;
@@ -85,7 +85,7 @@ export function renameTab(session, makeName) {
 // How this page was opened: a link followed or an address typed ("navigate"), or the same page
 // again ("reload", "back_forward"). Only the first opens a game of another address on purpose.
 export function linkOpened(perf) {
-  var entry;
+  let entry;
   try { entry = perf && perf.getEntriesByType ? perf.getEntriesByType("navigation")[0] : null; } catch (error) { entry = null; }
   return !entry || entry.type === "navigate";
 }

@@ -14,9 +14,9 @@ export function fill(sentence, values) {
 // The translations in the page (<script type="application/json" data-oaq-words>): only text for
 // text, so a broken or unexpected block leaves the page in English rather than breaking it.
 export function readWords(doc) {
-  var script = doc.querySelector("script[data-oaq-words]");
-  var words = {};
-  var parsed;
+  const script = doc.querySelector("script[data-oaq-words]");
+  const words = {};
+  let parsed;
   try { parsed = script ? JSON.parse(script.textContent) : null; } catch (error) { parsed = null; }
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return words;
   Object.keys(parsed).forEach(function (text) {

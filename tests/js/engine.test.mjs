@@ -1,16 +1,16 @@
-// engine.js: the page's side of the engine's worker. It is a plain script (the pages and the
-// tests in the browser use its global OanquanEngine), so it runs here in a context of its own,
-// with a stand-in Worker that records what it is sent and answers when told.
+// engine.js: the page's side of the engine's worker, an ES module that puts nothing on window.
+// Each load imports a fresh copy of it into a stand-in page (window, document and location are
+// the module's globals), with a stand-in Worker that records what it is sent and answers when told.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import test from "node:test";
-import vm from "node:vm";
 
-const SOURCE = readFileSync(new URL("../../book/_static_play/engine.js", import.meta.url), "utf-8");
+const SOURCE = new URL("../../book/_static_play/engine.js", import.meta.url).href;
+const HERE = new URL(".", SOURCE).href; // the worker's script is beside the module
+let copies = 0;
 
-// engine.js loaded into a page with the given language, build and address; returns the page's
-// OanquanEngine, the workers it made, and the timers it set (run by hand).
-function load({ lang = "en", build = "0123abcd", protocol = "https:", src = "https://site.test/_static/play/engine.js", game = false } = {}) {
+// engine.js loaded into a page with the given language, build and address; returns the module
+// (pageEngine: the page's one engine), the workers it made, and the timers it set (run by hand).
+async function load({ lang = "en", build = "0123abcd", protocol = "https:", game = false } = {}) {
   const workers = [];
   const timers = [];
   class FakeWorker {
@@ -31,7 +31,6 @@ function load({ lang = "en", build = "0123abcd", protocol = "https:", src = "htt
     Worker: FakeWorker,
     location: { protocol },
     document: {
-      currentScript: src === null ? null : { src },
       documentElement: { getAttribute: (name) => (name === "lang" ? lang : null) },
       querySelector: (selector) => {
         if (selector === "#oaq") return game ? {} : null; // the Play and Puzzles pages' game
@@ -41,43 +40,41 @@ function load({ lang = "en", build = "0123abcd", protocol = "https:", src = "htt
     setTimeout: (fn, ms) => { timers.push({ fn, ms, cleared: false }); return timers.length; },
     clearTimeout: (id) => { if (timers[id - 1]) timers[id - 1].cleared = true; },
   };
-  page.window = page;
-  vm.createContext(page);
-  vm.runInContext(SOURCE, page, { filename: "engine.js" });
-  return { OanquanEngine: page.OanquanEngine, workers, timers };
+  Object.assign(globalThis, { window: page, document: page.document, location: page.location });
+  const copy = SOURCE + "?copy=" + ++copies;
+  return { OanquanEngine: { get: (await import(copy)).pageEngine }, copy, workers, timers };
 }
 
 const settle = () => new Promise((done) => { setImmediate(done); });
 // An answer made in the script's context, as a plain object of this one (deepEqual compares prototypes).
 const plain = (value) => JSON.parse(JSON.stringify(value));
 
-test("one engine per page, its worker started beside the script with the page's language and build", () => {
-  const { OanquanEngine, workers } = load({ lang: "vi-VN" });
+test("one engine per page, its worker started beside the script with the page's language and build", async () => {
+  const { OanquanEngine, workers } = await load({ lang: "vi-VN" });
   const engine = OanquanEngine.get();
   assert.equal(OanquanEngine.get(), engine);
-  assert.equal(OanquanEngine.start(), engine);
   assert.equal(workers.length, 1);
-  assert.equal(workers[0].url, "https://site.test/_static/play/engine-worker.js?lang=vi&build=0123abcd");
+  assert.equal(workers[0].url, HERE + "engine-worker.js?lang=vi&build=0123abcd");
   assert.equal(workers[0].options.type, "module");
   assert.equal(workers[0].options.name, "vi"); // the language again, for a worker served from the cache
   assert.equal(engine.state, "loading");
 });
 
-test("an English page asks for no language, and a build that is not a digest is left out", () => {
+test("an English page asks for no language, and a build that is not a digest is left out", async () => {
   for (const [lang, build, address] of [
     ["en", "not-hex!", "engine-worker.js"],
     ["", null, "engine-worker.js"],
     ["EN-us", "abc", "engine-worker.js?build=abc"],
     ["x", "f".repeat(65), "engine-worker.js"],
   ]) {
-    const { OanquanEngine, workers } = load({ lang, build });
+    const { OanquanEngine, workers } = await load({ lang, build });
     OanquanEngine.get();
-    assert.equal(workers[0].url, "https://site.test/_static/play/" + address, `${lang} ${build}`);
+    assert.equal(workers[0].url, HERE + address, `${lang} ${build}`);
   }
 });
 
 test("calls made before the engine is ready are sent at once and answered by their ids, in any order", async () => {
-  const { OanquanEngine, workers } = load();
+  const { OanquanEngine, workers } = await load();
   const engine = OanquanEngine.get();
   const first = engine.call({ op: "state" });
   const second = engine.call({ op: "hint" });
@@ -91,7 +88,7 @@ test("calls made before the engine is ready are sent at once and answered by the
 });
 
 test("an answer passed through as the engine's JSON text is read once in the page; text that is no answer is said", async () => {
-  const { OanquanEngine, workers } = load();
+  const { OanquanEngine, workers } = await load();
   const engine = OanquanEngine.get();
   const calls = [engine.call({ op: "state" }), engine.call({ op: "hint" }), engine.call({ op: "undo" })];
   const [worker] = workers;
@@ -106,7 +103,7 @@ test("an answer passed through as the engine's JSON text is read once in the pag
 });
 
 test("an answer is read as the engine sent it: plain data, its board a scene, no markup to rebuild", async () => {
-  const { OanquanEngine, workers } = load();
+  const { OanquanEngine, workers } = await load();
   const call = OanquanEngine.get().call({ op: "play" });
   const sent = { ok: true, frames: [{ c: "Move 1: you play 7R.", k: "move", p: "Move 1, 7R: ", n: [5] }, { c: "lift 7.", k: "lift", n: { 7: 0 } }], scene: { n: [5], title: "a <b>" } };
   workers[0].say({ type: "answer", id: 1, text: JSON.stringify(sent) });
@@ -114,7 +111,7 @@ test("an answer is read as the engine sent it: plain data, its board a scene, no
 });
 
 test("ready resolves with the timings once the worker says so, and stops the load timeout", async () => {
-  const { OanquanEngine, workers, timers } = load();
+  const { OanquanEngine, workers, timers } = await load();
   const engine = OanquanEngine.get();
   workers[0].say({ type: "ready", timings: { python: 5 } });
   assert.equal(await engine.ready, engine);
@@ -127,7 +124,7 @@ test("ready resolves with the timings once the worker says so, and stops the loa
 });
 
 test("a worker that fails answers every waiting and later call with the reason, never rejecting them", async () => {
-  const { OanquanEngine, workers } = load();
+  const { OanquanEngine, workers } = await load();
   const engine = OanquanEngine.get();
   const waiting = engine.call({ op: "state" });
   workers[0].say({ type: "failed", error: "no WebAssembly" });
@@ -139,7 +136,7 @@ test("a worker that fails answers every waiting and later call with the reason, 
 });
 
 test("a worker that never reports is given up after the timeout, with the reason", async () => {
-  const { OanquanEngine, timers } = load();
+  const { OanquanEngine, timers } = await load();
   const engine = OanquanEngine.get();
   const waiting = engine.call({ op: "state" });
   timers[0].fn();
@@ -150,7 +147,7 @@ test("a worker that never reports is given up after the timeout, with the reason
 });
 
 test("a worker whose script cannot load fails the engine with the browser's message", async () => {
-  const { OanquanEngine, workers } = load();
+  const { OanquanEngine, workers } = await load();
   const engine = OanquanEngine.get();
   let prevented = false;
   workers[0].onerror({ message: "SyntaxError in engine-worker.js", preventDefault() { prevented = true; } });
@@ -159,9 +156,9 @@ test("a worker whose script cannot load fails the engine with the browser's mess
   await assert.rejects(engine.ready, /SyntaxError/);
 });
 
-test("a page opened from a file or with no script address starts no worker and says why", async () => {
-  for (const [options, reason] of [[{ protocol: "file:" }, /serve the site over http/], [{ src: null }, /<script src> tag/]]) {
-    const { OanquanEngine, workers } = load(options);
+test("a page opened from a file starts no worker and says why", async () => {
+  for (const [options, reason] of [[{ protocol: "file:" }, /serve the site over http/]]) {
+    const { OanquanEngine, workers } = await load(options);
     const engine = OanquanEngine.get();
     assert.equal(workers.length, 0);
     assert.equal(engine.state, "failed");
@@ -171,14 +168,14 @@ test("a page opened from a file or with no script address starts no worker and s
 });
 
 test("a request the worker cannot be sent is answered with the reason", async () => {
-  const { OanquanEngine, workers } = load();
+  const { OanquanEngine, workers } = await load();
   const engine = OanquanEngine.get();
   workers[0].refuse = "could not be cloned";
   assert.deepEqual(plain(await engine.call({ op: "state" })), { ok: false, error: "The request could not be sent to the engine: could not be cloned" });
 });
 
-test("progress goes to every listener, and a late listener gets the last one at once", () => {
-  const { OanquanEngine, workers } = load();
+test("progress goes to every listener, and a late listener gets the last one at once", async () => {
+  const { OanquanEngine, workers } = await load();
   const engine = OanquanEngine.get();
   const early = [];
   engine.onProgress((p) => early.push({ ...p }));
@@ -192,21 +189,18 @@ test("progress goes to every listener, and a late listener gets the last one at 
   assert.deepEqual(late, [{ stage: "start", loaded: 10, total: 10 }]);
 });
 
-test("a second copy of the script keeps the first engine", () => {
-  const first = load();
+test("the module imported again (play.js, liveboard.js, a test) keeps the first engine", async () => {
+  const first = await load();
   const engine = first.OanquanEngine.get();
-  const page = { window: null, OanquanEngine: first.OanquanEngine };
-  page.window = page;
-  vm.createContext(page);
-  vm.runInContext(SOURCE, page);
-  assert.equal(page.OanquanEngine.get(), engine);
+  assert.equal((await import(first.copy)).pageEngine(), engine);
+  assert.equal(first.workers.length, 1);
 });
 
-test("on a page with a game the worker starts as the script runs, once; elsewhere on first use (issue 45)", () => {
-  const played = load({ game: true });
+test("on a page with a game the worker starts as the script runs, once; elsewhere on first use (issue 45)", async () => {
+  const played = await load({ game: true });
   assert.equal(played.workers.length, 1);
   played.OanquanEngine.get();
   assert.equal(played.workers.length, 1);
-  assert.equal(load({ game: true, protocol: "file:" }).workers.length, 0);
-  assert.equal(load().workers.length, 0);
+  assert.equal((await load({ game: true, protocol: "file:" })).workers.length, 0);
+  assert.equal((await load()).workers.length, 0);
 });
