@@ -673,7 +673,7 @@ STORED_JS = Path(__file__).resolve().parent.parent / "book" / "_static_play" / "
 
 
 def kept_value(view: dict[str, Any], lang: str) -> str:
-    """The value the Play page keeps for ``view`` (play.js, keep() and saveGame()), as it is written."""
+    """The value the Play page keeps for ``view`` (play.js's keep(), kept-games.js's record()), as it is written."""
     form = dict.fromkeys(("opponent", "first", "pieces", "value", "gap", "young", "plies"), "pebbles")
     record = {
         "saved": view["saved"],

@@ -12,6 +12,7 @@
 //   focusedSquare(container, active), focusBoard(container, square)  // keep the focus on the board
 //   directionKey(key, arrows) // "L" or "R" for the key pressed once a square is chosen
 //   onDirectionKey(root, current, fn, cancel) // those keys, and Escape, on a page's board
+//   showDirections(root, answer), onDirections(root, shown, act)  // the direction buttons, and keys
 //
 // No rules and no markup here: the page's board is drawn once, at build time, by oanquan/svg.py
 // (tools/build_play.py, tools/live_boards.py); each answer carries its scene as plain data
@@ -396,6 +397,28 @@ export function onDirectionKey(root, current, fn, cancel) {
       fn(direction);
     }
   }, true);
+}
+
+// The two direction buttons beside a chosen square (data-oaq=directions), labelled with the
+// answer's arrows; hidden while no square is chosen.
+export function showDirections(root, answer) {
+  const box = root.querySelector("[data-oaq=directions]");
+  box.hidden = answer.selected === null;
+  box.classList.toggle("oaq-flip", answer.selected !== null && answer.selected < 5);
+  box.querySelectorAll("button").forEach(function (button) {
+    button.textContent = answer.selected === null ? "" : answer.direction_labels[button.getAttribute("data-direction")];
+  });
+}
+
+// Once a square is chosen, a direction button, L or R (or the arrow that points the way) plays it,
+// act({op: "play", direction}), and Escape gives it up, act({op: "deselect"}); ``shown()`` is the
+// board's answer, the keys taken only while the page's state is "ready".
+export function onDirections(root, shown, act) {
+  root.querySelectorAll("[data-oaq=directions] button").forEach(function (button) {
+    button.addEventListener("click", function () { act({ op: "play", direction: button.getAttribute("data-direction") }); });
+  });
+  onDirectionKey(root, () => (root.getAttribute("data-state") === "ready" ? shown() : null),
+    (direction) => act({ op: "play", direction }), () => act({ op: "deselect" }));
 }
 
 // Whether the focus may be put back on the board after a move: it is nowhere (the page itself,

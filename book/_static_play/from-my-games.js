@@ -6,16 +6,10 @@
 //
 // An ES module: play.js calls fromMyGames(root, call, t, store) once the Puzzles page is ready.
 
+import { element } from "./dom.js";
 import { exerciseCard, withSolved } from "./my-exercises.js";
 
 const BOARD = "my-games";
-
-function element(name, attributes, text) {
-  const el = document.createElement(name);
-  Object.keys(attributes || {}).forEach(function (key) { el.setAttribute(key, String(attributes[key])); });
-  if (text !== undefined) el.textContent = text;
-  return el;
-}
 
 // The words of one kept exercise in the list: "Move 2: you played 3R (solved)".
 export function keptLine(ex, t) {

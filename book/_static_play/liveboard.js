@@ -74,12 +74,7 @@ function LiveBoard(root) {
     text("status", answer.hint ? answer.status + " " + answer.hint : answer.status);
     // the moves, the score, the turn: once (not again when the board is shown again after a refusal)
     if (answer.announce && $("announce").textContent !== answer.announce) text("announce", answer.announce);
-    const directions = $("directions");
-    directions.hidden = answer.selected === null;
-    directions.classList.toggle("oaq-flip", answer.selected !== null && answer.selected < 5);
-    directions.querySelectorAll("button").forEach(function (button) {
-      button.textContent = answer.selected === null ? "" : answer.direction_labels[button.getAttribute("data-direction")];
-    });
+    View.showDirections(root, answer);
     if (kind === "game") {
       text("scores", fill(words.scores, { first: answer.scores[0], second: answer.scores[1] }));
       text("record", answer.record ? fill(words.moves, { record: answer.record }) : words.no_moves);
@@ -178,15 +173,7 @@ function LiveBoard(root) {
   View.onSquare($("board"), function (square) {
     act(kind === "editor" ? { op: "edit", action: "click", square: square } : { op: "click", square: square });
   });
-  if (kind !== "editor") {
-    $("directions").querySelectorAll("button").forEach(function (button) {
-      button.addEventListener("click", function () { act({ op: "play", direction: button.getAttribute("data-direction") }); });
-    });
-    // Once a square is chosen, L or R (or the arrow that points the way) plays it.
-    View.onDirectionKey(root, function () { return root.getAttribute("data-state") === "ready" ? view : null; },
-      function (direction) { act({ op: "play", direction: direction }); },
-      function () { act({ op: "deselect" }); }); // Escape gives the chosen square up
-  }
+  if (kind !== "editor") View.onDirections(root, () => view, act);
   if (kind === "game") {
     on("undo", "click", function () { act({ op: "undo" }); });
     on("hint", "click", function () { act({ op: "hint" }); });

@@ -11,13 +11,7 @@
 
 import { EXERCISE_LINK, MAX_EXERCISES, MAX_STORED } from "./stored.js";
 import { picture as showScene } from "./board-view.js";
-
-function element(name, attributes, text) {
-  const el = document.createElement(name);
-  Object.keys(attributes || {}).forEach(function (key) { el.setAttribute(key, String(attributes[key])); });
-  if (text !== undefined) el.textContent = text;
-  return el;
-}
+import { element } from "./dom.js";
 
 function same(ex, link, ply) { return ex.link === link && ex.ply === ply; }
 

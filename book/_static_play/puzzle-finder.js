@@ -4,6 +4,7 @@
 // the puzzle's code, theme and level: tools/build_play.py) and leaves the rest of the page to
 // play.js: a puzzle is opened by choosing it in the list, as a reader would, and Next goes to the
 // next puzzle the filters show. The pure parts (codes, folding, matching) are exported for Node.
+import { element } from "./dom.js";
 import { readWords, translator } from "./words.js";
 
 // A code as a pupil may type it ("P-042", "p42", "P 42", "42"), written as the collection writes
@@ -29,13 +30,6 @@ export function matches(puzzle, filters) {
   if (filters.unsolved && puzzle.solved) return false;
   const haystack = fold([puzzle.code, puzzle.title, puzzle.themeName].join(" "));
   return fold(filters.words || "").split(/\s+/).every(function (word) { return !word || haystack.indexOf(word) >= 0; });
-}
-
-function element(tag, attributes, text) {
-  const node = document.createElement(tag);
-  Object.keys(attributes || {}).forEach(function (name) { node.setAttribute(name, attributes[name]); });
-  if (text) node.textContent = text;
-  return node;
 }
 
 function labelled(labelText, control) {

@@ -12,6 +12,7 @@
 // and the learner's exercises (``mistakes``, my-exercises.js) once a review is done.
 
 import { picture } from "./board-view.js";
+import { element } from "./dom.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 // The sign each label carries (chess's annotation signs), as oanquan/widgets/review.py's MARKS.
@@ -67,13 +68,6 @@ export function moveLine(row, names) {
 function svgElement(name, attributes, text) {
   const el = document.createElementNS(SVG, name);
   Object.keys(attributes).forEach(function (key) { el.setAttribute(key, String(attributes[key])); });
-  if (text !== undefined) el.textContent = text;
-  return el;
-}
-
-function element(name, attributes, text) {
-  const el = document.createElement(name);
-  Object.keys(attributes || {}).forEach(function (key) { el.setAttribute(key, String(attributes[key])); });
   if (text !== undefined) el.textContent = text;
   return el;
 }
