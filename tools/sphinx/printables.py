@@ -246,7 +246,7 @@ class _Document(FPDF):
         self.set_creation_date(_DATE)
         self.set_title(title)
         self.set_author("The oanquan project")
-        self.set_creator("tools/printables.py (fpdf2)")
+        self.set_creator("tools/sphinx/printables.py (fpdf2)")
         self.set_lang(get_language())
         self.set_auto_page_break(False)
         self.set_margins(14, 12, 14)
@@ -1328,7 +1328,7 @@ def setup(app: Any) -> dict[str, Any]:
     return {"version": "2", "parallel_read_safe": True, "parallel_write_safe": True}
 
 
-if __name__ == "__main__":  # python -m tools.printables [FOLDER [SITE]]
+if __name__ == "__main__":  # python -m tools.sphinx.printables [FOLDER [SITE]]
     import argparse
 
     parser = argparse.ArgumentParser(description="Write the classroom kit's PDFs into FOLDER.")
