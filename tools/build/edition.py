@@ -23,11 +23,11 @@ merges each template into its catalogue, keeping what is translated (a changed m
 marked fuzzy). ``python -m tools.build.edition check`` fails on a message untranslated, fuzzy or
 whose translation breaks the markup or the code; ``tests/test_edition.py`` runs the same.
 
-``python -m tools.build.edition notebooks`` writes the Vietnamese chapters into ``_build/vi-notebooks/``
-(the Markdown cells and the code strings translated, the setup cell's ``LANGUAGE = "vi"``) and
-executes them there, so their outputs are the engine's Vietnamese; ``python -m tools.build.edition
-source`` lays out ``_build/vi-src/``, the book's sources with those chapters and a Vietnamese
-configuration, that ``jupyter-book`` builds into ``_build/html/vi/`` (``make book``).
+``python -m tools.build.edition site`` (``make book``) writes the Vietnamese chapters into
+``_build/vi-notebooks/`` (the Markdown cells and the code strings translated, the setup cell's
+``LANGUAGE = "vi"``) and executes them there, so their outputs are the engine's Vietnamese; lays
+out ``_build/vi-src/``, the book's sources with those chapters and a Vietnamese configuration;
+and builds it with ``jupyter-book`` into ``_build/html/vi/``.
 """
 
 from __future__ import annotations
@@ -868,24 +868,17 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("extract", help="refresh every page's catalogue from the sources")
     check = commands.add_parser("check", help="list untranslated, fuzzy or broken messages (exit 1 if any)")
     check.add_argument("catalogues", nargs="*", type=Path, help="default: every page's")
-    commands.add_parser("notebooks", help="write and execute the Vietnamese notebooks (_build/vi-notebooks/)")
     commands.add_parser("site", help="build the Vietnamese edition into _build/html/vi/ (after the English one)")
     args = parser.parse_args(argv)
     if args.action == "extract":
         extract()
         return 0
-    if args.action == "notebooks":
-        for path in write_notebooks():
-            print(path.relative_to(ROOT))
-        return 0
     if args.action == "site":
         print(build_site().relative_to(ROOT))
         return 0
-    if args.action == "check":
-        problems = [p for path in args.catalogues or catalogues() for p in catalogue_problems(path)]
-        print("\n".join(problems) if problems else "complete, no problem found")
-        return 1 if problems else 0
-    return 2
+    problems = [p for path in args.catalogues or catalogues() for p in catalogue_problems(path)]
+    print("\n".join(problems) if problems else "complete, no problem found")
+    return 1 if problems else 0
 
 
 if __name__ == "__main__":
