@@ -628,23 +628,7 @@ class Position:
             rules = self._rules
             p = self._state[:]  # a copy of the fields (a slice is quicker than a method call)
             play_on(p, rules, move.square, move.direction)
-            # The new position, as _from_state makes it, written out here for a game that goes
-            # on: calling _from_state costs 3% of a random game's time (issue 45). The same
-            # tests hold both to the traced path (tests/test_properties.py).
-            if p[MOVER] == 0:  # which of the mover's squares hold pebbles, as _occupied says
-                occupied = (p[5] and 1) | (p[6] and 2) | (p[7] and 4) | (p[8] and 8) | (p[9] and 16)
-            else:
-                occupied = (p[0] and 1) | (p[1] and 2) | (p[2] and 4) | (p[3] and 8) | (p[4] and 16)
-            if (p[M0] or p[M1] or p[STONES] or p[STONES + 1]) and (occupied or p[STORES] + p[STORES + 1] >= 5):
-                # Neither R7.1 nor R7.2 ends the game (see _from_state).
-                position: Position = _CheckedPosition()
-                position._state = p
-                position._rules = rules
-                position._swept = (0, 0)
-                position._moves, position._squares = _LEGAL[p[MOVER]][occupied]  # R3.2
-                position._ending = None
-                return position
-            return _from_state(p, rules)  # the game ends here
+            return _from_state(p, rules)
         move = self._checked(move)  # move text, or a move that is not legal here (an error)
         return _play_untraced(self, move.square, move.direction)
 
@@ -1280,8 +1264,7 @@ def _make(
 
 def _from_state(state: list[int], rules: Rules, swept: tuple[int, int] = (0, 0)) -> Position:
     """Build a Position from its checked fields, laid out as a :data:`State` (the list is the
-    position's from now on): the one place a Position's fields are assigned, but for
-    :meth:`Position.play`, which writes it out for a game that goes on.
+    position's from now on): the one place a Position's fields are assigned.
 
     ``swept`` is what the stores hold of the rows' pebbles taken at the end (R7.4): only
     :func:`ending_events` gives any.
