@@ -34,7 +34,7 @@ from ..move import Move
 from ..narrate import row_names
 from ..puzzles import Puzzle, load_builtin
 from ..svg import Frame, board_svg
-from .boards import StaticFallback, StepPlayer, mark_squares, move_buttons, static_view, wide_button
+from .boards import StaticFallback, StepPlayer, mark_moves, move_buttons, static_view, wide_button
 
 __all__ = ["PuzzleWidget"]
 
@@ -282,12 +282,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
 
     def _mark(self) -> None:
         """The squares and directions that take a click now."""
-        c = self.controller
-        mark_squares(self.square_buttons, c.legal_squares(), c.selected)
-        labels = c.direction_labels()
-        for direction, button in self.direction_buttons.items():
-            button.description = labels.get(direction, _("sow {direction}").format(direction=direction))
-            button.disabled = c.selected is None
+        mark_moves(self.square_buttons, self.direction_buttons, self.controller)
 
     def _title(self) -> str:
         return _("Puzzle {number} of {count}: {title}").format(
