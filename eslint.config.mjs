@@ -26,7 +26,7 @@ export default [
   { rules },
   // Every script of ours is an ES module: the pages' (loaded with <script type="module">), the
   // engine's worker (a module worker), the Node tests, the build's and the benchmarks' Node
-  // scripts (tools/*.mjs, benchmarks/*.mjs) and this file.
+  // scripts (tools/build/*.mjs, benchmarks/*.mjs) and this file.
   { languageOptions: { sourceType: "module" } },
   {
     files: ["book/**/*.js"],
@@ -34,7 +34,7 @@ export default [
     languageOptions: { globals: { ...globals.browser } },
   },
   { files: ["book/_static_play/engine-worker.js"], languageOptions: { globals: { ...globals.worker } } },
-  { files: ["tests/js/**/*.mjs", "tools/*.mjs", "benchmarks/*.mjs", "eslint.config.mjs"], languageOptions: { globals: { ...globals.node } } },
+  { files: ["tests/js/**/*.mjs", "tools/build/*.mjs", "benchmarks/*.mjs", "eslint.config.mjs"], languageOptions: { globals: { ...globals.node } } },
   // Two plain scripts, each for a reader a module cannot serve:
   // - from-file.js says why nothing runs on a page opened from a file (file://), where the
   //   browser loads no module at all (a module needs CORS, which a file has not);

@@ -70,7 +70,7 @@ function Engine(win, here) {
   try {
     if (win.location.protocol === "file:") throw new Error("pages opened from a file cannot run the engine; serve the site over http");
     const lang = language(win.document);
-    // The page's build (tools/build_play.py writes it into every page): the service worker
+    // The page's build (tools/build/play.py writes it into every page): the service worker
     // serves the engine's files from the same build as the page (service-worker.js).
     const meta = win.document.querySelector("meta[name=oanquan-build]");
     const build = meta && /^[0-9a-f]{1,64}$/.test(meta.getAttribute("content") || "") ? meta.getAttribute("content") : "";

@@ -6,7 +6,7 @@
   "use strict";
   const root = document.getElementById("oaq");
   if (!root || location.protocol !== "file:") return;
-  let words = {}; // the page's translations (tools/edition.py), as words.js reads them
+  let words = {}; // the page's translations (tools/build/edition.py), as words.js reads them
   try {
     const script = document.querySelector("script[data-oaq-words]");
     words = script ? JSON.parse(script.textContent) || {} : {};

@@ -42,7 +42,7 @@ async function load({ lang = "en", build = "0123abcd", protocol = "https:", game
   };
   Object.assign(globalThis, { window: page, document: page.document, location: page.location });
   const copy = SOURCE + "?copy=" + ++copies;
-  return { OanquanEngine: { get: (await import(copy)).pageEngine }, copy, workers, timers };
+  return { engines: { get: (await import(copy)).pageEngine }, copy, workers, timers };
 }
 
 const settle = () => new Promise((done) => { setImmediate(done); });
@@ -50,9 +50,9 @@ const settle = () => new Promise((done) => { setImmediate(done); });
 const plain = (value) => JSON.parse(JSON.stringify(value));
 
 test("one engine per page, its worker started beside the script with the page's language and build", async () => {
-  const { OanquanEngine, workers } = await load({ lang: "vi-VN" });
-  const engine = OanquanEngine.get();
-  assert.equal(OanquanEngine.get(), engine);
+  const { engines, workers } = await load({ lang: "vi-VN" });
+  const engine = engines.get();
+  assert.equal(engines.get(), engine);
   assert.equal(workers.length, 1);
   assert.equal(workers[0].url, HERE + "engine-worker.js?lang=vi&build=0123abcd");
   assert.equal(workers[0].options.type, "module");
@@ -67,15 +67,15 @@ test("an English page asks for no language, and a build that is not a digest is 
     ["EN-us", "abc", "engine-worker.js?build=abc"],
     ["x", "f".repeat(65), "engine-worker.js"],
   ]) {
-    const { OanquanEngine, workers } = await load({ lang, build });
-    OanquanEngine.get();
+    const { engines, workers } = await load({ lang, build });
+    engines.get();
     assert.equal(workers[0].url, HERE + address, `${lang} ${build}`);
   }
 });
 
 test("calls made before the engine is ready are sent at once and answered by their ids, in any order", async () => {
-  const { OanquanEngine, workers } = await load();
-  const engine = OanquanEngine.get();
+  const { engines, workers } = await load();
+  const engine = engines.get();
   const first = engine.call({ op: "state" });
   const second = engine.call({ op: "hint" });
   const [worker] = workers;
@@ -88,8 +88,8 @@ test("calls made before the engine is ready are sent at once and answered by the
 });
 
 test("an answer passed through as the engine's JSON text is read once in the page; text that is no answer is said", async () => {
-  const { OanquanEngine, workers } = await load();
-  const engine = OanquanEngine.get();
+  const { engines, workers } = await load();
+  const engine = engines.get();
   const calls = [engine.call({ op: "state" }), engine.call({ op: "hint" }), engine.call({ op: "undo" })];
   const [worker] = workers;
   worker.say({ type: "answer", id: 1, text: '{"ok": true, "record": "7R", "saved": "{}"}' });
@@ -103,16 +103,16 @@ test("an answer passed through as the engine's JSON text is read once in the pag
 });
 
 test("an answer is read as the engine sent it: plain data, its board a scene, no markup to rebuild", async () => {
-  const { OanquanEngine, workers } = await load();
-  const call = OanquanEngine.get().call({ op: "play" });
+  const { engines, workers } = await load();
+  const call = engines.get().call({ op: "play" });
   const sent = { ok: true, frames: [{ c: "Move 1: you play 7R.", k: "move", p: "Move 1, 7R: ", n: [5] }, { c: "lift 7.", k: "lift", n: { 7: 0 } }], scene: { n: [5], title: "a <b>" } };
   workers[0].say({ type: "answer", id: 1, text: JSON.stringify(sent) });
   assert.deepEqual(plain(await call), sent);
 });
 
 test("ready resolves with the timings once the worker says so, and stops the load timeout", async () => {
-  const { OanquanEngine, workers, timers } = await load();
-  const engine = OanquanEngine.get();
+  const { engines, workers, timers } = await load();
+  const engine = engines.get();
   workers[0].say({ type: "ready", timings: { python: 5 } });
   assert.equal(await engine.ready, engine);
   assert.equal(engine.state, "ready");
@@ -124,8 +124,8 @@ test("ready resolves with the timings once the worker says so, and stops the loa
 });
 
 test("a worker that fails answers every waiting and later call with the reason, never rejecting them", async () => {
-  const { OanquanEngine, workers } = await load();
-  const engine = OanquanEngine.get();
+  const { engines, workers } = await load();
+  const engine = engines.get();
   const waiting = engine.call({ op: "state" });
   workers[0].say({ type: "failed", error: "no WebAssembly" });
   await assert.rejects(engine.ready, /no WebAssembly/);
@@ -136,8 +136,8 @@ test("a worker that fails answers every waiting and later call with the reason, 
 });
 
 test("a worker that never reports is given up after the timeout, with the reason", async () => {
-  const { OanquanEngine, timers } = await load();
-  const engine = OanquanEngine.get();
+  const { engines, timers } = await load();
+  const engine = engines.get();
   const waiting = engine.call({ op: "state" });
   timers[0].fn();
   const answer = await waiting;
@@ -147,8 +147,8 @@ test("a worker that never reports is given up after the timeout, with the reason
 });
 
 test("a worker whose script cannot load fails the engine with the browser's message", async () => {
-  const { OanquanEngine, workers } = await load();
-  const engine = OanquanEngine.get();
+  const { engines, workers } = await load();
+  const engine = engines.get();
   let prevented = false;
   workers[0].onerror({ message: "SyntaxError in engine-worker.js", preventDefault() { prevented = true; } });
   assert.ok(prevented);
@@ -158,8 +158,8 @@ test("a worker whose script cannot load fails the engine with the browser's mess
 
 test("a page opened from a file starts no worker and says why", async () => {
   for (const [options, reason] of [[{ protocol: "file:" }, /serve the site over http/]]) {
-    const { OanquanEngine, workers } = await load(options);
-    const engine = OanquanEngine.get();
+    const { engines, workers } = await load(options);
+    const engine = engines.get();
     assert.equal(workers.length, 0);
     assert.equal(engine.state, "failed");
     await assert.rejects(engine.ready, reason);
@@ -168,15 +168,15 @@ test("a page opened from a file starts no worker and says why", async () => {
 });
 
 test("a request the worker cannot be sent is answered with the reason", async () => {
-  const { OanquanEngine, workers } = await load();
-  const engine = OanquanEngine.get();
+  const { engines, workers } = await load();
+  const engine = engines.get();
   workers[0].refuse = "could not be cloned";
   assert.deepEqual(plain(await engine.call({ op: "state" })), { ok: false, error: "The request could not be sent to the engine: could not be cloned" });
 });
 
 test("progress goes to every listener, and a late listener gets the last one at once", async () => {
-  const { OanquanEngine, workers } = await load();
-  const engine = OanquanEngine.get();
+  const { engines, workers } = await load();
+  const engine = engines.get();
   const early = [];
   engine.onProgress((p) => early.push({ ...p }));
   engine.onProgress(() => { throw new Error("a listener's own trouble"); });
@@ -191,7 +191,7 @@ test("progress goes to every listener, and a late listener gets the last one at 
 
 test("the module imported again (play.js, liveboard.js, a test) keeps the first engine", async () => {
   const first = await load();
-  const engine = first.OanquanEngine.get();
+  const engine = first.engines.get();
   assert.equal((await import(first.copy)).pageEngine(), engine);
   assert.equal(first.workers.length, 1);
 });
@@ -199,7 +199,7 @@ test("the module imported again (play.js, liveboard.js, a test) keeps the first 
 test("on a page with a game the worker starts as the script runs, once; elsewhere on first use (issue 45)", async () => {
   const played = await load({ game: true });
   assert.equal(played.workers.length, 1);
-  played.OanquanEngine.get();
+  played.engines.get();
   assert.equal(played.workers.length, 1);
   assert.equal((await load({ game: true, protocol: "file:" })).workers.length, 0);
   assert.equal((await load()).workers.length, 0);
