@@ -18,7 +18,7 @@ from authoring.puzzles import explain
 from oanquan import Move, Position, Rules
 from oanquan.puzzles import Puzzle
 from oanquan.rules import MANDARIN_GAPS
-from tools.localsite import serve
+from tools.localsite import chromium, serve
 
 #: The browser test modules, the longest first (seconds of a whole run on two cores, issue 19).
 #: ``make site-test`` hands modules to its two workers in this order (``--no-loadscope-reorder``):
@@ -157,6 +157,20 @@ def site_url(site_dir: Path) -> Iterator[str]:
     """The built site served on 127.0.0.1 for the whole run; its address ends with "/"."""
     with serve(site_dir) as base:
         yield base
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for the whole run of a test worker, shared by every browser module.
+
+    Each module used to launch its own (fifteen launches a run, a few CPU-seconds each on two
+    cores, issue 45); a module makes its own browsing contexts in it (``browser.new_context``),
+    so that no module sees another's storage, cache or service workers. A module that needs
+    other launch flags (``tests/test_lite.py``: the network off) or a JupyterLab of its own
+    (``tests/test_lab.py``) still launches its own.
+    """
+    with chromium() as launched:
+        yield launched
 
 
 #: The icons the pages name (tools/favicon.py), or that a browser asks for when a page names none.
