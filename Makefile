@@ -64,16 +64,17 @@ lint: $(STAMP) node_modules/.installed
 	node_modules/.bin/eslint .
 
 # The pages' scripts under Node's own test runner (tests/js/, a few seconds); then unit, property
-# and doc tests, then the notebooks' stored outputs (nbval), on every core (pytest-xdist); a
-# file's tests stay in one worker (--dist loadfile), so that nbval runs a notebook's cells in
-# order in one kernel. Each stage's time goes to _build/test-times.txt. The service worker's
-# tests run Workbox (npm), hence node_modules.
+# and doc tests and the notebooks' stored outputs (nbval), on every core (pytest-xdist); a file's
+# tests stay in one worker (--dist loadfile), so that nbval runs a notebook's cells in order in one
+# kernel. The notebooks are in the same run as the unit tests (issue 45): a second run started its
+# workers and collected again, and each run's last file kept one core waiting for the other.
+# Each stage's time goes to _build/test-times.txt. The service worker's tests run Workbox (npm),
+# hence node_modules.
 # (tools/timed.py needs only the standard library: it also times the set-up, before the venv exists)
 TIMED = $(PYTHON) -m tools.timed
 unit: $(STAMP) print-deps node_modules/.installed
 	$(TIMED) js -- node --test tests/js/*.test.mjs
-	$(TIMED) unit -- $(BIN)/pytest -q -m "not browser" -n auto --dist loadfile tests oanquan authoring tools
-	$(TIMED) notebooks -- $(BIN)/pytest -q -n auto --dist loadfile notebooks book
+	$(TIMED) unit -- $(BIN)/pytest -q -m "not browser" -n auto --dist loadfile tests oanquan authoring tools notebooks book
 
 # Everything, in order; _build/test-times.txt says afterwards where the minutes went (each stage's
 # seconds and CPU-seconds, and the whole run's). On a new machine the set-up comes first, its three
@@ -168,9 +169,10 @@ system-deps:
 # notebooks, JupyterLab. They share one built site (tests/conftest.py) and run two modules at a
 # time (pytest-xdist, a module's tests in one worker), the longest modules first (tests/conftest.py's
 # BROWSER_MODULES_LONGEST_FIRST, kept by --no-loadscope-reorder). A module writes only into files
-# of its own (its screenshots in _build/screenshots/<module>/).
+# of its own (its screenshots in _build/screenshots/<module>/). Each module's seconds go to
+# _build/browser-modules.txt, the longest first (tests/conftest.py), to keep that order by.
 site-test: book browser-deps
-	$(TIMED) browser -- $(BIN)/pytest -q -m browser -n 2 --dist loadfile --no-loadscope-reorder --durations=12 tests
+	$(TIMED) browser -- $(BIN)/pytest -q -m browser -n 2 --dist loadfile --no-loadscope-reorder --durations=30 tests
 
 # The chapters in a real JupyterLab (tests/test_lab.py, also run by site-test): a server of its
 # own on 127.0.0.1 with temporary settings and signatures, each chapter opened untrusted (a fresh

@@ -49,6 +49,29 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: rank.get(item.path.stem, last) if item.get_closest_marker("browser") else last)
 
 
+#: Where a run of the browser tests (``-m browser``) writes each module's seconds, the longest first:
+#: the figures to keep :data:`BROWSER_MODULES_LONGEST_FIRST` in order by (issue 45).
+MODULE_TIMES = Path(__file__).resolve().parent.parent / "_build" / "browser-modules.txt"
+_module_seconds: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Add each phase's seconds (set-up, call, tear-down) to its module's, in the process that
+    reports (with pytest-xdist, the controller, which hears every worker's reports)."""
+    module = report.nodeid.split("::", 1)[0]
+    _module_seconds[module] = _module_seconds.get(module, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """After a run of the browser tests, write :data:`MODULE_TIMES` (the controller's, not each worker's)."""
+    if session.config.getoption("markexpr") != "browser" or hasattr(session.config, "workerinput"):
+        return
+    if _module_seconds:
+        MODULE_TIMES.parent.mkdir(parents=True, exist_ok=True)
+        ranked = sorted(_module_seconds.items(), key=lambda item: -item[1])
+        MODULE_TIMES.write_text("".join(f"{seconds:7.1f} s  {module}\n" for module, seconds in ranked), "utf-8")
+
+
 #: Every combination of the options of RULES §9: 2 x 2 x 3 x 2 x 2 = 48. Random
 #: games under ``max_plies=0`` are cut at 300 plies by the helpers below.
 ALL_RULES = [
