@@ -10,7 +10,7 @@ pupils bring their own pebbles.
 
 Both formats are drawn from one list of shapes (:func:`board_shapes`), so they always
 agree: the SVG here, the PDF by the book's build with a PDF library
-(``tools/printables.py``, which also makes the worksheets), since the engine itself
+(``tools/sphinx/printables.py``, which also makes the worksheets), since the engine itself
 needs nothing but the standard library.
 
 >>> svg = blank_board_svg()
@@ -208,7 +208,7 @@ def text_width(text: str, size: float) -> float:
     """The width of ``text`` set in Helvetica at ``size`` points (an accented letter is as wide as its base).
 
     Used to keep every label inside the page's margin; the PDF is drawn from the same
-    shapes by the book's build (``tools/printables.py``), in a font whose letters are
+    shapes by the book's build (``tools/sphinx/printables.py``), in a font whose letters are
     no wider.
 
     >>> text_width("M0", 10), text_width("ô", 10) == text_width("o", 10)

@@ -1,4 +1,4 @@
-"""The classroom kit to print: the blank board (oanquan.paper, SVG; tools/printables.py, PDF),
+"""The classroom kit to print: the blank board (oanquan.paper, SVG; tools/sphinx/printables.py, PDF),
 the worksheets and answer keys of the three levels, and the rules sheet.
 
 Each PDF is opened by poppler (``pdfinfo``), its first page drawn as an image (``pdftoppm``)
@@ -30,8 +30,8 @@ from oanquan.paper import text_width as helvetica_width
 from oanquan.puzzles import SHEETS, load_builtin, sheet
 from oanquan.scene import board_scene
 from oanquan.web import Session, parse_address
-from tools import printables
-from tools.printables import (
+from tools.sphinx import printables
+from tools.sphinx.printables import (
     SHEET_SIZE,
     blank_board_pdf,
     downloads,

@@ -16,9 +16,9 @@ larger of the two counts is noted.
 Usage, from the repository root (the standard library only: the set-up stage runs it before the
 venv exists)::
 
-    python -m tools.timed --start      # a new run: forget the stages of the last one
-    python -m tools.timed unit -- .venv/bin/pytest -q -m "not browser"
-    python -m tools.timed --total      # the whole run's time since --start, as a stage "total"
+    python -m tools.build.timed --start      # a new run: forget the stages of the last one
+    python -m tools.build.timed unit -- .venv/bin/pytest -q -m "not browser"
+    python -m tools.build.timed --total      # the whole run's time since --start, as a stage "total"
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ import threading
 import time
 from pathlib import Path
 
-TIMES = Path(__file__).resolve().parent.parent / "_build" / "test-times.txt"
+TIMES = Path(__file__).resolve().parents[2] / "_build" / "test-times.txt"
 #: When the run began (``--start``), for ``--total``: the wall clock, since each stage is a process of its own.
 STARTED = TIMES.with_name("test-started.txt")
 
