@@ -18,7 +18,7 @@ OANQUAN_HOST ?= 127.0.0.1
 # and collecting the tests alone took 8.5 s instead of 3 (issue 19).
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: setup test lint unit bench ladder book lite serve dist lab trust clean vendor book-pages notebooks browser-deps print-deps site-test lab-test play-assets catalogues translations
+.PHONY: setup test lint unit bench ladder book lite serve dist lab trust clean vendor book-pages notebooks browser-deps print-deps system-deps site-test lab-test play-assets catalogues translations
 
 setup: $(STAMP)
 
@@ -34,13 +34,13 @@ $(STAMP): requirements.txt requirements.lock pyproject.toml
 # ngettext() message of the package, the printables and the Sphinx extensions, every t() of the
 # pages' scripts and every _() and {% trans %} of their Jinja2 templates (babel.cfg), into a template, merges it
 # into each language's .po (the translations, edited by hand) and compiles the .mo that the
-# package ships; then the puzzle collection's table (tools/puzzle_translations.py: titles kept,
+# package ships; then the puzzle collection's table (tools/build/puzzle_translations.py: titles kept,
 # explanations computed in the language). All are committed, so a fresh clone needs nothing built; tests/test_i18n.py
 # fails when a message is missing, untranslated or fuzzy, or when the .mo is older than the .po.
 LOCALES := vi
 CATALOGUES := oanquan/locale
 # Where the engine's words are (tests/test_i18n.py reads this line too).
-I18N_SOURCES := oanquan authoring tools/build_play.py tools/printables.py tools/live_boards.py tools/accessible_pages.py tools/lite_links.py book/_static_play book/_static_lite
+I18N_SOURCES := oanquan authoring tools/build/play.py tools/sphinx/printables.py tools/sphinx/live_boards.py tools/sphinx/accessible_pages.py tools/sphinx/lite_links.py book/_static_play book/_static_lite
 catalogues: $(STAMP)
 	@mkdir -p _build/i18n
 	$(BIN)/pybabel -q extract -F babel.cfg -k t --add-location=file --sort-by-file -c TRANSLATORS: \
@@ -53,7 +53,7 @@ catalogues: $(STAMP)
 	    --ignore-obsolete --init-missing --ignore-pot-creation-date; \
 	done
 	$(BIN)/pybabel compile -d $(CATALOGUES) -D oanquan --statistics
-	$(BIN)/python -m tools.puzzle_translations
+	$(BIN)/python -m tools.build.puzzle_translations
 
 # The site's own JavaScript (book/_static_play/, book/_static_lite/) with ESLint from npm
 # (eslint.config.mjs; package.json's devDependencies).
@@ -64,20 +64,28 @@ lint: $(STAMP) node_modules/.installed
 	node_modules/.bin/eslint .
 
 # The pages' scripts under Node's own test runner (tests/js/, a few seconds); then unit, property
-# and doc tests, then the notebooks' stored outputs (nbval), on every core (pytest-xdist); a
-# file's tests stay in one worker (--dist loadfile), so that nbval runs a notebook's cells in
-# order in one kernel. Each stage's time goes to _build/test-times.txt. The service worker's
-# tests run Workbox (npm), hence node_modules.
-TIMED = $(BIN)/python -m tools.timed
+# and doc tests and the notebooks' stored outputs (nbval), on every core (pytest-xdist); a file's
+# tests stay in one worker (--dist loadfile), so that nbval runs a notebook's cells in order in one
+# kernel. The notebooks are in the same run as the unit tests (issue 45): a second run started its
+# workers and collected again, and each run's last file kept one core waiting for the other.
+# Each stage's time goes to _build/test-times.txt. The service worker's tests run Workbox (npm),
+# hence node_modules.
+# (tools/build/timed.py needs only the standard library: it also times the set-up, before the venv exists)
+TIMED = $(PYTHON) -m tools.build.timed
 unit: $(STAMP) print-deps node_modules/.installed
 	$(TIMED) js -- node --test tests/js/*.test.mjs
-	$(TIMED) unit -- $(BIN)/pytest -q -m "not browser" -n auto --dist loadfile tests oanquan authoring tools
-	$(TIMED) notebooks -- $(BIN)/pytest -q -n auto --dist loadfile notebooks book
+	$(TIMED) unit -- $(BIN)/pytest -q -m "not browser" -n auto --dist loadfile tests oanquan authoring tools notebooks book
 
-# Everything, in order; _build/test-times.txt says afterwards where the minutes went.
-test: $(STAMP)
+# Everything, in order; _build/test-times.txt says afterwards where the minutes went (each stage's
+# seconds and CPU-seconds, and the whole run's). On a new machine the set-up comes first, its three
+# parts side by side (issue 45): they wait on the network and the disk, not on the cores, and one
+# after the other they took about two minutes: the venv from the lock, npm ci, and one apt-get for
+# every system package the tests need (Chromium, poppler, zbar, the fonts, gettext).
+test:
 	@$(TIMED) --start
+	@$(TIMED) setup -- $(MAKE) --no-print-directory -j3 $(STAMP) node_modules/.installed system-deps
 	@$(MAKE) --no-print-directory lint unit site-test
+	@$(TIMED) --total
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
@@ -87,51 +95,51 @@ ladder: $(STAMP)
 	$(BIN)/python -m benchmarks.ladder
 
 # The widget JavaScript, served by the site itself (docs/stack.md): npm packages pinned by
-# package-lock.json, copied into _widget_js/ (not committed) by tools/vendor_js.py.
+# package-lock.json, copied into _widget_js/ (not committed) by tools/build/vendor_js.py.
 node_modules/.installed: package.json package-lock.json
 	npm ci --ignore-scripts --no-audit --no-fund
 	touch $@
 
 vendor: $(STAMP) node_modules/.installed
-	$(BIN)/python tools/vendor_js.py --check >/dev/null || $(BIN)/python tools/vendor_js.py
+	$(BIN)/python -m tools.build.vendor_js --check >/dev/null || $(BIN)/python -m tools.build.vendor_js
 
 # The Play and Puzzles pages run the engine in the browser: Pyodide (npm), the oanquan
 # package as a zip, the pages' script and a fallback picture, into _widget_js/ (not committed).
 play-assets: $(STAMP) node_modules/.installed
-	$(BIN)/python tools/build_play.py
+	$(BIN)/python -m tools.build.play
 
-# The site, in stages (tools/build.py, which says what each does): the Vietnamese catalogues
+# The site, in stages (tools/build/book.py, which says what each does): the Vietnamese catalogues
 # checked, the English edition (--all: a warning in an unchanged page still fails it), the
-# Vietnamese one (issue 15, tools/edition.py: the same sources, its chapters executed again in
+# Vietnamese one (issue 15, tools/build/edition.py: the same sources, its chapters executed again in
 # Vietnamese) under _build/html/vi/, each edition's live notebooks (lite/, vi/lite/), the icons,
 # and last each edition's service worker. `make book VI=0` builds the English edition alone.
 VI ?= 1
 book: $(STAMP) vendor play-assets print-deps
-	$(BIN)/python -m tools.build$(if $(filter 1,$(VI)),, --english-only)
+	$(BIN)/python -m tools.build.book$(if $(filter 1,$(VI)),, --english-only)
 
-# The pages' catalogues (tools/edition.py): after a change of a page's text, refresh them
+# The pages' catalogues (tools/build/edition.py): after a change of a page's text, refresh them
 # (Sphinx's gettext builder, the code cells' words, sphinx-intl update), translate what is new
 # or fuzzy, and check them.
 translations: $(STAMP) print-deps
-	$(BIN)/python -m tools.edition extract
-	$(BIN)/python -m tools.edition check
+	$(BIN)/python -m tools.build.edition extract
+	$(BIN)/python -m tools.build.edition check
 
 # Only the live notebooks, into the book built before (quicker while working on them).
 lite: $(STAMP) node_modules/.installed
-	$(BIN)/python tools/build_lite.py
-	$(BIN)/python -m tools.favicon _build/html
+	$(BIN)/python -m tools.build.lite
+	$(BIN)/python -m tools.build.favicon _build/html
 
 # Re-execute the book's notebook pages in place, storing outputs and widget state.
 book-pages: $(STAMP)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.record_timing=False book/*.ipynb
 
 # Re-execute the tutorial chapters in place (after a change to the engine's pictures or words),
-# with their shared "how to use" cell and JupyterLab's hiding kept in step (tools/chapters.py).
+# with their shared "how to use" cell and JupyterLab's hiding kept in step (tools/build/chapters.py).
 notebooks: $(STAMP)
-	$(BIN)/python -m tools.chapters --fix
+	$(BIN)/python -m tools.build.chapters --fix
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.record_timing=False notebooks/*.ipynb
 
-# The printables (tools/printables.py) need the DejaVu fonts; their tests render the PDFs with
+# The printables (tools/sphinx/printables.py) need the DejaVu fonts; their tests render the PDFs with
 # poppler (pdftoppm, pdftotext, pdfinfo) and read the QR codes back with zbar (zbarimg).
 # msgfmt (gettext) reads the page catalogues back in tests/test_edition.py.
 PRINT_TOOLS := pdftoppm pdftotext pdfinfo zbarimg msgfmt
@@ -139,20 +147,32 @@ print-deps:
 	@missing=0; for tool in $(PRINT_TOOLS); do command -v $$tool >/dev/null || missing=1; done; \
 	test -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf || missing=1; \
 	if [ $$missing = 1 ]; then export DEBIAN_FRONTEND=noninteractive; \
-	  apt-get update && apt-get install -y poppler-utils zbar-tools fonts-dejavu-core gettext; fi
+	  apt-get update && apt-get install -y $(PRINT_PACKAGES); fi
 
 # Headless Chromium for the browser tests (CI runs as root on a fresh machine).
 browser-deps:
 	command -v chromium >/dev/null || (export DEBIAN_FRONTEND=noninteractive; apt-get update && apt-get install -y chromium)
+
+# What print-deps and browser-deps install, in one apt-get (`make test` runs it beside the venv's
+# and npm's installs: two apt-gets at once would wait on each other's lock, and each reads the
+# package lists again). Nothing is installed when nothing is missing.
+PRINT_PACKAGES := poppler-utils zbar-tools fonts-dejavu-core gettext
+system-deps:
+	@packages=""; for tool in $(PRINT_TOOLS); do command -v $$tool >/dev/null || packages="$(PRINT_PACKAGES)"; done; \
+	test -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf || packages="$(PRINT_PACKAGES)"; \
+	command -v chromium >/dev/null || packages="$$packages chromium"; \
+	if [ -n "$$packages" ]; then export DEBIAN_FRONTEND=noninteractive; \
+	  apt-get update && apt-get install -y $$packages; fi
 
 # Every browser test (marked `browser`) against the book built once: every page in headless
 # Chromium with no page error or failed or off-site request, the Play page, the live boards and
 # notebooks, JupyterLab. They share one built site (tests/conftest.py) and run two modules at a
 # time (pytest-xdist, a module's tests in one worker), the longest modules first (tests/conftest.py's
 # BROWSER_MODULES_LONGEST_FIRST, kept by --no-loadscope-reorder). A module writes only into files
-# of its own (its screenshots in _build/screenshots/<module>/).
+# of its own (its screenshots in _build/screenshots/<module>/). Each module's seconds go to
+# _build/browser-modules.txt, the longest first (tests/conftest.py), to keep that order by.
 site-test: book browser-deps
-	$(TIMED) browser -- $(BIN)/pytest -q -m browser -n 2 --dist loadfile --no-loadscope-reorder --durations=12 tests
+	$(TIMED) browser -- $(BIN)/pytest -q -m browser -n 2 --dist loadfile --no-loadscope-reorder --durations=30 tests
 
 # The chapters in a real JupyterLab (tests/test_lab.py, also run by site-test): a server of its
 # own on 127.0.0.1 with temporary settings and signatures, each chapter opened untrusted (a fresh
@@ -162,9 +182,9 @@ lab-test: $(STAMP) browser-deps
 	$(BIN)/pytest -q -m browser tests/test_lab.py
 
 # The offline copy for schools: the built site in _build/oanquan-site.zip, with a SERVE.txt
-# saying how to serve it on the computer itself (tools/dist.py prints that line too).
+# saying how to serve it on the computer itself (tools/build/dist.py prints that line too).
 dist: book
-	$(BIN)/python tools/dist.py
+	$(BIN)/python -m tools.build.dist
 
 serve: book
 	@echo "Serving the book on $(OANQUAN_HOST), port $(PORT): http://$(OANQUAN_HOST):$(PORT)/  (Ctrl-C stops)"

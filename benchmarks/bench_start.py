@@ -3,7 +3,7 @@
 The Play page's engine is Pyodide in a Web Worker; its start was the WebAssembly compiled,
 Python started on a standard library of sources (each imported module compiled from source),
 then the engine imported. The build now trims that library to what the engine needs, compiled,
-and makes a memory snapshot of Python started with the engine imported (``tools/engine_start.mjs``),
+and makes a memory snapshot of Python started with the engine imported (``tools/build/engine_start.mjs``),
 which a page restores. Here each way runs under Node (the same WebAssembly engine as Chromium's,
 ``benchmarks/engine_start.mjs``), each in its own process, each step in wall and CPU time of that
 process: CPU time counts little of what other programs on a shared machine do, so the ratios

@@ -67,7 +67,7 @@ let progress = function (stage, loaded, total) {
 // Count the bytes of the engine's files as they arrive (a clone of each response is read, so
 // Pyodide still gets the original one, and the browser's cache of compiled WebAssembly, keyed
 // by the response's address, keeps working).
-// The engine started at build time (tools/engine_start.mjs), named after the engine it holds
+// The engine started at build time (tools/build/engine_start.mjs), named after the engine it holds
 // (the manifest's "engine"), so that an engine changed without it is never run from an old one.
 let snapshotFile = "";
 const FETCHED = ["pyodide-lock.json", "python_stdlib.zip", "pyodide.asm.wasm", "oanquan.zip"];
@@ -128,7 +128,7 @@ self.fetch = async function (resource, init) {
 };
 
 // The engine starts from a Pyodide memory snapshot: Python started with the engine imported, made
-// at build time (tools/engine_start.mjs, issue 45) on the site's own standard library zip.
+// at build time (tools/build/engine_start.mjs, issue 45) on the site's own standard library zip.
 // Restoring it skips starting Python and importing the engine, which were most of a first
 // visit's time (measured by benchmarks/bench_play_page.py and bench_start.py). Should it fail to
 // restore here, the engine starts the ordinary way and keeps a snapshot of its own in the browser's

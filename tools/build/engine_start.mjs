@@ -1,6 +1,6 @@
-// The engine's start, made once at build time under Node (issue 45), run by tools/build_play.py:
+// The engine's start, made once at build time under Node (issue 45), run by tools/build/play.py:
 //
-//   node tools/engine_start.mjs PYODIDE_DIR ENGINE_ZIP OUT_DIR MODULE,MODULE,...
+//   node tools/build/engine_start.mjs PYODIDE_DIR ENGINE_ZIP OUT_DIR MODULE,MODULE,...
 //
 // Pyodide's standard library is a zip of 600 Python sources, every one compiled by the
 // browser each time it is imported, and a first visit spent most of its time starting Python and
@@ -10,7 +10,7 @@
 //   python_stdlib.zip     the standard library the engine needs and nothing else, compiled: the
 //                         modules Pyodide's start, the engine's imports (MODULE,...: every
 //                         `import` of its sources, function-level ones too, listed by
-//                         build_play.py) and a round of requests load, as .pyc
+//                         tools/build/play.py) and a round of requests load, as .pyc
 //                         (unchecked hash-based, so the same sources give the same bytes);
 //   engine-snapshot.bin.gz  a Pyodide memory snapshot of Python started on that zip with the engine
 //                         imported (gzip: a 30 MB heap, mostly zeros), which the page's worker
@@ -26,7 +26,7 @@ import zlib from "node:zlib";
 
 const [pyodideDir, engineZip, outDir, imports] = process.argv.slice(2);
 if (!imports) {
-  console.error("usage: node tools/engine_start.mjs PYODIDE_DIR ENGINE_ZIP OUT_DIR MODULE,MODULE,...");
+  console.error("usage: node tools/build/engine_start.mjs PYODIDE_DIR ENGINE_ZIP OUT_DIR MODULE,MODULE,...");
   process.exit(2);
 }
 const indexURL = path.resolve(pyodideDir) + path.sep;
