@@ -64,12 +64,12 @@ let progress = function (stage, loaded, total) {
   self.postMessage({ type: "progress", stage: stage, loaded: loaded, total: total });
 };
 
-// Count the bytes of the engine's files as they arrive (a clone of each response is read, so
-// Pyodide still gets the original one, and the browser's cache of compiled WebAssembly, keyed
-// by the response's address, keeps working).
 // The engine started at build time (tools/build/engine_start.mjs), named after the engine it holds
 // (the manifest's "engine"), so that an engine changed without it is never run from an old one.
 let snapshotFile = "";
+// Count the bytes of the engine's files as they arrive (a clone of each response is read, so
+// Pyodide still gets the original one, and the browser's cache of compiled WebAssembly, keyed
+// by the response's address, keeps working).
 const FETCHED = ["pyodide-lock.json", "python_stdlib.zip", "pyodide.asm.wasm", "oanquan.zip"];
 const sizes = {}; // file name -> bytes expected
 let started = false;
