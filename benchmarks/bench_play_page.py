@@ -3,9 +3,11 @@
 The page draws the board from the built page at once and runs the engine (Pyodide and the
 oanquan package) in a Web Worker (issue 12). Measured by the page itself, from the moment it
 was opened: ``data-board-ms`` (the board drawn and taking clicks) and ``data-ready-ms`` (the
-engine ready), for a first visit with an empty browser profile and for later visits: with the
-engine's memory snapshot (kept by the worker after the first start), and with it thrown away
-(the service worker's cache, and the browser's cache of compiled WebAssembly once it has one).
+engine ready), for a first visit with an empty browser profile and for later visits (the service
+worker's files, and the browser's cache of compiled WebAssembly once it has one); the engine
+starts from the build's memory snapshot either way (issue 45; ``bench_start`` compares the ways
+to start in CPU time). Beside each, the browser's CPU time from the page's opening until the
+engine is ready (its processes' times in /proc), which a shared machine's other programs hardly change.
 Bytes are counted by the local server: what the browser downloaded on each visit. Each
 level's reply time is what the page measures around the computer's move in the worker
 (``data-reply-ms``), over the first few replies of a game, next to the same player's time in
@@ -38,7 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("OANQUAN_SITE", ROOT / "_build" / "html"))
 READY = "#oaq[data-state=ready]"
 REPLIES = 6  # computer replies timed per level
-VISITS = 3  # later visits timed after the first, with and without the engine's memory snapshot
+VISITS = 3  # later visits timed after the first
 
 LONG_TASKS = """
 window.__longTasks = [];
@@ -77,19 +79,46 @@ def counting_server(directory: Path) -> Iterator[tuple[str, list[int]]]:
         server.server_close()
 
 
-def _visit(page: Any, url: str | None, sent: list[int]) -> dict[str, float]:
-    """Open (or reload) the page; its own board and ready times, the bytes served, its longest task."""
+def browser_cpu_ms(profile: str) -> float:
+    """The CPU milliseconds the browser's processes (those started with ``profile``) have used so far:
+    a figure the other programs of a shared machine hardly change, unlike the page's clock."""
+    import os
+
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if profile.encode() not in (entry / "cmdline").read_bytes():
+                continue
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total * 1000 / tick
+
+
+def _visit(page: Any, url: str | None, sent: list[int], profile: str = "") -> dict[str, float]:
+    """Open (or reload) the page; its own board and ready times, the bytes served, its longest task,
+    the browser's CPU time meanwhile (from the page's opening until the engine is ready)."""
     sent[0] = 0
+    cpu = browser_cpu_ms(profile) if profile else 0.0
     if url is None:
         page.reload()
     else:
         page.goto(url)
     page.wait_for_selector(READY, timeout=180_000)
+    cpu = browser_cpu_ms(profile) - cpu if profile else 0.0
     # the page's one engine: engine.js, the module the page loads (it puts nothing on window)
     timings = page.evaluate(
         "async () => (await import(new URL('../_static/play/engine.js', location.href).href)).pageEngine().timings"
     )
     return {
+        "cpu": cpu,
+        "from": timings.get("snapshot_from", ""),  # the build's snapshot, or one this browser kept
+        "wasm": timings.get("wasm", 0) - timings["begun"],  # Pyodide's WebAssembly compiled and instantiated
+        "unzipped": timings.get("snapshot_ready", 0) - timings["begun"],  # the build's snapshot in hand
         "board": int(page.get_attribute("#oaq", "data-board-ms")),
         "ready": int(page.get_attribute("#oaq", "data-ready-ms")),
         "bytes": sent[0],
@@ -117,12 +146,17 @@ def _poll(page: Any, script: str, timeout: float = 60.0) -> None:
 
 
 def _describe(visit: dict[str, Any]) -> str:
-    how = "from the snapshot" if visit["restored"] else "Python started"
+    how = f"from the {visit['from'] or 'kept'} snapshot" if visit["restored"] else "Python started"
     where = f"worker running at {visit['worker']} ms, Pyodide's loader +{visit['loader']} ms"
-    where += f", {how} in {visit['python']} ms"
+    if visit["from"] == "build":
+        where += f", the snapshot unzipped at +{visit['unzipped']} ms"
+    if visit["wasm"] > 0:
+        where += f", WebAssembly compiled at +{visit['wasm']} ms"
+    where += f", {how} at +{visit['python']} ms"
     if not visit["restored"]:
         where += f" (then unpacked and imported in {visit['imports']} ms, snapshot kept in {visit['snapshot']} ms)"
-    return f"{visit['ready'] / 1000:.2f} s ({where}, engine +{visit['engine']} ms)"
+    cpu = f"; the browser's CPU {visit['cpu'] / 1000:.2f} s" if visit["cpu"] else ""
+    return f"{visit['ready'] / 1000:.2f} s ({where}, engine +{visit['engine']} ms{cpu})"
 
 
 def _replies(page: Any, url: str, level: int) -> tuple[list[int], str]:
@@ -183,19 +217,12 @@ def main() -> None:
         context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         context.add_init_script(LONG_TASKS)
         page = context.new_page()
-        first = _visit(page, f"{url}?opponent=friend", sent)
+        first = _visit(page, f"{url}?opponent=friend", sent, profile)
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
         time.sleep(2)  # the service worker finishes filling its cache
-        kept = "caches.open('pyodide-snapshot').then(c => c.keys()).then(k => k.length > 0)"
-        _poll(page, kept)  # and the worker has stored the engine's snapshot
-        later = [_visit(page, None, sent) for _ in range(VISITS)]
+        later = [_visit(page, None, sent, profile) for _ in range(VISITS)]
         second = later[0]
-        unsnapped = []
-        for _ in range(VISITS):  # the same, with the engine's memory snapshot thrown away first
-            page.evaluate("caches.delete('pyodide-snapshot')")
-            unsnapped.append(_visit(page, None, sent))
-            _poll(page, kept)
         print(f"first visit (empty profile): board drawn and clickable at {first['board']} ms;")
         print(
             f"  engine ready at {_describe(first)}; {first['bytes'] / 1e6:.2f} MB downloaded;"
@@ -205,14 +232,15 @@ def main() -> None:
             f"second visit: board at {second['board']} ms; engine ready at {_describe(second)},"
             f" {second['ready'] / first['ready']:.2f}x the first; {second['bytes'] / 1e3:.1f} kB downloaded"
         )
-        for name, visits in (("with the snapshot", later), ("without it (HTTP/service worker caches only)", unsnapped)):
-            readies = ", ".join(f"{v['ready'] / 1000:.2f}" for v in visits)
-            print(
-                f"  later visits {name}: engine ready (s) {readies};"
-                f" median {statistics.median(v['ready'] for v in visits) / first['ready']:.2f}x the first;"
-                f" Python started (ms) {', '.join(str(v['python']) for v in visits)};"
-                f" bytes {', '.join(str(v['bytes']) for v in visits)}"
-            )
+        readies = ", ".join(f"{v['ready'] / 1000:.2f}" for v in later)
+        cpus = ", ".join(f"{v['cpu'] / 1000:.2f}" for v in later)
+        print(
+            f"  later visits (the service worker's files): engine ready (s) {readies};"
+            f" median {statistics.median(v['ready'] for v in later) / first['ready']:.2f}x the first;"
+            f" the browser's CPU (s) {cpus},"
+            f" {statistics.median(v['cpu'] for v in later) / max(1.0, first['cpu']):.2f}x the first's;"
+            f" bytes {', '.join(str(v['bytes']) for v in later)}"
+        )
         print(f"computer's reply in the worker, {REPLIES} replies per level (browser ms; CPython ms, same positions):")
         for level in (1, 2, 3, 4, 5):
             times, record = _replies(page, url, level)

@@ -18,7 +18,7 @@ from authoring.puzzles import explain
 from oanquan import Move, Position, Rules
 from oanquan.puzzles import Puzzle
 from oanquan.rules import MANDARIN_GAPS
-from tools.testing.localsite import serve
+from tools.testing.localsite import chromium, serve
 
 #: The browser test modules, the longest first (seconds of a whole run on two cores, issue 19).
 #: ``make site-test`` hands modules to its two workers in this order (``--no-loadscope-reorder``):
@@ -47,6 +47,29 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     rank = {name: i for i, name in enumerate(BROWSER_MODULES_LONGEST_FIRST)}
     last = len(rank)
     items.sort(key=lambda item: rank.get(item.path.stem, last) if item.get_closest_marker("browser") else last)
+
+
+#: Where a run of the browser tests (``-m browser``) writes each module's seconds, the longest first:
+#: the figures to keep :data:`BROWSER_MODULES_LONGEST_FIRST` in order by (issue 45).
+MODULE_TIMES = Path(__file__).resolve().parent.parent / "_build" / "browser-modules.txt"
+_module_seconds: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Add each phase's seconds (set-up, call, tear-down) to its module's, in the process that
+    reports (with pytest-xdist, the controller, which hears every worker's reports)."""
+    module = report.nodeid.split("::", 1)[0]
+    _module_seconds[module] = _module_seconds.get(module, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """After a run of the browser tests, write :data:`MODULE_TIMES` (the controller's, not each worker's)."""
+    if session.config.getoption("markexpr") != "browser" or hasattr(session.config, "workerinput"):
+        return
+    if _module_seconds:
+        MODULE_TIMES.parent.mkdir(parents=True, exist_ok=True)
+        ranked = sorted(_module_seconds.items(), key=lambda item: -item[1])
+        MODULE_TIMES.write_text("".join(f"{seconds:7.1f} s  {module}\n" for module, seconds in ranked), "utf-8")
 
 
 #: Every combination of the options of RULES §9: 2 x 2 x 3 x 2 x 2 = 48. Random
@@ -157,6 +180,20 @@ def site_url(site_dir: Path) -> Iterator[str]:
     """The built site served on 127.0.0.1 for the whole run; its address ends with "/"."""
     with serve(site_dir) as base:
         yield base
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for the whole run of a test worker, shared by every browser module.
+
+    Each module used to launch its own (fifteen launches a run, a few CPU-seconds each on two
+    cores, issue 45); a module makes its own browsing contexts in it (``browser.new_context``),
+    so that no module sees another's storage, cache or service workers. A module that needs
+    other launch flags (``tests/test_lite.py``: the network off) or a JupyterLab of its own
+    (``tests/test_lab.py``) still launches its own.
+    """
+    with chromium() as launched:
+        yield launched
 
 
 #: The icons the pages name (tools/build/favicon.py), or that a browser asks for when a page names none.

@@ -22,7 +22,6 @@ from scenes import expand
 
 from oanquan.i18n import language
 from oanquan.web import Session, picture
-from tools.testing.localsite import chromium
 
 pytestmark = pytest.mark.browser
 
@@ -70,14 +69,15 @@ def scenes(lang: str, games: int, seed: int) -> Iterator[dict[str, Any]]:
 
 
 @pytest.fixture(scope="module")
-def page() -> Iterator[Any]:
-    with chromium() as browser:
-        page = browser.new_page()
-        page.set_content("<!doctype html><html><body><div id=board></div></body></html>")
-        source = BOARD_VIEW.read_text("utf-8") + "\nwindow.__fill = fill;\n"
-        page.add_script_tag(content=source, type="module")
-        page.wait_for_function("typeof window.__fill === 'function'")
-        yield page
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_content("<!doctype html><html><body><div id=board></div></body></html>")
+    source = BOARD_VIEW.read_text("utf-8") + "\nwindow.__fill = fill;\n"
+    page.add_script_tag(content=source, type="module")
+    page.wait_for_function("typeof window.__fill === 'function'")
+    yield page
+    context.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "vi"])

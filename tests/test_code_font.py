@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -97,40 +98,39 @@ def test_every_page_puts_the_code_font_first_for_code() -> None:
 
 
 @pytest.mark.browser
-def test_the_built_vietnamese_chapter_draws_its_code_in_the_shipped_font(site_url: str, tmp_path: Path) -> None:
+def test_the_built_vietnamese_chapter_draws_its_code_in_the_shipped_font(browser: Any, site_url: str) -> None:
     """In the built site, a Vietnamese chapter's code (its comment in Vietnamese, issue 46) is set in the
     code font, which the browser loads from the site itself and uses for ệ and ở."""
     from urllib.parse import urlsplit
 
-    from tools.testing.localsite import chromium_profile
-
-    with chromium_profile(tmp_path / "profile", {"width": 390, "height": 844}, service_workers="block") as context:
-        page = context.new_page()
-        fonts: list[str] = []
-        foreign: list[str] = []
-        page.on("requestfinished", lambda r: fonts.append(r.url) if "/fonts/" in r.url else None)
-        page.on(
-            "request",
-            lambda r: (
-                foreign.append(r.url)
-                if urlsplit(r.url).hostname not in (None, "127.0.0.1") and r.url.startswith("http")
-                else None
-            ),
-        )
-        page.goto(site_url + "vi/notebooks/01_board.html", wait_until="load")
-        code = page.locator("div.cell_input pre", has_text="chạy lại").first
-        code.scroll_into_view_if_needed()
-        family = code.evaluate("e => getComputedStyle(e).fontFamily")
-        assert family.startswith(f'"{FAMILY}"'), family
-        # the faces the browser uses for ệ and ở in the code font: loaded, and the Vietnamese subset among them
-        faces = page.evaluate(
-            """async () => (await document.fonts.load('16px "JetBrains Mono"', 'ệở'))
-                .map(f => [f.family, f.status, f.unicodeRange])"""
-        )
-        assert faces and all(status == "loaded" for _family, status, _range in faces), faces
-        assert any("U+1EA0-1EF9" in unicode_range.upper() for _f, _s, unicode_range in faces), faces
-        assert any("jetbrains-mono-vietnamese-400-normal.woff" in url for url in fonts), fonts
-        assert foreign == []
-        shots = ROOT / "_build" / "screenshots" / "code-font"
-        shots.mkdir(parents=True, exist_ok=True)
-        code.screenshot(path=str(shots / "vi-chapter-1-code.png"))
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+    page = context.new_page()
+    fonts: list[str] = []
+    foreign: list[str] = []
+    page.on("requestfinished", lambda r: fonts.append(r.url) if "/fonts/" in r.url else None)
+    page.on(
+        "request",
+        lambda r: (
+            foreign.append(r.url)
+            if urlsplit(r.url).hostname not in (None, "127.0.0.1") and r.url.startswith("http")
+            else None
+        ),
+    )
+    page.goto(site_url + "vi/notebooks/01_board.html", wait_until="load")
+    code = page.locator("div.cell_input pre", has_text="chạy lại").first
+    code.scroll_into_view_if_needed()
+    family = code.evaluate("e => getComputedStyle(e).fontFamily")
+    assert family.startswith(f'"{FAMILY}"'), family
+    # the faces the browser uses for ệ and ở in the code font: loaded, and the Vietnamese subset among them
+    faces = page.evaluate(
+        """async () => (await document.fonts.load('16px "JetBrains Mono"', 'ệở'))
+            .map(f => [f.family, f.status, f.unicodeRange])"""
+    )
+    assert faces and all(status == "loaded" for _family, status, _range in faces), faces
+    assert any("U+1EA0-1EF9" in unicode_range.upper() for _f, _s, unicode_range in faces), faces
+    assert any("jetbrains-mono-vietnamese-400-normal.woff" in url for url in fonts), fonts
+    assert foreign == []
+    shots = ROOT / "_build" / "screenshots" / "code-font"
+    shots.mkdir(parents=True, exist_ok=True)
+    code.screenshot(path=str(shots / "vi-chapter-1-code.png"))
+    context.close()

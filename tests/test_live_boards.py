@@ -28,7 +28,6 @@ from oanquan.interact.editor import Editor
 from oanquan.puzzles import load_builtin
 from oanquan.review import review
 from oanquan.web import Session
-from tools.testing.localsite import chromium
 
 pytestmark = pytest.mark.browser
 
@@ -55,12 +54,6 @@ def stored_setup(chapter: str) -> dict[str, Any]:
 def site(site_url: str) -> str:
     """The built site's address (tests/conftest.py serves it once for the run), without its last "/"."""
     return site_url.removesuffix("/")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
 
 
 class Chapter:

@@ -30,7 +30,6 @@ from oanquan import Game, Position, Rules
 from oanquan.interact.controller import Controller
 from oanquan.web import frames
 from playpages import READY, Watched, own_context, screenshot_dir, served_puzzles, shared_context, watched_page
-from tools.testing.localsite import chromium
 
 pytestmark = pytest.mark.browser
 
@@ -39,12 +38,6 @@ pytestmark = pytest.mark.browser
 def site(site_url: str) -> str:
     """The built site's address (tests/conftest.py serves it once for the run), without its last "/"."""
     return site_url.removesuffix("/")  # the tests open "/book/..." paths
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
 
 
 @pytest.fixture(scope="module")

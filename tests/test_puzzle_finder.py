@@ -11,7 +11,6 @@ edition's language; any page error, failed request or request to another host fa
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 from urllib.parse import quote
 
@@ -20,7 +19,6 @@ import pytest
 from oanquan.i18n import language
 from oanquan.puzzles import Puzzle
 from playpages import READY, Watched, own_context, screenshot_dir, served_puzzles
-from tools.testing.localsite import chromium
 
 pytestmark = pytest.mark.browser
 
@@ -29,12 +27,6 @@ SIZES = {"phone": {"width": 360, "height": 740}, "projector": {"width": 1280, "h
 #: The editions: the folder each is under, and its language.
 EDITIONS = {"en": "", "vi": "/vi"}
 PUZZLE_SHOWN = "(id) => document.querySelector('#oaq [data-oaq=puzzle-id]').textContent === id"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as opened:
-        yield opened
 
 
 @pytest.fixture(scope="module")

@@ -22,7 +22,6 @@ from oanquan import Position
 from oanquan.puzzles import THEMES
 from oanquan.rules import rules_in_words
 from playpages import READY, Watched, screenshot_dir, served_puzzles, shared_context, watched_page
-from tools.testing.localsite import chromium
 
 pytestmark = pytest.mark.browser
 
@@ -34,9 +33,8 @@ def site(site_url: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def context(site: str) -> Iterator[Any]:
-    with chromium() as browser:
-        yield from shared_context(browser, site)
+def context(browser: Any, site: str) -> Iterator[Any]:
+    yield from shared_context(browser, site)
 
 
 @pytest.fixture

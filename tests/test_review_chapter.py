@@ -22,7 +22,6 @@ from oanquan.i18n import _, language
 from oanquan.narrate import row_names
 from oanquan.review import Review, label_words, move_words, review
 from oanquan.widgets.review import MARKS
-from tools.testing.localsite import chromium
 
 pytestmark = pytest.mark.browser
 
@@ -57,7 +56,9 @@ def option_label(r: Review, ply: int, names: tuple[str, ...]) -> str:
 
 
 @pytest.mark.parametrize("edition", ["", "vi"], ids=["english", "vietnamese"])
-def test_chapter_8_shows_the_review_of_its_game_and_picks_a_move_with_no_kernel(site_url: str, edition: str) -> None:
+def test_chapter_8_shows_the_review_of_its_game_and_picks_a_move_with_no_kernel(
+    browser: Any, site_url: str, edition: str
+) -> None:
     game = sample_game()
     with language(edition or "en"):
         names = row_names()
@@ -69,53 +70,52 @@ def test_chapter_8_shows_the_review_of_its_game_and_picks_a_move_with_no_kernel(
         said = {m.ply: move_words(r, m, names) for m in (worst, other)}
         note = {m.ply: _("Better: {best} (played: {move})").format(best=m.best, move=m.move) for m in (worst, other)}
     assert worst.label == "blunder"
-    with chromium() as browser:
-        context = browser.new_context(viewport={"width": 1100, "height": 1000}, service_workers="block")
-        page = context.new_page()
-        problems: list[str] = []
-        record_problems(page, problems)
-        host = urlsplit(site_url).netloc
+    context = browser.new_context(viewport={"width": 1100, "height": 1000}, service_workers="block")
+    page = context.new_page()
+    problems: list[str] = []
+    record_problems(page, problems)
+    host = urlsplit(site_url).netloc
 
-        def check_host(request: Any) -> None:
-            parts = urlsplit(request.url)
-            if parts.scheme not in ("data", "blob") and parts.netloc != host:
-                problems.append(f"request to another host: {request.url}")
+    def check_host(request: Any) -> None:
+        parts = urlsplit(request.url)
+        if parts.scheme not in ("data", "blob") and parts.netloc != host:
+            problems.append(f"request to another host: {request.url}")
 
-        context.on("request", check_host)
-        page.goto(f"{site_url}{edition + '/' if edition else ''}notebooks/08_play_the_computer.html")
-        page.wait_for_selector(MOVES, timeout=60_000)
-        select = page.locator(MOVES)
-        assert select.count() == 1
-        # (the widget manager writes the options' spaces as no-break spaces)
-        assert [o.replace("\xa0", " ").strip() for o in select.locator("option").all_inner_texts()] == labels
-        # it opens on the blunder: its position with the better move marked, and what went wrong
-        assert select.evaluate("s => s.selectedIndex") == worst.ply
-        widget = page.locator(".oaq-widget", has=select)
-        text = widget.inner_text()
-        for line in summary:
-            assert line in text
-        assert note[worst.ply] in shown_text(page, ".oaq-widget svg text")
-        assert said[worst.ply] in shown_text(page, ".oaq-widget p")
-        graphs = widget.locator("svg[role=img]:visible")
-        assert graphs.count() == 2  # the graph and the board of the move picked
-        # another move, picked in the browser: its position and words, the graph's mark moved
-        line_before = page.evaluate(
-            "() => Array.from(document.querySelectorAll('.oaq-widget line[stroke-dasharray=\"1 3\"]'))"
-            ".filter(e => e.getClientRects().length).map(e => e.getAttribute('x1'))"
-        )
-        select.select_option(index=other.ply)
-        page.wait_for_function(
-            "s => Array.from(document.querySelectorAll('.oaq-widget p')).some(p => p.getClientRects().length"
-            " && p.textContent === s)",
-            arg=said[other.ply],
-        )
-        assert said[worst.ply] not in shown_text(page, ".oaq-widget p")
-        line_after = page.evaluate(
-            "() => Array.from(document.querySelectorAll('.oaq-widget line[stroke-dasharray=\"1 3\"]'))"
-            ".filter(e => e.getClientRects().length).map(e => e.getAttribute('x1'))"
-        )
-        assert len(line_before) == len(line_after) == 1 and line_before != line_after
-        assert note[other.ply] in shown_text(page, ".oaq-widget svg text")
-        assert note[worst.ply] not in shown_text(page, ".oaq-widget svg text")
-        context.close()
+    context.on("request", check_host)
+    page.goto(f"{site_url}{edition + '/' if edition else ''}notebooks/08_play_the_computer.html")
+    page.wait_for_selector(MOVES, timeout=60_000)
+    select = page.locator(MOVES)
+    assert select.count() == 1
+    # (the widget manager writes the options' spaces as no-break spaces)
+    assert [o.replace("\xa0", " ").strip() for o in select.locator("option").all_inner_texts()] == labels
+    # it opens on the blunder: its position with the better move marked, and what went wrong
+    assert select.evaluate("s => s.selectedIndex") == worst.ply
+    widget = page.locator(".oaq-widget", has=select)
+    text = widget.inner_text()
+    for line in summary:
+        assert line in text
+    assert note[worst.ply] in shown_text(page, ".oaq-widget svg text")
+    assert said[worst.ply] in shown_text(page, ".oaq-widget p")
+    graphs = widget.locator("svg[role=img]:visible")
+    assert graphs.count() == 2  # the graph and the board of the move picked
+    # another move, picked in the browser: its position and words, the graph's mark moved
+    line_before = page.evaluate(
+        "() => Array.from(document.querySelectorAll('.oaq-widget line[stroke-dasharray=\"1 3\"]'))"
+        ".filter(e => e.getClientRects().length).map(e => e.getAttribute('x1'))"
+    )
+    select.select_option(index=other.ply)
+    page.wait_for_function(
+        "s => Array.from(document.querySelectorAll('.oaq-widget p')).some(p => p.getClientRects().length"
+        " && p.textContent === s)",
+        arg=said[other.ply],
+    )
+    assert said[worst.ply] not in shown_text(page, ".oaq-widget p")
+    line_after = page.evaluate(
+        "() => Array.from(document.querySelectorAll('.oaq-widget line[stroke-dasharray=\"1 3\"]'))"
+        ".filter(e => e.getClientRects().length).map(e => e.getAttribute('x1'))"
+    )
+    assert len(line_before) == len(line_after) == 1 and line_before != line_after
+    assert note[other.ply] in shown_text(page, ".oaq-widget svg text")
+    assert note[worst.ply] not in shown_text(page, ".oaq-widget svg text")
+    context.close()
     assert problems == []

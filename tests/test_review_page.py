@@ -26,7 +26,7 @@ from oanquan.ai import player_for_level
 from oanquan.i18n import _, language
 from oanquan.interact.controller import Controller
 from oanquan.review import exercises, label_words, move_words, review
-from tools.testing.localsite import chromium, serve
+from tools.testing.localsite import serve
 
 pytestmark = pytest.mark.browser
 
@@ -73,12 +73,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             )
     with serve(root) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as opened:
-        yield opened
 
 
 def play_on_the_page(page: Any, game: Game) -> None:

@@ -46,7 +46,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from conftest import NAMES_AND_NOTATION, PLAIN_VIETNAMESE, SITE, made_by_the_page
-from tools.testing.localsite import chromium_profile, keep_warm
+from tools.testing.localsite import keep_warm
 
 pytestmark = pytest.mark.browser
 
@@ -151,12 +151,11 @@ def _twin(path: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def browser_context(tmp_path_factory: pytest.TempPathFactory, site_url: str) -> Iterator[Any]:
-    with chromium_profile(
-        tmp_path_factory.mktemp("chromium-profile"), {"width": 1280, "height": 900}, service_workers="block"
-    ) as context:
-        keep_warm(context, site_url)  # every page is visited in a new tab
-        yield context
+def browser_context(browser: Any, site_url: str) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    keep_warm(context, site_url)  # every page is visited in a new tab
+    yield context
+    context.close()
 
 
 # The player region is the nearest box around a Play widget; its board is the first svg/pre

@@ -19,7 +19,7 @@ import pytest
 
 from oanquan import web
 from playpages import READY, Watched, watched_page
-from tools.testing.localsite import chromium, keep_warm
+from tools.testing.localsite import keep_warm
 
 pytestmark = pytest.mark.browser
 
@@ -197,18 +197,17 @@ READABLE = {
 
 
 @pytest.fixture(scope="module")
-def context(site_url: str) -> Iterator[Any]:
-    with chromium() as browser:
-        # no service worker: what is stored is read by the page itself, and a worker would keep
-        # the whole edition offline meanwhile (about 30 CPU-seconds; test_updates checks it)
-        made = browser.new_context(service_workers="block")
-        keep_warm(made, site_url)  # each case opens a new tab, as a reader would
-        made.add_init_script(
-            "window.__csp = []; document.addEventListener('securitypolicyviolation',"
-            " e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI))"
-        )
-        yield made
-        made.close()
+def context(browser: Any, site_url: str) -> Iterator[Any]:
+    # no service worker: what is stored is read by the page itself, and a worker would keep
+    # the whole edition offline meanwhile (about 30 CPU-seconds; test_updates checks it)
+    made = browser.new_context(service_workers="block")
+    keep_warm(made, site_url)  # each case opens a new tab, as a reader would
+    made.add_init_script(
+        "window.__csp = []; document.addEventListener('securitypolicyviolation',"
+        " e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI))"
+    )
+    yield made
+    made.close()
 
 
 @pytest.fixture

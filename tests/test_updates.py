@@ -22,7 +22,6 @@ import io
 import re
 import shutil
 import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -31,7 +30,7 @@ import pytest
 
 from conftest import SITE, made_by_the_page, wait_until
 from tools.build import play as build_play
-from tools.testing.localsite import chromium, serve
+from tools.testing.localsite import serve
 
 pytestmark = pytest.mark.browser
 
@@ -93,12 +92,6 @@ def with_mark(archive: bytes, mark: str) -> bytes:
                 data = (text + f"\n# build mark:\nBUILD = {mark!r}\n").encode("utf-8")
             new.writestr(info, data)
     return out.getvalue()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
 
 
 class Reader:

@@ -18,7 +18,6 @@ import pytest
 from conftest import english_words
 from oanquan.puzzles import load_builtin
 from playpages import READY, ROOT
-from tools.testing.localsite import chromium_profile
 
 pytestmark = pytest.mark.browser
 
@@ -28,23 +27,22 @@ ENGLISH = re.compile(r"\b(Player|Move|captures?|pebbles?|square|Hint|Undo|New ga
 
 
 @pytest.fixture(scope="module")
-def page(site_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+def page(browser: Any, site_url: str) -> Iterator[Any]:
     # no service worker (it would keep the whole edition offline meanwhile; test_updates checks it)
-    with chromium_profile(
-        tmp_path_factory.mktemp("vi-play-profile"), {"width": 1280, "height": 900}, service_workers="block"
-    ) as context:
-        page = context.new_page()
-        page.foreign = []  # type: ignore[attr-defined]
-        page.errors = []  # type: ignore[attr-defined]
-        page.on("pageerror", lambda exc: page.errors.append(str(exc)))  # type: ignore[attr-defined]
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    page = context.new_page()
+    page.foreign = []  # type: ignore[attr-defined]
+    page.errors = []  # type: ignore[attr-defined]
+    page.on("pageerror", lambda exc: page.errors.append(str(exc)))  # type: ignore[attr-defined]
 
-        def check_host(request: Any) -> None:
-            host = urlsplit(request.url).hostname
-            if request.url.startswith(("http:", "https:")) and host != "127.0.0.1":
-                page.foreign.append(request.url)  # type: ignore[attr-defined]
+    def check_host(request: Any) -> None:
+        host = urlsplit(request.url).hostname
+        if request.url.startswith(("http:", "https:")) and host != "127.0.0.1":
+            page.foreign.append(request.url)  # type: ignore[attr-defined]
 
-        page.on("request", check_host)
-        yield page
+    page.on("request", check_host)
+    yield page
+    context.close()
 
 
 #: What a reader meets in the game: its text (the pictures' titles and descriptions included) and

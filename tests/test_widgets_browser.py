@@ -26,7 +26,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from conftest import made_by_the_page
 from oanquan import Position
 from oanquan.widgets import StepPlayer
-from tools.testing.localsite import chromium_profile, serve
+from tools.testing.localsite import serve
 
 pytestmark = pytest.mark.browser
 
@@ -101,16 +101,18 @@ def open_page(context: Any, url: str, problems: list[str]) -> Any:
 
 
 @pytest.fixture(scope="module")
-def browser(page_url: tuple[str, StepPlayer], tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    with chromium_profile(tmp_path_factory.mktemp("chromium-profile")) as context:
-        yield context
+def context(browser: Any, page_url: tuple[str, StepPlayer]) -> Iterator[Any]:
+    """The module's browsing context, in the browser the run shares (tests/conftest.py)."""
+    made = browser.new_context()
+    yield made
+    made.close()
 
 
 @pytest.fixture(scope="module")
-def browser_page(browser: Any, page_url: tuple[str, StepPlayer]) -> Iterator[Any]:
+def browser_page(context: Any, page_url: tuple[str, StepPlayer]) -> Iterator[Any]:
     base, _ = page_url
     problems: list[str] = []
-    yield open_page(browser, base + "index.html", problems), problems
+    yield open_page(context, base + "index.html", problems), problems
 
 
 #: The captions on show (the Stack hides the other frames), joined by "|".
@@ -211,11 +213,11 @@ def test_the_buttons_are_big_enough_for_a_finger_on_a_phone(
     assert problems == []
 
 
-def test_without_their_jslink_the_buttons_do_nothing(browser: Any, page_url: tuple[str, StepPlayer]) -> None:
+def test_without_their_jslink_the_buttons_do_nothing(context: Any, page_url: tuple[str, StepPlayer]) -> None:
     # The control for the test above: the same page minus one jslink, and no Python behind it.
     base, player = page_url
     problems: list[str] = []
-    page = open_page(browser, base + "unlinked.html", problems)
+    page = open_page(context, base + "unlinked.html", problems)
     page.locator(NEXT).click()
     # The buttons' own counter still moves (it is linked to them): once it says 1, the
     # Stack has had every chance to follow, and must not have.
@@ -237,14 +239,14 @@ def test_play_runs_to_the_last_frame(browser_page: Any, page_url: tuple[str, Ste
     assert problems == []
 
 
-def test_a_figure_for_notebooks_shows_its_board_in_a_browser(browser: Any, page_url: tuple[str, StepPlayer]) -> None:
+def test_a_figure_for_notebooks_shows_its_board_in_a_browser(context: Any, page_url: tuple[str, StepPlayer]) -> None:
     """svg.figure_html: an <img> of the SVG (what an untrusted JupyterLab keeps) draws the board in a page too."""
     from oanquan.svg import HEIGHT, WIDTH, figure_html
 
     base, _ = page_url
     html = figure_html(Position.initial().play("7R"), "After 7R.", "after-7r", last_move="7R")
     problems: list[str] = []
-    page = browser.new_page()
+    page = context.new_page()
     page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
     page.on(
         "requestfailed", lambda request: made_by_the_page(request) and problems.append(f"failed request: {request.url}")

@@ -21,7 +21,7 @@ const pyodideUrl = new URL("../pyodide/", here).href;
 const params = new URL(import.meta.url).searchParams;
 
 let call = null; // oanquan.web.call once loaded
-const timings = {}; // ms since the worker started: begun, python (Pyodide started), imported and snapshot_made (a first start: the package imported, its snapshot made), engine (ready)
+const timings = {}; // ms since the worker started: begun (about to import Pyodide's loader), snapshot_ready (the snapshot in hand), python (Pyodide restored or started), imported and snapshot_made (a start without a snapshot: the package imported, its snapshot made), engine (ready); snapshot_from: "build" or "kept"
 let failure = null; // the reason loading failed, once it has
 const waiting = []; // requests that arrived before the engine was ready
 
@@ -64,6 +64,9 @@ let progress = function (stage, loaded, total) {
   self.postMessage({ type: "progress", stage: stage, loaded: loaded, total: total });
 };
 
+// The engine started at build time (tools/build/engine_start.mjs), named after the engine it holds
+// (the manifest's "engine"), so that an engine changed without it is never run from an old one.
+let snapshotFile = "";
 // Count the bytes of the engine's files as they arrive (a clone of each response is read, so
 // Pyodide still gets the original one, and the browser's cache of compiled WebAssembly, keyed
 // by the response's address, keeps working).
@@ -71,11 +74,25 @@ const FETCHED = ["pyodide-lock.json", "python_stdlib.zip", "pyodide.asm.wasm", "
 const sizes = {}; // file name -> bytes expected
 let started = false;
 const received = {}; // file name -> bytes so far
+// the build's snapshot counts once it is asked for (a start without it never downloads it)
+function counted(name) {
+  return name !== snapshotFile || name in received;
+}
 function expected() {
-  return Object.keys(sizes).reduce(function (sum, name) { return sum + sizes[name]; }, 0);
+  return Object.keys(sizes).filter(counted).reduce(function (sum, name) { return sum + sizes[name]; }, 0);
 }
 function sofar() {
   return Object.keys(received).reduce(function (sum, name) { return sum + received[name]; }, 0);
+}
+// When Pyodide's WebAssembly is compiled and instantiated (for the benchmarks: timings.wasm).
+if (self.WebAssembly && typeof WebAssembly.instantiateStreaming === "function") {
+  const plainInstantiate = WebAssembly.instantiateStreaming.bind(WebAssembly);
+  WebAssembly.instantiateStreaming = function (source, imports) {
+    return plainInstantiate(source, imports).then(function (result) {
+      if (timings.wasm === undefined) timings.wasm = Math.round(performance.now());
+      return result;
+    });
+  };
 }
 const plainFetch = self.fetch.bind(self);
 self.fetch = async function (resource, init) {
@@ -93,7 +110,7 @@ self.fetch = async function (resource, init) {
         for (;;) {
           const chunk = await reader.read();
           if (chunk.done) {
-            if (!started && FETCHED.every(function (f) { return f in sizes && received[f] >= sizes[f]; })) {
+            if (!started && FETCHED.filter(counted).every(function (f) { return f in sizes && received[f] >= sizes[f]; })) {
               started = true; // everything is here: now WebAssembly compiles and Python starts
               progress("start", sofar(), Math.max(expected(), sofar()));
             }
@@ -110,10 +127,13 @@ self.fetch = async function (resource, init) {
   return response;
 };
 
-// A started engine is kept as a Pyodide memory snapshot in the browser's Cache Storage, one per
-// build (the manifest's version) and language: restoring it skips starting Python and importing
-// the engine, which is most of the start-up time (tools/build/play.py's manifest; measured by
-// benchmarks/bench_play_page.py). Any trouble with it falls back to an ordinary start.
+// The engine starts from a Pyodide memory snapshot: Python started with the engine imported, made
+// at build time (tools/build/engine_start.mjs, issue 45) on the site's own standard library zip.
+// Restoring it skips starting Python and importing the engine, which were most of a first
+// visit's time (measured by benchmarks/bench_play_page.py and bench_start.py). Should it fail to
+// restore here, the engine starts the ordinary way and keeps a snapshot of its own in the browser's
+// Cache Storage, one per build (the manifest's version) and language, which later visits restore
+// instead. Any trouble with that one falls back to an ordinary start too.
 const SNAPSHOTS = "pyodide-snapshot";
 const SITE_DIR = "/home/pyodide/site";
 const IMPORTS = "import sys; sys.path.insert(0, '" + SITE_DIR + "'); import oanquan.web, oanquan.svg, oanquan.ai, oanquan.puzzles";
@@ -139,6 +159,19 @@ async function saveSnapshot(key, bytes) {
   }
 }
 
+// The build's snapshot, unzipped as it arrives (a 30 MB heap, 6 MB zipped); null if there is none.
+async function builtSnapshot() {
+  try {
+    if (!self.DecompressionStream || !snapshotFile) return null;
+    const response = await self.fetch(here + snapshotFile);
+    if (!response.ok || !response.body) return null;
+    const bytes = new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+    return bytes.byteLength ? bytes : null;
+  } catch (error) {
+    return null;
+  }
+}
+
 async function forgetSnapshots() {
   try {
     if (self.caches) await caches.delete(SNAPSHOTS);
@@ -152,6 +185,12 @@ async function load(useSnapshot) {
   let version = "";
   try {
     const manifest = await plainFetch(here + "manifest.json").then(function (r) { return r.ok ? r.json() : null; });
+    const named = manifest && typeof manifest.engine === "string" && /^[0-9a-f]{16}$/.test(manifest.engine);
+    // the build's snapshot of this engine, if the build has one (the manifest lists it)
+    if (named && manifest.files && ("play/engine-snapshot-" + manifest.engine + ".bin.gz") in manifest.files) {
+      snapshotFile = "engine-snapshot-" + manifest.engine + ".bin.gz";
+      if (FETCHED.indexOf(snapshotFile) < 0) FETCHED.push(snapshotFile);
+    }
     if (manifest && manifest.files) {
       Object.keys(manifest.files).forEach(function (path) {
         const name = path.replace(/.*\//, "");
@@ -164,21 +203,32 @@ async function load(useSnapshot) {
   }
   const download = self.fetch(here + "oanquan.zip"); // meanwhile, the engine itself
   download.catch(function () {}); // reported below, when awaited
-  timings.begun = Math.round(performance.now());
-  const module = await import(pyodideUrl + "pyodide.mjs");
   // The page's language: in the address, and in the worker's name, since a worker script served
   // by the service worker's cache has the cached address, without the query (issue 15).
   const lang = params.get("lang") || self.name;
   const env = lang && /^[a-z]{2}$/.test(lang) ? { OANQUAN_LANG: lang } : {};
   const key = here + "snapshot-" + version + "-" + (env.OANQUAN_LANG || "default") + ".bin";
-  const snapshot = version && useSnapshot ? await readSnapshot(key) : null;
-  timings.snapshot_found = Boolean(snapshot);
+  // and the snapshot: one this browser kept (after the build's failed to restore here), else the build's
+  const kept = version && useSnapshot ? await readSnapshot(key) : null;
+  let snapshot = kept;
+  if (!kept && useSnapshot && snapshotFile) {
+    // Pyodide downloads and compiles its WebAssembly while the snapshot arrives (it takes a promise)
+    snapshot = builtSnapshot().then(function (bytes) {
+      timings.snapshot_ready = Math.round(performance.now());
+      if (!bytes) throw new Error("the build's snapshot could not be read");
+      return bytes;
+    });
+    snapshot.catch(function () {}); // handled where Pyodide awaits it (below), however late
+  }
+  timings.begun = Math.round(performance.now());
+  const module = await import(pyodideUrl + "pyodide.mjs");
   let python = null;
   if (snapshot) {
     progress("start", 0, 0);
     try {
       python = await module.loadPyodide({ indexURL: pyodideUrl, env: env, _loadSnapshot: snapshot });
-      timings.snapshot = snapshot.byteLength;
+      timings.snapshot = (await snapshot).byteLength;
+      timings.snapshot_from = kept ? "kept" : "build";
     } catch (error) {
       python = null;
       timings.snapshot_error = oneLine(error);
@@ -194,7 +244,15 @@ async function load(useSnapshot) {
   if (!archive.ok) throw new Error("oanquan.zip: HTTP " + archive.status);
   // the package's files (its data, its catalogues) live in the file system, which a snapshot does not hold
   python.unpackArchive(await archive.arrayBuffer(), "zip", { extractDir: SITE_DIR });
-  if (fresh) {
+  if (!fresh) {
+    // The build's snapshot was made in English with a fixed seed: this page's language, and a
+    // random generator of its own (the computer's random levels would otherwise play alike everywhere).
+    try {
+      python.runPython("import os, random, oanquan.i18n; os.environ.update(" + JSON.stringify(env) + "); oanquan.i18n.set_language(" + JSON.stringify(env.OANQUAN_LANG || "en") + "); random.seed()");
+    } catch (error) {
+      throw new RestoredBadly();
+    }
+  } else {
     python.runPython(IMPORTS);
     timings.imported = Math.round(performance.now());
     if (keep) {

@@ -5,14 +5,19 @@ is committed; `make book` runs this before Jupyter Book, which copies _widget_js
 site (html_static_path):
 
 - ``pyodide/``: the runtime from the npm ``pyodide`` package (``npm ci``), only the files a
-  page needs;
+  page needs, with its standard library trimmed to what the engine needs and compiled
+  (``python_stdlib.zip``, :func:`engine_start`);
+- ``play/engine-snapshot-<engine>.bin.gz``: a Pyodide memory snapshot of Python started with the
+  engine imported, made under Node (``tools/build/engine_start.mjs``), which the worker restores
+  instead of starting Python (issue 45);
 - ``play/oanquan.zip``: the ``oanquan`` package itself, which the page unpacks into
   Pyodide's file system, so the site always runs the engine it was built from;
 - ``play/engine.js`` and ``play/engine-worker.js``: the engine in a Web Worker, and the small
   client a page loads to talk to it (one worker per page, shared by every board on it);
 - ``play/play.js`` and ``play/play.css``: the pages' script and style, from book/_static_play/;
-- ``play/manifest.json``: the build's version (a digest of every file above) and each file's
-  size, for the progress bar and the service worker's cache;
+- ``play/manifest.json``: the build's version (a digest of every file above), each file's
+  size, for the progress bar and the service worker's cache, and the engine's digest, which
+  names its snapshot;
 - ``play/board.svg``: the opening position drawn by ``oanquan.svg``;
 - ``play/fragments/play.html`` and ``puzzles.html``: the games' markup (from the templates in
   book/_static_play/) with the first board drawn by the engine (``oanquan.web.picture``: the
@@ -46,9 +51,27 @@ OUT = ROOT / "_widget_js"
 PYODIDE = ROOT / "node_modules" / "pyodide"
 PAGE_FILES = ROOT / "book" / "_static_play"
 
-#: The Pyodide files a page loads: the loader, the runtime, the standard library and the
-#: lock file (read at start-up even when no package is loaded).
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+#: The Pyodide files a page loads as npm ships them: the loader, the runtime and the lock file
+#: (read at start-up even when no package is loaded). The standard library is built
+#: (:func:`engine_start`).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
+#: The engine's start, made at build time under Node (issue 45): Pyodide's standard library
+#: trimmed to what the engine needs and compiled, and a memory snapshot of Python started on it
+#: with the engine imported, which the worker restores instead of starting Python.
+ENGINE_START = Path(__file__).with_name("engine_start.mjs")
+STDLIB = "python_stdlib.zip"
+SNAPSHOT = "engine-snapshot-{engine}.bin.gz"
+
+
+def engine_digest(engine_zip: bytes) -> str:
+    """The engine's digest, which names its snapshot: a snapshot is restored with the engine it was made of only.
+
+    >>> SNAPSHOT.format(engine=engine_digest(b"PK"))
+    'engine-snapshot-fcab7fcc2b4cffd9.bin.gz'
+    """
+    import hashlib
+
+    return hashlib.sha256(engine_zip).hexdigest()[:16]
 
 
 def copy_if_changed(src: Path, dest: Path) -> None:
@@ -81,6 +104,66 @@ def package_zip() -> bytes:
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, path.read_bytes())
     return buffer.getvalue()
+
+
+def engine_imports(package: Path = ROOT / "oanquan") -> list[str]:
+    """Every absolute module the engine's sources import, at their top or in a function: the
+    standard library the page's engine may need (not the notebook widgets' or the terminal's).
+
+    >>> {"json", "random", "xml.etree.ElementTree"} <= set(engine_imports())
+    True
+    >>> "argparse" in engine_imports()  # oanquan/__main__.py's, never a page's
+    False
+    """
+    import ast
+
+    found: set[str] = set()
+    for path in sorted(package.rglob("*.py")):
+        if "widgets" in path.relative_to(package).parts or path.name == "__main__.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_bytes())):
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                found.add(node.module)
+    return sorted(found)
+
+
+def engine_start(engine_zip: bytes, out: Path = OUT) -> None:
+    """Write ``pyodide/python_stdlib.zip`` and ``play/engine-snapshot-<engine>.bin.gz``
+    (``tools/build/engine_start.mjs``, under Node), unless what they are made of is unchanged since
+    the last build (half a minute's work).
+
+    The snapshot is named after the engine it holds (:func:`engine_digest`; the worker finds the
+    name in the manifest), so an engine zip changed without a new snapshot is never run from an
+    old one: the worker then starts Python the ordinary way."""
+    import hashlib
+    import subprocess
+
+    digest = hashlib.sha256(engine_zip + ENGINE_START.read_bytes())
+    for name in (*PYODIDE_FILES, STDLIB):
+        digest.update((PYODIDE / name).read_bytes())
+    stamp = out / ".engine-start"
+    snapshot = SNAPSHOT.format(engine=engine_digest(engine_zip))
+    made = (out / "pyodide" / STDLIB, out / "play" / snapshot)
+    if stamp.is_file() and stamp.read_text() == digest.hexdigest() and all(p.is_file() for p in made):
+        return
+    with tempfile.TemporaryDirectory() as work:
+        (Path(work) / "oanquan.zip").write_bytes(engine_zip)
+        command = ["node", str(ENGINE_START), str(PYODIDE), str(Path(work) / "oanquan.zip"), work]
+        try:
+            done = subprocess.run([*command, ",".join(engine_imports())], capture_output=True, text=True, check=False)
+        except FileNotFoundError:
+            raise SystemExit("build_play: node is missing; the engine's start is made under Node") from None
+        if done.returncode != 0:
+            raise SystemExit(f"build_play: tools/build/engine_start.mjs failed: {done.stderr.strip()[-800:]}")
+        for path, name in zip(made, (STDLIB, "engine-snapshot.bin.gz"), strict=True):
+            write_if_changed(path, (Path(work) / name).read_bytes())
+    for old in (out / "play").glob(SNAPSHOT.format(engine="*")):
+        if old.name != snapshot:
+            old.unlink()
+    stamp.write_text(digest.hexdigest())
+    print(f"build_play: the engine's start made under Node: {done.stdout.strip().splitlines()[-1]}")
 
 
 def write_if_changed(dest: Path, data: bytes) -> None:
@@ -145,7 +228,10 @@ def manifest(out: Path = OUT) -> str:
         data = path.read_bytes()
         digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
         sizes[name] = len(data)
-    return json.dumps({"version": digest.hexdigest()[:16], "files": sizes}, indent=1, sort_keys=True) + "\n"
+    found: dict[str, object] = {"version": digest.hexdigest()[:16], "files": sizes}
+    if (out / "play" / "oanquan.zip").is_file():  # the engine, which names its snapshot
+        found["engine"] = engine_digest((out / "play" / "oanquan.zip").read_bytes())
+    return json.dumps(found, indent=1, sort_keys=True) + "\n"
 
 
 #: The live notebooks' folder in an edition. They are JupyterLab itself (JupyterLite): its
@@ -498,7 +584,9 @@ def main(argv: list[str] | None = None) -> int:
 
     vendor_pyodide()
     play = OUT / "play"
-    write_if_changed(play / "oanquan.zip", package_zip())
+    engine = package_zip()
+    write_if_changed(play / "oanquan.zip", engine)
+    engine_start(engine)
     for source in sorted(PAGE_FILES.iterdir()):
         if source.suffix in (".js", ".css") and source.name != SERVICE_WORKER:
             write_if_changed(play / source.name, source.read_bytes())
