@@ -40,7 +40,7 @@ $(STAMP): requirements.txt requirements.lock pyproject.toml
 LOCALES := vi
 CATALOGUES := oanquan/locale
 # Where the engine's words are (tests/test_i18n.py reads this line too).
-I18N_SOURCES := oanquan authoring tools/build_play.py tools/printables.py tools/live_boards.py tools/accessible_pages.py tools/lite_links.py book/_static_play book/_static_lite
+I18N_SOURCES := oanquan authoring tools/build_play.py tools/printables.py tools/live_boards.py tools/accessible_pages.py tools/lite_links.py tools/lite_cell.py book/_static_play book/_static_lite
 catalogues: $(STAMP)
 	@mkdir -p _build/i18n
 	$(BIN)/pybabel -q extract -F babel.cfg -k t --add-location=file --sort-by-file -c TRANSLATORS: \
