@@ -24,7 +24,7 @@ import pytest
 from test_option_claims import DOCUMENTS, PAGES, reader_text
 
 from oanquan.rules import OPTIONS
-from tools import edition
+from tools.build import edition
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Pages that name the options on purpose: the rule book, and the Play page's notes on addresses.
@@ -105,7 +105,7 @@ def test_no_raw_python_value_in_the_outputs(path: Path) -> None:
 
 
 def test_the_vietnamese_chapters_carry_their_code_comments_in_vietnamese() -> None:
-    """Every comment and docstring of a Vietnamese chapter's code is in Vietnamese (tools/edition.py).
+    """Every comment and docstring of a Vietnamese chapter's code is in Vietnamese (tools/build/edition.py).
 
     Not only the cells in view: a folded cell opens with "Show code", and the live notebooks show
     every cell, the setup cell included (issue 46 found English in chapters 1, 2, 3, 5 and 6).

@@ -27,8 +27,8 @@ from conftest import made_by_the_page
 from oanquan import Position
 from oanquan.i18n import language
 from oanquan.widgets import StepPlayer
-from tools.localsite import chromium_profile, serve
-from tools.widget_state import compact
+from tools.sphinx.widget_state import compact
+from tools.testing.localsite import chromium_profile, serve
 
 pytestmark = pytest.mark.browser
 
@@ -44,7 +44,7 @@ CURRENT = ".oaq-steps .mod-active"
 def write_page(site: Path, name: str, player: StepPlayer) -> None:
     """A page embedding ``player`` as a built book page does: widget state and one view, no kernel.
 
-    The state is made smaller as the book's pages have it (``tools/widget_state.py``: no default
+    The state is made smaller as the book's pages have it (``tools/sphinx/widget_state.py``: no default
     written out, one layout for alike widgets), so every test here also shows that it still works.
     """
     data = embed_data(views=[player])

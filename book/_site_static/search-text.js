@@ -2,7 +2,7 @@
    shows, under each page found, a piece of that page's text: the text of its code cells too,
    so a reader searching "tha ca" read "import html from IPython.display import Markdown…" and
    the "Show code" toggles' words. Its Search.htmlToText is given the page without the cells'
-   code and toggles, then does what it did. Added to the search page by tools/site_i18n.py. */
+   code and toggles, then does what it did. Added to the search page by tools/sphinx/site_i18n.py. */
 /* global Search */
 (function () {
   "use strict";
