@@ -577,6 +577,9 @@ def test_the_end_screen_speaks_to_you_of_your_row() -> None:
         "You: 20 captured + 2 stones (20) + 1 from your row − debt 3 = 38.",
         "Computer: 27 captured + 2 from their row + debt repaid 3 = 32.",
     )
+    with language("vi"):  # the reader is "em" on the Vietnamese pages: "hàng của em"
+        said = final_words(c)
+    assert said is not None and said.lines[0].startswith("Em: ") and "hàng của em" in said.lines[0]
 
 
 # ============================================================= animation
