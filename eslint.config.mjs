@@ -29,7 +29,8 @@ export default [
   // The pages' plain scripts: each its own closure, publishing at most one global on window.
   {
     files: ["book/_static_play/engine.js", "book/_static_play/from-file.js", "book/_static_lite/reset.js",
-      "book/_site_static/widget-names.js", "book/_site_static/offline.js"],
+      "book/_site_static/widget-names.js", "book/_site_static/offline.js",
+      "book/_site_static/search-text.js"],
     languageOptions: { sourceType: "script", globals: { ...globals.browser } },
   },
   // The pages' ES modules.
