@@ -40,7 +40,7 @@ $(STAMP): requirements.txt requirements.lock pyproject.toml
 LOCALES := vi
 CATALOGUES := oanquan/locale
 # Where the engine's words are (tests/test_i18n.py reads this line too).
-I18N_SOURCES := oanquan authoring tools/build/play.py tools/sphinx/printables.py tools/sphinx/live_boards.py tools/sphinx/accessible_pages.py tools/sphinx/lite_links.py book/_static_play book/_static_lite
+I18N_SOURCES := oanquan authoring tools/build/play.py tools/sphinx/printables.py tools/sphinx/live_boards.py tools/sphinx/accessible_pages.py tools/sphinx/lite_links.py tools/build/lite_cell.py book/_static_play book/_static_lite
 catalogues: $(STAMP)
 	@mkdir -p _build/i18n
 	$(BIN)/pybabel -q extract -F babel.cfg -k t --add-location=file --sort-by-file -c TRANSLATORS: \

@@ -203,17 +203,22 @@ class ScoreBreakdown(NamedTuple):
 
         >>> ScoreBreakdown((20, 15), (1, 0), (10, 0), (5, 17), (0, 3), (38, 29)).lines()[1]
         'Top row: 15 captured + 17 from their row − debt 3 = 29.'
-        >>> ScoreBreakdown((20, 15), (1, 0), (10, 0), (5, 17), (0, 3), (38, 29)).lines(["You", "Computer"])[0]
-        'You: 20 captured + 1 stone (10) + 5 from their row + debt repaid 3 = 38.'
+        >>> from oanquan.narrate import Names
+        >>> breakdown = ScoreBreakdown((20, 15), (1, 0), (10, 0), (5, 17), (0, 3), (38, 29))
+        >>> breakdown.lines(Names(["You", "Computer"], you=0))[0]
+        'You: 20 captured + 1 stone (10) + 5 from your row + debt repaid 3 = 38.'
         """
         said = []
         for p in (0, 1):
             name = names[p] if names is not None else _(ROW_NAMES[p])
-            said.append(_("{name}: {parts} = {score}.").format(name=name, parts=self.parts(p), score=self.scores[p]))
+            you = getattr(names, "you", None) == p  # the reader playing the computer: "from your row" (issue 41)
+            parts = self.parts(p, you=you)
+            said.append(_("{name}: {parts} = {score}.").format(name=name, parts=parts, score=self.scores[p]))
         return said
 
-    def parts(self, player: int, *, short: bool = False) -> str:
-        """What ``player``'s score is made of, as a sum in words; ``short``: each number named in brackets.
+    def parts(self, player: int, *, short: bool = False, you: bool = False) -> str:
+        """What ``player``'s score is made of, as a sum in words; ``short``: each number named in brackets;
+        ``you``: the player is the reader, spoken to ("from your row").
 
         The short sum fits a picture's strip at its smallest readable size, where the long one had
         to be squeezed sideways (issue 46).
@@ -234,7 +239,7 @@ class ScoreBreakdown(NamedTuple):
                     n=stones, points=self.stone_points[p]
                 )
             )
-        parts.append(_("{n} from their row").format(n=self.swept[p]))
+        parts.append((_("{n} from your row") if you else _("{n} from their row")).format(n=self.swept[p]))
         text = " + ".join(parts)
         if self.debts[p]:
             text += _(" − debt {n}").format(n=self.debts[p])

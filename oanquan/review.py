@@ -299,18 +299,26 @@ class Review:
             text += " " + self.why(worst)
         return text
 
-    def why(self, move: MoveReview) -> str:
+    def why(self, move: MoveReview, *, named: bool = True) -> str:
         """What went wrong with ``move``, in a sentence: the reply it allowed, and the better move.
+
+        ``named``: the sentence starts by naming the move; a text that has named it already
+        (:func:`move_words`) says the rest alone, or a reader reads "Move 2, 3R" twice.
 
         >>> r = review(Game.from_record("6L 3R"))
         >>> print(r.why(r.moves[1]))
         Move 2, 3R: it let the reply 5R capture the left Mandarin M1: 13 points; 0L was 12.5 points better.
+        >>> print(r.why(r.moves[1], named=False))
+        It let the reply 5R capture the left Mandarin M1: 13 points; 0L was 12.5 points better.
         """
         before = self.game.positions[move.ply]
         better = ngettext(
             "{best} was {n} point better", "{best} was {n} points better", 1 if move.lost == 1 else 2
         ).format(best=move.best, n=decimal(move.lost))
         answer = _reply_words(before, move.played_line)
+        if not named:
+            said = better + "." if answer is None else _("{answer}; {better}.").format(answer=answer, better=better)
+            return said[:1].upper() + said[1:]
         if answer is None:
             return _("Move {number}, {move}: {better}.").format(number=move.number, move=move.move, better=better)
         return _("Move {number}, {move}: {answer}; {better}.").format(
@@ -480,6 +488,8 @@ def move_words(reviewed: Review, move: MoveReview, names: Sequence[str]) -> str:
     >>> r = review(Game.from_record("6L 3R"))
     >>> print(move_words(r, r.moves[0], ("You", "Computer")))
     Move 1, 6L, by You: best. The line the computer expects: 6L 0R 8L 1R 6R 3L. Values from the computer's search.
+    >>> print(move_words(r, r.moves[1], ("You", "Computer")))  # doctest: +ELLIPSIS
+    Move 2, 3R, by Computer: blunder. It let the reply 5R capture the left Mandarin M1: 13 points; 0L was ...
     """
     said = [
         _("Move {number}, {move}, by {name}: {label}.").format(
@@ -487,7 +497,7 @@ def move_words(reviewed: Review, move: MoveReview, names: Sequence[str]) -> str:
         )
     ]
     if move.lost > 0:
-        said.append(reviewed.why(move))
+        said.append(reviewed.why(move, named=False))  # the move is named once, above
     said.append(_("The line the computer expects: {line}.").format(line=" ".join(str(m) for m in move.line)))
     said.append(_("Values proved by the exact solver.") if move.exact else _("Values from the computer's search."))
     return " ".join(said)

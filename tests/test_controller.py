@@ -30,7 +30,7 @@ from oanquan.errors import reader_words
 from oanquan.i18n import language
 from oanquan.interact.controller import Controller, PlayedMove, SessionError, Settings, check_text, sides_for
 from oanquan.interact.pacing import MAX_MOVE_FRAMES, animation_events, move_frames, pace
-from oanquan.interact.view import status_line, why_it_ended
+from oanquan.interact.view import final_words, status_line, why_it_ended
 from oanquan.puzzles import load_builtin
 
 
@@ -269,8 +269,9 @@ def test_hints_are_the_engines_analysis_and_limited_per_game() -> None:
     assert text.split()[0] in {str(m) for m in c.legal_moves()} and c.last_hint == text
     c.play("7R")
     assert c.last_hint == ""  # a move clears the advice shown
-    c.hint(depth=1)
-    assert c.hints_left == 0
+    second = c.hint(depth=1)
+    assert c.hints_left == 0 and c.hint(depth=1) == second  # asked again on the same position: none more used
+    c.play(second.split()[0])
     with pytest.raises(SessionError, match=r"no hints left in this game \(2 a game\)"):
         c.hint()
     c.new_game()
@@ -566,6 +567,19 @@ def test_score_breakdown_with_a_debt() -> None:
         "Bottom row: 20 captured + 2 stones (20) + 1 from their row − debt 3 = 38.",
         "Top row: 27 captured + 2 from their row + debt repaid 3 = 32.",
     ]
+
+
+def test_the_end_screen_speaks_to_you_of_your_row() -> None:
+    """Issue 41: "You: … + 1 from their row" named the reader twice over; the reader's own row is "your row"."""
+    c = Controller(Position.from_text("0,0,2,0,0,0,1,0,0,0 0,0 20+2Q,27 3,0 1"), players=(None, 3))
+    final = final_words(c)
+    assert final is not None and final.lines == (
+        "You: 20 captured + 2 stones (20) + 1 from your row − debt 3 = 38.",
+        "Computer: 27 captured + 2 from their row + debt repaid 3 = 32.",
+    )
+    with language("vi"):  # the reader is "em" on the Vietnamese pages: "hàng của em"
+        said = final_words(c)
+    assert said is not None and said.lines[0].startswith("Em: ") and "hàng của em" in said.lines[0]
 
 
 # ============================================================= animation

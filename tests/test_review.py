@@ -246,7 +246,8 @@ def test_the_widget_lists_every_move_with_its_label_and_shows_the_better_move() 
     widget.moves.value = faulty.ply
     assert f"chosen {faulty.best.square}" in widget.board.value
     assert f"Better: {faulty.best} (played: {faulty.move})" in widget.board.value
-    assert html.escape(r.why(faulty)) in widget.detail.value
+    assert html.escape(r.why(faulty, named=False)) in widget.detail.value
+    assert widget.detail.value.count(f"{faulty.number}, {faulty.move}") == 1  # named once, not "Move 2, 3R" twice
     marks = sum(1 for m in r.moves if MARKS[m.label])
     assert widget.graph.value.count("<circle") == marks > 0
     assert widget.table.value.count("<tr>") == len(game) + 1

@@ -214,3 +214,30 @@ def test_a_game_s_address_with_review_1_opens_its_review_filled_even_in_projecto
     assert "review" not in page.inner_text("[data-oaq=notice]")  # the page's own setting: no notice
     assert errors == []
     page.close()
+
+
+#: The size on screen, in CSS pixels, of each word of the review's graph (its font size times the
+#: graph's scale: the graph is an SVG drawn to fit its box).
+_GRAPH_TEXT_PX = """() => [...document.querySelectorAll('[data-oaq=review-graph] svg text')].map(t => {
+  const svg = t.ownerSVGElement;
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  return Math.round(parseFloat(getComputedStyle(t).fontSize) * scale * 10) / 10;
+})"""
+
+
+def test_the_review_graph_s_words_are_readable_on_a_phone(site: str, browser: Any) -> None:
+    """Issue 46: at 390 px the graph, 600 units wide, drew its 13-unit axis labels at about 6 CSS px."""
+    game = planted_game()
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        page.goto(f"{site}vi/play/index.html?record={quote(game.record())}&opponent=friend")
+        page.wait_for_selector("[data-oaq=review][data-done-ms]", timeout=120_000)
+        sizes = page.evaluate(_GRAPH_TEXT_PX)
+        assert len(sizes) >= 3 and min(sizes) >= 11, sizes  # the two axis labels and the marks
+        page.locator("[data-oaq=review-graph]").screenshot(path="_build/screenshots/vi-review-graph-390.png")
+        page.set_viewport_size({"width": 1000, "height": 844})  # a turned phone: drawn again at its new width
+        page.wait_for_function(f"() => Math.min(...({_GRAPH_TEXT_PX})()) >= 12.9")
+        page.set_viewport_size({"width": 390, "height": 844})  # and back, where a 600-unit graph would shrink
+        page.wait_for_function(f"() => Math.min(...({_GRAPH_TEXT_PX})()) >= 11")
+    finally:
+        page.close()

@@ -464,6 +464,18 @@ def test_hint_and_answer_are_packed_for_the_page() -> None:
     assert "hints are switched off" in ask({"op": "hint"})["error"]
 
 
+def test_a_hint_asked_again_costs_nothing_and_its_square_is_marked() -> None:
+    """Asking for a hint again on the same position used another of the game's few; the board marked nothing."""
+    game = Session()
+    first = game.hint()
+    again = game.hint()
+    hinted = first["hint"].split()[0]  # the hint starts with its move: "5L captures..."
+    assert again["hint"] == first["hint"] and again["hints_left"] == first["hints_left"] == 2
+    assert again["scene"]["m"]["focus"] == [int(hinted[:-1])] and f"hint: {hinted}" in again["scene"]["f"]
+    after = game.play({"move": hinted})
+    assert "focus" not in after["scene"]["m"] and after["hint"] == ""
+
+
 def test_save_and_load_round_trip_and_a_bad_load_keeps_the_game() -> None:
     ask({"op": "new_game", "opponent": "friend"})
     ask({"op": "play", "move": "7R"})

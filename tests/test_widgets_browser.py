@@ -25,7 +25,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from conftest import made_by_the_page
 from oanquan import Position
+from oanquan.i18n import language
 from oanquan.widgets import StepPlayer
+from tools.sphinx.widget_state import compact
 from tools.testing.localsite import serve
 
 pytestmark = pytest.mark.browser
@@ -40,8 +42,13 @@ CURRENT = ".oaq-steps .mod-active"
 
 
 def write_page(site: Path, name: str, player: StepPlayer) -> None:
-    """A page embedding ``player`` as a built book page does: widget state and one view, no kernel."""
+    """A page embedding ``player`` as a built book page does: widget state and one view, no kernel.
+
+    The state is made smaller as the book's pages have it (``tools/sphinx/widget_state.py``: no default
+    written out, one layout for alike widgets), so every test here also shows that it still works.
+    """
     data = embed_data(views=[player])
+    data["manager_state"] = compact(data["manager_state"])
     view = json.dumps(data["view_specs"][0])
     (site / name).write_text(
         '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">'
@@ -70,6 +77,8 @@ def page_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, St
         widget.close()
     player = StepPlayer.from_move(Position.initial(), "7R", interval=100)
     write_page(site, "index.html", player)
+    with language("vi"):  # the longest words of the buttons: "◀ lùi một bước"
+        write_page(site, "vi.html", StepPlayer.from_move(Position.initial(), "7R", interval=100))
     # A page of the same site with no widgets on it, to put other content in (a widget page's
     # scripts, still starting when its document is replaced, raise "Host is not attached").
     (site / "blank.html").write_text(
@@ -210,6 +219,33 @@ def test_the_buttons_are_big_enough_for_a_finger_on_a_phone(
         wait_for_caption(page, player.frames[0].caption)
     finally:
         page.set_viewport_size({"width": 1280, "height": 720})
+    assert problems == []
+
+
+def test_the_vietnamese_buttons_show_their_words_whole_on_a_phone(
+    context: Any, page_url: tuple[str, StepPlayer]
+) -> None:
+    """Issue 46: at 390 px the Vietnamese back button read "◀ lùi một bư": its words now wrap, never cut."""
+    base, _ = page_url
+    problems: list[str] = []
+    page = open_page(context, base + "vi.html", problems)
+    try:
+        page.set_viewport_size({"width": 390, "height": 800})
+        page.locator(NEXT).click()
+        page.locator(BACK).wait_for(state="visible")
+        for selector in (BACK, NEXT):
+            shown = page.locator(selector).evaluate(
+                "b => ({content: getComputedStyle(b, b.matches(':has(+ .mod-active)') ? '::before' : '::after')"
+                ".content,"
+                " width: b.clientWidth, wide: b.scrollWidth, height: b.clientHeight, tall: b.scrollHeight,"
+                " right: b.getBoundingClientRect().right})"
+            )
+            assert "bước" in shown["content"], shown
+            assert shown["wide"] <= shown["width"] and shown["tall"] <= shown["height"], (selector, shown)
+            assert shown["right"] <= 390, (selector, shown)
+        page.screenshot(path=str(ROOT / "_build" / "screenshots" / "vi-step-buttons-390.png"))
+    finally:
+        page.close()
     assert problems == []
 
 

@@ -65,7 +65,7 @@ def test_it_opens_on_the_move_that_lost_the_most_with_its_better_move() -> None:
     assert widget.moves.value == widget.moves.index == worst.ply
     assert widget.graphs.selected_index == widget.pictures.selected_index == worst.ply
     assert f"Better: {worst.best} (played: {worst.move})" in widget.board.value
-    assert html.escape(r.why(worst)) in widget.detail.value
+    assert html.escape(r.why(worst, named=False)) in widget.detail.value
     # a game where no move lost anything opens on its first move
     best_only = ReviewWidget(Game.from_record("6L"))
     assert best_only.moves.value == 0 and "Best: 6L" in best_only.board.value

@@ -18,6 +18,7 @@ const SVG = "http://www.w3.org/2000/svg";
 // The sign each label carries (chess's annotation signs), as oanquan/widgets/review.py's MARKS.
 export const MARKS = { best: "", good: "", inaccuracy: "?!", mistake: "?", blunder: "??" };
 const WIDTH = 600;
+const MIN_WIDTH = 240;
 const HEIGHT = 200;
 const LEFT = 12;
 const RIGHT = 12;
@@ -38,11 +39,18 @@ export function graphValues(rows, finalScores, total) {
   return values;
 }
 
+// The graph's width in its own units: as wide as it is shown (240 to 600 CSS pixels), so that its
+// 13-unit words are 13 CSS pixels on a phone too (a 600-unit graph shrank them to 6: issue 46).
+export function graphWidth(shown) {
+  return shown > 0 ? Math.round(Math.min(WIDTH, Math.max(MIN_WIDTH, shown))) : WIDTH;
+}
+
 // Where each value goes on the graph: {x, y}, rounded to a tenth; ``slots`` is how many values
-// the whole game will have, so the line grows from the left as the moves come in.
-export function graphPoints(values, slots) {
+// the whole game will have, so the line grows from the left as the moves come in; ``wide``: the
+// graph's width (graphWidth), 600 by default.
+export function graphPoints(values, slots, wide) {
   const scale = scaleOf(values);
-  const width = WIDTH - LEFT - RIGHT;
+  const width = (wide || WIDTH) - LEFT - RIGHT;
   const height = HEIGHT - TOP - BOTTOM;
   const steps = Math.max(1, slots - 1);
   return values.map(function (value, index) {
@@ -99,6 +107,7 @@ export function reviewPanel(root, call, t, mistakes) {
   let words = []; // what the review says of each move, in the engine's sentences
   let reviewed = null; // the record reviewed (or being reviewed)
   let total = 0;
+  let picked; // the move chosen, which the graph marks
   section.hidden = true;
 
   function names() { return shown && Array.isArray(shown.names) ? shown.names : ["0", "1"]; }
@@ -108,16 +117,17 @@ export function reviewPanel(root, call, t, mistakes) {
   function drawGraph(selected) {
     const values = graphValues(rows, shown && shown.final ? shown.final.scores : null, total);
     const slots = total + (shown && shown.final ? 1 : 0);
-    const points = graphPoints(values, slots);
+    const wide = graphWidth(graph.clientWidth);
+    const points = graphPoints(values, slots, wide);
     const scale = scaleOf(values);
     const title = t("Expected score over the game");
-    const svg = svgElement("svg", { viewBox: "0 0 " + WIDTH + " " + HEIGHT, role: "img", "aria-label": title,
-      width: "100%", style: "max-width:" + WIDTH + "px;height:auto", fill: "currentColor", "font-family": "sans-serif", "font-size": 13 });
+    const svg = svgElement("svg", { viewBox: "0 0 " + wide + " " + HEIGHT, role: "img", "aria-label": title,
+      width: "100%", style: "max-width:" + wide + "px;height:auto", fill: "currentColor", "font-family": "sans-serif", "font-size": 13 });
     svg.appendChild(svgElement("title", {}, title));
     svg.appendChild(svgElement("text", { x: LEFT, y: TOP - 10 }, "▲ " + t("{name} ahead", { name: names()[0] }) + " (+" + scale + ")"));
     svg.appendChild(svgElement("text", { x: LEFT, y: HEIGHT - BOTTOM + 16 }, "▼ " + t("{name} ahead", { name: names()[1] }) + " (−" + scale + ")"));
     const middle = TOP + (HEIGHT - TOP - BOTTOM) / 2;
-    svg.appendChild(svgElement("line", { x1: LEFT, y1: middle, x2: WIDTH - RIGHT, y2: middle, stroke: "currentColor", "stroke-dasharray": "4 4", "stroke-opacity": 0.6 }));
+    svg.appendChild(svgElement("line", { x1: LEFT, y1: middle, x2: wide - RIGHT, y2: middle, stroke: "currentColor", "stroke-dasharray": "4 4", "stroke-opacity": 0.6 }));
     if (selected !== undefined && points[selected]) {
       svg.appendChild(svgElement("line", { x1: points[selected].x, y1: TOP, x2: points[selected].x, y2: HEIGHT - BOTTOM,
         stroke: "currentColor", "stroke-dasharray": "1 3", "stroke-width": 2 }));
@@ -144,10 +154,14 @@ export function reviewPanel(root, call, t, mistakes) {
     list.appendChild(item);
   }
 
+  // A turned phone or a resized window: the graph drawn again at its new width.
+  window.addEventListener("resize", function () { if (!section.hidden && rows.length) drawGraph(picked); });
+
   async function pick(ply) {
     const row = rows[ply];
     if (!row) return;
     list.querySelectorAll("button").forEach(function (b, i) { b.setAttribute("aria-pressed", String(i === ply)); });
+    picked = ply;
     drawGraph(ply);
     detail.textContent = words[ply] || "";
     const mine = run;
@@ -162,6 +176,7 @@ export function reviewPanel(root, call, t, mistakes) {
     total = moveCount(reviewed);
     rows = [];
     words = [];
+    picked = undefined;
     section.removeAttribute("data-first-ms");
     section.removeAttribute("data-done-ms");
     list.textContent = "";

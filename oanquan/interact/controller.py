@@ -371,6 +371,8 @@ class Controller:
         self.redo_moves: list[Move] = []
         self.hints_used = 0
         self.last_hint = ""
+        #: the position the last hint of a game was given on, and the move it names (the board marks its square)
+        self._hinted: tuple[Position, Move] | None = None
         self.puzzle: Puzzle | None = None
         #: "" while a puzzle waits for its answer, then "right" or "wrong"; and what to tell the learner
         self.result: Literal["", "right", "wrong"] = ""
@@ -764,6 +766,7 @@ class Controller:
         >>> c = Controller(hint_limit=1)
         >>> c.hint(depth=1)[:2], c.hints_left
         ('5L', 0)
+        >>> _ = c.play("5L"); _ = c.play("1R")
         >>> c.hint()
         Traceback (most recent call last):
         ...
@@ -776,13 +779,32 @@ class Controller:
             self.last_hint = _(HINT_STEP).format(n=step + 1, total=len(steps), text=steps[step])
             return self.last_hint
         self._check_human_turn()
+        if self.hinted_move is not None:  # asked again on the same position: the same hint, not one more used
+            return self.last_hint
         left = self.hints_left
         if left == 0:
             limit = self.settings.hint_limit
             raise SessionError(code="hints-off") if limit == 0 else SessionError(code="no-hints-left", limit=limit)
-        self.last_hint = hint(self.position, depth=depth).for_pupils
+        given = hint(self.position, depth=depth)
+        self.last_hint, self._hinted = given.for_pupils, (self.position, given.move)
         self.hints_used += 1
         return self.last_hint
+
+    @property
+    def hinted_move(self) -> Move | None:
+        """The move the hint on show names (None: no hint for this position), whose square the board marks.
+
+        >>> c = Controller(hint_limit=1)
+        >>> text = c.hint(depth=1)
+        >>> c.hinted_move, c.hint(depth=1) == text, c.hints_left   # asking again costs nothing
+        (Move(5, 'L'), True, 0)
+        >>> _ = c.play("5L"); c.hinted_move is None
+        True
+        """
+        if not self.last_hint or self._hinted is None or self.puzzle is not None:
+            return None
+        position, move = self._hinted
+        return move if position == self.position else None
 
     # --------------------------------------------------------------- puzzles
 

@@ -572,6 +572,7 @@ class Session:
                 last_move=game.moves[-1] if game.moves else None,
                 names=shown.names,
                 over=outcome is not None,
+                hinted=c.hinted_move,
             ),
             "position": position.to_text(),
             "start": game.start.to_text(),

@@ -29,6 +29,7 @@ def scene_data(
     last_move: Move | None = None,
     names: Sequence[str] | None = None,
     over: bool = False,
+    hinted: Move | None = None,
 ) -> dict[str, Any]:
     """The board after an answer, as data (:func:`wire`), with what each square holds in words.
 
@@ -36,11 +37,15 @@ def scene_data(
     they clicked; ``over`` says the picture is of the game's end (``turn="over"``), so the
     strips show the final scores. ``what`` says what each square holds, which the page puts
     in its board's names for the squares (a screen reader's: ``{what}`` in each square's
-    ``data-name``, :func:`picture`).
+    ``data-name``, :func:`picture`). ``hinted`` is the move a hint names: its square is marked
+    (``focus``) and the footer names the move, so the mark is not colour alone.
 
     >>> shown = scene_data(Position.initial(), selectable=[5, 6, 7, 8, 9])
     >>> shown["m"]["selectable"], shown["what"][7], shown["title"]
     ([5, 6, 7, 8, 9], '5 pebbles', 'Ô Ăn Quan board: Bottom row to move')
+    >>> hinted = scene_data(Position.initial(), hinted=Move.parse("5L"))
+    >>> hinted["m"]["focus"], hinted["f"]
+    ([5], ['hint: 5L'])
     """
     scene = board_scene(
         position,
@@ -49,6 +54,8 @@ def scene_data(
         last_move=last_move,
         names=names if names is not None else row_names(),  # the editor's board: the rows' names
         turn="over" if over else None,
+        focus=hinted.square if hinted is not None else None,
+        note=_("hint: {move}").format(move=hinted) if hinted is not None else "",
     )
     return wire(scene) | {"what": [square_contents(square) for square in scene.squares]}
 

@@ -81,7 +81,9 @@ _STEPS_CSS = (
     ".oaq-steps .widget-toggle-button{display:none}"
     ".oaq-steps .widget-toggle-button:has(+.mod-active),.oaq-steps .mod-active+.widget-toggle-button{"
     "display:block;grid-row:1;width:100%;min-height:44px;height:auto;margin:0;padding:0 8px;font-size:0;"
-    "line-height:1.2;border:2px solid #5b4025;border-radius:8px;background:#fbf6ea;color:#1f1a14}"
+    "line-height:1.2;border:2px solid #5b4025;border-radius:8px;background:#fbf6ea;color:#1f1a14;"
+    # the widget's buttons cut their words to one line ("◀ lùi một bư" at 390 px): these wrap instead
+    "white-space:normal;overflow:visible;text-overflow:clip;overflow-wrap:anywhere}"
     ".oaq-steps .widget-toggle-button:has(+.mod-active){grid-column:1}"
     ".oaq-steps .mod-active+.widget-toggle-button{grid-column:3}"
     # The second content, with the words a screen reader says, is ignored by browsers that cannot read it.

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { graphPoints, graphValues, MARKS, moveLine, reviewAddress, scaleOf } from "../../book/_static_play/review-panel.js";
+import { graphPoints, graphValues, graphWidth, MARKS, moveLine, reviewAddress, scaleOf } from "../../book/_static_play/review-panel.js";
 
 const row = (ply, player, expected, label) => ({
   ply, number: ply + 1, player, move: "5L", expected, label, label_words: label, lost: 0, best: "5L", line: ["5L"],
@@ -31,6 +31,14 @@ test("the line grows from the left: the slots of the whole game fix the spacing"
   assert.equal(points[0].y, middle);
   assert.ok(points[1].y < middle && points[2].y > middle, "player 0 ahead is drawn above the middle line");
   assert.equal(points[1].y - middle, middle - points[2].y);
+});
+
+test("the graph is as wide in its units as on screen, so its 13-unit words are 13 px on a phone", () => {
+  assert.equal(graphWidth(340), 340);
+  assert.equal(graphWidth(1200), 600);
+  assert.equal(graphWidth(100), 240);
+  assert.equal(graphWidth(0), 600, "a graph not laid out yet is drawn at full width");
+  assert.deepEqual(graphPoints([0, 20], 2, 340).map((p) => p.x), [12, 328]);
 });
 
 test("each move says its number, its player's name, the move and its label with its sign", () => {

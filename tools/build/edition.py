@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import inspect
 import io
 import itertools
 import json
@@ -139,8 +140,9 @@ def code_strings(source: str) -> list[CodeString]:
 
 #: The tags of a code cell whose code the reader does not see unless they ask (or at all).
 HIDDEN_CODE = ("hide-input", "remove-input", "remove-cell")
-#: The comment that marks a message taken from a comment of a code cell the reader sees.
+#: The comments that mark a message taken from a comment, or a docstring, of a code cell.
 COMMENT = "comment"
+DOCSTRING = "docstring"
 
 
 def shows_code(cell: dict[str, Any]) -> bool:
@@ -150,36 +152,98 @@ def shows_code(cell: dict[str, Any]) -> bool:
 
 
 def code_comments(source: str) -> list[CodeString]:
-    """The comments of a code cell, each one message (its text after ``#``), for a cell the reader sees.
+    """The comments of a code cell, each one message (its text after ``#``).
 
-    A chapter's few code cells in view are there to read and to change, so their comments are
-    words for readers: the Vietnamese edition's copy has them in Vietnamese (issue 46).
+    Every comment of a chapter's code is for readers: the cells in view are there to read and to
+    change, a folded cell opens with "Show code", and the live notebooks show every cell. So the
+    Vietnamese edition's copy has them in Vietnamese (issue 46).
 
-    >>> [c.text for c in code_comments('x = 1  # change the 1\\n# and run it again\\n')]
+    >>> [c.text for c in code_comments('x = 1  # change the 1\\n#: and run it again\\n')]
     ['change the 1', 'and run it again']
     """
     try:
         tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
     except (tokenize.TokenError, SyntaxError):
         return []
-    return [
-        CodeString(t.string[1:].strip(), False, t.start, t.end)
-        for t in tokens
-        if t.type == tokenize.COMMENT and t.string[1:].strip()
-    ]
+    # "#:" documents a constant (Sphinx's mark): the mark stays in the code, out of the message
+    said = [(t, t.string[1:].removeprefix(":").strip()) for t in tokens if t.type == tokenize.COMMENT]
+    return [CodeString(text, False, t.start, t.end) for t, text in said if text]
+
+
+def code_docstrings(source: str) -> list[CodeString]:
+    """The docstrings of a code cell (the cell's own, its functions' and classes'), each one message.
+
+    The message is the docstring as ``inspect.cleandoc`` reads it (its indentation taken away);
+    ``start`` and ``end`` are the literal's (line, column) in the cell, so that it can be written
+    back (:func:`translate_comments`). Like comments, they are words for readers (issue 46).
+
+    >>> [d.text for d in code_docstrings("'The tools.'\\ndef f():\\n    'One line.\\\\n\\\\n    Two.'\\n")]
+    ['The tools.', 'One line.\\n\\nTwo.']
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    lines = source.splitlines(keepends=True)
+
+    def column(row: int, offset: int) -> int:  # ast counts UTF-8 bytes; tokenize and the text count characters
+        return len(lines[row - 1].encode("utf-8")[:offset].decode("utf-8"))
+
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) or not node.body:
+            continue
+        first = node.body[0]
+        if not (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)):
+            continue
+        if not isinstance(first.value.value, str) or first.end_lineno is None or first.end_col_offset is None:
+            continue
+        text = inspect.cleandoc(first.value.value)
+        if text:
+            start = (first.lineno, column(first.lineno, first.col_offset))
+            end = (first.end_lineno, column(first.end_lineno, first.end_col_offset))
+            found.append(CodeString(text, False, start, end))
+    return sorted(found, key=lambda d: d.start)
+
+
+def docstring_literal(text: str, indent: str, closing_line: bool = True) -> str:
+    """A docstring's source for ``text``, its lines after the first indented by ``indent``
+    (the closing quotes of one of several lines on a line of their own when ``closing_line``).
+
+    >>> docstring_literal('Một dòng.\\n\\nHai "dòng".', "    ").splitlines()[1:3]
+    ['', '    Hai "dòng".']
+    >>> ast.literal_eval(docstring_literal('a "b"', "")), ast.literal_eval(docstring_literal("a\\nb", "  "))
+    ('a "b"', 'a\\n  b\\n  ')
+    """
+    body = text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+    if "\n" not in body:
+        return f'"""{body}"""' if not body.endswith('"') else f'"""{body[:-1]}\\""""'
+    lines = body.split("\n")
+    closing = "\n" + indent + '"""' if closing_line else '"""'
+    return '"""' + "\n".join([lines[0], *((indent + line) if line else "" for line in lines[1:])]) + closing
 
 
 def translate_comments(source: str, translate: Any) -> str:
-    """The cell's source with each comment that has a translation written in the other language."""
+    """The cell's source with each comment and docstring that has a translation written in the other language."""
     lines = source.splitlines(keepends=True)
-    for found in reversed(code_comments(source)):
-        translated = translate(found.text)
+    offsets = [0, *itertools.accumulate(len(line) for line in lines)]
+    # A docstring may span lines, a comment ends its line: the last first, so the positions of the others hold.
+    found = [(d, True) for d in code_docstrings(source)] + [(c, False) for c in code_comments(source)]
+    text = source
+    for item, docstring in sorted(found, key=lambda f: f[0].start, reverse=True):
+        translated = translate(item.text)
         if translated is None:
             continue
-        row, start = found.start[0] - 1, found.start[1]
-        line = lines[row]
-        lines[row] = line[:start] + "# " + translated + line[found.end[1] :]
-    return "".join(lines)
+        start = offsets[item.start[0] - 1] + item.start[1]
+        end = offsets[item.end[0] - 1] + item.end[1]
+        written = text[start:end]
+        if docstring:
+            closing_line = re.search(r"\n[ \t]*(\"\"\"|''')$", written) is not None
+            written = docstring_literal(translated, " " * item.start[1], closing_line)
+        else:  # its marker kept: "#: " says a constant's documentation
+            written = written[: written.index(item.text)] + translated
+        text = text[:start] + written + text[end:]
+    return text
 
 
 #: Tokens between a marker's literals that change nothing: line breaks inside brackets, comments.
@@ -367,10 +431,21 @@ def templates() -> list[Path]:
             for index, cell in enumerate(cells):
                 if cell["cell_type"] != "code":
                     continue
-                shown = code_comments("".join(cell["source"])) if shows_code(cell) else []
-                for found in code_strings("".join(cell["source"])) + shown:
+                if cell.get("id") == CELL_ID:  # the live notebooks' setup cell: written in each language (lite_cell)
+                    continue
+                code = "".join(cell["source"])
+                comments, docstrings = code_comments(code), code_docstrings(code)
+                for found in code_strings(code) + comments + docstrings:
                     where = (f"../../{source.relative_to(ROOT).as_posix()}", (index + 1) * CELL_LINES + found.start[0])
-                    kind = F_STRING if found.f_string else COMMENT if found in shown else ""
+                    kind = (
+                        F_STRING
+                        if found.f_string
+                        else COMMENT
+                        if found in comments
+                        else DOCSTRING
+                        if found in docstrings
+                        else ""
+                    )
                     comment = f"{CODE_COMMENT} cell {index}" + (f", {kind}" if kind else "")
                     present = catalogue.get(found.text)
                     if present is not None:
@@ -492,10 +567,10 @@ def vietnamese_notebook(document: str) -> dict[str, Any]:
         if cell.get("id") == CELL_ID:
             cell["source"] = live_cell(LANGUAGE)["source"]
         else:
-            source = "".join(cell["source"])
-            if shows_code(cell):  # comments first: a translated comment moves nothing on the lines below it
-                source = translate_comments(source, translate)
-            cell["source"] = translate_code(source, translate)
+            # the marked strings first, where the tokens are as extracted; then comments and docstrings,
+            # which no marked string is inside
+            source = translate_code("".join(cell["source"]), translate)
+            cell["source"] = translate_comments(source, translate)
         cell["outputs"], cell["execution_count"] = [], None
     notebook.get("metadata", {}).pop("widgets", None)
     return notebook

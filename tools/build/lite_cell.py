@@ -36,6 +36,9 @@ import sys
 from pathlib import Path
 from typing import Any, Final
 
+from oanquan.i18n import N_, _
+from oanquan.i18n import language as speaking
+
 ROOT = Path(__file__).resolve().parents[2]
 CHAPTERS = ROOT / "notebooks"
 
@@ -44,6 +47,15 @@ CELL_ID: Final[str] = "live-setup"
 
 #: The languages the setup cell can set (those of ``oanquan.i18n.LANGUAGES``).
 LANGUAGES: Final[tuple[str, ...]] = ("en", "vi")
+
+
+#: The setup cell's comments, written in the chapter's language from the engine's catalogue (a
+#: Vietnamese live notebook shows its reader no English: issue 46).
+COMMENTS: Final[tuple[str, str, str]] = (
+    N_('The language of the boards, captions and messages: "en" (English) or "vi" (Tiếng Việt).'),
+    N_("In the live notebook on the website, this installs the oanquan package; elsewhere it does nothing."),
+    N_("a mistake with the board shows one sentence; %tb shows Python's traceback"),
+)
 
 
 def source(language: str = "en") -> str:
@@ -59,11 +71,13 @@ def source(language: str = "en") -> str:
     """
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language[:40]!r}: the chapters come in {', '.join(LANGUAGES)}")
+    with speaking(language):
+        which, install, mistakes = (_(comment) for comment in COMMENTS)
     return f"""\
-# The language of the boards, captions and messages: "en" (English) or "vi" (Tiếng Việt).
+# {which}
 LANGUAGE = "{language}"
 
-# In the live notebook on the website, this installs the oanquan package; elsewhere it does nothing.
+# {install}
 import importlib.util
 import sys
 
@@ -76,7 +90,7 @@ import oanquan
 from oanquan.widgets.mistakes import in_words
 
 oanquan.set_language(LANGUAGE)
-in_words()  # a mistake with the board shows one sentence; %tb shows Python's traceback"""
+in_words()  # {mistakes}"""
 
 
 #: The source of the setup cell of the English chapters.

@@ -8,7 +8,9 @@
   whose ``stem()`` folds the diacritics away (``thả cá`` is indexed as ``tha ca``), with the
   same folding in the JavaScript stemmer that reads the reader's query, so "tha ca" and
   "thả cá" find the same pages, in both editions. English keeps the Porter stemmer after the
-  folding; Vietnamese has no stemming, only the folding.
+  folding; Vietnamese has no stemming, only the folding. The results' summaries leave out the
+  chapters' code and their "Show code" toggles (``book/_site_static/search-text.js``, on the
+  search page only).
 - **Diagrams are translated**: a literal block with no language (the rule book's board
   diagram, drawn in words) is a picture for readers, not code. Sphinx keeps literal blocks out
   of its catalogues, and its own way in (``gettext_additional_targets``) would take every
@@ -181,6 +183,8 @@ def setup(app: Any) -> dict[str, Any]:
         if language != "en" and language not in built:
             built = ["en", language]
         context["oanquan_switch"] = switch_link(language, pagename, built)
+        if pagename == "search":  # its summaries without the chapters' code (book/_site_static/search-text.js)
+            app.add_js_file("search-text.js", type="module")  # deferred, after searchtools.js
 
     app.connect("html-page-context", on_page_context)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
