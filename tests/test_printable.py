@@ -919,3 +919,35 @@ def test_the_desk_sheets_numbers_stay_readable_over_its_marks(
                     checked += 1
     assert checked > 12 * len(rule_examples()), checked  # every name, and the counts
     assert on_marks >= 5, "the sheet has hatched squares, whose names are checked above"
+
+
+@pytest.mark.parametrize("edition", ["en", "vi"])
+def test_the_desk_sheets_end_shows_the_pebbles_its_caption_names(edition: str, kit: Path, vi_kit: Path) -> None:
+    """Issue 46: the picture of the end (R7.4) showed the board after the last pebbles were taken,
+    empty, under a caption that names 3 pebbles. The picture is now the board as the player takes
+    them: the counts printed in the player's row add up to the number the caption prints."""
+    example = next(e for e in rule_examples() if e.anchor == "end")
+    sweep = example.events[example.index]
+    assert sweep.kind == "sweep" and sweep.player is not None
+    path = kit_of(edition, kit, vi_kit) / "oanquan-rules-sheet.pdf"
+    for words in pages_words(path):
+        caption = next((n for n, word in enumerate(words) if word[4] == "R7.4"), None)
+        if caption is None:
+            continue
+        named = int(next(word[4] for word in words[caption + 1 :] if word[4].isdigit()))
+        assert named == sweep.pebbles == 3, named
+        above = [board for board in drawn_boards(words) if board.names[5][1] < words[caption][1]]
+        board = max(above, key=lambda board: board.names[5][1])  # the picture right above the caption
+        row = 0 if sweep.player == 1 else 5  # the top row holds squares 0-4, the bottom row 5-9
+        top, cell = board.names[row][1], board.cell
+        counts = [
+            int(word[4])
+            for word in words
+            if word[4].isdigit()
+            and board.names[4][0] - 1 * MM < word[0] < board.names[0][0] + cell
+            and top < word[1] < top + cell
+            and (word[3] - word[1]) / DEJAVU_BOX > 12  # a count, not a square's name (9 points)
+        ]
+        assert sum(counts) == named, (counts, named)
+        return
+    pytest.fail("no caption of R7.4 on the desk sheet")

@@ -51,7 +51,7 @@ from fpdf import FPDF
 from authoring.puzzles import CLASS_RULES, class_rules_kept, suits_every_recommended_class
 from oanquan import Move, Position, Rules, caption, describe_move
 from oanquan.ai import immediate_gain
-from oanquan.board import M0, M1, column, square_name
+from oanquan.board import M0, M1, column, row_of, square_name
 from oanquan.events import Event
 from oanquan.i18n import N_, _, get_language, language, ngettext, spoken
 from oanquan.interact.address import Setup
@@ -710,12 +710,24 @@ class RuleExample:
 
     @property
     def scene(self) -> Scene:
-        """The board right after the event, as :attr:`svg` draws it, for the black and white sheets."""
+        """The board right after the event, as :attr:`svg` draws it, for the black and white sheets.
+
+        A sweep (R7.4) is drawn just before it, the squares whose pebbles the player takes framed
+        as lifted (issue 46: the board after it is empty, under a caption that names the pebbles taken).
+        """
         event = self.events[self.index]
         captured = [e.square for e in self.events[: self.index + 1] if e.kind == "capture" and e.square is not None]
-        return board_scene(
-            event.position, names=row_names(), last_move=self.move_text, **event_highlights(event, captured)
+        highlights = event_highlights(event, captured)
+        if event.kind != "sweep" or event.player is None:
+            return board_scene(event.position, names=row_names(), last_move=self.move_text, **highlights)
+        before = self.events[self.index - 1].position
+        scene = board_scene(before, names=row_names(), last_move=self.move_text, **highlights)
+        taken = {square for square in row_of(event.player) if before.count(square)}
+        squares = tuple(
+            dataclasses.replace(shown, marks=(*shown.marks, "lifted")) if square in taken else shown
+            for square, shown in enumerate(scene.squares)
         )
+        return dataclasses.replace(scene, squares=squares)
 
     @property
     def svg(self) -> str:
