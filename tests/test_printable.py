@@ -951,3 +951,27 @@ def test_the_desk_sheets_end_shows_the_pebbles_its_caption_names(edition: str, k
         assert sum(counts) == named, (counts, named)
         return
     pytest.fail("no caption of R7.4 on the desk sheet")
+
+
+@pytest.mark.parametrize("edition", ["en", "vi"])
+def test_the_wall_posters_rules_fill_their_sheets_evenly(edition: str, tmp_path: Path) -> None:
+    """Issue 46: the English poster's last sheets were half empty (its last held two rules at its
+    top). Each sheet after the board's holds about as many lines of rules as the others (the least
+    at least two thirds of the most), spread over at least two thirds of its height, with as much
+    paper above the first rule as under the last; the size of the words is the test above's."""
+    path = tmp_path / "wall.pdf"
+    with i18n.language(edition):
+        path.write_bytes(rules_wall_pdf())
+    height = 841.89  # A3 landscape, in points
+    sheets = pages_words(path)[1:]
+    assert sheets
+    lines, spans, margins = [], [], []
+    for words in sheets:
+        tops = sorted({round(word[1]) for word in words})
+        lines.append(sum(1 for n, top in enumerate(tops) if n == 0 or top - tops[n - 1] > 20))
+        first, last = min(word[1] for word in words), max(word[3] for word in words)
+        spans.append((last - first) / (height - 2 * 12 * MM))
+        margins.append((first, height - last))
+    assert min(lines) >= 2 / 3 * max(lines), lines
+    assert min(spans) >= 2 / 3, spans
+    assert all(abs(above - below) < 0.1 * height for above, below in margins), margins

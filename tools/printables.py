@@ -38,6 +38,7 @@ import dataclasses
 import datetime
 import functools
 import io
+import itertools
 import math
 import random
 import re
@@ -1117,7 +1118,9 @@ def rules_wall_pdf() -> bytes:
     Issue 46: the A4 sheet's 15 points were read from 3 m, not from the back of a classroom.
     Every word here is at least :data:`POSTER_TEXT_SIZE` points (see :func:`letter_size` for why),
     in black on white with no grey. The first page is the board, with its square numbers, rows and
-    set-up; the next pages the rules in short sentences (:data:`POSTER_RULES`), as many to a page as fit.
+    set-up; the next pages the rules in short sentences (:data:`POSTER_RULES`), on as few pages as
+    they fit on, shared out evenly (:func:`_balanced_pages`) and spread over each page's height: no
+    sheet on the wall is left half empty (issue 46: the last of four held two rules at its top).
     """
     pdf = _Document(TEXT["wall_title"], landscape=True, paper="A3")
     numbers = _rule_numbers()
@@ -1130,18 +1133,48 @@ def rules_wall_pdf() -> bytes:
     pdf.set_xy(14, below + 2)
     pdf.font(POSTER_TEXT_SIZE)
     pdf.multi_cell(width, _line(POSTER_TEXT_SIZE), TEXT["poster_setup"].format(**numbers), align="C")
-    top = pdf.h  # the rules start on a page of their own
-    for rule in POSTER_RULES:
-        text = _(rule).format(**numbers)
-        pdf.font(POSTER_TEXT_SIZE)
-        height = pdf.line_count(width, _line(POSTER_TEXT_SIZE), text, markdown=True) * _line(POSTER_TEXT_SIZE)
-        if top + height > pdf.h - 12:
-            pdf.add_page()
-            top = 12.0
-        pdf.set_xy(14, top)
-        pdf.multi_cell(width, _line(POSTER_TEXT_SIZE), text, markdown=True, align="L")
-        top = pdf.get_y() + 3
+    line = _line(POSTER_TEXT_SIZE)
+    texts = [_(rule).format(**numbers) for rule in POSTER_RULES]
+    heights = [pdf.line_count(width, line, text, markdown=True) * line for text in texts]
+    room = pdf.h - 2 * 12
+    for page in _balanced_pages(heights, room, POSTER_GAP):
+        pdf.add_page()  # the rules start on a page of their own
+        gap = (room - sum(heights[rule] for rule in page)) / (len(page) + 1)  # as much above as between
+        top = 12 + gap
+        for rule in page:
+            pdf.set_xy(14, top)
+            pdf.multi_cell(width, line, texts[rule], markdown=True, align="L")
+            top += heights[rule] + gap
     return pdf.pdf_bytes()
+
+
+#: The least space between two rules of the poster, in mm.
+POSTER_GAP = 3.0
+
+
+def _balanced_pages(heights: list[float], room: float, gap: float) -> list[range]:
+    """The rules (their ``heights``, in order) shared out over the fewest pages ``room`` mm tall they
+    fit on, ``gap`` mm between two rules: of all the ways, the one whose fullest page is the least full
+    (then whose pages differ least), so that no page is left with a rule or two.
+
+    >>> _balanced_pages([3, 2, 2, 2, 2, 2, 3, 3, 3, 3, 2], 12, 0)
+    [range(0, 4), range(4, 8), range(8, 11)]
+    """
+
+    def height(page: range) -> float:
+        return sum(heights[rule] for rule in page) + gap * (len(page) - 1)
+
+    for count in range(1, len(heights) + 1):
+        ways = []
+        for cuts in itertools.combinations(range(1, len(heights)), count - 1):
+            pages = [range(start, end) for start, end in itertools.pairwise((0, *cuts, len(heights)))]
+            if all(height(page) <= room for page in pages):
+                ways.append(pages)
+        if ways:
+            return min(
+                ways, key=lambda pages: (max(map(height, pages)), max(map(height, pages)) - min(map(height, pages)))
+            )
+    raise ValueError(f"a rule of the poster is taller than its page: {max(heights):.0f} mm of {room:.0f}")
 
 
 def _line(size: float) -> float:
