@@ -12,8 +12,8 @@ as a Sphinx extension listed in ``_config.yml``, and by the tests.
   and white with the pebble counts, the goal, the position text, space to write, and a QR
   code that opens the puzzle on the site's Puzzles page when the site's address is set.
 - ``oanquan-answers-<level>.pdf``: the answer key of each worksheet: the answer, the
-  engine's explanation, the board after the answer, and a QR code that opens the position
-  on the Play page.
+  engine's explanation, the board after the answer (the squares it captured hatched, as on the
+  desk sheet), and a QR code that opens the position on the Play page.
 - ``oanquan-rules-sheet.pdf``: the rules for the pupils' desks, two pages, each rule with the
   picture of the rules page's move (:func:`rule_examples`) drawn in black and white, its
   highlights hatched or framed, never in colour alone, every caption at least 9 points.
