@@ -34,13 +34,13 @@ $(STAMP): requirements.txt requirements.lock pyproject.toml
 # ngettext() message of the package, the printables and the Sphinx extensions, every t() of the
 # pages' scripts and every _() and {% trans %} of their Jinja2 templates (babel.cfg), into a template, merges it
 # into each language's .po (the translations, edited by hand) and compiles the .mo that the
-# package ships; then the puzzle collection's table (tools/puzzle_translations.py: titles kept,
+# package ships; then the puzzle collection's table (tools/build/puzzle_translations.py: titles kept,
 # explanations computed in the language). All are committed, so a fresh clone needs nothing built; tests/test_i18n.py
 # fails when a message is missing, untranslated or fuzzy, or when the .mo is older than the .po.
 LOCALES := vi
 CATALOGUES := oanquan/locale
 # Where the engine's words are (tests/test_i18n.py reads this line too).
-I18N_SOURCES := oanquan authoring tools/build_play.py tools/printables.py tools/live_boards.py tools/accessible_pages.py tools/lite_links.py book/_static_play book/_static_lite
+I18N_SOURCES := oanquan authoring tools/build/play.py tools/sphinx/printables.py tools/sphinx/live_boards.py tools/sphinx/accessible_pages.py tools/sphinx/lite_links.py book/_static_play book/_static_lite
 catalogues: $(STAMP)
 	@mkdir -p _build/i18n
 	$(BIN)/pybabel -q extract -F babel.cfg -k t --add-location=file --sort-by-file -c TRANSLATORS: \
@@ -53,7 +53,7 @@ catalogues: $(STAMP)
 	    --ignore-obsolete --init-missing --ignore-pot-creation-date; \
 	done
 	$(BIN)/pybabel compile -d $(CATALOGUES) -D oanquan --statistics
-	$(BIN)/python -m tools.puzzle_translations
+	$(BIN)/python -m tools.build.puzzle_translations
 
 # The site's own JavaScript (book/_static_play/, book/_static_lite/) with ESLint from npm
 # (eslint.config.mjs; package.json's devDependencies).
@@ -68,7 +68,7 @@ lint: $(STAMP) node_modules/.installed
 # file's tests stay in one worker (--dist loadfile), so that nbval runs a notebook's cells in
 # order in one kernel. Each stage's time goes to _build/test-times.txt. The service worker's
 # tests run Workbox (npm), hence node_modules.
-TIMED = $(BIN)/python -m tools.timed
+TIMED = $(BIN)/python -m tools.build.timed
 unit: $(STAMP) print-deps node_modules/.installed
 	$(TIMED) js -- node --test tests/js/*.test.mjs
 	$(TIMED) unit -- $(BIN)/pytest -q -m "not browser" -n auto --dist loadfile tests oanquan authoring tools
@@ -87,51 +87,51 @@ ladder: $(STAMP)
 	$(BIN)/python -m benchmarks.ladder
 
 # The widget JavaScript, served by the site itself (docs/stack.md): npm packages pinned by
-# package-lock.json, copied into _widget_js/ (not committed) by tools/vendor_js.py.
+# package-lock.json, copied into _widget_js/ (not committed) by tools/build/vendor_js.py.
 node_modules/.installed: package.json package-lock.json
 	npm ci --ignore-scripts --no-audit --no-fund
 	touch $@
 
 vendor: $(STAMP) node_modules/.installed
-	$(BIN)/python tools/vendor_js.py --check >/dev/null || $(BIN)/python tools/vendor_js.py
+	$(BIN)/python -m tools.build.vendor_js --check >/dev/null || $(BIN)/python -m tools.build.vendor_js
 
 # The Play and Puzzles pages run the engine in the browser: Pyodide (npm), the oanquan
 # package as a zip, the pages' script and a fallback picture, into _widget_js/ (not committed).
 play-assets: $(STAMP) node_modules/.installed
-	$(BIN)/python tools/build_play.py
+	$(BIN)/python -m tools.build.play
 
-# The site, in stages (tools/build.py, which says what each does): the Vietnamese catalogues
+# The site, in stages (tools/build/book.py, which says what each does): the Vietnamese catalogues
 # checked, the English edition (--all: a warning in an unchanged page still fails it), the
-# Vietnamese one (issue 15, tools/edition.py: the same sources, its chapters executed again in
+# Vietnamese one (issue 15, tools/build/edition.py: the same sources, its chapters executed again in
 # Vietnamese) under _build/html/vi/, each edition's live notebooks (lite/, vi/lite/), the icons,
 # and last each edition's service worker. `make book VI=0` builds the English edition alone.
 VI ?= 1
 book: $(STAMP) vendor play-assets print-deps
-	$(BIN)/python -m tools.build$(if $(filter 1,$(VI)),, --english-only)
+	$(BIN)/python -m tools.build.book$(if $(filter 1,$(VI)),, --english-only)
 
-# The pages' catalogues (tools/edition.py): after a change of a page's text, refresh them
+# The pages' catalogues (tools/build/edition.py): after a change of a page's text, refresh them
 # (Sphinx's gettext builder, the code cells' words, sphinx-intl update), translate what is new
 # or fuzzy, and check them.
 translations: $(STAMP) print-deps
-	$(BIN)/python -m tools.edition extract
-	$(BIN)/python -m tools.edition check
+	$(BIN)/python -m tools.build.edition extract
+	$(BIN)/python -m tools.build.edition check
 
 # Only the live notebooks, into the book built before (quicker while working on them).
 lite: $(STAMP) node_modules/.installed
-	$(BIN)/python tools/build_lite.py
-	$(BIN)/python -m tools.favicon _build/html
+	$(BIN)/python -m tools.build.lite
+	$(BIN)/python -m tools.build.favicon _build/html
 
 # Re-execute the book's notebook pages in place, storing outputs and widget state.
 book-pages: $(STAMP)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.record_timing=False book/*.ipynb
 
 # Re-execute the tutorial chapters in place (after a change to the engine's pictures or words),
-# with their shared "how to use" cell and JupyterLab's hiding kept in step (tools/chapters.py).
+# with their shared "how to use" cell and JupyterLab's hiding kept in step (tools/build/chapters.py).
 notebooks: $(STAMP)
-	$(BIN)/python -m tools.chapters --fix
+	$(BIN)/python -m tools.build.chapters --fix
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.record_timing=False notebooks/*.ipynb
 
-# The printables (tools/printables.py) need the DejaVu fonts; their tests render the PDFs with
+# The printables (tools/sphinx/printables.py) need the DejaVu fonts; their tests render the PDFs with
 # poppler (pdftoppm, pdftotext, pdfinfo) and read the QR codes back with zbar (zbarimg).
 # msgfmt (gettext) reads the page catalogues back in tests/test_edition.py.
 PRINT_TOOLS := pdftoppm pdftotext pdfinfo zbarimg msgfmt
@@ -162,9 +162,9 @@ lab-test: $(STAMP) browser-deps
 	$(BIN)/pytest -q -m browser tests/test_lab.py
 
 # The offline copy for schools: the built site in _build/oanquan-site.zip, with a SERVE.txt
-# saying how to serve it on the computer itself (tools/dist.py prints that line too).
+# saying how to serve it on the computer itself (tools/build/dist.py prints that line too).
 dist: book
-	$(BIN)/python tools/dist.py
+	$(BIN)/python -m tools.build.dist
 
 serve: book
 	@echo "Serving the book on $(OANQUAN_HOST), port $(PORT): http://$(OANQUAN_HOST):$(PORT)/  (Ctrl-C stops)"

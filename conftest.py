@@ -30,7 +30,7 @@ def pytest_configure(config: object) -> None:
     Two notebooks' kernels starting at once (pytest-xdist, ``make unit``) can pick the same
     free TCP port, and one then dies before it replies to ``kernel_info`` (jupyter_client's
     race; a fresh clone's ``make test`` failed so on ``book/intro.ipynb``). The Vietnamese
-    chapters' build starts such a kernel once more for the same reason (tools/edition.py). A
+    chapters' build starts such a kernel once more for the same reason (tools/build/edition.py). A
     kernel that dies again, or any other failure, fails the notebook.
     """
     try:

@@ -53,9 +53,9 @@ export default [
     // A worker's global scope is its own (no page shares it), and the Node tests reach its helpers there.
     rules: { strict: "off", "no-implicit-globals": "off" },
   },
-  // The Node tests, the build's Node script (tools/precache.mjs), the benchmarks' (Pyodide under Node) and this file.
+  // The Node tests, the build's Node script (tools/build/precache.mjs), the benchmarks' (Pyodide under Node) and this file.
   {
-    files: ["tests/js/**/*.mjs", "tools/*.mjs", "benchmarks/*.mjs", "eslint.config.mjs"],
+    files: ["tests/js/**/*.mjs", "tools/build/*.mjs", "benchmarks/*.mjs", "eslint.config.mjs"],
     languageOptions: { sourceType: "module", globals: { ...globals.node } },
     rules: { strict: "off" },
   },

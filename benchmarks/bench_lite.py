@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.__main__ import cpu_model
-from tools.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing, serve
+from tools.testing.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing, serve
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_build" / "html"

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from benchmarks.bench_play_page import counting_server
-from tools.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing
+from tools.testing.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("OANQUAN_SITE", ROOT / "_build" / "html"))

@@ -25,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tools.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing, serve
+from tools.testing.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing, serve
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("OANQUAN_SITE", ROOT / "_build" / "html"))

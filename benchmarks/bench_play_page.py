@@ -32,7 +32,7 @@ from typing import Any, ClassVar
 
 from benchmarks.ladder import LEVEL5_BEFORE
 from benchmarks.old_engine import load
-from tools.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing
+from tools.testing.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("OANQUAN_SITE", ROOT / "_build" / "html"))

@@ -27,7 +27,7 @@ from oanquan import Game, solver
 from oanquan import review as review_module
 from oanquan.ai import player_for_level
 from oanquan.review import THRESHOLDS, review, review_moves
-from tools.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing, serve
+from tools.testing.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing, serve
 
 #: Games reviewed for the thresholds' table by ``make bench`` (``oanquan.review``'s table used 60).
 GAMES = 12
@@ -126,7 +126,7 @@ new PerformanceObserver(function (list) {
 
 def play_page(root: Path) -> Path:
     """A Play page under ``root`` (``play/index.html``) with its scripts and Pyodide, as built by build_play."""
-    from tools import build_play
+    from tools.build import play as build_play
 
     build_play.main([])
     (root / "_static").mkdir()

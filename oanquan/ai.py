@@ -50,8 +50,7 @@ from operator import itemgetter
 from typing import Protocol, runtime_checkable
 
 from . import narrate
-from .events import Event
-from .i18n import N_, TranslatedDict, _, decimal, language, ngettext
+from .i18n import N_, TranslatedDict, _, decimal, ngettext
 from .move import ALL_MOVES, Move
 from .position import (
     CAPTURED,
@@ -82,7 +81,6 @@ __all__ = [
     "evaluate",
     "hint",
     "immediate_gain",
-    "move_phrase",
     "player_for_level",
 ]
 
@@ -651,7 +649,7 @@ def hint(position: Position, depth: int = 4) -> Hint:
     rows = analyse(position, depth=depth)
     best = rows[0]
     _after, events = position.play_traced(best.move)
-    # In the language spoken (narrate.move_phrase; move_phrase below is the same, always in English).
+    # In the language spoken (narrate.move_phrase).
     phrase = narrate.move_phrase(events)
     text = _("{move} {phrase}: {gain}").format(move=best.move, phrase=phrase, gain=f"{best.gain:+d}")
     plain = text
@@ -684,20 +682,3 @@ def hint(position: Position, depth: int = 4) -> Hint:
                 looking=looking, second=second.move
             )
     return Hint(best.move, text + _("."), tuple(rows), plain + _("."))
-
-
-def move_phrase(events: tuple[Event, ...] | list[Event]) -> str:
-    """What a move does, as an English verb phrase for a sentence, from its trace.
-
-    The phrase is :func:`oanquan.narrate.move_phrase`'s, always in English: the puzzle
-    collection's stored explanations are written in English whatever language is spoken
-    (the Vietnamese ones are computed from the same phrase in Vietnamese). :func:`hint`
-    speaks the language spoken.
-
-    >>> move_phrase(Position.initial().play_traced("5L")[1])
-    'relays from square 0 and captures the left Mandarin M1 (stone and 1 pebble)'
-    >>> move_phrase(Position.initial().play_traced("7R")[1])
-    'relays from square 2 and captures square 8 (6 pebbles)'
-    """
-    with language("en"):
-        return narrate.move_phrase(events)

@@ -248,7 +248,7 @@ def words(text: str) -> str:
 
     The chapters are written in English, and each marked literal has its translation in the
     chapter's catalogue (``locales/<language>/LC_MESSAGES/notebooks/*.po``, which
-    ``tools/edition.py`` extracts: exactly these calls and nothing else). The Vietnamese
+    ``tools/build/edition.py`` extracts: exactly these calls and nothing else). The Vietnamese
     edition replaces the literals before it runs the chapters; in JupyterLab, where the reader
     sets ``LANGUAGE = "vi"`` in the chapter's first cell, the text arrives here already
     formatted, so it is matched against the catalogue's messages (an f-string's placeholders

@@ -354,7 +354,7 @@ def _contents(event: Event) -> str:
 def move_phrase(events: tuple[Event, ...] | list[Event]) -> str:
     """What a move does, as a verb phrase after the move's name, from its trace (puzzle explanations).
 
-    It says in the language spoken what :func:`oanquan.ai.move_phrase` says in English.
+    The puzzles' explanations are written with it (``authoring/puzzles.py``).
 
     >>> from oanquan import Position
     >>> move_phrase(Position.initial().play_traced("5L")[1])

@@ -10,7 +10,7 @@ pupils bring their own pebbles.
 
 Both formats are drawn from one list of shapes (:func:`board_shapes`), so they always
 agree: the SVG here, the PDF by the book's build with a PDF library
-(``tools/printables.py``, which also makes the worksheets), since the engine itself
+(``tools/sphinx/printables.py``, which also makes the worksheets), since the engine itself
 needs nothing but the standard library.
 
 >>> svg = blank_board_svg()
@@ -20,7 +20,6 @@ needs nothing but the standard library.
 
 from __future__ import annotations
 
-import unicodedata
 from typing import NamedTuple
 from xml.sax.saxutils import escape
 
@@ -37,7 +36,6 @@ __all__ = [
     "Text",
     "blank_board_svg",
     "board_shapes",
-    "text_width",
 ]
 
 #: A4 landscape in PostScript points (1/72 inch): 297 x 210 mm.
@@ -199,36 +197,3 @@ def blank_board_svg(page_size: bool = True) -> str:
         f'<g fill="{_colour(_INK)}" font-family="Helvetica, Arial, sans-serif" text-anchor="middle">{texts}</g>'
         "</svg>"
     )
-
-
-# ------------------------------------------------------------------- text
-
-
-def text_width(text: str, size: float) -> float:
-    """The width of ``text`` set in Helvetica at ``size`` points (an accented letter is as wide as its base).
-
-    Used to keep every label inside the page's margin; the PDF is drawn from the same
-    shapes by the book's build (``tools/printables.py``), in a font whose letters are
-    no wider.
-
-    >>> text_width("M0", 10), text_width("ô", 10) == text_width("o", 10)
-    (13.89, True)
-    """
-    total = sum(_WIDTHS.get(char, _WIDTHS.get(unicodedata.normalize("NFD", char)[0], 556)) for char in text)
-    return total * size / 1000
-
-
-# Helvetica advance widths, in 1/1000 em, for ASCII 32..126.
-_ASCII_WIDTHS = (
-    [278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278]
-    + [556] * 10
-    + [278, 278, 584, 584, 584, 556, 1015]
-    + [667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833]
-    + [722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611]
-    + [278, 278, 278, 469, 556, 333]
-    + [556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833]
-    + [556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500]
-    + [334, 260, 334, 584]
-)
-_WIDTHS = {chr(32 + i): w for i, w in enumerate(_ASCII_WIDTHS)}
-_WIDTHS.update({"–": 556, "—": 1000, "‘": 222, "’": 222, "“": 333, "”": 333, "·": 278, "…": 1000, "\u00a0": 278})

@@ -93,6 +93,23 @@ def _moves_from(start: int, occupied: int) -> tuple[Move, ...]:
 _LEGAL_MOVES = tuple(tuple(_moves_from(start, occupied) for occupied in range(32)) for start in (5, 0))
 
 
+def _squares_from(start: int, occupied: int) -> int:
+    """The squares a move may start from, as :func:`_moves_from` says, one bit each (bit s for
+    square s), so that one shift and one test tell whether a move's square is one of them.
+
+    >>> bin(_squares_from(5, 0b00101)), bin(_squares_from(0, 0))    # 5 and 7; with thả cá, 0-4
+    ('0b10100000', '0b11111')
+    """
+    return sum(1 << move.square for move in _moves_from(start, occupied)[::2])
+
+
+#: ``_LEGAL[player][occupied]``: the pair (legal moves, the squares they start from as bits), as
+#: above, which a new Position keeps: legal_moves() gives the first, play() checks a move by the second.
+_LEGAL = tuple(
+    tuple((_moves_from(start, occupied), _squares_from(start, occupied)) for occupied in range(32)) for start in (5, 0)
+)
+
+
 def moves_of(state: State) -> tuple[Move, ...]:
     """R3.2: the legal moves in the position with these fields (a :data:`State`), while the game goes on.
 
@@ -260,7 +277,7 @@ class Position:
     oanquan.errors.IllegalMoveError: illegal move '0L' in '5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0': square 0 ...
     """
 
-    __slots__ = ("_ending", "_hash", "_moves", "_rules", "_state", "_swept")
+    __slots__ = ("_ending", "_hash", "_moves", "_rules", "_squares", "_state", "_swept")
 
     # Every field of the position but its rules, laid out as a State but kept as a list: play()
     # copies it and plays the move on the copy in place (play_on), which becomes the new
@@ -272,6 +289,9 @@ class Position:
     _hash: int
     _ending: Outcome | None  # outcome(), worked out once when the position is made
     _moves: tuple[Move, ...]  # legal_moves(), worked out once when the position is made
+    # The squares those moves start from, one bit each (bit s for square s; 0 once the game is
+    # over): play() checks a move with one shift and one test.
+    _squares: int
     # The pebbles each player has already taken from their row at the end (R7.4), which the
     # stores include: (0, 0) but in the positions of a game's closing events (ending_events).
     _swept: tuple[int, int]
@@ -306,8 +326,8 @@ class Position:
         )
         rules = _checked_rules(rules)
         _validate(parts, rules)
-        made = _make(*parts, rules)  # the one place a Position's fields are assigned
-        for name in ("_ending", "_moves", "_rules", "_state", "_swept"):  # the slots but _hash, unset yet
+        made = _make(*parts, rules)  # where a Position's fields are assigned (see _from_state)
+        for name in ("_ending", "_moves", "_rules", "_squares", "_state", "_swept"):  # all but _hash, unset yet
             object.__setattr__(self, name, getattr(made, name))
 
     # The fields of the state by name, for the code that is not on the hot path.
@@ -600,15 +620,15 @@ class Position:
         >>> Position.initial().play("9R").to_text()    # RULES §11, third example
         '6,6,6,6,0,6,6,6,6,0 0,Q+1 1+Q,0 0,0 1'
         """
-        if self._ending is None and move.__class__ is Move:  # quicker than isinstance(); Move has no subclass
-            # The usual case, checked quickly (R3.2): a square of the mover's row, with
-            # pebbles in it, or any of them when thả cá fills the row first (R3.1).
-            square, state = move.square, self._state
-            mover = state[MOVER]
-            if (square >= 5) == (mover == 0) and (state[square] or not _occupied(state, mover)):
-                board = state[:]  # a copy (a slice is quicker than a method call)
-                play_on(board, self._rules, square, move.direction)
-                return _from_state(board, self._rules)
+        # The usual case, a legal Move, checked with one test (R3.2): its square is one that
+        # legal_moves() starts from (a square of the mover's row with pebbles in it, or any of
+        # them when thả cá fills the row first, R3.1; none once the game is over).
+        # ``__class__ is`` is quicker than isinstance(), and Move has no subclass.
+        if move.__class__ is Move and self._squares >> move.square & 1:
+            rules = self._rules
+            p = self._state[:]  # a copy of the fields (a slice is quicker than a method call)
+            play_on(p, rules, move.square, move.direction)
+            return _from_state(p, rules)
         move = self._checked(move)  # move text, or a move that is not legal here (an error)
         return _play_untraced(self, move.square, move.direction)
 
@@ -1249,7 +1269,7 @@ def _from_state(state: list[int], rules: Rules, swept: tuple[int, int] = (0, 0))
     ``swept`` is what the stores hold of the rows' pebbles taken at the end (R7.4): only
     :func:`ending_events` gives any.
     """
-    position = _new_object(Position)  # without __init__, whose checks the fields have passed
+    position: Position = _CheckedPosition()  # without __init__, whose checks the fields have passed
     position._state = p = state
     position._rules = rules
     position._swept = swept
@@ -1267,16 +1287,30 @@ def _from_state(state: list[int], rules: Rules, swept: tuple[int, int] = (0, 0))
     elif not occupied and p[STORES] + p[STORES + 1] < 5:
         ending = Termination.CANNOT_RELEASE  # thả cá is due (R3.1) and both stores together cannot pay it
     else:
-        position._moves = _LEGAL_MOVES[to_move][occupied]  # R3.2
+        position._moves, position._squares = _LEGAL[to_move][occupied]  # R3.2
         position._ending = None
         return position
     position._moves = ()
+    position._squares = 0
     position._ending = final_outcome(position, ending)
     return position
 
 
 _DEFAULT_RULES = Rules()
-_new_object = object.__new__  # found with one look-up rather than two, for every new position
+
+
+class _CheckedPosition(Position):
+    """A Position made by the engine from fields already checked: :func:`_from_state` makes them.
+
+    It is a Position in every way but its class's name (``isinstance``, ``==``, ``hash``, every
+    method), without ``Position.__init__``, whose checks those fields have passed. Python makes
+    an object of a class with no ``__init__`` of its own by calling the class, which is quicker
+    than ``object.__new__(Position)`` (Position has one): a game or a search makes a position
+    for every move (issue 45).
+    """
+
+    __slots__ = ()
+    __init__ = object.__init__
 
 
 def _checked_rules(rules: object) -> Rules:

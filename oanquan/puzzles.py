@@ -731,7 +731,7 @@ class Puzzle:
 # (``authoring.puzzles.explain``); another language has them in ``oanquan/locale/<language>/puzzles.json``,
 # keyed by puzzle id: the title (with the English one it translates, so a changed title shows)
 # and the explanation, which ``authoring.puzzles.explain`` computes in that language (``tests/test_i18n.py``
-# checks both; ``python -m tools.puzzle_translations`` refreshes the explanations).
+# checks both; ``python -m tools.build.puzzle_translations`` refreshes the explanations).
 
 _TABLES: dict[str, dict[str, dict[str, str]]] = {}
 

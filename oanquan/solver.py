@@ -126,10 +126,9 @@ class _Prover:
             value = -self.search(child, depth - 1, -beta, -alpha, not pessimist)
             if value > best:
                 best, best_move = value, move
-                if value > alpha:
-                    alpha = value
-                    if alpha >= beta:
-                        break
+                alpha = max(alpha, value)
+                if alpha >= beta:
+                    break
         flag = _EXACT if original_alpha < best < beta else (_LOWER if best >= beta else _UPPER)
         self.table[key] = (depth, flag, best, best_move)
         if best_move is not None:

@@ -738,7 +738,6 @@ def trace_frames(
     prefix: str = "",
     id_prefix: str | None = None,
     names: Sequence[str] | None = None,
-    numbered_ids: bool = True,
 ) -> list[Frame]:
     """One :class:`Frame` for ``start`` and one after each event: what a step-through shows.
 
@@ -746,10 +745,8 @@ def trace_frames(
     ``prefix`` goes before each event's caption (for example ``"Move 3, 7R: "``).
     Squares captured earlier in the same move stay marked. With ``id_prefix``,
     frame ``i`` gets the element ids ``{id_prefix}-{i}-...`` (by default they
-    come from each picture's digest); with ``numbered_ids=False`` every frame gets
-    ``{id_prefix}-...``, for pictures shown one at a time in one place (the website's
-    bridge sends them as patches, and equal ids keep those small). ``names`` are what
-    the players' strips call the players.
+    come from each picture's digest). ``names`` are what the players' strips call
+    the players.
 
     >>> from oanquan import Position
     >>> start = Position.initial()
@@ -770,9 +767,7 @@ def trace_frames(
             start_caption = who(said, start.to_move, N_("Start: your move."), N_("Start: {name} to move."))
 
     def ids(index: int) -> str | None:
-        if id_prefix is None:
-            return None
-        return f"{id_prefix}-{index}" if numbered_ids else id_prefix
+        return None if id_prefix is None else f"{id_prefix}-{index}"
 
     first = board_scene(start, names=said)
     frames = [Frame(start, start_caption, render(first, id_prefix=ids(0)), None, first)]

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .board import M0, M1, ROW_NAMES
+from .textformat import mandarin_text
 
 if TYPE_CHECKING:
     from .position import Position
@@ -37,26 +38,20 @@ def draw(position: Position, names: Sequence[str] | None = None) -> str:
     top, bottom = ("".join(f" {p.count(s):>3} |" for s in row) for row in ((4, 3, 2, 1, 0), (5, 6, 7, 8, 9)))
     rule = "+-------+" + "-----+" * 5 + "-------+"
     middle = "+" + "-----+" * 5
+    left, right = (mandarin_text(p.count(square), p.has_stone(square)) for square in (M1, M0))
     return "\n".join(
         [
             _store_line(p, 1, names),
             "          4     3     2     1     0",
             rule,
             "|       |" + top + "       |",
-            f"|{_mandarin(p, M1):^7}{middle}{_mandarin(p, M0):^7}|",
+            f"|{left:^7}{middle}{right:^7}|",
             "|       |" + bottom + "       |",
             rule,
             "   M1     5     6     7     8     9      M0",
             _store_line(p, 0, names),
         ]
     )
-
-
-def _mandarin(position: Position, square: int) -> str:
-    pebbles = position.count(square)
-    if position.has_stone(square):
-        return f"Q+{pebbles}" if pebbles else "Q"
-    return str(pebbles)
 
 
 def _store_line(position: Position, player: int, names: Sequence[str] | None) -> str:

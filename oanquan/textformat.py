@@ -23,7 +23,7 @@ from typing import NamedTuple
 from .errors import PositionFormatError, quote
 from .i18n import N_
 
-__all__ = ["FIELDS", "Parts", "parse", "write"]
+__all__ = ["FIELDS", "Parts", "mandarin_text", "parse", "write"]
 
 #: The five fields of the text, with what each must look like.
 FIELDS = (
@@ -56,7 +56,7 @@ def write(parts: Parts) -> str:
     '0,0,0,0,0,0,0,0,0,0 0,Q 3+2Q,4 0,0 0'
     """
     citizens = ",".join(str(n) for n in parts.pebbles[:10])
-    mandarins = ",".join(_mandarin(parts.pebbles[10 + i], parts.stones[i]) for i in (0, 1))
+    mandarins = ",".join(mandarin_text(parts.pebbles[10 + i], parts.stones[i]) for i in (0, 1))
     stores = ",".join(_store(parts.stores[i], parts.captured[i]) for i in (0, 1))
     return f"{citizens} {mandarins} {stores} {parts.debts[0]},{parts.debts[1]} {parts.to_move}"
 
@@ -149,7 +149,12 @@ def _is_count(text: str) -> bool:
     return text == "0" or not text.startswith("0")
 
 
-def _mandarin(pebbles: int, stone: int) -> str:
+def mandarin_text(pebbles: int, stone: int) -> str:
+    """A Mandarin square as the position text writes it (RULES §10): ``Q``, ``Q+3`` with its stone, else its count.
+
+    >>> mandarin_text(0, 1), mandarin_text(3, 1), mandarin_text(3, 0)
+    ('Q', 'Q+3', '3')
+    """
     if not stone:
         return str(pebbles)
     return f"Q+{pebbles}" if pebbles else "Q"

@@ -18,7 +18,7 @@ from authoring.puzzles import explain
 from oanquan import Move, Position, Rules
 from oanquan.puzzles import Puzzle
 from oanquan.rules import MANDARIN_GAPS
-from tools.localsite import serve
+from tools.testing.localsite import serve
 
 #: The browser test modules, the longest first (seconds of a whole run on two cores, issue 19).
 #: ``make site-test`` hands modules to its two workers in this order (``--no-loadscope-reorder``):
@@ -159,7 +159,7 @@ def site_url(site_dir: Path) -> Iterator[str]:
         yield base
 
 
-#: The icons the pages name (tools/favicon.py), or that a browser asks for when a page names none.
+#: The icons the pages name (tools/build/favicon.py), or that a browser asks for when a page names none.
 ICONS = ("/favicon.svg", "/favicon.ico")
 
 

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 from conftest import SITE, record_problems
 from oanquan.puzzles import Puzzle, loads, path
-from tools.localsite import keep_warm
+from tools.testing.localsite import keep_warm
 
 ROOT = Path(__file__).resolve().parent.parent
 READY = "#oaq[data-state=ready]"

@@ -22,7 +22,7 @@ from scenes import expand
 
 from oanquan.i18n import language
 from oanquan.web import Session, picture
-from tools.localsite import chromium
+from tools.testing.localsite import chromium
 
 pytestmark = pytest.mark.browser
 

@@ -1,4 +1,4 @@
-"""What tools/build_play.py and tools/dist.py write around the built site (issue 12), on a small fake site.
+"""What tools/build/play.py and tools/build/dist.py write around the built site (issue 12), on a small fake site.
 
 The service worker keeps every file of its edition (issue 24: every page, the printables, the
 engine) under a version made of their contents, so that a new build replaces the old cache, and
@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from tools import build_play, dist
+from tools.build import dist
+from tools.build import play as build_play
 
 
 def fake_site(root: Path) -> Path:

@@ -4,7 +4,7 @@
 notebooks catch the same faults in a second, inside ``make unit``:
 
 - every chapter has the shared "how to use" cell, and JupyterLab hides what the book hides
-  (``tools/chapters.py``);
+  (``tools/build/chapters.py``);
 - links are plain Markdown that both follow, to files that exist;
 - no sentence speaks of one place as if it were the only one ("this website", "make lab"…)
   or in the engine's language ("RULES §10");
@@ -23,13 +23,13 @@ from typing import Any
 import pytest
 
 from oanquan.interact.board_setup import LIVE_MIME
-from tools import chapters
-from tools.lite_cell import read
+from tools.build import chapters
+from tools.build.lite_cell import read
 
 ROOT = Path(__file__).resolve().parent.parent
 CHAPTERS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-# The widgets that are live boards on the website (tools/live_boards.py), as a cell shows one.
+# The widgets that are live boards on the website (tools/sphinx/live_boards.py), as a cell shows one.
 LIVE_WIDGET = re.compile(r"^(\w+ = )?(GameBoard|PositionEditor|PuzzleWidget)\(", re.MULTILINE)
 
 # MyST roles and directives, which JupyterLab shows raw ({doc}`02_sowing`, ```{note}).
@@ -68,7 +68,7 @@ def test_there_are_chapters() -> None:
 
 def test_how_to_cell_and_hiding_are_in_step(chapter: tuple[Path, dict[str, Any]]) -> None:
     path, notebook = chapter
-    assert chapters.problems(notebook) == [], f"{path.name}: run `python -m tools.chapters --fix`"
+    assert chapters.problems(notebook) == [], f"{path.name}: run `python -m tools.build.chapters --fix`"
 
 
 def test_links_are_markdown_to_files_that_exist(chapter: tuple[Path, dict[str, Any]]) -> None:
@@ -116,7 +116,7 @@ def test_pictures_survive_an_untrusted_jupyterlab(chapter: tuple[Path, dict[str,
 def test_every_board_to_play_on_stores_its_live_setup(chapter: tuple[Path, dict[str, Any]]) -> None:
     """A GameBoard, PositionEditor or PuzzleWidget is a live board on the website too (issue 13).
 
-    Its stored output carries the setup tools/live_boards.py draws and plays on the page, so
+    Its stored output carries the setup tools/sphinx/live_boards.py draws and plays on the page, so
     it must be shown (no "remove-output") and have run with the engine of today.
     """
     path, notebook = chapter

@@ -2,7 +2,7 @@
 
 The Vietnamese edition's code blocks drew the accents of ệ or ở in the wrong place: the reader's
 system monospace font had no Vietnamese glyphs. The site now ships its own code font from npm
-(JetBrains Mono, ``tools/vendor_js.py``), and both editions' CSS use it for code. These tests read
+(JetBrains Mono, ``tools/build/vendor_js.py``), and both editions' CSS use it for code. These tests read
 the shipped font files' character maps with fontTools, through the unicode ranges the CSS gives
 each file, and check that the CSS of every page puts that font first for code.
 """
@@ -17,7 +17,7 @@ import pytest
 import yaml
 from fontTools.ttLib import TTFont
 
-from tools import vendor_js
+from tools.build import vendor_js
 
 ROOT = Path(__file__).resolve().parent.parent
 FAMILY = "JetBrains Mono"
@@ -84,12 +84,12 @@ def test_the_check_sees_a_font_without_vietnamese() -> None:
 
 
 def test_every_page_puts_the_code_font_first_for_code() -> None:
-    """Both editions build from _config.yml (the Vietnamese one from a copy of it, tools/edition.py)."""
+    """Both editions build from _config.yml (the Vietnamese one from a copy of it, tools/build/edition.py)."""
     config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))["sphinx"]["config"]
     css_files = config["html_css_files"]
     assert vendor_js.CODE_FONT_CSS in css_files
     assert css_files.index(vendor_js.CODE_FONT_CSS) < css_files.index("oanquan.css")
-    assert "_widget_js" in config["html_static_path"]  # where tools/vendor_js.py writes fonts/
+    assert "_widget_js" in config["html_static_path"]  # where tools/build/vendor_js.py writes fonts/
     style = (ROOT / "book" / "_site_static" / "oanquan.css").read_text(encoding="utf-8")
     variable = re.search(r":root\s*\{[^}]*--pst-font-family-monospace:\s*([^;]+);", style)
     assert variable and variable[1].startswith(f'"{FAMILY}"')
@@ -102,7 +102,7 @@ def test_the_built_vietnamese_chapter_draws_its_code_in_the_shipped_font(site_ur
     code font, which the browser loads from the site itself and uses for ệ and ở."""
     from urllib.parse import urlsplit
 
-    from tools.localsite import chromium_profile
+    from tools.testing.localsite import chromium_profile
 
     with chromium_profile(tmp_path / "profile", {"width": 390, "height": 844}, service_workers="block") as context:
         page = context.new_page()

@@ -1,4 +1,4 @@
-"""The Vietnamese edition's catalogues and chapters (issue 15, tools/edition.py).
+"""The Vietnamese edition's catalogues and chapters (issue 15, tools/build/edition.py).
 
 - every message of every page's catalogue is translated, not fuzzy, and keeps the markup
   and the code of the English (links, roles, backticks, HTML tags, f-string placeholders);
@@ -24,7 +24,8 @@ from babel.messages.catalog import Message
 
 from conftest import english_words
 from oanquan.i18n import words
-from tools import edition, lite_cell, site_i18n
+from tools.build import edition, lite_cell
+from tools.sphinx import site_i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -44,7 +45,7 @@ def test_catalogue_is_complete_and_keeps_the_markup(path: Path) -> None:
 def test_catalogues_compile_with_msgfmt(tmp_path: Path) -> None:
     """GNU msgfmt reads every file as a well-formed catalogue, header included. Its format
     checks are left out (``--check-format``): it takes "50% of" in a message for a printf
-    directive; the placeholders are checked by tools.edition instead (Python's own parser)."""
+    directive; the placeholders are checked by tools.build.edition instead (Python's own parser)."""
     msgfmt = Path("/usr/bin/msgfmt")
     if not msgfmt.exists():
         pytest.fail("msgfmt is missing: apt-get install gettext")
@@ -95,14 +96,14 @@ def test_the_reset_page_is_rendered_in_the_editions_language(tmp_path: Path) -> 
     """The live notebooks' reset page (a Jinja2 template, words from the engine's catalogue): every
     word it marks is in Vietnamese in the Vietnamese edition, and the chapters' list is escaped."""
     from oanquan.i18n import _, language
-    from tools import build_lite
+    from tools.build import lite
 
-    marked = template_messages(build_lite.RESET_PAGE / "reset.html")
+    marked = template_messages(lite.RESET_PAGE / "reset.html")
     assert len(marked) >= 12
     for lang in ("en", "vi"):
         out = tmp_path / lang
         out.mkdir()
-        build_lite.write_reset_page(out, {"01_board.ipynb": "</script><b>1</b>"}, lang)
+        lite.write_reset_page(out, {"01_board.ipynb": "</script><b>1</b>"}, lang)
         page = (out / "reset.html").read_text("utf-8")
         assert f'<html lang="{lang}">' in page and "</script><b>" not in page
         with language(lang):
@@ -115,18 +116,16 @@ def test_the_games_markup_is_rendered_in_the_editions_language() -> None:
     """The Play and Puzzles pages' templates: every word they mark is in Vietnamese in the
     Vietnamese edition (the words come from the engine's catalogue, no English left over)."""
     from oanquan.i18n import language
-    from tools import build_play
+    from tools.build import play
 
     marked = {
-        m
-        for name in ("play.html", "puzzles.html", "game.html")
-        for m in template_messages(build_play.PAGE_FILES / name)
+        m for name in ("play.html", "puzzles.html", "game.html") for m in template_messages(play.PAGE_FILES / name)
     }
     assert len(marked) >= 60
     with language("en"):
-        english = " ".join(build_play.fragments().values())
+        english = " ".join(play.fragments().values())
     with language("vi"):
-        pages = " ".join(build_play.fragments().values())
+        pages = " ".join(play.fragments().values())
     assert [m for m in marked if not in_text(english, m)] == []  # each word is found where the page shows it
     # and none of them in the Vietnamese page's text (but a word the same in both, such as a number)
     assert [m for m in marked if in_text(pages, m) and not m.isdigit()] == []

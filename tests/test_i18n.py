@@ -255,11 +255,11 @@ def test_the_environment_variable_chooses_the_language(value: str, language: str
 
 
 def test_the_catalogue_ships_in_the_wheel_and_in_the_play_pages_zip(tmp_path: Path) -> None:
-    """The Play page loads the package from a zip (tools/build_play.py), the live notebooks from a
-    wheel (tools/build_lite.py): both carry the catalogue and the puzzle table."""
+    """The Play page loads the package from a zip (tools/build/play.py), the live notebooks from a
+    wheel (tools/build/lite.py): both carry the catalogue and the puzzle table."""
     data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert "locale/*/LC_MESSAGES/*.mo" in data["tool"]["setuptools"]["package-data"]["oanquan"]
-    from tools.build_play import package_zip
+    from tools.build.play import package_zip
 
     archive = tmp_path / "oanquan.zip"
     archive.write_bytes(package_zip())
@@ -275,8 +275,8 @@ def test_the_catalogue_ships_in_the_wheel_and_in_the_play_pages_zip(tmp_path: Pa
     lines = shown.stdout.splitlines()
     assert lines[:2] == ["vi", "ô {square} đang trống"] and lines[2].startswith(str(archive))
     assert lines[3] == "Chỉ có ô 2: rải hướng nào để được 5 điểm?"
-    # The live notebooks install the wheel that tools/build_lite.py builds.
-    from tools.build_lite import SOURCE_DATE_EPOCH, build_project_wheel
+    # The live notebooks install the wheel that tools/build/lite.py builds.
+    from tools.build.lite import SOURCE_DATE_EPOCH, build_project_wheel
 
     wheel = build_project_wheel(tmp_path / "wheel")
     assert wheel.stat().st_mtime == SOURCE_DATE_EPOCH  # the package index's upload time: the same on every build
@@ -284,29 +284,15 @@ def test_the_catalogue_ships_in_the_wheel_and_in_the_play_pages_zip(tmp_path: Pa
     assert {"oanquan/locale/vi/LC_MESSAGES/oanquan.mo", "oanquan/locale/vi/puzzles.json"} <= names
 
 
-def test_the_translated_move_phrase_says_in_english_what_the_ai_says() -> None:
-    """narrate.move_phrase (translatable) and ai.move_phrase (English only) agree word for word in English."""
-    from oanquan.ai import move_phrase as english_phrase
-    from oanquan.narrate import move_phrase
-
-    checked = 0
-    for puzzle in load_builtin():
-        for move in puzzle.position.legal_moves():
-            events = puzzle.position.play_traced(move)[1]
-            assert move_phrase(events) == english_phrase(events)
-            checked += 1
-    assert checked > 500
-
-
 def test_the_puzzle_table_is_complete_and_up_to_date() -> None:
     """Every puzzle has a Vietnamese title made for its current English title, and the explanation
-    the engine writes in Vietnamese (tools/puzzle_translations.py refreshes the table)."""
-    from tools.puzzle_translations import build, render, table_path
+    the engine writes in Vietnamese (tools/build/puzzle_translations.py refreshes the table)."""
+    from tools.build.puzzle_translations import build, render, table_path
 
     stored = table_path("vi").read_text(encoding="utf-8")
     table, missing = build("vi", load_builtin(), json.loads(stored)["puzzles"])
     assert missing == []
-    assert render(table) == stored, "run `make catalogues` (python -m tools.puzzle_translations)"
+    assert render(table) == stored, "run `make catalogues` (python -m tools.build.puzzle_translations)"
     for pid, entry in json.loads(stored)["puzzles"].items():
         for text in (entry["title"], entry["explanation"]):
             assert unicodedata.normalize("NFC", text) == text
@@ -362,7 +348,7 @@ def test_no_message_hides_inside_an_f_string() -> None:
     hidden = []
     singular: set[str] = set()  # messages of _() and N_()
     plural: set[str] = set()  # the singular of each ngettext(): gettext() would not find it as a message
-    for path in [*sorted((ROOT / "oanquan").glob("*.py")), ROOT / "tools" / "printables.py"]:
+    for path in [*sorted((ROOT / "oanquan").glob("*.py")), ROOT / "tools" / "sphinx" / "printables.py"]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.JoinedStr):
                 for inner in ast.walk(node):

@@ -1,8 +1,8 @@
 """The chapters in a real JupyterLab, opened as a student opens them (issue 11).
 
-One ``jupyter lab`` (the pinned 4.6, ``tools.locallab``: 127.0.0.1, a random token, every
+One ``jupyter lab`` (the pinned 4.6, ``tools.testing.locallab``: 127.0.0.1, a random token, every
 Jupyter folder temporary) serves copies of ``notebooks/*.ipynb``; one headless Chromium
-(``tools.localsite``: Debian's browser, the project's flags) drives it. Each chapter is
+(``tools.testing.localsite``: Debian's browser, the project's flags) drives it. Each chapter is
 visited once, in this order, and every test below reads what that visit saw:
 
 1. **fresh clone**: a copy that is in no signature database, so untrusted, exactly as after
@@ -60,10 +60,10 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tools.lite_cell import with_live_cell
-from tools.lite_cell import write as write_notebook
-from tools.locallab import Lab, jupyter_lab, trust
-from tools.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing
+from tools.build.lite_cell import with_live_cell
+from tools.build.lite_cell import write as write_notebook
+from tools.testing.locallab import Lab, jupyter_lab, trust
+from tools.testing.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing
 
 pytestmark = pytest.mark.browser
 

@@ -1,9 +1,9 @@
 """The live notebooks (JupyterLite under ``lite/``) in headless Chromium: they run, offline.
 
 `make site-test` (part of `make test`) builds the book and the live notebooks first
-(`make book`; ``tools/build_lite.py``), once for every browser test (``site_dir`` and
+(`make book`; ``tools/build/lite.py``), once for every browser test (``site_dir`` and
 ``site_url`` in tests/conftest.py). The site is served on 127.0.0.1 and opened in Debian's
-Chromium by ``tools.localsite`` (never `playwright install`), with every host name but
+Chromium by ``tools.testing.localsite`` (never `playwright install`), with every host name but
 127.0.0.1 made unresolvable, so a request to another host fails here as it would offline,
 and is recorded: any such request fails the tests.
 
@@ -35,8 +35,8 @@ import pytest
 
 from conftest import SITE, made_by_the_page, wait_until
 from oanquan import Position
-from tools.lite_cell import CELL_ID, starts_with_live_cell
-from tools.localsite import chromium_profile, keep_warm
+from tools.build.lite_cell import CELL_ID, starts_with_live_cell
+from tools.testing.localsite import chromium_profile, keep_warm
 
 pytestmark = pytest.mark.browser
 
@@ -125,7 +125,7 @@ def run_all_from_scratch(page: Any) -> None:
     """Clear every stored output, run every cell, and wait until the last one has run."""
     menu(page, "Edit", "Clear Outputs of All Cells")
     page.wait_for_function("() => !document.querySelector('.jp-Notebook .jp-OutputArea-output')")
-    # The page-building code is collapsed (as in JupyterLab: tools/chapters.py), and a collapsed
+    # The page-building code is collapsed (as in JupyterLab: tools/build/chapters.py), and a collapsed
     # cell shows no "[n]:" prompt; expanded, every code cell shows the count it ran with.
     menu(page, "View", "Expand All Code")
     menu(page, "Run", "Run All Cells")
@@ -237,12 +237,12 @@ def test_try_it_yourself_board_plays_a_move(chapter_runs: dict[str, dict[str, An
     assert "No moves yet" not in board.text_content()
 
 
-#: The package's wheel that the site ships for the live notebooks (tools/build_lite.py).
+#: The package's wheel that the site ships for the live notebooks (tools/build/lite.py).
 WHEEL = re.compile(r"/lite/pypi/oanquan-[^/]+\.whl$")
 
 
 def test_the_setup_cell_installs_the_sites_wheel_once(browser: Browser, chapter_runs: dict[str, Any]) -> None:
-    """The first cell (tools/lite_cell.py) installed oanquan from this site's wheel; run again
+    """The first cell (tools/build/lite_cell.py) installed oanquan from this site's wheel; run again
     in the same Python, it installs nothing more and still prints nothing."""
     page = chapter_runs["02_sowing.ipynb"]["page"]
     fetched = [url for url in browser.requested if WHEEL.search(urlsplit(url).path)]
@@ -386,7 +386,7 @@ def test_the_file_lists_dates_are_the_commits_not_the_builds(site_dir: Path) -> 
     """Two builds of the same tree are the same build (the service worker's version, every reader's
     download): the live notebooks' file list and package index give no date later than the
     commit's (SOURCE_DATE_EPOCH), where a build writes its files later than that."""
-    from tools.build_lite import source_date_epoch
+    from tools.build.lite import source_date_epoch
 
     latest = datetime.fromtimestamp(int(source_date_epoch()), tz=UTC).isoformat().replace("+00:00", "Z")
     for lite in (LITE, site_dir / "vi" / "lite"):
@@ -456,7 +456,7 @@ def test_the_kernel_gets_the_package_built_from_this_tree(site_dir: Path) -> Non
 
 
 def test_the_live_notebooks_are_served_by_the_editions_worker_not_jupyterlites(browser: Browser) -> None:
-    """JupyterLite's own service worker is switched off (tools/build_lite.py): registered for lite/,
+    """JupyterLite's own service worker is switched off (tools/build/lite.py): registered for lite/,
     it would answer there from the network only, and the live notebooks would not open offline
     (issue 23; the offline run itself is in tests/test_updates.py)."""
     page = open_notebook(browser, "02_sowing.ipynb")

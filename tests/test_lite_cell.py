@@ -1,4 +1,4 @@
-"""The chapters' first cell (tools/lite_cell.py): installs oanquan in the live notebooks, nothing elsewhere.
+"""The chapters' first cell (tools/build/lite_cell.py): installs oanquan in the live notebooks, nothing elsewhere.
 
 The browser half (the cell installing the package in JupyterLite, quietly) is proved by
 ``tests/test_lite.py``, which runs chapters 1 and 2 there; these tests need no browser.
@@ -21,8 +21,8 @@ from typing import Any
 
 import pytest
 
-from tools import lite_cell
-from tools.build_lite import LANGUAGE_INFO, lite_copy, rejoin_lines
+from tools.build import lite_cell
+from tools.build.lite import LANGUAGE_INFO, lite_copy, rejoin_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 CHAPTERS = sorted((ROOT / "notebooks").glob("*.ipynb"))

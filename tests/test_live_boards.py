@@ -1,7 +1,7 @@
 """The chapters' live boards on the built site, in headless Chromium, with no kernel (issue 13).
 
 Each chapter page that has a GameBoard, PositionEditor or PuzzleWidget shows a live board
-(tools/live_boards.py, book/_static_play/liveboard.js): drawn at once from the engine's
+(tools/sphinx/live_boards.py, book/_static_play/liveboard.js): drawn at once from the engine's
 answer stored in the page, brought to life by the Play page's engine in a Web Worker, which
 starts while the reader reads; a click made before it is ready is kept and played. Every
 expectation is computed here by the same engine in CPython, from the setup the notebook
@@ -28,7 +28,7 @@ from oanquan.interact.editor import Editor
 from oanquan.puzzles import load_builtin
 from oanquan.review import review
 from oanquan.web import Session
-from tools.localsite import chromium
+from tools.testing.localsite import chromium
 
 pytestmark = pytest.mark.browser
 

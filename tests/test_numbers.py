@@ -20,7 +20,7 @@ import babel.numbers
 import pytest
 
 from oanquan.i18n import LANGUAGES, decimal, language, number, percent, shares
-from tools.edition import _f_string_parts, _literal_text
+from tools.build.edition import _f_string_parts, _literal_text
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Chapter 10 (strategy) is rewritten today by issue 46's strategy part, which formats its evaluations

@@ -30,7 +30,7 @@ from oanquan import Game, Position, Rules
 from oanquan.interact.controller import Controller
 from oanquan.web import frames
 from playpages import READY, Watched, own_context, screenshot_dir, served_puzzles, shared_context, watched_page
-from tools.localsite import chromium
+from tools.testing.localsite import chromium
 
 pytestmark = pytest.mark.browser
 

@@ -1,4 +1,4 @@
-"""The classroom kit to print: the blank board (oanquan.paper, SVG; tools/printables.py, PDF),
+"""The classroom kit to print: the blank board (oanquan.paper, SVG; tools/sphinx/printables.py, PDF),
 the worksheets and answer keys of the three levels, and the rules sheet.
 
 Each PDF is opened by poppler (``pdfinfo``), its first page drawn as an image (``pdftoppm``)
@@ -16,6 +16,7 @@ import re
 import shutil
 import subprocess
 import types
+import unicodedata
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -26,12 +27,11 @@ from PIL import Image, ImageStat
 from conftest import english_words
 from oanquan import Position, Rules, i18n
 from oanquan.paper import FILE_STEM, PAGE_HEIGHT, PAGE_WIDTH, HalfEllipse, Rect, blank_board_svg, board_shapes
-from oanquan.paper import text_width as helvetica_width
 from oanquan.puzzles import SHEETS, load_builtin, sheet
 from oanquan.scene import board_scene
 from oanquan.web import Session, parse_address
-from tools import printables
-from tools.printables import (
+from tools.sphinx import printables
+from tools.sphinx.printables import (
     SHEET_SIZE,
     blank_board_pdf,
     downloads,
@@ -174,6 +174,38 @@ def test_svg_without_page_size_scales_to_its_container() -> None:
     root = ET.fromstring(blank_board_svg(page_size=False))
     assert root.get("width") is None and root.get("height") is None
     assert root.get("viewBox") == f"0 0 {PAGE_WIDTH} {PAGE_HEIGHT}"
+
+
+# Helvetica advance widths, in 1/1000 em, for ASCII 32..126.
+_ASCII_WIDTHS = (
+    [278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278]
+    + [556] * 10
+    + [278, 278, 584, 584, 584, 556, 1015]
+    + [667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833]
+    + [722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611]
+    + [278, 278, 278, 469, 556, 333]
+    + [556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833]
+    + [556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500]
+    + [334, 260, 334, 584]
+)
+_WIDTHS = {chr(32 + i): w for i, w in enumerate(_ASCII_WIDTHS)}
+_WIDTHS.update({"–": 556, "—": 1000, "‘": 222, "’": 222, "“": 333, "”": 333, "·": 278, "…": 1000, "\u00a0": 278})
+
+
+def helvetica_width(text: str, size: float) -> float:
+    """The width of ``text`` set in Helvetica at ``size`` points (an accented letter is as wide as its base).
+
+    Only this test measures the labels (moved here from ``oanquan.paper``, which never used it): the
+    PDF is drawn from the same shapes by the book's build (``tools/printables.py``), in a font whose
+    letters are no wider.
+    """
+    total = sum(_WIDTHS.get(char, _WIDTHS.get(unicodedata.normalize("NFD", char)[0], 556)) for char in text)
+    return total * size / 1000
+
+
+def test_helvetica_width_counts_an_accented_letter_as_its_base() -> None:
+    assert helvetica_width("M0", 10) == pytest.approx(13.89)
+    assert helvetica_width("ô", 10) == helvetica_width("o", 10)
 
 
 def test_everything_fits_on_the_page_inside_a_printable_margin() -> None:

@@ -20,7 +20,7 @@ import pytest
 from oanquan.i18n import language
 from oanquan.puzzles import Puzzle
 from playpages import READY, Watched, own_context, screenshot_dir, served_puzzles
-from tools.localsite import chromium
+from tools.testing.localsite import chromium
 
 pytestmark = pytest.mark.browser
 

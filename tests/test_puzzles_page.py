@@ -22,7 +22,7 @@ from oanquan import Position
 from oanquan.puzzles import THEMES
 from oanquan.rules import rules_in_words
 from playpages import READY, Watched, screenshot_dir, served_puzzles, shared_context, watched_page
-from tools.localsite import chromium
+from tools.testing.localsite import chromium
 
 pytestmark = pytest.mark.browser
 

@@ -23,7 +23,7 @@ import pytest
 from test_option_claims import DOCUMENTS, PAGES, reader_text
 
 from oanquan.rules import OPTIONS
-from tools import edition
+from tools.build import edition
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Pages that name the options on purpose: the rule book, and the Play page's notes on addresses.
@@ -104,7 +104,7 @@ def test_no_raw_python_value_in_the_outputs(path: Path) -> None:
 
 
 def test_the_vietnamese_chapters_carry_their_code_comments_in_vietnamese() -> None:
-    """The code cells in view are there to read and change: their comments are translated (tools/edition.py)."""
+    """The code cells in view are there to read and change: their comments are translated (tools/build/edition.py)."""
     checked = 0
     for path in [p for p in CHECKED if p.suffix == ".ipynb" and p.parent.name == "notebooks"]:
         notebook = edition.vietnamese_notebook(document(path))

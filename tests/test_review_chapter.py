@@ -22,7 +22,7 @@ from oanquan.i18n import _, language
 from oanquan.narrate import row_names
 from oanquan.review import Review, label_words, move_words, review
 from oanquan.widgets.review import MARKS
-from tools.localsite import chromium
+from tools.testing.localsite import chromium
 
 pytestmark = pytest.mark.browser
 

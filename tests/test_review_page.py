@@ -1,7 +1,7 @@
 """The Play page's review panel (book/_static_play/review-panel.js, issue 43) in headless Chromium, both editions.
 
-The page is the Play page's markup as ``tools/build_play.py`` renders it in each language (with
-the Vietnamese edition's words beside it, as ``tools/edition.py`` puts them), served with its
+The page is the Play page's markup as ``tools/build/play.py`` renders it in each language (with
+the Vietnamese edition's words beside it, as ``tools/build/edition.py`` puts them), served with its
 scripts and Pyodide: no book build is needed. A game with a planted blunder (3R, which gives
 away 12.5 points against 0L) is played move by move on the page (the issue's Done-when), or
 opened finished from its address; the review fills in from the
@@ -26,7 +26,7 @@ from oanquan.ai import player_for_level
 from oanquan.i18n import _, language
 from oanquan.interact.controller import Controller
 from oanquan.review import exercises, label_words, move_words, review
-from tools.localsite import chromium, serve
+from tools.testing.localsite import chromium, serve
 
 pytestmark = pytest.mark.browser
 
@@ -49,8 +49,8 @@ def planted_game() -> Game:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    from tools import build_play
-    from tools.edition import script_words
+    from tools.build import play as build_play
+    from tools.build.edition import script_words
 
     root = tmp_path_factory.mktemp("review-site")
     build_play.main([])

@@ -22,7 +22,7 @@ from test_option_claims import DOCUMENTS, PAGES, reader_text, sentences
 from oanquan import Position
 from oanquan.board import is_mandarin
 from oanquan.puzzles import SHEETS
-from tools import edition
+from tools.build import edition
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
@@ -56,7 +56,7 @@ def says_the_stones_end_the_game_vi(sentence: str) -> bool:
 
 
 def document(path: Path) -> str:
-    """The name tools.edition gives the page or chapter at ``path`` ("book/intro")."""
+    """The name tools.build.edition gives the page or chapter at ``path`` ("book/intro")."""
     return path.relative_to(ROOT).with_suffix("").as_posix()
 
 

@@ -3,7 +3,7 @@
 `make site-test` (part of `make test`) builds the book first, once for every browser test
 (``site_dir`` and ``site_url`` in tests/conftest.py). The site is served on 127.0.0.1 and every page
 is opened in headless Chromium (Debian's /usr/bin/chromium, driven by the `playwright`
-package: never `playwright install`, see docs/stack.md), both by `tools.localsite`.
+package: never `playwright install`, see docs/stack.md), both by `tools.testing.localsite`.
 
 A page fails on any JavaScript error or console message of type "error" (the theme logs
 its own failures there, such as "Got invalid theme mode"), any failed request (network
@@ -46,14 +46,14 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from conftest import NAMES_AND_NOTATION, PLAIN_VIETNAMESE, SITE, made_by_the_page
-from tools.localsite import chromium_profile, keep_warm
+from tools.testing.localsite import chromium_profile, keep_warm
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = ROOT / "_build" / "screenshots" / "site"  # its own: other modules write beside it at the same time
 REPORT = ROOT / "_build" / "site-report.txt"
-BUILD_SECONDS = ROOT / "_build" / "build-seconds.txt"  # written by tools/build.py (make book)
+BUILD_SECONDS = ROOT / "_build" / "build-seconds.txt"  # written by tools/build/book.py (make book)
 # Scripts and fonts shared by every page with widgets, the engine that every page with a
 # board starts in the background (Python's runtime and the oanquan package), and the search's
 # index, which the theme loads on every page: downloaded once and cached, so they do not count
@@ -108,7 +108,7 @@ def _pages() -> list[str]:
     )
 
 
-#: The Vietnamese edition's folder (tools/edition.py), the English one being the root.
+#: The Vietnamese edition's folder (tools/build/edition.py), the English one being the root.
 VI = "vi/"
 
 
@@ -438,7 +438,7 @@ def test_download_links_resolve(site_dir: Path) -> None:
             target = (site_dir / page).parent / unquote(href)
             assert target.is_file() and target.stat().st_size > 0, f"{page}: {href}"
     names = {Path(href).name for href in hrefs.get("book/teachers.html", [])}
-    from tools.printables import kit_names
+    from tools.sphinx.printables import kit_names
 
     assert set(kit_names()) <= names, set(kit_names()) - names
 
@@ -503,7 +503,7 @@ def test_search_finds_words_with_or_without_diacritics(
 def test_every_page_names_the_sites_own_icon(site_dir: Path) -> None:
     """Issue 19: a page that names no icon makes the browser ask for /favicon.ico, which fails.
 
-    Every page of both editions, the live notebooks' included (tools/favicon.py), names an
+    Every page of both editions, the live notebooks' included (tools/build/favicon.py), names an
     icon that is a file of the site.
     """
     pages = [p for p in site_dir.rglob("*.html") if not {"_static", "_sources", "static"} & set(p.parts)]

@@ -19,7 +19,7 @@ import pytest
 
 from oanquan import web
 from playpages import READY, Watched, watched_page
-from tools.localsite import chromium, keep_warm
+from tools.testing.localsite import chromium, keep_warm
 
 pytestmark = pytest.mark.browser
 

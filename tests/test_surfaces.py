@@ -31,7 +31,8 @@ from oanquan.svg import svg_alt_text
 from oanquan.web import call, reset
 from oanquan.widgets import GameBoard
 from tests.scenes import page_view
-from tools import edition, printables
+from tools.build import edition
+from tools.sphinx import printables
 
 ROOT = Path(__file__).resolve().parent.parent
 

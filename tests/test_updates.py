@@ -3,7 +3,7 @@
 A copy of the built site (``_build/html``, without the live notebooks) is served on
 127.0.0.1 and "built" twice: each build changes a chapter, the Play page's markup, its script
 and the engine (a sentence of ``oanquan/web/bridge.py`` inside ``oanquan.zip``), each with the build's
-mark, and then runs the build's last step (``tools/build_play.py --service-worker`` for each
+mark, and then runs the build's last step (``tools/build/play.py --service-worker`` for each
 edition, which writes the service worker, its version and every page's policy), as ``make book``
 does. Between the builds a reader visits; the visits after the second build must see the
 second build's mark in every one of the four, never a mix, in both editions; a page left open
@@ -30,8 +30,8 @@ from urllib.parse import urlsplit
 import pytest
 
 from conftest import SITE, made_by_the_page, wait_until
-from tools import build_play
-from tools.localsite import chromium, serve
+from tools.build import play as build_play
+from tools.testing.localsite import chromium, serve
 
 pytestmark = pytest.mark.browser
 

@@ -2,7 +2,7 @@
 caption in Vietnamese, the game's words in Vietnamese, no request off 127.0.0.1.
 
 The game's markup is the pages' Jinja2 template rendered in Vietnamese, its words and its first
-board from the engine speaking Vietnamese (tools/templates.py, tools/edition.py); the script's own
+board from the engine speaking Vietnamese (tools/build/templates.py, tools/build/edition.py); the script's own
 words come from the JSON beside it; the engine in the worker speaks the page's ``<html lang>``.
 """
 
@@ -18,7 +18,7 @@ import pytest
 from conftest import english_words
 from oanquan.puzzles import load_builtin
 from playpages import READY, ROOT
-from tools.localsite import chromium_profile
+from tools.testing.localsite import chromium_profile
 
 pytestmark = pytest.mark.browser
 

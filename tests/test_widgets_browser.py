@@ -26,7 +26,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from conftest import made_by_the_page
 from oanquan import Position
 from oanquan.widgets import StepPlayer
-from tools.localsite import chromium_profile, serve
+from tools.testing.localsite import chromium_profile, serve
 
 pytestmark = pytest.mark.browser
 

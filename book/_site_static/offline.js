@@ -1,10 +1,10 @@
 /* Every page of an edition registers the edition's service worker (sw.js at the edition's root,
-   written by tools/build_play.py after the book is built), so that after one visit to any page
+   written by tools/build/play.py after the book is built), so that after one visit to any page
    the whole edition (every page, the printables, the engine) opens with no network (issues 23
    and 24); once it is active, the other edition's worker too, so that one visit keeps both
    (issue 45: the two share one copy of the runtime). The live notebooks are kept when one is
    opened, or all at once by the teacher's guide's control ("Keep the live notebooks on this
-   device", a button this script wakes). Added to every page by tools/offline.py. The page says which build it is (its
+   device", a button this script wakes). Added to every page by tools/sphinx/offline.py. The page says which build it is (its
    <meta name="oanquan-build">), so that everything it loads later comes from that same build.
    A page the worker finds on an older build is told ("oanquan-new-version"): the Play and
    Puzzles pages offer to reload (play.js); other pages are simply whole, as they were built. */

@@ -1,5 +1,5 @@
 /* Names for the parts of the step-through players that the ipywidgets HTML manager draws
-   without one (tools/accessible_pages.py, issue 22): the Play widget's icon buttons, and each
+   without one (tools/sphinx/accessible_pages.py, issue 22): the Play widget's icon buttons, and each
    slider's handle, which takes the words of the slider's own label ("frame", "ms/step"); and no
    "null" for a label the manager gave no tooltip.
    The words, in the page's language, are in this script tag's data-words attribute. The widgets

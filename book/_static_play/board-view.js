@@ -14,7 +14,7 @@
 //   onDirectionKey(root, current, fn, cancel) // those keys, and Escape, on a page's board
 //
 // No rules and no markup here: the page's board is drawn once, at build time, by oanquan/svg.py
-// (tools/build_play.py, tools/live_boards.py); each answer carries its scene as plain data
+// (tools/build/play.py, tools/sphinx/live_boards.py); each answer carries its scene as plain data
 // (oanquan/web/wire.py, wire), which fill() puts into the board's marked parts (data-*) as the
 // renderer would draw it. Which squares can be clicked is the answer's "squares".
 

@@ -2,7 +2,7 @@
 // what a Mandarin is worth. A teacher chooses them on the Play or the Puzzles page; the browser
 // keeps the choice (localStorage), and both pages follow it: the Play page's next game takes
 // those rules, and the Puzzles page leaves out the puzzles that need other rules (the build marks
-// each puzzle with the class rules it holds under, data-classes: tools/build_play.py, computed by
+// each puzzle with the class rules it holds under, data-classes: tools/build/play.py, computed by
 // authoring.puzzles.class_rules_kept). The keys are those of authoring.puzzles.CLASS_RULES.
 import { readWords, translator } from "./words.js";
 

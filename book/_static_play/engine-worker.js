@@ -112,7 +112,7 @@ self.fetch = async function (resource, init) {
 
 // A started engine is kept as a Pyodide memory snapshot in the browser's Cache Storage, one per
 // build (the manifest's version) and language: restoring it skips starting Python and importing
-// the engine, which is most of the start-up time (tools/build_play.py's manifest; measured by
+// the engine, which is most of the start-up time (tools/build/play.py's manifest; measured by
 // benchmarks/bench_play_page.py). Any trouble with it falls back to an ordinary start.
 const SNAPSHOTS = "pyodide-snapshot";
 const SITE_DIR = "/home/pyodide/site";

@@ -72,7 +72,7 @@
       if (location.protocol === "file:") throw new Error("pages opened from a file cannot run the engine; serve the site over http");
       if (!here) throw new Error("engine.js must be loaded with a <script src> tag");
       var lang = language();
-      // The page's build (tools/build_play.py writes it into every page): the service worker
+      // The page's build (tools/build/play.py writes it into every page): the service worker
       // serves the engine's files from the same build as the page (service-worker.js).
       var meta = document.querySelector("meta[name=oanquan-build]");
       var build = meta && /^[0-9a-f]{1,64}$/.test(meta.getAttribute("content") || "") ? meta.getAttribute("content") : "";

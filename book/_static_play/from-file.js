@@ -6,7 +6,7 @@
   "use strict";
   var root = document.getElementById("oaq");
   if (!root || location.protocol !== "file:") return;
-  var words = {}; // the page's translations (tools/edition.py), as words.js reads them
+  var words = {}; // the page's translations (tools/build/edition.py), as words.js reads them
   try {
     var script = document.querySelector("script[data-oaq-words]");
     words = script ? JSON.parse(script.textContent) || {} : {};

@@ -1,4 +1,4 @@
-// The chapters' live boards (tools/live_boards.py writes them into the pages): a game, a puzzle
+// The chapters' live boards (tools/sphinx/live_boards.py writes them into the pages): a game, a puzzle
 // or a position editor, drawn at once from the engine's first answer stored in the page, and
 // brought to life by the Play page's engine (engine.js, a Web Worker), which starts in the
 // background once the page has loaded. A click made before it is ready is kept and played then. There are no rules here: every
@@ -6,7 +6,7 @@
 // own game there ("board": its name). Text is always set with textContent, and no markup is
 // inserted: the board, drawn in the page by oanquan/svg.py, is filled from each answer's scene.
 //
-// An ES module (tools/live_boards.py adds it with type="module", after engine.js).
+// An ES module (tools/sphinx/live_boards.py adds it with type="module", after engine.js).
 import * as View from "./board-view.js";
 import { fill } from "./words.js"; // a sentence with its {names} filled in (the words come from the page, the values from the engine)
 
@@ -16,7 +16,7 @@ var MAX_WAITING = 4; // clicks kept while the engine loads or a move is shown; m
 function LiveBoard(root) {
   var data = JSON.parse(root.querySelector("[data-oaq=setup]").textContent);
   var setup = data.setup;
-  var words = data.words; // the page's own sentences, in its language (tools/live_boards.py)
+  var words = data.words; // the page's own sentences, in its language (tools/sphinx/live_boards.py)
   var kind = setup.kind; // "game", "puzzle" or "editor"
   var name = root.getAttribute("data-board");
   var view = data.answer; // the engine's last answer (the stored one until the engine runs)

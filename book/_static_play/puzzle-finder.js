@@ -1,7 +1,7 @@
 // The Puzzles page's finder (issue 42): a "type a code" box beside the list, and filters (theme,
 // level, not solved yet) with a search, so that a pupil on a phone or a class at a projector finds
 // a puzzle among a hundred and more. It works on the list the build wrote (each <option> carries
-// the puzzle's code, theme and level: tools/build_play.py) and leaves the rest of the page to
+// the puzzle's code, theme and level: tools/build/play.py) and leaves the rest of the page to
 // play.js: a puzzle is opened by choosing it in the list, as a reader would, and Next goes to the
 // next puzzle the filters show. The pure parts (codes, folding, matching) are exported for Node.
 import { readWords, translator } from "./words.js";

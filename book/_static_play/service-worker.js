@@ -1,9 +1,9 @@
 // The service worker of one edition of the site (written to the edition's root as sw.js by
-// tools/build_play.py --service-worker, after the book is built: the English site at the root,
+// tools/build/play.py --service-worker, after the book is built: the English site at the root,
 // the Vietnamese one under vi/). Registered by every page (offline.js), it keeps every file of
 // its edition (every page, the printables, the engine, the live notebooks) so that the whole
 // edition opens and works with no network after one visit to any page (issues 23, 24). The
-// list of files is Workbox's (injectManifest, tools/precache.mjs); the patterns are Workbox's too
+// list of files is Workbox's (injectManifest, tools/build/precache.mjs); the patterns are Workbox's too
 // (precache with revisions, a versioned cache switched at once), written out here because the
 // site has no bundler:
 //
@@ -36,7 +36,7 @@
 //   is served by its own worker only. The edition's live notebooks (lite/) are its own: kept and
 //   served like its other pages (JupyterLite's own worker is switched off), kept on demand.
 //
-// tools/build_play.py replaces each quoted placeholder below (the lists with their JSON): quoted,
+// tools/build/play.py replaces each quoted placeholder below (the lists with their JSON): quoted,
 // the template itself is JavaScript, which ESLint reads. Workbox then writes the edition's files
 // as MANIFEST (its injection point, which must appear once in this file: not in a comment).
 const VERSION = "{{version}}";

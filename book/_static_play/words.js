@@ -1,6 +1,6 @@
 // The pages' words in their language (an ES module, shared by play.js and liveboard.js).
 // Babel extracts the sentences given to t() in the scripts beside this file into the engine's own
-// catalogue (make catalogues: one catalogue for every word in code), and tools/edition.py writes
+// catalogue (make catalogues: one catalogue for every word in code), and tools/build/edition.py writes
 // their Vietnamese translations as JSON into the Vietnamese game's markup; English, the words of
 // the scripts themselves, needs none.
 

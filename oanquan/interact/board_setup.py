@@ -5,7 +5,7 @@ A :class:`~oanquan.widgets.GameBoard`, :class:`~oanquan.widgets.PositionEditor` 
 widget view and its static picture, a small JSON output of type :data:`LIVE_MIME`:
 the request to the web bridge (:mod:`oanquan.web`) that sets up the same game,
 position or puzzle, with the same rules, players and hints. The book's extension
-(``tools/live_boards.py``) reads it and puts a live board on the page, which the
+(``tools/sphinx/live_boards.py``) reads it and puts a live board on the page, which the
 site's script drives with the engine running in the browser. So a board's start is
 never typed twice: it is whatever the chapter's code made.
 

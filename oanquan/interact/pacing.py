@@ -109,7 +109,6 @@ def move_frames(
     limit: int = MAX_MOVE_FRAMES,
     names: Sequence[str] | None = None,
     id_prefix: str | None = None,
-    numbered_ids: bool = True,
 ) -> list[Frame]:
     """The pictures of one move: the board before it, saying who plays which move, then its events (at most ``limit``).
 
@@ -117,8 +116,7 @@ def move_frames(
     captions follow the animation, and what the move did is said once it is shown.
 
     ``names`` are what the pictures call the players (by default the mover's controller's, ``played.names``);
-    with ``id_prefix``, picture ``i`` has the element ids ``{id_prefix}-{i}-…``
-    (or ``{id_prefix}-…`` for all of them, with ``numbered_ids=False``: :func:`oanquan.svg.trace_frames`).
+    with ``id_prefix``, picture ``i`` has the element ids ``{id_prefix}-{i}-…`` (:func:`oanquan.svg.trace_frames`).
 
     >>> from oanquan.interact.controller import Controller
     >>> frames = move_frames(Controller().play("5L")[0])
@@ -136,7 +134,6 @@ def move_frames(
         prefix=_("Move {number}, {move}: ").format(number=played.number, move=played.move),
         names=names if names is not None else played.names,
         id_prefix=id_prefix,
-        numbered_ids=numbered_ids,
     )
     for index, (_event, skipped) in enumerate(shown, start=1):
         if skipped:

@@ -779,6 +779,26 @@ def mark_squares(buttons: Mapping[int, widgets.Button], playable: Collection[int
         button.tabbable = square in playable or square == chosen
 
 
+def mark_moves(
+    squares: Mapping[int, widgets.Button], directions: Mapping[Direction, widgets.Button], controller: Controller
+) -> None:
+    """Mark what takes a move now on a board played through ``controller``: its playable squares
+    (:func:`mark_squares`), and the direction buttons, labelled and on once a square is chosen.
+
+    >>> c = Controller()
+    >>> c.click(7)
+    >>> squares, directions = move_buttons(StepPlayer.from_move(c.position, "7R"), print, print)
+    >>> mark_moves(squares, directions, c)
+    >>> directions["R"].description, directions["R"].disabled, squares[7].tabbable
+    ('7R →', False, True)
+    """
+    mark_squares(squares, controller.legal_squares(), controller.selected)
+    labels = controller.direction_labels()
+    for direction, button in directions.items():
+        button.description = labels.get(direction, _("sow {direction}").format(direction=direction))
+        button.disabled = controller.selected is None
+
+
 #: The animation speeds a GameBoard offers: about how long a turn (your move and the reply) takes to show.
 #: The labels are English; the menu shows them in the language spoken.
 SPEEDS: dict[str, int] = {
@@ -1356,11 +1376,7 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         else:
             progress = _(" · move {number} · {scores}").format(number=c.game.ply + 1, scores=shown.score_line)
             self.status.value = f"<b>{escape(shown.status)}</b>{escape(progress)}"
-        mark_squares(self.square_buttons, c.legal_squares(), c.selected)
-        labels = c.direction_labels()
-        for direction, button in self.direction_buttons.items():
-            button.description = labels.get(direction, _("sow {direction}").format(direction=direction))
-            button.disabled = c.selected is None
+        mark_moves(self.square_buttons, self.direction_buttons, c)
         self.undo_button.disabled = not c.can_undo
         self.redo_button.disabled = not c.can_redo
         left = c.hints_left

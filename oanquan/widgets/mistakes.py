@@ -2,7 +2,7 @@
 
 A student who types ``START.play("3X")`` into a chapter gets, by default, a traceback of
 13 to 35 lines through the engine's modules with the position text in it. The chapters'
-setup cell (``tools/lite_cell.py``) calls :func:`in_words` in the running IPython, so
+setup cell (``tools/build/lite_cell.py``) calls :func:`in_words` in the running IPython, so
 that an error of the project's (:class:`~oanquan.errors.OAnQuanError`) shows two lines
 instead: the reader's sentence (:func:`~oanquan.errors.reader_words`, in the language the
 chapter speaks) and how to see the full traceback (``%tb``). Any other error is a bug,

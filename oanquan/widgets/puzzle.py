@@ -18,7 +18,7 @@ This module needs ``ipywidgets`` (``pip install oanquan[widgets]``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
@@ -34,7 +34,7 @@ from ..move import Move
 from ..narrate import row_names
 from ..puzzles import Puzzle, load_builtin
 from ..svg import Frame, board_svg
-from .boards import StaticFallback, StepPlayer, mark_squares, move_buttons, static_view, wide_button
+from .boards import StaticFallback, StepPlayer, mark_moves, move_buttons, static_view, wide_button
 
 __all__ = ["PuzzleWidget"]
 
@@ -189,12 +189,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         >>> "Choose one of your highlighted squares first." in widget.feedback.value
         True
         """
-        try:
-            played = self.controller.choose(direction)
-        except OAnQuanError as error:
-            self.feedback.value = _feedback_html(reader_words(error), "wrong")
-            return
-        self._judge(played)
+        self._attempt(lambda: self.controller.choose(direction))
 
     def try_move(self, move: Move | str | None) -> None:
         """Play ``move`` from the puzzle's position through the step player and say if it was right.
@@ -222,8 +217,12 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         if move is None:
             self.feedback.value = _feedback_html(_("Choose a move first."), "wrong")
             return
+        self._attempt(lambda: self.controller.play(move))
+
+    def _attempt(self, action: Callable[[], list[PlayedMove]]) -> None:
+        """Play a move through the controller and judge it, or say why it cannot be played."""
         try:
-            played = self.controller.play(move)
+            played = action()
         except OAnQuanError as error:
             self.feedback.value = _feedback_html(reader_words(error), "wrong")
             return
@@ -282,12 +281,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
 
     def _mark(self) -> None:
         """The squares and directions that take a click now."""
-        c = self.controller
-        mark_squares(self.square_buttons, c.legal_squares(), c.selected)
-        labels = c.direction_labels()
-        for direction, button in self.direction_buttons.items():
-            button.description = labels.get(direction, _("sow {direction}").format(direction=direction))
-            button.disabled = c.selected is None
+        mark_moves(self.square_buttons, self.direction_buttons, self.controller)
 
     def _title(self) -> str:
         return _("Puzzle {number} of {count}: {title}").format(

@@ -1,5 +1,5 @@
 // service-worker.js: the addresses files are cached under, and which requests the worker of an
-// edition answers. The template is filled in as tools/build_play.py does and run in a context of
+// edition answers. The template is filled in as tools/build/play.py does and run in a context of
 // its own, with stand-ins for the worker's caches, clients and network.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";

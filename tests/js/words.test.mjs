@@ -4,7 +4,7 @@ import test from "node:test";
 
 import { fill, readWords, translator } from "../../book/_static_play/words.js";
 
-// A document with (or without) the words block tools/edition.py writes into the Vietnamese pages.
+// A document with (or without) the words block tools/build/edition.py writes into the Vietnamese pages.
 function pageWith(text) {
   return {
     querySelector(selector) {

@@ -251,7 +251,7 @@ class _Document(FPDF):
         self.set_creation_date(_DATE)
         self.set_title(title)
         self.set_author("The oanquan project")
-        self.set_creator("tools/printables.py (fpdf2)")
+        self.set_creator("tools/sphinx/printables.py (fpdf2)")
         self.set_lang(get_language())
         self.set_auto_page_break(False)
         self.set_margins(14, 12, 14)
@@ -555,15 +555,13 @@ def _blocks(count: int, answers: bool) -> list[tuple[int, _Block]]:
 CLASS_FILES = {"open-10": "", "protected-10": "-protected"}
 
 
-def class_sheet(level: str, class_rules: str = "open-10", count: int = SHEET_SIZE) -> list[Puzzle]:
+def class_sheet(level: str, class_rules: str = "open-10") -> list[Puzzle]:
     """The exercises of worksheet ``level`` for a class playing ``class_rules`` (a key of
     :data:`CLASS_FILES`): only puzzles that are the same under those rules."""
-    return sheet(level, count, keep=lambda p: class_rules in class_rules_kept(p))
+    return sheet(level, SHEET_SIZE, keep=lambda p: class_rules in class_rules_kept(p))
 
 
-def worksheet_pdf(
-    level: str, site: str = "", answers: bool = False, count: int = SHEET_SIZE, class_rules: str = "open-10"
-) -> bytes:
+def worksheet_pdf(level: str, site: str = "", answers: bool = False, class_rules: str = "open-10") -> bytes:
     """The worksheet of ``level`` (a key of :data:`~oanquan.puzzles.SHEETS`), or its answer key, for a
     class playing ``class_rules`` (a key of :data:`CLASS_FILES`), which each page names at its foot.
 
@@ -571,7 +569,7 @@ def worksheet_pdf(
     it on the Puzzles page (worksheet) or its position on the Play page (answer key).
     """
     name = _(SHEETS[level][0])
-    puzzles = class_sheet(level, class_rules, count)
+    puzzles = class_sheet(level, class_rules)
     title = TEXT["answers_title" if answers else "worksheet_title"].format(name=name)
     pdf = _Document(title)
     per_page = _LAYOUT[answers][0]
@@ -1474,14 +1472,3 @@ def setup(app: Any) -> dict[str, Any]:
 
     app.connect("builder-inited", on_builder_inited)
     return {"version": "2", "parallel_read_safe": True, "parallel_write_safe": True}
-
-
-if __name__ == "__main__":  # python -m tools.printables [FOLDER [SITE]]
-    import argparse
-
-    parser = argparse.ArgumentParser(description="Write the classroom kit's PDFs into FOLDER.")
-    parser.add_argument("folder", nargs="?", default=".", help="where to write them (default: here)")
-    parser.add_argument("site", nargs="?", default="", help="the site's public address, for the QR codes")
-    arguments = parser.parse_args()
-    for written in write_downloads(arguments.folder, arguments.site):
-        print(written)

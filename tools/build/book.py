@@ -3,15 +3,15 @@
 The stages, in order (each a program of its own, run here one after the other; the first that
 fails stops the build with its status):
 
-1. ``check``: the Vietnamese catalogues are complete (``tools.edition check``): the edition is
+1. ``check``: the Vietnamese catalogues are complete (``tools.build.edition check``): the edition is
    never built from a message untranslated, fuzzy or broken;
 2. ``english``: Jupyter Book builds the English edition into ``_build/html/`` (``--all``, so a
    warning in an unchanged page still fails it, and ``-W -n``: every warning is an error);
-3. ``vietnamese``: ``tools.edition site`` builds it again in Vietnamese into ``_build/html/vi/``;
-4. ``wheels`` and ``lite``: the wheels the live notebooks ship (``tools/build_lite.py --fetch``),
-   then each edition's live notebooks (``tools/build_lite.py``);
-5. ``icons``: the favicon of every page (``tools.favicon``);
-6. ``offline``: each edition's service worker (``tools/build_play.py --service-worker``), which
+3. ``vietnamese``: ``tools.build.edition site`` builds it again in Vietnamese into ``_build/html/vi/``;
+4. ``wheels`` and ``lite``: the wheels the live notebooks ship (``tools/build/lite.py --fetch``),
+   then each edition's live notebooks (``tools/build/lite.py``);
+5. ``icons``: the favicon of every page (``tools.build.favicon``);
+6. ``offline``: each edition's service worker (``tools/build/play.py --service-worker``), which
    must come last, since it keeps a digest of every file of its edition.
 
 The two editions' books (stages 2 and 3) are built side by side: each writes its own folders
@@ -22,10 +22,10 @@ under ``_build/lite/``, and the wheels they share are fetched before, by a stage
 
 ``--english-only`` builds the English edition alone (no language switch, no ``vi/``). The build's
 time goes to ``_build/build-seconds.txt`` (which ``tests/test_site.py`` reports) and to the list
-of ``make test``'s stages (``tools.timed``).
+of ``make test``'s stages (``tools.build.timed``).
 
-    python -m tools.build                 # what `make book` runs
-    python -m tools.build --english-only  # `make book VI=0`
+    python -m tools.build.book                 # what `make book` runs
+    python -m tools.build.book --english-only  # `make book VI=0`
 """
 
 from __future__ import annotations
@@ -40,9 +40,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from tools.timed import note
+from tools.build.timed import note
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_build" / "html"
 BIN = Path(sys.executable).parent
 BUILD_SECONDS = ROOT / "_build" / "build-seconds.txt"
@@ -61,20 +61,20 @@ def stages(vietnamese: bool) -> list[tuple[str, list[str]]]:
     book = [str(BIN / "jupyter-book"), "build", ".", "--all", "-W", "-n", "--keep-going"]
     steps: list[tuple[str, list[str]]] = []
     if vietnamese:
-        steps.append(("check", [python, "-m", "tools.edition", "check"]))
+        steps.append(("check", [python, "-m", "tools.build.edition", "check"]))
     steps.append(("english", book))
     if vietnamese:
-        steps.append(("vietnamese", [python, "-m", "tools.edition", "site"]))
+        steps.append(("vietnamese", [python, "-m", "tools.build.edition", "site"]))
         # the wheels both editions' live notebooks ship, fetched once before they build side by side
-        steps.append(("wheels", [python, "tools/build_lite.py", "--fetch"]))
-    steps.append(("lite", [python, "tools/build_lite.py"]))
+        steps.append(("wheels", [python, "-m", "tools.build.lite", "--fetch"]))
+    steps.append(("lite", [python, "-m", "tools.build.lite"]))
     if vietnamese:
         vi_lite = ["--notebooks", "_build/vi-src/notebooks", "--output", "_build/html/vi/lite", "--edition", "vi"]
-        steps.append(("lite", [python, "tools/build_lite.py", *vi_lite, "--title", VI_LITE_TITLE]))
-    steps.append(("icons", [python, "-m", "tools.favicon", str(SITE)]))
-    steps.append(("offline", [python, "tools/build_play.py", "--service-worker", str(SITE)]))
+        steps.append(("lite", [python, "-m", "tools.build.lite", *vi_lite, "--title", VI_LITE_TITLE]))
+    steps.append(("icons", [python, "-m", "tools.build.favicon", str(SITE)]))
+    steps.append(("offline", [python, "-m", "tools.build.play", "--service-worker", str(SITE)]))
     if vietnamese:
-        steps.append(("offline", [python, "tools/build_play.py", "--service-worker", str(SITE / "vi")]))
+        steps.append(("offline", [python, "-m", "tools.build.play", "--service-worker", str(SITE / "vi")]))
     return steps
 
 

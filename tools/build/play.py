@@ -26,7 +26,7 @@ printables, the engine) for offline visits, versioned by a digest of all of them
 SITE/sw-version.json (that version, which the worker asks the server for); and it writes the
 Content-Security-Policy into the head of every page of the edition (issue 24).
 
-Run from anywhere: ``python tools/build_play.py``.
+Run from the repository root: ``python -m tools.build.play``.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "_widget_js"
 PYODIDE = ROOT / "node_modules" / "pyodide"
 PAGE_FILES = ROOT / "book" / "_static_play"
@@ -77,8 +77,6 @@ def package_zip() -> bytes:
     )
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for path in files:
-            if "__pycache__" in path.parts:
-                continue
             info = zipfile.ZipInfo(str(path.relative_to(ROOT)), date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, path.read_bytes())
@@ -110,7 +108,7 @@ def fragments() -> dict[str, str]:
     """The Play and Puzzles pages' markup in the current language, with the first board and the
     puzzle list filled in by the engine."""
     from oanquan import web
-    from tools.templates import environment
+    from tools.build.templates import environment
 
     game = web.Session().new_game({"opponent": "2"})  # the form's default opponent
     puzzles = web.Session()
@@ -160,12 +158,12 @@ LITE = "lite"
 #: JupyterLite's worker (never registered). Sphinx's build data (.buildinfo, .doctrees/) are
 #: dotfiles, which Workbox's globs never match. The live notebooks (lite/) are kept and served by
 #: the edition's worker like every other page (issue 23): JupyterLite's own worker is switched
-#: off (tools/build_lite.py, ``lite_json``).
+#: off (tools/build/lite.py, ``lite_json``).
 NOT_KEPT_FILES = ("sw.js", "sw-version.json", f"{LITE}/service-worker.js")
 #: Folders of an edition's output that its worker leaves to the network: Sphinx's build data.
 NOT_KEPT = (".doctrees",)
 #: Workbox's glob of an edition (npm workbox-build, package.json), run by Node.
-PRECACHE = ROOT / "tools" / "precache.mjs"
+PRECACHE = Path(__file__).with_name("precache.mjs")
 
 #: The policy of every page (issue 24): scripts only from the site itself, the theme's inline
 #: scripts by their hash, WebAssembly for the engine, workers from the site. Two readings the
@@ -178,7 +176,7 @@ CSP = (
     "img-src 'self' data:; font-src 'self' data:; worker-src 'self'; connect-src 'self'; object-src 'none'; "
     "base-uri 'self'; form-action 'self'"
 )
-#: The ipywidgets manager (npm @jupyter-widgets/html-manager, tools/vendor_js.py). It validates
+#: The ipywidgets manager (npm @jupyter-widgets/html-manager, tools/build/vendor_js.py). It validates
 #: the page's widget state with AJV, which compiles its schemas with ``new Function``: with no
 #: 'unsafe-eval' no widget is drawn (0 of 11 on chapter 9), so 'unsafe-eval' stays on every page
 #: that embeds widgets. The pages that load it (the chapters with widgets, the home
@@ -196,7 +194,7 @@ _PLURAL_EVAL = """    Documentation.PLURAL_EXPR = new Function(
       "n",
       `return (${catalog.plural_expr})`
     );"""
-_PLURAL_FIXED = """    // tools/build_play.py: the rule written out, not compiled (the site's Content-Security-Policy)
+_PLURAL_FIXED = """    // tools/build/play.py: the rule written out, not compiled (the site's Content-Security-Policy)
     Documentation.PLURAL_EXPR = String(catalog.plural_expr).trim() === "0" ? () => 0 : (n) => (n === 1 ? 0 : 1);"""
 
 
@@ -216,7 +214,7 @@ def doctools_without_eval(site: Path) -> None:
 def edition_files(site: Path) -> list[str]:
     """Every file of the edition built into ``site`` that its service worker keeps, relative to ``site``.
 
-    Workbox globs them (``tools/precache.mjs``): every file less ``precache_ignores(site)``.
+    Workbox globs them (``tools/build/precache.mjs``): every file less ``precache_ignores(site)``.
     Another edition's folder inside it (a folder with its own ``book/play.html``, such as
     ``vi/``) is that edition's, kept by its own worker. The edition's live notebooks
     (``lite/``) are its own: the worker keeps them once active (``LATER``).
@@ -230,7 +228,7 @@ def precache_ignores(site: Path) -> list[str]:
 
 
 def _precache(site: Path, *inject: Path) -> str:
-    """What ``tools/precache.mjs`` prints for ``site`` (with ``--inject SRC DEST`` when given)."""
+    """What ``tools/build/precache.mjs`` prints for ``site`` (with ``--inject SRC DEST`` when given)."""
     import subprocess
 
     command = ["node", str(PRECACHE), str(site)]
@@ -494,7 +492,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.service_worker is not None:
         write_service_worker(args.service_worker)
         return 0
-    sys.path.insert(0, str(ROOT))
     from oanquan import Position
     from oanquan.narrate import row_names
     from oanquan.svg import board_svg
@@ -508,7 +505,7 @@ def main(argv: list[str] | None = None) -> int:
     write_if_changed(play / "board.svg", board_svg(Position.initial(), names=row_names()).encode("utf-8"))
     from oanquan.i18n import language
 
-    with language("en"):  # the English edition's markup, whatever OANQUAN_LANG says (tools/edition.py writes another's)
+    with language("en"):  # the English edition's markup, whatever OANQUAN_LANG says (edition.py writes another's)
         written = fragments()
     for name, text in written.items():
         write_if_changed(play / "fragments" / name, text.encode("utf-8"))

@@ -1,7 +1,7 @@
 """Sphinx extension: every page registers its edition's service worker (``offline.js``, issue 23).
 
 The worker itself (``sw.js`` at each edition's root) is written after the book is built, by
-``tools/build_play.py --service-worker``, and keeps every file of its edition. Registered here
+``tools/build/play.py --service-worker``, and keeps every file of its edition. Registered here
 on every page, not only on the Play and Puzzles pages, so that one visit to any page of an
 edition (the teacher's guide, a chapter) is enough for the whole edition to open offline.
 

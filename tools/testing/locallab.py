@@ -78,11 +78,9 @@ class Lab:
     env: dict[str, str]
     log: Path
 
-    def api(self, path: str, method: str = "GET") -> object:
-        """Call the server's REST API (``api/...``) with the token; the decoded JSON, or None."""
-        request = urllib.request.Request(
-            f"{self.url}{path}", method=method, headers={"Authorization": f"token {self.token}"}
-        )
+    def api(self, path: str) -> object:
+        """GET from the server's REST API (``api/...``) with the token; the decoded JSON, or None."""
+        request = urllib.request.Request(f"{self.url}{path}", headers={"Authorization": f"token {self.token}"})
         with urllib.request.urlopen(request, timeout=30) as response:
             body = response.read()
         return json.loads(body) if body else None

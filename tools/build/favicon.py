@@ -10,7 +10,7 @@ gives the redirect a whole page of its own and puts the link into every page tha
 
 Usage, from the repository root::
 
-    python -m tools.favicon _build/html          # each edition: the root and vi/
+    python -m tools.build.favicon _build/html          # each edition: the root and vi/
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ package-lock.json) and copied here; `_config.yml` lists `_widget_js` in
 
 Run from the repository root (the Makefile's `vendor` target does):
 
-    python tools/vendor_js.py [--check]
+    python -m tools.build.vendor_js [--check]
 
 `--check` only reports whether `_widget_js/` is complete, with exit status 1 if not.
 To vendor another package (the Play page's Pyodide), add an entry to `VENDORED`.
@@ -21,7 +21,7 @@ import shutil
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NODE_MODULES = ROOT / "node_modules"
 OUT = ROOT / "_widget_js"
 
@@ -65,12 +65,12 @@ def code_font_css() -> str:
             # standard library; WOFF2 would need brotli), and every browser reads it
             rule = re.sub(r"url\(\./files/[^)]*\.woff2\) format\('woff2'\),\s*", "", found[0])
             rules.append(rule.replace("url(./files/", "url("))
-    return "/* Written by tools/vendor_js.py from npm " + CODE_FONT + " (OFL-1.1). */\n" + "\n\n".join(rules) + "\n"
+    return f"/* Written by tools/build/vendor_js.py from npm {CODE_FONT} (OFL-1.1). */\n" + "\n\n".join(rules) + "\n"
 
 
 # Loaded between require.js and embed-amd.js (see nb_ipywidgets_js in _config.yml).
 CONFIG_JS = """\
-// Written by tools/vendor_js.py: make the ipywidgets embed manager work from the site's own files.
+// Written by tools/build/vendor_js.py: make the ipywidgets embed manager work from the site's own files.
 (function () {
   // 1. embed-amd.js asks RequireJS for its own modules and icon fonts under these names;
   //    map them to this folder so nothing is fetched from a CDN.

@@ -16,7 +16,7 @@ plumbing once:
 Import it from the repository root (``pythonpath = ["."]`` for pytest; ``python -m
 benchmarks`` runs from there)::
 
-    from tools.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing, serve
+    from tools.testing.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing, serve
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Sphinx extension: an "Open as a live notebook" box under the title of every chapter page.
 
 Each chapter of the book (a notebook under ``notebooks/``) has a twin in the live notebooks
-that ``tools/build_lite.py`` builds into ``lite/``: the same notebook, run by Python in the
+that ``tools/build/lite.py`` builds into ``lite/``: the same notebook, run by Python in the
 reader's browser. This extension puts, right under the chapter's title, a link to that twin
 and a few words on what to expect (the first start takes a while, changes stay in this
 browser, how to go back to the original), without touching the notebooks themselves.

@@ -1,7 +1,7 @@
 """The first cell of every chapter: in the live notebooks it installs ``oanquan``; in JupyterLab it does nothing.
 
 The website offers each chapter as a live notebook that runs in the reader's browser
-(JupyterLite, with Python compiled to WebAssembly: see ``tools/build_lite.py``). There the
+(JupyterLite, with Python compiled to WebAssembly: see ``tools/build/lite.py``). There the
 Python has no ``oanquan`` until the notebook installs it from the wheel that the site ships,
 so every chapter starts with one setup cell, written once, here, in :data:`SOURCE`:
 
@@ -20,10 +20,10 @@ input is collapsed in JupyterLab (``jupyter.source_hidden``) and the book leaves
 
 Usage, from the repository root::
 
-    python tools/lite_cell.py --insert [NOTEBOOK ...]   # insert or update it (default: notebooks/*.ipynb)
-    python tools/lite_cell.py --check [NOTEBOOK ...]    # exit status 1 if a chapter does not start with it
+    python -m tools.build.lite_cell --insert [NOTEBOOK ...]   # insert or update it (default: notebooks/*.ipynb)
+    python -m tools.build.lite_cell --check [NOTEBOOK ...]    # exit status 1 if a chapter does not start with it
 
-``tests/test_lite_cell.py`` checks every chapter; ``tools/build_lite.py`` applies
+``tests/test_lite_cell.py`` checks every chapter; ``tools/build/lite.py`` applies
 :func:`with_live_cell` to its copies of the chapters.
 """
 
@@ -36,7 +36,7 @@ import sys
 from pathlib import Path
 from typing import Any, Final
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CHAPTERS = ROOT / "notebooks"
 
 #: The cell's id: how a later ``--insert`` finds the cell to update.
@@ -107,7 +107,7 @@ def starts_with_live_cell(notebook: dict[str, Any], language: str = "en") -> boo
     """Whether the notebook's first cell is exactly the setup cell (source, tags, collapsed input, no output).
 
     ``trusted`` in the cell's metadata is left out of the comparison: it is not part of the
-    cell but a mark that Jupyter servers (and ``tools/build_lite.py``) add for the front end.
+    cell but a mark that Jupyter servers (and ``tools/build/lite.py``) add for the front end.
 
     >>> starts_with_live_cell({"cells": [live_cell()]}), starts_with_live_cell({"cells": []})
     (True, False)
@@ -176,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     missing = [p for p in paths if not starts_with_live_cell(read(p))]
     if args.check:
         for path in missing:
-            print(f"{path}: does not start with the live-notebook setup cell (tools/lite_cell.py --insert)")
+            print(f"{path}: does not start with the live-notebook setup cell (run with --insert)")
         return 1 if missing else 0
     for path in missing:
         write(path, with_live_cell(read(path)))

@@ -214,7 +214,7 @@ def _register_renderer() -> None:
 
     plugins = render.load_mime_renders()
     if not isinstance(plugins, list):
-        raise RuntimeError("myst-nb's load_mime_renders() no longer returns a list: update tools/live_boards.py")
+        raise RuntimeError("myst-nb's load_mime_renders() no longer returns a list: update tools/sphinx/live_boards.py")
     if LiveBoardRenderer not in plugins:
         plugins.append(LiveBoardRenderer)
 

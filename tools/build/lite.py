@@ -18,13 +18,13 @@ the site's own files. Nothing is fetched from any other host, at build or readin
   package (no ``build/`` written into the work tree), go to the kernel's own package index,
   with the fallback to PyPI turned off;
 - **the chapters** are copied from ``notebooks/`` at build time, each starting with the
-  setup cell of ``tools/lite_cell.py`` (inserted into the copies when the chapter does not
+  setup cell of ``tools/build/lite_cell.py`` (inserted into the copies when the chapter does not
   have it yet).
 
 A second edition (the Vietnamese chapters, when they exist) is one more call with its own
 folders, for example::
 
-    python tools/build_lite.py --notebooks _build/vi-notebooks --output _build/vi/html/lite --edition vi
+    python -m tools.build.lite --notebooks _build/vi-notebooks --output _build/vi/html/lite --edition vi
 
 ``--pin`` rewrites ``requirements-lite.txt`` after a change of the npm ``pyodide`` version or
 of requirements.txt (it downloads each wheel and records its hash).
@@ -46,10 +46,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from tools.build.lite_cell import language_of, read, with_live_cell, write
 
-from tools.lite_cell import language_of, read, with_live_cell, write  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 WORK = ROOT / "_build" / "lite"  # downloads, the project's wheel and each edition's JupyterLite folder
 WHEELS = WORK / "wheels"
@@ -156,10 +155,10 @@ def pin() -> None:
         pip_download([f"{name}=={version}" for name, version in pins.items()], Path(tmp))
         files = {normalize(p.name.split("-")[0]): p for p in Path(tmp).glob("*.whl")}
         lines = [
-            "# Wheels for the Python that runs in the reader's browser (the live notebooks, tools/build_lite.py),",
+            "# Wheels for the Python that runs in the reader's browser (the live notebooks, tools/build/lite.py),",
             "# downloaded by `make book` with `pip download --require-hashes`. Not for the build's own venv.",
             "# Versions: the kernel's packages as node_modules/pyodide/pyodide-lock.json has them, the widgets",
-            "# as requirements.txt pins them. Regenerate after changing either: python tools/build_lite.py --pin",
+            "# as requirements.txt pins them. Regenerate after changing either: python -m tools.build.lite --pin",
         ]
         for name, version in pins.items():
             lines.append(f"{name}=={version} --hash=sha256:{sha256(files[name])}")
@@ -173,7 +172,7 @@ def pin() -> None:
 def pinned_hashes() -> dict[str, tuple[str, str]]:
     """requirements-lite.txt as {normalized name: (version, sha256)}, checked against what the build wants."""
     if not PINS.is_file():
-        raise SystemExit(f"build_lite: {PINS} is missing: python tools/build_lite.py --pin")
+        raise SystemExit(f"build_lite: {PINS} is missing: python -m tools.build.lite --pin")
     pinned = {}
     for line in PINS.read_text(encoding="utf-8").splitlines():
         if match := re.match(r"([a-z0-9-]+)==(\S+) --hash=sha256:([0-9a-f]{64})$", line):
@@ -182,7 +181,7 @@ def pinned_hashes() -> dict[str, tuple[str, str]]:
     if {name: version for name, (version, _) in pinned.items()} != wanted:
         raise SystemExit(
             f"build_lite: {PINS.name} does not match pyodide-lock.json and requirements.txt "
-            f"(wanted {wanted}): python tools/build_lite.py --pin"
+            f"(wanted {wanted}): python -m tools.build.lite --pin"
         )
     return pinned
 
@@ -358,9 +357,9 @@ def write_contents(files: Path, notebooks: Path) -> dict[str, str]:
 
 def write_reset_page(output: Path, chapters: dict[str, str], language: str = "en") -> None:
     """reset.html ("start a chapter again") and its script and style, with the list of chapters,
-    in the edition's language (a Jinja2 template, its words from the engine's catalogue: tools/templates.py)."""
+    in the edition's language (a Jinja2 template, its words from the engine's catalogue: tools/build/templates.py)."""
     from oanquan.i18n import language as speaking
-    from tools.templates import environment
+    from tools.build.templates import environment
 
     for name in ("reset.js", "reset.css"):
         shutil.copy2(RESET_PAGE / name, output / name)
@@ -485,7 +484,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     start = time.perf_counter()
     wheels = fetch_wheels()
-    # each edition's own copy of the wheel: the editions' builds run side by side (tools/build.py)
+    # each edition's own copy of the wheel: the editions' builds run side by side (tools/build/book.py)
     project_wheel = build_project_wheel(WORK / "project" / args.edition)
     chapters = prepare(WORK / args.edition, args.notebooks.resolve(), wheels, project_wheel, args.title)
     jupyter_lite_build(WORK / args.edition, args.output.resolve())

@@ -12,7 +12,7 @@ JupyterLab (``make lab``, or a live notebook of the website). Two things must ho
   tags and reads its own cell metadata instead (``jupyter.source_hidden``,
   ``jupyter.outputs_hidden``). :func:`sync_hiding` writes the second from the first.
   JupyterLab may hide more than the book, never less. (A live board needs no stand-in picture
-  on the website: ``tools/live_boards.py`` puts a live board in its place.)
+  on the website: ``tools/sphinx/live_boards.py`` puts a live board in its place.)
 - **Stored as JupyterLab writes them** (issue 44): opening a chapter must not change it, or
   the autosave rewrites the file two minutes later (``git status`` shows every chapter
   opened). So the chapters name the kernel as JupyterLab does (:data:`KERNELSPEC`), and each
@@ -21,8 +21,8 @@ JupyterLab (``make lab``, or a live notebook of the website). Two things must ho
 
 Usage, from the repository root::
 
-    python -m tools.chapters --fix [NOTEBOOK ...]     # insert/update the cell, sync the metadata and kernel
-    python -m tools.chapters --check [NOTEBOOK ...]   # exit status 1 and a list if anything is off
+    python -m tools.build.chapters --fix [NOTEBOOK ...]     # insert/update the cell, sync the metadata and kernel
+    python -m tools.build.chapters --check [NOTEBOOK ...]   # exit status 1 and a list if anything is off
 
 ``make notebooks`` runs ``--fix`` before executing the chapters; ``tests/test_chapters.py``
 runs the check.
@@ -35,7 +35,7 @@ import sys
 from pathlib import Path
 from typing import Any, Final
 
-from tools.lite_cell import CHAPTERS, read, write
+from tools.build.lite_cell import CHAPTERS, read, write
 
 #: The how-to cell's id: how ``--fix`` finds the cell to update.
 HOW_TO_ID: Final[str] = "how-to-use"
@@ -70,7 +70,7 @@ HIDES_INPUT: Final[frozenset[str]] = frozenset({"hide-input", "remove-input", "h
 HIDES_OUTPUT: Final[frozenset[str]] = frozenset({"hide-output", "hide-cell"})
 # "remove-output" is not among them: a cell whose output the book removes may show a picture in
 # the next cell (tagged "remove-input") instead, which JupyterLab folds away (see _stands_in). The
-# chapters' live boards need none: the book shows them live (tools/live_boards.py).
+# chapters' live boards need none: the book shows them live (tools/sphinx/live_boards.py).
 
 
 def how_to_cell() -> dict[str, Any]:
@@ -155,7 +155,7 @@ def problems(notebook: dict[str, Any]) -> list[str]:
     title = next(i for i, cell in enumerate(cells) if cell["cell_type"] == "markdown")
     after = cells[title + 1] if title + 1 < len(cells) else {}
     if after.get("id") != HOW_TO_ID or _source(after) != HOW_TO:
-        found.append("the cell after the title is not the how-to cell of tools/chapters.py (run --fix)")
+        found.append("the cell after the title is not the how-to cell of tools/build/chapters.py (run --fix)")
     if notebook.get("metadata", {}).get("kernelspec") != KERNELSPEC:
         found.append(f"the kernel is not named as JupyterLab names it, {KERNELSPEC} (run --fix)")
     for index, cell in enumerate(cells):

@@ -7,8 +7,8 @@ exits with the command's own status. It prints nothing itself, so that the last 
 
 Usage, from the repository root::
 
-    python -m tools.timed unit -- .venv/bin/pytest -q -m "not browser"
-    python -m tools.timed --start      # a new run: forget the stages of the last one
+    python -m tools.build.timed unit -- .venv/bin/pytest -q -m "not browser"
+    python -m tools.build.timed --start      # a new run: forget the stages of the last one
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-TIMES = Path(__file__).resolve().parent.parent / "_build" / "test-times.txt"
+TIMES = Path(__file__).resolve().parents[2] / "_build" / "test-times.txt"
 
 
 def note(stage: str, seconds: float, times: Path = TIMES) -> None:

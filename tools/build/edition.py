@@ -17,17 +17,17 @@ Words in code outside the pages (the engine, the widgets, the Sphinx extensions,
 Puzzles pages' Jinja2 templates and scripts, the live notebooks' reset page) are not here: they
 are in the engine's catalogue, ``oanquan/locale/<lang>/LC_MESSAGES/oanquan.po`` (make catalogues).
 
-``python -m tools.edition extract`` refreshes them all (``make translations``): the gettext
+``python -m tools.build.edition extract`` refreshes them all (``make translations``): the gettext
 builder writes the page templates, the code messages are added, and ``sphinx-intl update``
 merges each template into its catalogue, keeping what is translated (a changed message is
-marked fuzzy). ``python -m tools.edition check`` fails on a message untranslated, fuzzy or
+marked fuzzy). ``python -m tools.build.edition check`` fails on a message untranslated, fuzzy or
 whose translation breaks the markup or the code; ``tests/test_edition.py`` runs the same.
 
-``python -m tools.edition notebooks`` writes the Vietnamese chapters into ``_build/vi-notebooks/``
-(the Markdown cells and the code strings translated, the setup cell's ``LANGUAGE = "vi"``) and
-executes them there, so their outputs are the engine's Vietnamese; ``python -m tools.edition
-source`` lays out ``_build/vi-src/``, the book's sources with those chapters and a Vietnamese
-configuration, that ``jupyter-book`` builds into ``_build/html/vi/`` (``make book``).
+``python -m tools.build.edition site`` (``make book``) writes the Vietnamese chapters into
+``_build/vi-notebooks/`` (the Markdown cells and the code strings translated, the setup cell's
+``LANGUAGE = "vi"``) and executes them there, so their outputs are the engine's Vietnamese; lays
+out ``_build/vi-src/``, the book's sources with those chapters and a Vietnamese configuration;
+and builds it with ``jupyter-book`` into ``_build/html/vi/``.
 """
 
 from __future__ import annotations
@@ -49,10 +49,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from tools.build.lite_cell import CELL_ID, live_cell, read, write
 
-from tools.lite_cell import CELL_ID, live_cell, read, write  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 BIN = Path(sys.executable).parent
 LOCALES = ROOT / "locales"
@@ -286,7 +285,7 @@ def script_words(language: str = LANGUAGE) -> dict[str, str]:
 
 
 def write_vietnamese_games(document: str) -> None:
-    """The Vietnamese page of a game: its markup rendered in Vietnamese (tools/build_play.py's
+    """The Vietnamese page of a game: its markup rendered in Vietnamese (tools/build/play.py's
     templates, their words and the first board's from the engine's catalogue), the script's words
     beside it as JSON; the page (_build/vi-src/<document>.md) includes that markup instead of the
     English one."""
@@ -295,10 +294,10 @@ def write_vietnamese_games(document: str) -> None:
     if not names:
         return
     from oanquan.i18n import language
-    from tools import build_play
+    from tools.build import play
 
     with language(LANGUAGE):
-        fragments = build_play.fragments()
+        fragments = play.fragments()
     script = json.dumps(script_words(), ensure_ascii=False).replace("<", "\\u003c")
     (SOURCE / VI_FRAGMENTS).mkdir(exist_ok=True)
     for name in names:
@@ -651,7 +650,7 @@ def untranslated_attributes(text: str, words: dict[str, str]) -> str:
     """
     missing = [english for messages in UNMARKED.values() for english in messages if english not in words]
     if missing:
-        raise SystemExit(f"sphinx.po has no translation of {missing[0]!r} (tools/edition.py: UNMARKED)")
+        raise SystemExit(f"sphinx.po has no translation of {missing[0]!r} (tools/build/edition.py: UNMARKED)")
     for attribute, messages in UNMARKED.items():
         for english in messages:
             text = text.replace(f'{attribute}="{english}"', f'{attribute}="{words[english]}"')
@@ -735,7 +734,7 @@ def write_source() -> Path:
         ("_config.yml", "the Vietnamese edition", vietnamese_config()),
         ("_toc.yml", "the captions in Vietnamese", vietnamese_toc()),
     ):
-        header = f"# Written by tools/edition.py from {name}: {what}.\n"
+        header = f"# Written by tools/build/edition.py from {name}: {what}.\n"
         (SOURCE / name).write_text(header + yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
     for folder in ("book", "notebooks"):
         (SOURCE / folder).mkdir()
@@ -869,24 +868,17 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("extract", help="refresh every page's catalogue from the sources")
     check = commands.add_parser("check", help="list untranslated, fuzzy or broken messages (exit 1 if any)")
     check.add_argument("catalogues", nargs="*", type=Path, help="default: every page's")
-    commands.add_parser("notebooks", help="write and execute the Vietnamese notebooks (_build/vi-notebooks/)")
     commands.add_parser("site", help="build the Vietnamese edition into _build/html/vi/ (after the English one)")
     args = parser.parse_args(argv)
     if args.action == "extract":
         extract()
         return 0
-    if args.action == "notebooks":
-        for path in write_notebooks():
-            print(path.relative_to(ROOT))
-        return 0
     if args.action == "site":
         print(build_site().relative_to(ROOT))
         return 0
-    if args.action == "check":
-        problems = [p for path in args.catalogues or catalogues() for p in catalogue_problems(path)]
-        print("\n".join(problems) if problems else "complete, no problem found")
-        return 1 if problems else 0
-    return 2
+    problems = [p for path in args.catalogues or catalogues() for p in catalogue_problems(path)]
+    print("\n".join(problems) if problems else "complete, no problem found")
+    return 1 if problems else 0
 
 
 if __name__ == "__main__":

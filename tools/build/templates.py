@@ -1,8 +1,8 @@
 """The site's hand-written pages and fragments as Jinja2 templates, their words in the reader's language.
 
 The Play and Puzzles pages' game (``book/_static_play/play.html``, ``puzzles.html`` and the macros
-they share, ``game.html``; rendered by tools/build_play.py) and the live notebooks' reset page
-(``book/_static_lite/reset.html``; tools/build_lite.py). Every word for readers in them is marked
+they share, ``game.html``; rendered by tools/build/play.py) and the live notebooks' reset page
+(``book/_static_lite/reset.html``; tools/build/lite.py). Every word for readers in them is marked
 with ``_()`` or ``{% trans %}``: Babel extracts them into the engine's catalogue with the rest
 (``babel.cfg``, ``make catalogues``), and a template renders them in the language that
 :func:`oanquan.i18n.language` has set, so there is one catalogue and one way to translate every

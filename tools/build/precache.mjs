@@ -1,8 +1,8 @@
 // An edition's precache list, by Workbox (npm workbox-build, package.json): the files its service
-// worker keeps for offline visits. tools/build_play.py runs this twice for each edition:
+// worker keeps for offline visits. tools/build/play.py runs this twice for each edition:
 //
-//   node tools/precache.mjs SITE --ignore GLOB...            the files, as a JSON list of paths
-//   node tools/precache.mjs SITE --ignore GLOB... --inject SRC DEST
+//   node tools/build/precache.mjs SITE --ignore GLOB...            the files, as a JSON list of paths
+//   node tools/build/precache.mjs SITE --ignore GLOB... --inject SRC DEST
 //                                                            the worker SRC with its list, into DEST
 //
 // The list is every file under SITE (`**/*`) less the ignored globs; dotfiles (Sphinx's .buildinfo
@@ -52,7 +52,7 @@ async function main() {
   });
   const [site, source, destination] = positionals;
   if (!site || positionals.length !== (values.inject ? 3 : 1)) {
-    console.error("usage: node tools/precache.mjs SITE [--ignore GLOB]... [--inject SRC DEST]; got " + JSON.stringify(positionals));
+    console.error("usage: node tools/build/precache.mjs SITE [--ignore GLOB]... [--inject SRC DEST]; got " + JSON.stringify(positionals));
     process.exit(2);
   }
   const options = {

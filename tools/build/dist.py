@@ -12,7 +12,7 @@ copies its files to a server one by one, puts up the new worker only once its fi
 A worker put up before its files would fail its install (each file is checked against its
 digest) and keep no offline copy; the pages then say so, and the next visit tries again.
 
-Run from anywhere: ``python tools/dist.py`` (after ``make book``).
+Run from the repository root: ``python -m tools.build.dist`` (after ``make book``).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_build" / "html"
 ZIP = ROOT / "_build" / "oanquan-site.zip"
 FOLDER = "oanquan-site"

@@ -6,7 +6,7 @@ Another language's table holds, for each puzzle id, the title in that language (
 English title it translates, ``title_en``, so that a changed title shows) and the explanation
 that :func:`~authoring.puzzles.explain` computes in that language from the engine's catalogue.
 
-Run ``.venv/bin/python -m tools.puzzle_translations`` (``make catalogues`` does) after a change
+Run ``.venv/bin/python -m tools.build.puzzle_translations`` (``make catalogues`` does) after a change
 to the collection or to the catalogue: the explanations are computed again; a title keeps its
 translation while its English is unchanged, and a new or changed one is translated by the
 patterns below (the titles of the collection follow a few shapes) or, failing that, reported,
@@ -26,7 +26,7 @@ from authoring.puzzles import explain
 from oanquan.i18n import language
 from oanquan.puzzles import Puzzle, load_builtin
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 _NUMBERS = {
     "One": "một",
@@ -229,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
     text = render(table)
     if args.check:
         if text != old_text:
-            print(f"{path.relative_to(ROOT)} is out of date: run python -m tools.puzzle_translations", file=sys.stderr)
+            print(f"{path.relative_to(ROOT)} is out of date: run make catalogues", file=sys.stderr)
             return 1
     elif text != old_text:
         path.write_text(text, encoding="utf-8")
