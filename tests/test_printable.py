@@ -723,3 +723,287 @@ def test_a_long_exercise_title_wraps_inside_the_page(monkeypatch: pytest.MonkeyP
     assert len(labels) == len(position) == 3
     assert all(label + 9.5 * mm < line for label, line in zip(labels, position, strict=True)), (labels, position)
     assert " ".join(first_page_text(path).split()).count(" ".join(long_title.split())) == 3
+
+
+# --------------------------------------------------------------------- what a teacher saw printing the kit (issue 46)
+
+MM = 72 / 25.4  # points in a millimetre
+#: A word's box on a page, in points: left, top, right, bottom, and its text.
+Box = tuple[float, float, float, float, str]
+
+
+@pytest.fixture(scope="module")
+def vi_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The Vietnamese edition's kit, as its book writes it (with the site's address)."""
+    folder = tmp_path_factory.mktemp("kit-vi")
+    with i18n.language("vi"):
+        write_downloads(folder, SITE)
+    return folder
+
+
+def kit_of(edition: str, kit: Path, vi_kit: Path) -> Path:
+    return vi_kit if edition == "vi" else kit
+
+
+def pages_words(path: Path) -> list[list[Box]]:
+    """Each page's words, each with its box in points, as poppler lays them out (``pdftotext -bbox``)."""
+    done = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, text=True, check=True)
+    pages: list[list[Box]] = []
+    for found in re.finditer(
+        r"<page |<word xMin=\"([\d.]+)\" yMin=\"([\d.]+)\" xMax=\"([\d.]+)\" yMax=\"([\d.]+)\">([^<]*)<", done.stdout
+    ):
+        if found[0] == "<page ":
+            pages.append([])
+        else:
+            left, top, right, bottom = (float(v) for v in found.groups()[:4])
+            pages[-1].append((left, top, right, bottom, html.unescape(found[5])))
+    return pages
+
+
+def page_image(path: Path, tmp_path: Path, page: int, dpi: int) -> Image.Image:
+    """Page ``page`` drawn in greys at ``dpi``."""
+    stem = tmp_path / f"{path.stem}-grey{page}"
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-r",
+            str(dpi),
+            "-gray",
+            "-png",
+            "-f",
+            str(page),
+            "-l",
+            str(page),
+            "-singlefile",
+            str(path),
+            str(stem),
+        ],
+        check=True,
+    )
+    return Image.open(stem.with_suffix(".png")).convert("L")
+
+
+def overprinted(words: list[Box], slack: float = 0.3) -> list[tuple[str, str]]:
+    """The pairs of words whose boxes overlap by more than ``slack`` points both ways: text printed over text."""
+    found = []
+    for number, a in enumerate(words):
+        for b in words[number + 1 :]:
+            if min(a[2], b[2]) - max(a[0], b[0]) > slack and min(a[3], b[3]) - max(a[1], b[1]) > slack:
+                found.append((a[4], b[4]))
+    return found
+
+
+@dataclasses.dataclass(frozen=True)
+class DrawnBoard:
+    """A board found on a printed page by its squares' names: where each citizen square's name
+    starts (its word's top left, in points), the side of a square and the Mandarin squares' names' boxes."""
+
+    names: dict[int, tuple[float, float]]
+    cell: float
+    mandarins: dict[int, Box]
+
+
+def drawn_boards(words: list[Box]) -> list[DrawnBoard]:
+    """Every board on a page, top to bottom: the names 4 3 2 1 0 in a row at equal steps, 5 to 9 one
+    step below them, and M1 and M0 beside them (as :func:`tools.printables.draw_board` writes them)."""
+    digits: dict[str, list[Box]] = {}
+    for word in words:
+        digits.setdefault(word[4], []).append(word)
+    boards = []
+    for four in digits.get("4", []):
+        threes = [w for w in digits.get("3", []) if abs(w[1] - four[1]) < 0.5 and w[0] > four[0]]
+        for three in threes:
+            step = three[0] - four[0]
+
+            def at(name: str, x: float, y: float) -> Box | None:
+                return next((w for w in digits.get(name, []) if abs(w[0] - x) < 0.8 and abs(w[1] - y) < 0.8), None)
+
+            top = [at(str(4 - column), four[0] + column * step, four[1]) for column in range(5)]
+            bottom = [at(str(5 + column), four[0] + column * step, four[1] + step) for column in range(5)]
+            if all(top) and all(bottom):
+                names = {int(w[4]): (w[0], w[1]) for w in (*top, *bottom) if w}
+                left, right = four[0] - step, four[0] + 5 * step
+                mandarins = {}
+                for square, name, x in ((10, "M0", right), (11, "M1", left)):
+                    mandarins[square] = min(
+                        digits.get(name, []), key=lambda w, x=x: abs(w[0] - x) + abs(w[1] - four[1] - step)
+                    )
+                boards.append(DrawnBoard(names, step, mandarins))
+    return sorted(boards, key=lambda board: board.names[4][1])
+
+
+def hatched_squares(board: DrawnBoard, image: Image.Image, dpi: int) -> dict[int, float]:
+    """The mean grey of a patch inside each of the board's 12 squares where nothing but a hatching is
+    drawn (away from the square's name, count, stone and frames): 255 is white paper."""
+    scale = dpi / 72
+
+    def grey(left: float, top: float, right: float, bottom: float) -> float:
+        box = tuple(round(v * scale) for v in (left, top, right, bottom))
+        return float(ImageStat.Stat(image.crop(box)).mean[0])
+
+    cell = board.cell
+    means = {}
+    for square, (x, y) in board.names.items():
+        sx, sy = x - 1.0 * MM, y - 0.6 * MM  # the name starts 0.8 mm in, its backing 0.2 mm before it
+        means[square] = grey(sx + 0.5 * cell, sy + 0.5 * cell, sx + 0.75 * cell, sy + 0.75 * cell)
+    rx = 0.7 * cell
+    for square, (left, top, right, _bottom, _text) in board.mandarins.items():
+        side = 1 if square == 10 else -1
+        edge = (left + right) / 2 - side * 0.4 * rx  # the name is centred 0.4 of the bulge from the edge
+        mid = top - 0.36 * cell  # the name's top is 0.36 of a cell under the middle line
+        near, far = edge + side * 0.15 * rx, edge + side * 0.4 * rx
+        means[square] = grey(min(near, far), mid - 0.85 * cell, max(near, far), mid - 0.7 * cell)
+    return means
+
+
+@pytest.mark.parametrize("edition", ["en", "vi"])
+def test_no_word_of_an_answer_key_is_printed_over_another(edition: str, kit: Path, vi_kit: Path) -> None:
+    """Issue 46: the players' line above the board after the answer ran past the board, over the
+    answer's text beside it (and the QR code's label). On every page of every answer key, of both rule
+    sets, with and without the site's QR codes, no word's box overlaps another's."""
+    folder = kit_of(edition, kit, vi_kit)
+    for level in SHEETS:
+        for end in ("", "-protected"):
+            path = folder / f"oanquan-answers-{level}{end}.pdf"
+            for page, words in enumerate(pages_words(path), 1):
+                assert len(words) > 100, (path.name, page)
+                assert overprinted(words) == [], (path.name, page)
+
+
+def test_no_word_of_an_answer_key_without_qr_codes_is_printed_over_another(kit_without_site: Path) -> None:
+    for level in SHEETS:
+        for page, words in enumerate(pages_words(kit_without_site / f"oanquan-answers-{level}.pdf"), 1):
+            assert overprinted(words) == [], (level, page)
+
+
+@pytest.mark.parametrize("level", list(SHEETS))
+def test_the_answer_keys_boards_hatch_what_the_answer_captured(level: str, kit: Path, tmp_path: Path) -> None:
+    """Issue 46: the boards after the answer showed the captured squares empty and plain, where the
+    desk sheet hatches them. Drawn at 150 dpi, each board after an answer has a hatching in exactly the
+    squares its last move captured: every other empty square is white."""
+    path = kit / f"oanquan-answers-{level}.pdf"
+    exercises = iter(sheet(level, SHEET_SIZE))
+    hatched_somewhere = 0
+    for page, words in enumerate(pages_words(path), 1):
+        image = page_image(path, tmp_path, page, dpi=150)
+        for board in drawn_boards(words):
+            puzzle = next(exercises)
+            after, events = puzzle.position, ()
+            for move in puzzle.line or puzzle.solution[:1]:
+                after, events = after.play_traced(move)
+            captured = {e.square for e in events if e.kind == "capture"}
+            means = hatched_squares(board, image, dpi=150)
+            for square, mean in means.items():
+                if square in captured:
+                    assert mean < 215, (puzzle.id, square, mean)
+                    hatched_somewhere += 1
+                elif after.count(square) == 0 and not after.has_stone(square):
+                    assert mean > 245, (puzzle.id, square, mean)
+    assert next(exercises, None) is None, "a board after each answer"
+    assert hatched_somewhere >= SHEET_SIZE
+
+
+def ink_around_the_figures(word: Box, image: Image.Image, dpi: int) -> int:
+    """The darkest grey (0 black, 255 white) in the word's box above and below its figures: a
+    figure or a capital fills DejaVu Sans's box from 0.199 to 0.928 of its size down, so the bands
+    above and below that are paper, unless something is drawn over or under them."""
+    left, top, right, bottom, _text = word
+    size = (bottom - top) / DEJAVU_BOX
+    scale = dpi / 72
+    darkest = 255
+    for band_top, band_bottom in ((top, top + 0.15 * size), (top + 0.97 * size, bottom)):
+        box = (
+            math.ceil((left + 0.4) * scale) + 1,
+            math.ceil(band_top * scale) + 1,
+            math.floor((right - 0.4) * scale) - 1,
+            math.floor(band_bottom * scale) - 1,
+        )
+        if box[2] > box[0] and box[3] > box[1]:
+            darkest = min(darkest, image.crop(box).getextrema()[0])
+    return darkest
+
+
+@pytest.mark.parametrize("edition", ["en", "vi"])
+def test_the_desk_sheets_numbers_stay_readable_over_its_marks(
+    edition: str, kit: Path, vi_kit: Path, tmp_path: Path
+) -> None:
+    """Issue 46: on the desk sheet, the hatching of a captured square covered its number (the white
+    behind the number was shorter than the number). Drawn at 200 dpi, every square's name and every
+    count in every picture has only paper around its figures: no hatching, frame or line crosses it."""
+    path = kit_of(edition, kit, vi_kit) / "oanquan-rules-sheet.pdf"
+    dpi = 200
+    checked, on_marks = 0, 0
+    for page, words in enumerate(pages_words(path), 1):
+        image = page_image(path, tmp_path, page, dpi)
+        boards = drawn_boards(words)
+        assert boards, page
+        for board in boards:
+            top = board.names[4][1] - 1 * MM
+            bottom = board.names[5][1] + board.cell
+            left = board.names[4][0] - board.cell
+            right = board.names[0][0] + 2 * board.cell
+            means = hatched_squares(board, image, dpi)
+            on_marks += sum(1 for mean in means.values() if mean < 215)
+            for word in words:
+                inside = left < word[0] and word[2] < right and top < word[1] and word[3] < bottom
+                if inside and re.fullmatch(r"\d+|M[01]", word[4]):
+                    assert ink_around_the_figures(word, image, dpi) > 200, (page, word)
+                    checked += 1
+    assert checked > 12 * len(rule_examples()), checked  # every name, and the counts
+    assert on_marks >= 5, "the sheet has hatched squares, whose names are checked above"
+
+
+@pytest.mark.parametrize("edition", ["en", "vi"])
+def test_the_desk_sheets_end_shows_the_pebbles_its_caption_names(edition: str, kit: Path, vi_kit: Path) -> None:
+    """Issue 46: the picture of the end (R7.4) showed the board after the last pebbles were taken,
+    empty, under a caption that names 3 pebbles. The picture is now the board as the player takes
+    them: the counts printed in the player's row add up to the number the caption prints."""
+    example = next(e for e in rule_examples() if e.anchor == "end")
+    sweep = example.events[example.index]
+    assert sweep.kind == "sweep" and sweep.player is not None
+    path = kit_of(edition, kit, vi_kit) / "oanquan-rules-sheet.pdf"
+    for words in pages_words(path):
+        caption = next((n for n, word in enumerate(words) if word[4] == "R7.4"), None)
+        if caption is None:
+            continue
+        named = int(next(word[4] for word in words[caption + 1 :] if word[4].isdigit()))
+        assert named == sweep.pebbles == 3, named
+        above = [board for board in drawn_boards(words) if board.names[5][1] < words[caption][1]]
+        board = max(above, key=lambda board: board.names[5][1])  # the picture right above the caption
+        row = 0 if sweep.player == 1 else 5  # the top row holds squares 0-4, the bottom row 5-9
+        top, cell = board.names[row][1], board.cell
+        counts = [
+            int(word[4])
+            for word in words
+            if word[4].isdigit()
+            and board.names[4][0] - 1 * MM < word[0] < board.names[0][0] + cell
+            and top < word[1] < top + cell
+            and (word[3] - word[1]) / DEJAVU_BOX > 12  # a count, not a square's name (9 points)
+        ]
+        assert sum(counts) == named, (counts, named)
+        return
+    pytest.fail("no caption of R7.4 on the desk sheet")
+
+
+@pytest.mark.parametrize("edition", ["en", "vi"])
+def test_the_wall_posters_rules_fill_their_sheets_evenly(edition: str, tmp_path: Path) -> None:
+    """Issue 46: the English poster's last sheets were half empty (its last held two rules at its
+    top). Each sheet after the board's holds about as many lines of rules as the others (the least
+    at least two thirds of the most), spread over at least two thirds of its height, with as much
+    paper above the first rule as under the last; the size of the words is the test above's."""
+    path = tmp_path / "wall.pdf"
+    with i18n.language(edition):
+        path.write_bytes(rules_wall_pdf())
+    height = 841.89  # A3 landscape, in points
+    sheets = pages_words(path)[1:]
+    assert sheets
+    lines, spans, margins = [], [], []
+    for words in sheets:
+        tops = sorted({round(word[1]) for word in words})
+        lines.append(sum(1 for n, top in enumerate(tops) if n == 0 or top - tops[n - 1] > 20))
+        first, last = min(word[1] for word in words), max(word[3] for word in words)
+        spans.append((last - first) / (height - 2 * 12 * MM))
+        margins.append((first, height - last))
+    assert min(lines) >= 2 / 3 * max(lines), lines
+    assert min(spans) >= 2 / 3, spans
+    assert all(abs(above - below) < 0.1 * height for above, below in margins), margins

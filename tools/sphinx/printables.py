@@ -12,8 +12,8 @@ as a Sphinx extension listed in ``_config.yml``, and by the tests.
   and white with the pebble counts, the goal, the position text, space to write, and a QR
   code that opens the puzzle on the site's Puzzles page when the site's address is set.
 - ``oanquan-answers-<level>.pdf``: the answer key of each worksheet: the answer, the
-  engine's explanation, the board after the answer, and a QR code that opens the position
-  on the Play page.
+  engine's explanation, the board after the answer (the squares it captured hatched, as on the
+  desk sheet), and a QR code that opens the position on the Play page.
 - ``oanquan-rules-sheet.pdf``: the rules for the pupils' desks, two pages, each rule with the
   picture of the rules page's move (:func:`rule_examples`) drawn in black and white, its
   highlights hatched or framed, never in colour alone, every caption at least 9 points.
@@ -34,14 +34,15 @@ Every file is the same byte for byte from one build to the next (a fixed creatio
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import functools
 import io
+import itertools
 import math
 import random
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +52,7 @@ from fpdf import FPDF
 from authoring.puzzles import CLASS_RULES, class_rules_kept, suits_every_recommended_class
 from oanquan import Move, Position, Rules, caption, describe_move
 from oanquan.ai import immediate_gain
-from oanquan.board import M0, M1, column, square_name
+from oanquan.board import M0, M1, column, row_of, square_name
 from oanquan.events import Event
 from oanquan.i18n import N_, _, get_language, language, ngettext, spoken
 from oanquan.interact.address import Setup
@@ -121,6 +122,10 @@ TEXT: dict[str, str] = _Words(
             "and the board after the answer."
         ),
         "answers_qr": N_("The QR code opens the exercise's position on the Play page."),
+        "answers_marks": N_(
+            "On the boards after the answer, a hatched square has just been captured; a framed square is "
+            "the one the last move started from."
+        ),
         "exercise": N_("Exercise {number} · {code} · {title}"),
         "to_move": N_("{name} to move."),
         "rules": N_("Rules for this one: {words}."),
@@ -298,12 +303,16 @@ def draw_board(
     With ``marks``, the scene's highlights are drawn as they survive black and white printing
     (issue 46), never by colour: a captured square is hatched (:func:`_hatch`), the square
     lifted or dropped into has a thick dashed frame. Without ``strips`` the players' lines
-    above and below are left out (a rule's picture, whose caption says what matters). The squares'
-    names are at least ``label`` points.
+    above and below are left out (a rule's picture, whose caption says what matters); with them,
+    a line too long for the board's width goes on to a second line between its parts, never
+    past the board's edges onto the text beside it (:func:`board_height` gives the height drawn).
+    The squares' names are at least ``label`` points.
     """
     cell = width / 6.4  # five cells and two Mandarin half-ellipses of 0.7 cell each
     rx = 0.7 * cell
-    left, top = x + rx, y + (4.5 if strips else 0.5)
+    lines = {player: _strip_lines(pdf, scene, player, width) if strips else "" for player in (0, 1)}
+    above = _strip_height(pdf, scene, 1, width) + 0.9 if strips else 0.5
+    left, top = x + rx, y + above
     mid = top + cell
     pdf.set_line_width(0.4)
     for square in range(10):
@@ -312,15 +321,14 @@ def draw_board(
         if marks:
             _mark_square(pdf, scene.squares[square].marks, sx, sy, cell)
         pdf.rect(sx, sy, cell, cell)
-        count = scene.squares[square].pebbles
-        pdf.font(cell * 1.3, bold=True)  # figures about half the cell's height
-        pdf.set_xy(sx, sy + cell * 0.2)
-        pdf.cell(cell, cell * 0.7, str(count) if count else "", align="C")
-        _label(pdf, sx + 0.8, sy + 0.6, str(square), cell, label)
-        if scene.last_square == square:
+        if scene.last_square == square:  # under the square's name, which stays readable on it
             pdf.set_line_width(1.0)
             pdf.rect(sx + 0.8, sy + 0.8, cell - 1.6, cell - 1.6)
             pdf.set_line_width(0.4)
+        count = scene.squares[square].pebbles
+        pdf.font(cell * 1.3, bold=True)  # figures about half the cell's height
+        _on_white(pdf, sx + cell / 2, sy + cell * 0.55, str(count) if count else "")
+        _label(pdf, sx + 0.8, sy + 0.6, str(square), cell, label)
     for square, edge, side in ((M1, left, -1), (M0, left + 5 * cell, 1)):
         if marks and "captured" in scene.squares[square].marks:
             with pdf.elliptic_clip(edge - rx, top, 2 * rx, 2 * cell):
@@ -339,16 +347,62 @@ def draw_board(
             pdf.set_fill_color(*_INK)
             pdf.ellipse(cx - rx * 0.32, mid - cell * 0.62, rx * 0.64, cell * 0.36, style="F")
         pdf.font(cell * 1.1, bold=True)
-        pdf.set_xy(cx - rx * 0.5, mid - cell * 0.2)
-        pdf.cell(rx, cell * 0.6, str(pebbles) if pebbles or not stone else "", align="C")
-        _label(pdf, cx - rx * 0.3, mid + cell * 0.55, square_name(square), cell, label)
+        _on_white(pdf, cx, mid + cell * 0.1, str(pebbles) if pebbles or not stone else "")
+        # the name near the straight edge, high enough to stay inside the curve
+        name = square_name(square)
+        pdf.font(_label_size(cell, label))
+        name_x = edge + side * rx * 0.4 - (pdf.get_string_width(name) + 0.4) / 2
+        _label(pdf, name_x, mid + cell * 0.36, name, cell, label)
     if not strips:
         return 2 * cell + 1
     for player, row_y in ((1, y), (0, top + 2 * cell + 0.8)):
-        pdf.font(min(7.5, width / 10), bold=scene.to_move == player)
+        pdf.font(_strip_size(width), bold=scene.to_move == player)
         pdf.set_xy(x, row_y)
-        pdf.cell(width, 3.6, _strip_words(scene, player), align="C")
-    return 2 * cell + 9
+        pdf.multi_cell(width, _strip_line(width), lines[player], align="C")
+    return board_height(pdf, scene, width)
+
+
+#: The height of a line of the players' words above and below a board, in mm, at 7.5 points.
+STRIP_LINE = 3.6
+
+
+def board_height(pdf: _Document, scene: Scene, width: float, strips: bool = True) -> float:
+    """The height :func:`draw_board` takes to draw ``scene`` ``width`` mm wide, in mm: the board, and
+    with ``strips`` the players' words above and below it, in as many lines as they need."""
+    cell = width / 6.4
+    if not strips:
+        return 2 * cell + 1
+    return _strip_height(pdf, scene, 1, width) + 0.9 + 2 * cell + 0.9 + _strip_height(pdf, scene, 0, width)
+
+
+def _strip_size(width: float) -> float:
+    """The size of the players' words beside a board ``width`` mm wide, in points."""
+    return min(7.5, width / 10)
+
+
+def _strip_line(width: float) -> float:
+    """The height of a line of the players' words beside a board ``width`` mm wide, in mm."""
+    return STRIP_LINE * _strip_size(width) / 7.5
+
+
+def _strip_lines(pdf: _Document, scene: Scene, player: int, width: float) -> str:
+    """The player's words for beside a board ``width`` mm wide, its parts (" · ") joined on a line
+    as long as they fit, each line ended by a newline (sets the font they are drawn in)."""
+    pdf.font(_strip_size(width), bold=scene.to_move == player)
+    lines: list[str] = []
+    for part in _strip_parts(scene, player):
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and pdf.get_string_width(joined) <= width - 2 * pdf.c_margin - 0.2:  # as multi_cell measures
+            lines[-1] = joined
+        else:
+            lines.append(part)
+    return "\n".join(lines)
+
+
+def _strip_height(pdf: _Document, scene: Scene, player: int, width: float) -> float:
+    """The height of the player's words beside a board ``width`` mm wide, in mm."""
+    text = _strip_lines(pdf, scene, player, width)
+    return pdf.line_count(width, _strip_line(width), text) * _strip_line(width)
 
 
 #: The hatching of a captured square (issue 46): lines this far apart (mm) and this thick, dark
@@ -385,15 +439,49 @@ def _mark_square(pdf: _Document, marks: tuple[str, ...], x: float, y: float, cel
         pdf.set_line_width(0.4)
 
 
+#: The height of a line of DejaVu Sans, ascent and descent, as a share of its size (1901 + 483 of 2048).
+_FONT_BOX = (1901 + 483) / 2048
+
+
+def _text_box(pdf: _Document) -> float:
+    """The height, in mm, of a line of the font set now, from the top of its accents to its descenders."""
+    return pdf.font_size * _FONT_BOX
+
+
+def _label_size(cell: float, smallest: float) -> float:
+    """The size of a square's name in a board of cells ``cell`` mm wide, in points."""
+    return max(smallest, cell * 0.34)
+
+
 def _label(pdf: _Document, x: float, y: float, text: str, cell: float, smallest: float = 5.5) -> None:
-    """A square's name, small and grey, at (``x``, ``y``), at least ``smallest`` points, on white (over
-    a frame or a hatching, it stays readable)."""
-    pdf.font(max(smallest, cell * 0.34))
+    """A square's name, small and grey, its top left at (``x``, ``y``), at least ``smallest`` points,
+    on a white backing as tall as the letters' whole line (issue 46: a backing shorter than the
+    figures let a hatching show through them), so that over a frame or a hatching it stays readable."""
+    pdf.font(_label_size(cell, smallest))
     pdf.set_text_color(*_GREY)
-    pdf.set_fill_color(255, 255, 255)
-    pdf.set_xy(x, y)
-    pdf.cell(pdf.get_string_width(text) + 0.4, cell * 0.16, text, fill=True)
+    _backed(pdf, x, y, text)
     pdf.set_text_color(*_INK)
+
+
+def _on_white(pdf: _Document, cx: float, cy: float, text: str) -> None:
+    """``text`` in the font set now, centred on (``cx``, ``cy``), on a white backing just its size: a
+    count stays readable over a hatching."""
+    if text:
+        _backed(pdf, cx - (pdf.get_string_width(text) + 0.4) / 2, cy - _text_box(pdf) / 2, text)
+
+
+def _backed(pdf: _Document, x: float, y: float, text: str) -> None:
+    """``text`` in the font set now, its line's top left at (``x``, ``y``), on a white rectangle 0.2 mm
+    wider than the letters on each side and a tenth of the size taller than their line above and below
+    (the library sets a line a little higher than the font's box; the cell's own padding, which would
+    shift the letters off their backing, is set to that 0.2 mm)."""
+    padding, pdf.c_margin = pdf.c_margin, 0.2
+    width, height, extra = pdf.get_string_width(text) + 0.4, _text_box(pdf), 0.1 * pdf.font_size
+    pdf.set_fill_color(255, 255, 255)
+    pdf.rect(x, y - extra, width, height + 2 * extra, style="F")
+    pdf.set_xy(x, y)
+    pdf.cell(width, height, text)
+    pdf.c_margin = padding
 
 
 def _strip_words(scene: Scene, player: int) -> str:
@@ -402,9 +490,14 @@ def _strip_words(scene: Scene, player: int) -> str:
     >>> _strip_words(board_scene(Position.initial(), names=row_names()), 0)
     'Bottom row · 0 points · captured: 0 pebbles · to move'
     """
+    return " · ".join(_strip_parts(scene, player))
+
+
+def _strip_parts(scene: Scene, player: int) -> list[str]:
+    """The parts of the words of the player's strip: who, the points, the debts, whose turn it is."""
     strip = scene.strips[player]
     mark = strip.mark_words if strip.mark == "to_move" else ""
-    return " · ".join(words for words in (strip.heading, strip.detail, strip.debts, mark) if words)
+    return [words for words in (strip.heading, strip.detail, strip.debts, mark) if words]
 
 
 # ----------------------------------------------------------------- worksheets
@@ -439,7 +532,7 @@ def _goal_lines(puzzle: Puzzle) -> list[str]:
     return lines
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class _Block:
     """One exercise's place on the page."""
 
@@ -448,7 +541,7 @@ class _Block:
 
 
 #: Exercises on a page, where the first starts, and the height of each: a worksheet, then an answer key.
-_LAYOUT = {False: (3, 40.0, 80.0), True: (4, 32.0, 62.0)}
+_LAYOUT = {False: (3, 40.0, 80.0), True: (4, 35.0, 62.0)}
 
 
 def _blocks(count: int, answers: bool) -> list[tuple[int, _Block]]:
@@ -484,7 +577,7 @@ def worksheet_pdf(level: str, site: str = "", answers: bool = False, class_rules
     for number, (puzzle, (page, block)) in enumerate(zip(puzzles, _blocks(len(puzzles), answers), strict=True), 1):
         if pdf.page_no() < page + 1:
             pdf.add_page()
-            intro = TEXT["answers_intro"] + (" " + TEXT["answers_qr"] if site else "")
+            intro = " ".join([TEXT["answers_intro"], TEXT["answers_marks"]] + ([TEXT["answers_qr"]] if site else []))
             _header(pdf, title, intro if answers else TEXT["name_line"] + "\n" + TEXT["instructions"])
             _footer(pdf, pages, TEXT[f"rules_{class_rules}"])
         _exercise(pdf, number, puzzle, block, site, answers)
@@ -528,21 +621,26 @@ def _exercise(pdf: _Document, number: int, puzzle: Puzzle, block: _Block, site: 
             pdf.set_text_color(*_INK)
         played = puzzle.line or puzzle.solution[:1]  # the board after the whole line
         after = puzzle.position
+        events: tuple[Event, ...] = ()
         for each in played:
-            after = after.play(each)
+            after, events = after.play_traced(each)
+        # what the last move took is hatched, as on the desk sheet's pictures (issue 46)
+        captured = [e.square for e in events if e.kind == "capture" and e.square is not None]
         move = Move.parse(played[-1])
         pdf.set_xy(102, board_top - 1)
         pdf.font(8)
         pdf.cell(60, 3.5, TEXT["after"].format(move=", ".join(played)))
         position_line = block.top + block.height - 4
-        shown = board_scene(after, names=row_names(), last_move=move)
-        draw_board(pdf, shown, 102, board_top + 4, _board_width(64, board_top + 4, position_line - 1))
+        shown = board_scene(after, names=row_names(), last_move=move, captured=captured)
+        width = _board_width(pdf, shown, 64, board_top + 4, position_line - 1)
+        draw_board(pdf, shown, 102, board_top + 4, width, marks=True)
         address = play_address(site, puzzle.position) if site else ""
         label = TEXT["qr_play"]
     else:
         # the writing lines take 12 mm under the board, above the position's line
-        width = _board_width(116, board_top, block.top + block.height - 4 - 12.5)
-        height = draw_board(pdf, board_scene(puzzle.position, names=row_names()), x, board_top, width)
+        scene = board_scene(puzzle.position, names=row_names())
+        width = _board_width(pdf, scene, 116, board_top, block.top + block.height - 4 - 12.5)
+        height = draw_board(pdf, scene, x, board_top, width)
         _writing_lines(pdf, x, board_top + height + 0.5)
         address = puzzle_address(site, puzzle) if site else ""
         label = TEXT["qr_puzzle"]
@@ -566,14 +664,20 @@ def _exercise(pdf: _Document, number: int, puzzle: Puzzle, block: _Block, site: 
         pdf.multi_cell(qr_size + 8, 3.2, TEXT["no_site"].format(code=puzzle.code), align="C")
 
 
-def _board_width(wanted: float, top: float, bottom: float) -> float:
-    """The board's width: ``wanted`` mm, or less if its height (:func:`draw_board`) would pass
-    ``bottom``, as under a title that took two lines.
+def _board_width(pdf: _Document, scene: Scene, wanted: float, top: float, bottom: float) -> float:
+    """The width to draw ``scene`` at from ``top``: ``wanted`` mm, or less if its height
+    (:func:`board_height`, the players' words included) would pass ``bottom``, as under a title
+    that took two lines.
 
-    >>> _board_width(116, 20, 80), round(_board_width(116, 30, 60), 1)
-    (116, 67.2)
+    >>> pdf, scene = _Document(""), board_scene(Position.initial(), names=row_names())
+    >>> pdf.add_page()
+    >>> _board_width(pdf, scene, 116, 20, 80), _board_width(pdf, scene, 116, 30, 60)
+    (116.0, 61.0)
     """
-    return min(wanted, (bottom - top - 9) * 3.2)
+    width = float(wanted)
+    while width > 20 and top + board_height(pdf, scene, width) > bottom:
+        width -= 1
+    return width
 
 
 def _writing_lines(pdf: _Document, x: float, y: float) -> None:
@@ -592,7 +696,7 @@ def _writing_lines(pdf: _Document, x: float, y: float) -> None:
 # ----------------------------------------------------------------- the rules sheet
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class RuleExample:
     """A picture of the rules page: a rule's statement and the first real move that shows it."""
 
@@ -605,12 +709,24 @@ class RuleExample:
 
     @property
     def scene(self) -> Scene:
-        """The board right after the event, as :attr:`svg` draws it, for the black and white sheets."""
+        """The board right after the event, as :attr:`svg` draws it, for the black and white sheets.
+
+        A sweep (R7.4) is drawn just before it, the squares whose pebbles the player takes framed
+        as lifted (issue 46: the board after it is empty, under a caption that names the pebbles taken).
+        """
         event = self.events[self.index]
         captured = [e.square for e in self.events[: self.index + 1] if e.kind == "capture" and e.square is not None]
-        return board_scene(
-            event.position, names=row_names(), last_move=self.move_text, **event_highlights(event, captured)
+        highlights = event_highlights(event, captured)
+        if event.kind != "sweep" or event.player is None:
+            return board_scene(event.position, names=row_names(), last_move=self.move_text, **highlights)
+        before = self.events[self.index - 1].position
+        scene = board_scene(before, names=row_names(), last_move=self.move_text, **highlights)
+        taken = {square for square in row_of(event.player) if before.count(square)}
+        squares = tuple(
+            dataclasses.replace(shown, marks=(*shown.marks, "lifted")) if square in taken else shown
+            for square, shown in enumerate(scene.squares)
         )
+        return dataclasses.replace(scene, squares=squares)
 
     @property
     def svg(self) -> str:
@@ -1000,7 +1116,9 @@ def rules_wall_pdf() -> bytes:
     Issue 46: the A4 sheet's 15 points were read from 3 m, not from the back of a classroom.
     Every word here is at least :data:`POSTER_TEXT_SIZE` points (see :func:`letter_size` for why),
     in black on white with no grey. The first page is the board, with its square numbers, rows and
-    set-up; the next pages the rules in short sentences (:data:`POSTER_RULES`), as many to a page as fit.
+    set-up; the next pages the rules in short sentences (:data:`POSTER_RULES`), on as few pages as
+    they fit on, shared out evenly (:func:`_balanced_pages`) and spread over each page's height: no
+    sheet on the wall is left half empty (issue 46: the last of four held two rules at its top).
     """
     pdf = _Document(TEXT["wall_title"], landscape=True, paper="A3")
     numbers = _rule_numbers()
@@ -1013,18 +1131,48 @@ def rules_wall_pdf() -> bytes:
     pdf.set_xy(14, below + 2)
     pdf.font(POSTER_TEXT_SIZE)
     pdf.multi_cell(width, _line(POSTER_TEXT_SIZE), TEXT["poster_setup"].format(**numbers), align="C")
-    top = pdf.h  # the rules start on a page of their own
-    for rule in POSTER_RULES:
-        text = _(rule).format(**numbers)
-        pdf.font(POSTER_TEXT_SIZE)
-        height = pdf.line_count(width, _line(POSTER_TEXT_SIZE), text, markdown=True) * _line(POSTER_TEXT_SIZE)
-        if top + height > pdf.h - 12:
-            pdf.add_page()
-            top = 12.0
-        pdf.set_xy(14, top)
-        pdf.multi_cell(width, _line(POSTER_TEXT_SIZE), text, markdown=True, align="L")
-        top = pdf.get_y() + 3
+    line = _line(POSTER_TEXT_SIZE)
+    texts = [_(rule).format(**numbers) for rule in POSTER_RULES]
+    heights = [pdf.line_count(width, line, text, markdown=True) * line for text in texts]
+    room = pdf.h - 2 * 12
+    for page in _balanced_pages(heights, room, POSTER_GAP):
+        pdf.add_page()  # the rules start on a page of their own
+        gap = (room - sum(heights[rule] for rule in page)) / (len(page) + 1)  # as much above as between
+        top = 12 + gap
+        for rule in page:
+            pdf.set_xy(14, top)
+            pdf.multi_cell(width, line, texts[rule], markdown=True, align="L")
+            top += heights[rule] + gap
     return pdf.pdf_bytes()
+
+
+#: The least space between two rules of the poster, in mm.
+POSTER_GAP = 3.0
+
+
+def _balanced_pages(heights: list[float], room: float, gap: float) -> list[range]:
+    """The rules (their ``heights``, in order) shared out over the fewest pages ``room`` mm tall they
+    fit on, ``gap`` mm between two rules: of all the ways, the one whose fullest page is the least full
+    (then whose pages differ least), so that no page is left with a rule or two.
+
+    >>> _balanced_pages([3, 2, 2, 2, 2, 2, 3, 3, 3, 3, 2], 12, 0)
+    [range(0, 4), range(4, 8), range(8, 11)]
+    """
+
+    def height(page: range) -> float:
+        return sum(heights[rule] for rule in page) + gap * (len(page) - 1)
+
+    for count in range(1, len(heights) + 1):
+        ways = []
+        for cuts in itertools.combinations(range(1, len(heights)), count - 1):
+            pages = [range(start, end) for start, end in itertools.pairwise((0, *cuts, len(heights)))]
+            if all(height(page) <= room for page in pages):
+                ways.append(pages)
+        if ways:
+            return min(
+                ways, key=lambda pages: (max(map(height, pages)), max(map(height, pages)) - min(map(height, pages)))
+            )
+    raise ValueError(f"a rule of the poster is taller than its page: {max(heights):.0f} mm of {room:.0f}")
 
 
 def _line(size: float) -> float:
