@@ -72,8 +72,11 @@ def answered_puzzle() -> Controller:
 
 
 def no_hints() -> Controller:
+    """The game's one hint used, then a new position to ask about (asking again on the same one is free)."""
     c = Controller(hint_limit=1)
     c.hint()
+    c.play(c.position.legal_moves()[0])
+    c.play(c.position.legal_moves()[0])
     return c
 
 
