@@ -63,7 +63,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tools.build.lite_cell import with_live_cell
 from tools.build.lite_cell import write as write_notebook
 from tools.testing.locallab import Lab, jupyter_lab, trust
-from tools.testing.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing
+from tools.testing.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing, playwright
 
 pytestmark = pytest.mark.browser
 
@@ -320,8 +320,6 @@ class Session:
 def session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Session]:
     if missing := chromium_missing():
         pytest.fail(missing)
-    from playwright.sync_api import sync_playwright
-
     started = time.perf_counter()
     root = tmp_path_factory.mktemp("lab-root")
     state = tmp_path_factory.mktemp("lab-state")
@@ -337,7 +335,8 @@ def session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Session]:
     if SCREENSHOTS.exists():
         shutil.rmtree(SCREENSHOTS)
     SCREENSHOTS.mkdir(parents=True)
-    with jupyter_lab(root, state) as lab, sync_playwright() as pw:
+    with jupyter_lab(root, state) as lab:
+        pw = playwright()  # the run's one driver (tools/testing/localsite.py)
         # As `make lab` does in the user's own database: sign the chapters it serves.
         trust([*sorted((root / "lab").glob("*.ipynb")), root / "vi" / f"{VI_CHAPTER}.ipynb"], lab.env)
         context = pw.chromium.launch_persistent_context(

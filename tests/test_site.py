@@ -65,6 +65,7 @@ _SHARED = (
     "_static/play/oanquan.zip",
     "_static/play/engine-worker.js",
     "_static/play/manifest.json",
+    "_static/play/engine-snapshot-",  # the engine started at build time (issue 45), fetched with it
 )
 SHARED_PREFIXES = tuple(f"/{edition}{shared}" for edition in ("", "vi/") for shared in _SHARED)
 #: A page's own bytes at most. The strategy chapter's worked examples and exercises took chapter 10

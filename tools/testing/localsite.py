@@ -21,9 +21,11 @@ benchmarks`` runs from there)::
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import functools
 import http.server
+import importlib.util
 import os
 import sys
 import threading
@@ -95,6 +97,26 @@ def serve(directory: str | os.PathLike[str]) -> Iterator[str]:
         thread.join(timeout=10)
 
 
+_PLAYWRIGHT: Any = None
+
+
+def playwright() -> Any:
+    """The process's one Playwright driver, started on first use and stopped when the process ends.
+
+    Playwright's sync API allows one driver at a time in a thread: a second ``sync_playwright()``
+    while the first runs (a module's own browser profile beside the browser a test worker shares,
+    tests/conftest.py) fails with "using Playwright Sync API inside the asyncio loop". So every
+    launch of a test run goes through this one driver.
+    """
+    global _PLAYWRIGHT
+    if _PLAYWRIGHT is None:
+        from playwright.sync_api import sync_playwright
+
+        _PLAYWRIGHT = sync_playwright().start()
+        atexit.register(_PLAYWRIGHT.stop)
+    return _PLAYWRIGHT
+
+
 @contextlib.contextmanager
 def chromium() -> Iterator[Any]:
     """Debian's Chromium, headless and driven by Playwright, for a browser test module.
@@ -103,18 +125,15 @@ def chromium() -> Iterator[Any]:
     """
     import pytest
 
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:  # pragma: no cover - requirements.txt pins playwright
+    if importlib.util.find_spec("playwright") is None:  # pragma: no cover - requirements.txt pins playwright
         pytest.fail("Playwright is not installed: run `make setup`")
     if missing := chromium_missing():
         pytest.fail(missing)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    browser = playwright().chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+    try:
+        yield browser
+    finally:
+        browser.close()
 
 
 @contextlib.contextmanager
@@ -134,8 +153,6 @@ def chromium_profile(
 
     if missing := chromium_missing():
         pytest.fail(missing)
-    from playwright.sync_api import sync_playwright
-
     options: dict[str, Any] = {
         "executable_path": CHROMIUM,
         "headless": True,
@@ -144,12 +161,11 @@ def chromium_profile(
     }
     if viewport is not None:
         options["viewport"] = viewport
-    with sync_playwright() as pw:
-        context = pw.chromium.launch_persistent_context(str(profile), **options)
-        try:
-            yield context
-        finally:
-            context.close()
+    context = playwright().chromium.launch_persistent_context(str(profile), **options)
+    try:
+        yield context
+    finally:
+        context.close()
 
 
 #: The page of :func:`keep_warm`'s tab: nothing to fetch, not even an icon.
