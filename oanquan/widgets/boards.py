@@ -48,7 +48,7 @@ from ..interact.editor import Editor
 from ..interact.pacing import MAX_MOVE_FRAMES, move_frames, pace
 from ..interact.view import game_view
 from ..move import Move
-from ..narrate import as_names, describe_move, outcome_words, row_names
+from ..narrate import outcome_words, row_names
 from ..position import MAX_PEBBLES, Position
 from ..rules import OPTIONS, Rules
 from ..svg import HEIGHT, WIDTH, Frame, board_svg, figure_html, square_box, trace_frames
@@ -574,39 +574,32 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
         return f"StepPlayer({len(self.frames)} frames)"
 
 
-def game_frames(
-    game: Game, *, steps: Literal["events", "moves"] = "events", names: Sequence[str] | None = None
-) -> list[Frame]:
+def game_frames(game: Game, *, steps: Literal["events", "moves"] = "events") -> list[Frame]:
     """The frames of a whole game: each event of each move, or one frame per move.
 
-    The game is replayed through a fresh :class:`~oanquan.Game`, so the end of
-    the game by the ply limit (R7.3) is shown too. ``names`` are what the frames
-    call the players, by default their rows' names (:func:`~oanquan.narrate.row_names`).
+    The game is replayed through a :class:`~oanquan.interact.controller.Controller` between
+    two friends, so each move is captioned as a board captions it, with the players named
+    by their rows, and the end of the game by the ply limit (R7.3) is shown too.
 
     >>> from oanquan import Game
     >>> frames = game_frames(Game.from_record("7R 0L"))
     >>> frames[0].caption, frames[1].caption[:24]
     ('Start of the game: Bottom row to move.', 'Move 1, 7R: R3.3 — Botto')
     """
-    said = as_names(names) if names is not None else row_names()
-    replay = Game(game.start)
-    opening = _("Start of the game: {name} to move.").format(name=said.said[game.start.to_move])
-    frames = [Frame(game.start, opening, board_svg(game.start, names=said))]
-    for number, move in enumerate(game.moves, start=1):
-        before = replay.position
-        events = replay.play_traced(move)
-        if steps == "events":
-            prefix = _("Move {number}, {move}: ").format(number=number, move=move)
-            frames.extend(trace_frames(before, events, move=move, prefix=prefix, names=said)[1:])
+    replay = Controller(game.start)
+    names = replay.names
+    opening = _("Start of the game: {name} to move.").format(name=names.said[game.start.to_move])
+    frames = [Frame(game.start, opening, board_svg(game.start, names=names))]
+    for move in game.moves:
+        played = replay.play(move)[0]
+        if steps == "events":  # every event: a limit the move's events cannot reach
+            frames.extend(move_frames(played, len(played.events) + 1)[1:])
             continue
-        after = events[-1].position if events and events[-1].kind in ("sweep", "repay") else replay.position
-        summary = describe_move(events)
-        text = _("Move {number}: {who} plays {move}").format(number=number, who=said.said[before.to_move], move=move)
-        text += f" — {summary}." if summary else "."
-        outcome = replay.outcome()
-        if outcome is not None:
-            text += " " + outcome_words(outcome, said)
-        frames.append(Frame(after, text, board_svg(after, last_move=move, names=said), events[-1] if events else None))
+        last = played.events[-1] if played.events else None
+        after = last.position if last is not None and last.kind in ("sweep", "repay") else replay.position
+        outcome = replay.game.outcome()
+        text = played.summary + (" " + outcome_words(outcome, names) if outcome is not None else "")
+        frames.append(Frame(after, text, board_svg(after, last_move=move, names=names), last))
     return frames
 
 
@@ -799,6 +792,27 @@ def mark_moves(
     for direction, button in directions.items():
         button.description = labels.get(direction, _("sow {direction}").format(direction=direction))
         button.disabled = controller.selected is None
+
+
+def pick_square(controller: Controller, square: int) -> tuple[str, Literal["info", "error"]]:
+    """Click ``square`` on a board played through ``controller``: what the board says then, and whether
+    it is a refusal (the game boards and the puzzle board say the same).
+
+    >>> c = Controller()
+    >>> pick_square(c, 2)
+    ("Not square 2: square 2 is in the other player's row.", 'error')
+    >>> pick_square(c, 7)
+    ('Square 7 chosen: now pick a direction.', 'info')
+    """
+    try:
+        controller.click(square)
+    except IllegalMoveError as error:
+        if error.code == "game-over":
+            return game_view(controller).status, "error"  # how the game ended, in the view-model's words
+        return _("Not square {square}: {reason}.").format(square=square, reason=problem_words(error)), "error"
+    except OAnQuanError as error:  # a puzzle already answered: Try again first
+        return reader_words(error), "error"
+    return _("Square {square} chosen: now pick a direction.").format(square=square), "info"
 
 
 #: The animation speeds a GameBoard offers: about how long a turn (your move and the reply) takes to show.
@@ -1011,11 +1025,6 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         return self.controller.selected
 
     @property
-    def redo_moves(self) -> list[Move]:
-        """The moves that redo would play again (the last one first)."""
-        return list(reversed(self.controller.redo_moves))
-
-    @property
     def animating(self) -> bool:
         """Whether a move is being shown now (clicks then wait in a queue)."""
         return bool(self.animate and self.viewer.play.playing)
@@ -1032,19 +1041,7 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         """
         if self._wait(lambda: self.click_square(square), _("square {name}").format(name=square)):
             return
-        try:
-            self.controller.click(square)
-        except IllegalMoveError as error:
-            self._say(
-                game_view(self.controller).status  # how the game ended, in the view-model's words
-                if error.code == "game-over"
-                else _("Not square {square}: {reason}.").format(square=square, reason=problem_words(error)),
-                "error",
-            )
-        except OAnQuanError as error:
-            self._say(reader_words(error), "error")
-        else:
-            self._say(_("Square {square} chosen: now pick a direction.").format(square=square))
+        self._say(*pick_square(self.controller, square))
         self._show_selection()
 
     def choose_direction(self, direction: Direction) -> None:
@@ -1076,7 +1073,7 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         >>> board = GameBoard(animate=False)
         >>> board.play("7R")
         >>> board.undo()
-        >>> board.game.position == Position.initial(), board.redo_moves
+        >>> board.game.position == Position.initial(), board.controller.redo_moves
         (True, [Move(7, 'R')])
         """
         if self._wait(self.undo, _("undo")):
@@ -1215,7 +1212,8 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
             return
         dropped = len(self._queue)
         self._queue.clear()
-        self.rules_form_quiet(self.game.rules)
+        with self._quiet():  # the game's rules in the new-game form, which is no change of settings
+            self.rules_form.set_rules(self.game.rules)
         self._show_players()
         self._say(
             ngettext(
@@ -1227,11 +1225,6 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
             else ""
         )
         self._show(self.controller.play_computers())
-
-    def rules_form_quiet(self, rules: Rules) -> None:
-        """Show ``rules`` in the new-game form without taking it as a change of settings."""
-        with self._quiet():
-            self.rules_form.set_rules(rules)
 
     def _wait(self, click: Callable[[], None], label: str) -> bool:
         """While a move is shown, queue a click (True); else let it through (False)."""
@@ -1283,17 +1276,23 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
             for side, player in self.players.items():
                 self.player_menus[side].value = self._label_of(player)
 
+    def _computer_choices(self) -> Iterator[tuple[str, Player]]:
+        """Each computer choice: its label and the player it makes (one that cannot be made now is left out)."""
+        for label, factory in self.choices.items():
+            try:
+                made = factory()
+            except ValueError:
+                continue
+            if made is not None:
+                yield label, made
+
     def _label_of(self, player: Player | None) -> str:
         """The menu entry for ``player``: a choice that makes a player of that name, or a new entry."""
         if player is None:
             return _human()
-        for label, factory in self.choices.items():
-            try:
-                made = factory() if label != player.name else player
-            except ValueError:  # a choice that cannot be made now is not this player
-                continue
-            if made is not None and made.name == player.name:
-                return label
+        label = next((label for label, made in self._computer_choices() if made.name == player.name), None)
+        if label is not None:
+            return label
         if player.name not in self.choices:
             self.choices[player.name] = lambda: player
             for menu in self.player_menus.values():
@@ -1302,14 +1301,7 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
 
     def _resolve(self, name: str) -> Player | None:
         """The player a saved session names: one of the choices, by label or by the player's name."""
-        for label, factory in self.choices.items():
-            try:
-                made = factory()
-            except ValueError:
-                continue
-            if made is not None and (label == name or made.name == name):
-                return made
-        return None
+        return next((made for label, made in self._computer_choices() if name in (label, made.name)), None)
 
     def _current_frame(self) -> Frame:
         c = self.controller
