@@ -921,7 +921,7 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         )
         self.review_button.on_click(lambda _b: self.show_review())
         self.review_box = widgets.VBox([])
-        self._reviewed: tuple[str, str, str] | None = None  # the game reviewed in review_box (_game_key)
+        self._reviewed: dict[str, Any] | None = None  # the game reviewed in review_box (Game.to_dict)
 
         # New game: rules and who plays; they apply to the next game.
         self.rules_form = RulesForm(self.game.rules)
@@ -1128,7 +1128,7 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         reviewed = ReviewWidget(Game.from_dict(game.to_dict()), names=game_view(self.controller).names)
         heading = ngettext("Review of the game: {n} move.", "Review of the game: {n} moves.", len(game.moves))
         self.review_box.children = [widgets.HTML(f"<h4>{escape(heading.format(n=len(game.moves)))}</h4>"), reviewed]
-        self._reviewed = self._game_key()
+        self._reviewed = game.to_dict()
         self._say(_("The review is under the moves: pick a move to see its position and the better move."))
 
     def skip(self) -> None:
@@ -1324,11 +1324,6 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         )
         return Frame(position, text, svg)
 
-    def _game_key(self) -> tuple[str, str, str]:
-        """The game on the board as its start, its moves and its rules (a review is of one game)."""
-        game = self.controller.game
-        return game.start.to_text(), game.record(), repr(game.rules)
-
     def _show(self, played: Sequence[PlayedMove]) -> None:
         """Show the moves just played, ending on the board now: animated at the menu's pace, or at once.
 
@@ -1344,7 +1339,7 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         names = game_view(self.controller).names
         frames = [frame for move in shown for frame in move_frames(move, limit, names)]
         frames.append(self._current_frame())
-        if self._reviewed != self._game_key():
+        if self._reviewed != self.controller.game.to_dict():
             self.review_box.children = []  # it reviewed another game: the one before a move, an undo, a new game
             self._reviewed = None
         with self._quiet():
