@@ -45,7 +45,7 @@ from ..i18n import N_, _, ngettext
 from ..interact.board_setup import LIVE_MIME, editor_setup, game_setup
 from ..interact.controller import DEFAULT_HINTS, Controller, Opponent, PlayedMove
 from ..interact.editor import Editor
-from ..interact.pacing import MAX_MOVE_FRAMES, move_frames, pace
+from ..interact.pacing import move_frames, pace
 from ..interact.view import game_view
 from ..move import Move
 from ..narrate import outcome_words, row_names
@@ -538,6 +538,30 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
         self.play.playing = False
         self.index = 0
         self.play.playing = len(self.frames) > 1
+
+    def show_moves(
+        self, played: Sequence[PlayedMove], budget: int, *, slowest: int = 700, end: Frame | None = None
+    ) -> None:
+        """Show the moves just played (:func:`~oanquan.interact.pacing.move_frames`), then ``end``, in about
+        ``budget`` ms (:func:`~oanquan.interact.pacing.pace`): each move its share of the pictures if they
+        are too many. With no budget (0) the last picture shows at once; the step buttons go back through all.
+
+        >>> from oanquan.interact.controller import Controller
+        >>> player = StepPlayer.from_move(Position.initial(), "7R")
+        >>> player.show_moves(Controller().play("7R"), 3000)
+        >>> len(player.frames), player.play.interval, player.play.playing
+        (15, 200, True)
+        """
+        ends = [end] if end is not None else []
+        frames = [frame for move in played for frame in move_frames(move)] + ends
+        shown, interval = pace(len(frames), budget, slowest=slowest)
+        if interval and shown < len(frames):  # too many to show in time: each move its share, at least two
+            each = max(2, (shown - len(ends)) // len(played))
+            frames = [frame for move in played for frame in move_frames(move, each)] + ends
+            _shown, interval = pace(len(frames), budget, slowest=slowest)
+        self.set_frames(frames, index=len(frames) - 1)
+        if interval:
+            self.animate(interval)
 
     def _sync(self, value: int) -> None:
         if self.play.value != value:
@@ -1329,24 +1353,12 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
 
         Either way the step buttons go back through the moves' pictures.
         """
-        budget = int(self.speed.value)
-        animating = self.animate and budget > 0
-        shown = list(played[-2:])  # a long computer-only run shows its last two moves
-        limit = MAX_MOVE_FRAMES
-        if animating and shown:
-            most, _pause = pace(10**6, budget, slowest=self.interval)
-            limit = max(2, most // len(shown))
-        names = game_view(self.controller).names
-        frames = [frame for move in shown for frame in move_frames(move, limit, names)]
-        frames.append(self._current_frame())
         if self._reviewed != self.controller.game.to_dict():
             self.review_box.children = []  # it reviewed another game: the one before a move, an undo, a new game
             self._reviewed = None
-        with self._quiet():
-            self.viewer.set_frames(frames, index=len(frames) - 1)
-            if animating and len(frames) > 1:
-                _shown, interval = pace(len(frames), budget, slowest=self.interval)
-                self.viewer.animate(interval)
+        budget = int(self.speed.value) if self.animate else 0
+        with self._quiet():  # a long computer-only run shows its last two moves
+            self.viewer.show_moves(played[-2:], budget, slowest=self.interval, end=self._current_frame())
         self._update_controls()
 
     def _show_selection(self) -> None:

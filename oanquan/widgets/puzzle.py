@@ -29,7 +29,6 @@ from ..errors import OAnQuanError, reader_words
 from ..i18n import _
 from ..interact.board_setup import puzzle_setup
 from ..interact.controller import Controller, PlayedMove
-from ..interact.pacing import move_frames, pace
 from ..move import Move
 from ..narrate import row_names
 from ..puzzles import Puzzle, load_builtin
@@ -223,17 +222,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         """Show the move just played (a right move of a line with the other side's reply, which the
         controller played) and what the puzzle says about it."""
         self.tried.append(played[0].move)
-        every = [move_frames(one) for one in played]
-        shown, interval = pace(sum(map(len, every)), round(self.seconds * 1000), slowest=700)
-        frames = [frame for its in every for frame in its]
-        if shown < len(frames):
-            each = max(2, shown // len(played))
-            frames = [frame for one in played for frame in move_frames(one, each)]
-        self.player.set_frames(frames)
-        if interval:
-            self.player.animate(interval)
-        else:
-            self.player.index = len(frames) - 1
+        self.player.show_moves(played, round(self.seconds * 1000))
         right = self.controller.result == "right"
         self.solved = self.solved or right
         going_on = not self.controller.result  # a line's right move: its next move is asked for
