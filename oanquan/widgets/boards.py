@@ -1644,20 +1644,20 @@ class PositionEditor(StaticFallback, _Talking, widgets.VBox):  # type: ignore[mi
             self.count.value = position.count(self.selected)
             self.stone.disabled = self.selected < 10
             self.stone.value = position.has_stone(self.selected)
-        self.board.value = _board_html(
-            board_svg(position, selected=self.selected, id_prefix="oaq-editor", names=row_names())
-        )
+        self.board.value = _board_html(self._picture())
         mark_squares(self.square_buttons, range(12), self.selected)
         self.text.value = position.to_text()
         self.json.value = position.to_json()
 
+    def _picture(self) -> str:
+        """The board the editor shows (:meth:`~oanquan.interact.editor.Editor.shown`), its selected square marked."""
+        return board_svg(self.editor.shown(), selected=self.selected, id_prefix="oaq-editor", names=row_names())
+
     def static_html(self) -> str:
         """The position being edited, for a notebook that has not run (see :class:`StaticFallback`)."""
-        shown = self.editor.shown()
-        svg = board_svg(shown, selected=self.selected, id_prefix="oaq-editor", names=row_names())
         return static_view(
-            svg,
-            _("Position text: {text}").format(text=shown.to_text()),
+            self._picture(),
+            _("Position text: {text}").format(text=self.editor.shown().to_text()),
             _("This is a position editor: click to set up"),
         )
 
