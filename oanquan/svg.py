@@ -46,7 +46,6 @@ from .scene import (
     describe_position,
     event_highlights,
     square_contents,
-    square_words,
     strip_mark,
 )
 
@@ -71,7 +70,6 @@ __all__ = [
     "screen_direction",
     "square_box",
     "square_centre",
-    "square_words",
     "strip_mark",
     "svg_alt_text",
     "trace_frames",
