@@ -69,8 +69,6 @@ class SquareScene:
 class StripScene:
     """A player's strip: ``heading`` (name and score), ``detail`` (what the score is made of), ``debts``,
     the turn's ``mark`` (``""``, ``"to_move"``, ``"playing"`` or ``"just_played"``) and its words.
-
-    ``final`` says the strip shows a final score (its detail is the whole sum).
     """
 
     heading: str
@@ -78,7 +76,6 @@ class StripScene:
     debts: str
     mark: str
     mark_words: str
-    final: bool
 
 
 @dataclass(frozen=True)
@@ -427,7 +424,7 @@ def _strip(
         detail = _("captured: {store}").format(store=_store_words(position, player))
         if debts and len(detail) > _STORE_CHARS:
             detail = _("captured: {store}").format(store=_store_words(position, player, short=True))
-    return StripScene(heading, detail, "" if final else debts, mark or "", strip_mark(mark) if mark else "", final)
+    return StripScene(heading, detail, "" if final else debts, mark or "", strip_mark(mark) if mark else "")
 
 
 def board_scene(

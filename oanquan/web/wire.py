@@ -90,7 +90,7 @@ def scene_of(data: Mapping[str, Any]) -> Scene:
         SquareScene(pebbles, square in data["q"], tuple(kind for kind in MARKS if square in marks.get(kind, ())))
         for square, pebbles in enumerate(data["n"])
     )
-    strips = tuple(StripScene(s[0], s[1], s[2], s[3], s[4], final=False) for s in data["s"])
+    strips = tuple(StripScene(*s) for s in data["s"])
     hand = data.get("h")
     return Scene(
         squares=squares,
