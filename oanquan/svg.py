@@ -493,18 +493,17 @@ def render(scene: Scene, *, id_prefix: str | None = None, fillable: bool = False
 
 def _click_areas(parent: ET.Element, scene: Scene, labels: Sequence[str]) -> None:
     """Transparent shapes over the squares, each named by ``labels`` (what it holds as ``{what}``)."""
-    cell = square_centre(6)[0] - square_centre(5)[0]  # the width of a citizen square
-    half = cell / 2
     group = _el(parent, "g", class_="oaq-click")
     for square in range(12):
-        x, y = square_centre(square)
         template = labels[square] if labels else "{what}"
         words = template.replace("{what}", square_contents(scene.squares[square]))
         named = {"data_square": square, "data_name": template, "aria_label": words, "fill": "transparent"}
         if square < 10:
-            area = _el(group, "rect", x=_n(x - half), y=_n(y - half), width=_n(cell), height=_n(cell), **named)
-        else:
-            area = _el(group, "ellipse", cx=_n(x), cy=_n(y), rx=_n(half), ry=_n(cell), **named)
+            x, y, width, height = square_box(square)
+            area = _el(group, "rect", x=x, y=y, width=width, height=height, **named)
+        else:  # a Mandarin square: an ellipse as wide as a citizen square, over its half-ellipse
+            cx, cy = square_centre(square)
+            area = _el(group, "ellipse", cx=cx, cy=cy, rx=_CELL // 2, ry=_CELL, **named)
         _el(area, "title", words)
 
 
