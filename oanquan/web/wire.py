@@ -77,8 +77,8 @@ def picture(data: Mapping[str, Any], id_prefix: str = "oaq-board") -> str:
 
 
 def scene_of(data: Mapping[str, Any]) -> Scene:
-    """The scene that the data of :func:`wire` shows: what the page draws from it (the players'
-    names, scores and turn, which the data says only in its words, are left out).
+    """The scene that the data of :func:`wire` shows: what the page draws from it (the player
+    to move, which the data says only in its words, is left out).
 
     >>> scene = board_scene(Position.initial().play("7R"), last_move="7R", hand=2, received=8)
     >>> shown = scene_of(wire(scene))
@@ -90,15 +90,12 @@ def scene_of(data: Mapping[str, Any]) -> Scene:
         SquareScene(pebbles, square in data["q"], tuple(kind for kind in MARKS if square in marks.get(kind, ())))
         for square, pebbles in enumerate(data["n"])
     )
-    strips = tuple(StripScene(s[0], s[1], s[2], s[3], s[4], final=False) for s in data["s"])
+    strips = tuple(StripScene(*s) for s in data["s"])
     hand = data.get("h")
     return Scene(
         squares=squares,
         strips=(strips[0], strips[1]),
-        names=("", ""),
-        scores=(0, 0),
         to_move=0,
-        turn="",
         hand=hand[0] if hand else None,
         hand_at=hand[1] if hand else None,
         direction=data.get("d"),
