@@ -104,15 +104,12 @@ vendor: $(STAMP) node_modules/.installed
 	$(BIN)/python -m tools.build.vendor_js --check >/dev/null || $(BIN)/python -m tools.build.vendor_js
 
 # The Play and Puzzles pages run the engine in the browser: Pyodide (npm), the oanquan
-# package as a zip, the pages' script and a fallback picture, into _widget_js/ (not committed).
+# package as a zip, the pages' scripts and markup, into _widget_js/ (not committed).
 play-assets: $(STAMP) node_modules/.installed
 	$(BIN)/python -m tools.build.play
 
-# The site, in stages (tools/build/book.py, which says what each does): the Vietnamese catalogues
-# checked, the English edition (--all: a warning in an unchanged page still fails it), the
-# Vietnamese one (issue 15, tools/build/edition.py: the same sources, its chapters executed again in
-# Vietnamese) under _build/html/vi/, each edition's live notebooks (lite/, vi/lite/), the icons,
-# and last each edition's service worker. `make book VI=0` builds the English edition alone.
+# The site, both editions, in stages: tools/build/book.py says what each does.
+# `make book VI=0` builds the English edition alone.
 VI ?= 1
 book: $(STAMP) vendor play-assets print-deps
 	$(BIN)/python -m tools.build.book$(if $(filter 1,$(VI)),, --english-only)
