@@ -161,13 +161,8 @@ system-deps:
 	if [ -n "$$packages" ]; then export DEBIAN_FRONTEND=noninteractive; \
 	  apt-get update && apt-get install -y $$packages; fi
 
-# Every browser test (marked `browser`) against the book built once: every page in headless
-# Chromium with no page error or failed or off-site request, the Play page, the live boards and
-# notebooks, JupyterLab. They share one built site (tests/conftest.py) and run two modules at a
-# time (pytest-xdist, a module's tests in one worker), the longest modules first (tests/conftest.py's
-# BROWSER_MODULES_LONGEST_FIRST, kept by --no-loadscope-reorder). A module writes only into files
-# of its own (its screenshots in _build/screenshots/<module>/). Each module's seconds go to
-# _build/browser-modules.txt, the longest first (tests/conftest.py), to keep that order by.
+# Every browser test (marked `browser`) against the book built once, two modules at a time, the
+# longest first (tests/conftest.py's order, which --no-loadscope-reorder keeps): docs/testing.md.
 site-test: book browser-deps
 	$(TIMED) browser -- $(BIN)/pytest -q -m browser -n 2 --dist loadfile --no-loadscope-reorder --durations=30 tests
 
