@@ -625,7 +625,7 @@ def test_rule_examples_are_real_moves() -> None:
         position = example.position
         after, events = position.play_traced(example.move_text)
         assert events == example.events and 0 <= example.index < len(events)
-        assert example.svg.startswith("<svg") and example.caption
+        assert example.caption
 
 
 # --------------------------------------------------------------------- files and the build
