@@ -25,7 +25,7 @@ from oanquan.interact.controller import Controller, SessionError
 from oanquan.interact.pacing import MAX_MOVE_FRAMES, move_frames
 from oanquan.interact.view import why_it_ended
 from oanquan.puzzles import load_builtin, path
-from oanquan.web import WEB_MOVE_FRAMES, Session, call, parse_address, wire
+from oanquan.web import WEB_MOVE_FRAMES, Session, call, read_address, wire
 from tests.scenes import page_view
 
 
@@ -208,7 +208,9 @@ def test_link_reopens_the_same_game() -> None:
     session.new_game({"position": start, "record": "1R", "options": {"mandarin_value": 5}, "opponent": "friend"})
     link = session.link()
     again = Session()
-    view = again.new_game(parse_address(link) | {"opponent": "friend"})
+    settings, notices = read_address(link)
+    assert notices == []  # every setting of the link is the Play page's
+    view = again.new_game(settings | {"opponent": "friend"})
     assert view["start"] == start and view["record"] == "1R"
     assert view["position"] == session.controller.position.to_text()
     assert view["rules"] == {"mandarin_value": 5}
@@ -250,7 +252,7 @@ def test_plus_in_the_address_is_a_plus_not_a_space() -> None:
         view = ask({"op": "address", "query": query + "&opponent=friend"})
         assert view["ok"], view
         assert view["start"] == Position.from_text(start).to_text() == start
-    assert parse_address("?record=7R%200L+")["record"] == "7R 0L+"  # the engine, not the address, rejects it
+    assert read_address("?record=7R%200L+")[0]["record"] == "7R 0L+"  # the engine, not the address, rejects it
 
 
 def test_link_reopens_a_game_against_the_computer_with_the_same_sides() -> None:

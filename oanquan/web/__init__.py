@@ -34,7 +34,7 @@ It needs only the standard library, like the rest of the engine.
 from __future__ import annotations
 
 from ..interact.controller import LEVELS
-from .address import parse_address, query_fields, read_address
+from .address import read_address
 from .bridge import MAX_BOARDS, OPS, answer, call, carried, close_board, first_answer, reset, session_for
 from .requests import MAX_REQUEST_TEXT, WebError
 from .session import MAX_TRIED, Session
@@ -55,9 +55,7 @@ __all__ = [
     "close_board",
     "first_answer",
     "frames",
-    "parse_address",
     "picture",
-    "query_fields",
     "read_address",
     "reset",
     "scene_data",
