@@ -23,7 +23,7 @@ from oanquan import Game, IllegalMoveError, Move, Position, Rules, caption, web
 from oanquan.i18n import language
 from oanquan.interact.controller import Controller, SessionError
 from oanquan.interact.pacing import MAX_MOVE_FRAMES, move_frames
-from oanquan.interact.view import why_it_ended
+from oanquan.narrate import end_words
 from oanquan.puzzles import load_builtin, path
 from oanquan.web import WEB_MOVE_FRAMES, Session, call, read_address, wire
 from tests.scenes import page_view
@@ -180,9 +180,7 @@ def test_whole_game_ends_with_the_engines_outcome() -> None:
     outcome = game.outcome()
     assert outcome is not None
     assert view["over"] and view["scores"] == list(outcome.scores)
-    assert (
-        view["status"] == view["turn"] == f"Game over: {why_it_ended(outcome.termination)}. {view['final']['headline']}"
-    )
+    assert view["status"] == view["turn"] == f"Game over: {end_words(outcome.termination)}. {view['final']['headline']}"
     assert "game is over" in ask({"op": "play", "move": "5L"})["error"]
     assert view["frames"][-1]["caption"].split(": ", 1)[1].startswith(("R7.4", "R8.2"))
     breakdown = view["breakdown"]

@@ -360,9 +360,7 @@ class Controller:
         self.resolve = resolve
         if rules is None:
             rules = start.rules if isinstance(start, Position) else Rules()
-        elif isinstance(start, Position) and start.rules != rules:
-            raise SessionError(f"the start position is under {start.rules!r}, not {rules!r}", code="start-rules")
-        first = Settings(rules, as_pair(players), start, hint_limit)
+        first = Settings(rules, as_pair(players), start, hint_limit)  # which checks each, a start under other rules too
         #: the settings of the game in progress, and those the next game will have
         self.settings: Settings = first
         self.next_settings: Settings = first

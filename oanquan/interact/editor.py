@@ -158,11 +158,6 @@ class Editor:
             )
         self.mode = str(mode)
 
-    def select(self, square: object) -> None:
-        """Select ``square`` without changing it."""
-        self.selected = self._square(square)
-        self.rebuild()
-
     def set_count(self, count: object, square: object = None) -> None:
         """Put exactly ``count`` pebbles in ``square`` (the selected one by default).
 
@@ -232,11 +227,6 @@ class Editor:
     def set_to_move(self, player: object) -> None:
         """Whose turn it is: 0 or 1."""
         self.to_move = self._player(player)
-        self.rebuild()
-
-    def set_rules(self, rules: Rules) -> None:
-        """The rule options the position is read under (RULES §9)."""
-        self.rules = rules
         self.rebuild()
 
     def load_text(self, text: str) -> None:

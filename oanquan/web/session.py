@@ -561,9 +561,7 @@ class Session:
             "ok": True,
             # the moves of one answer (a redo with the computer's reply) share the pictures' limit
             "frames": [
-                frame
-                for move in played
-                for frame in frames(move, shown.names, max(3, WEB_MOVE_FRAMES // max(1, len(played))))
+                frame for move in played for frame in frames(move, max(3, WEB_MOVE_FRAMES // max(1, len(played))))
             ],
             "scene": scene_data(
                 position,

@@ -158,9 +158,7 @@ def wire(scene: Scene, words: bool = True) -> dict[str, Any]:
 WEB_MOVE_FRAMES = 32
 
 
-def frames(
-    played: PlayedMove, names: Sequence[str] | None = None, limit: int = WEB_MOVE_FRAMES
-) -> list[dict[str, Any]]:
+def frames(played: PlayedMove, limit: int = WEB_MOVE_FRAMES) -> list[dict[str, Any]]:
     """The animation of one move as the page receives it: each picture's caption, kind and changes.
 
     The first frame shows the position before the move and who plays it (not yet what it
@@ -185,7 +183,7 @@ def frames(
     prefix = _("Move {number}, {move}: ").format(number=played.number, move=played.move)
     sent: list[dict[str, Any]] = []
     before: dict[str, Any] = {}
-    for frame in move_frames(played, limit, names=names):
+    for frame in move_frames(played, limit):
         assert frame.scene is not None  # every frame of a move has its scene
         now = wire(frame.scene, words=False)
         if not before:
