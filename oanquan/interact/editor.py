@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Final, Literal
 
-from ..board import square_name
+from ..board import ROW_NAMES, square_name
 from ..errors import OAnQuanError, problem_words, reader_words
 from ..errors import quote as quote_input
 from ..i18n import N_, _
@@ -51,8 +51,6 @@ PLAYER_FIELDS: Final[dict[str, int]] = {"stores": MAX_PEBBLES, "captured": 2, "d
 
 #: Those numbers in a reader's words.
 PLAYER_WORDS: Final[dict[str, str]] = {"stores": N_("store"), "captured": N_("captured stones"), "debts": N_("debt")}
-#: The rows' names, as the view-model names two players who give none (narrate.row_names), for refusals.
-ROWS: Final[tuple[str, str]] = (N_("Bottom row"), N_("Top row"))
 
 
 class EditError(OAnQuanError):
@@ -219,7 +217,7 @@ class Editor:
             "bad-player-count",
             what=words,
             player=side,
-            row=ROWS[side],
+            row=ROW_NAMES[side],  # the player named by their row, as the view-model names friends
         )
         getattr(self, str(name))[side] = number
         self.rebuild()

@@ -16,7 +16,6 @@ from ..interact.controller import (
 )
 from ..interact.pacing import move_frames
 from ..move import Move
-from ..narrate import row_names
 from ..position import Position
 from ..scene import MARKS, Scene, SquareScene, StripScene, board_scene, square_contents, square_label
 from ..svg import render
@@ -52,7 +51,7 @@ def scene_data(
         selectable=selectable,
         selected=selected,
         last_move=last_move,
-        names=names if names is not None else row_names(),  # the editor's board: the rows' names
+        names=names,  # None on the editor's board: the rows' names
         turn="over" if over else None,
         focus=hinted.square if hinted is not None else None,
         note=_("hint: {move}").format(move=hinted) if hinted is not None else "",
