@@ -119,8 +119,9 @@ class Session:
         """
         c = self.controller
         rules = rules_from(request.get("options")) if "options" in request else c.next_settings.rules
-        first = who_first(request.get("first", self._first()))
-        level = level_of(request["opponent"]) if "opponent" in request else self.level
+        now = self._setup()
+        first = who_first(request.get("first", now.first))
+        level = level_of(request["opponent"]) if "opponent" in request else now.level
         changes: dict[str, Any] = {"rules": rules, "start": None, "players": sides_for(level, first, 0)}
         if "hints" in request:
             changes["hint_limit"] = request["hints"]
@@ -553,6 +554,7 @@ class Session:
         outcome = game.outcome()
         squares = list(c.legal_squares())
         shown = game_view(c)
+        setup = self._setup()
         return {
             "ok": True,
             # the moves of one answer (a redo with the computer's reply) share the pictures' limit
@@ -594,19 +596,14 @@ class Session:
             "turn": shown.status,  # the status line under its first name, which the pages read
             "announce": announcement(played, shown),  # said once the moves are shown (a live region)
             "final": _final_json(shown.final),
-            "link": self.link(),
+            "link": setup.address(),
             "puzzle": self._puzzle_view(),
             "settings": {
                 "options": game.rules.to_dict(),
-                "opponent": "friend" if self.level is None else self.level,
-                "first": self._first(),
+                "opponent": "friend" if setup.level is None else setup.level,
+                "first": setup.first,
             },
         }
-
-    @property
-    def level(self) -> int | None:
-        """The computer's level in a game against the computer (None between friends or in a puzzle)."""
-        return next((side for side in self.controller.players if isinstance(side, int)), None)
 
     def _puzzle_view(self) -> dict[str, Any] | None:
         c = self.controller
@@ -648,9 +645,10 @@ class Session:
             "spent": (puzzle.id in self.tried or c.tries > 0 or c.revealed) and not solved,
         }
 
-    def _first(self) -> str:
-        """Who made (or makes) the game's first move: ``"human"`` or ``"computer"``."""
-        return "human" if self.controller.is_human(self.controller.game.start.to_move) else "computer"
+    def _setup(self) -> Setup:
+        """The game on the board as its address says it: start, record, rules, the computer's level
+        (None between friends or in a puzzle) and who made the game's first move."""
+        return Setup.of(self.controller) or Setup()
 
     def link(self) -> str:
         """The query string that reopens this game: start, record, options, players (:mod:`oanquan.interact.address`).
@@ -664,7 +662,7 @@ class Session:
         >>> s.link()
         '?position=0,6,6,6,6,0,0,6,6,6%20Q%2B1,Q%2B1%206,0%200,0%201&opponent=4&first=computer'
         """
-        return (Setup.of(self.controller) or Setup()).address()
+        return self._setup().address()
 
 
 #: The editing actions of the ``edit`` request: the editor's method each calls, and the fields
