@@ -92,7 +92,8 @@ def test_click_then_direction_plays_the_engines_move() -> None:
     # the players named as the view-model names them
     played = Controller().play("7R")[0]
     names = view["names"]
-    shown = move_frames(played, names=names)
+    assert played.names == tuple(names)
+    shown = move_frames(played)
     assert [(f["caption"], f["kind"]) for f in view["frames"]] == [
         (f.caption, f.event.kind if f.event else "move") for f in shown
     ]
