@@ -16,7 +16,6 @@ from ..interact.controller import (
 )
 from ..interact.pacing import move_frames
 from ..move import Move
-from ..narrate import row_names
 from ..position import Position
 from ..scene import MARKS, Scene, SquareScene, StripScene, board_scene, square_contents, square_label
 from ..svg import render
@@ -52,7 +51,7 @@ def scene_data(
         selectable=selectable,
         selected=selected,
         last_move=last_move,
-        names=names if names is not None else row_names(),  # the editor's board: the rows' names
+        names=names,  # None on the editor's board: the rows' names
         turn="over" if over else None,
         focus=hinted.square if hinted is not None else None,
         note=_("hint: {move}").format(move=hinted) if hinted is not None else "",
@@ -155,9 +154,7 @@ def wire(scene: Scene, words: bool = True) -> dict[str, Any]:
 WEB_MOVE_FRAMES = 32
 
 
-def frames(
-    played: PlayedMove, names: Sequence[str] | None = None, limit: int = WEB_MOVE_FRAMES
-) -> list[dict[str, Any]]:
+def frames(played: PlayedMove, limit: int = WEB_MOVE_FRAMES) -> list[dict[str, Any]]:
     """The animation of one move as the page receives it: each picture's caption, kind and changes.
 
     The first frame shows the position before the move and who plays it (not yet what it
@@ -182,7 +179,7 @@ def frames(
     prefix = _("Move {number}, {move}: ").format(number=played.number, move=played.move)
     sent: list[dict[str, Any]] = []
     before: dict[str, Any] = {}
-    for frame in move_frames(played, limit, names=names):
+    for frame in move_frames(played, limit):
         assert frame.scene is not None  # every frame of a move has its scene
         now = wire(frame.scene, words=False)
         if not before:
