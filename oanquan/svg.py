@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import html
 import re
@@ -220,11 +221,21 @@ def _el(parent: ET.Element | None, tag: str, text: object = None, **attributes: 
 
     ElementTree escapes the text and the attributes, so nothing a scene says can break the markup.
     """
-    named = {key.rstrip("_").replace("_", "-"): str(value) for key, value in attributes.items() if value is not None}
+    named = {_attribute(key): str(value) for key, value in attributes.items() if value is not None}
     element = ET.Element(tag, named) if parent is None else ET.SubElement(parent, tag, named)
     if text is not None:
         element.text = str(text)
     return element
+
+
+@functools.cache
+def _attribute(key: str) -> str:
+    """An SVG attribute's name from a keyword's (``class_`` → ``class``, ``font_size`` → ``font-size``).
+
+    >>> _attribute("class_"), _attribute("data_square")
+    ('class', 'data-square')
+    """
+    return key.rstrip("_").replace("_", "-")
 
 
 #: How each mark of a square is drawn: stroke, fill, width, dash and inset (see :data:`oanquan.scene.MARKS`).
@@ -455,7 +466,7 @@ def render(scene: Scene, *, id_prefix: str | None = None, fillable: bool = False
 
     The picture scales to its container (``width="100%"`` and a viewBox) and
     stays readable from 320 px wide. Its element ids start with ``id_prefix``,
-    by default a digest of the picture, so they are the same every time the
+    by default a digest of the scene drawn (and how), so they are the same every time the
     same picture is drawn and pictures on one page do not clash. ElementTree
     writes it, so every text is escaped.
 
@@ -484,9 +495,8 @@ def render(scene: Scene, *, id_prefix: str | None = None, fillable: bool = False
         _click_areas(body, scene, labels)
     else:
         _plain(body)
-    if id_prefix is None:
-        content = "".join(ET.tostring(part, encoding="unicode") for part in body)
-        digest = hashlib.sha1((scene.title + scene.desc + content).encode("utf-8")).hexdigest()[:10]
+    if id_prefix is None:  # the picture is a pure function of what it is drawn from: digest that
+        digest = hashlib.sha1(repr((scene, fillable, tuple(labels))).encode("utf-8")).hexdigest()[:10]
         id_prefix = f"oaq-{digest}"
     return ET.tostring(_picture(WIDTH, HEIGHT, id_prefix, scene.title, scene.desc, list(body)), encoding="unicode")
 

@@ -104,6 +104,17 @@ def _take_back_drops(keep: list[bool], limit: int) -> None:
         keep[left_out[int(j * step + step / 2)]] = True
 
 
+def frame_count(played: PlayedMove, limit: int = MAX_MOVE_FRAMES) -> int:
+    """How many pictures :func:`move_frames` draws for ``played``, without drawing them.
+
+    >>> from oanquan.interact.controller import Controller
+    >>> played = Controller().play("5L")[0]
+    >>> frame_count(played) == len(move_frames(played)), frame_count(played, 3)
+    (True, 3)
+    """
+    return 1 + len(animation_events(played.events, max(1, limit - 1)))
+
+
 def move_frames(played: PlayedMove, limit: int = MAX_MOVE_FRAMES) -> list[Frame]:
     """The pictures of one move: the board before it, saying who plays which move, then its events (at most ``limit``).
 

@@ -45,7 +45,7 @@ from ..i18n import N_, _, ngettext
 from ..interact.board_setup import LIVE_MIME, editor_setup, game_setup
 from ..interact.controller import DEFAULT_HINTS, Controller, Opponent, PlayedMove
 from ..interact.editor import Editor
-from ..interact.pacing import move_frames, pace
+from ..interact.pacing import MAX_MOVE_FRAMES, frame_count, move_frames, pace
 from ..interact.view import game_view
 from ..move import Move
 from ..narrate import outcome_words, row_names
@@ -553,12 +553,14 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
         (15, 200, True)
         """
         ends = [end] if end is not None else []
-        frames = [frame for move in played for frame in move_frames(move)] + ends
-        shown, interval = pace(len(frames), budget, slowest=slowest)
-        if interval and shown < len(frames):  # too many to show in time: each move its share, at least two
+        # counted before any is drawn: a long relay's pictures are drawn once, not once to count them
+        count = sum(frame_count(move) for move in played) + len(ends)
+        shown, interval = pace(count, budget, slowest=slowest)
+        each = MAX_MOVE_FRAMES
+        if interval and shown < count:  # too many to show in time: each move its share, at least two
             each = max(2, (shown - len(ends)) // len(played))
-            frames = [frame for move in played for frame in move_frames(move, each)] + ends
-            _shown, interval = pace(len(frames), budget, slowest=slowest)
+        frames = [frame for move in played for frame in move_frames(move, each)] + ends
+        _shown, interval = pace(len(frames), budget, slowest=slowest)
         self.set_frames(frames, index=len(frames) - 1)
         if interval:
             self.animate(interval)
