@@ -171,6 +171,8 @@ system-deps:
 # BROWSER_MODULES_LONGEST_FIRST, kept by --no-loadscope-reorder). A module writes only into files
 # of its own (its screenshots in _build/screenshots/<module>/). Each module's seconds go to
 # _build/browser-modules.txt, the longest first (tests/conftest.py), to keep that order by.
+# The book's pages and the chapters in JupyterLab are shot as the reader's first screen;
+# `OANQUAN_SCREENSHOTS=full make site-test` shoots them whole, to look over (a CPU-minute more).
 site-test: book browser-deps
 	$(TIMED) browser -- $(BIN)/pytest -q -m browser -n 2 --dist loadfile --no-loadscope-reorder --durations=30 tests
 
