@@ -104,15 +104,12 @@ vendor: $(STAMP) node_modules/.installed
 	$(BIN)/python -m tools.build.vendor_js --check >/dev/null || $(BIN)/python -m tools.build.vendor_js
 
 # The Play and Puzzles pages run the engine in the browser: Pyodide (npm), the oanquan
-# package as a zip, the pages' script and a fallback picture, into _widget_js/ (not committed).
+# package as a zip, the pages' scripts and markup, into _widget_js/ (not committed).
 play-assets: $(STAMP) node_modules/.installed
 	$(BIN)/python -m tools.build.play
 
-# The site, in stages (tools/build/book.py, which says what each does): the Vietnamese catalogues
-# checked, the English edition (--all: a warning in an unchanged page still fails it), the
-# Vietnamese one (issue 15, tools/build/edition.py: the same sources, its chapters executed again in
-# Vietnamese) under _build/html/vi/, each edition's live notebooks (lite/, vi/lite/), the icons,
-# and last each edition's service worker. `make book VI=0` builds the English edition alone.
+# The site, both editions, in stages: tools/build/book.py says what each does.
+# `make book VI=0` builds the English edition alone.
 VI ?= 1
 book: $(STAMP) vendor play-assets print-deps
 	$(BIN)/python -m tools.build.book$(if $(filter 1,$(VI)),, --english-only)
@@ -164,15 +161,8 @@ system-deps:
 	if [ -n "$$packages" ]; then export DEBIAN_FRONTEND=noninteractive; \
 	  apt-get update && apt-get install -y $$packages; fi
 
-# Every browser test (marked `browser`) against the book built once: every page in headless
-# Chromium with no page error or failed or off-site request, the Play page, the live boards and
-# notebooks, JupyterLab. They share one built site (tests/conftest.py) and run two modules at a
-# time (pytest-xdist, a module's tests in one worker), the longest modules first (tests/conftest.py's
-# BROWSER_MODULES_LONGEST_FIRST, kept by --no-loadscope-reorder). A module writes only into files
-# of its own (its screenshots in _build/screenshots/<module>/). Each module's seconds go to
-# _build/browser-modules.txt, the longest first (tests/conftest.py), to keep that order by.
-# The book's pages and the chapters in JupyterLab are shot as the reader's first screen;
-# `OANQUAN_SCREENSHOTS=full make site-test` shoots them whole, to look over (a CPU-minute more).
+# Every browser test (marked `browser`) against the book built once, two modules at a time, the
+# longest first (tests/conftest.py's order, which --no-loadscope-reorder keeps): docs/testing.md.
 site-test: book browser-deps
 	$(TIMED) browser -- $(BIN)/pytest -q -m browser -n 2 --dist loadfile --no-loadscope-reorder --durations=30 tests
 

@@ -23,7 +23,6 @@ __all__ = [
     "move_phrase",
     "outcome_words",
     "pebble_words",
-    "result_words",
     "row_names",
     "who",
     "winner_words",
@@ -403,7 +402,7 @@ _END_WORDS = {
 def end_words(termination: Termination) -> str:
     """Why a game ended, in the language spoken: the one place these words live.
 
-    The view-model (:func:`oanquan.interact.view.why_it_ended`) and the move captions say them.
+    The view-model (:mod:`oanquan.interact.view`) and the move captions say them.
 
     >>> end_words(Termination.MANDARINS_EMPTY), end_words(Termination.PLY_LIMIT)
     ('both Mandarin squares are empty', 'the game reached its length limit')
@@ -411,24 +410,15 @@ def end_words(termination: Termination) -> str:
     return _(_END_WORDS[termination])
 
 
-def result_words(outcome: Outcome, names: Sequence[str] | None = None) -> str:
-    """Who won and the score, the winner's first as people say it, with the players' ``names``.
-
-    >>> result_words(Outcome(Termination.MANDARINS_EMPTY, 1, (30, 40)), ["Bottom row", "Top row"])
-    'Top row wins 40-30'
-    >>> result_words(Outcome(Termination.CANNOT_RELEASE, None, (35, 35)))
-    'Draw, 35-35'
-    """
-    said = winner_words(outcome.winner, outcome.scores, names)
-    return said[:1].upper() + said[1:]
-
-
 def outcome_words(outcome: Outcome, names: Sequence[str] | None = None) -> str:
     """The end of a game in one sentence, with the players' ``names``: who won, the score, why (R7).
 
     >>> outcome_words(Outcome(Termination.PLY_LIMIT, 1, (32, 38)), ["Bottom row", "Top row"])
     'Top row wins 38-32: the game reached its length limit (R7.3).'
+    >>> outcome_words(Outcome(Termination.CANNOT_RELEASE, None, (35, 35)))[:12]
+    'Draw, 35-35:'
     """
+    said = winner_words(outcome.winner, outcome.scores, names)
     return _("{result}: {reason} ({rule}).").format(
-        result=result_words(outcome, names), reason=end_words(outcome.termination), rule=outcome.rule
+        result=said[:1].upper() + said[1:], reason=end_words(outcome.termination), rule=outcome.rule
     )

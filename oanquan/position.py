@@ -142,7 +142,7 @@ def _occupied(pebbles: Sequence[int], mover: int) -> int:
 class Termination(Enum):
     """Why a game ended: the rule of RULES §7 that ended it, which is each member's value.
 
-    No words: a reader's are the view-model's (:func:`oanquan.interact.view.why_it_ended`).
+    No words: a reader's are :func:`oanquan.narrate.end_words`'s, which the view-model says.
 
     >>> Termination("R7.3"), Termination.MANDARINS_EMPTY.value
     (<Termination.PLY_LIMIT: 'R7.3'>, 'R7.1')

@@ -85,7 +85,6 @@ __all__ = [
     "Review",
     "Thresholds",
     "better_move_scene",
-    "better_move_svg",
     "exercises",
     "label_words",
     "move_words",
@@ -326,8 +325,13 @@ class Review:
         )
 
     def picture(self, move: MoveReview, names: Sequence[str] | None = None) -> str:
-        """The position before ``move`` with the better move marked (:func:`better_move_svg`)."""
-        return better_move_svg(self.game, move, names)
+        """The position before ``move`` with the better move marked (:func:`better_move_scene`), as an SVG board.
+
+        >>> r = review(Game.from_record("6L 3R"))
+        >>> "Better: 0L (played: 3R)" in r.picture(r.moves[1]), "Best: 6L" in r.picture(r.moves[0])
+        (True, True)
+        """
+        return render(better_move_scene(self.game, move, names))
 
     def summary(self, names: Sequence[str]) -> str:
         """Both players' reviews, one line each, with the names the surface gives them.
@@ -470,16 +474,6 @@ def better_move_scene(game: Game, move: MoveReview, names: Sequence[str] | None 
         ),
         names=names,
     )
-
-
-def better_move_svg(game: Game, move: MoveReview, names: Sequence[str] | None = None) -> str:
-    """:func:`better_move_scene` as an SVG board.
-
-    >>> r = review(Game.from_record("6L 3R"))
-    >>> "Better: 0L (played: 3R)" in r.picture(r.moves[1]), "Best: 6L" in r.picture(r.moves[0])
-    (True, True)
-    """
-    return render(better_move_scene(game, move, names))
 
 
 def move_words(reviewed: Review, move: MoveReview, names: Sequence[str]) -> str:

@@ -21,8 +21,8 @@ position or the event it is given.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any, Literal, TypedDict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 from .board import M0, M1, Direction, row_of, square_name
 from .events import STOP_KINDS
@@ -48,7 +48,6 @@ __all__ = [
     "game_over_words",
     "square_contents",
     "square_label",
-    "square_words",
     "strip_mark",
 ]
 
@@ -70,8 +69,6 @@ class SquareScene:
 class StripScene:
     """A player's strip: ``heading`` (name and score), ``detail`` (what the score is made of), ``debts``,
     the turn's ``mark`` (``""``, ``"to_move"``, ``"playing"`` or ``"just_played"``) and its words.
-
-    ``final`` says the strip shows a final score (its detail is the whole sum).
     """
 
     heading: str
@@ -79,7 +76,6 @@ class StripScene:
     debts: str
     mark: str
     mark_words: str
-    final: bool
 
 
 @dataclass(frozen=True)
@@ -87,17 +83,15 @@ class Scene:
     """Everything a picture of the board shows, as plain data (see the module's notes).
 
     ``squares`` are indexed by square number (0-9, then M0 = 10 and M1 = 11); ``strips``
-    and ``names`` and ``scores`` are player 0's, then player 1's; ``hand`` pebbles are in the
-    hand above square ``hand_at``; ``last_square`` is the square of the last move, circled;
-    ``footer`` the footer's lines; ``title`` and ``desc`` what a screen reader says.
+    are player 0's, then player 1's; ``to_move`` is the player to move in the position;
+    ``hand`` pebbles are in the hand above square ``hand_at``; ``last_square`` is the square
+    of the last move, circled; ``footer`` the footer's lines; ``title`` and ``desc`` what a
+    screen reader says.
     """
 
     squares: tuple[SquareScene, ...]
     strips: tuple[StripScene, StripScene]
-    names: tuple[str, str]
-    scores: tuple[int, int]
     to_move: int
-    turn: str
     hand: int | None
     hand_at: int | None
     direction: str | None
@@ -105,24 +99,6 @@ class Scene:
     footer: tuple[str, ...]
     title: str
     desc: str
-
-    def to_dict(self) -> dict[str, Any]:
-        """The scene as JSON-ready values (lists for tuples).
-
-        >>> from oanquan import Position
-        >>> board_scene(Position.initial()).to_dict()["squares"][10]
-        {'pebbles': 0, 'stone': True, 'marks': []}
-        """
-        data: dict[str, Any] = _listed(asdict(self))
-        return data
-
-
-def _listed(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {key: _listed(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_listed(item) for item in value]
-    return value
 
 
 #: Characters that fit on one footer line at font size 24 (in DejaVu Sans, a wide font).
@@ -169,9 +145,11 @@ def _debt_words(position: Position, player: int) -> str:
 
 #: The strips' marks (translated when drawn).
 _TO_MOVE, _PLAYING, _JUST_PLAYED = N_("to move"), N_("playing"), N_("just played")
+#: What a player's strip may say of the turn.
+StripMark = Literal["to_move", "playing", "just_played"]
 
 
-def strip_mark(kind: Literal["to_move", "playing", "just_played"]) -> str:
+def strip_mark(kind: StripMark) -> str:
     """The words a player's strip shows beside their name for the turn, in the language spoken.
 
     >>> strip_mark("to_move"), strip_mark("just_played")
@@ -199,16 +177,16 @@ def _turn_words(position: Position, turn: Turn | None, names: Sequence[str] | No
     return who(said, mover, N_("your move"), N_("{name} to move"))
 
 
-def _marks(position: Position, turn: Turn | None, over: bool) -> tuple[str | None, str | None]:
+def _marks(position: Position, turn: Turn | None, over: bool) -> tuple[StripMark | None, StripMark | None]:
     """The mark on each player's strip (player 0, player 1): who is to move, playing or just played."""
-    marks: list[str | None] = [None, None]
+    marks: list[StripMark | None] = [None, None]
     if over:
         return (None, None)
     mover = position.to_move
     if turn == "played":
-        marks[mover], marks[1 - mover] = _JUST_PLAYED, _TO_MOVE
+        marks[mover], marks[1 - mover] = "just_played", "to_move"
     else:
-        marks[mover] = _PLAYING if turn == "playing" else _TO_MOVE
+        marks[mover] = "playing" if turn == "playing" else "to_move"
     return (marks[0], marks[1])
 
 
@@ -239,21 +217,6 @@ def square_contents(square: SquareScene) -> str:
     if square.stone:
         what = _("the Mandarin stone and {pebbles}").format(pebbles=what)
     return what
-
-
-def square_words(position: Position, square: int) -> str:
-    """A square and what it holds, in words: a board's name for each square, for screen readers.
-
-    A citizen square says whose it is by its row, as every surface names the players' rows
-    (R1.1: player 0 owns squares 5-9, the bottom row); a Mandarin square belongs to nobody.
-
-    >>> from oanquan import Position
-    >>> square_words(Position.initial(), 7), square_words(Position.initial(), 2)
-    ('square 7 in the bottom row: 5 pebbles', 'square 2 in the top row: 5 pebbles')
-    >>> square_words(Position.initial(), 10)
-    'Mandarin square M0: the Mandarin stone and 0 pebbles'
-    """
-    return square_label(square).replace("{what}", _contents(position, square))
 
 
 def square_label(square: int) -> str:
@@ -432,7 +395,7 @@ def _event_turn(kind: str) -> Turn:
 
 
 def _strip(
-    position: Position, player: int, mark: str | None, label: str, final: bool, unswept: bool = False
+    position: Position, player: int, mark: StripMark | None, label: str, final: bool, unswept: bool = False
 ) -> StripScene:
     """A player's strip: their name and score, what they have captured and owe, and the turn ``mark``.
 
@@ -461,8 +424,7 @@ def _strip(
         detail = _("captured: {store}").format(store=_store_words(position, player))
         if debts and len(detail) > _STORE_CHARS:
             detail = _("captured: {store}").format(store=_store_words(position, player, short=True))
-    kind = {_TO_MOVE: "to_move", _PLAYING: "playing", _JUST_PLAYED: "just_played"}.get(mark or "", "")
-    return StripScene(heading, detail, "" if final else debts, kind, _(mark) if mark else "", final)
+    return StripScene(heading, detail, "" if final else debts, mark or "", strip_mark(mark) if mark else "")
 
 
 def board_scene(
@@ -553,10 +515,7 @@ def board_scene(
     return Scene(
         squares=squares,
         strips=strips,
-        names=(said[0], said[1]),
-        scores=p.score_breakdown(final=over and result).scores,
         to_move=p.to_move,
-        turn=turn or "",
         hand=hand if at is not None else None,
         hand_at=at if hand is not None else None,
         direction=direction,

@@ -46,7 +46,6 @@ from .scene import (
     describe_position,
     event_highlights,
     square_contents,
-    square_words,
     strip_mark,
 )
 
@@ -71,7 +70,6 @@ __all__ = [
     "screen_direction",
     "square_box",
     "square_centre",
-    "square_words",
     "strip_mark",
     "svg_alt_text",
     "trace_frames",
@@ -240,26 +238,38 @@ _MARK_STYLES: dict[str, tuple[str, str, float, str, float]] = {
 }
 
 
-def _outline(parent: ET.Element, square: int, mark: str, hooks: dict[str, object] | None = None) -> None:
-    """A highlight frame drawn inside a square (with ``hooks``, the fillable board's attributes)."""
+def _outline(parent: ET.Element, square: int, mark: str, shown: bool) -> None:
+    """A highlight frame drawn inside a square, hidden unless ``shown``."""
+    tag, attributes = _FRAMES[mark][square]
+    ET.SubElement(parent, tag, attributes if shown else attributes | {"display": "none"})
+
+
+def _frame(square: int, mark: str) -> tuple[str, dict[str, str]]:
+    """The element of a highlight frame inside a square: its tag and its attributes."""
     stroke, fill, width, dash, inset = _MARK_STYLES[mark]
     paint: dict[str, object] = {
         "fill": fill,
         "stroke": stroke,
         "stroke_width": _n(width),
         "stroke_dasharray": dash or None,
+        "data_mark": mark,
+        "data_at": square,
     }
-    paint |= hooks or {}
     if square >= 10:
-        _el(parent, "path", d=_mandarin_path(square, inset), **paint)
-        return
-    x, y = _cell_box(square)
-    size = _n(_CELL - 2 * inset)
-    _el(parent, "rect", x=_n(x + inset), y=_n(y + inset), width=size, height=size, rx=4, **paint)
+        frame = _el(None, "path", d=_mandarin_path(square, inset), **paint)
+    else:
+        x, y = _cell_box(square)
+        size = _n(_CELL - 2 * inset)
+        frame = _el(None, "rect", x=_n(x + inset), y=_n(y + inset), width=size, height=size, rx=4, **paint)
+    return frame.tag, frame.attrib
+
+
+#: ``_FRAMES[mark][square]``: a frame's element, computed once since every board draws them all.
+_FRAMES = {mark: [_frame(square, mark) for square in range(12)] for mark in _MARK_STYLES}
 
 
 def _shown(visible: bool) -> str | None:
-    """A fillable board's ``display`` attribute: none for an element its scene does not show."""
+    """The ``display`` attribute of a part of the board: none for one its scene does not show."""
     return None if visible else "none"
 
 
@@ -283,11 +293,12 @@ def _pebble_dots(square: int) -> tuple[str, ...]:
 _DOTS = tuple(_pebble_dots(square) for square in range(12))
 
 
-def _squares(parent: ET.Element, scene: Scene, fillable: bool = False) -> None:
+def _squares(parent: ET.Element, scene: Scene, fillable: bool) -> None:
     """The drawn pebbles, then the counts and stones of every square.
 
     A ``fillable`` board draws each square's pebbles as a path of its own (its places in
-    ``data-places``), and both stones, the one not there hidden: the page fills it from a scene.
+    ``data-places``), so that the page can fill each square; a plain picture draws them all
+    in one path.
     """
     order = (*range(10), M1, M0)
     if fillable:
@@ -305,79 +316,62 @@ def _squares(parent: ET.Element, scene: Scene, fillable: bool = False) -> None:
             _el(pebbles, "path", d=path, stroke=COLOURS["pebble_edge"], stroke_width=12)
             _el(pebbles, "path", d=path, stroke=COLOURS["pebble"], stroke_width="9.6")
     counts = _el(parent, "g", font_size=_COUNT_FONT, font_weight="bold")
-    hook = (lambda square: square) if fillable else (lambda square: None)
     for square in range(10):
         x, y = _cell_box(square)
-        _el(counts, "text", scene.squares[square].pebbles, x=x + 7, y=y + 26, data_count=hook(square))
+        _el(counts, "text", scene.squares[square].pebbles, x=x + 7, y=y + 26, data_count=square)
     for square in (M1, M0):
         sx, cy = _mandarin_anchor(square)
         count = scene.squares[square].pebbles
-        _el(counts, "text", count, x=_n(sx), y=cy - 40, text_anchor="middle", data_count=hook(square))
+        _el(counts, "text", count, x=_n(sx), y=cy - 40, text_anchor="middle", data_count=square)
     for square in (M1, M0):
-        if scene.squares[square].stone or fillable:
-            sx, cy = _mandarin_anchor(square)
-            shown = scene.squares[square].stone
-            stone = _el(parent, "g", data_stone=square, display=_shown(shown)) if fillable else parent
-            paint = {"fill": COLOURS["stone"], "stroke": COLOURS["line"], "stroke_width": 2}
-            _el(stone, "ellipse", cx=_n(sx), cy=cy - 6, rx=25, ry=17, **paint)
-            _el(stone, "ellipse", cx=_n(sx - 8), cy=cy - 12, rx=8, ry=4, fill=COLOURS["stone_shine"])
+        sx, cy = _mandarin_anchor(square)
+        stone = _el(parent, "g", data_stone=square, display=_shown(scene.squares[square].stone))
+        paint = {"fill": COLOURS["stone"], "stroke": COLOURS["line"], "stroke_width": 2}
+        _el(stone, "ellipse", cx=_n(sx), cy=cy - 6, rx=25, ry=17, **paint)
+        _el(stone, "ellipse", cx=_n(sx - 8), cy=cy - 12, rx=8, ry=4, fill=COLOURS["stone_shine"])
 
 
 #: Characters of a strip's first line (bold) that fit its width unsqueezed, when no mark stands beside it.
 _LINE1_CHARS = 38
-#: A strip's line too long for it is squeezed to its width rather than cut.
-_SQUEEZE = {"textLength": "556", "lengthAdjust": "spacingAndGlyphs"}
 
 
-def _panel(parent: ET.Element, scene: Scene, player: int, fillable: bool = False) -> None:
+def _panel(parent: ET.Element, scene: Scene, player: int) -> None:
     """A player's strip (:class:`~oanquan.scene.StripScene`): their name and score, its parts, the turn's mark.
 
-    A ``fillable`` strip has every part, empty or hidden when its scene has none, and says how
-    many characters each line takes before it is squeezed (``data-fit``).
+    Every part is there, empty or hidden when the scene has none; each line says how many
+    characters it takes before it is squeezed to the strip's width (``data-fit``).
     """
     strip, y = scene.strips[player], _PANELS[player]
-    group = _el(parent, "g", font_size=MIN_FONT, data_strip=player if fillable else None)
+    group = _el(parent, "g", font_size=MIN_FONT, data_strip=player)
     turn = strip.mark in ("to_move", "playing")
     stroke = {"stroke": COLOURS["text"], "stroke_width": 3} if turn else {"stroke": COLOURS["muted"]}
-    if fillable:  # the page switches between the two strokes
-        stroke |= {"data_on": COLOURS["text"], "data_off": COLOURS["muted"]}
+    stroke |= {"data_on": COLOURS["text"], "data_off": COLOURS["muted"]}  # the page switches between the two
     _el(group, "rect", x=10, y=y, width=580, height=_PANEL_H, rx=8, fill=COLOURS["panel"], **stroke)
-    fits = {"data_part": "heading", "data_fit": _LINE1_CHARS, "data_squeeze": 556} if fillable else {}
-    line1 = _el(group, "text", strip.heading, x=22, y=y + 28, font_weight="bold", **fits)
-    if len(strip.heading) > _LINE1_CHARS:
-        line1.attrib.update(_SQUEEZE)
-    fits = {"data_part": "detail", "data_fit": FINAL_CHARS, "data_squeeze": 556} if fillable else {}
-    line2 = _el(group, "text", strip.detail, x=22, y=y + 57, **fits)
-    # even the short sum (a long language): squeezed, not cut
-    if len(strip.detail) > FINAL_CHARS and (strip.final or fillable):
-        line2.attrib.update(_SQUEEZE)
-    marked = strip.mark in ("to_move", "playing")
-    if fillable:
-        _el(group, "text", strip.debts, x=578, y=y + 57, text_anchor="end", data_part="debts")
-        arrow = {"data_part": "arrow", "display": _shown(marked)}
-        _el(group, "path", d=f"M442 {y + 11}l18 10-18 10z", fill=COLOURS["text"], **arrow)
-        weight = "bold" if marked else None
-        _el(group, "text", strip.mark_words, x=578, y=y + 28, font_weight=weight, text_anchor="end", data_part="mark")
-        return
-    if strip.debts:
-        _el(group, "text", strip.debts, x=578, y=y + 57, text_anchor="end")
-    if strip.mark == "just_played":
-        _el(group, "text", strip.mark_words, x=578, y=y + 28, text_anchor="end")
-    elif strip.mark:
-        mark = _el(group, "g")
-        _el(mark, "path", d=f"M442 {y + 11}l18 10-18 10z", fill=COLOURS["text"])
-        _el(mark, "text", strip.mark_words, x=578, y=y + 28, font_weight="bold", text_anchor="end")
+    _line(group, strip.heading, x=22, y=y + 28, font_weight="bold", data_part="heading", fit=_LINE1_CHARS)
+    # even the short sum of a final score (a long language): squeezed, not cut
+    _line(group, strip.detail, x=22, y=y + 57, data_part="detail", fit=FINAL_CHARS)
+    _el(group, "text", strip.debts, x=578, y=y + 57, text_anchor="end", data_part="debts")
+    arrow = {"data_part": "arrow", "display": _shown(turn)}
+    _el(group, "path", d=f"M442 {y + 11}l18 10-18 10z", fill=COLOURS["text"], **arrow)
+    weight = "bold" if turn else None
+    _el(group, "text", strip.mark_words, x=578, y=y + 28, font_weight=weight, text_anchor="end", data_part="mark")
 
 
-def _chevrons(parent: ET.Element, direction: str, hidden: bool | None = None) -> None:
-    """Arrowheads between the square numbers, pointing the way the pebbles travel (``hidden``: a fillable board's)."""
+def _line(parent: ET.Element, text: str, fit: int, width: int = 556, **attributes: object) -> None:
+    """A line of ``text`` that, longer than ``fit`` characters, is squeezed to ``width`` rather than cut."""
+    line = _el(parent, "text", text, **attributes, data_fit=fit, data_squeeze=width)
+    if len(text) > fit:
+        line.attrib.update({"textLength": str(width), "lengthAdjust": "spacingAndGlyphs"})
+
+
+def _chevrons(parent: ET.Element, direction: str, shown: bool) -> None:
+    """Arrowheads between the square numbers, pointing the way the pebbles travel, hidden unless ``shown``."""
     parts: list[str] = []
     for row, y in ((1, _TOP - 19), (0, _BOTTOM + 19)):
         tip = 10 if screen_direction(row, direction) == "right" else -10  # type: ignore[arg-type]
         for x in range(_LEFT, _RIGHT + 1, _CELL):
             parts.append(f"M{x - tip // 2} {y - 7}l{tip} 7l{-tip} 7z")
-    hooks = {} if hidden is None else {"data_sowing": direction, "display": _shown(not hidden)}
-    _el(parent, "path", d="".join(parts), fill=COLOURS["direction"], **hooks)
+    _el(parent, "path", d="".join(parts), fill=COLOURS["direction"], data_sowing=direction, display=_shown(shown))
 
 
 def _badge_box(at: int, digits: int) -> tuple[float, float, float]:
@@ -392,24 +386,24 @@ def _badge_box(at: int, digits: int) -> tuple[float, float, float]:
     return bx - half, 2 * half, bx
 
 
-def _badge(parent: ET.Element, at: int, hand: int, fillable: bool = False, shown: bool = True) -> None:
-    """The hand: a badge on square ``at`` with the pebbles still to sow.
+#: ``_BOXES[at]``: the ``data-boxes`` of the badge on square ``at``, computed once since every board draws all twelve.
+_BOXES = tuple(";".join(",".join(_n(v) for v in _badge_box(at, digits)) for digits in (1, 2, 3)) for at in range(12))
 
-    A fillable board has one on every square, hidden but the one its scene shows; each says
-    where it goes for a number of 1, 2 or 3 digits (``data-boxes``: left edge, width, middle).
+
+def _badge(parent: ET.Element, at: int, hand: int | None) -> None:
+    """The hand: a badge on square ``at`` with the ``hand`` pebbles still to sow, hidden when None.
+
+    The board has one on every square; each says where it goes for a number of 1, 2 or 3
+    digits (``data-boxes``: left edge, width, middle), for the page that fills it.
     """
     _x, y = square_centre(at)
     by = y - 22 if at < 10 else _TOP + 4
-    left, width, middle = _badge_box(at, len(str(hand)))
-    hooks: dict[str, object] = {}
-    if fillable:
-        boxes = ";".join(",".join(_n(v) for v in _badge_box(at, digits)) for digits in (1, 2, 3))
-        hooks = {"data_hand": at, "data_boxes": boxes, "display": _shown(shown)}
-    badge = _el(parent, "g", **hooks)
+    left, width, middle = _badge_box(at, len(str(hand or 0)))
+    badge = _el(parent, "g", data_hand=at, data_boxes=_BOXES[at], display=_shown(hand is not None))
     pill = {"rx": 16, "fill": COLOURS["hand"], "stroke": "#fff", "stroke_width": 2}
     _el(badge, "rect", x=_n(left), y=_n(by - 16), width=_n(width), height=32, **pill)
     font = {"font_size": MIN_FONT, "font_weight": "bold", "text_anchor": "middle", "fill": "#fff"}
-    _el(badge, "text", hand, x=_n(middle), y=_n(by + 8.5), **font)
+    _el(badge, "text", hand or 0, x=_n(middle), y=_n(by + 8.5), **font)
 
 
 _ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,63}\Z")
@@ -488,6 +482,8 @@ def render(scene: Scene, *, id_prefix: str | None = None, fillable: bool = False
     _board(body, scene, fillable)
     if fillable:
         _click_areas(body, scene, labels)
+    else:
+        _plain(body)
     if id_prefix is None:
         content = "".join(ET.tostring(part, encoding="unicode") for part in body)
         digest = hashlib.sha1((scene.title + scene.desc + content).encode("utf-8")).hexdigest()[:10]
@@ -497,25 +493,26 @@ def render(scene: Scene, *, id_prefix: str | None = None, fillable: bool = False
 
 def _click_areas(parent: ET.Element, scene: Scene, labels: Sequence[str]) -> None:
     """Transparent shapes over the squares, each named by ``labels`` (what it holds as ``{what}``)."""
-    cell = square_centre(6)[0] - square_centre(5)[0]  # the width of a citizen square
-    half = cell / 2
     group = _el(parent, "g", class_="oaq-click")
     for square in range(12):
-        x, y = square_centre(square)
         template = labels[square] if labels else "{what}"
         words = template.replace("{what}", square_contents(scene.squares[square]))
         named = {"data_square": square, "data_name": template, "aria_label": words, "fill": "transparent"}
         if square < 10:
-            area = _el(group, "rect", x=_n(x - half), y=_n(y - half), width=_n(cell), height=_n(cell), **named)
-        else:
-            area = _el(group, "ellipse", cx=_n(x), cy=_n(y), rx=_n(half), ry=_n(cell), **named)
+            x, y, width, height = square_box(square)
+            area = _el(group, "rect", x=x, y=y, width=width, height=height, **named)
+        else:  # a Mandarin square: an ellipse as wide as a citizen square, over its half-ellipse
+            cx, cy = square_centre(square)
+            area = _el(group, "ellipse", cx=cx, cy=cy, rx=_CELL // 2, ry=_CELL, **named)
         _el(area, "title", words)
 
 
 def _board(body: ET.Element, scene: Scene, fillable: bool = False) -> None:
     """The board of ``scene`` drawn into ``body``: its outline, marks, pebbles, numbers, hand, strips and footer.
 
-    A ``fillable`` board has every part a scene may show (see :func:`render`).
+    Every part a scene may show is drawn, those ``scene`` does not show hidden, each marked with a
+    ``data-`` attribute that says what it shows: the fillable board (see :func:`render`), which
+    :func:`_plain` makes a plain picture.
     """
     # The board: one outline from M1 round to M0, then the lines between squares.
     arc = f"A{_RX} {_RY} 0 0 1"
@@ -527,57 +524,51 @@ def _board(body: ET.Element, scene: Scene, fillable: bool = False) -> None:
     # Highlights go under the pebbles so the counts stay readable.
     for mark in MARKS:
         for square, shown in enumerate(scene.squares):
-            if fillable:
-                hooks = {"data_mark": mark, "data_at": square, "display": _shown(mark in shown.marks)}
-                _outline(body, square, mark, hooks)
-            elif mark in shown.marks:
-                _outline(body, square, mark)
+            _outline(body, square, mark, mark in shown.marks)
 
     _squares(body, scene, fillable)
 
-    # Square numbers above player 1's row and below player 0's, M1 and M0 beside.
+    # Square numbers above player 1's row and below player 0's, M1 and M0 beside; the last move's circled.
     numbers = _el(body, "g", fill=COLOURS["muted"], font_size=MIN_FONT, text_anchor="middle")
     for square in range(10):
         x, _y = square_centre(square)
         y = _TOP - 10 if square < 5 else _BOTTOM + 28
         last = scene.last_square == square
-        if fillable:
-            circle = {"data_last": square, "display": _shown(last)}
-            _el(numbers, "circle", cx=_n(x), cy=y - 9, r=16, fill=COLOURS["text"], **circle)
-            _el(numbers, "text", square, x=_n(x), y=y, fill="#fff" if last else None, data_number=square)
-        elif last:
-            _el(numbers, "circle", cx=_n(x), cy=y - 9, r=16, fill=COLOURS["text"])
-            _el(numbers, "text", square, x=_n(x), y=y, fill="#fff")
-        else:
-            _el(numbers, "text", square, x=_n(x), y=y)
+        _el(numbers, "circle", cx=_n(x), cy=y - 9, r=16, fill=COLOURS["text"], data_last=square, display=_shown(last))
+        _el(numbers, "text", square, x=_n(x), y=y, fill="#fff" if last else None, data_number=square)
     _el(numbers, "text", "M1", x=32, y=_BOTTOM + 28)
     _el(numbers, "text", "M0", x=568, y=_BOTTOM + 28)
-    if fillable:
-        for direction in ("L", "R"):
-            _chevrons(body, direction, hidden=scene.direction != direction)
-    elif scene.direction is not None:
-        _chevrons(body, scene.direction)
+    for direction in ("L", "R"):
+        _chevrons(body, direction, scene.direction == direction)
 
     # The hand: a badge with the pebbles still to sow.
-    if fillable:
-        for square in range(12):
-            here = scene.hand is not None and scene.hand_at == square
-            _badge(body, square, scene.hand if here and scene.hand is not None else 0, True, here)
-    elif scene.hand is not None and scene.hand_at is not None:
-        _badge(body, scene.hand_at, scene.hand)
+    for square in range(12):
+        _badge(body, square, scene.hand if scene.hand_at == square else None)
 
     for player in (1, 0):
-        _panel(body, scene, player, fillable)
+        _panel(body, scene, player)
 
     # Footer: the highlights in words, so colour is never the only cue.
-    if scene.footer or fillable:
-        footer = _el(body, "g", font_size=MIN_FONT, text_anchor="middle")
-        footer_lines = [*scene.footer, "", ""][:2] if fillable else list(scene.footer)
-        for index, (y, line) in enumerate(zip(_FOOTER_Y, footer_lines, strict=False)):
-            hooks = {"data_footer": index, "data_fit": FOOTER_CHARS, "data_squeeze": 572} if fillable else {}
-            said = _el(footer, "text", line, x=300, y=y, **hooks)
-            if len(line) > FOOTER_CHARS:  # a line too long for the width (a long note) is squeezed, not cut
-                said.attrib.update({"textLength": "572", "lengthAdjust": "spacingAndGlyphs"})
+    footer = _el(body, "g", font_size=MIN_FONT, text_anchor="middle")
+    for index, (y, line) in enumerate(zip(_FOOTER_Y, [*scene.footer, "", ""], strict=False)):
+        # a line too long for the width (a long note) is squeezed, not cut
+        _line(footer, line, x=300, y=y, data_footer=index, fit=FOOTER_CHARS, width=572)
+
+
+def _plain(element: ET.Element) -> None:
+    """The fillable board made a plain picture: its hidden parts and empty texts and groups left out, and its hooks.
+
+    A notebook's or a book's picture never changes once drawn, so it needs neither.
+    """
+    for child in list(element):
+        if child.get("display") == "none":
+            element.remove(child)
+            continue
+        _plain(child)
+        if child.tag in ("text", "g") and not child.text and not len(child):
+            element.remove(child)
+    for name in [name for name in element.attrib if name.startswith("data-")]:
+        del element.attrib[name]
 
 
 def _picture(width: int, height: int, ids: str, title: str, desc: str, content: Iterable[ET.Element]) -> ET.Element:
@@ -662,6 +653,7 @@ def position_text_svg(position: Position, *, id_prefix: str | None = None) -> st
     parts = ET.Element("g")
     board = _el(parts, "g", transform=f"translate({_MARGIN} {_TEXT_BAND})")
     _board(board, scene)
+    _plain(board)
 
     # The text, in a monospaced font so that each field's place is known: its number under its middle.
     size = min(28.0, (width - 24) / (0.6 * len(text)))

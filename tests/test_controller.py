@@ -30,7 +30,8 @@ from oanquan.errors import reader_words
 from oanquan.i18n import language
 from oanquan.interact.controller import Controller, PlayedMove, SessionError, Settings, check_text, sides_for
 from oanquan.interact.pacing import MAX_MOVE_FRAMES, animation_events, move_frames, pace
-from oanquan.interact.view import final_words, status_line, why_it_ended
+from oanquan.interact.view import final_words, status_line
+from oanquan.narrate import end_words
 from oanquan.puzzles import load_builtin
 
 
@@ -327,7 +328,7 @@ def test_the_ply_limit_ends_the_game() -> None:
     c.play("0L")
     outcome = c.game.outcome()
     assert outcome is not None and outcome.rule == "R7.3" and c.over
-    assert status_line(c).startswith(f"Game over: {why_it_ended(Termination.PLY_LIMIT)}.")
+    assert status_line(c).startswith(f"Game over: {end_words(Termination.PLY_LIMIT)}.")
     with pytest.raises(IllegalMoveError, match="the game is over"):
         c.play("5L")
 
@@ -541,7 +542,7 @@ def test_a_whole_game_by_clicks_ends_with_the_engines_outcome() -> None:
         c.choose(move.direction)
         assert c.position == game.position
     outcome = game.outcome()
-    assert outcome is not None and status_line(c).startswith(f"Game over: {why_it_ended(outcome.termination)}.")
+    assert outcome is not None and status_line(c).startswith(f"Game over: {end_words(outcome.termination)}.")
     b = c.score_breakdown()
     assert b.scores == outcome.scores
     for p in (0, 1):  # R8.1, R7.4, R8.2 add up

@@ -32,7 +32,7 @@ from oanquan.interact.controller import Controller, SessionError, Settings, chec
 from oanquan.interact.editor import EditError, Editor
 from oanquan.position import MAX_PEBBLES
 from oanquan.puzzles import load_builtin
-from oanquan.web import Session, WebError, call, parse_address, reset, session_for
+from oanquan.web import Session, WebError, call, reset, session_for
 
 #: Position text (RULES §10) and Python values: what a reader's sentence never shows.
 NOTATION = re.compile(r"\d+(,\d+){9}|\bQ,Q\b|Rules\(|Position\(|\{\w*\}")
@@ -140,7 +140,6 @@ TRIGGERS: dict[str, Callable[[], object]] = {
     "bad-first": lambda: bridge({"op": "new_game", "first": "nobody"}),
     "bad-opponent": lambda: bridge({"op": "new_game", "opponent": "dragon"}),
     "bad-options": lambda: bridge({"op": "new_game", "options": [1]}),
-    "unknown-setting": lambda: parse_address("?colour=red"),
     "unknown-request": lambda: bridge({"op": "dance"}),
     "bad-review-move": lambda: review_beyond_the_game(),
     "not-an-exercise": lambda: exercise_beyond_the_game(),

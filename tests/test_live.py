@@ -19,7 +19,7 @@ from oanquan.ai import player_for_level
 from oanquan.interact.board_setup import LIVE_MIME, game_setup
 from oanquan.interact.controller import Controller
 from oanquan.interact.editor import EditError, Editor
-from oanquan.web import Session, call, first_answer, parse_address, reset
+from oanquan.web import Session, call, first_answer, read_address, reset
 from oanquan.widgets import GameBoard, PositionEditor
 
 
@@ -82,7 +82,9 @@ def test_the_bridge_edits_strictly_and_its_play_link_reopens_the_position() -> N
     assert view["editor"]["text"] == "0,0,0,0,1,0,2,0,3,5 Q,0 0,0 0,0 1" and len(view["scene"]["what"]) == 12
     bad = ask({"op": "edit", "action": "text", "text": "5,5"})
     assert bad["editor"]["kind"] == "error" and bad["editor"]["text"] == view["editor"]["text"]
-    game = Session().new_game(parse_address(view["play"]))
+    settings, notices = read_address(view["play"])
+    assert notices == []
+    game = Session().new_game(settings)
     assert game["position"] == view["editor"]["text"]
 
 

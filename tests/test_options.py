@@ -65,8 +65,8 @@ def test_the_terminal_game_takes_each_option_as_the_spec_says(spec: Option) -> N
 @pytest.mark.parametrize("spec", OPTIONS, ids=IDS)
 def test_the_page_address_reads_each_option(spec: Option) -> None:
     value = spec.choices[-1] if spec.choices else spec.high
-    request = web.parse_address(f"?{spec.name}={value}")
-    assert request == {"options": {spec.name: str(value)}}
+    request, notices = web.read_address(f"?{spec.name}={value}")
+    assert request == {"options": {spec.name: str(value)}} and notices == []
     session = web.Session()
     assert session.new_game(request)["rules"] == {spec.name: value}
 

@@ -29,7 +29,7 @@ from oanquan import Position, Rules, i18n
 from oanquan.paper import FILE_STEM, PAGE_HEIGHT, PAGE_WIDTH, HalfEllipse, Rect, blank_board_svg, board_shapes
 from oanquan.puzzles import SHEETS, load_builtin, sheet
 from oanquan.scene import board_scene
-from oanquan.web import Session, parse_address
+from oanquan.web import Session, read_address
 from tools.sphinx import printables
 from tools.sphinx.printables import (
     SHEET_SIZE,
@@ -282,7 +282,9 @@ def test_answer_key_gives_the_engines_answers_and_play_links(level: str, kit: Pa
     for code in codes:
         address, _, query = code.partition("?")
         assert address == f"{SITE}book/play.html"
-        view = Session().new_game(parse_address("?" + query))  # what the Play page does with the address
+        settings, notices = read_address("?" + query)  # what the Play page does with the address
+        assert notices == []
+        view = Session().new_game(settings)
         opened.append((view["position"], view["rules"]))
     expected = [(p.position_text, p.rules_options) for p in exercises[:4]]
     assert sorted(opened, key=str) == sorted(expected, key=str)
@@ -405,7 +407,8 @@ def test_addresses_are_the_pages_own() -> None:
     assert puzzle_address("https://x.example", puzzle) == f"https://x.example/book/puzzles.html?puzzle={puzzle.id}"
     address = play_address("https://x.example/", puzzle.position)
     assert address.startswith("https://x.example/book/play.html?position=")
-    request = parse_address(address.partition("?")[2])
+    request, notices = read_address(address.partition("?")[2])
+    assert notices == []
     assert Position.from_text(request["position"]) == Position.from_text(puzzle.position_text)
     assert {k: int(v) if v.isdigit() else v for k, v in request["options"].items()} == puzzle.rules_options
 
@@ -625,7 +628,7 @@ def test_rule_examples_are_real_moves() -> None:
         position = example.position
         after, events = position.play_traced(example.move_text)
         assert events == example.events and 0 <= example.index < len(events)
-        assert example.svg.startswith("<svg") and example.caption
+        assert example.caption
 
 
 # --------------------------------------------------------------------- files and the build

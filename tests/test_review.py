@@ -19,7 +19,6 @@ from oanquan.review import (
     THRESHOLDS,
     Thresholds,
     better_move_scene,
-    better_move_svg,
     exercises,
     review,
     review_moves,
@@ -286,7 +285,7 @@ def test_the_bridge_draws_the_position_with_the_better_move_when_asked() -> None
     assert "scene" not in plain and drawn["review"] == plain["review"]
     assert drawn["scene"] == web.wire(better_move_scene(r.game, r.moves[1], Controller().names))
     assert "Better: 0L (played: 3R)" in drawn["scene"]["f"][0]
-    assert "Better: 0L (played: 3R)" in better_move_svg(r.game, r.moves[1], Controller().names)
+    assert "Better: 0L (played: 3R)" in r.picture(r.moves[1], Controller().names)
 
 
 def test_learn_from_your_mistakes_one_exercise_per_mistake_checked_by_the_review_s_values() -> None:

@@ -510,6 +510,12 @@ LONG_TASKS = """(() => {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) window.__long.push([entry.startTime, entry.duration]);
   }).observe({ type: "longtask", buffered: true });
+  window.__parsed = 0;  // the longest text JSON.parse was given
+  const parse = JSON.parse;
+  JSON.parse = function (text, reviver) {
+    window.__parsed = Math.max(window.__parsed, String(text).length);
+    return parse.call(this, text, reviver);
+  };
   const read = Storage.prototype.getItem;
   Storage.prototype.getItem = function (key) {
     const game = String(key).startsWith("oanquan.play");
@@ -537,6 +543,7 @@ def test_an_oversized_stored_game_costs_the_page_no_long_task(watched: Watched) 
     page.add_init_script(LONG_TASKS)
     watched.open("book/play.html", timeout=120_000)
     assert "too long" in (page.text_content("[data-oaq=notice]") or "")
+    assert page.evaluate("window.__parsed") < len(value)  # left out before it is parsed
     first_read = page.evaluate("window.__firstRead")
     assert first_read is not None
     board_drawn = float(page.get_attribute("#oaq", "data-board-ms") or "nan")

@@ -23,9 +23,9 @@ from oanquan import Game, IllegalMoveError, Move, Position, Rules, caption, web
 from oanquan.i18n import language
 from oanquan.interact.controller import Controller, SessionError
 from oanquan.interact.pacing import MAX_MOVE_FRAMES, move_frames
-from oanquan.interact.view import why_it_ended
+from oanquan.narrate import end_words
 from oanquan.puzzles import load_builtin, path
-from oanquan.web import WEB_MOVE_FRAMES, Session, call, parse_address, wire
+from oanquan.web import WEB_MOVE_FRAMES, Session, call, read_address, wire
 from tests.scenes import page_view
 
 
@@ -92,7 +92,8 @@ def test_click_then_direction_plays_the_engines_move() -> None:
     # the players named as the view-model names them
     played = Controller().play("7R")[0]
     names = view["names"]
-    shown = move_frames(played, names=names)
+    assert played.names == tuple(names)
+    shown = move_frames(played)
     assert [(f["caption"], f["kind"]) for f in view["frames"]] == [
         (f.caption, f.event.kind if f.event else "move") for f in shown
     ]
@@ -180,9 +181,7 @@ def test_whole_game_ends_with_the_engines_outcome() -> None:
     outcome = game.outcome()
     assert outcome is not None
     assert view["over"] and view["scores"] == list(outcome.scores)
-    assert (
-        view["status"] == view["turn"] == f"Game over: {why_it_ended(outcome.termination)}. {view['final']['headline']}"
-    )
+    assert view["status"] == view["turn"] == f"Game over: {end_words(outcome.termination)}. {view['final']['headline']}"
     assert "game is over" in ask({"op": "play", "move": "5L"})["error"]
     assert view["frames"][-1]["caption"].split(": ", 1)[1].startswith(("R7.4", "R8.2"))
     breakdown = view["breakdown"]
@@ -208,7 +207,9 @@ def test_link_reopens_the_same_game() -> None:
     session.new_game({"position": start, "record": "1R", "options": {"mandarin_value": 5}, "opponent": "friend"})
     link = session.link()
     again = Session()
-    view = again.new_game(parse_address(link) | {"opponent": "friend"})
+    settings, notices = read_address(link)
+    assert notices == []  # every setting of the link is the Play page's
+    view = again.new_game(settings | {"opponent": "friend"})
     assert view["start"] == start and view["record"] == "1R"
     assert view["position"] == session.controller.position.to_text()
     assert view["rules"] == {"mandarin_value": 5}
@@ -250,7 +251,7 @@ def test_plus_in_the_address_is_a_plus_not_a_space() -> None:
         view = ask({"op": "address", "query": query + "&opponent=friend"})
         assert view["ok"], view
         assert view["start"] == Position.from_text(start).to_text() == start
-    assert parse_address("?record=7R%200L+")["record"] == "7R 0L+"  # the engine, not the address, rejects it
+    assert read_address("?record=7R%200L+")[0]["record"] == "7R 0L+"  # the engine, not the address, rejects it
 
 
 def test_link_reopens_a_game_against_the_computer_with_the_same_sides() -> None:

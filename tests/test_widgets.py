@@ -21,8 +21,8 @@ from oanquan import M0, M1, Game, Move, Position, Rules
 from oanquan.ai import RandomPlayer
 from oanquan.errors import IllegalMoveError, reader_words
 from oanquan.i18n import language
-from oanquan.interact.view import game_view, why_it_ended
-from oanquan.narrate import outcome_words
+from oanquan.interact.view import game_view
+from oanquan.narrate import end_words, outcome_words
 from oanquan.svg import COLOURS
 from oanquan.widgets import SPEEDS, GameBoard, PositionEditor, RulesForm, StepPlayer, default_choices
 from oanquan.widgets.puzzle import PuzzleWidget
@@ -531,7 +531,7 @@ def test_the_ply_limit_ends_the_game_on_the_board() -> None:
     outcome = board.game.outcome()
     assert outcome is not None and outcome.rule == "R7.3"
     assert outcome_words(outcome, board.controller.names) in unescape(board.viewer.frame.svg)
-    assert why_it_ended(outcome.termination) in unescape(board.status.value)
+    assert end_words(outcome.termination) in unescape(board.status.value)
     board.square_buttons[5].click()
     assert board.message_text == game_view(board.controller).status
     assert board.message_text.startswith("Game over: the game reached its length limit.")

@@ -73,12 +73,7 @@ export function moveLine(row, names) {
   return row.number + ". " + names[row.player] + ": " + row.move + " — " + row.label_words + (mark ? " " + mark : "");
 }
 
-function svgElement(name, attributes, text) {
-  const el = document.createElementNS(SVG, name);
-  Object.keys(attributes).forEach(function (key) { el.setAttribute(key, String(attributes[key])); });
-  if (text !== undefined) el.textContent = text;
-  return el;
-}
+function svgElement(name, attributes, text) { return element(name, attributes, text, SVG); }
 
 // The panel: a section after the game's end ([data-oaq=final]) in the page's root.
 export function reviewPanel(root, call, t, mistakes) {
@@ -109,6 +104,14 @@ export function reviewPanel(root, call, t, mistakes) {
   let total = 0;
   let picked; // the move chosen, which the graph marks
   section.hidden = true;
+
+  // The review's parts emptied: a review starts again, or the game it was of has changed.
+  function clear() {
+    rows = [];
+    words = [];
+    picked = undefined;
+    [list, summary, detail, board, graph, progress].forEach(function (el) { el.textContent = ""; });
+  }
 
   function names() { return shown && Array.isArray(shown.names) ? shown.names : ["0", "1"]; }
   function record() { return shown && typeof shown.record === "string" ? shown.record : ""; }
@@ -174,15 +177,9 @@ export function reviewPanel(root, call, t, mistakes) {
     const mine = ++run;
     reviewed = record();
     total = moveCount(reviewed);
-    rows = [];
-    words = [];
-    picked = undefined;
+    clear();
     section.removeAttribute("data-first-ms");
     section.removeAttribute("data-done-ms");
-    list.textContent = "";
-    summary.textContent = "";
-    detail.textContent = "";
-    board.textContent = "";
     section.hidden = false;
     start.hidden = true;
     drawGraph();
@@ -220,13 +217,7 @@ export function reviewPanel(root, call, t, mistakes) {
       if (changed) {
         run++;
         reviewed = null;
-        rows = [];
-        list.textContent = "";
-        summary.textContent = "";
-        detail.textContent = "";
-        board.textContent = "";
-        graph.textContent = "";
-        progress.textContent = "";
+        clear();
         if (mistakes) mistakes.clear();
       }
       section.hidden = !record();

@@ -286,9 +286,8 @@ class PlayedMove(NamedTuple):
     move: Move
     before: Position
     events: tuple[Event, ...]
-    #: Whether the mover is the reader playing the computer ("you play", not "You plays").
-    you: bool = False
-    #: What the move's captions call the players (the controller's :attr:`Controller.names`).
+    #: What the move's captions call the players (the controller's :attr:`Controller.names`), the
+    #: reader playing the computer among them ("you play", not "You plays").
     names: Names | None = None
 
     @property
@@ -312,7 +311,7 @@ class PlayedMove(NamedTuple):
         return self._who_plays() + "."
 
     def _who_plays(self) -> str:
-        if self.you:
+        if self.names is not None and self.names.you == self.before.to_move:
             return _("Move {number}: you play {move}").format(number=self.number, move=self.move)
         return _("Move {number}: {who} plays {move}").format(number=self.number, who=self.who, move=self.move)
 
@@ -360,9 +359,7 @@ class Controller:
         self.resolve = resolve
         if rules is None:
             rules = start.rules if isinstance(start, Position) else Rules()
-        elif isinstance(start, Position) and start.rules != rules:
-            raise SessionError(f"the start position is under {start.rules!r}, not {rules!r}", code="start-rules")
-        first = Settings(rules, as_pair(players), start, hint_limit)
+        first = Settings(rules, as_pair(players), start, hint_limit)  # which checks each, a start under other rules too
         #: the settings of the game in progress, and those the next game will have
         self.settings: Settings = first
         self.next_settings: Settings = first
@@ -641,7 +638,7 @@ class Controller:
         """
         outcome = self.game.outcome()
         if outcome is not None:
-            raise SessionError(_over_message(outcome), code="game-over", **_over_fields(outcome))
+            raise _game_over(SessionError, outcome)
         mover = self.position.to_move
         if self.is_human(mover):
             raise SessionError(
@@ -682,16 +679,14 @@ class Controller:
         >>> c.play("7R")[0].summary.split(" — ")[0]
         'Move 1: you play 7R'
         """
-        mover = before.to_move
-        you = self.is_human(mover) and self.humans[0] != self.humans[1]  # "You" against the computer
-        return PlayedMove(self.game.ply, self.who(mover), move, before, events, you, self.names)
+        return PlayedMove(self.game.ply, self.who(before.to_move), move, before, events, self.names)
 
     def _check_human_turn(self) -> None:
         if self.answered:
             raise SessionError(code="puzzle-answered")
         outcome = self.game.outcome()
         if outcome is not None:
-            raise IllegalMoveError(_over_message(outcome), code="game-over", **_over_fields(outcome))
+            raise _game_over(IllegalMoveError, outcome)
         mover = self.position.to_move
         if not self.is_human(mover):
             raise SessionError(code="computer-turn", player=mover)
@@ -1104,21 +1099,18 @@ class Controller:
         return f"Controller({self.game!r}, players={self.players!r}{puzzle})"
 
 
-def _over_message(outcome: Outcome) -> str:
-    """The programmer's words for a move or request refused because the game is over (R7, R8.3).
+def _game_over(error: type[OAnQuanError], outcome: Outcome) -> OAnQuanError:
+    """A move or request refused because the game is over (R7, R8.3): the programmer's words, and
+    what the words a reader gets are made of (:data:`~oanquan.errors.PROBLEMS`).
 
     >>> from oanquan.position import Termination
-    >>> _over_message(Outcome(Termination.MANDARINS_EMPTY, 0, (56, 14)))
+    >>> str(_game_over(SessionError, Outcome(Termination.MANDARINS_EMPTY, 0, (56, 14))))
     'the game is over: Player 0 wins 56-14 (R7.1)'
     """
     high, low = max(outcome.scores), min(outcome.scores)
     result = f"a draw, {high}-{low}" if outcome.winner is None else f"Player {outcome.winner} wins {high}-{low}"
-    return f"the game is over: {result} ({outcome.rule})"
-
-
-def _over_fields(outcome: Outcome) -> dict[str, object]:
-    """What a game-over error carries for the words a reader gets (:data:`~oanquan.errors.PROBLEMS`)."""
-    return {"rule": outcome.rule, "winner": outcome.winner, "scores": outcome.scores}
+    message = f"the game is over: {result} ({outcome.rule})"
+    return error(message, code="game-over", rule=outcome.rule, winner=outcome.winner, scores=outcome.scores)
 
 
 def find_puzzle(wanted: object, puzzles: Iterable[Puzzle] | None = None) -> Puzzle:

@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Final, Literal
 
-from ..board import square_name
+from ..board import ROW_NAMES, square_name
 from ..errors import OAnQuanError, problem_words, reader_words
 from ..errors import quote as quote_input
 from ..i18n import N_, _
@@ -51,8 +51,6 @@ PLAYER_FIELDS: Final[dict[str, int]] = {"stores": MAX_PEBBLES, "captured": 2, "d
 
 #: Those numbers in a reader's words.
 PLAYER_WORDS: Final[dict[str, str]] = {"stores": N_("store"), "captured": N_("captured stones"), "debts": N_("debt")}
-#: The rows' names, as the view-model names two players who give none (narrate.row_names), for refusals.
-ROWS: Final[tuple[str, str]] = (N_("Bottom row"), N_("Top row"))
 
 
 class EditError(OAnQuanError):
@@ -158,11 +156,6 @@ class Editor:
             )
         self.mode = str(mode)
 
-    def select(self, square: object) -> None:
-        """Select ``square`` without changing it."""
-        self.selected = self._square(square)
-        self.rebuild()
-
     def set_count(self, count: object, square: object = None) -> None:
         """Put exactly ``count`` pebbles in ``square`` (the selected one by default).
 
@@ -224,7 +217,7 @@ class Editor:
             "bad-player-count",
             what=words,
             player=side,
-            row=ROWS[side],
+            row=ROW_NAMES[side],  # the player named by their row, as the view-model names friends
         )
         getattr(self, str(name))[side] = number
         self.rebuild()
@@ -232,11 +225,6 @@ class Editor:
     def set_to_move(self, player: object) -> None:
         """Whose turn it is: 0 or 1."""
         self.to_move = self._player(player)
-        self.rebuild()
-
-    def set_rules(self, rules: Rules) -> None:
-        """The rule options the position is read under (RULES §9)."""
-        self.rules = rules
         self.rebuild()
 
     def load_text(self, text: str) -> None:

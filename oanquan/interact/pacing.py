@@ -104,19 +104,13 @@ def _take_back_drops(keep: list[bool], limit: int) -> None:
         keep[left_out[int(j * step + step / 2)]] = True
 
 
-def move_frames(
-    played: PlayedMove,
-    limit: int = MAX_MOVE_FRAMES,
-    names: Sequence[str] | None = None,
-    id_prefix: str | None = None,
-) -> list[Frame]:
+def move_frames(played: PlayedMove, limit: int = MAX_MOVE_FRAMES) -> list[Frame]:
     """The pictures of one move: the board before it, saying who plays which move, then its events (at most ``limit``).
 
     The first caption does not tell what the move will do (:attr:`PlayedMove.opening`): the
     captions follow the animation, and what the move did is said once it is shown.
 
-    ``names`` are what the pictures call the players (by default the mover's controller's, ``played.names``);
-    with ``id_prefix``, picture ``i`` has the element ids ``{id_prefix}-{i}-…`` (:func:`oanquan.svg.trace_frames`).
+    The pictures call the players as the mover's controller does (``played.names``).
 
     >>> from oanquan.interact.controller import Controller
     >>> frames = move_frames(Controller().play("5L")[0])
@@ -132,8 +126,7 @@ def move_frames(
         move=played.move,
         start_caption=played.opening,
         prefix=_("Move {number}, {move}: ").format(number=played.number, move=played.move),
-        names=names if names is not None else played.names,
-        id_prefix=id_prefix,
+        names=played.names,
     )
     for index, (_event, skipped) in enumerate(shown, start=1):
         if skipped:

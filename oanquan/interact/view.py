@@ -31,11 +31,11 @@ from dataclasses import dataclass
 
 from ..i18n import _
 from ..narrate import end_words
-from ..position import Outcome, Termination
+from ..position import Outcome
 from ..puzzles import SOLVER_GOALS
 from .controller import Controller, PlayedMove, ScoreBreakdown
 
-__all__ = ["FinalWords", "GameView", "announcement", "final_words", "game_view", "status_line", "why_it_ended"]
+__all__ = ["FinalWords", "GameView", "announcement", "final_words", "game_view", "status_line"]
 
 
 @dataclass(frozen=True)
@@ -86,11 +86,6 @@ class GameView:
             first=self.names[0], a=self.scores[0], second=self.names[1], b=self.scores[1]
         )
 
-    @property
-    def over(self) -> bool:
-        """Whether the game has ended (a puzzle's end is its verdict, not a final result)."""
-        return self.final is not None
-
 
 def status_line(controller: Controller) -> str:
     """Whose turn it is, in the reader's words, or how the game ended.
@@ -108,14 +103,14 @@ def status_line(controller: Controller) -> str:
         # that move ends says nothing of the answer, and beside "Right!" it read as a defeat.
         if c.result == "right":  # nothing to try again: the next puzzle (issue 46)
             return _("This move ends the game: {reason}. Choose the next puzzle.").format(
-                reason=why_it_ended(outcome.termination)
+                reason=end_words(outcome.termination)
             )
         return _("This move ends the game: {reason}. Press Try again, or choose another puzzle.").format(
-            reason=why_it_ended(outcome.termination)
+            reason=end_words(outcome.termination)
         )
     if outcome is not None:
         return _("Game over: {reason}. {headline}").format(
-            reason=why_it_ended(outcome.termination), headline=_headline(c, outcome.winner)
+            reason=end_words(outcome.termination), headline=_headline(c, outcome.winner)
         )
     mover = c.position.to_move
     if c.puzzle is not None:
@@ -128,15 +123,6 @@ def status_line(controller: Controller) -> str:
     if c.is_human(mover):
         return _("Your move: you play the bottom row.") if mover == 0 else _("Your move: you play the top row.")
     return _("The computer is thinking…")
-
-
-def why_it_ended(termination: Termination) -> str:
-    """Why a game ended (R7.1-R7.3), in a reader's words, with no option name.
-
-    >>> why_it_ended(Termination.PLY_LIMIT)
-    'the game reached its length limit'
-    """
-    return end_words(termination)
 
 
 def final_words(controller: Controller) -> FinalWords | None:
@@ -196,7 +182,7 @@ def _headline(controller: Controller, winner: int | None) -> str:
 
 def _result_reason(outcome: Outcome) -> str:
     """The score, the winner's first, and why the game ended."""
-    reason = why_it_ended(outcome.termination)
+    reason = end_words(outcome.termination)
     high, low = max(outcome.scores), min(outcome.scores)
     said = (
         _("{high} to {low}: {reason} ({rule}).").format(high=high, low=low, reason=reason, rule=outcome.rule)

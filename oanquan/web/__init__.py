@@ -33,35 +33,26 @@ It needs only the standard library, like the rest of the engine.
 
 from __future__ import annotations
 
-from ..interact.controller import LEVELS
-from .address import parse_address, query_fields, read_address
-from .bridge import MAX_BOARDS, OPS, answer, call, carried, close_board, first_answer, reset, session_for
-from .requests import MAX_REQUEST_TEXT, WebError
-from .session import MAX_TRIED, Session
-from .wire import WEB_MOVE_FRAMES, frames, picture, scene_data, scene_of, wire
+from .address import read_address
+from .bridge import MAX_BOARDS, OPS, answer, call, first_answer, reset, session_for
+from .requests import WebError
+from .session import Session
+from .wire import WEB_MOVE_FRAMES, frames, picture, scene_data, wire
 
 __all__ = [
-    "LEVELS",
     "MAX_BOARDS",
-    "MAX_REQUEST_TEXT",
-    "MAX_TRIED",
     "OPS",
     "WEB_MOVE_FRAMES",
     "Session",
     "WebError",
     "answer",
     "call",
-    "carried",
-    "close_board",
     "first_answer",
     "frames",
-    "parse_address",
     "picture",
-    "query_fields",
     "read_address",
     "reset",
     "scene_data",
-    "scene_of",
     "session_for",
     "wire",
 ]

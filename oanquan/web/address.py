@@ -1,4 +1,4 @@
-"""The Play and Puzzles pages' addresses read as requests: :func:`read_address`, :func:`parse_address`."""
+"""The Play and Puzzles pages' addresses read as requests: :func:`read_address`."""
 
 from __future__ import annotations
 
@@ -7,39 +7,12 @@ from urllib.parse import unquote
 
 from ..errors import quote as quote_input
 from ..i18n import N_, _
+from ..interact.controller import check_text
 from ..rules import OPTIONS
-from .requests import MAX_REQUEST_TEXT, WebError
+from .requests import MAX_REQUEST_TEXT
 
 #: The rule options a page address may set (RULES §9): all of them.
 _OPTION_NAMES = tuple(spec.name for spec in OPTIONS)
-
-
-def parse_address(query: str) -> dict[str, Any]:
-    """Read the page address's query string into the arguments of a ``new_game`` request.
-
-    Only the names of the settings and the length of the text are checked
-    here: the engine reads the position, the record and the rule options when
-    the game starts, and its error messages are what the page shows. A ``+``
-    is a plus sign, as in the position text, not a space (see :func:`query_fields`).
-    A setting the Play page does not know is refused; :func:`read_address` names it
-    in a notice instead.
-
-    >>> parse_address("?position=0,0,0,0,1,0,0,0,0,0%20Q,Q+2%203,0 0,0 1&young_mandarin_min=5")
-    {'position': '0,0,0,0,1,0,0,0,0,0 Q,Q+2 3,0 0,0 1', 'options': {'young_mandarin_min': '5'}}
-    >>> parse_address("?record=7R%200L&opponent=3&first=computer")
-    {'record': '7R 0L', 'opponent': '3', 'first': 'computer'}
-    >>> parse_address("")
-    {}
-    """
-    request, _notices = read_address(query)
-    for name in query_fields(query):
-        if name not in _PLAY_SETTINGS and name not in _OPTION_NAMES and name not in _PLAY_VIEW:
-            raise WebError(
-                f"unknown setting {quote_input(name)} in the page address",
-                code="unknown-setting",
-                name=quote_input(name),
-            )
-    return request
 
 
 #: The settings of the Play page's address (beside the rule options), and of the Puzzles page's.
@@ -62,6 +35,11 @@ def read_address(query: str, page: str = "play") -> tuple[dict[str, Any], list[s
     a setting given twice, and ``first`` in a game between friends (it says who
     moves first against the computer). Values are read by the engine later.
 
+    They are percent-decoded, and a ``+`` stays a plus sign: a position has ``+`` in it
+    (``Q+1``, RULES §10), and a teacher writes it as it is; the page itself writes a space as
+    ``%20`` and a ``+`` as ``%2B``, and a browser sends a typed space as ``%20``. So, unlike
+    ``urllib.parse.parse_qs``, ``+`` is never read as a space.
+
     >>> read_address("?opponent=friend&first=computer&colour=red")
     ({'opponent': 'friend'}, ["'first' chooses who moves first against the computer: \
 a game between friends ignores it.", "The page address has a setting this page does not know: 'colour' (ignored)."])
@@ -73,8 +51,19 @@ a game between friends ignores it.", "The page address has a setting this page d
     ({'record': '7R'}, [])
     >>> read_address("?record=7R&review=yes")[1]
     ["The page address says review='yes': only review=1 (open the game's review) is read, so it is ignored."]
+    >>> read_address("?position=6,6,0,6,6,6,6,0,0,6%20Q+1,Q%2B1 6,0&first=human&first=computer&opponent=2")
+    ({'position': '6,6,0,6,6,6,6,0,0,6 Q+1,Q+1 6,0', 'first': 'computer', 'opponent': '2'}, \
+["'first' is given more than once in the page address: the last one counts."])
     """
-    fields, repeated = _query_fields(query)
+    fields: dict[str, str] = {}
+    repeated: list[str] = []
+    for part in check_text(query, N_("page address"), MAX_REQUEST_TEXT).lstrip("?").split("&"):
+        if part:
+            name, _equals, value = part.partition("=")
+            name = unquote(name)
+            if name in fields and name not in repeated:
+                repeated.append(name)
+            fields[name] = unquote(value)
     notices = [
         _("{name} is given more than once in the page address: the last one counts.").format(name=quote_input(name))
         for name in repeated
@@ -114,43 +103,3 @@ a game between friends ignores it.", "The page address has a setting this page d
     if options:
         request["options"] = options
     return request, notices
-
-
-def query_fields(query: str) -> dict[str, str]:
-    """The settings of a query string, percent-decoded, with ``+`` kept as a plus sign.
-
-    A position has ``+`` in it (``Q+1``, RULES §10), and a teacher writes it as it
-    is; the page itself writes a space as ``%20`` and a ``+`` as ``%2B``, and a
-    browser sends a typed space as ``%20``. So, unlike ``urllib.parse.parse_qs``,
-    ``+`` is never read as a space. The last of repeated settings counts.
-
-    >>> query_fields("?position=6,6,0,6,6,6,6,0,0,6%20Q+1,Q%2B1 6,0&first=human&first=computer")
-    {'position': '6,6,0,6,6,6,6,0,0,6 Q+1,Q+1 6,0', 'first': 'computer'}
-    """
-    return _query_fields(query)[0]
-
-
-def _query_fields(query: str) -> tuple[dict[str, str], list[str]]:
-    """:func:`query_fields`, and the names given more than once."""
-    if not isinstance(query, str):
-        raise WebError(
-            f"the page address must be text, not {quote_input(query)}", code="not-text", what=N_("page address")
-        )
-    if len(query) > MAX_REQUEST_TEXT:
-        raise WebError(
-            f"the page address is too long ({len(query)} characters; at most {MAX_REQUEST_TEXT})",
-            code="too-long",
-            what=N_("page address"),
-            length=f"{len(query):,}",
-            limit=f"{MAX_REQUEST_TEXT:,}",
-        )
-    fields: dict[str, str] = {}
-    repeated: list[str] = []
-    for part in query.lstrip("?").split("&"):
-        if part:
-            name, _equals, value = part.partition("=")
-            name = unquote(name)
-            if name in fields and name not in repeated:
-                repeated.append(name)
-            fields[name] = unquote(value)
-    return fields, repeated

@@ -33,7 +33,6 @@ class WebError(SessionError):
     """
 
     problems: ClassVar[Mapping[str, str]] = {
-        "unknown-setting": N_("the page address has a setting {name} that the page does not know"),
         "unknown-request": N_("unknown request {op}"),
         "request-not-object": N_("a request to the engine must be a table of names and values"),
         "next-with-settings": N_(

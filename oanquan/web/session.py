@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import quote as quote_input
+from ..game import Game
 from ..i18n import N_, _, decimal, ngettext
 from ..interact.address import Setup
 from ..interact.controller import (
@@ -20,7 +22,7 @@ from ..interact.view import FinalWords, announcement, game_view
 from ..move import Move
 from ..position import Position
 from ..puzzles import Puzzle, load_builtin, path
-from ..review import Exercise, Review, better_move_scene, exercises, move_words, review_moves
+from ..review import Exercise, MoveReview, Review, better_move_scene, exercises, move_words, review_moves
 from ..review import review as review_game
 from ..rules import rules_in_words
 from .address import read_address
@@ -117,8 +119,9 @@ class Session:
         """
         c = self.controller
         rules = rules_from(request.get("options")) if "options" in request else c.next_settings.rules
-        first = who_first(request.get("first", self._first()))
-        level = level_of(request["opponent"]) if "opponent" in request else self.level
+        now = self._setup()
+        first = who_first(request.get("first", now.first))
+        level = level_of(request["opponent"]) if "opponent" in request else now.level
         changes: dict[str, Any] = {"rules": rules, "start": None, "players": sides_for(level, first, 0)}
         if "hints" in request:
             changes["hint_limit"] = request["hints"]
@@ -263,12 +266,9 @@ class Session:
         game = self.controller.game
         if "move" not in request:
             return {"ok": True, "moves": len(game), "review": review_game(game).to_dict(self.controller.names)}
-        ply = request["move"]
-        if not game.moves:
-            raise WebError(code="nothing-played")
-        if not (isinstance(ply, int) and not isinstance(ply, bool) and 0 <= ply < len(game)):
+        reviewed = self._move_review(request["move"])
+        if reviewed is None:
             raise WebError(code="bad-review-move", top=len(game) - 1)
-        reviewed = next(review_moves(game, start=ply))
         words = move_words(Review(game, (reviewed,)), reviewed, self.controller.names)
         answer = {"ok": True, "moves": len(game), "review": reviewed.to_dict(), "words": words}
         if request.get("picture") is True:  # the position before it, the better move marked
@@ -279,15 +279,12 @@ class Session:
         """The exercises of the game on the board, for each side a human plays (both for two
         humans): all of them, or only the one at move ``ply`` (counted from 0), which reviews
         that move alone (the Puzzles page opens one exercise of a game it did not review)."""
-        game = self.controller.game
-        if not game.moves:
-            raise WebError(code="nothing-played")
+        game = self._played()
         if ply is None:
             reviewed = review_game(game)
-        elif isinstance(ply, int) and not isinstance(ply, bool) and 0 <= ply < len(game):
-            reviewed = Review(game, (next(review_moves(game, start=ply)),))
         else:
-            reviewed = Review(game, ())
+            alone = self._move_review(ply)
+            reviewed = Review(game, () if alone is None else (alone,))
         found = [ex for side in (0, 1) if self.controller.is_human(side) for ex in exercises(reviewed, side)]
         if ply is not None and not found:
             # the move as the exercise card numbers it (from 1); no list of the others, which would
@@ -295,6 +292,20 @@ class Session:
             number = ply + 1 if isinstance(ply, int) and not isinstance(ply, bool) else quote_input(ply)
             raise WebError(code="not-an-exercise", move=number)
         return sorted(found, key=lambda ex: ex.number)
+
+    def _played(self) -> Game:
+        """The game on the board, refused while it has no move (to review or to show again)."""
+        game = self.controller.game
+        if not game.moves:
+            raise WebError(code="nothing-played")
+        return game
+
+    def _move_review(self, ply: Any) -> MoveReview | None:
+        """The review of move ``ply`` (counted from 0) of the game on the board, None if it has no such move."""
+        game = self._played()
+        if isinstance(ply, int) and not isinstance(ply, bool) and 0 <= ply < len(game):
+            return next(review_moves(game, start=ply))
+        return None
 
     def exercises(self, request: dict[str, Any]) -> dict[str, Any]:
         """Learn from your mistakes (issue 43): the positions of this game where a human lost at
@@ -418,14 +429,11 @@ class Session:
         >>> view["record"], view["frames"][0]["c"].startswith("Move 2: Top row plays 1R")
         ('7R 1R', True)
         """
-        c = self.controller
-        game = c.game
-        if not game.moves:
-            raise WebError(code="nothing-played")
+        game = self._played()
         before = game.positions[-2]
         move = game.undo()
         events = game.play_traced(move)  # the same move again: the same position, and its steps
-        return self.view([c.played_move(before, move, events)])
+        return self.view([self.controller.played_move(before, move, events)])
 
     def state(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
         """The view of the game as it stands, with no animation.
@@ -500,29 +508,18 @@ class Session:
                 "this board is not a position editor: open it with an 'editor' request first", code="not-editor"
             )
         action = request.get("action")
-        fields = _EDITS.get(action) if isinstance(action, str) else None
-        if fields is None:
+        if not (isinstance(action, str) and action in _EDITS):
             raise EditError(
                 f"an edit is one of {', '.join(_EDITS)}, not {quote_input(action)}",
                 code="unknown-edit",
                 action=quote_input(action),
             )
+        method, fields = _EDITS[action]
         required = {name for name in fields if name != "mode" or action == "mode"}
         only_fields(request, set(fields) | {"action"}, f"an edit {quote_input(action)}", required)
-        if action == "click":
-            editor.click(request["square"], request.get("mode"))
-        elif action == "mode":
-            editor.set_mode(request["mode"])
-        elif action == "count":
-            editor.set_count(request["value"])
-        elif action == "stone":
-            editor.set_stone(request["value"])
-        elif action == "set":
-            editor.set_player_field(request["field"], request["player"], request["value"])
-        elif action == "to_move":
-            editor.set_to_move(request["player"])
-        else:
-            editor.load_text(request_text(request["text"], N_("position")) or "")
+        if action == "text":  # text no longer than a request's, which the engine reads
+            request = request | {"text": request_text(request["text"], N_("position")) or ""}
+        method(editor, *(request.get(name) for name in fields))
         return self.editor_view()
 
     def editor_view(self) -> dict[str, Any]:
@@ -557,13 +554,12 @@ class Session:
         outcome = game.outcome()
         squares = list(c.legal_squares())
         shown = game_view(c)
+        setup = self._setup()
         return {
             "ok": True,
             # the moves of one answer (a redo with the computer's reply) share the pictures' limit
             "frames": [
-                frame
-                for move in played
-                for frame in frames(move, shown.names, max(3, WEB_MOVE_FRAMES // max(1, len(played))))
+                frame for move in played for frame in frames(move, max(3, WEB_MOVE_FRAMES // max(1, len(played))))
             ],
             "scene": scene_data(
                 position,
@@ -600,19 +596,14 @@ class Session:
             "turn": shown.status,  # the status line under its first name, which the pages read
             "announce": announcement(played, shown),  # said once the moves are shown (a live region)
             "final": _final_json(shown.final),
-            "link": self.link(),
+            "link": setup.address(),
             "puzzle": self._puzzle_view(),
             "settings": {
                 "options": game.rules.to_dict(),
-                "opponent": "friend" if self.level is None else self.level,
-                "first": self._first(),
+                "opponent": "friend" if setup.level is None else setup.level,
+                "first": setup.first,
             },
         }
-
-    @property
-    def level(self) -> int | None:
-        """The computer's level in a game against the computer (None between friends or in a puzzle)."""
-        return next((side for side in self.controller.players if isinstance(side, int)), None)
 
     def _puzzle_view(self) -> dict[str, Any] | None:
         c = self.controller
@@ -654,9 +645,10 @@ class Session:
             "spent": (puzzle.id in self.tried or c.tries > 0 or c.revealed) and not solved,
         }
 
-    def _first(self) -> str:
-        """Who made (or makes) the game's first move: ``"human"`` or ``"computer"``."""
-        return "human" if self.controller.is_human(self.controller.game.start.to_move) else "computer"
+    def _setup(self) -> Setup:
+        """The game on the board as its address says it: start, record, rules, the computer's level
+        (None between friends or in a puzzle) and who made the game's first move."""
+        return Setup.of(self.controller) or Setup()
 
     def link(self) -> str:
         """The query string that reopens this game: start, record, options, players (:mod:`oanquan.interact.address`).
@@ -670,18 +662,19 @@ class Session:
         >>> s.link()
         '?position=0,6,6,6,6,0,0,6,6,6%20Q%2B1,Q%2B1%206,0%200,0%201&opponent=4&first=computer'
         """
-        return (Setup.of(self.controller) or Setup()).address()
+        return self._setup().address()
 
 
-#: The editing actions of the ``edit`` request and the fields each takes (``mode`` is optional with a click).
-_EDITS: dict[str, tuple[str, ...]] = {
-    "click": ("square", "mode"),
-    "mode": ("mode",),
-    "count": ("value",),
-    "stone": ("value",),
-    "set": ("field", "player", "value"),
-    "to_move": ("player",),
-    "text": ("text",),
+#: The editing actions of the ``edit`` request: the editor's method each calls, and the fields
+#: it passes to it, in order (``mode`` is optional with a click).
+_EDITS: dict[str, tuple[Callable[..., None], tuple[str, ...]]] = {
+    "click": (Editor.click, ("square", "mode")),
+    "mode": (Editor.set_mode, ("mode",)),
+    "count": (Editor.set_count, ("value",)),
+    "stone": (Editor.set_stone, ("value",)),
+    "set": (Editor.set_player_field, ("field", "player", "value")),
+    "to_move": (Editor.set_to_move, ("player",)),
+    "text": (Editor.load_text, ("text",)),
 }
 
 

@@ -16,7 +16,6 @@ from ..interact.controller import (
 )
 from ..interact.pacing import move_frames
 from ..move import Move
-from ..narrate import row_names
 from ..position import Position
 from ..scene import MARKS, Scene, SquareScene, StripScene, board_scene, square_contents, square_label
 from ..svg import render
@@ -52,7 +51,7 @@ def scene_data(
         selectable=selectable,
         selected=selected,
         last_move=last_move,
-        names=names if names is not None else row_names(),  # the editor's board: the rows' names
+        names=names,  # None on the editor's board: the rows' names
         turn="over" if over else None,
         focus=hinted.square if hinted is not None else None,
         note=_("hint: {move}").format(move=hinted) if hinted is not None else "",
@@ -77,8 +76,8 @@ def picture(data: Mapping[str, Any], id_prefix: str = "oaq-board") -> str:
 
 
 def scene_of(data: Mapping[str, Any]) -> Scene:
-    """The scene that the data of :func:`wire` shows: what the page draws from it (the players'
-    names, scores and turn, which the data says only in its words, are left out).
+    """The scene that the data of :func:`wire` shows: what the page draws from it (the player
+    to move, which the data says only in its words, is left out).
 
     >>> scene = board_scene(Position.initial().play("7R"), last_move="7R", hand=2, received=8)
     >>> shown = scene_of(wire(scene))
@@ -90,15 +89,12 @@ def scene_of(data: Mapping[str, Any]) -> Scene:
         SquareScene(pebbles, square in data["q"], tuple(kind for kind in MARKS if square in marks.get(kind, ())))
         for square, pebbles in enumerate(data["n"])
     )
-    strips = tuple(StripScene(s[0], s[1], s[2], s[3], s[4], final=False) for s in data["s"])
+    strips = tuple(StripScene(*s) for s in data["s"])
     hand = data.get("h")
     return Scene(
         squares=squares,
         strips=(strips[0], strips[1]),
-        names=("", ""),
-        scores=(0, 0),
         to_move=0,
-        turn="",
         hand=hand[0] if hand else None,
         hand_at=hand[1] if hand else None,
         direction=data.get("d"),
@@ -158,9 +154,7 @@ def wire(scene: Scene, words: bool = True) -> dict[str, Any]:
 WEB_MOVE_FRAMES = 32
 
 
-def frames(
-    played: PlayedMove, names: Sequence[str] | None = None, limit: int = WEB_MOVE_FRAMES
-) -> list[dict[str, Any]]:
+def frames(played: PlayedMove, limit: int = WEB_MOVE_FRAMES) -> list[dict[str, Any]]:
     """The animation of one move as the page receives it: each picture's caption, kind and changes.
 
     The first frame shows the position before the move and who plays it (not yet what it
@@ -185,7 +179,7 @@ def frames(
     prefix = _("Move {number}, {move}: ").format(number=played.number, move=played.move)
     sent: list[dict[str, Any]] = []
     before: dict[str, Any] = {}
-    for frame in move_frames(played, limit, names=names):
+    for frame in move_frames(played, limit):
         assert frame.scene is not None  # every frame of a move has its scene
         now = wire(frame.scene, words=False)
         if not before:

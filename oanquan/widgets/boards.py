@@ -45,10 +45,10 @@ from ..i18n import N_, _, ngettext
 from ..interact.board_setup import LIVE_MIME, editor_setup, game_setup
 from ..interact.controller import DEFAULT_HINTS, Controller, Opponent, PlayedMove
 from ..interact.editor import Editor
-from ..interact.pacing import MAX_MOVE_FRAMES, move_frames, pace
+from ..interact.pacing import move_frames, pace
 from ..interact.view import game_view
 from ..move import Move
-from ..narrate import as_names, describe_move, outcome_words, row_names
+from ..narrate import outcome_words, row_names
 from ..position import MAX_PEBBLES, Position
 from ..rules import OPTIONS, Rules
 from ..svg import HEIGHT, WIDTH, Frame, board_svg, figure_html, square_box, trace_frames
@@ -539,6 +539,30 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
         self.index = 0
         self.play.playing = len(self.frames) > 1
 
+    def show_moves(
+        self, played: Sequence[PlayedMove], budget: int, *, slowest: int = 700, end: Frame | None = None
+    ) -> None:
+        """Show the moves just played (:func:`~oanquan.interact.pacing.move_frames`), then ``end``, in about
+        ``budget`` ms (:func:`~oanquan.interact.pacing.pace`): each move its share of the pictures if they
+        are too many. With no budget (0) the last picture shows at once; the step buttons go back through all.
+
+        >>> from oanquan.interact.controller import Controller
+        >>> player = StepPlayer.from_move(Position.initial(), "7R")
+        >>> player.show_moves(Controller().play("7R"), 3000)
+        >>> len(player.frames), player.play.interval, player.play.playing
+        (15, 200, True)
+        """
+        ends = [end] if end is not None else []
+        frames = [frame for move in played for frame in move_frames(move)] + ends
+        shown, interval = pace(len(frames), budget, slowest=slowest)
+        if interval and shown < len(frames):  # too many to show in time: each move its share, at least two
+            each = max(2, (shown - len(ends)) // len(played))
+            frames = [frame for move in played for frame in move_frames(move, each)] + ends
+            _shown, interval = pace(len(frames), budget, slowest=slowest)
+        self.set_frames(frames, index=len(frames) - 1)
+        if interval:
+            self.animate(interval)
+
     def _sync(self, value: int) -> None:
         if self.play.value != value:
             self.play.value = value
@@ -574,39 +598,32 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
         return f"StepPlayer({len(self.frames)} frames)"
 
 
-def game_frames(
-    game: Game, *, steps: Literal["events", "moves"] = "events", names: Sequence[str] | None = None
-) -> list[Frame]:
+def game_frames(game: Game, *, steps: Literal["events", "moves"] = "events") -> list[Frame]:
     """The frames of a whole game: each event of each move, or one frame per move.
 
-    The game is replayed through a fresh :class:`~oanquan.Game`, so the end of
-    the game by the ply limit (R7.3) is shown too. ``names`` are what the frames
-    call the players, by default their rows' names (:func:`~oanquan.narrate.row_names`).
+    The game is replayed through a :class:`~oanquan.interact.controller.Controller` between
+    two friends, so each move is captioned as a board captions it, with the players named
+    by their rows, and the end of the game by the ply limit (R7.3) is shown too.
 
     >>> from oanquan import Game
     >>> frames = game_frames(Game.from_record("7R 0L"))
     >>> frames[0].caption, frames[1].caption[:24]
     ('Start of the game: Bottom row to move.', 'Move 1, 7R: R3.3 — Botto')
     """
-    said = as_names(names) if names is not None else row_names()
-    replay = Game(game.start)
-    opening = _("Start of the game: {name} to move.").format(name=said.said[game.start.to_move])
-    frames = [Frame(game.start, opening, board_svg(game.start, names=said))]
-    for number, move in enumerate(game.moves, start=1):
-        before = replay.position
-        events = replay.play_traced(move)
-        if steps == "events":
-            prefix = _("Move {number}, {move}: ").format(number=number, move=move)
-            frames.extend(trace_frames(before, events, move=move, prefix=prefix, names=said)[1:])
+    replay = Controller(game.start)
+    names = replay.names
+    opening = _("Start of the game: {name} to move.").format(name=names.said[game.start.to_move])
+    frames = [Frame(game.start, opening, board_svg(game.start, names=names))]
+    for move in game.moves:
+        played = replay.play(move)[0]
+        if steps == "events":  # every event: a limit the move's events cannot reach
+            frames.extend(move_frames(played, len(played.events) + 1)[1:])
             continue
-        after = events[-1].position if events and events[-1].kind in ("sweep", "repay") else replay.position
-        summary = describe_move(events)
-        text = _("Move {number}: {who} plays {move}").format(number=number, who=said.said[before.to_move], move=move)
-        text += f" — {summary}." if summary else "."
-        outcome = replay.outcome()
-        if outcome is not None:
-            text += " " + outcome_words(outcome, said)
-        frames.append(Frame(after, text, board_svg(after, last_move=move, names=said), events[-1] if events else None))
+        last = played.events[-1] if played.events else None
+        after = last.position if last is not None and last.kind in ("sweep", "repay") else replay.position
+        outcome = replay.game.outcome()
+        text = played.summary + (" " + outcome_words(outcome, names) if outcome is not None else "")
+        frames.append(Frame(after, text, board_svg(after, last_move=move, names=names), last))
     return frames
 
 
@@ -801,6 +818,27 @@ def mark_moves(
         button.disabled = controller.selected is None
 
 
+def pick_square(controller: Controller, square: int) -> tuple[str, Literal["info", "error"]]:
+    """Click ``square`` on a board played through ``controller``: what the board says then, and whether
+    it is a refusal (the game boards and the puzzle board say the same).
+
+    >>> c = Controller()
+    >>> pick_square(c, 2)
+    ("Not square 2: square 2 is in the other player's row.", 'error')
+    >>> pick_square(c, 7)
+    ('Square 7 chosen: now pick a direction.', 'info')
+    """
+    try:
+        controller.click(square)
+    except IllegalMoveError as error:
+        if error.code == "game-over":
+            return game_view(controller).status, "error"  # how the game ended, in the view-model's words
+        return _("Not square {square}: {reason}.").format(square=square, reason=problem_words(error)), "error"
+    except OAnQuanError as error:  # a puzzle already answered: Try again first
+        return reader_words(error), "error"
+    return _("Square {square} chosen: now pick a direction.").format(square=square), "info"
+
+
 #: The animation speeds a GameBoard offers: about how long a turn (your move and the reply) takes to show.
 #: The labels are English; the menu shows them in the language spoken.
 SPEEDS: dict[str, int] = {
@@ -907,7 +945,7 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         )
         self.review_button.on_click(lambda _b: self.show_review())
         self.review_box = widgets.VBox([])
-        self._reviewed: tuple[str, str, str] | None = None  # the game reviewed in review_box (_game_key)
+        self._reviewed: dict[str, Any] | None = None  # the game reviewed in review_box (Game.to_dict)
 
         # New game: rules and who plays; they apply to the next game.
         self.rules_form = RulesForm(self.game.rules)
@@ -1011,11 +1049,6 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         return self.controller.selected
 
     @property
-    def redo_moves(self) -> list[Move]:
-        """The moves that redo would play again (the last one first)."""
-        return list(reversed(self.controller.redo_moves))
-
-    @property
     def animating(self) -> bool:
         """Whether a move is being shown now (clicks then wait in a queue)."""
         return bool(self.animate and self.viewer.play.playing)
@@ -1032,19 +1065,7 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         """
         if self._wait(lambda: self.click_square(square), _("square {name}").format(name=square)):
             return
-        try:
-            self.controller.click(square)
-        except IllegalMoveError as error:
-            self._say(
-                game_view(self.controller).status  # how the game ended, in the view-model's words
-                if error.code == "game-over"
-                else _("Not square {square}: {reason}.").format(square=square, reason=problem_words(error)),
-                "error",
-            )
-        except OAnQuanError as error:
-            self._say(reader_words(error), "error")
-        else:
-            self._say(_("Square {square} chosen: now pick a direction.").format(square=square))
+        self._say(*pick_square(self.controller, square))
         self._show_selection()
 
     def choose_direction(self, direction: Direction) -> None:
@@ -1076,7 +1097,7 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         >>> board = GameBoard(animate=False)
         >>> board.play("7R")
         >>> board.undo()
-        >>> board.game.position == Position.initial(), board.redo_moves
+        >>> board.game.position == Position.initial(), board.controller.redo_moves
         (True, [Move(7, 'R')])
         """
         if self._wait(self.undo, _("undo")):
@@ -1131,7 +1152,7 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         reviewed = ReviewWidget(Game.from_dict(game.to_dict()), names=game_view(self.controller).names)
         heading = ngettext("Review of the game: {n} move.", "Review of the game: {n} moves.", len(game.moves))
         self.review_box.children = [widgets.HTML(f"<h4>{escape(heading.format(n=len(game.moves)))}</h4>"), reviewed]
-        self._reviewed = self._game_key()
+        self._reviewed = game.to_dict()
         self._say(_("The review is under the moves: pick a move to see its position and the better move."))
 
     def skip(self) -> None:
@@ -1215,7 +1236,8 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
             return
         dropped = len(self._queue)
         self._queue.clear()
-        self.rules_form_quiet(self.game.rules)
+        with self._quiet():  # the game's rules in the new-game form, which is no change of settings
+            self.rules_form.set_rules(self.game.rules)
         self._show_players()
         self._say(
             ngettext(
@@ -1227,11 +1249,6 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
             else ""
         )
         self._show(self.controller.play_computers())
-
-    def rules_form_quiet(self, rules: Rules) -> None:
-        """Show ``rules`` in the new-game form without taking it as a change of settings."""
-        with self._quiet():
-            self.rules_form.set_rules(rules)
 
     def _wait(self, click: Callable[[], None], label: str) -> bool:
         """While a move is shown, queue a click (True); else let it through (False)."""
@@ -1283,17 +1300,23 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
             for side, player in self.players.items():
                 self.player_menus[side].value = self._label_of(player)
 
+    def _computer_choices(self) -> Iterator[tuple[str, Player]]:
+        """Each computer choice: its label and the player it makes (one that cannot be made now is left out)."""
+        for label, factory in self.choices.items():
+            try:
+                made = factory()
+            except ValueError:
+                continue
+            if made is not None:
+                yield label, made
+
     def _label_of(self, player: Player | None) -> str:
         """The menu entry for ``player``: a choice that makes a player of that name, or a new entry."""
         if player is None:
             return _human()
-        for label, factory in self.choices.items():
-            try:
-                made = factory() if label != player.name else player
-            except ValueError:  # a choice that cannot be made now is not this player
-                continue
-            if made is not None and made.name == player.name:
-                return label
+        label = next((label for label, made in self._computer_choices() if made.name == player.name), None)
+        if label is not None:
+            return label
         if player.name not in self.choices:
             self.choices[player.name] = lambda: player
             for menu in self.player_menus.values():
@@ -1302,14 +1325,7 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
 
     def _resolve(self, name: str) -> Player | None:
         """The player a saved session names: one of the choices, by label or by the player's name."""
-        for label, factory in self.choices.items():
-            try:
-                made = factory()
-            except ValueError:
-                continue
-            if made is not None and (label == name or made.name == name):
-                return made
-        return None
+        return next((made for label, made in self._computer_choices() if name in (label, made.name)), None)
 
     def _current_frame(self) -> Frame:
         c = self.controller
@@ -1332,34 +1348,17 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         )
         return Frame(position, text, svg)
 
-    def _game_key(self) -> tuple[str, str, str]:
-        """The game on the board as its start, its moves and its rules (a review is of one game)."""
-        game = self.controller.game
-        return game.start.to_text(), game.record(), repr(game.rules)
-
     def _show(self, played: Sequence[PlayedMove]) -> None:
         """Show the moves just played, ending on the board now: animated at the menu's pace, or at once.
 
         Either way the step buttons go back through the moves' pictures.
         """
-        budget = int(self.speed.value)
-        animating = self.animate and budget > 0
-        shown = list(played[-2:])  # a long computer-only run shows its last two moves
-        limit = MAX_MOVE_FRAMES
-        if animating and shown:
-            most, _pause = pace(10**6, budget, slowest=self.interval)
-            limit = max(2, most // len(shown))
-        names = game_view(self.controller).names
-        frames = [frame for move in shown for frame in move_frames(move, limit, names)]
-        frames.append(self._current_frame())
-        if self._reviewed != self._game_key():
+        if self._reviewed != self.controller.game.to_dict():
             self.review_box.children = []  # it reviewed another game: the one before a move, an undo, a new game
             self._reviewed = None
-        with self._quiet():
-            self.viewer.set_frames(frames, index=len(frames) - 1)
-            if animating and len(frames) > 1:
-                _shown, interval = pace(len(frames), budget, slowest=self.interval)
-                self.viewer.animate(interval)
+        budget = int(self.speed.value) if self.animate else 0
+        with self._quiet():  # a long computer-only run shows its last two moves
+            self.viewer.show_moves(played[-2:], budget, slowest=self.interval, end=self._current_frame())
         self._update_controls()
 
     def _show_selection(self) -> None:
@@ -1645,20 +1644,20 @@ class PositionEditor(StaticFallback, _Talking, widgets.VBox):  # type: ignore[mi
             self.count.value = position.count(self.selected)
             self.stone.disabled = self.selected < 10
             self.stone.value = position.has_stone(self.selected)
-        self.board.value = _board_html(
-            board_svg(position, selected=self.selected, id_prefix="oaq-editor", names=row_names())
-        )
+        self.board.value = _board_html(self._picture())
         mark_squares(self.square_buttons, range(12), self.selected)
         self.text.value = position.to_text()
         self.json.value = position.to_json()
 
+    def _picture(self) -> str:
+        """The board the editor shows (:meth:`~oanquan.interact.editor.Editor.shown`), its selected square marked."""
+        return board_svg(self.editor.shown(), selected=self.selected, id_prefix="oaq-editor", names=row_names())
+
     def static_html(self) -> str:
         """The position being edited, for a notebook that has not run (see :class:`StaticFallback`)."""
-        shown = self.editor.shown()
-        svg = board_svg(shown, selected=self.selected, id_prefix="oaq-editor", names=row_names())
         return static_view(
-            svg,
-            _("Position text: {text}").format(text=shown.to_text()),
+            self._picture(),
+            _("Position text: {text}").format(text=self.editor.shown().to_text()),
             _("This is a position editor: click to set up"),
         )
 

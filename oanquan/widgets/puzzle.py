@@ -25,22 +25,22 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..board import Direction
-from ..errors import IllegalMoveError, OAnQuanError, problem_words, reader_words
+from ..errors import OAnQuanError, reader_words
 from ..i18n import _
 from ..interact.board_setup import puzzle_setup
 from ..interact.controller import Controller, PlayedMove
-from ..interact.pacing import move_frames, pace
 from ..move import Move
 from ..narrate import row_names
 from ..puzzles import Puzzle, load_builtin
+from ..rules import rules_in_words
 from ..svg import Frame, board_svg
-from .boards import StaticFallback, StepPlayer, mark_moves, move_buttons, static_view, wide_button
+from .boards import StaticFallback, StepPlayer, mark_moves, move_buttons, pick_square, static_view, wide_button
 
 __all__ = ["PuzzleWidget"]
 
 
 def _feedback_html(text: str, kind: str) -> str:
-    colours = {"right": "#1b6e3a", "wrong": "#a13d00", "info": "#1f1a14"}
+    colours = {"right": "#1b6e3a", "error": "#a13d00", "info": "#1f1a14"}
     return (
         f'<div class="oaq-feedback {kind}" style="max-width:600px;line-height:1.4;'
         f'color:{colours[kind]}">{escape(text)}</div>'
@@ -84,7 +84,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         self.tried: list[Move] = []
         self.controller = Controller(puzzle=self.puzzles[0])
         self.heading = widgets.HTML()
-        self.player = StepPlayer([self._start_frame(self.puzzles[0])])
+        self.player = StepPlayer([self._start_frame()])
         self.player.speed.min = 10
         # The squares of the picture are the buttons, as on a GameBoard (issue 44).
         self.square_buttons, self.direction_buttons = move_buttons(
@@ -142,7 +142,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
             self.controller.retry()
         else:
             self.controller.open_puzzle(puzzle)
-        options = ", ".join(f"{k}={v!r}" for k, v in puzzle.rules_options.items())
+        options = rules_in_words(puzzle.rules)
         rules = _(" · rules: {options}").format(options=options) if options else ""
         about = _("{theme} · difficulty {stars}").format(theme=puzzle.theme_name, stars="★" * puzzle.difficulty)
         turn = _("{name} to move.").format(name=row_names()[puzzle.position.to_move])
@@ -151,7 +151,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
             f"<div>{escape(about)}{escape(rules)}</div>"
             f"<div><b>{escape(turn)}</b> {escape(puzzle.goal_text)}</div>"
         )
-        self.player.set_frames([self._start_frame(puzzle)])
+        self.player.set_frames([self._start_frame()])
         self._mark()
         self.moves.options = [str(m) for m in self.controller.legal_moves()]
         self.moves.value = None  # no move chosen: the first in the list may be the answer
@@ -167,18 +167,8 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         >>> widget.controller.selected == square, widget.direction_buttons["L"].disabled
         (True, False)
         """
-        try:
-            self.controller.click(square)
-        except IllegalMoveError as error:
-            words = _("Not square {square}: {reason}.").format(square=square, reason=problem_words(error))
-            self.feedback.value = _feedback_html(words, "wrong")
-        except OAnQuanError as error:  # the puzzle is answered: Try again first
-            self.feedback.value = _feedback_html(reader_words(error), "wrong")
-        else:
-            self.feedback.value = _feedback_html(
-                _("Square {square} chosen: now pick a direction.").format(square=square), "info"
-            )
-        self.player.replace_frame(0, self._start_frame(self.puzzle))
+        self.feedback.value = _feedback_html(*pick_square(self.controller, square))
+        self.player.replace_frame(0, self._start_frame())
         self._mark()
 
     def choose_direction(self, direction: Direction) -> None:
@@ -215,7 +205,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         (True, True)
         """
         if move is None:
-            self.feedback.value = _feedback_html(_("Choose a move first."), "wrong")
+            self.feedback.value = _feedback_html(_("Choose a move first."), "error")
             return
         self._attempt(lambda: self.controller.play(move))
 
@@ -224,7 +214,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         try:
             played = action()
         except OAnQuanError as error:
-            self.feedback.value = _feedback_html(reader_words(error), "wrong")
+            self.feedback.value = _feedback_html(reader_words(error), "error")
             return
         self._judge(played)
 
@@ -232,17 +222,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         """Show the move just played (a right move of a line with the other side's reply, which the
         controller played) and what the puzzle says about it."""
         self.tried.append(played[0].move)
-        every = [move_frames(one) for one in played]
-        shown, interval = pace(sum(map(len, every)), round(self.seconds * 1000), slowest=700)
-        frames = [frame for its in every for frame in its]
-        if shown < len(frames):
-            each = max(2, shown // len(played))
-            frames = [frame for one in played for frame in move_frames(one, each)]
-        self.player.set_frames(frames)
-        if interval:
-            self.player.animate(interval)
-        else:
-            self.player.index = len(frames) - 1
+        self.player.show_moves(played, round(self.seconds * 1000))
         right = self.controller.result == "right"
         self.solved = self.solved or right
         going_on = not self.controller.result  # a line's right move: its next move is asked for
@@ -250,7 +230,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         if going_on:
             self.moves.options = [str(m) for m in self.controller.legal_moves()]
             self.moves.value = None
-        kind = "right" if right or going_on else "wrong"
+        kind = "right" if right or going_on else "error"
         self.feedback.value = _feedback_html(self.controller.verdict, kind)
         self._mark()
 
@@ -268,15 +248,15 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         """
         self.feedback.value = _feedback_html(self.controller.answer(), "info")
 
-    def _start_frame(self, puzzle: Puzzle) -> Frame:
+    def _start_frame(self) -> Frame:
         """The puzzle's position (in a line, the one before the move asked for now), its squares to move
         from dotted and the chosen one marked."""
-        c = self.controller
-        position = puzzle.step_position(c.puzzle_step) if c.puzzle is puzzle else puzzle.position
+        c, puzzle = self.controller, self.puzzle
+        position = puzzle.step_position(c.puzzle_step)
         caption = _("{name} to move.").format(name=row_names()[position.to_move]) + " " + puzzle.goal_text
-        selectable = c.legal_squares() if c.puzzle is puzzle else ()
-        selected = c.selected if c.puzzle is puzzle else None
-        svg = board_svg(position, title=puzzle.title_text, names=row_names(), selectable=selectable, selected=selected)
+        svg = board_svg(
+            position, title=puzzle.title_text, names=row_names(), selectable=c.legal_squares(), selected=c.selected
+        )
         return Frame(position, caption, svg)
 
     def _mark(self) -> None:
@@ -294,7 +274,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         >>> "Puzzle 1 of" in PuzzleWidget().static_html()
         True
         """
-        frame = self._start_frame(self.puzzle)
+        frame = self._start_frame()
         heading = f"<p><b>{escape(self._title())}</b></p>"
         return static_view(frame.svg, frame.caption, _("This is a puzzle to try"), heading)
 

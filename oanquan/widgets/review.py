@@ -262,17 +262,13 @@ class ReviewWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
             if index is not None and stack.selected_index != index:
                 stack.selected_index = index
 
-    def show(self, ply: int) -> None:
-        """Show move ``ply`` (its index): the position before it, the better move marked."""
-        self.moves.value = ply
-
     def static_html(self) -> str:
         """The graph, the summary and the move it opens on, for a viewer that shows no widget."""
         first = self.opening_move()
         graph = figure_html(None, "", svg=graph_svg(self.review, self.names))
         if first is None:
             return static_view(None, "", _("This review"), graph)
-        heading = graph + "".join(f"<p>{escape(line)}</p>" for line in self.review.summary(self.names).splitlines())
+        heading = graph + self.summary.value
         return static_view(
             self.review.picture(first, self.names),
             move_words(self.review, first, self.names),

@@ -11,7 +11,9 @@ catalogue per page, ``locales/vi/LC_MESSAGES/<page>.po`` (Sphinx's i18n layout, 
 - **the reader's words inside the code cells** (the ``say(_(f"..."))`` paragraphs, captions,
   quiz questions and answers, table headers): every string literal, or run of adjacent
   literals, marked with ``_()`` (``from oanquan.i18n import words as _``), with its ``{...}``
-  placeholders as written in the f-string. Nothing unmarked is taken: extraction never guesses.
+  placeholders as written in the f-string. Nothing unmarked is taken: extraction never guesses;
+- **the comments and docstrings of the code cells**, one message each: a folded cell opens with
+  "Show code" and the live notebooks show every cell, so they are words for readers too.
 
 Words in code outside the pages (the engine, the widgets, the Sphinx extensions, the Play and
 Puzzles pages' Jinja2 templates and scripts, the live notebooks' reset page) are not here: they
@@ -24,9 +26,10 @@ marked fuzzy). ``python -m tools.build.edition check`` fails on a message untran
 whose translation breaks the markup or the code; ``tests/test_edition.py`` runs the same.
 
 ``python -m tools.build.edition site`` (``make book``) writes the Vietnamese chapters into
-``_build/vi-notebooks/`` (the Markdown cells and the code strings translated, the setup cell's
+``_build/vi-notebooks/`` (the code strings, comments and docstrings translated, the setup cell's
 ``LANGUAGE = "vi"``) and executes them there, so their outputs are the engine's Vietnamese; lays
-out ``_build/vi-src/``, the book's sources with those chapters and a Vietnamese configuration;
+out ``_build/vi-src/``, the book's sources with those chapters (their Markdown translated, the
+glued values written in) and a Vietnamese configuration;
 and builds it with ``jupyter-book`` into ``_build/html/vi/``.
 """
 
@@ -45,7 +48,7 @@ import subprocess
 import sys
 import tokenize
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -138,17 +141,9 @@ def code_strings(source: str) -> list[CodeString]:
     return found
 
 
-#: The tags of a code cell whose code the reader does not see unless they ask (or at all).
-HIDDEN_CODE = ("hide-input", "remove-input", "remove-cell")
 #: The comments that mark a message taken from a comment, or a docstring, of a code cell.
 COMMENT = "comment"
 DOCSTRING = "docstring"
-
-
-def shows_code(cell: dict[str, Any]) -> bool:
-    """Whether a code cell's code is in view on the page (not folded away or removed)."""
-    tags = cell.get("metadata", {}).get("tags", [])
-    return cell["cell_type"] == "code" and not any(tag in tags for tag in HIDDEN_CODE)
 
 
 def code_comments(source: str) -> list[CodeString]:
@@ -223,27 +218,39 @@ def docstring_literal(text: str, indent: str, closing_line: bool = True) -> str:
     return '"""' + "\n".join([lines[0], *((indent + line) if line else "" for line in lines[1:])]) + closing
 
 
+def _rewritten(source: str, spans: list[CodeString], rewrite: Callable[[CodeString, str], str | None]) -> str:
+    """``source`` with each of ``spans`` (none inside another) replaced by ``rewrite(span, its text)``
+    (None: kept as it is).
+
+    >>> _rewritten("x = 1  # one\\n", code_comments("x = 1  # one\\n"), lambda span, text: text.upper())
+    'x = 1  # ONE\\n'
+    """
+    offsets = [0, *itertools.accumulate(len(line) for line in source.splitlines(keepends=True))]
+    out, last = [], 0
+    for span in sorted(spans, key=lambda span: span.start):
+        start = offsets[span.start[0] - 1] + span.start[1]
+        end = offsets[span.end[0] - 1] + span.end[1]
+        written = rewrite(span, source[start:end])
+        if written is not None:
+            out += [source[last:start], written]
+            last = end
+    return "".join(out) + source[last:]
+
+
 def translate_comments(source: str, translate: Any) -> str:
     """The cell's source with each comment and docstring that has a translation written in the other language."""
-    lines = source.splitlines(keepends=True)
-    offsets = [0, *itertools.accumulate(len(line) for line in lines)]
-    # A docstring may span lines, a comment ends its line: the last first, so the positions of the others hold.
-    found = [(d, True) for d in code_docstrings(source)] + [(c, False) for c in code_comments(source)]
-    text = source
-    for item, docstring in sorted(found, key=lambda f: f[0].start, reverse=True):
-        translated = translate(item.text)
+    docstrings = code_docstrings(source)
+
+    def rewrite(found: CodeString, written: str) -> str | None:
+        translated: str | None = translate(found.text)
         if translated is None:
-            continue
-        start = offsets[item.start[0] - 1] + item.start[1]
-        end = offsets[item.end[0] - 1] + item.end[1]
-        written = text[start:end]
-        if docstring:
+            return None
+        if found in docstrings:
             closing_line = re.search(r"\n[ \t]*(\"\"\"|''')$", written) is not None
-            written = docstring_literal(translated, " " * item.start[1], closing_line)
-        else:  # its marker kept: "#: " says a constant's documentation
-            written = written[: written.index(item.text)] + translated
-        text = text[:start] + written + text[end:]
-    return text
+            return docstring_literal(translated, " " * found.start[1], closing_line)
+        return written[: written.index(found.text)] + translated  # its marker kept: "#: " documents a constant
+
+    return _rewritten(source, docstrings + code_comments(source), rewrite)
 
 
 #: Tokens between a marker's literals that change nothing: line breaks inside brackets, comments.
@@ -300,24 +307,14 @@ def _f_string_parts(text: str) -> list[tuple[str, bool]]:
 
 def translate_code(source: str, translate: Any) -> str:
     """The cell's source with each of its code strings replaced by ``translate(text)`` (None: kept)."""
-    strings = code_strings(source)
-    if not strings:
-        return source
-    offsets = [0, *itertools.accumulate(len(line) for line in source.splitlines(keepends=True))]
-    out, last = [], 0
-    for found in strings:
-        start = offsets[found.start[0] - 1] + found.start[1]
-        end = offsets[found.end[0] - 1] + found.end[1]
-        translated = translate(found.text)
-        if translated is None:
-            continue
-        out.append(source[last:start])
+
+    def rewrite(found: CodeString, _written: str) -> str | None:
+        translated: str | None = translate(found.text)
         # A run that spanned several lines inside brackets becomes one literal; the
         # surrounding code is left as it was.
-        out.append(literal(translated, found.f_string))
-        last = end
-    out.append(source[last:])
-    return "".join(out)
+        return None if translated is None else literal(translated, found.f_string)
+
+    return _rewritten(source, code_strings(source), rewrite)
 
 
 # --- the Play and Puzzles pages' game ---------------------------------------------------

@@ -18,7 +18,6 @@ site (html_static_path):
 - ``play/manifest.json``: the build's version (a digest of every file above), each file's
   size, for the progress bar and the service worker's cache, and the engine's digest, which
   names its snapshot;
-- ``play/board.svg``: the opening position drawn by ``oanquan.svg``;
 - ``play/fragments/play.html`` and ``puzzles.html``: the games' markup (from the templates in
   book/_static_play/) with the first board drawn by the engine (``oanquan.web.picture``: the
   board the page's script fills from each answer's scene) and the puzzle list on its graded
@@ -578,10 +577,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.service_worker is not None:
         write_service_worker(args.service_worker)
         return 0
-    from oanquan import Position
-    from oanquan.narrate import row_names
-    from oanquan.svg import board_svg
-
     vendor_pyodide()
     play = OUT / "play"
     engine = package_zip()
@@ -590,7 +585,6 @@ def main(argv: list[str] | None = None) -> int:
     for source in sorted(PAGE_FILES.iterdir()):
         if source.suffix in (".js", ".css") and source.name != SERVICE_WORKER:
             write_if_changed(play / source.name, source.read_bytes())
-    write_if_changed(play / "board.svg", board_svg(Position.initial(), names=row_names()).encode("utf-8"))
     from oanquan.i18n import language
 
     with language("en"):  # the English edition's markup, whatever OANQUAN_LANG says (edition.py writes another's)

@@ -10,7 +10,7 @@ Run from the repository root (the Makefile's `vendor` target does):
     python -m tools.build.vendor_js [--check]
 
 `--check` only reports whether `_widget_js/` is complete, with exit status 1 if not.
-To vendor another package (the Play page's Pyodide), add an entry to `VENDORED`.
+To vendor another package, add an entry to `VENDORED` (Pyodide, for the Play page, is copied by tools/build/play.py).
 """
 
 from __future__ import annotations

@@ -60,6 +60,7 @@ def box_html(to_root: str, root: str, notebook: str, edition: str = "en") -> str
 def _box_html(to_root: str, root: str, notebook: str) -> str:
     live = escape(to_root + live_url(root, notebook))
     reset = escape(to_root + reset_url(root, notebook))
+    label = _("Live notebook")  # each message outside the f-string, where Babel finds it
     link = _("Open as a live notebook")
     what = _("and run or change the code of this chapter in your browser, with nothing to install.")
     start = _(
@@ -71,19 +72,11 @@ def _box_html(to_root: str, root: str, notebook: str) -> str:
     )
     again = _("Start the chapter again from the original")
     return (
-        '<aside class="oaq-live" aria-label="{label}">\n'
-        '<p><a class="oaq-live-open" href="{live}">{link}</a> {what}</p>\n'
-        '<p class="oaq-live-note">{start} {kept} <a class="oaq-live-reset" href="{reset}">{again}</a>.</p>\n'
+        f'<aside class="oaq-live" aria-label="{escape(label)}">\n'
+        f'<p><a class="oaq-live-open" href="{live}">{escape(link)}</a> {escape(what)}</p>\n'
+        f'<p class="oaq-live-note">{escape(start)} {escape(kept)} '
+        f'<a class="oaq-live-reset" href="{reset}">{escape(again)}</a>.</p>\n'
         "</aside>\n"
-    ).format(
-        label=escape(_("Live notebook")),
-        live=live,
-        link=escape(link),
-        what=escape(what),
-        start=escape(start),
-        kept=escape(kept),
-        reset=reset,
-        again=escape(again),
     )
 
 

@@ -61,7 +61,7 @@ from oanquan.paper import FILE_STEM, HalfEllipse, Rect, Text, blank_board_svg, b
 from oanquan.puzzles import SHEET_SIZE, SHEETS, Puzzle, class_path, sheet
 from oanquan.rules import rules_in_words
 from oanquan.scene import Scene, board_scene
-from oanquan.svg import board_svg, event_highlights
+from oanquan.svg import event_highlights
 
 __all__ = [
     "FONT_DIR",
@@ -366,12 +366,10 @@ def draw_board(
 STRIP_LINE = 3.6
 
 
-def board_height(pdf: _Document, scene: Scene, width: float, strips: bool = True) -> float:
-    """The height :func:`draw_board` takes to draw ``scene`` ``width`` mm wide, in mm: the board, and
-    with ``strips`` the players' words above and below it, in as many lines as they need."""
+def board_height(pdf: _Document, scene: Scene, width: float) -> float:
+    """The height :func:`draw_board` takes to draw ``scene`` ``width`` mm wide with the players' words
+    above and below it, in as many lines as they need, in mm."""
     cell = width / 6.4
-    if not strips:
-        return 2 * cell + 1
     return _strip_height(pdf, scene, 1, width) + 0.9 + 2 * cell + 0.9 + _strip_height(pdf, scene, 0, width)
 
 
@@ -532,22 +530,9 @@ def _goal_lines(puzzle: Puzzle) -> list[str]:
     return lines
 
 
-@dataclasses.dataclass(frozen=True)
-class _Block:
-    """One exercise's place on the page."""
-
-    top: float
-    height: float
-
-
-#: Exercises on a page, where the first starts, and the height of each: a worksheet, then an answer key.
+#: Exercises on a page, where the first starts, and the room each takes with the 3 mm before the
+#: next: a worksheet (three to a page), then an answer key (four).
 _LAYOUT = {False: (3, 40.0, 80.0), True: (4, 35.0, 62.0)}
-
-
-def _blocks(count: int, answers: bool) -> list[tuple[int, _Block]]:
-    """(page, block) for each exercise: three to a worksheet page, four to an answer key's."""
-    per_page, first, height = _LAYOUT[answers]
-    return [(i // per_page, _Block(first + (i % per_page) * height, height - 3)) for i in range(count)]
 
 
 #: The rule sets of the class the kit is made for (the two the guide recommends, issue 42), and the
@@ -572,20 +557,22 @@ def worksheet_pdf(level: str, site: str = "", answers: bool = False, class_rules
     puzzles = class_sheet(level, class_rules)
     title = TEXT["answers_title" if answers else "worksheet_title"].format(name=name)
     pdf = _Document(title)
-    per_page = _LAYOUT[answers][0]
+    per_page, first, room = _LAYOUT[answers]
     pages = (len(puzzles) + per_page - 1) // per_page
-    for number, (puzzle, (page, block)) in enumerate(zip(puzzles, _blocks(len(puzzles), answers), strict=True), 1):
-        if pdf.page_no() < page + 1:
+    for index, puzzle in enumerate(puzzles):
+        if index % per_page == 0:
             pdf.add_page()
             intro = " ".join([TEXT["answers_intro"], TEXT["answers_marks"]] + ([TEXT["answers_qr"]] if site else []))
             _header(pdf, title, intro if answers else TEXT["name_line"] + "\n" + TEXT["instructions"])
             _footer(pdf, pages, TEXT[f"rules_{class_rules}"])
-        _exercise(pdf, number, puzzle, block, site, answers)
+        top = first + (index % per_page) * room
+        _exercise(pdf, index + 1, puzzle, top, top + room - 3, site, answers)
     return pdf.pdf_bytes()
 
 
-def _exercise(pdf: _Document, number: int, puzzle: Puzzle, block: _Block, site: str, answers: bool) -> None:
-    x, y = 14.0, block.top
+def _exercise(pdf: _Document, number: int, puzzle: Puzzle, top: float, bottom: float, site: str, answers: bool) -> None:
+    """Exercise ``number`` between ``top`` and ``bottom`` (mm) of the page: on a worksheet or on its answer key."""
+    x, y = 14.0, top
     pdf.set_line_width(0.2)
     pdf.set_draw_color(*_GREY)
     pdf.line(x, y - 1.5, 196, y - 1.5)
@@ -630,7 +617,7 @@ def _exercise(pdf: _Document, number: int, puzzle: Puzzle, block: _Block, site: 
         pdf.set_xy(102, board_top - 1)
         pdf.font(8)
         pdf.cell(60, 3.5, TEXT["after"].format(move=", ".join(played)))
-        position_line = block.top + block.height - 4
+        position_line = bottom - 4
         shown = board_scene(after, names=row_names(), last_move=move, captured=captured)
         width = _board_width(pdf, shown, 64, board_top + 4, position_line - 1)
         draw_board(pdf, shown, 102, board_top + 4, width, marks=True)
@@ -639,12 +626,12 @@ def _exercise(pdf: _Document, number: int, puzzle: Puzzle, block: _Block, site: 
     else:
         # the writing lines take 12 mm under the board, above the position's line
         scene = board_scene(puzzle.position, names=row_names())
-        width = _board_width(pdf, scene, 116, board_top, block.top + block.height - 4 - 12.5)
+        width = _board_width(pdf, scene, 116, board_top, bottom - 4 - 12.5)
         height = draw_board(pdf, scene, x, board_top, width)
         _writing_lines(pdf, x, board_top + height + 0.5)
         address = puzzle_address(site, puzzle) if site else ""
         label = TEXT["qr_puzzle"]
-    pdf.set_xy(x, block.top + block.height - 4)
+    pdf.set_xy(x, bottom - 4)
     pdf.font(6.5, mono=get_language() == "en")  # DejaVu Sans Mono lacks letters of Vietnamese (ế)
     pdf.set_text_color(*_GREY)
     pdf.cell(182, 3.5, TEXT["position"].format(text=puzzle.position_text))
@@ -709,7 +696,7 @@ class RuleExample:
 
     @property
     def scene(self) -> Scene:
-        """The board right after the event, as :attr:`svg` draws it, for the black and white sheets.
+        """The board right after the event, as the rules page draws it, for the black and white sheets.
 
         A sweep (R7.4) is drawn just before it, the squares whose pebbles the player takes framed
         as lifted (issue 46: the board after it is empty, under a caption that names the pebbles taken).
@@ -727,19 +714,6 @@ class RuleExample:
             for square, shown in enumerate(scene.squares)
         )
         return dataclasses.replace(scene, squares=squares)
-
-    @property
-    def svg(self) -> str:
-        """The board right after the event, drawn by :func:`oanquan.svg.board_svg` as on the rules page."""
-        event = self.events[self.index]
-        captured = [e.square for e in self.events[: self.index + 1] if e.kind == "capture" and e.square is not None]
-        return board_svg(
-            event.position,
-            id_prefix=self.anchor,
-            last_move=self.move_text,
-            names=row_names(),
-            **event_highlights(event, captured),
-        )
 
     @property
     def caption(self) -> str:
@@ -903,48 +877,40 @@ def rules_sheet_pdf(class_rules: str = "open-10") -> bytes:
     pdf = _Document(TEXT["rules_title"])
     numbers = _rule_numbers()
     col_w = 89.0
-    examples = rule_examples(rules=CLASS_RULES[class_rules])
-    foot = TEXT[f"rules_{class_rules}"]
-    pages = _desk_pages(pdf, examples, numbers, col_w, foot, dry=True)
-    _desk_pages(pdf, examples, numbers, col_w, foot, pages=pages)
+    pages = _desk_pages(rule_examples(rules=CLASS_RULES[class_rules]), numbers, col_w)
+    for page, rows in enumerate(pages):
+        pdf.add_page()
+        if page == 0:
+            _header(pdf, TEXT["rules_title"], TEXT["rules_intro"].format(**numbers) + " " + TEXT["desk_key"])
+        _desk_footer(pdf, numbers, TEXT[f"rules_{class_rules}"], len(pages))
+        for top, row in rows:
+            for side, example in enumerate(row):
+                _desk_rule(pdf, example, numbers, 14 + side * (col_w + 4), top, col_w)
     return pdf.pdf_bytes()
 
 
-def _desk_pages(
-    pdf: _Document,
-    examples: tuple[RuleExample, ...],
-    numbers: dict[str, int],
-    col_w: float,
-    foot: str,
-    *,
-    dry: bool = False,
-    pages: int = 0,
-) -> int:
-    """Lay the rules out two to a row, a new page when a row would pass the foot; with ``dry``, only
-    count the pages (on a scratch document), so that each page can say "Page 1 of 2"."""
-    target = _Document("") if dry else pdf
+#: Where the rules of a desk page stop, above its foot (mm).
+_DESK_BOTTOM = 268.0
+#: A row of the desk sheet: its top (mm) and its rules, two side by side (the last may hold one).
+_DeskRow = tuple[float, tuple[RuleExample, ...]]
+
+
+def _desk_pages(examples: tuple[RuleExample, ...], numbers: dict[str, int], col_w: float) -> list[list[_DeskRow]]:
+    """The rules laid out two to a row, a new page when a row would pass the foot: each page's
+    rows with the top of each (measured before drawing, so that each page can say "Page 1 of 2")."""
     measure = _Document("")  # a scratch page to measure the blocks on
     measure.add_page()
-    bottom_limit = 268.0
-    top = bottom_limit + 1  # start with a new page
-    count = 0
-    for row in range(0, len(examples), 2):
-        heights = [_desk_rule_height(measure, e, numbers, col_w) for e in examples[row : row + 2]]
-        if top + max(heights) > bottom_limit:
-            target.add_page()
-            count += 1
-            if count == 1:
-                _header(target, TEXT["rules_title"], TEXT["rules_intro"].format(**numbers) + " " + TEXT["desk_key"])
-                top = 40.0
-            else:
-                top = 14.0
-            if not dry:
-                _desk_footer(target, numbers, foot, pages)
-        for side, example in enumerate(examples[row : row + 2]):
-            if not dry:
-                _desk_rule(target, example, numbers, 14 + side * (col_w + 4), top, col_w)
-        top += max(heights) + 3
-    return count
+    pages: list[list[_DeskRow]] = []
+    top = _DESK_BOTTOM + 1  # start with a new page
+    for first in range(0, len(examples), 2):
+        row = examples[first : first + 2]
+        height = max(_desk_rule_height(measure, example, numbers, col_w) for example in row)
+        if top + height > _DESK_BOTTOM:
+            top = 14.0 if pages else 40.0  # the first page's rules start under its header
+            pages.append([])
+        pages[-1].append((top, row))
+        top += height + 3
+    return pages
 
 
 def _desk_rule_height(pdf: _Document, example: RuleExample, numbers: dict[str, int], col_w: float) -> float:
@@ -1033,7 +999,7 @@ def record_sheet_pdf() -> bytes:
 
 def _score_box(pdf: _Document, top: float) -> None:
     """The score table of the record sheet: one line per part of R8.1 and R8.2, a column per player."""
-    rules, start = Rules(), Position.initial()
+    rules = Rules()
     pdf.set_xy(14, top)
     pdf.font(12, bold=True)
     pdf.cell(182, 7, TEXT["score_title"])
@@ -1057,7 +1023,7 @@ def _score_box(pdf: _Document, top: float) -> None:
         pdf.cell(label_w, row_h, line, border=1)
         pdf.cell(cell_w, row_h, "", border=1)
         pdf.cell(cell_w, row_h, "", border=1)
-    total = sum(start.count(square) for square in range(12)) + 2 * rules.mandarin_value
+    total = Position.initial().total_points()  # the points every game shares out
     pdf.set_xy(14, y + row_h + 2)
     pdf.font(10)
     pdf.multi_cell(182, 5, TEXT["score_check"].format(total=total), align="L")
@@ -1212,10 +1178,6 @@ def _poster_board(pdf: _Document, x: float, y: float, width: float) -> float:
     pdf.set_xy(x, mid + cell + 1)
     pdf.cell(width, _line(POSTER_TEXT_SIZE), row_names()[0], align="C")
     return mid + cell + 1 + _line(POSTER_TEXT_SIZE)
-
-
-_SVG_FONT = re.compile(r'font-family="[^"]*"')
-_PDF_UNSUPPORTED = re.compile(r"<title[^>]*>.*?</title>|<desc[^>]*>.*?</desc>", re.DOTALL)
 
 
 # ----------------------------------------------------------------- the blank board
@@ -1411,7 +1373,8 @@ def _builders(site: str) -> dict[str, Callable[[], bytes]]:
         f"{FILE_STEM}.svg": lambda: blank_board_svg().encode("utf-8"),
         f"{FILE_STEM}.pdf": blank_board_pdf,
     }
-    for key, end in CLASS_FILES.items():  # a set of worksheets and a rules sheet for each class's rules
+    # for each class's rules: the worksheets, their answer keys, cards and pupils' keys (issue 46), a rules sheet
+    for key, end in CLASS_FILES.items():
         for level in SHEETS:
             builders[f"oanquan-worksheet-{level}{end}.pdf"] = functools.partial(
                 worksheet_pdf, level, site, class_rules=key
@@ -1419,11 +1382,9 @@ def _builders(site: str) -> dict[str, Callable[[], bytes]]:
             builders[f"oanquan-answers-{level}{end}.pdf"] = functools.partial(
                 worksheet_pdf, level, site, answers=True, class_rules=key
             )
-        builders[f"oanquan-rules-sheet{end}.pdf"] = functools.partial(rules_sheet_pdf, key)
-    for key, end in CLASS_FILES.items():  # the lessons' cards and the pupils' keys (issue 46)
-        for level in SHEETS:
             builders[f"oanquan-cards-{level}{end}.pdf"] = functools.partial(cards_pdf, level, key)
             builders[f"oanquan-self-check-{level}{end}.pdf"] = functools.partial(self_check_pdf, level, key)
+        builders[f"oanquan-rules-sheet{end}.pdf"] = functools.partial(rules_sheet_pdf, key)
     builders["oanquan-rules-wall.pdf"] = rules_wall_pdf
     builders["oanquan-game-record.pdf"] = record_sheet_pdf
     builders["oanquan-path-9-11.pdf"] = path_sheet_pdf
