@@ -37,8 +37,10 @@ render (``{doc}`…```), and the code and outputs the book hides (``hide-input``
 ``hide-output``, ``hide-cell`` tags) are collapsed in JupyterLab too (cell metadata
 ``jupyter.source_hidden`` / ``jupyter.outputs_hidden``). No request may leave 127.0.0.1.
 
-Screenshots of every chapter in every phase go to ``_build/screenshots/lab/``, one tall image
-per phase (the Lab window stretched to the notebook's height).
+Screenshots of every chapter in every phase go to ``_build/screenshots/lab/``: the Lab window's
+first screen (1280 x 900), or with ``OANQUAN_SCREENSHOTS=full`` one tall image per phase (the Lab
+window stretched to the notebook's height, which Lab lays out and Chromium draws again: some
+40 CPU-seconds a run, issue 45).
 
 The widgets are found by what a student sees, through the few selectors in the section
 "What the tests click" below; a change of the widgets' markup changes only that section.
@@ -48,6 +50,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import re
 import shutil
 import time
@@ -91,6 +94,8 @@ EDITED_POSITION = ("2,1 0,0 0", "2,5 0,0 0")  # a store of 5 more: the game goes
 VIEWPORT = {"width": 1280, "height": 900}
 # Chromium cannot capture a taller picture in one piece; longer notebooks are cut into parts.
 MAX_SHOT_HEIGHT = 16_000
+#: Whether a screenshot is the whole notebook (``OANQUAN_SCREENSHOTS=full``), or the window's first screen.
+FULL_SCREENSHOTS = os.environ.get("OANQUAN_SCREENSHOTS") == "full"
 LOCAL_SCHEMES = ("data:", "blob:", "about:")
 
 # ----------------------------------------------------------- what the tests click
@@ -1069,13 +1074,21 @@ def _solve_puzzle(session: Session, path: str, phase: Phase, name: str) -> None:
 
 
 def _shoot(session: Session, path: str, phase: Phase, name: str) -> None:
-    """The Lab window as tall as the notebook (parts of at most MAX_SHOT_HEIGHT px), then back."""
+    """The Lab window's first screen, or (:data:`FULL_SCREENSHOTS`) as tall as the notebook (parts of
+    at most MAX_SHOT_HEIGHT px), then back."""
     with phase.step("screenshot"):
         _shoot_parts(session.page, phase, name)
 
 
 def _shoot_parts(page: Any, phase: Phase, name: str) -> None:
     scroller = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer"
+    if not FULL_SCREENSHOTS:  # the notebook's top, as a student opening it sees it
+        page.evaluate(f"() => {{ document.querySelector('{scroller}').scrollTop = 0; }}")
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        shot = SCREENSHOTS / f"{name}.jpg"
+        page.screenshot(path=str(shot), type="jpeg", quality=85)
+        phase.shots.append(shot)
+        return
     height = int(page.evaluate(f"() => document.querySelector('{scroller}').scrollHeight"))
     chrome = VIEWPORT["height"] - int(page.evaluate(f"() => document.querySelector('{scroller}').clientHeight"))
     parts = max(1, -(-height // (MAX_SHOT_HEIGHT - chrome)))

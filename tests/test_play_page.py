@@ -105,7 +105,9 @@ def test_a_click_before_the_engine_is_ready_is_played_and_the_page_never_freezes
 
     How long the main thread's tasks last is a speed figure: `make bench` measures it
     (benchmarks/bench_play_page.py), no test times it."""
-    with own_context(browser, site) as watched:
+    # a first visit with no service worker: once the engine is ready, a worker would begin keeping
+    # the whole edition offline (88 MB) beside level 5's thinking (test_updates checks the worker)
+    with own_context(browser, site, service_workers="block") as watched:
         page = watched.page
         page.goto(site + "/book/play.html?opponent=5")
         page.wait_for_selector("#oaq[data-state=loading] [data-oaq=board] [data-square='7'].oaq-can")

@@ -11,6 +11,7 @@ edition's language; any page error, failed request or request to another host fa
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 from urllib.parse import quote
 
@@ -18,7 +19,7 @@ import pytest
 
 from oanquan.i18n import language
 from oanquan.puzzles import Puzzle
-from playpages import READY, Watched, own_context, screenshot_dir, served_puzzles
+from playpages import READY, Watched, screenshot_dir, served_puzzles, shared_context, watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -32,6 +33,22 @@ PUZZLE_SHOWN = "(id) => document.querySelector('#oaq [data-oaq=puzzle-id]').text
 @pytest.fixture(scope="module")
 def site(site_url: str) -> str:
     return site_url.removesuffix("/")
+
+
+@pytest.fixture(scope="module")
+def context(browser: Any, site: str) -> Iterator[Any]:
+    """One browsing context for the module, warm and with no service worker (playpages.shared_context).
+
+    Each test had a context of its own, whose service worker began keeping the whole edition
+    offline (88 MB) as soon as the page was ready, and whose cold cache loaded and compiled the
+    engine again (issue 45). A test's tab still starts with empty storage, as a fresh browser's.
+    """
+    yield from shared_context(browser, site)
+
+
+@pytest.fixture
+def watched(context: Any, site: str) -> Iterator[Watched]:
+    yield from watched_page(context, site)
 
 
 def shown(page: Any) -> list[str]:
@@ -60,9 +77,9 @@ def fits(page: Any, selector: str) -> bool:
 
 @pytest.mark.parametrize("edition", list(EDITIONS))
 @pytest.mark.parametrize("size", list(SIZES))
-def test_filter_search_and_type_a_code(browser: Any, site: str, edition: str, size: str) -> None:
+def test_filter_search_and_type_a_code(watched: Watched, edition: str, size: str) -> None:
     puzzles = served_puzzles()
-    with language(edition), own_context(browser, site) as watched:
+    with language(edition):
         page = watched.page
         page.set_viewport_size(SIZES[size])
         open_page(watched, edition, size, finding=True)
@@ -102,12 +119,12 @@ def test_filter_search_and_type_a_code(browser: Any, site: str, edition: str, si
 
 @pytest.mark.parametrize("edition", list(EDITIONS))
 @pytest.mark.parametrize("size", list(SIZES))
-def test_a_wrong_answer_then_three_hints_then_the_answer(browser: Any, site: str, edition: str, size: str) -> None:
+def test_a_wrong_answer_then_three_hints_then_the_answer(watched: Watched, edition: str, size: str) -> None:
     puzzles = served_puzzles()
     puzzle = next(p for p in puzzles if p.goal == "best_reply" and p.measures and p.measures.lure_cost)
     lure = puzzle.measures.lure if puzzle.measures else None
     assert lure is not None
-    with language(edition), own_context(browser, site) as watched:
+    with language(edition):
         page = watched.page
         page.set_viewport_size(SIZES[size])
         open_page(watched, edition, size, puzzle)
@@ -134,7 +151,7 @@ def test_a_wrong_answer_then_three_hints_then_the_answer(browser: Any, site: str
 
 
 @pytest.mark.parametrize("edition", list(EDITIONS))
-def test_a_line_of_two_moves_with_a_wrong_second_move(browser: Any, site: str, edition: str) -> None:
+def test_a_line_of_two_moves_with_a_wrong_second_move(watched: Watched, edition: str) -> None:
     """Issue 42's fourth goal, on a phone: after a right first move the page plays the other side's
     reply, with its caption, and asks for the next move; a wrong next move is told what it gets
     against the answer, with Hint on at once and that move's own hints; Try again goes back to the
@@ -142,7 +159,7 @@ def test_a_line_of_two_moves_with_a_wrong_second_move(browser: Any, site: str, e
     puzzle = next(p for p in served_puzzles() if p.goal == "line")
     first, reply, second = puzzle.line
     wrong = next(m for m in puzzle.step_position(1).legal_moves() if not puzzle.is_solution(m, 1))
-    with language(edition), own_context(browser, site) as watched:
+    with language(edition):
         page = watched.page
         page.set_viewport_size(SIZES["phone"])
         open_page(watched, edition, "phone", puzzle)
@@ -172,27 +189,24 @@ def test_a_line_of_two_moves_with_a_wrong_second_move(browser: Any, site: str, e
         page.screenshot(path=str(screenshot_dir() / f"line-{edition}-phone.png"), full_page=True)
 
 
-def test_every_code_opens_its_puzzle(browser: Any, site: str) -> None:
+def test_every_code_opens_its_puzzle(watched: Watched) -> None:
     """Each code of the collection, typed in the box (and in the address), opens its own puzzle."""
     puzzles = served_puzzles()
-    with own_context(browser, site) as watched:
-        page = watched.page
-        open_page(watched, "en", "phone", finding=True)
-        page.click("[data-oaq=find] summary")
-        for puzzle in puzzles:
-            page.fill("[data-oaq=code]", puzzle.code)
-            page.click("[data-oaq=code-open]")
-            page.wait_for_function(PUZZLE_SHOWN, arg=puzzle.id)
-            page.wait_for_selector(READY)
-            assert watched.text("position") == puzzle.position_text, puzzle.code
-        watched.open(f"/book/puzzles.html?puzzle={puzzles[7].code}")
-        assert watched.value("pick") == puzzles[7].id and watched.text("error") == ""
+    page = watched.page
+    open_page(watched, "en", "phone", finding=True)
+    page.click("[data-oaq=find] summary")
+    for puzzle in puzzles:
+        page.fill("[data-oaq=code]", puzzle.code)
+        page.click("[data-oaq=code-open]")
+        page.wait_for_function(PUZZLE_SHOWN, arg=puzzle.id)
+        page.wait_for_selector(READY)
+        assert watched.text("position") == puzzle.position_text, puzzle.code
+    watched.open(f"/book/puzzles.html?puzzle={puzzles[7].code}")
+    assert watched.value("pick") == puzzles[7].id and watched.text("error") == ""
 
 
 @pytest.mark.parametrize("edition", list(EDITIONS))
-def test_the_class_rules_set_once_change_the_play_page_and_hide_other_puzzles(
-    browser: Any, site: str, edition: str
-) -> None:
+def test_the_class_rules_set_once_change_the_play_page_and_hide_other_puzzles(watched: Watched, edition: str) -> None:
     """Issue 42: "our class's rules", chosen once, are kept in the browser: the Puzzles page leaves
     out (and marks) the puzzles that need other rules, and the Play page's game takes them."""
     from authoring.puzzles import class_rules_kept
@@ -200,7 +214,7 @@ def test_the_class_rules_set_once_change_the_play_page_and_hide_other_puzzles(
     puzzles = served_puzzles()
     suited = [p.id for p in puzzles if "protected-10" in class_rules_kept(p)]
     other = next(p for p in puzzles if "protected-10" not in class_rules_kept(p))
-    with language(edition), own_context(browser, site) as watched:
+    with language(edition):
         page = watched.page
         page.set_viewport_size(SIZES["phone"])
         open_page(watched, edition, "phone")

@@ -23,8 +23,10 @@ The pages are read from the server, with no service worker: a worker would keep 
 offline (88 MB) while the pages are walked, some 30 CPU-seconds that the other test worker needs.
 test_updates opens every page of both editions from the worker, with the network off, and judges
 the same errors, failed requests and policy reports.
-Screenshots go to `_build/screenshots/site/`; a summary (build time, page weights and load
-times) to `_build/site-report.txt`.
+Screenshots go to `_build/screenshots/site/`: each page's first screen (1280 x 900), or the
+whole page with ``OANQUAN_SCREENSHOTS=full`` (a chapter is some 15,000 px tall: about a
+CPU-second a page, some 35 a run, issue 45); a summary (build time, page weights and load times) to
+`_build/site-report.txt`.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ import contextlib
 import csv
 import itertools
 import json
+import os
 import re
 import shutil
 import time
@@ -52,6 +55,8 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = ROOT / "_build" / "screenshots" / "site"  # its own: other modules write beside it at the same time
+#: Whether a page's screenshot is the whole page (``OANQUAN_SCREENSHOTS=full``), or its first screen.
+FULL_PAGE_SCREENSHOTS = os.environ.get("OANQUAN_SCREENSHOTS") == "full"
 REPORT = ROOT / "_build" / "site-report.txt"
 BUILD_SECONDS = ROOT / "_build" / "build-seconds.txt"  # written by tools/build/book.py (make book)
 # Scripts and fonts shared by every page with widgets, the engine that every page with a
@@ -332,7 +337,7 @@ def _visit(context: Any, base: str, path: str) -> Visit:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         name = re.sub(r"[^A-Za-z0-9_.-]+", "__", path.removesuffix(".html"))
         # JPEG: a whole chapter is some 15,000 px tall, and PNG took half again as long to write
-        page.screenshot(path=str(SCREENSHOTS / f"{name}.jpg"), full_page=True, type="jpeg", quality=85)
+        page.screenshot(path=str(SCREENSHOTS / f"{name}.jpg"), full_page=FULL_PAGE_SCREENSHOTS, type="jpeg", quality=85)
     visit.violations = _axe_violations(page)
     visit.lang = page.evaluate("document.documentElement.lang")
     switch = page.locator("a.oq-language")
