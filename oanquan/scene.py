@@ -29,6 +29,7 @@ from .events import STOP_KINDS
 from .i18n import N_, _, ngettext
 from .move import Move
 from .narrate import as_names, outcome_words, pebble_words, who, winner_words
+from .position import ending_events
 
 if TYPE_CHECKING:
     from .events import Event
@@ -342,6 +343,7 @@ class Highlights(TypedDict, total=False):
     focus: int | tuple[int, ...] | None
     turn: Turn
     result: bool
+    taken: bool
 
 
 def event_highlights(event: Event, captured: Sequence[int] = ()) -> Highlights:
@@ -366,6 +368,8 @@ def event_highlights(event: Event, captured: Sequence[int] = ()) -> Highlights:
     options: Highlights = {"turn": _event_turn(e.kind)}
     if e.kind == "game_end":
         options["result"] = False
+    elif e.kind in ("sweep", "repay"):
+        options["taken"] = False  # the position itself shows the rows being taken, one at a time
     if e.direction is not None:
         options["direction"] = e.direction
     if captured:
@@ -395,7 +399,14 @@ def _event_turn(kind: str) -> Turn:
 
 
 def _strip(
-    position: Position, player: int, mark: StripMark | None, label: str, final: bool, unswept: bool = False
+    position: Position,
+    player: int,
+    mark: StripMark | None,
+    label: str,
+    final: bool,
+    unswept: bool = False,
+    short: bool = False,
+    you: bool = False,
 ) -> StripScene:
     """A player's strip: their name and score, what they have captured and owe, and the turn ``mark``.
 
@@ -404,7 +415,8 @@ def _strip(
     end of the game (``final``) the final score. The second line says what it
     is made of: the store and any debt, or at the end the whole sum (R7.4, R8).
     ``unswept`` says the game is over but its result not shown (its end before
-    the sweep, an exercise): the score is then said to be before the sweep.
+    the sweep, an exercise): the score is then said to be before the sweep. ``short``: the final
+    sum in its short form (both strips say their sums alike); ``you``: the player is the reader.
     """
     breakdown = position.score_breakdown(final=final)
     score = breakdown.scores[player]
@@ -417,9 +429,7 @@ def _strip(
         heading = ngettext("{name} · {n} point", "{name} · {n} points", score).format(name=label, n=score)
     debts = _debt_words(position, player)
     if final:
-        detail = breakdown.parts(player)
-        if len(detail) > FINAL_CHARS:  # the short sum, rather than a line squeezed sideways (issue 46)
-            detail = breakdown.parts(player, short=True)
+        detail = breakdown.parts(player, short=short, you=you)
     else:
         detail = _("captured: {store}").format(store=_store_words(position, player))
         if debts and len(detail) > _STORE_CHARS:
@@ -444,6 +454,7 @@ def board_scene(
     names: Sequence[str] | None = None,
     turn: Turn | None = None,
     result: bool = True,
+    taken: bool = True,
 ) -> Scene:
     """The scene of ``position`` with the given highlights (see :func:`oanquan.svg.board_svg` for each).
 
@@ -459,6 +470,11 @@ def board_scene(
     focus_squares = _as_set(focus)
     move = Move.parse(last_move) if isinstance(last_move, str) else last_move
     outcome = _outcome(p, turn)
+    if outcome is not None and result and taken:
+        # The result shown counts the pebbles left on the rows as taken (R7.4), so the picture shows
+        # them taken, as a move's last picture (the sweep) does: what a reader counts on the board
+        # adds up to the scores beside it.
+        p = ending_events(p, outcome)[-1].position
     marked: dict[str, tuple[int, ...]] = {
         "selectable": _as_set(selectable),
         "captured": captured_squares,
@@ -473,9 +489,13 @@ def board_scene(
     )
     over = outcome is not None or turn == "over"
     strip_marks = _marks(p, turn, over)
+    final = over and result
+    # The short sum, rather than a line squeezed sideways (issue 46); if one strip needs it, both
+    # say their sums that way, so that the two read alike.
+    short = final and any(len(p.score_breakdown(final=True).parts(player)) > FINAL_CHARS for player in (0, 1))
     strips = (
-        _strip(p, 0, strip_marks[0], said[0], over and result, over and not result),
-        _strip(p, 1, strip_marks[1], said[1], over and result, over and not result),
+        _strip(p, 0, strip_marks[0], said[0], final, over and not result, short, said.you == 0),
+        _strip(p, 1, strip_marks[1], said[1], final, over and not result, short, said.you == 1),
     )
 
     # The footer: the highlights in words, so colour is never the only cue.

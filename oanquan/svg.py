@@ -448,6 +448,9 @@ def board_svg(position: Position, *, id_prefix: str | None = None, **highlights:
     the game is over; then they show the final scores and what makes them (R8),
     unless ``result`` is False: an exercise that asks for the final score shows
     the finished board without it (no marker, no final scores, no result line).
+    With the result shown, the pebbles left on the rows are drawn as taken into the
+    stores (R7.4), since the final scores count them there; ``taken`` False keeps
+    them on the board (the pictures of the sweep, which take them row by row).
 
     >>> from oanquan import Position
     >>> svg = board_svg(Position.initial().play("7R"), last_move="7R", id_prefix="demo")

@@ -368,9 +368,11 @@ def test_the_swept_pebbles_are_counted_as_swept_not_captured() -> None:
     swept = [e for e in events if e.kind == "sweep"][-1]
     assert swept.position.stores == (34, 22)  # both rows taken in (R7.4)
     shown = texts(trace_frames(start, events)[-1].svg)
-    # "30 captured + 2 stones (20) + 4 from their row" is too long for the strip: its short sum instead
+    # "30 captured + 2 stones (20) + 4 from their row" is too long for the strip: its short sum instead,
+    # and the other strip says its sum the same way (a tryout read "20 captured + 2 from their row"
+    # under "41 + 20 (2 stones) + 2 (row)" as two different counts)
     assert "30 + 20 (2 stones) + 4 (row)" in shown
-    assert "20 captured + 2 from their row" in shown
+    assert "20 + 2 (row)" in shown and "20 captured + 2 from their row" not in shown
 
 
 @pytest.mark.parametrize("lang", ["en", "vi"])
@@ -493,3 +495,28 @@ def test_the_labelled_position_text_names_each_field_where_the_board_shows_it() 
     other = position_text_svg(Position.from_text("2,0,0,9,0,0,8,8,1,8 Q+3,2 1+Q,8 0,3 1"), id_prefix="parts")
     assert on_board(badges["5"])[0] > 300 > on_board(_badges(other)["5"])[0]
     assert "The parts of the position text 2,0,0,9,0,0,8,8,1,8 Q+3,2 1+Q,8 0,3 0" in svg
+
+
+def test_a_finished_game_s_board_shows_the_rows_taken_as_its_scores_count_them() -> None:
+    """A tryout on the Play page: the final board showed two pebbles on the computer's row that its
+    63 points already counted (R7.4), so a pupil counting the board found 72 of the 70. With the
+    result shown, the rows are drawn taken into the stores; the pictures of the sweep itself
+    (``taken=False``, as ``event_highlights`` gives them) still take them row by row."""
+    from oanquan import Game
+    from oanquan.scene import board_scene, event_highlights
+
+    record = "5R 2R 5R 1L 8R 0L 7R 1L 5L 4R 6L 0L 8R 1R 5R 4L 6L 3L 5R 2R"
+    game = Game.from_record(record)
+    final = game.position
+    outcome = game.outcome()
+    assert outcome is not None and sum(final.pebbles[0:5]) == 2  # left on the top row
+    scene = board_scene(final, turn="over")
+    assert [square.pebbles for square in scene.squares] == [0] * 12
+    assert scene.strips[1].heading.endswith("63 points") and "+ 2 (row)" in scene.strips[1].detail
+    # without the result (an exercise), the board is as the game left it
+    assert sum(sq.pebbles for sq in board_scene(final, result=False).squares) == 2
+    # the sweep's own pictures: the first still shows the row the second takes
+    _after, events = Game.from_record(record.rsplit(" ", 1)[0]).position.play_traced("2R")
+    sweeps = [e for e in events if e.kind == "sweep"]
+    first = board_scene(sweeps[0].position, **event_highlights(sweeps[0]))
+    assert sum(square.pebbles for square in first.squares) == 2
