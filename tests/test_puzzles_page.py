@@ -112,8 +112,11 @@ def test_puzzles_right_and_wrong_look_different_and_solved_ones_are_remembered(w
     assert watched.text("verdict") == puzzle.verdict(puzzle.moves[0])[1]
     assert groups.text_content(marked) == "✓ " + label(puzzle)
     assert watched.text("solved-count").startswith("Solved: 1 of")
+    said = watched.text("announce")  # for screen readers: the move just played
+    assert str(puzzle.moves[0]) in said
     watched.act("[data-oaq=next]")
     assert watched.value("pick") == endgames[-1].id
+    assert watched.text("announce") != said  # the next puzzle's region never keeps the last one's move
     assert watched.page.url.endswith(f"?puzzle={quote(endgames[-1].id)}")
     watched.page.reload()
     watched.page.wait_for_selector(READY, timeout=60_000)

@@ -17,8 +17,9 @@ export function messages(root, t, edition) {
       $("status").hidden = !text;
       if (text && !quiet) page.announce(text);
     },
-    announce(text) {
-      if (text && $("announce").textContent !== text) $("announce").textContent = text;
+    // ``replace``: a new board, whose region says ``text`` or nothing, never the old board's words.
+    announce(text, replace) {
+      if ((text || replace) && $("announce").textContent !== (text || "")) $("announce").textContent = text || "";
     },
     error(text) {
       $("error").textContent = text || "";

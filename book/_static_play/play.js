@@ -149,7 +149,9 @@ function page(root) {
     // Screen readers hear each move once, after its animation (the caption, which changes with
     // every step, is no live region): the engine's sentence for the moves, the score and the turn;
     // for a new board, the turn. The same words again (the board shown again after a refusal) are not.
-    ui.announce(answer.announce || (changed ? answer.turn : ""));
+    // On a new board the old board's sentence never stays (a tryout found the last puzzle's move
+    // still in the region after "Next puzzle"), even when the new board has nothing to say.
+    ui.announce(answer.announce || (changed ? answer.turn : ""), changed);
     $("position").textContent = answer.position;
     fillList($("moves"), answer.moves);
     View.showDirections(root, answer);
