@@ -93,21 +93,11 @@ def _moves_from(start: int, occupied: int) -> tuple[Move, ...]:
 _LEGAL_MOVES = tuple(tuple(_moves_from(start, occupied) for occupied in range(32)) for start in (5, 0))
 
 
-def _squares_from(start: int, occupied: int) -> int:
-    """The squares a move may start from, as :func:`_moves_from` says, one bit each (bit s for
-    square s), so that one shift and one test tell whether a move's square is one of them.
-
-    >>> bin(_squares_from(5, 0b00101)), bin(_squares_from(0, 0))    # 5 and 7; with thả cá, 0-4
-    ('0b10100000', '0b11111')
-    """
-    return sum(1 << move.square for move in _moves_from(start, occupied)[::2])
-
-
-#: ``_LEGAL[player][occupied]``: the pair (legal moves, the squares they start from as bits), as
-#: above, which a new Position keeps: legal_moves() gives the first, play() checks a move by the second.
-_LEGAL = tuple(
-    tuple((_moves_from(start, occupied), _squares_from(start, occupied)) for occupied in range(32)) for start in (5, 0)
-)
+#: ``_LEGAL[player][occupied]``: the pair (those moves, the squares they start from as bits: bit s
+#: for square s, so that one shift and one test tell whether a move's square is one of them), which a
+#: new Position keeps: legal_moves() gives the first, play() checks a move by the second. Squares 5
+#: and 7 occupied, ``_LEGAL[0][0b00101]``, give 5L, 5R, 7L, 7R and the bits 0b10100000.
+_LEGAL = tuple(tuple((moves, sum(1 << move.square for move in moves[::2])) for moves in row) for row in _LEGAL_MOVES)
 
 
 def moves_of(state: State) -> tuple[Move, ...]:
