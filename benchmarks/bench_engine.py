@@ -26,6 +26,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
 from benchmarks import public_engines
 from benchmarks.old_engine import BEFORE_FLAT_STATE, BEFORE_ISSUE_45, COMMIT, load
@@ -40,14 +41,23 @@ SLICE = 0.6  # seconds per engine per round
 Playout = Callable[[random.Random], int]
 
 
-def ours(rng: random.Random) -> int:
-    """One random game through the public API; the plies played."""
-    position = Position.initial()
-    plies = 0
-    while plies < MAX_PLIES and position.outcome() is None:
-        position = position.play(rng.choice(position.legal_moves()))
-        plies += 1
-    return plies
+def playouts_from(start: Any) -> Playout:
+    """One random game from ``start`` through its engine's public API (``legal_moves()``, ``play()``
+    and ``outcome()`` at every ply), as a function of the random generator that returns its plies."""
+
+    def playout(rng: random.Random) -> int:
+        position = start
+        plies = 0
+        while plies < MAX_PLIES and position.outcome() is None:
+            position = position.play(rng.choice(position.legal_moves()))
+            plies += 1
+        return plies
+
+    return playout
+
+
+#: One random game through this engine.
+ours = playouts_from(Position.initial())
 
 
 def ours_traced(rng: random.Random) -> int:
@@ -63,17 +73,7 @@ def ours_traced(rng: random.Random) -> int:
 def from_git(commit: str = COMMIT) -> Playout:
     """The same playout through the engine of ``commit`` (taken from git by benchmarks/old_engine.py;
     by default the one before issue 10)."""
-    start = load(commit).position.Position.initial()
-
-    def playout(rng: random.Random) -> int:
-        position = start
-        plies = 0
-        while plies < MAX_PLIES and position.outcome() is None:
-            position = position.play(rng.choice(position.legal_moves()))
-            plies += 1
-        return plies
-
-    return playout
+    return playouts_from(load(commit).position.Position.initial())
 
 
 def reference(rng: random.Random) -> int:

@@ -42,6 +42,7 @@ READY = "#oaq[data-state=ready]"
 REPLIES = 6  # computer replies timed per level
 VISITS = 3  # later visits timed after the first
 
+#: Counts the page's main-thread tasks over 50 ms (the Long Tasks API), from the page's start.
 LONG_TASKS = """
 window.__longTasks = [];
 new PerformanceObserver(function (list) {
@@ -133,16 +134,6 @@ def _visit(page: Any, url: str | None, sent: list[int], profile: str = "") -> di
         "imports": timings.get("imported", timings["python"]) - timings["python"],
         "snapshot": timings.get("snapshot_made", timings.get("imported", 0)) - timings.get("imported", 0),
     }
-
-
-def _poll(page: Any, script: str, timeout: float = 60.0) -> None:
-    """Until ``script`` (a Promise) comes true: evaluated, not wait_for_function (which takes a
-    Promise for true, and evaluates an expression with eval, which the page's policy refuses)."""
-    deadline = time.monotonic() + timeout
-    while not page.evaluate(script):
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"waited {timeout:.0f} s for {script[:60]!r}")
-        page.wait_for_timeout(250)
 
 
 def _describe(visit: dict[str, Any]) -> str:

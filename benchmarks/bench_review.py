@@ -23,6 +23,7 @@ from collections import defaultdict
 from pathlib import Path
 from urllib.parse import quote
 
+from benchmarks.bench_play_page import LONG_TASKS
 from oanquan import Game, solver
 from oanquan import review as review_module
 from oanquan.ai import player_for_level
@@ -113,15 +114,6 @@ def time_review() -> None:
     print(f"review of a {len(game)}-move game (level 3 against level 3), CPython, CPU time:")
     print(f"  first label {first:.2f} s, whole game {whole:.2f} s ({whole / len(game) * 1000:.0f} ms a move)")
     print(f"  {exact} moves valued by the exact solver; labels: " + ", ".join(f"{k} {v}" for k, v in labels.items()))
-
-
-#: Counts the page's main-thread tasks over 50 ms (the Long Tasks API), from the page's start.
-LONG_TASKS = """
-window.__longTasks = [];
-new PerformanceObserver(function (list) {
-  list.getEntries().forEach(function (e) { window.__longTasks.push(Math.round(e.duration)); });
-}).observe({ type: "longtask", buffered: true });
-"""
 
 
 def play_page(root: Path) -> Path:

@@ -34,12 +34,6 @@ MAX_PLIES = 300
 
 Playout = Callable[[random.Random], int]
 
-_REPOS = {
-    "NghiemNgocDuc/Playing-O-An-Quan-with-AI": "models/game_logic.py",
-    "HouseNight/O_an_quan_Using_AlphaBeta": "core/rules.py",
-    "huyenngn/OAnQuan-Game": "oanquan/oanquan.py",
-}
-
 
 def _checkout(folder: Path, repo: str, marker: str, scratch: Path) -> Path | None:
     """The folder holding ``repo``'s files (with ``marker`` in it), or None."""
@@ -139,10 +133,11 @@ def _huyenngn(root: Path) -> Playout:
     return playout
 
 
-_ADAPTERS: dict[str, Callable[[Path], Playout]] = {
-    "NghiemNgocDuc/Playing-O-An-Quan-with-AI": _nghiem,
-    "HouseNight/O_an_quan_Using_AlphaBeta": _housenight,
-    "huyenngn/OAnQuan-Game": _huyenngn,
+#: Each engine's repository, a file its checkout must have, and its adapter.
+_ENGINES: dict[str, tuple[str, Callable[[Path], Playout]]] = {
+    "NghiemNgocDuc/Playing-O-An-Quan-with-AI": ("models/game_logic.py", _nghiem),
+    "HouseNight/O_an_quan_Using_AlphaBeta": ("core/rules.py", _housenight),
+    "huyenngn/OAnQuan-Game": ("oanquan/oanquan.py", _huyenngn),
 }
 
 
@@ -155,13 +150,13 @@ def load(scratch: Path | None = None) -> tuple[dict[str, Playout], list[str]]:
     scratch = scratch if scratch is not None else Path(tempfile.mkdtemp(prefix="oanquan-public-"))
     found: dict[str, Playout] = {}
     missing: list[str] = []
-    for repo, marker in _REPOS.items():
+    for repo, (marker, adapter) in _ENGINES.items():
         root = _checkout(folder, repo, marker, scratch)
         if root is None:
             missing.append(f"{repo}: no checkout under {folder}")
             continue
         try:
-            found[repo] = _ADAPTERS[repo](root)
+            found[repo] = adapter(root)
         except ImportError as error:
             missing.append(f"{repo}: {error}")
     return found, missing

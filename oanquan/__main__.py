@@ -106,7 +106,7 @@ def _rule_options(with_defaults: bool) -> argparse.ArgumentParser:
             "--" + spec.name.replace("_", "-"),
             type=int if spec.is_number else str,
             choices=spec.choices or None,
-            metavar=spec.metavar if spec.is_number else None,
+            metavar="N" if spec.is_number else None,
             default=spec.default if with_defaults else argparse.SUPPRESS,
             help=f"{spec.help} ({spec.rule}; default: {spec.default})",
         )

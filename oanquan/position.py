@@ -93,21 +93,11 @@ def _moves_from(start: int, occupied: int) -> tuple[Move, ...]:
 _LEGAL_MOVES = tuple(tuple(_moves_from(start, occupied) for occupied in range(32)) for start in (5, 0))
 
 
-def _squares_from(start: int, occupied: int) -> int:
-    """The squares a move may start from, as :func:`_moves_from` says, one bit each (bit s for
-    square s), so that one shift and one test tell whether a move's square is one of them.
-
-    >>> bin(_squares_from(5, 0b00101)), bin(_squares_from(0, 0))    # 5 and 7; with thả cá, 0-4
-    ('0b10100000', '0b11111')
-    """
-    return sum(1 << move.square for move in _moves_from(start, occupied)[::2])
-
-
-#: ``_LEGAL[player][occupied]``: the pair (legal moves, the squares they start from as bits), as
-#: above, which a new Position keeps: legal_moves() gives the first, play() checks a move by the second.
-_LEGAL = tuple(
-    tuple((_moves_from(start, occupied), _squares_from(start, occupied)) for occupied in range(32)) for start in (5, 0)
-)
+#: ``_LEGAL[player][occupied]``: the pair (those moves, the squares they start from as bits: bit s
+#: for square s, so that one shift and one test tell whether a move's square is one of them), which a
+#: new Position keeps: legal_moves() gives the first, play() checks a move by the second. Squares 5
+#: and 7 occupied, ``_LEGAL[0][0b00101]``, give 5L, 5R, 7L, 7R and the bits 0b10100000.
+_LEGAL = tuple(tuple((moves, sum(1 << move.square for move in moves[::2])) for moves in row) for row in _LEGAL_MOVES)
 
 
 def moves_of(state: State) -> tuple[Move, ...]:
@@ -331,35 +321,9 @@ class Position:
         )
         rules = _checked_rules(rules)
         _validate(parts, rules)
-        made = _make(*parts, rules)  # where a Position's fields are assigned (see _from_state)
+        made = _make(parts, rules)  # where a Position's fields are assigned (see _from_state)
         for name in ("_ending", "_moves", "_rules", "_squares", "_state", "_swept"):  # all but _hash, unset yet
             object.__setattr__(self, name, getattr(made, name))
-
-    # The fields of the state by name, for the code that is not on the hot path.
-
-    @property
-    def _pebbles(self) -> tuple[int, ...]:
-        return tuple(self._state[:12])
-
-    @property
-    def _stones(self) -> tuple[int, int]:
-        return (self._state[STONES], self._state[STONES + 1])
-
-    @property
-    def _stores(self) -> tuple[int, int]:
-        return (self._state[STORES], self._state[STORES + 1])
-
-    @property
-    def _captured(self) -> tuple[int, int]:
-        return (self._state[CAPTURED], self._state[CAPTURED + 1])
-
-    @property
-    def _debts(self) -> tuple[int, int]:
-        return (self._state[DEBTS], self._state[DEBTS + 1])
-
-    @property
-    def _to_move(self) -> int:
-        return self._state[MOVER]
 
     # ----------------------------------------------------------------- making
 
@@ -393,7 +357,7 @@ class Position:
         except PositionFormatError as error:
             # the reader's words are the problem's own (its code and fields), the message names the text too
             raise PositionFormatError(f"bad position {quote(text)}: {error}", code=error.code, **error.fields) from None
-        return _make(*parts, rules)
+        return _make(parts, rules)
 
     def to_text(self) -> str:
         """The position in the format of RULES §10; :meth:`from_text` reads it back.
@@ -401,8 +365,9 @@ class Position:
         >>> Position.initial().play("5L").to_text()   # RULES §11, second example
         '0,6,6,6,6,0,6,6,6,6 Q+1,0 1+Q,0 0,0 1'
         """
+        p = self._state
         return textformat.write(
-            Parts(self._pebbles, self._stones, self._stores, self._captured, self._debts, self._to_move)
+            Parts(self.pebbles, (p[STONES], p[STONES + 1]), self.stores, self.captured_stones, self.debts, p[MOVER])
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -467,7 +432,7 @@ class Position:
         >>> Position.initial().play("7R").to_move
         1
         """
-        return self._to_move
+        return self._state[MOVER]
 
     @property
     def pebbles(self) -> tuple[int, ...]:
@@ -476,7 +441,7 @@ class Position:
         >>> Position.initial().play("7R").pebbles
         (6, 6, 0, 6, 6, 6, 6, 0, 0, 6, 1, 1)
         """
-        return self._pebbles
+        return tuple(self._state[:12])
 
     @property
     def stones(self) -> tuple[bool, bool]:
@@ -485,7 +450,7 @@ class Position:
         >>> Position.initial().play("5L").stones
         (True, False)
         """
-        return (bool(self._stones[0]), bool(self._stones[1]))
+        return (bool(self._state[STONES]), bool(self._state[STONES + 1]))
 
     @property
     def stores(self) -> tuple[int, int]:
@@ -494,7 +459,7 @@ class Position:
         >>> Position.initial().play("7R").stores
         (6, 0)
         """
-        return self._stores
+        return (self._state[STORES], self._state[STORES + 1])
 
     @property
     def captured_stones(self) -> tuple[int, int]:
@@ -503,7 +468,7 @@ class Position:
         >>> Position.initial().play("9R").captured_stones
         (1, 0)
         """
-        return self._captured
+        return (self._state[CAPTURED], self._state[CAPTURED + 1])
 
     @property
     def debts(self) -> tuple[int, int]:
@@ -512,7 +477,7 @@ class Position:
         >>> Position.from_text("1,1,1,1,1,0,0,0,0,0 Q,Q 2,10 0,0 0").play("5R").debts
         (3, 0)
         """
-        return self._debts
+        return (self._state[DEBTS], self._state[DEBTS + 1])
 
     def count(self, square: int) -> int:
         """Pebbles in ``square`` (not counting a Mandarin stone).
@@ -520,7 +485,7 @@ class Position:
         >>> Position.initial().count(3), Position.initial().count(M0)
         (5, 0)
         """
-        return self._pebbles[square]
+        return self._state[square]
 
     def has_stone(self, square: int) -> bool:
         """Whether ``square`` is a Mandarin square that still holds its stone.
@@ -528,7 +493,7 @@ class Position:
         >>> Position.initial().has_stone(M0), Position.initial().has_stone(3)
         (True, False)
         """
-        return square >= 10 and bool(self._stones[square - 10])
+        return square >= 10 and bool(self._state[square + STONE_OF])
 
     def is_empty(self, square: int) -> bool:
         """Whether ``square`` holds neither pebbles nor a stone (R2.4).
@@ -536,7 +501,7 @@ class Position:
         >>> Position.initial().is_empty(M1)
         False
         """
-        return not self._pebbles[square] and not (square >= 10 and self._stones[square - 10])
+        return not self._state[square] and not (square >= 10 and self._state[square + STONE_OF])
 
     def points(self, player: int) -> int:
         """What ``player`` has captured so far: pebbles + ``mandarin_value`` per stone (R8.1).
@@ -544,7 +509,7 @@ class Position:
         >>> Position.initial().play("5L").points(0)
         11
         """
-        return self._stores[player] + self._rules.mandarin_value * self._captured[player]
+        return self._state[STORES + player] + self._rules.mandarin_value * self._state[CAPTURED + player]
 
     def score_breakdown(self, final: bool | None = None) -> ScoreBreakdown:
         """The score of each player taken apart (R8.1, R8.2, and R7.4 at the end).
@@ -569,18 +534,18 @@ class Position:
         """
         over = self.is_over() if final is None else final
         value = self._rules.mandarin_value
-        stones, debts, taken = self._captured, self._debts, self._swept
+        stones, stores, taken = self.captured_stones, self.stores, self._swept
         # The scoring rule has one home, final_scores; before the end the rows are not swept yet.
         scores = final_scores(self._state, value)
         row = swept_pebbles(self)
         if not over:
             scores = (scores[0] - row[0], scores[1] - row[1])
         return ScoreBreakdown(
-            captured=(self._stores[0] - taken[0], self._stores[1] - taken[1]),
+            captured=(stores[0] - taken[0], stores[1] - taken[1]),
             stones=stones,
             stone_points=(stones[0] * value, stones[1] * value),
             swept=(row[0] + taken[0], row[1] + taken[1]) if over else taken,
-            debts=debts,
+            debts=self.debts,
             scores=scores,
         )
 
@@ -590,13 +555,9 @@ class Position:
         >>> Position.initial().total_points()
         70
         """
-        value = self._rules.mandarin_value
-        return (
-            sum(self._pebbles)
-            + value * (self._stones[0] + self._stones[1] + self._captured[0] + self._captured[1])
-            + self._stores[0]
-            + self._stores[1]
-        )
+        p = self._state
+        stones = p[STONES] + p[STONES + 1] + p[CAPTURED] + p[CAPTURED + 1]  # on the board or captured
+        return sum(p[:12]) + self._rules.mandarin_value * stones + p[STORES] + p[STORES + 1]
 
     def must_release_fish(self) -> bool:
         """Whether the mover's row is empty, so their turn starts with thả cá (R3.1, R6).
@@ -710,10 +671,10 @@ class Position:
         outcome = self.outcome()
         if outcome is not None:
             return "game-over", {"rule": outcome.rule, "winner": outcome.winner, "scores": outcome.scores}
-        square, mover = move.square, self._to_move
+        square, mover = move.square, self._state[MOVER]
         if (square >= 5) != (mover == 0):
             return "not-yours", {"square": square, "other": 1 - mover, "player": mover}
-        if not self._pebbles[square] and not self.must_release_fish():
+        if not self._state[square] and not self.must_release_fish():
             return "empty-square", {"square": square}
         return None
 
@@ -755,27 +716,11 @@ class Position:
 
     # --------------------------------------------------------------- python
 
-    def key(self) -> tuple[Any, ...]:
-        """Everything that tells two positions apart, as one hashable tuple.
-
-        >>> Position.initial().key() == Position.from_text("5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0").key()
-        True
-        """
-        return (
-            self._pebbles,
-            self._stones,
-            self._stores,
-            self._captured,
-            self._debts,
-            self._to_move,
-            self._rules,
-            self._swept,
-        )
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
             return NotImplemented
-        # What key() compares, field by field: a search's table compares many positions.
+        # Two positions are equal when all they hold is: their fields, their rules, and what the
+        # sweep at the end took from the rows (ending_events). A search's table compares many.
         return self is other or (
             self._state == other._state
             and (self._rules is other._rules or self._rules == other._rules)
@@ -783,7 +728,7 @@ class Position:
         )
 
     def __hash__(self) -> int:
-        # The key without the rules, whose hash is slow to work out: positions equal
+        # The fields without the rules, whose hash is slow to work out: positions equal
         # but for their rules share a hash, which is allowed, and rare in one table.
         try:
             return self._hash
@@ -839,31 +784,27 @@ class Position:
 # Two shorthands run through this code because it runs once per pebble: a
 # square s is a Mandarin square when s >= 10 (M0 = 10, M1 = 11; board.py's
 # is_mandarin says the same), and player p's row starts at 5 if p == 0 else 0
-# (board.row_of). Mandarin stones are stored as stones[s - 10].
-#
-# Only the board changes in every move, so only the board is a list. The pairs
-# (stones, stores, captured stones, debts) stay tuples, replaced by _plus when
-# a capture or thả cá changes them: most moves change none of them.
+# (board.row_of). Both play on the same list: a copy of the position's fields
+# laid out as a State (pebbles, then stones, stores, captured stones, debts and
+# the mover, at the indices named at the top of this module), changed in place.
 
 
 class _Turn:
-    """The state of one traced move while it is played, and the events written down so far."""
+    """One traced move while it is played: the position's fields as it stands (``board``, laid out
+    as a State), and the events written down so far."""
 
-    __slots__ = ("board", "captured", "debts", "events", "mover", "rules", "stones", "stores")
+    __slots__ = ("board", "events", "mover", "rules")
 
     def __init__(self, position: Position, events: list[Event]) -> None:
-        self.board = list(position._pebbles)
-        self.stones = position._stones
-        self.stores = position._stores
-        self.captured = position._captured
-        self.debts = position._debts
-        self.mover = position._to_move
+        self.board = position._state[:]
+        self.mover = self.board[MOVER]
         self.rules = position._rules
         self.events = events
 
     def snapshot(self, to_move: int) -> Position:
-        """The position as it stands now, with ``to_move`` to move (its fields laid out as a State)."""
-        fields = [*self.board, *self.stones, *self.stores, *self.captured, *self.debts, to_move]
+        """The position as it stands now, with ``to_move`` to move."""
+        fields = self.board[:]
+        fields[MOVER] = to_move
         return _from_state(fields, self.rules)
 
     def emit(self, kind: EventKind, rule: str, square: int | None = None, **counts: Any) -> None:
@@ -872,12 +813,7 @@ class _Turn:
 
     def is_empty(self, square: int) -> bool:
         """R2.4: ``square`` holds neither pebbles nor a stone."""
-        return not self.board[square] and not (square >= 10 and self.stones[square - 10])
-
-
-def _plus(pair: tuple[int, int], index: int, amount: int) -> tuple[int, int]:
-    """``pair`` with ``amount`` added to entry ``index`` (0 or 1)."""
-    return (pair[0] + amount, pair[1]) if index == 0 else (pair[0], pair[1] + amount)
+        return not self.board[square] and not (square >= 10 and self.board[square + STONE_OF])
 
 
 def _play(position: Position, move: Move, events: list[Event]) -> Position:
@@ -891,17 +827,18 @@ def _play(position: Position, move: Move, events: list[Event]) -> Position:
 
 def _release_fish(turn: _Turn) -> None:
     """R6.1, R6.2: put one pebble from the store into each square of the row, borrowing if short."""
-    mover, other = turn.mover, 1 - turn.mover
-    short = max(0, 5 - turn.stores[mover])
+    board, mover = turn.board, turn.mover
+    short = max(0, 5 - board[STORES + mover])
     if short:
         # R6.2: the shortfall comes from the opponent's store, as a debt.
-        turn.stores = _plus(_plus(turn.stores, other, -short), mover, short)
-        turn.debts = _plus(turn.debts, mover, short)
+        board[STORES + 1 - mover] -= short
+        board[STORES + mover] += short
+        board[DEBTS + mover] += short
         turn.emit("borrow", "R6.2", pebbles=short)
-    turn.stores = _plus(turn.stores, mover, -5)
+    board[STORES + mover] -= 5
     start = 5 if mover == 0 else 0
     for square in range(start, start + 5):
-        turn.board[square] += 1
+        board[square] += 1
     turn.emit("refill", "R6.1", pebbles=5)
 
 
@@ -959,7 +896,7 @@ def _capture(turn: _Turn, gap: int, nxt: tuple[int, ...], direction: Direction) 
             turn.emit("double_empty", "R5.3", gap, direction=direction)
             return
         young = rules.young_mandarin_min
-        if young and target >= 10 and turn.stones[target - 10] and board[target] < young:
+        if young and target >= 10 and board[target + STONE_OF] and board[target] < young:
             # R5.6: a young Mandarin (its stone and too few pebbles) cannot be captured.
             turn.emit("young_mandarin", "R5.6", target, pebbles=board[target], direction=direction)
             return
@@ -979,15 +916,14 @@ def _capture(turn: _Turn, gap: int, nxt: tuple[int, ...], direction: Direction) 
 
 def _take(turn: _Turn, square: int, rule: str, direction: Direction) -> None:
     """R5.1: move everything in ``square`` to the mover's store, a Mandarin stone included."""
-    mover = turn.mover
-    pebbles = turn.board[square]
-    turn.board[square] = 0
-    turn.stores = _plus(turn.stores, mover, pebbles)
-    stones = 0
-    if square >= 10 and turn.stones[square - 10]:
-        stones = 1
-        turn.stones = _plus(turn.stones, square - 10, -1)
-        turn.captured = _plus(turn.captured, mover, 1)
+    board, mover = turn.board, turn.mover
+    pebbles = board[square]
+    board[square] = 0
+    board[STORES + mover] += pebbles
+    stones = board[square + STONE_OF] if square >= 10 else 0  # 1 when its Mandarin stone is there
+    if stones:
+        board[square + STONE_OF] = 0
+        board[CAPTURED + mover] += 1
     turn.emit("capture", rule, square, pebbles=pebbles, stones=stones, direction=direction)
 
 
@@ -1167,32 +1103,22 @@ def ending_events(position: Position, outcome: Outcome) -> list[Event]:
     [('game_end', 0, 0), ('sweep', 0, 1), ('sweep', 1, 2), ('repay', 0, 3)]
     """
     swept = swept_pebbles(position)
-    pebbles = list(position._pebbles)
-    stores = list(position._stores)
-    mover = 1 - position._to_move  # the player whose move ended the game
+    board = position._state[:]
+    mover = 1 - board[MOVER]  # the player whose move ended the game
     now = position
     events = [Event("game_end", outcome.rule, mover, now)]
     taken = [0, 0]
     for player in (0, 1):
         start = 5 if player == 0 else 0
         for square in range(start, start + 5):
-            pebbles[square] = 0
-        stores[player] += swept[player]
+            board[square] = 0
+        board[STORES + player] += swept[player]
         taken[player] = swept[player]
-        now = _make(
-            tuple(pebbles),
-            position._stones,
-            (stores[0], stores[1]),
-            position._captured,
-            position._debts,
-            position._to_move,
-            position._rules,
-            (taken[0], taken[1]),
-        )
+        now = _from_state(board[:], position._rules, (taken[0], taken[1]))
         events.append(Event("sweep", "R7.4", player, now, pebbles=swept[player]))
-    for player in (0, 1):
-        if position._debts[player]:
-            events.append(Event("repay", "R8.2", player, now, pebbles=position._debts[player]))
+    for player, debt in enumerate(position.debts):
+        if debt:
+            events.append(Event("repay", "R8.2", player, now, pebbles=debt))
     return events
 
 
@@ -1202,7 +1128,7 @@ def swept_pebbles(position: Position) -> tuple[int, int]:
     >>> swept_pebbles(Position.from_text("3,0,0,0,0,4,0,0,0,0 0,0 30,33 0,0 1"))
     (4, 3)
     """
-    p = position._pebbles
+    p = position._state
     return (sum(p[5:10]), sum(p[0:5]))
 
 
@@ -1253,18 +1179,11 @@ def ending_rule(state: State) -> Termination | None:
     return None
 
 
-def _make(
-    pebbles: tuple[int, ...],
-    stones: tuple[int, int],
-    stores: tuple[int, int],
-    captured: tuple[int, int],
-    debts: tuple[int, int],
-    to_move: int,
-    rules: Rules,
-    swept: tuple[int, int] = (0, 0),
-) -> Position:
-    """Build a Position from checked parts (see :func:`_from_state`)."""
-    return _from_state([*pebbles, *stones, *stores, *captured, *debts, to_move], rules, swept)
+def _make(parts: Parts, rules: Rules) -> Position:
+    """Build a Position from checked parts, as the text gives them (see :func:`_from_state`)."""
+    return _from_state(
+        [*parts.pebbles, *parts.stones, *parts.stores, *parts.captured, *parts.debts, parts.to_move], rules
+    )
 
 
 def _from_state(state: list[int], rules: Rules, swept: tuple[int, int] = (0, 0)) -> Position:

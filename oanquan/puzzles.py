@@ -52,7 +52,8 @@ import contextlib
 import json
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -220,7 +221,6 @@ SHEET_LEAST = {"captures": 2, "endgames": 3}
 _WORDS = {
     "hint_one": N_("Look at square {square}: which way should its pebbles go?"),
     "hint_many": N_("Look at squares {squares}: which way should their pebbles go?"),
-    "hint_only": N_("Only square {square} can move, so the whole question is which way."),
     "right": N_("Right!"),
     "right_lost": N_("Right: this is the best move, but the game is lost whatever you play: it loses by the least."),
     "right_draw": N_("Right: this is the best move, and the best you can get is a draw."),
@@ -386,7 +386,6 @@ class Puzzle:
     difficulty: int
     measures: Measures | None = None
     first_lesson: bool = False
-    _position: list[Position] = field(default_factory=list, repr=False, compare=False)
     code: str = ""
     #: a line of moves (goal "line"): yours and the other side's in turn, starting with the answer;
     #: empty for a puzzle of one move
@@ -397,12 +396,10 @@ class Puzzle:
         """The rule options of the puzzle."""
         return Rules.from_dict(self.rules_options)
 
-    @property
+    @cached_property
     def position(self) -> Position:
-        """The puzzle's position (under its rules)."""
-        if not self._position:
-            self._position.append(Position.from_text(self.position_text, self.rules))
-        return self._position[0]
+        """The puzzle's position (under its rules), read once."""
+        return Position.from_text(self.position_text, self.rules)
 
     @property
     def goal_text(self) -> str:
@@ -538,45 +535,20 @@ class Puzzle:
         return _(_WORDS["idea"])
 
     def _square_step(self, position: Position, answer: tuple[Move, ...]) -> str:
+        """The last hint: the answer's square(s), or, when only one square can move, what to compare."""
         starts = sorted({m.square for m in position.legal_moves()})
         if len(starts) == 1:
             return _(_WORDS["square_only"]).format(square=starts[0])
-        return self._where(position, answer)
-
-    @property
-    def hint(self) -> str:
-        """A nudge toward the answer that does not give it away: where to look, and what for.
-
-        When a single square can move, the hint does not just name it: it says
-        so, and what to look for.
-
-        >>> demo = Puzzle("demo", "Take a Mandarin", "mandarin", "5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0", {},
-        ...               "capture_mandarin", ("5L", "9R"), False, "", 1)
-        >>> print(demo.hint)
-        Look at squares 5 or 9: which way should their pebbles go? Look for a move whose last pebble is
-        followed by an empty square and then a Mandarin square.
-        >>> lone = Puzzle("lone", "Which way?", "first_capture", "0,0,0,0,0,0,0,3,0,0 Q,Q 0,0 0,0 0", {},
-        ...               "max_gain", ("7R",), True, "", 1)
-        >>> print(lone.hint)
-        Only square 7 can move, so the whole question is which way. Count the pebbles out one by one: ...
-        """
-        return f"{self._where(self.position, self.moves)} {self._clue()}".strip()
-
-    def _clue(self, otherwise: str = "") -> str:
-        """What to look for in a puzzle of this theme, in the reader's words (``otherwise`` for a theme with none)."""
-        clue = _(THEME_CLUES[self.theme]) if self.theme in THEME_CLUES else otherwise
-        return clue.format(young=self.rules.young_mandarin_min)
-
-    def _where(self, position: Position, answer: tuple[Move, ...]) -> str:
-        """Where to look: the answer's square(s), or that only one square can move."""
         squares = sorted({m.square for m in answer})
-        starts = sorted({m.square for m in position.legal_moves()})
-        if len(starts) == 1:
-            return _(_WORDS["hint_only"]).format(square=starts[0])
         if len(squares) == 1:
             return _(_WORDS["hint_one"]).format(square=squares[0])
         listed = _(_WORDS["or"]).format(first=", ".join(map(str, squares[:-1])), last=squares[-1])
         return _(_WORDS["hint_many"]).format(squares=listed)
+
+    def _clue(self, otherwise: str) -> str:
+        """What to look for in a puzzle of this theme, in the reader's words (``otherwise`` for a theme with none)."""
+        clue = _(THEME_CLUES[self.theme]) if self.theme in THEME_CLUES else otherwise
+        return clue.format(young=self.rules.young_mandarin_min)
 
     def verdict(self, move: Move | str, step: int = 0) -> tuple[bool, str]:
         """Whether ``move`` solves the puzzle (at the learner's move ``step`` of a line), and what to tell
@@ -911,7 +883,6 @@ def _puzzle(item: object, where: str, version: int) -> Puzzle:
         difficulty,
         measures,
         first_lesson,
-        [position],
         _code(item["code"], where) if version >= 4 else "",
         _line(item["line"], where, position, goal, solution) if version >= 5 else (),
     )

@@ -7,7 +7,7 @@ and everything that depends on a variant reads it from there.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
 from .errors import RulesError, quote
@@ -52,7 +52,7 @@ class Option:
       (a whole number's range, both included);
     - ``words``: the option in a reader's words (for the errors a reader meets);
     - ``label``: the form's label; ``labels``: each choice's label, in the menu's order;
-    - ``help``: the terminal game's help, and ``metavar`` its number's name;
+    - ``help``: the terminal game's help;
     - ``said``: how a value other than the default reads in :func:`rules_in_words`,
       by value (``None`` for any value), filled with the rules' options.
 
@@ -71,7 +71,6 @@ class Option:
     labels: Mapping[str, str] | None = None
     low: int = 0
     high: int = 0
-    metavar: str = "N"
 
     @property
     def is_number(self) -> bool:
@@ -273,9 +272,8 @@ class Rules:
         """
         if not isinstance(data, dict):
             raise RulesError(f"rule options must be a JSON object, not {quote(data)}")
-        names = {f.name for f in fields(cls)}
         for key in data:
-            if key not in names:
+            if key not in _BY_NAME:
                 raise RulesError(f"unknown rule option {quote(key)} in {quote(data)}")
         return cls(**data)
 
@@ -285,8 +283,7 @@ class Rules:
         >>> Rules(young_mandarin_min=5).changes()
         {'young_mandarin_min': 5}
         """
-        default = Rules()
-        return {k: v for k, v in asdict(self).items() if getattr(default, k) != v}
+        return {k: v for k, v in asdict(self).items() if v != _DEFAULTS[k]}
 
 
 def rules_in_words(rules: Rules) -> str:

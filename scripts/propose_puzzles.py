@@ -46,6 +46,7 @@ from oanquan.board import M0
 from oanquan.events import Event
 from oanquan.puzzles import MOST_DIFFICULT, SOLVER_NODES, THEMES, Puzzle, dumps, load, path
 from oanquan.solver import UnsolvedError, search_size
+from scripts.regoal_puzzles import reply_title
 
 RULE_SETS: dict[str, Rules] = {
     "default": Rules(),
@@ -186,25 +187,19 @@ def candidate(theme: str, position: Position) -> Candidate | None:
         return _endgame(position)
     if (theme == "tha_ca") != position.must_release_fish():
         return None  # a turn that starts with thả cá (R6) belongs to its theme, and only there
-    for goal in _goals(theme):
+    # The goals a player has in a game (issue 42): the most points, or the best counting the reply.
+    for goal in ("max_gain", "best_reply"):
         solution = goal_moves(position, goal)
         if len(solution) != 1 or theme_problems(theme, position, solution, goal):
             continue
         events = position.play_traced(solution[0])[1]
         if goal == "best_reply":
-            from scripts.regoal_puzzles import reply_title
-
             made: list[str] | None = [reply_title(theme, position, solution[0])]
         else:
             made = _shape(theme, position, goal, solution, events)
         if made is not None:
             return Candidate(theme, position, goal, solution, made)
     return None
-
-
-def _goals(theme: str) -> tuple[str, ...]:
-    """Goals a player has in a game (issue 42): the most points, or the best counting the reply."""
-    return ("max_gain", "best_reply")
 
 
 def _shape(

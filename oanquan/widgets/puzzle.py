@@ -4,7 +4,7 @@ A thin adapter over :class:`oanquan.interact.controller.Controller`: it shows a
 puzzle's board and goal through a :class:`~oanquan.widgets.StepPlayer`, takes
 the learner's move as the game boards do (a square of the picture, then a
 direction) or from the list of legal moves, plays the learner's move through the controller and shows
-what the puzzle says about it (:meth:`Puzzle.verdict`, :attr:`Puzzle.hint`,
+what the puzzle says about it (:meth:`Puzzle.verdict`, :attr:`Puzzle.hint_steps`,
 :attr:`Puzzle.explanation`). Every judgement comes from the engine and the
 puzzle file; none is made here.
 
