@@ -13,6 +13,8 @@ proposes new ones with them, and the tests check every puzzle of the collection.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from oanquan.ai import immediate_gain, player_for_level
 from oanquan.errors import quote
 from oanquan.events import Event
@@ -72,18 +74,11 @@ def goal_moves(position: Position, goal: str) -> tuple[Move, ...]:
     moves = position.legal_moves()
     if goal in SOLVER_GOALS:
         return _solver_goal(position, goal, move_values(position, max_nodes=SOLVER_NODES))
-    if goal == "max_gain":
-        gains = {m: immediate_gain(position, m) for m in moves}
-        top = max(gains.values(), default=0)
-        return tuple(m for m in moves if top > 0 and gains[m] == top)
-    if goal == "best_reply":
-        nets = {m: _net(position, m) for m in moves}
-        top = max(nets.values())
-        return tuple(m for m in moves if nets[m] == top)
-    if goal == "line":
-        values = {m: _line_net(position, m) for m in moves}
-        top = max(values.values())
-        return tuple(m for m in moves if values[m] == top)
+    if goal in _COUNTS:
+        values = {m: _COUNTS[goal](position, m) for m in moves}
+        top = max(values.values(), default=0)
+        # the most points this turn are a goal only when a move takes some
+        return tuple(m for m in moves if values[m] == top and (top > 0 or goal != "max_gain"))
     traces = [(m, position.play_traced(m)[1]) for m in moves]
     if goal == "chain":
         return tuple(m for m, trace in traces if sum(e.kind == "capture" for e in trace) >= 2)
@@ -100,6 +95,15 @@ def _line_net(position: Position, move: Move) -> int:
     """What ``move`` keeps over a line of two moves (:func:`~oanquan.puzzles.line_count`)."""
     gain, back, again, _reply, _next = line_count(position, move)
     return gain - back + again
+
+
+#: How the goals of points count a move: what it takes this turn, what it keeps after the reply,
+#: or what it keeps over a line of two moves. The answers are the moves of the best count.
+_COUNTS: dict[str, Callable[[Position, Move], int]] = {
+    "max_gain": immediate_gain,
+    "best_reply": _net,
+    "line": _line_net,
+}
 
 
 def forced_line(position: Position) -> tuple[Move, ...] | None:
@@ -355,15 +359,10 @@ def measure(position: Position, goal: str, solution: tuple[Move, ...], line: tup
         assert value is not None
         high = values[lure].high if lure is not None else None
         cost = None if lure is None or high is None else value - high
-    elif goal == "best_reply":  # valued as the goal counts: what is kept after the reply
-        value = _net(position, first)
-        cost = None if lure is None else value - _net(position, lure)
-    elif goal == "line":  # valued over the line: what is kept after the reply and the next move
-        value = _line_net(position, first)
-        cost = None if lure is None else value - _line_net(position, lure)
-    else:
-        value = gains[first]
-        cost = None if lure is None else value - gains[lure]
+    else:  # valued as the goal counts (this turn's points for the goals of a capture)
+        count = _COUNTS.get(goal, immediate_gain)
+        value = count(position, first)
+        cost = None if lure is None else value - count(position, lure)
     return Measures(
         moves=len(moves),
         squares=len({m.square for m in moves}),
