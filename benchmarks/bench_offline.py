@@ -12,8 +12,11 @@ Two readings of the same build (``_build/html``, both editions):
   the builds' stubs). Then the guide's "Keep the live notebooks on this device" is pressed, and
   the bytes counted again.
 
-Today's figure before the change (issue 45, measured on this machine class): 88 MB per edition.
-Target: both editions together under 60 MB without the live notebooks.
+Today's figure before the change (issue 45, measured on this machine class): 88 MB per edition;
+67.5 MB for both editions once the build's engine snapshot came (docs/figures.md). Target: both
+editions together under 60 MB without the live notebooks. The lists' reading also says what the
+bytes are, by kind, and compares in the same run with the workers keeping the files no browser of
+ours downloads (``tools.build.play.NOT_READ_FILES``: source maps, old font formats), as they did.
 """
 
 from __future__ import annotations
@@ -33,6 +36,24 @@ EDITIONS = ("", "vi/")
 LITE = "lite/"
 BEFORE_MB = 88  # per edition, issue 45's "where it stands"
 TARGET_MB = 60  # both editions, without the live notebooks
+TODAY_MB = 67.5  # both editions, without the live notebooks, with the build's engine snapshot (docs/figures.md)
+#: What the bytes are, by the first pattern that matches a file's address (in an edition).
+KINDS = (
+    ("Pyodide's WebAssembly", r"_static/pyodide/.*\.wasm$"),
+    ("Pyodide's JavaScript and lock file", r"_static/pyodide/pyodide[^/]*\.(mjs|js|json)$"),
+    ("the standard library zip", r"_static/pyodide/python_stdlib\.zip$"),
+    ("the engine's snapshot", r"_static/play/engine-snapshot-.*$"),
+    ("the engine and the game pages' scripts", r"_static/play/"),
+    ("the notebooks' sources (the pages' .ipynb download)", r"_sources/"),
+    ("pages (their widget state inside)", r"\.html$"),
+    ("printables and other downloads", r"_downloads/|\.pdf$"),
+    ("images", r"_images/|\.(png|svg|jpg|ico)$"),
+    ("fonts", r"\.(woff2?|ttf|eot|otf)$"),
+    ("widget manager's JavaScript", r"_static/widgets/"),
+    ("search index", r"searchindex\.js$"),
+    ("theme's JavaScript and styles", r"\.(js|css|map)$"),
+    ("catalogues and the rest", r""),
+)
 _MANIFEST = re.compile(r"const MANIFEST = (\[.*?\]);", re.DOTALL)
 
 _CACHED_BYTES = """async () => {
@@ -74,6 +95,38 @@ def total(entries: list[tuple[str, dict[str, str]]], once: bool) -> int:
     return size
 
 
+def kind(url: str) -> str:
+    """What a file is, for the breakdown (:data:`KINDS`).
+
+    >>> kind("_static/pyodide/pyodide.asm.wasm"), kind("vi/notebooks/01_board.html")
+    ("Pyodide's WebAssembly", 'pages (their widget state inside)')
+    """
+    return next(name for name, pattern in KINDS if re.search(pattern, url))
+
+
+def breakdown(entries: list[tuple[str, dict[str, str]]]) -> None:
+    """The bytes of ``entries`` by kind, each file once, largest first."""
+    seen: set[str] = set()
+    sizes: dict[str, list[int]] = {}
+    for edition, entry in entries:
+        if entry["integrity"] in seen:
+            continue
+        seen.add(entry["integrity"])
+        row = sizes.setdefault(kind(entry["url"]), [0, 0])
+        row[0] += (SITE / edition / entry["url"]).stat().st_size
+        row[1] += 1
+    for name, (size, files) in sorted(sizes.items(), key=lambda item: -item[1][0]):
+        print(f"      {size / 1e6:5.2f} MB  {name} ({files} files)")
+
+
+def not_read(edition: str) -> int:
+    """The bytes of the edition's files that its worker leaves to the network (never downloaded by our pages)."""
+    from tools.build.play import NOT_READ_FILES
+
+    folder = SITE / edition
+    return sum(path.stat().st_size for glob in NOT_READ_FILES for path in folder.glob(glob) if path.is_file())
+
+
 def from_lists() -> None:
     lists = {edition: [(edition, entry) for entry in manifest(edition)] for edition in EDITIONS}
 
@@ -97,6 +150,15 @@ def from_lists() -> None:
         f" without the live notebooks (target < {TARGET_MB} MB; the Vietnamese edition adds {own / mb:.1f} MB"
         f" to the English one), {total(everything, once=True) / mb:5.1f} MB with both editions' live notebooks"
     )
+    # the files left to the network are the same bytes in both editions (the theme's, the widget manager's)
+    kept_too = now + not_read("")
+    print(
+        f"    both editions without the live notebooks, against today's {TODAY_MB} MB: {now / mb / TODAY_MB:.2f}x;"
+        f" against this build with the files no page of ours downloads kept too ({not_read('') / mb:.1f} MB:"
+        f" source maps, old font formats), {kept_too / mb:5.1f} MB: {now / kept_too:.2f}x"
+    )
+    print("    what both editions keep, by kind (each file once):")
+    breakdown(both)
 
 
 def in_chromium() -> None:

@@ -38,9 +38,16 @@ from tools.testing.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("OANQUAN_SITE", ROOT / "_build" / "html"))
+#: Another build to compare the visits with, in the same run (a copy of ``_build/html`` made before
+#: a change): its visits and this build's take turns, each in a fresh profile.
+BEFORE = os.environ.get("OANQUAN_SITE_BEFORE", "")
 READY = "#oaq[data-state=ready]"
 REPLIES = 6  # computer replies timed per level
 VISITS = 3  # later visits timed after the first
+#: Issue 45's targets for the engine ready, and today's figures before its last round (docs/figures.md,
+#: AMD EPYC, load average 9-10): a first visit 1.70 s, later visits 0.92-1.47 s.
+TARGET_FIRST_S, TARGET_LATER_S = 1.5, 0.5
+TODAY = "first visit 1.70 s, later visits 0.92-1.47 s (load average 9-10)"
 
 #: Counts the page's main-thread tasks over 50 ms (the Long Tasks API), from the page's start.
 LONG_TASKS = """
@@ -141,6 +148,8 @@ def _describe(visit: dict[str, Any]) -> str:
     where = f"worker running at {visit['worker']} ms, Pyodide's loader +{visit['loader']} ms"
     if visit["from"] == "build":
         where += f", the snapshot unzipped at +{visit['unzipped']} ms"
+    elif visit["from"] == "unzipped":
+        where += f", the snapshot read back at +{visit['unzipped']} ms"
     if visit["wasm"] > 0:
         where += f", WebAssembly compiled at +{visit['wasm']} ms"
     where += f", {how} at +{visit['python']} ms"
@@ -195,6 +204,50 @@ def _cpython_ms(level: int, record: str, before: bool = False, budget: int | Non
     return times
 
 
+def _first_and_later(page: Any, url: str, sent: list[int], profile: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A first visit in an empty profile, then VISITS reloads once the service worker is active."""
+    first = _visit(page, f"{url}?opponent=friend", sent, profile)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    time.sleep(2)  # the service worker finishes filling its cache, the engine keeps its snapshot
+    return first, [_visit(page, None, sent, profile) for _ in range(VISITS)]
+
+
+def compare_with_before(p: Any, rounds: int = 2) -> None:
+    """The visits to the build ``BEFORE`` and to this one, taking turns, each in a fresh profile."""
+    runs: dict[str, list[tuple[dict[str, Any], list[dict[str, Any]]]]] = {"before": [], "now": []}
+    for _ in range(rounds):
+        for name, site in (("before", Path(BEFORE)), ("now", SITE)):
+            with counting_server(site) as (base, sent), tempfile.TemporaryDirectory() as profile:
+                context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+                context.add_init_script(LONG_TASKS)
+                runs[name].append(_first_and_later(context.new_page(), base + "book/play.html", sent, profile))
+                context.close()
+    print(f"against the build in {BEFORE}, {rounds} rounds each, taking turns (load average {_load()}):")
+    medians = {}
+    for name, found in runs.items():
+        firsts = [first["ready"] for first, _ in found]
+        later = [visit["ready"] for _, visits in found for visit in visits]
+        cpu = [visit["cpu"] for _, visits in found for visit in visits]
+        medians[name] = (statistics.median(firsts), statistics.median(later), statistics.median(cpu))
+        print(
+            f"  {name}: engine ready on a first visit (s) {', '.join(f'{t / 1000:.2f}' for t in firsts)};"
+            f" later visits (s) {', '.join(f'{t / 1000:.2f}' for t in later)}, the browser's CPU (s)"
+            f" {', '.join(f'{t / 1000:.2f}' for t in cpu)}"
+        )
+        for _, visits in found:
+            print(f"    a later visit: {_describe(visits[-1])}")
+    (first_b, later_b, cpu_b), (first_n, later_n, cpu_n) = medians["before"], medians["now"]
+    print(
+        f"  now against before, medians: first visit {first_n / first_b:.2f}x; later visits {later_n / later_b:.2f}x"
+        f" wall, {cpu_n / max(1.0, cpu_b):.2f}x the browser's CPU"
+    )
+
+
+def _load() -> str:
+    return ", ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
 def main() -> None:
     if not (SITE / "book" / "play.html").is_file():
         subprocess.run(["make", "book"], cwd=ROOT, check=True)
@@ -203,17 +256,18 @@ def main() -> None:
         return
     from playwright.sync_api import sync_playwright
 
+    print(f"targets: engine ready {TARGET_FIRST_S} s on a first visit, {TARGET_LATER_S} s later; today: {TODAY}")
+    if BEFORE:
+        with sync_playwright() as p:
+            compare_with_before(p)
     with counting_server(SITE) as (base, sent), sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
         url = base + "book/play.html"
         context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         context.add_init_script(LONG_TASKS)
         page = context.new_page()
-        first = _visit(page, f"{url}?opponent=friend", sent, profile)
-        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
-        time.sleep(2)  # the service worker finishes filling its cache
-        later = [_visit(page, None, sent, profile) for _ in range(VISITS)]
+        first, later = _first_and_later(page, url, sent, profile)
         second = later[0]
+        print(f"this build (load average {_load()}):")
         print(f"first visit (empty profile): board drawn and clickable at {first['board']} ms;")
         print(
             f"  engine ready at {_describe(first)}; {first['bytes'] / 1e6:.2f} MB downloaded;"

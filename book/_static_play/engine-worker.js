@@ -21,7 +21,7 @@ const pyodideUrl = new URL("../pyodide/", here).href;
 const params = new URL(import.meta.url).searchParams;
 
 let call = null; // oanquan.web.call once loaded
-const timings = {}; // ms since the worker started: begun (about to import Pyodide's loader), snapshot_ready (the snapshot in hand), python (Pyodide restored or started), imported and snapshot_made (a start without a snapshot: the package imported, its snapshot made), engine (ready); snapshot_from: "build" or "kept"
+const timings = {}; // ms since the worker started: begun (about to import Pyodide's loader), snapshot_ready (the snapshot in hand), python (Pyodide restored or started), imported and snapshot_made (a start without a snapshot: the package imported, its snapshot made), engine (ready); snapshot_from: "build" (unzipped as it arrived), "unzipped" (the build's, unzipped by an earlier visit) or "kept" (one this browser made)
 let failure = null; // the reason loading failed, once it has
 const waiting = []; // requests that arrived before the engine was ready
 
@@ -84,18 +84,46 @@ function expected() {
 function sofar() {
   return Object.keys(received).reduce(function (sum, name) { return sum + received[name]; }, 0);
 }
-// When Pyodide's WebAssembly is compiled and instantiated (for the benchmarks: timings.wasm).
+// Pyodide's WebAssembly, compiled from the moment the worker starts (issue 45): Pyodide itself
+// compiles it only once it holds the snapshot (the snapshot sets the memory's size), after the
+// manifest, the snapshot and its loader have been read one after the other; compiled here, from
+// the response as it arrives (on a later visit, from the browser's compiled copy of it, kept beside
+// the service worker's), it is ready when Pyodide asks for it. Pyodide's own request for the file
+// gets a stand-in, which its instantiation below replaces with this module; should this one fail,
+// Pyodide's way is taken, the file fetched again. And when it is instantiated (timings.wasm).
+const WASM = "pyodide.asm.wasm";
+const plainFetch = self.fetch.bind(self);
+let compiled = null; // the module, compiling
+const standIns = new WeakSet();
+function isWasm(resource) {
+  const address = typeof resource === "string" || resource instanceof URL ? String(resource) : resource && resource.url;
+  return typeof address === "string" && address.split("?")[0].endsWith("/" + WASM);
+}
 if (self.WebAssembly && typeof WebAssembly.instantiateStreaming === "function") {
   const plainInstantiate = WebAssembly.instantiateStreaming.bind(WebAssembly);
-  WebAssembly.instantiateStreaming = function (source, imports) {
-    return plainInstantiate(source, imports).then(function (result) {
-      if (timings.wasm === undefined) timings.wasm = Math.round(performance.now());
-      return result;
-    });
+  WebAssembly.instantiateStreaming = async function (source, imports) {
+    const response = await source;
+    let result;
+    if (standIns.has(response)) {
+      try {
+        const module = await compiled;
+        result = { module: module, instance: await WebAssembly.instantiate(module, imports) };
+      } catch (error) {
+        result = await plainInstantiate(plainFetch(pyodideUrl + WASM, { credentials: "same-origin" }), imports);
+      }
+    } else {
+      result = await plainInstantiate(response, imports);
+    }
+    if (timings.wasm === undefined) timings.wasm = Math.round(performance.now());
+    return result;
   };
 }
-const plainFetch = self.fetch.bind(self);
 self.fetch = async function (resource, init) {
+  if (compiled && isWasm(resource)) {
+    const standIn = new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } });
+    standIns.add(standIn);
+    return standIn;
+  }
   const response = await plainFetch(resource, init);
   try {
     const url = new URL(typeof resource === "string" || resource instanceof URL ? resource : resource.url, here);
@@ -126,6 +154,11 @@ self.fetch = async function (resource, init) {
   }
   return response;
 };
+
+if (self.WebAssembly && typeof WebAssembly.compileStreaming === "function") {
+  compiled = WebAssembly.compileStreaming(self.fetch(pyodideUrl + WASM, { credentials: "same-origin" })); // counted for the progress bar
+  compiled.catch(function () {}); // instantiated the plain way then (above)
+}
 
 // The engine starts from a Pyodide memory snapshot: Python started with the engine imported, made
 // at build time (tools/build/engine_start.mjs, issue 45) on the site's own standard library zip.
@@ -172,6 +205,83 @@ async function builtSnapshot() {
   }
 }
 
+// The build's snapshot kept unzipped for the next visits (issue 45): unzipping its 6 MB took a
+// second visit 0.4-1.4 s of the worker's time on a shared 2-core machine, reading 15 MB back from
+// Cache Storage 0.1-0.2 s. Kept without its zero pages, half of its 30 MB heap, as
+//   "OAQS", the heap's length, the number of runs, then each run's [start, length], then their bytes
+// (little-endian 32-bit numbers; every run of non-zero 4 kB pages, in order).
+const PAGE = 4096;
+const MAGIC = 0x5351414f; // "OAQS"
+
+function unzippedKey() {
+  return here + snapshotFile.replace(/\.gz$/, "");
+}
+
+function withoutZeroPages(heap) {
+  const words = new Uint32Array(heap.buffer, heap.byteOffset, Math.floor(heap.byteLength / 4));
+  const runs = [];
+  for (let start = 0; start < heap.byteLength; start += PAGE) {
+    const end = Math.min(start + PAGE, heap.byteLength);
+    let used = false;
+    for (let i = start / 4; i < Math.floor(end / 4) && !used; i++) used = words[i] !== 0;
+    for (let i = Math.floor(end / 4) * 4; i < end && !used; i++) used = heap[i] !== 0;
+    if (!used) continue;
+    const last = runs[runs.length - 1];
+    if (last && last[0] + last[1] === start) last[1] += end - start;
+    else runs.push([start, end - start]);
+  }
+  const head = 12 + 8 * runs.length;
+  const size = runs.reduce(function (sum, run) { return sum + run[1]; }, head);
+  const out = new Uint8Array(size);
+  const numbers = new DataView(out.buffer);
+  numbers.setUint32(0, MAGIC, true);
+  numbers.setUint32(4, heap.byteLength, true);
+  numbers.setUint32(8, runs.length, true);
+  let at = head;
+  runs.forEach(function (run, i) {
+    numbers.setUint32(12 + 8 * i, run[0], true);
+    numbers.setUint32(16 + 8 * i, run[1], true);
+    out.set(heap.subarray(run[0], run[0] + run[1]), at);
+    at += run[1];
+  });
+  return out;
+}
+
+// The heap again, or null if ``kept`` is not one (a copy cut short, or of another format).
+function withZeroPages(kept) {
+  if (kept.byteLength < 12) return null;
+  const numbers = new DataView(kept.buffer, kept.byteOffset, kept.byteLength);
+  const count = numbers.getUint32(8, true);
+  if (numbers.getUint32(0, true) !== MAGIC || 12 + 8 * count > kept.byteLength) return null;
+  const heap = new Uint8Array(numbers.getUint32(4, true));
+  let at = 12 + 8 * count;
+  for (let i = 0; i < count; i++) {
+    const start = numbers.getUint32(12 + 8 * i, true);
+    const length = numbers.getUint32(16 + 8 * i, true);
+    if (start + length > heap.byteLength || at + length > kept.byteLength) return null;
+    heap.set(kept.subarray(at, at + length), start);
+    at += length;
+  }
+  return at === kept.byteLength ? heap : null;
+}
+
+async function unzippedSnapshot() {
+  const kept = await readSnapshot(unzippedKey());
+  return kept ? withZeroPages(kept) : null;
+}
+
+// Kept after the engine is ready (not in a first visit's way), in place of any other snapshot.
+function keepUnzipped(heap) {
+  setTimeout(function () {
+    try {
+      saveSnapshot(unzippedKey(), withoutZeroPages(heap));
+    } catch (error) {
+      // memory or storage refused: the next visit unzips the build's copy again
+    }
+  }, 0);
+}
+let unzipped = null; // the build's snapshot just unzipped, to keep once the engine is ready
+
 async function forgetSnapshots() {
   try {
     if (self.caches) await caches.delete(SNAPSHOTS);
@@ -182,6 +292,9 @@ async function forgetSnapshots() {
 
 async function load(useSnapshot) {
   progress("download", 0, 0);
+  // Pyodide's loader, fetched and compiled while the manifest and the snapshot are looked up
+  const loader = import(pyodideUrl + "pyodide.mjs");
+  loader.catch(function () {}); // reported below, when awaited
   let version = "";
   try {
     const manifest = await plainFetch(here + "manifest.json").then(function (r) { return r.ok ? r.json() : null; });
@@ -208,12 +321,24 @@ async function load(useSnapshot) {
   const lang = params.get("lang") || self.name;
   const env = lang && /^[a-z]{2}$/.test(lang) ? { OANQUAN_LANG: lang } : {};
   const key = here + "snapshot-" + version + "-" + (env.OANQUAN_LANG || "default") + ".bin";
-  // and the snapshot: one this browser kept (after the build's failed to restore here), else the build's
+  // and the snapshot: one this browser kept (after the build's failed to restore here), else the
+  // build's, unzipped by an earlier visit or as it arrives
   const kept = version && useSnapshot ? await readSnapshot(key) : null;
   let snapshot = kept;
+  let from = "kept";
   if (!kept && useSnapshot && snapshotFile) {
     // Pyodide downloads and compiles its WebAssembly while the snapshot arrives (it takes a promise)
-    snapshot = builtSnapshot().then(function (bytes) {
+    snapshot = unzippedSnapshot().then(function (heap) {
+      if (heap) {
+        from = "unzipped";
+        return heap;
+      }
+      from = "build";
+      return builtSnapshot().then(function (bytes) {
+        unzipped = bytes;
+        return bytes;
+      });
+    }).then(function (bytes) {
       timings.snapshot_ready = Math.round(performance.now());
       if (!bytes) throw new Error("the build's snapshot could not be read");
       return bytes;
@@ -221,14 +346,14 @@ async function load(useSnapshot) {
     snapshot.catch(function () {}); // handled where Pyodide awaits it (below), however late
   }
   timings.begun = Math.round(performance.now());
-  const module = await import(pyodideUrl + "pyodide.mjs");
+  const module = await loader;
   let python = null;
   if (snapshot) {
     progress("start", 0, 0);
     try {
       python = await module.loadPyodide({ indexURL: pyodideUrl, env: env, _loadSnapshot: snapshot });
       timings.snapshot = (await snapshot).byteLength;
-      timings.snapshot_from = kept ? "kept" : "build";
+      timings.snapshot_from = from;
     } catch (error) {
       python = null;
       timings.snapshot_error = oneLine(error);
@@ -318,6 +443,8 @@ Promise.race([load(true), timeLimit().then(function () { return new Promise(func
   function () {
     self.postMessage({ type: "ready", timings: timings });
     while (waiting.length) reply(waiting.shift());
+    if (unzipped && timings.snapshot_from === "build") keepUnzipped(unzipped); // restored well: kept for the next visit
+    unzipped = null;
   },
   function (error) {
     failure = oneLine(error);

@@ -245,6 +245,20 @@ LITE = "lite"
 #: the edition's worker like every other page (issue 23): JupyterLite's own worker is switched
 #: off (tools/build/lite.py, ``lite_json``).
 NOT_KEPT_FILES = ("sw.js", "sw-version.json", f"{LITE}/service-worker.js")
+#: Files of the book's theme and widget manager that no page of ours makes a browser download, so
+#: a device need not keep them (issue 45: 6.9 MB of the 62 MB both editions kept): the source maps,
+#: which only a browser's developer tools read, and the icon fonts in the formats a browser takes
+#: only when it cannot read WOFF2 (every style sheet lists WOFF2 first, and every browser that
+#: runs the engine reads it: the widget manager's EOT, SVG, TTF and WOFF copies, the theme's TTF
+#: ones). They stay in the site, served from the network to whoever asks.
+NOT_READ_FILES = (
+    "_static/**/*.map",
+    "_static/widgets/*.eot",
+    "_static/widgets/*.svg",
+    "_static/widgets/*.ttf",
+    "_static/widgets/*.woff",
+    "_static/vendor/fontawesome/webfonts/*.ttf",
+)
 #: Folders of an edition's output that its worker leaves to the network: Sphinx's build data.
 NOT_KEPT = (".doctrees",)
 #: Workbox's glob of an edition (npm workbox-build, package.json), run by Node.
@@ -308,8 +322,9 @@ def edition_files(site: Path) -> list[str]:
 
 
 def precache_ignores(site: Path) -> list[str]:
-    """The globs of ``site`` that its worker does not keep: another edition's folder, and ``NOT_KEPT_FILES``."""
-    return [*NOT_KEPT_FILES, *(f"{folder}/**" for folder in other_editions(site))]
+    """The globs of ``site`` that its worker does not keep: another edition's folder, ``NOT_KEPT_FILES``
+    and ``NOT_READ_FILES``."""
+    return [*NOT_KEPT_FILES, *NOT_READ_FILES, *(f"{folder}/**" for folder in other_editions(site))]
 
 
 def _precache(site: Path, *inject: Path) -> str:
