@@ -109,12 +109,27 @@ def test_a_click_before_the_engine_is_ready_is_played_and_the_page_never_freezes
     # the whole edition offline (88 MB) beside level 5's thinking (test_updates checks the worker)
     with own_context(browser, site, service_workers="block") as watched:
         page = watched.page
+        # The engine's snapshot is held back until the click is made: the engine, started from the
+        # page's head, could otherwise be ready before the test clicks (a fresh-clone run)
+        held: list[Any] = []
+        holding = [True]
+
+        def hold(route: Any) -> None:
+            if holding[0]:
+                held.append(route)
+            else:
+                route.continue_()
+
+        page.context.route("**/engine-snapshot-*", hold)
         page.goto(site + "/book/play.html?opponent=5")
         page.wait_for_selector("#oaq[data-state=loading] [data-oaq=board] [data-square='7'].oaq-can")
         assert page.is_visible("[data-oaq=progress]")
         page.click("#oaq [data-oaq=board] [data-square='7']")  # before the engine is ready
         assert page.get_attribute("#oaq", "data-queued") == "7"
         assert "chosen, as soon as the game engine is ready" in watched.text("status")
+        holding[0] = False  # later requests go through
+        for route in held:
+            route.continue_()
         page.wait_for_selector(READY, timeout=90_000)
         assert page.is_visible("[data-direction='R']") and watched.text("status") != ""
         assert page.text_content("[data-direction='R']") == "7R →"  # the queued click, played once ready
