@@ -127,6 +127,7 @@ def test_a_click_before_the_engine_is_ready_is_played_and_the_page_never_freezes
         page.click("#oaq [data-oaq=board] [data-square='7']")  # before the engine is ready
         assert page.get_attribute("#oaq", "data-queued") == "7"
         assert "chosen, as soon as the game engine is ready" in watched.text("status")
+        assert held  # the snapshot was asked for and held: the engine could not be ready yet
         holding[0] = False  # later requests go through
         for route in held:
             route.continue_()
