@@ -17,17 +17,28 @@ starts each pair of games (numbers 2k and 2k+1, one with each colour) from its o
 position after N random moves (4 by default), seeded by k, as engine matches use opening
 books; ``--opening 0`` plays every game from the opening, as the ladder did before issue 45.
 
+Most such openings are far from even: the opening position itself is worth about +18 points
+to the first player, and after four random moves the player to move is ahead by 0.5 to 35
+points (a search of 20,000 positions), so the colour decides most games and each side of a
+pair wins with the same colour whatever their strength. ``--balanced P`` keeps only openings
+that such a search (:data:`JUDGE`) values within P points either way, drawing more random
+openings until one is (issue 45): a match between close players then says more. Level 5 with
+4 times the positions against 8,000, 40 games: 55% from any opening, 69% from openings
+within 3 points.
+
 A level may also be level 5 with another budget of positions, written ``5@N``:
 ``5@40000`` is level 5 as it was before issue 45 (:data:`LEVEL5_BEFORE`), so that
 the match between the new level 5 and that one is part of the table.
 
     python -m benchmarks.ladder --games 20 --levels 1,2,3,4,5 --workers 2
     python -m benchmarks.ladder --games 40 --levels 5@40000,5 --opening 0
+    python -m benchmarks.ladder --games 40 --levels 5@8000,5@32000 --balanced 3
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import random
 import sys
@@ -45,7 +56,12 @@ LEVEL5_BEFORE = 40_000
 DEFAULT_LEVELS = f"1,2,3,4,5@{LEVEL5_BEFORE},5"
 
 Level = str  # "1" to "5", or "5@N": level 5 with a budget of N positions
-Task = tuple[Level, Level, int, int]  # level a, level b, game number, random moves before the players
+#: What values an opening for ``--balanced``: level 5's search with a small budget, the same on every machine.
+JUDGE = SearchPlayer(30, max_nodes=20_000, seed=0, name="judge")
+#: How many random openings ``--balanced`` draws for a pair of games before it gives up.
+BALANCED_DRAWS = 500
+
+Task = tuple[Level, Level, int, int, float | None]  # levels a and b, game number, random moves, balance
 Result = tuple[Level, Level, int, int, float, int, float, int, str, str]
 
 
@@ -87,14 +103,39 @@ def parse_levels(text: str) -> list[Level]:
     return levels
 
 
-def _opening(pair: int, plies: int) -> Game:
+def _opening(pair: int, plies: int, balanced: float | None = None) -> Game:
     """The game the pair of games number ``pair`` starts from: ``plies`` random moves from the
     opening, seeded by ``pair``, and never a finished game (the random moves stop short of that).
 
+    With ``balanced``, the first such game (of the ones the same generator goes on drawing) that
+    :data:`JUDGE` values within ``balanced`` points either way: the player to move is far ahead
+    after most random openings (the opening position itself is worth +18 to the first player), so
+    the colour decides most games and both sides of a pair win with it whatever their strength.
+
     >>> _opening(3, 4).record() == _opening(3, 4).record(), len(_opening(3, 4).record().split())
     (True, 4)
+    >>> abs(JUDGE.search(_opening(3, 3, balanced=3).position).value) <= 3
+    True
     """
+    game = Game()
+    for move in _opening_moves(pair, plies, balanced):
+        game.play(move)
+    return game
+
+
+@functools.cache  # both games of a pair start from it, and a balanced one takes searches to find
+def _opening_moves(pair: int, plies: int, balanced: float | None) -> list[str]:
+    """The moves of :func:`_opening`."""
     rng = random.Random(pair)
+    for _draw in range(BALANCED_DRAWS):
+        game = _random_moves(rng, plies)
+        if balanced is None or game.outcome() is not None or abs(JUDGE.search(game.position).value) <= balanced:
+            return game.record().split()
+    raise SystemExit(f"no opening of {plies} random moves within {balanced:g} points in {BALANCED_DRAWS} draws")
+
+
+def _random_moves(rng: random.Random, plies: int) -> Game:
+    """A game of ``plies`` random moves drawn by ``rng``, stopping short of a finished game."""
     game = Game()
     for _ply in range(plies):
         moves = [move for move in game.legal_moves() if game.position.play(move).outcome() is None]
@@ -110,11 +151,11 @@ def play_game(task: Task) -> Result:
     Returns (a, b, number, score difference for a, a's seconds, a's moves, b's seconds,
     b's moves, reason the game ended, game record).
     """
-    a, b, number, opening = task
+    a, b, number, opening, balanced = task
     a_first = number % 2 == 0
     first, second = (a, b) if a_first else (b, a)
     players = {0: player_for(first, seed=number), 1: player_for(second, seed=number)}
-    game = _opening(number // 2, opening)
+    game = _opening(number // 2, opening, balanced)
     spent = {0: 0.0, 1: 0.0}
     count = {0: 0, 1: 0}
     while game.outcome() is None:
@@ -156,14 +197,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--opening", type=int, default=4, help="random moves before the players, per pair of games (default 4)"
     )
+    parser.add_argument(
+        "--balanced",
+        type=float,
+        default=None,
+        metavar="POINTS",
+        help="only openings a small search values within POINTS either way (default: any opening)",
+    )
     args = parser.parse_args(argv)
+    if args.balanced is not None and not args.balanced >= 0:
+        parser.error(f"--balanced must be 0 or more points, not {args.balanced:g}")
     levels: list[Level] = args.levels
-    tasks = [(a, b, n, args.opening) for a, b in itertools.combinations(levels, 2) for n in range(args.games)]
+    tasks = [
+        (a, b, n, args.opening, args.balanced) for a, b in itertools.combinations(levels, 2) for n in range(args.games)
+    ]
     # The slow games (strong levels) first, so the workers finish together.
     tasks.sort(key=lambda t: [-(x + y) for x, y in zip(strength(t[0]), strength(t[1]), strict=True)])
     print(
         f"ladder: levels {levels}, {args.games} games a pair, {len(tasks)} games, {args.workers} workers,"
-        f" {args.opening} random moves before the players",
+        f" {args.opening} random moves before the players"
+        + ("" if args.balanced is None else f", openings within {args.balanced:g} points"),
         flush=True,
     )
     began = time.perf_counter()
