@@ -16,8 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.bench_play_page import counting_server
-from tools.testing.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing
+from tools.testing.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing, serve
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("OANQUAN_SITE", ROOT / "_build" / "html"))
@@ -54,7 +53,7 @@ def main() -> None:
         return
     from playwright.sync_api import sync_playwright
 
-    with counting_server(SITE) as (base, _sent), sync_playwright() as p:
+    with serve(SITE) as base, sync_playwright() as p:
         url = base + CHAPTER
         late = [first_click_ms(p, url, READING) for _ in range(VISITS)]
         early = [first_click_ms(p, url, 0.0) for _ in range(VISITS)]

@@ -71,21 +71,32 @@ class _QuietServer(http.server.ThreadingHTTPServer):
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves files like ``python -m http.server`` but logs nothing to stderr."""
+    """Serves files like ``python -m http.server`` but logs nothing to stderr, and adds the bytes
+    of every body it sends to ``sent[0]`` when given a list."""
+
+    sent: list[int] | None = None
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        while chunk := source.read(64 * 1024):
+            outputfile.write(chunk)
+            if self.sent is not None:
+                self.sent[0] += len(chunk)
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
 
 
 @contextlib.contextmanager
-def serve(directory: str | os.PathLike[str]) -> Iterator[str]:
+def serve(directory: str | os.PathLike[str], sent: list[int] | None = None) -> Iterator[str]:
     """Serve ``directory`` on 127.0.0.1 while the block runs; yields the base URL ``http://127.0.0.1:PORT/``.
 
     The server runs in this process, in a daemon thread, on a free port chosen by the
     system (port 0), so it is listening as soon as the block starts; it is shut down and
-    its socket closed when the block ends.
+    its socket closed when the block ends. With ``sent`` (a list of one number), it counts there
+    the bytes it serves: what a benchmark's visit downloaded.
     """
-    handler = functools.partial(_QuietHandler, directory=os.fspath(directory))
+    counting = type("Handler", (_QuietHandler,), {"sent": sent})
+    handler = functools.partial(counting, directory=os.fspath(directory))
     server = _QuietServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, name=f"serve {directory}", daemon=True)
     thread.start()
