@@ -4,9 +4,10 @@
 // those rules, and the Puzzles page leaves out the puzzles that need other rules (the build marks
 // each puzzle with the class rules it holds under, data-classes: tools/build/play.py, computed by
 // authoring.puzzles.class_rules_kept). The keys are those of authoring.puzzles.CLASS_RULES.
+import { element } from "./dom.js";
 import { readWords, translator } from "./words.js";
 
-export const CLASS_RULES_KEY = "oanquan.class-rules.v1";
+const CLASS_RULES_KEY = "oanquan.class-rules.v1";
 export const CLASS_RULES = {
   "protected-10": { young: "5", value: "10" },
   "open-10": { young: "0", value: "10" },
@@ -34,29 +35,18 @@ export function suits(classes, key) {
   return !key || String(classes || "").split(/\s+/).indexOf(key) >= 0;
 }
 
-function choice(doc, t, current) {
-  const select = doc.createElement("select");
-  select.id = "oaq-class-rules";
-  select.setAttribute("data-oaq", "class-rules");
+function choice(t, current) {
+  const select = element("select", { id: "oaq-class-rules", "data-oaq": "class-rules" });
   [
     ["", t("not set: the rules of each game or puzzle")],
     ["protected-10", t("young Mandarins protected, a Mandarin worth 10 (the guide's choice)")],
     ["open-10", t("young Mandarins can be taken, a Mandarin worth 10")],
     ["protected-5", t("young Mandarins protected, a Mandarin worth 5")],
     ["open-5", t("young Mandarins can be taken, a Mandarin worth 5")],
-  ].forEach(function (pair) {
-    const option = doc.createElement("option");
-    option.value = pair[0];
-    option.textContent = pair[1];
-    select.append(option);
-  });
+  ].forEach(function (pair) { select.append(element("option", { value: pair[0] }, pair[1])); });
   select.value = current;
-  const label = doc.createElement("label");
-  label.setAttribute("for", select.id);
-  label.textContent = t("Our class's rules");
-  const box = doc.createElement("p");
-  box.className = "oaq-class-rules";
-  box.append(label, " ", select);
+  const box = element("p", { class: "oaq-class-rules" });
+  box.append(element("label", { for: select.id }, t("Our class's rules")), " ", select);
   return box;
 }
 
@@ -104,12 +94,9 @@ function playPage(root, select) {
 function classRules(root) {
   const t = translator(readWords(document));
   const mode = root.getAttribute("data-mode");
-  const select = choice(document, t, readClassRules(localStorage)).querySelector("select");
-  const box = select.parentNode;
-  const note = document.createElement("p");
-  note.className = "oaq-class-note";
-  note.setAttribute("data-oaq", "class-note");
-  note.setAttribute("aria-live", "polite");
+  const box = choice(t, readClassRules(localStorage));
+  const select = box.querySelector("select");
+  const note = element("p", { class: "oaq-class-note", "data-oaq": "class-note", "aria-live": "polite" });
   let apply;
   if (mode === "puzzles") {
     // with the finder's filters, folded (the rules hide puzzles too), so that the board stays near
