@@ -4,6 +4,7 @@
 // those rules, and the Puzzles page leaves out the puzzles that need other rules (the build marks
 // each puzzle with the class rules it holds under, data-classes: tools/build/play.py, computed by
 // authoring.puzzles.class_rules_kept). The keys are those of authoring.puzzles.CLASS_RULES.
+import { forget, readText, writeText } from "./browser-storage.js";
 import { element } from "./dom.js";
 import { readWords, translator } from "./words.js";
 
@@ -17,17 +18,15 @@ export const CLASS_RULES = {
 
 // The class's rules kept in this browser: one of the keys above, or "" (none set, or a value
 // that is not one: left out, as every kept value is read strictly).
-export function readClassRules(storage) {
-  let value;
-  try { value = storage.getItem(CLASS_RULES_KEY); } catch (error) { return ""; }
-  return typeof value === "string" && Object.prototype.hasOwnProperty.call(CLASS_RULES, value) ? value : "";
+export function readClassRules() {
+  const value = readText(CLASS_RULES_KEY);
+  return value !== null && Object.prototype.hasOwnProperty.call(CLASS_RULES, value) ? value : "";
 }
 
-export function writeClassRules(storage, key) {
-  try {
-    if (key) storage.setItem(CLASS_RULES_KEY, key);
-    else storage.removeItem(CLASS_RULES_KEY);
-  } catch (error) { /* a browser that keeps nothing: the choice lasts for this page */ }
+// In a browser that keeps nothing, the choice lasts for this page (browser-storage.js).
+export function writeClassRules(key) {
+  if (key) writeText(CLASS_RULES_KEY, key);
+  else forget(CLASS_RULES_KEY);
 }
 
 // Whether a puzzle marked with the class rule sets it holds under ("protected-10 open-10") suits the class.
@@ -94,7 +93,7 @@ function playPage(root, select) {
 function classRules(root) {
   const t = translator(readWords(document));
   const mode = root.getAttribute("data-mode");
-  const box = choice(t, readClassRules(localStorage));
+  const box = choice(t, readClassRules());
   const select = box.querySelector("select");
   const note = element("p", { class: "oaq-class-note", "data-oaq": "class-note", "aria-live": "polite" });
   let apply;
@@ -114,7 +113,7 @@ function classRules(root) {
     apply = playPage(root, select);
   }
   select.addEventListener("change", function () {
-    writeClassRules(localStorage, select.value);
+    writeClassRules(select.value);
     apply();
   });
   apply();
