@@ -471,28 +471,24 @@ def kept_bytes(site: Path) -> tuple[int, int]:
     policy, a few kB)."""
     import hashlib
 
-    root = site_root(site)
     seen: set[bytes] = set()
+
+    def unseen(data: bytes) -> int:
+        """The bytes of ``data``, unless a file counted before holds the same (then 0)."""
+        key = hashlib.sha256(data).digest()
+        if key in seen:
+            return 0
+        seen.add(key)
+        return len(data)
+
+    root = site_root(site)
     total = 0
     for edition in (root, *(root / folder for folder in other_editions(root))):
         for name in edition_files(edition):
-            if name.startswith(f"{LITE}/"):
-                continue
-            data = (edition / name).read_bytes()
-            if name.endswith(".html"):
-                data = _INJECTED.sub(b"", data)
-            key = hashlib.sha256(data).digest()
-            if key not in seen:
-                seen.add(key)
-                total += len(data)
-    lite = 0
-    for name in edition_files(site):
-        if name.startswith(f"{LITE}/"):
-            data = (site / name).read_bytes()
-            key = hashlib.sha256(data).digest()
-            if key not in seen:
-                seen.add(key)
-                lite += len(data)
+            if not name.startswith(f"{LITE}/"):
+                data = (edition / name).read_bytes()
+                total += unseen(_INJECTED.sub(b"", data) if name.endswith(".html") else data)
+    lite = sum(unseen((site / name).read_bytes()) for name in edition_files(site) if name.startswith(f"{LITE}/"))
     return total, lite
 
 
