@@ -200,8 +200,7 @@ $(LAB_STAMP): requirements-lab.lock pyproject.toml
 	$(BIN)/python -m pip install -q --progress-bar off --no-deps --no-build-isolation -e .
 	touch $(LAB_STAMP)
 
-lab: $(LAB_STAMP)
-	$(BIN)/jupyter trust notebooks/*.ipynb book/*.ipynb
+lab: trust
 	$(BIN)/jupyter $(LAB_APP) $(AS_ROOT) --ServerApp.root_dir=. notebooks/01_board.ipynb
 
 trust: $(LAB_STAMP)
