@@ -492,7 +492,14 @@ def test_user_text_is_escaped_in_messages(board: GameBoard) -> None:
 def test_move_list_status_and_the_end_of_a_game(board: GameBoard) -> None:
     click_move(board, "7R")
     click_move(board, "0L")
-    assert "1. P0 7R · 2. P1 0L" in unescape(board.moves.value)
+    assert "1. Bottom row 7R · 2. Top row 0L" in unescape(board.moves.value)
+    # issue 41: the view-model's names, never the notation's "P0"/"P1"
+    against = GameBoard(animate=False, players={1: RandomPlayer(seed=3)})
+    click_move(against, "7R")
+    assert "Moves: 1. You 7R · 2. Computer " in unescape(against.moves.value)
+    named = GameBoard(animate=False, names=("Lan", "Minh"))
+    click_move(named, "7R")
+    assert "1. Lan 7R" in unescape(named.moves.value) and "P0" not in named.moves.value
     assert "Bottom row to move" in board.status.value and "move 3" in board.status.value
     ended = GameBoard(animate=False)
     for move in Game.from_record("9R 2L 7R 4L 5L 3R 6R 0L 7L 0R 9L").moves:
