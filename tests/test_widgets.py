@@ -249,7 +249,7 @@ def test_a_click_on_a_square_highlights_it_and_enables_directions(board: GameBoa
     assert board.direction_buttons["R"].description == "7R →"
     assert board.direction_buttons["L"].description == "← 7L"
     assert not board.direction_buttons["R"].disabled
-    assert "chosen 7" in board.viewer.frame.svg
+    assert "square 7 chosen" in board.viewer.frame.svg
 
 
 def test_the_controllers_refusals_are_said_in_words(board: GameBoard) -> None:
@@ -559,7 +559,7 @@ def test_editor_clicks_add_and_remove_pebbles() -> None:
     assert editor.position.count(3) == 6
     assert editor.text.value == "5,5,5,6,5,5,5,5,5,5 Q,Q 0,0 0,0 0"
     assert json.loads(editor.json.value)["position"] == editor.text.value
-    assert "chosen 3" in editor.board.value
+    assert "square 3 chosen" in editor.board.value
 
 
 def test_editor_count_box_and_stones() -> None:
@@ -728,7 +728,7 @@ def test_a_puzzle_is_answered_by_a_square_of_its_picture_then_a_direction() -> N
     widget.square_buttons[answer.square].click()
     assert widget.controller.selected == answer.square
     assert "oaq-chosen" in widget.square_buttons[answer.square]._dom_classes
-    assert f"chosen {answer.square}" in widget.player.frame.svg  # the picture marks the chosen square
+    assert f"square {answer.square} chosen" in widget.player.frame.svg  # the picture marks the chosen square
     assert not widget.direction_buttons[answer.direction].disabled
     widget.direction_buttons[answer.direction].click()
     assert widget.solved and widget.tried == [answer] and "Right!" in widget.feedback.value
