@@ -110,7 +110,9 @@ def test_the_game_speaks_vietnamese(page: Any, site_url: str, path: str) -> None
     page.evaluate("() => document.querySelectorAll('#oaq details').forEach((d) => { d.open = true; })")
     page.select_option("#oaq [data-oaq=class-rules]", "protected-10")
     chosen = page.locator("#oaq [data-oaq=class-chosen]")
-    option = page.evaluate("() => { const s = document.querySelector('#oaq [data-oaq=class-rules]'); return s.options[s.selectedIndex].textContent; }")
+    option = page.evaluate(
+        "() => { const s = document.querySelector('#oaq [data-oaq=class-rules]'); return s.selectedOptions[0].text; }"
+    )
     assert chosen.is_visible() and chosen.text_content() == option and "quan non" in option
     box = chosen.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
