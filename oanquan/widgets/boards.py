@@ -1332,9 +1332,8 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
     def _current_frame(self) -> Frame:
         c = self.controller
         position = c.position
-        outcome = c.game.outcome()
         shown = game_view(c)  # the status line every surface shows, then what to do here
-        if outcome is not None:
+        if c.over:
             text = _("Game over (the result is under the board): start a new game, or undo to try another move.")
         elif c.human_to_move:
             text = _("{status} Click a highlighted square, then a direction.").format(status=shown.status)
@@ -1343,7 +1342,7 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         svg = board_svg(
             position,
             names=shown.names,
-            turn="over" if outcome is not None else None,
+            turn="over" if c.over else None,
             last_move=c.game.moves[-1] if c.game.moves else None,
             selectable=c.legal_squares(),
             selected=c.selected,
