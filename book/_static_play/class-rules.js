@@ -54,9 +54,18 @@ function choice(doc, t, current) {
   const label = doc.createElement("label");
   label.setAttribute("for", select.id);
   label.textContent = t("Our class's rules");
+  // A select cannot wrap its text, and on a phone these rules do not fit in one line: below the
+  // select the chosen rules are said again in full (shown by play.css on narrow screens only).
+  const chosen = doc.createElement("small");
+  chosen.className = "oaq-class-chosen";
+  chosen.setAttribute("data-oaq", "class-chosen");
+  chosen.setAttribute("aria-hidden", "true"); // a screen reader hears the select itself
+  const say = function () { chosen.textContent = select.options[select.selectedIndex].textContent; };
+  select.addEventListener("change", say);
+  say();
   const box = doc.createElement("p");
   box.className = "oaq-class-rules";
-  box.append(label, " ", select);
+  box.append(label, " ", select, chosen);
   return box;
 }
 

@@ -1395,8 +1395,10 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         if not game.moves:
             no_moves = escape(_("No moves yet."))
             return f"<i>{no_moves}</i>"
+        # the view-model's names, never the notation's "P0"/"P1" (issue 41): "1. You 7R · 2. Computer 0L"
+        names = self.controller.names
         items = [
-            f"{number}. P{before.to_move} {move}"
+            f"{number}. {names[before.to_move]} {move}"
             for number, (move, before) in enumerate(zip(game.moves, game.positions, strict=False), start=1)
         ]
         if game.start == Position.initial(game.rules):
