@@ -44,8 +44,15 @@ function choice(t, current) {
     ["open-5", t("young Mandarins can be taken, a Mandarin worth 5")],
   ].forEach(function (pair) { select.append(element("option", { value: pair[0] }, pair[1])); });
   select.value = current;
+  // A select cannot wrap its text, and on a phone these rules do not fit in one line: below the
+  // select the chosen rules are said again in full (shown by play.css on narrow screens only).
+  // A screen reader hears the select itself.
+  const chosen = element("small", { class: "oaq-class-chosen", "data-oaq": "class-chosen", "aria-hidden": "true" });
+  const say = function () { chosen.textContent = select.options[select.selectedIndex].textContent; };
+  select.addEventListener("change", say);
+  say();
   const box = element("p", { class: "oaq-class-rules" });
-  box.append(element("label", { for: select.id }, t("Our class's rules")), " ", select);
+  box.append(element("label", { for: select.id }, t("Our class's rules")), " ", select, chosen);
   return box;
 }
 
