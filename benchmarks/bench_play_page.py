@@ -29,7 +29,7 @@ from typing import Any
 
 from benchmarks.ladder import LEVEL5_BEFORE
 from benchmarks.old_engine import load
-from tools.testing.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing, serve
+from tools.testing.localsite import chromium_missing, chromium_profile, serve
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("OANQUAN_SITE", ROOT / "_build" / "html"))
@@ -179,17 +179,19 @@ def _first_and_later(page: Any, url: str, sent: list[int], profile: str) -> tupl
     return first, [_visit(page, None, sent, profile) for _ in range(VISITS)]
 
 
-def compare_with_before(p: Any, rounds: int = 2) -> None:
+def compare_with_before(rounds: int = 2) -> None:
     """The visits to the build ``BEFORE`` and to this one, taking turns, each in a fresh profile."""
     runs: dict[str, list[tuple[dict[str, Any], list[dict[str, Any]]]]] = {"before": [], "now": []}
     for _ in range(rounds):
         for name, site in (("before", Path(BEFORE)), ("now", SITE)):
             sent = [0]  # the bytes served
-            with serve(site, sent) as base, tempfile.TemporaryDirectory() as profile:
-                context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+            with (
+                serve(site, sent) as base,
+                tempfile.TemporaryDirectory() as profile,
+                chromium_profile(profile) as context,
+            ):
                 context.add_init_script(LONG_TASKS)
                 runs[name].append(_first_and_later(context.new_page(), base + "book/play.html", sent, profile))
-                context.close()
     print(f"against the build in {BEFORE}, {rounds} rounds each, taking turns (load average {_load()}):")
     medians = {}
     for name, found in runs.items():
@@ -221,16 +223,12 @@ def main() -> None:
     if missing := chromium_missing():
         print(f"skipped: {missing}")
         return
-    from playwright.sync_api import sync_playwright
-
     print(f"targets: engine ready {TARGET_FIRST_S} s on a first visit, {TARGET_LATER_S} s later; today: {TODAY}")
     if BEFORE:
-        with sync_playwright() as p:
-            compare_with_before(p)
+        compare_with_before()
     sent = [0]  # the bytes served
-    with serve(SITE, sent) as base, sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
+    with serve(SITE, sent) as base, tempfile.TemporaryDirectory() as profile, chromium_profile(profile) as context:
         url = base + "book/play.html"
-        context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         context.add_init_script(LONG_TASKS)
         page = context.new_page()
         first, later = _first_and_later(page, url, sent, profile)
@@ -280,7 +278,6 @@ def main() -> None:
         print(
             f"  longest main-thread task over the whole run: {max(page.evaluate('window.__longTasks'), default=0)} ms"
         )
-        context.close()
 
 
 if __name__ == "__main__":
