@@ -1,8 +1,8 @@
 """A folder served on 127.0.0.1 and Debian's headless Chromium: what the browser tests share.
 
 The browser tests (``tests/test_site.py``, ``tests/test_play_page.py``,
-``tests/test_widgets_browser.py``) and ``benchmarks/bench_play_page.py`` all open pages
-of a local folder in headless Chromium, driven by the ``playwright`` package with the
+``tests/test_widgets_browser.py``) and the benchmarks (``benchmarks/bench_play_page.py``) all
+open pages of a local folder in headless Chromium, driven by the ``playwright`` package with the
 system browser (never ``playwright install``, see docs/stack.md). This module holds that
 plumbing once:
 
@@ -10,7 +10,9 @@ plumbing once:
   :data:`CHROMIUM_FLAGS`, the flags of docs/stack.md (no sandbox, GPU, QUIC or background
   traffic, so nothing but the page's own requests leaves the browser);
 - :func:`chromium_missing`, the message to fail or skip with when the browser is absent;
-- :func:`serve`, a folder served over HTTP on 127.0.0.1 for the length of a ``with`` block;
+- :func:`serve`, a folder served over HTTP on 127.0.0.1 for the length of a ``with`` block
+  (counting the bytes it sends, for a benchmark);
+- :func:`chromium` and :func:`chromium_profile`, the browser, with a profile of its own or none;
 - :func:`keep_warm`, a tab kept open so that each new tab of the site starts warm.
 
 Import it from the repository root (``pythonpath = ["."]`` for pytest; ``python -m
