@@ -38,7 +38,6 @@ from __future__ import annotations
 import functools
 import json
 import re
-import shutil
 import sys
 import tempfile
 import zipfile
@@ -73,19 +72,12 @@ def engine_digest(engine_zip: bytes) -> str:
     return hashlib.sha256(engine_zip).hexdigest()[:16]
 
 
-def copy_if_changed(src: Path, dest: Path) -> None:
-    if dest.is_file() and dest.stat().st_size == src.stat().st_size and dest.stat().st_mtime >= src.stat().st_mtime:
-        return
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy2(src, dest)
-
-
 def vendor_pyodide() -> None:
     for name in PYODIDE_FILES:
         src = PYODIDE / name
         if not src.is_file():
             raise SystemExit(f"build_play: {src} is missing; run `npm ci` (package.json lists pyodide)")
-        copy_if_changed(src, OUT / "pyodide" / name)
+        write_if_changed(OUT / "pyodide" / name, src.read_bytes())
 
 
 def package_zip() -> bytes:
