@@ -140,26 +140,25 @@ notebooks: $(STAMP)
 # poppler (pdftoppm, pdftotext, pdfinfo) and read the QR codes back with zbar (zbarimg).
 # msgfmt (gettext) reads the page catalogues back in tests/test_edition.py.
 PRINT_TOOLS := pdftoppm pdftotext pdfinfo zbarimg msgfmt
+PRINT_PACKAGES := poppler-utils zbar-tools fonts-dejavu-core gettext
+# The Debian packages to install: all of the printables' when one of their tools or the fonts is
+# missing; Chromium, for the browser tests, when it is. Nothing when nothing is missing.
+missing_print = $(if $(shell for tool in $(PRINT_TOOLS); do command -v $$tool >/dev/null || echo $$tool; done; \
+  test -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf || echo fonts),$(PRINT_PACKAGES))
+missing_browser = $(if $(shell command -v chromium),,chromium)
+apt_install = @if [ -n "$(strip $(1))" ]; then export DEBIAN_FRONTEND=noninteractive; apt-get update && apt-get install -y $(1); fi
+
 print-deps:
-	@missing=0; for tool in $(PRINT_TOOLS); do command -v $$tool >/dev/null || missing=1; done; \
-	test -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf || missing=1; \
-	if [ $$missing = 1 ]; then export DEBIAN_FRONTEND=noninteractive; \
-	  apt-get update && apt-get install -y $(PRINT_PACKAGES); fi
+	$(call apt_install,$(missing_print))
 
 # Headless Chromium for the browser tests (CI runs as root on a fresh machine).
 browser-deps:
-	command -v chromium >/dev/null || (export DEBIAN_FRONTEND=noninteractive; apt-get update && apt-get install -y chromium)
+	$(call apt_install,$(missing_browser))
 
-# What print-deps and browser-deps install, in one apt-get (`make test` runs it beside the venv's
-# and npm's installs: two apt-gets at once would wait on each other's lock, and each reads the
-# package lists again). Nothing is installed when nothing is missing.
-PRINT_PACKAGES := poppler-utils zbar-tools fonts-dejavu-core gettext
+# Both, in one apt-get (`make test` runs it beside the venv's and npm's installs: two apt-gets at
+# once would wait on each other's lock, and each reads the package lists again).
 system-deps:
-	@packages=""; for tool in $(PRINT_TOOLS); do command -v $$tool >/dev/null || packages="$(PRINT_PACKAGES)"; done; \
-	test -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf || packages="$(PRINT_PACKAGES)"; \
-	command -v chromium >/dev/null || packages="$$packages chromium"; \
-	if [ -n "$$packages" ]; then export DEBIAN_FRONTEND=noninteractive; \
-	  apt-get update && apt-get install -y $$packages; fi
+	$(call apt_install,$(missing_print) $(missing_browser))
 
 # Every browser test (marked `browser`) against the book built once, two modules at a time, the
 # longest first (tests/conftest.py's order, which --no-loadscope-reorder keeps): docs/testing.md.
@@ -201,8 +200,7 @@ $(LAB_STAMP): requirements-lab.lock pyproject.toml
 	$(BIN)/python -m pip install -q --progress-bar off --no-deps --no-build-isolation -e .
 	touch $(LAB_STAMP)
 
-lab: $(LAB_STAMP)
-	$(BIN)/jupyter trust notebooks/*.ipynb book/*.ipynb
+lab: trust
 	$(BIN)/jupyter $(LAB_APP) $(AS_ROOT) --ServerApp.root_dir=. notebooks/01_board.ipynb
 
 trust: $(LAB_STAMP)

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.__main__ import cpu_model
-from tools.testing.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing, serve
+from tools.testing.localsite import chromium_missing, chromium_profile, serve
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_build" / "html"
@@ -122,15 +122,11 @@ def main() -> None:
     if missing := chromium_missing():
         print(f"timings skipped: {missing}")
         return
-    from playwright.sync_api import sync_playwright
-
     native = cpython_seconds()
-    with serve(SITE) as base, sync_playwright() as pw, tempfile.TemporaryDirectory() as profile:
-        context = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+    with serve(SITE) as base, tempfile.TemporaryDirectory() as profile, chromium_profile(profile) as context:
         url = f"{base}lite/notebooks/index.html?path={CHAPTER}"
         first_visit = visit(context, url)
         cached = [visit(context, url) for _ in range(CACHED_VISITS)]
-        context.close()
     cached_first = statistics.median(c[0] for c in cached)
     cached_done = statistics.median(c[1] for c in cached)
     print(f"chapter 1 in the browser ({cpu_model()}), from opening the page:")

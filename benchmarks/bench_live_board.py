@@ -16,8 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.bench_play_page import counting_server
-from tools.testing.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing
+from tools.testing.localsite import chromium_missing, chromium_profile, serve
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("OANQUAN_SITE", ROOT / "_build" / "html"))
@@ -27,12 +26,9 @@ VISITS = 3
 READING = 10.0  # seconds on the page before the first click
 
 
-def first_click_ms(playwright: object, url: str, after: float) -> float:
+def first_click_ms(url: str, after: float) -> float:
     """One first visit: the milliseconds from a click on square 7, ``after`` seconds after opening, to its answer."""
-    with tempfile.TemporaryDirectory() as profile:
-        context = playwright.chromium.launch_persistent_context(  # type: ignore[attr-defined]
-            profile, executable_path=CHROMIUM, args=CHROMIUM_FLAGS
-        )
+    with tempfile.TemporaryDirectory() as profile, chromium_profile(profile) as context:
         page = context.new_page()
         opened = time.monotonic()
         page.goto(url)
@@ -41,9 +37,7 @@ def first_click_ms(playwright: object, url: str, after: float) -> float:
         clicked = time.monotonic()
         page.click(f"{BOARD} [data-oaq=board] [data-square='7']")
         page.wait_for_selector(f"{BOARD}[data-state=ready] [data-direction=R]", state="visible", timeout=120_000)
-        waited = (time.monotonic() - clicked) * 1000
-        context.close()
-        return waited
+        return (time.monotonic() - clicked) * 1000
 
 
 def main() -> None:
@@ -52,12 +46,9 @@ def main() -> None:
     if missing := chromium_missing():
         print(f"skipped: {missing}")
         return
-    from playwright.sync_api import sync_playwright
-
-    with counting_server(SITE) as (base, _sent), sync_playwright() as p:
-        url = base + CHAPTER
-        late = [first_click_ms(p, url, READING) for _ in range(VISITS)]
-        early = [first_click_ms(p, url, 0.0) for _ in range(VISITS)]
+    with serve(SITE) as base:
+        late = [first_click_ms(base + CHAPTER, READING) for _ in range(VISITS)]
+        early = [first_click_ms(base + CHAPTER, 0.0) for _ in range(VISITS)]
     print(f"chapter 2's live board, first visits (empty profile), {VISITS} each:")
     print(
         f"  first click {READING:.0f} s after opening: answered in {statistics.median(late):.0f} ms (median;"

@@ -28,7 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tools.testing.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing, serve
+from tools.testing.localsite import chromium_missing, chromium_profile, serve
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("OANQUAN_SITE", ROOT / "_build" / "html"))
@@ -162,10 +162,7 @@ def from_lists() -> None:
 
 
 def in_chromium() -> None:
-    from playwright.sync_api import sync_playwright
-
-    with serve(SITE) as base, sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
-        context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+    with serve(SITE) as base, tempfile.TemporaryDirectory() as profile, chromium_profile(profile) as context:
         page = context.new_page()
         start = time.monotonic()
         page.goto(base + "book/teachers.html")
@@ -187,7 +184,6 @@ def in_chromium() -> None:
         with_lite, files = page.evaluate(_CACHED_BYTES)
         said = (page.text_content(".oaq-keep-lite-status") or "").strip()
         print(f"  and with the English live notebooks kept ({said!r}): {with_lite / 1e6:.1f} MB in {files} entries")
-        context.close()
 
 
 def main() -> None:

@@ -19,22 +19,17 @@ and as the page would take it at the browser's measured ratio to CPython.
 
 from __future__ import annotations
 
-import contextlib
-import functools
-import http.server
 import os
 import statistics
 import subprocess
 import tempfile
-import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from benchmarks.ladder import LEVEL5_BEFORE
 from benchmarks.old_engine import load
-from tools.testing.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing
+from tools.testing.localsite import chromium_missing, chromium_profile, serve
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("OANQUAN_SITE", ROOT / "_build" / "html"))
@@ -56,35 +51,6 @@ new PerformanceObserver(function (list) {
   list.getEntries().forEach(function (e) { window.__longTasks.push(Math.round(e.duration)); });
 }).observe({ type: "longtask", buffered: true });
 """
-
-
-class _Counted(http.server.SimpleHTTPRequestHandler):
-    """Serves files and adds the bytes of every body it sends to ``sent[0]``."""
-
-    sent: ClassVar[list[int]] = [0]
-
-    def copyfile(self, source: Any, outputfile: Any) -> None:
-        while chunk := source.read(64 * 1024):
-            outputfile.write(chunk)
-            self.sent[0] += len(chunk)
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-@contextlib.contextmanager
-def counting_server(directory: Path) -> Iterator[tuple[str, list[int]]]:
-    """The site on 127.0.0.1, with a counter of the bytes served."""
-    sent: ClassVar[list[int]] = [0]
-    handler = type("Handler", (_Counted,), {"sent": sent})
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/", sent
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def browser_cpu_ms(profile: str) -> float:
@@ -213,16 +179,19 @@ def _first_and_later(page: Any, url: str, sent: list[int], profile: str) -> tupl
     return first, [_visit(page, None, sent, profile) for _ in range(VISITS)]
 
 
-def compare_with_before(p: Any, rounds: int = 2) -> None:
+def compare_with_before(rounds: int = 2) -> None:
     """The visits to the build ``BEFORE`` and to this one, taking turns, each in a fresh profile."""
     runs: dict[str, list[tuple[dict[str, Any], list[dict[str, Any]]]]] = {"before": [], "now": []}
     for _ in range(rounds):
         for name, site in (("before", Path(BEFORE)), ("now", SITE)):
-            with counting_server(site) as (base, sent), tempfile.TemporaryDirectory() as profile:
-                context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+            sent = [0]  # the bytes served
+            with (
+                serve(site, sent) as base,
+                tempfile.TemporaryDirectory() as profile,
+                chromium_profile(profile) as context,
+            ):
                 context.add_init_script(LONG_TASKS)
                 runs[name].append(_first_and_later(context.new_page(), base + "book/play.html", sent, profile))
-                context.close()
     print(f"against the build in {BEFORE}, {rounds} rounds each, taking turns (load average {_load()}):")
     medians = {}
     for name, found in runs.items():
@@ -254,15 +223,12 @@ def main() -> None:
     if missing := chromium_missing():
         print(f"skipped: {missing}")
         return
-    from playwright.sync_api import sync_playwright
-
     print(f"targets: engine ready {TARGET_FIRST_S} s on a first visit, {TARGET_LATER_S} s later; today: {TODAY}")
     if BEFORE:
-        with sync_playwright() as p:
-            compare_with_before(p)
-    with counting_server(SITE) as (base, sent), sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
+        compare_with_before()
+    sent = [0]  # the bytes served
+    with serve(SITE, sent) as base, tempfile.TemporaryDirectory() as profile, chromium_profile(profile) as context:
         url = base + "book/play.html"
-        context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         context.add_init_script(LONG_TASKS)
         page = context.new_page()
         first, later = _first_and_later(page, url, sent, profile)
@@ -312,7 +278,6 @@ def main() -> None:
         print(
             f"  longest main-thread task over the whole run: {max(page.evaluate('window.__longTasks'), default=0)} ms"
         )
-        context.close()
 
 
 if __name__ == "__main__":

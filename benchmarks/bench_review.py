@@ -28,7 +28,7 @@ from oanquan import Game, solver
 from oanquan import review as review_module
 from oanquan.ai import player_for_level
 from oanquan.review import THRESHOLDS, review, review_moves
-from tools.testing.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing, serve
+from tools.testing.localsite import chromium, chromium_missing, serve
 
 #: Games reviewed for the thresholds' table by ``make bench`` (``oanquan.review``'s table used 60).
 GAMES = 12
@@ -140,27 +140,21 @@ def time_in_worker() -> None:
     if missing := chromium_missing():
         print(f"  in the page's worker: not measured ({missing})")
         return
-    from playwright.sync_api import sync_playwright
-
     game = long_game()
-    with tempfile.TemporaryDirectory() as folder, serve(folder) as base, sync_playwright() as p:
+    with tempfile.TemporaryDirectory() as folder, serve(folder) as base, chromium() as browser:
         play_page(Path(folder))
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        try:
-            page = browser.new_page()
-            page.add_init_script(LONG_TASKS)
-            page.goto(f"{base}play/index.html?record={quote(game.record())}&opponent=friend")
-            page.wait_for_selector("#oaq[data-state=ready]", timeout=300_000)
-            page.evaluate("() => { window.__longTasks = []; }")
-            page.click("[data-oaq=review-start]")
-            panel = page.wait_for_selector("[data-oaq=review][data-done-ms]", timeout=600_000)
-            assert panel is not None
-            first, done = (int(panel.get_attribute(f"data-{name}-ms") or 0) for name in ("first", "done"))
-            longest = max(page.evaluate("() => window.__longTasks"), default=0)
-            engine = "(await import(new URL('../_static/play/engine.js', location.href).href)).pageEngine()"
-            browsers = page.evaluate(f"async () => {engine}.call({{op: 'review'}})")["review"]
-        finally:
-            browser.close()
+        page = browser.new_page()
+        page.add_init_script(LONG_TASKS)
+        page.goto(f"{base}play/index.html?record={quote(game.record())}&opponent=friend")
+        page.wait_for_selector("#oaq[data-state=ready]", timeout=300_000)
+        page.evaluate("() => { window.__longTasks = []; }")
+        page.click("[data-oaq=review-start]")
+        panel = page.wait_for_selector("[data-oaq=review][data-done-ms]", timeout=600_000)
+        assert panel is not None
+        first, done = (int(panel.get_attribute(f"data-{name}-ms") or 0) for name in ("first", "done"))
+        longest = max(page.evaluate("() => window.__longTasks"), default=0)
+        engine = "(await import(new URL('../_static/play/engine.js', location.href).href)).pageEngine()"
+        browsers = page.evaluate(f"async () => {engine}.call({{op: 'review'}})")["review"]
     print("  in the page's worker (Pyodide, headless Chromium), real time from 'Review this game':")
     print(f"  first label {first / 1000:.2f} s, whole game {done / 1000:.2f} s (target: 5 s and 60 s)")
     print(f"  the page's longest main-thread task meanwhile: {longest} ms (0: none over 50 ms)")

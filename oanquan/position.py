@@ -93,11 +93,24 @@ def _moves_from(start: int, occupied: int) -> tuple[Move, ...]:
 _LEGAL_MOVES = tuple(tuple(_moves_from(start, occupied) for occupied in range(32)) for start in (5, 0))
 
 
-#: ``_LEGAL[player][occupied]``: the pair (those moves, the squares they start from as bits: bit s
-#: for square s, so that one shift and one test tell whether a move's square is one of them), which a
-#: new Position keeps: legal_moves() gives the first, play() checks a move by the second. Squares 5
-#: and 7 occupied, ``_LEGAL[0][0b00101]``, give 5L, 5R, 7L, 7R and the bits 0b10100000.
-_LEGAL = tuple(tuple((moves, sum(1 << move.square for move in moves[::2])) for moves in row) for row in _LEGAL_MOVES)
+def _playable(moves: tuple[Move, ...]) -> tuple[bool, ...]:
+    """Whether any of ``moves`` starts from each square 0-9: ``_playable(moves)[square]``.
+
+    >>> _playable(_LEGAL_MOVES[0][0b00101])    # squares 5 and 7
+    (False, False, False, False, False, True, False, True, False, False)
+    """
+    starts = {move.square for move in moves}
+    return tuple(square in starts for square in range(10))
+
+
+#: ``_LEGAL[player][occupied]``: the pair (those moves, :func:`_playable` of them), which a new
+#: Position keeps: legal_moves() gives the first, and play() checks a move by the second, with one
+#: look-up (``self._playable[move.square]``, a quicker test than a shift and a mask on a number of bits,
+#: which Python 3.11 runs without its fast path for whole numbers: about 3% of a random playout).
+_LEGAL = tuple(tuple((moves, _playable(moves)) for moves in row) for row in _LEGAL_MOVES)
+
+#: ``_playable`` once the game is over: no square.
+_NONE_PLAYABLE = _playable(())
 
 
 def moves_of(state: State) -> tuple[Move, ...]:
@@ -112,21 +125,24 @@ def moves_of(state: State) -> tuple[Move, ...]:
     # Which of the mover's squares hold pebbles, as _occupied says, written out: the search asks
     # this of every position it expands, and a function call costs as much as the work.
     if p[MOVER] == 0:
-        return _LEGAL_MOVES[0][(p[5] and 1) | (p[6] and 2) | (p[7] and 4) | (p[8] and 8) | (p[9] and 16)]
-    return _LEGAL_MOVES[1][(p[0] and 1) | (p[1] and 2) | (p[2] and 4) | (p[3] and 8) | (p[4] and 16)]
+        return _LEGAL_MOVES[0][(p[5] and 1) + (p[6] and 2) + (p[7] and 4) + (p[8] and 8) + (p[9] and 16)]
+    return _LEGAL_MOVES[1][(p[0] and 1) + (p[1] and 2) + (p[2] and 4) + (p[3] and 8) + (p[4] and 16)]
 
 
 def _occupied(pebbles: Sequence[int], mover: int) -> int:
     """Which of ``mover``'s squares hold pebbles, one bit each (bit i for the row's i-th square, as
-    in :func:`_moves_from`); ``x and 1`` is 0 for an empty square and 1 for any other.
+    in :func:`_moves_from`); ``x and 1`` is 0 for an empty square and 1 for any other. The bits
+    are added, which is the same as or-ing them (each is in its own place), since Python 3.11 adds
+    small whole numbers on a fast path and has none for ``|``: the search and every new position
+    ask this.
 
     >>> _occupied((0, 0, 0, 0, 0, 0, 3, 0, 0, 1, 0, 0), 0) == 0b10010
     True
     """
     p = pebbles
     if mover == 0:
-        return (p[5] and 1) | (p[6] and 2) | (p[7] and 4) | (p[8] and 8) | (p[9] and 16)
-    return (p[0] and 1) | (p[1] and 2) | (p[2] and 4) | (p[3] and 8) | (p[4] and 16)
+        return (p[5] and 1) + (p[6] and 2) + (p[7] and 4) + (p[8] and 8) + (p[9] and 16)
+    return (p[0] and 1) + (p[1] and 2) + (p[2] and 4) + (p[3] and 8) + (p[4] and 16)
 
 
 class Termination(Enum):
@@ -272,7 +288,7 @@ class Position:
     oanquan.errors.IllegalMoveError: illegal move '0L' in '5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0': square 0 ...
     """
 
-    __slots__ = ("_ending", "_hash", "_moves", "_rules", "_squares", "_state", "_swept")
+    __slots__ = ("_ending", "_hash", "_moves", "_playable", "_rules", "_state", "_swept")
 
     # Every field of the position but its rules, laid out as a State but kept as a list: play()
     # copies it and plays the move on the copy in place (play_on), which becomes the new
@@ -284,9 +300,9 @@ class Position:
     _hash: int
     _ending: Outcome | None  # outcome(), worked out once when the position is made
     _moves: tuple[Move, ...]  # legal_moves(), worked out once when the position is made
-    # The squares those moves start from, one bit each (bit s for square s; 0 once the game is
-    # over): play() checks a move with one shift and one test.
-    _squares: int
+    # Whether those moves start from each square 0-9 (none once the game is over): play()
+    # checks a move with one look-up, ``_playable[move.square]``.
+    _playable: tuple[bool, ...]
     # The pebbles each player has already taken from their row at the end (R7.4), which the
     # stores include: (0, 0) but in the positions of a game's closing events (ending_events).
     _swept: tuple[int, int]
@@ -322,7 +338,7 @@ class Position:
         rules = _checked_rules(rules)
         _validate(parts, rules)
         made = _make(parts, rules)  # where a Position's fields are assigned (see _from_state)
-        for name in ("_ending", "_moves", "_rules", "_squares", "_state", "_swept"):  # all but _hash, unset yet
+        for name in ("_ending", "_moves", "_playable", "_rules", "_state", "_swept"):  # all but _hash, unset yet
             object.__setattr__(self, name, getattr(made, name))
 
     # ----------------------------------------------------------------- making
@@ -590,9 +606,10 @@ class Position:
         # legal_moves() starts from (a square of the mover's row with pebbles in it, or any of
         # them when thả cá fills the row first, R3.1; none once the game is over).
         # ``__class__ is`` is quicker than isinstance(), and Move has no subclass.
-        if move.__class__ is Move and self._squares >> move.square & 1:
+        if move.__class__ is Move and self._playable[move.square]:
             rules = self._rules
-            p = self._state[:]  # a copy of the fields (a slice is quicker than a method call)
+            # A copy of the fields: copy() is quicker than a slice ([:] makes a slice object first).
+            p = self._state.copy()
             play_on(p, rules, move.square, move.direction)
             return _from_state(p, rules)
         move = self._checked(move)  # move text, or a move that is not legal here (an error)
@@ -1033,12 +1050,21 @@ def play_on(board: list[int], rules: Rules, square: int, direction: Direction) -
     hand = board[square]  # R3.3: lift every pebble of the square
     board[square] = 0
     while True:
-        try:
-            route = routes[square][hand]
-        except IndexError:  # a hand too large for the table (rare): its route worked out now
-            route = _route(square, hand, direction)
-        for square in route:  # R3.3: one pebble into each following square
-            board[square] += 1
+        # A pebble is dropped by ``board[square] = board[square] + 1``, not ``+=``, which Python
+        # 3.11 runs in three more steps (it copies and swaps the list and the index on its stack):
+        # a random game drops about five pebbles a move (1.5% of a playout).
+        if hand == 1:
+            # R3.3 for a hand of one pebble, half the hands of a random game: dropped without the
+            # route table, whose loop costs more than the drop itself (about 1.5% of a playout).
+            square = nxt[square]
+            board[square] = board[square] + 1
+        else:
+            try:
+                route = routes[square][hand]
+            except IndexError:  # a hand too large for the table (rare): its route worked out now
+                route = _route(square, hand, direction)
+            for square in route:  # R3.3: one pebble into each following square
+                board[square] = board[square] + 1
         gap = nxt[square]
         if gap >= 10:
             # R3.4a: a Mandarin square next ends the turn, unless mandarin_gap="always"
@@ -1154,11 +1180,19 @@ def final_scores(state: Sequence[int], mandarin_value: int) -> tuple[int, int]:
 
 @lru_cache(maxsize=64)
 def _opening(rules: Rules) -> Position:
-    """The opening position under ``rules`` (R2.1, R2.2, R2.5)."""
-    if rules.mandarin_pieces == "stone":
-        return Position([5] * 10 + [0, 0], (True, True), rules=rules)
+    """The opening position under ``rules`` (R2.1, R2.2, R2.5), read from its text (RULES §10).
+
+    Read rather than built by ``Position(...)``, because from_text makes it the way a move makes
+    every later position (:func:`_from_state`, a ``_CheckedPosition``): so every position of a
+    game is of one class. Python 3.11 tunes each attribute look-up and call to the class it meets,
+    and an opening of another class untuned them once a game (about 1.5% of a random playout).
+
+    >>> _opening(Rules(mandarin_pieces="pebbles")).to_text(), type(_opening(Rules())) is _CheckedPosition
+    ('5,5,5,5,5,5,5,5,5,5 10,10 0,0 0,0 0', True)
+    """
     value = rules.mandarin_value
-    return Position([5] * 10 + [value, value], (False, False), rules=rules)
+    mandarins = "Q,Q" if rules.mandarin_pieces == "stone" else f"{value},{value}"
+    return Position.from_text(f"5,5,5,5,5,5,5,5,5,5 {mandarins} 0,0 0,0 0", rules)
 
 
 def ending_rule(state: State) -> Termination | None:
@@ -1203,19 +1237,19 @@ def _from_state(state: list[int], rules: Rules, swept: tuple[int, int] = (0, 0))
     # checks on every option set that both functions say what every Position says.
     to_move = p[MOVER]
     if to_move == 0:  # which of the mover's squares hold pebbles, as _occupied says
-        occupied = (p[5] and 1) | (p[6] and 2) | (p[7] and 4) | (p[8] and 8) | (p[9] and 16)
+        occupied = (p[5] and 1) + (p[6] and 2) + (p[7] and 4) + (p[8] and 8) + (p[9] and 16)
     else:
-        occupied = (p[0] and 1) | (p[1] and 2) | (p[2] and 4) | (p[3] and 8) | (p[4] and 16)
+        occupied = (p[0] and 1) + (p[1] and 2) + (p[2] and 4) + (p[3] and 8) + (p[4] and 16)
     if not (p[M0] or p[M1] or p[STONES] or p[STONES + 1]):
         ending = Termination.MANDARINS_EMPTY  # both Mandarin squares are empty
     elif not occupied and p[STORES] + p[STORES + 1] < 5:
         ending = Termination.CANNOT_RELEASE  # thả cá is due (R3.1) and both stores together cannot pay it
     else:
-        position._moves, position._squares = _LEGAL[to_move][occupied]  # R3.2
+        position._moves, position._playable = _LEGAL[to_move][occupied]  # R3.2
         position._ending = None
         return position
     position._moves = ()
-    position._squares = 0
+    position._playable = _NONE_PLAYABLE
     position._ending = final_outcome(position, ending)
     return position
 

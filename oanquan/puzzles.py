@@ -22,14 +22,9 @@ A puzzle file is JSON: ``{"format": "oanquan-puzzles", "version": 5,
                   the line's result; ``[]`` for a puzzle of one move (:attr:`Puzzle.line`)
 ================  ==========================================================
 
-Version 4 files (no ``line``) hold puzzles of one move.
-
-Version 3 files (no ``code``, and no ``found`` among the measures) are read with no code and
-their difficulty on the older points scale.
-Version 2 files (the same fields, a difficulty of 1 to 3) are still read, their difficulty
-measured again on the scale of 1 to 5; version 1 files (no ``first_lesson`` and no
-``measures``, a difficulty of 1 to 3 given by hand) are read with it spread over 1, 3 and 5. Every version is
-read strictly: a missing or unknown key is an error.
+A file is read strictly: a missing or unknown key is an error. Only version 5 is read: the
+collection and the authoring tools write nothing else, so the readers of the earlier versions
+went with them (issue 41).
 
 This module is what the Puzzles page and the widgets load: the model, the
 file format, the words (goals, themes, hints, verdicts) and the graded path
@@ -101,7 +96,7 @@ __all__ = [
 ]
 
 FORMAT = "oanquan-puzzles"
-#: The version this module writes; it reads this one and versions 1 to 4.
+#: The version this module writes and reads.
 VERSION = 5
 
 # ------------------------------------------------------------------ words
@@ -270,15 +265,13 @@ FOUND_LEVELS = (94, 87, 78, 68)
 #: The node budget of every solver call made for a puzzle, so that checking a
 #: puzzle always proves the same bounds (and writes the same explanation).
 SOLVER_NODES = 20_000
-_FIELDS_V1 = ("id", "title", "theme", "position", "rules", "goal", "solution", "unique", "explanation", "difficulty")
-_FIELDS_V3 = (*_FIELDS_V1[:-1], "first_lesson", "measures", "difficulty")
-_FIELDS_V4 = (_FIELDS_V3[0], "code", *_FIELDS_V3[1:])
-_FIELDS = (*_FIELDS_V4, "line")
+#: A puzzle's fields, in the file's order (:meth:`Puzzle.to_dict`).
+_ABOUT = ("id", "code", "title", "theme", "position", "rules", "goal", "solution", "unique", "explanation")
+_FIELDS = (*_ABOUT, "first_lesson", "measures", "difficulty", "line")
 #: The top of the difficulty scale, and the points for an idea that reaches the game's end.
 MOST_DIFFICULT = 5
 ENDING_POINTS = 3
-_MEASURES_V3 = ("moves", "squares", "answers", "level", "steps", "value", "lure", "lure_cost")
-_MEASURES = (*_MEASURES_V3, "found")
+_MEASURES = ("moves", "squares", "answers", "level", "steps", "value", "lure", "lure_cost", "found")
 
 
 class PuzzleFormatError(OAnQuanError):
@@ -304,8 +297,8 @@ class Measures:
     whether the answer is judged at the game's end (the solver's goals), not
     by this move alone. ``ending`` is not stored: it follows from the goal. ``found``: the share
     of a population of simulated solvers, in per cent, that plays the answer (issue 42:
-    ``authoring.solvers``); the difficulty follows from it (:data:`FOUND_LEVELS`). Files before
-    version 4 have no ``found``: their difficulty is the older points scale.
+    ``authoring.solvers``); the difficulty follows from it (:data:`FOUND_LEVELS`). Measures without
+    ``found`` have their difficulty on the older points scale.
 
     >>> m = Measures(moves=6, squares=3, answers=1, level=3, steps=12, value=8, lure="7L", lure_cost=2)
     >>> m.share, m.points, m.difficulty
@@ -737,24 +730,24 @@ def translated(puzzle_id: str, field: str, english: str) -> str:
 def loads(text: str, source: str = "puzzle text") -> list[Puzzle]:
     """Read puzzles from JSON text; errors quote the bad input and name the puzzle.
 
-    >>> loads('{"format": "oanquan-puzzles", "version": 2, "puzzles": []}')
+    >>> loads('{"format": "oanquan-puzzles", "version": 5, "puzzles": []}')
     []
-    >>> loads('{"format": "oanquan-puzzles", "version": 2, "puzzles": [{"id": "x"}]}')
+    >>> loads('{"format": "oanquan-puzzles", "version": 5, "puzzles": [{"id": "x"}]}')
     Traceback (most recent call last):
     ...
-    oanquan.puzzles.PuzzleFormatError: puzzle text, puzzle 1 ('x'): missing fields: title, theme, ...
+    oanquan.puzzles.PuzzleFormatError: puzzle text, puzzle 1 ('x'): missing fields: code, title, theme, ...
     """
     data = read_json(text, PuzzleFormatError, source)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise PuzzleFormatError(f'{source}: expected an object with "format": "{FORMAT}", not {quote(data)}')
     check_fields(data, PuzzleFormatError, source, ["format", "version", "puzzles"])
     version = data.get("version")
-    if version not in (1, 2, 3, 4, 5) or isinstance(version, bool):
-        raise PuzzleFormatError(f"{source}: unknown version {quote(version)} (this reader knows versions 1 to 5)")
+    if version != VERSION or isinstance(version, bool):
+        raise PuzzleFormatError(f"{source}: unknown version {quote(version)} (this reader knows version {VERSION})")
     items = data.get("puzzles")
     if not isinstance(items, list):
         raise PuzzleFormatError(f'{source}: "puzzles" must be a list, not {quote(items)}')
-    puzzles = [_puzzle(item, f"{source}, puzzle {number}", version) for number, item in enumerate(items, start=1)]
+    puzzles = [_puzzle(item, f"{source}, puzzle {number}") for number, item in enumerate(items, start=1)]
     seen: set[str] = set()
     for puzzle in puzzles:
         if puzzle.id in seen:
@@ -800,17 +793,16 @@ def dumps(puzzles: list[Puzzle]) -> str:
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
 
-def _puzzle(item: object, where: str, version: int) -> Puzzle:
+def _puzzle(item: object, where: str) -> Puzzle:
     if not isinstance(item, dict):
         raise PuzzleFormatError(f"{where}: a puzzle must be an object, not {quote(item)}")
     name = item.get("id")
     if isinstance(name, str):
         where = f"{where} ({quote(name, limit=60)})"
-    fields = _FIELDS_V1 if version == 1 else _FIELDS_V3 if version < 4 else _FIELDS_V4 if version == 4 else _FIELDS
-    missing = [f for f in fields if f not in item]
+    missing = [f for f in _FIELDS if f not in item]
     if missing:
         raise PuzzleFormatError(f"{where}: missing fields: {', '.join(missing)}")
-    unknown = [k for k in item if k not in fields]
+    unknown = [k for k in item if k not in _FIELDS]
     if unknown:
         raise PuzzleFormatError(f"{where}: unknown fields: {', '.join(quote(k, limit=40) for k in unknown)}")
 
@@ -853,23 +845,14 @@ def _puzzle(item: object, where: str, version: int) -> Puzzle:
     if unique and len(solution) != 1:
         raise PuzzleFormatError(f"{where}: 'unique' is true but the solution lists {len(solution)} moves")
     difficulty = item["difficulty"]
-    most = MOST_DIFFICULT if version >= 3 else 3  # versions 1 and 2 rated 1 to 3
-    if not isinstance(difficulty, int) or isinstance(difficulty, bool) or not 1 <= difficulty <= most:
+    if not isinstance(difficulty, int) or isinstance(difficulty, bool) or not 1 <= difficulty <= MOST_DIFFICULT:
         raise PuzzleFormatError(
-            f"{where}: 'difficulty' must be a whole number from 1 to {most}, not {quote(difficulty)}"
+            f"{where}: 'difficulty' must be a whole number from 1 to {MOST_DIFFICULT}, not {quote(difficulty)}"
         )
-    first_lesson, measures = False, None
-    if version >= 2:
-        first_lesson = flag("first_lesson")
-        measures = _measures(item["measures"], where, goal in SOLVER_GOALS, version)
-        if version == 2:  # measured again on today's scale
-            difficulty = measures.difficulty
-        if measures.difficulty != difficulty:
-            raise PuzzleFormatError(
-                f"{where}: 'difficulty' is {difficulty} but its measures make it {measures.difficulty}"
-            )
-    else:  # version 1's hand-given 1-3, spread over today's 1-5 (1, 3 and 5)
-        difficulty = 2 * difficulty - 1
+    first_lesson = flag("first_lesson")
+    measures = _measures(item["measures"], where, goal in SOLVER_GOALS)
+    if measures.difficulty != difficulty:
+        raise PuzzleFormatError(f"{where}: 'difficulty' is {difficulty} but its measures make it {measures.difficulty}")
     return Puzzle(
         pid,
         title,
@@ -883,8 +866,8 @@ def _puzzle(item: object, where: str, version: int) -> Puzzle:
         difficulty,
         measures,
         first_lesson,
-        _code(item["code"], where) if version >= 4 else "",
-        _line(item["line"], where, position, goal, solution) if version >= 5 else (),
+        _code(item["code"], where),
+        _line(item["line"], where, position, goal, solution),
     )
 
 
@@ -932,12 +915,11 @@ def _code(value: object, where: str) -> str:
     return value
 
 
-def _measures(data: object, where: str, ending: bool, version: int = VERSION) -> Measures:
+def _measures(data: object, where: str, ending: bool) -> Measures:
     """The ``measures`` object of a puzzle, read strictly; ``ending`` follows from its goal."""
-    names = _MEASURES if version >= 4 else _MEASURES_V3
-    measures = check_fields(data, PuzzleFormatError, f"{where}: 'measures'", names)
+    measures = check_fields(data, PuzzleFormatError, f"{where}: 'measures'", _MEASURES)
     values: dict[str, Any] = {}
-    for name in names:
+    for name in _MEASURES:
         value = measures[name]
         if name == "found":
             ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100

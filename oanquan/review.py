@@ -461,7 +461,7 @@ def better_move_scene(game: Game, move: MoveReview, names: Sequence[str] | None 
 
     >>> r = review(Game.from_record("6L 3R"))
     >>> better_move_scene(r.game, r.moves[1]).footer
-    ('Better: 0L (played: 3R) · sowing L', 'chosen 0')
+    ('Better: 0L (played: 3R) · sowing L', 'square 0 chosen')
     """
     best = move.move == move.best
     return board_scene(

@@ -515,7 +515,7 @@ def board_scene(
     if captured_squares:
         words.append(_("captured {names}").format(names=_names(captured_squares)))
     if selected is not None:
-        words.append(_("chosen {name}").format(name=square_name(selected)))
+        words.append(_("square {name} chosen").format(name=square_name(selected)))
     if outcome is not None and result:
         words.append(game_over_words(outcome, said))
     footer = " · ".join(words)

@@ -717,21 +717,28 @@ def position_text_svg(position: Position, *, id_prefix: str | None = None) -> st
 
 
 class Frame(NamedTuple):
-    """One picture of a step-through: the position, its caption, its SVG, the event (None at the start), its scene.
+    """One picture of a step-through: the position, its caption, its scene, the event (None at the start).
 
-    The scene is what the SVG draws, as data (:class:`~oanquan.scene.Scene`): what a page that
-    holds its own board is sent instead of the picture.
+    The scene is what the picture shows, as data (:class:`~oanquan.scene.Scene`): what a page
+    that holds its own board is sent. The SVG (:attr:`svg`) is drawn from it when asked for,
+    so that the website, which never asks, does not draw it; ``ids`` are its element ids' prefix.
 
     >>> from oanquan import Position
-    >>> Frame(Position.initial(), "The opening.", board_svg(Position.initial())).caption
-    'The opening.'
+    >>> shown = Frame(Position.initial(), "The opening.", board_scene(Position.initial()))
+    >>> shown.caption, shown.svg == board_svg(Position.initial())
+    ('The opening.', True)
     """
 
     position: Position
     caption: str
-    svg: str
+    scene: Scene
     event: Event | None = None
-    scene: Scene | None = None
+    ids: str | None = None
+
+    @property
+    def svg(self) -> str:
+        """The picture, drawn from the scene (:func:`render`)."""
+        return render(self.scene, id_prefix=self.ids)
 
 
 def trace_frames(
@@ -774,8 +781,7 @@ def trace_frames(
     def ids(index: int) -> str | None:
         return None if id_prefix is None else f"{id_prefix}-{index}"
 
-    first = board_scene(start, names=said)
-    frames = [Frame(start, start_caption, render(first, id_prefix=ids(0)), None, first)]
+    frames = [Frame(start, start_caption, board_scene(start, names=said), None, ids(0))]
     captured: list[int] = []
     for event in events:
         if event.kind in ("borrow", "refill", "lift"):  # a new move (or sowing) starts
@@ -785,8 +791,7 @@ def trace_frames(
             captured.append(event.square)
             options["captured"] = tuple(captured)
         scene = board_scene(event.position, **options, names=said)
-        svg = render(scene, id_prefix=ids(len(frames)))
-        frames.append(Frame(event.position, prefix + caption(event, said), svg, event, scene))
+        frames.append(Frame(event.position, prefix + caption(event, said), scene, event, ids(len(frames))))
     return frames
 
 

@@ -77,7 +77,7 @@ def test_puzzle_loading_answers_any_input_with_its_own_error(text: object) -> No
 
 
 def test_a_puzzle_file_with_an_unknown_top_level_key_is_refused() -> None:
-    text = json.dumps({"format": "oanquan-puzzles", "version": 1, "puzzles": [], "pzzles": []})
+    text = json.dumps({"format": "oanquan-puzzles", "version": 5, "puzzles": [], "pzzles": []})
     with pytest.raises(PuzzleFormatError, match="unknown key 'pzzles'"):
         loads(text)
 

@@ -487,6 +487,12 @@ def test_projector_mode_shows_a_large_board_with_everything_beside_it_and_nothin
     large = page.eval_on_selector("[data-oaq=board] svg", "e => e.getBoundingClientRect()")
     assert large["width"] > 1.25 * normal and large["height"] > 0.65 * height, (normal, large)
     assert not page.is_visible("[data-oaq=settings-box]") and not page.is_visible("[data-oaq=details]")
+    # whose turn it is and the two directions are read from the back of the room: larger than the
+    # game's other text (a tryout found them the controls' size beside the large board at 1920x1080)
+    size = "(selector) => parseFloat(getComputedStyle(document.querySelector(selector)).fontSize)"
+    body = page.evaluate(size, "#oaq")
+    assert page.evaluate(size, "[data-oaq=status]") >= 1.2 * body
+    assert page.evaluate(size, "[data-oaq=directions] button") >= 1.35 * body
     # what the game covers is out of the keyboard's and a screen reader's reach too
     covered = "document.querySelector('.bd-sidebar-primary, .bd-header').closest('[inert]') !== null"
     assert page.evaluate(covered) and page.evaluate("document.getElementById('oaq').closest('[inert]')") is None

@@ -25,7 +25,7 @@ import pytest
 from PIL import Image, ImageStat
 
 from conftest import english_words
-from oanquan import Position, Rules, i18n
+from oanquan import Game, Position, Rules, i18n
 from oanquan.paper import FILE_STEM, PAGE_HEIGHT, PAGE_WIDTH, HalfEllipse, Rect, blank_board_svg, board_shapes
 from oanquan.puzzles import SHEETS, load_builtin, sheet
 from oanquan.scene import board_scene
@@ -629,6 +629,20 @@ def test_rule_examples_are_real_moves() -> None:
         after, events = position.play_traced(example.move_text)
         assert events == example.events and 0 <= example.index < len(events)
         assert example.caption
+
+
+def test_a_rule_example_from_the_middle_of_a_game_names_the_moves_that_made_its_board() -> None:
+    # A tryout found R3.4a's picture (after 5R 3R: 44 pebbles) with no word about the move before it.
+    examples = {example.anchor: example for example in rule_examples()}
+    assert "after 5R:" in examples["mandarin-stop"].caption
+    for example in examples.values():
+        if not example.before:
+            continue
+        game = Game(rules=example.position.rules)
+        for move in example.before:
+            game.play(move)
+        assert game.position == example.position  # the moves named do make the board drawn
+        assert f"plays {example.move_text} after {' '.join(example.before)}:" in example.caption
 
 
 # --------------------------------------------------------------------- files and the build

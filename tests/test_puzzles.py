@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from dataclasses import replace
 from html import escape
 from itertools import pairwise
 from pathlib import Path
@@ -295,7 +294,7 @@ GOOD = PUZZLES[0].to_dict()
         ("{not json", "not valid JSON"),
         ('{"format": "chess"}', 'expected an object with "format"'),
         ('{"format": "oanquan-puzzles", "version": 7, "puzzles": []}', "unknown version 7"),
-        ('{"format": "oanquan-puzzles", "version": 1, "puzzles": {}}', '"puzzles" must be a list'),
+        ('{"format": "oanquan-puzzles", "version": 5, "puzzles": {}}', '"puzzles" must be a list'),
         (_file(GOOD | {"position": "5,5,5 Q,Q 0,0 0,0 0"}), "bad citizen squares field '5,5,5'"),
         (_file(GOOD | {"rules": {"speed": 3}}), "unknown rule option 'speed'"),
         (_file(GOOD | {"goal": "checkmate"}), "unknown goal 'checkmate'"),
@@ -313,7 +312,7 @@ GOOD = PUZZLES[0].to_dict()
         (_file(GOOD | {"measures": GOOD["measures"] | {"level": "2"}}), "measure 'level' cannot be '2'"),
         (_file(GOOD | {"measures": GOOD["measures"] | {"moves": True}}), "measure 'moves' cannot be True"),
         (_file(GOOD | {"difficulty": 3}), "'difficulty' is 3 but its measures make it 1"),
-        (_file(GOOD, version=1), "unknown fields: 'code', 'first_lesson', 'measures'"),
+        (_file(GOOD, version=4), "unknown version 4 (this reader knows version 5)"),
         ('{"format": "oanquan-puzzles", "version": true, "puzzles": []}', "unknown version True"),
         (_file([1, 2]), "a puzzle must be an object, not [1, 2]"),
     ],
@@ -370,15 +369,6 @@ def test_the_widget_shows_the_controllers_verdicts() -> None:
     assert widget.puzzle is PUZZLES[2]  # wraps round
     widget.try_move("7X")
     assert "The move &#x27;7X&#x27; cannot be read" in widget.feedback.value  # the reader's words, quoting the input
-
-
-def test_version_1_files_are_still_read() -> None:
-    chosen = next(p for p in PUZZLES if not p.first_lesson)
-    old = {k: v for k, v in chosen.to_dict().items() if k not in ("code", "first_lesson", "measures", "line")}
-    puzzle = loads(_file(old | {"difficulty": 3}, version=1))[0]
-    assert puzzle.measures is None and puzzle.first_lesson is False
-    assert puzzle.difficulty == 5, "version 1's hardest is today's hardest"
-    assert puzzle.solution == chosen.solution and verify(puzzle) == []
 
 
 # ------------------------------------------------------------------ measured difficulty
@@ -559,21 +549,6 @@ def test_worksheets_are_three_levels_of_what_their_lessons_taught() -> None:
     assert means == sorted(means) and len(set(means)) == len(means), means
     # a puzzle needing thả cá or a rule option is kept off the lessons' sheets
     assert not {"tha-ca-1", "young-mandarin-1"} & {p.id for level in ("first-lesson", "captures") for p in sheet(level)}
-
-
-def test_version_2_files_are_measured_again_on_the_scale_of_five() -> None:
-    """Versions 2 and 3 have no codes nor solvers' share: their difficulty is the older points scale."""
-    endgame = next(p for p in PUZZLES if p.theme == "endgame")
-    assert endgame.measures is not None
-    old = {k: v for k, v in endgame.to_dict().items() if k not in ("code", "line")}
-    old["measures"] = {k: v for k, v in old["measures"].items() if k != "found"}
-    before = replace(endgame.measures, found=None)
-    puzzle = loads(_file(old | {"difficulty": 1}, version=2))[0]
-    assert puzzle.difficulty == before.difficulty >= 4 and puzzle.measures == before and puzzle.code == ""
-    three = loads(_file(old | {"difficulty": before.difficulty}, version=3))[0]
-    assert three.code == "" and three.measures == before
-    with pytest.raises(PuzzleFormatError, match="unknown fields: 'code'"):
-        loads(_file(endgame.to_dict(), version=3))
 
 
 def test_a_wrong_move_says_what_it_leads_to() -> None:

@@ -243,7 +243,7 @@ def test_the_widget_lists_every_move_with_its_label_and_shows_the_better_move() 
         assert text.startswith(f"{m.number}. {('You', 'Computer')[m.player]}: {m.move} — {m.label}")
     faulty = next(m for m in r.moves if m.lost > 0)
     widget.moves.value = faulty.ply
-    assert f"chosen {faulty.best.square}" in widget.board.value
+    assert f"square {faulty.best.square} chosen" in widget.board.value
     assert f"Better: {faulty.best} (played: {faulty.move})" in widget.board.value
     assert html.escape(r.why(faulty, named=False)) in widget.detail.value
     assert widget.detail.value.count(f"{faulty.number}, {faulty.move}") == 1  # named once, not "Move 2, 3R" twice

@@ -240,3 +240,23 @@ def test_a_puzzle_under_variant_rules_says_they_are_a_variant() -> None:
     assert all("played with a variant of the usual rules" in text.lower() for text in variants), variants
     vietnamese = edition.translations("notebooks/09_puzzles")
     assert "biến thể" in vietnamese[" Played with a variant of the usual rules (chapter 11): {options}."]
+
+
+def test_the_rules_page_names_the_moves_before_a_picture_from_the_middle_of_a_game() -> None:
+    """A picture of a board no reader has seen says which moves made it ("Top row plays 3R after 5R"),
+    and those moves from the opening do lead to a position where the move shown is legal."""
+    notebook = json.loads((BOOK / "rules.ipynb").read_text(encoding="utf-8"))
+    html = (
+        "".join(output.get("data", {}).get("text/html", ""))
+        for cell in notebook["cells"]
+        for output in cell.get("outputs", [])
+    )
+    captions = re.findall(r"<figcaption>(.*?)</figcaption>", " ".join(html))
+    found = [re.search(r"row plays (\w+) after ((?:\w+ )*\w+):", caption) for caption in captions]
+    named = [(m[1], m[2].split()) for m in found if m]
+    assert any(before == ["5R"] for _move, before in named), captions  # R3.4a's stop at a Mandarin square
+    for move, before in named:
+        position = Position.initial()
+        for played in before:
+            position = position.play(played)
+        assert move in {str(m) for m in position.legal_moves()}, (move, before)

@@ -32,7 +32,7 @@ from oanquan.web import call, reset
 from oanquan.widgets import GameBoard
 from tests.scenes import page_view
 from tools.build import edition
-from tools.sphinx import printables
+from tools.sphinx import live_boards, printables
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -290,6 +290,15 @@ def test_the_sheets_name_the_rows_not_the_notation(lang: str, tmp_path: Path) ->
     texts = sheet_texts(tmp_path)
     assert leaks(texts) == []
     assert any(oanquan.i18n._("Bottom row") in text.replace("\n", " ") for text in texts)
+
+
+def test_the_chapters_live_boards_name_the_rows_not_the_notation(lang: str) -> None:
+    # the chapters' own boards (the controls the book's build writes around each): the position
+    # editor's "to move" and stores said "player 0" and "Store of player 0" until a review found them
+    markup = {kind: live_boards.controls(kind) for kind in ("game", "puzzle", "editor")}
+    assert leaks([unescape(re.sub(r"<[^>]+>", " ", html)) for html in markup.values()]) == []
+    rows = [oanquan.i18n._("Bottom row"), oanquan.i18n._("Top row")]
+    assert all(escape(row) in markup["editor"] for row in rows)
 
 
 def test_friends_play_under_the_names_they_give_on_every_surface() -> None:

@@ -254,7 +254,7 @@ def test_last_move_circles_its_square_and_is_named() -> None:
 def test_selectable_and_selected_squares() -> None:
     svg = board_svg(Position.initial(), selectable=range(5, 10), selected=6)
     assert len(outlines(svg, COLOURS["selectable"])) == 5
-    assert "chosen 6" in footer(svg)
+    assert "square 6 chosen" in footer(svg)
 
 
 # ----------------------------------------------------------- ids and escaping

@@ -105,7 +105,20 @@ def test_the_game_speaks_vietnamese(page: Any, site_url: str, path: str) -> None
         page.wait_for_timeout(100)  # the scroll event is dispatched on the next frame
     button = "() => getComputedStyle(document.getElementById('pst-back-to-top')).display"
     assert page.evaluate(button) == "none"
+    # The class's rules are longer than a phone's select ("chưa chọn: theo luật của từng ván h"):
+    # the chosen rules are said again in full below it, on a phone only.
+    page.evaluate("() => document.querySelectorAll('#oaq details').forEach((d) => { d.open = true; })")
+    page.select_option("#oaq [data-oaq=class-rules]", "protected-10")
+    chosen = page.locator("#oaq [data-oaq=class-chosen]")
+    option = page.evaluate(
+        "() => { const s = document.querySelector('#oaq [data-oaq=class-rules]'); return s.selectedOptions[0].text; }"
+    )
+    assert chosen.is_visible() and chosen.text_content() == option and "quan non" in option
+    box = chosen.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
     page.set_viewport_size({"width": 1280, "height": 900})
+    assert not chosen.is_visible()  # a wide select shows its whole text
+    page.select_option("#oaq [data-oaq=class-rules]", "")
     assert page.errors == [] and page.foreign == []  # type: ignore[attr-defined]
 
 

@@ -249,7 +249,7 @@ def test_a_click_on_a_square_highlights_it_and_enables_directions(board: GameBoa
     assert board.direction_buttons["R"].description == "7R →"
     assert board.direction_buttons["L"].description == "← 7L"
     assert not board.direction_buttons["R"].disabled
-    assert "chosen 7" in board.viewer.frame.svg
+    assert "square 7 chosen" in board.viewer.frame.svg
 
 
 def test_the_controllers_refusals_are_said_in_words(board: GameBoard) -> None:
@@ -492,7 +492,14 @@ def test_user_text_is_escaped_in_messages(board: GameBoard) -> None:
 def test_move_list_status_and_the_end_of_a_game(board: GameBoard) -> None:
     click_move(board, "7R")
     click_move(board, "0L")
-    assert "1. P0 7R · 2. P1 0L" in unescape(board.moves.value)
+    assert "1. Bottom row 7R · 2. Top row 0L" in unescape(board.moves.value)
+    # issue 41: the view-model's names, never the notation's "P0"/"P1"
+    against = GameBoard(animate=False, players={1: RandomPlayer(seed=3)})
+    click_move(against, "7R")
+    assert "Moves: 1. You 7R · 2. Computer " in unescape(against.moves.value)
+    named = GameBoard(animate=False, names=("Lan", "Minh"))
+    click_move(named, "7R")
+    assert "1. Lan 7R" in unescape(named.moves.value) and "P0" not in named.moves.value
     assert "Bottom row to move" in board.status.value and "move 3" in board.status.value
     ended = GameBoard(animate=False)
     for move in Game.from_record("9R 2L 7R 4L 5L 3R 6R 0L 7L 0R 9L").moves:
@@ -552,7 +559,7 @@ def test_editor_clicks_add_and_remove_pebbles() -> None:
     assert editor.position.count(3) == 6
     assert editor.text.value == "5,5,5,6,5,5,5,5,5,5 Q,Q 0,0 0,0 0"
     assert json.loads(editor.json.value)["position"] == editor.text.value
-    assert "chosen 3" in editor.board.value
+    assert "square 3 chosen" in editor.board.value
 
 
 def test_editor_count_box_and_stones() -> None:
@@ -721,7 +728,7 @@ def test_a_puzzle_is_answered_by_a_square_of_its_picture_then_a_direction() -> N
     widget.square_buttons[answer.square].click()
     assert widget.controller.selected == answer.square
     assert "oaq-chosen" in widget.square_buttons[answer.square]._dom_classes
-    assert f"chosen {answer.square}" in widget.player.frame.svg  # the picture marks the chosen square
+    assert f"square {answer.square} chosen" in widget.player.frame.svg  # the picture marks the chosen square
     assert not widget.direction_buttons[answer.direction].disabled
     widget.direction_buttons[answer.direction].click()
     assert widget.solved and widget.tried == [answer] and "Right!" in widget.feedback.value

@@ -23,7 +23,7 @@ export function sleep(ms) { return new Promise(function (done) { setTimeout(done
 
 // The squares in the order the eye reads the board, for the arrow keys: the top row left to
 // right (M1, 4 3 2 1 0, M0), then the bottom row (5 6 7 8 9).
-export const ORDER = [11, 4, 3, 2, 1, 0, 10, 5, 6, 7, 8, 9];
+const ORDER = [11, 4, 3, 2, 1, 0, 10, 5, 6, 7, 8, 9];
 
 // The squares a move may start from take clicks and the keyboard, the others do not. The board
 // is one stop of the Tab key (a roving tabindex, as ARIA's practices have it): the square last
@@ -246,7 +246,7 @@ export function expand(frames) {
 // The board in ``container``: its own (drawn at build time), else a copy of ``model`` (the page's
 // board), its ids made its own, so that every picture of the page keeps its title and description.
 let copies = 0;
-export function boardOf(container, model) {
+function boardOf(container, model) {
   let svg = container.querySelector("svg");
   if (svg || !model) return svg;
   svg = model.cloneNode(true);

@@ -4,9 +4,11 @@
 // those rules, and the Puzzles page leaves out the puzzles that need other rules (the build marks
 // each puzzle with the class rules it holds under, data-classes: tools/build/play.py, computed by
 // authoring.puzzles.class_rules_kept). The keys are those of authoring.puzzles.CLASS_RULES.
+import { forget, readText, writeText } from "./browser-storage.js";
+import { element } from "./dom.js";
 import { readWords, translator } from "./words.js";
 
-export const CLASS_RULES_KEY = "oanquan.class-rules.v1";
+const CLASS_RULES_KEY = "oanquan.class-rules.v1";
 export const CLASS_RULES = {
   "protected-10": { young: "5", value: "10" },
   "open-10": { young: "0", value: "10" },
@@ -16,17 +18,15 @@ export const CLASS_RULES = {
 
 // The class's rules kept in this browser: one of the keys above, or "" (none set, or a value
 // that is not one: left out, as every kept value is read strictly).
-export function readClassRules(storage) {
-  let value;
-  try { value = storage.getItem(CLASS_RULES_KEY); } catch (error) { return ""; }
-  return typeof value === "string" && Object.prototype.hasOwnProperty.call(CLASS_RULES, value) ? value : "";
+export function readClassRules() {
+  const value = readText(CLASS_RULES_KEY);
+  return value !== null && Object.prototype.hasOwnProperty.call(CLASS_RULES, value) ? value : "";
 }
 
-export function writeClassRules(storage, key) {
-  try {
-    if (key) storage.setItem(CLASS_RULES_KEY, key);
-    else storage.removeItem(CLASS_RULES_KEY);
-  } catch (error) { /* a browser that keeps nothing: the choice lasts for this page */ }
+// In a browser that keeps nothing, the choice lasts for this page (browser-storage.js).
+export function writeClassRules(key) {
+  if (key) writeText(CLASS_RULES_KEY, key);
+  else forget(CLASS_RULES_KEY);
 }
 
 // Whether a puzzle marked with the class rule sets it holds under ("protected-10 open-10") suits the class.
@@ -34,29 +34,25 @@ export function suits(classes, key) {
   return !key || String(classes || "").split(/\s+/).indexOf(key) >= 0;
 }
 
-function choice(doc, t, current) {
-  const select = doc.createElement("select");
-  select.id = "oaq-class-rules";
-  select.setAttribute("data-oaq", "class-rules");
+function choice(t, current) {
+  const select = element("select", { id: "oaq-class-rules", "data-oaq": "class-rules" });
   [
     ["", t("not set: the rules of each game or puzzle")],
     ["protected-10", t("young Mandarins protected, a Mandarin worth 10 (the guide's choice)")],
     ["open-10", t("young Mandarins can be taken, a Mandarin worth 10")],
     ["protected-5", t("young Mandarins protected, a Mandarin worth 5")],
     ["open-5", t("young Mandarins can be taken, a Mandarin worth 5")],
-  ].forEach(function (pair) {
-    const option = doc.createElement("option");
-    option.value = pair[0];
-    option.textContent = pair[1];
-    select.append(option);
-  });
+  ].forEach(function (pair) { select.append(element("option", { value: pair[0] }, pair[1])); });
   select.value = current;
-  const label = doc.createElement("label");
-  label.setAttribute("for", select.id);
-  label.textContent = t("Our class's rules");
-  const box = doc.createElement("p");
-  box.className = "oaq-class-rules";
-  box.append(label, " ", select);
+  // A select cannot wrap its text, and on a phone these rules do not fit in one line: below the
+  // select the chosen rules are said again in full (shown by play.css on narrow screens only).
+  // A screen reader hears the select itself.
+  const chosen = element("small", { class: "oaq-class-chosen", "data-oaq": "class-chosen", "aria-hidden": "true" });
+  const say = function () { chosen.textContent = select.options[select.selectedIndex].textContent; };
+  select.addEventListener("change", say);
+  say();
+  const box = element("p", { class: "oaq-class-rules" });
+  box.append(element("label", { for: select.id }, t("Our class's rules")), " ", select, chosen);
   return box;
 }
 
@@ -104,12 +100,9 @@ function playPage(root, select) {
 function classRules(root) {
   const t = translator(readWords(document));
   const mode = root.getAttribute("data-mode");
-  const select = choice(document, t, readClassRules(localStorage)).querySelector("select");
-  const box = select.parentNode;
-  const note = document.createElement("p");
-  note.className = "oaq-class-note";
-  note.setAttribute("data-oaq", "class-note");
-  note.setAttribute("aria-live", "polite");
+  const box = choice(t, readClassRules());
+  const select = box.querySelector("select");
+  const note = element("p", { class: "oaq-class-note", "data-oaq": "class-note", "aria-live": "polite" });
   let apply;
   if (mode === "puzzles") {
     // with the finder's filters, folded (the rules hide puzzles too), so that the board stays near
@@ -127,7 +120,7 @@ function classRules(root) {
     apply = playPage(root, select);
   }
   select.addEventListener("change", function () {
-    writeClassRules(localStorage, select.value);
+    writeClassRules(select.value);
     apply();
   });
   apply();

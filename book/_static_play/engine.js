@@ -136,13 +136,9 @@ function Engine(win, here) {
 
 let shared = null;
 
-// The page's one engine, started on first use.
+// The page's one engine, started on first use: on the Play and Puzzles pages, by engine-start.js
+// from the page's head (issue 45), before play.js and its modules have loaded.
 export function pageEngine() {
   if (!shared) shared = new Engine(window, new URL(".", import.meta.url).href);
   return shared;
 }
-
-// On the Play and Puzzles pages the engine starts as soon as this module runs (the page loads it
-// on its own, async, after the game's markup), not once play.js and its modules have loaded:
-// half a second to a second earlier, on a first visit and a later one alike (issue 45).
-if (document.querySelector("#oaq") && location.protocol !== "file:") pageEngine();

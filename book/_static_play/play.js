@@ -10,7 +10,7 @@
 //
 // An ES module (<script type="module">): this one acts (one request at a time, the animation,
 // the computer's reply) and opens the page; each part of the page is a module of its own.
-import { pageEngine } from "./engine.js"; // the page's one engine (its worker started already: game.html)
+import { pageEngine } from "./engine.js"; // the page's one engine (its worker started already: engine-start.js)
 import * as View from "./board-view.js"; // drawing a board and wiring its squares
 import { readWords, translator } from "./words.js";
 import { messages } from "./messages.js"; // the status line, the errors, the notices, the questions

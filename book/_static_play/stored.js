@@ -32,9 +32,9 @@ export const MAX_STORED = 64000;
 export const FORM_FIELDS = ["opponent", "first", "pieces", "value", "gap", "young", "plies"];
 const GAME_KEYS = ["v", "saved", "link", "scene", "svg", "squares", "names", "scores", "turn", "moves", "over", "form", "time", "lang"];
 
-export function isObject(value) { return value !== null && typeof value === "object" && !Array.isArray(value); }
-export function isWhole(value, low, high) { return typeof value === "number" && Math.floor(value) === value && value >= low && value <= high; }
-export function isText(value, most) { return typeof value === "string" && value.length <= most; }
+function isObject(value) { return value !== null && typeof value === "object" && !Array.isArray(value); }
+function isWhole(value, low, high) { return typeof value === "number" && Math.floor(value) === value && value >= low && value <= high; }
+function isText(value, most) { return typeof value === "string" && value.length <= most; }
 
 // A tab's name as tabName() in play.js makes it; anything else is replaced.
 export function isTabName(name) { return typeof name === "string" && /^[a-z0-9]{8,32}$/.test(name); }

@@ -53,7 +53,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, NamedTuple, TypeAlias
 
-from ..ai import Player, hint, player_for_level
+from ..ai import LEVELS, Player, hint, player_for_level
 from ..board import DIRECTIONS, owner, square_name
 from ..errors import IllegalMoveError, OAnQuanError, RecordFormatError, quote
 from ..events import Event
@@ -83,9 +83,6 @@ __all__ = [
     "find_puzzle",
     "sides_for",
 ]
-
-#: The computer levels (see :data:`oanquan.ai.LEVELS`).
-LEVELS = (1, 2, 3, 4, 5)
 
 #: Hints per game unless the view sets another limit (None means no limit).
 DEFAULT_HINTS = 3

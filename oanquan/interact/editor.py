@@ -257,7 +257,7 @@ class Editor:
 
     # ------------------------------------------------------------ the engine's word
 
-    def rebuild(self, note: str = "") -> Position | None:
+    def rebuild(self, note: str = "") -> None:
         """Ask the engine for the position the parts describe, and say what it says (``note``: an objection)."""
         try:
             position = Position(
@@ -272,7 +272,7 @@ class Editor:
         except OAnQuanError as error:
             self.position = None
             self._say(_("Not a valid position: {error}").format(error=problem_words(error)), "error")
-            return None
+            return
         self.position = position
         outcome = position.outcome()
         if note:
@@ -289,7 +289,6 @@ class Editor:
                     n=position.total_points(), name=row_names().said[position.to_move]
                 )
             )
-        return position
 
     def shown(self) -> Position:
         """The position to draw: the valid one, or the opening under the editor's rules while there is none."""

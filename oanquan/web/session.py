@@ -551,7 +551,6 @@ class Session:
         c = self.controller
         game = c.game
         position = game.position
-        outcome = game.outcome()
         squares = list(c.legal_squares())
         shown = game_view(c)
         setup = self._setup()
@@ -567,7 +566,7 @@ class Session:
                 selected=c.selected,
                 last_move=game.moves[-1] if game.moves else None,
                 names=shown.names,
-                over=outcome is not None,
+                over=c.over,
                 hinted=c.hinted_move,
             ),
             "position": position.to_text(),
@@ -585,7 +584,7 @@ class Session:
             "arrows": c.arrow_keys(),
             "scores": list(shown.scores),
             "breakdown": {**shown.breakdown._asdict(), "words": list(shown.score_lines)},
-            "over": outcome is not None,
+            "over": c.over,
             "status": shown.status,
             "can_undo": c.can_undo,
             "can_redo": c.can_redo,

@@ -180,7 +180,6 @@ def frames(played: PlayedMove, limit: int = WEB_MOVE_FRAMES) -> list[dict[str, A
     sent: list[dict[str, Any]] = []
     before: dict[str, Any] = {}
     for frame in move_frames(played, limit):
-        assert frame.scene is not None  # every frame of a move has its scene
         now = wire(frame.scene, words=False)
         if not before:
             sent.append({"c": frame.caption, "k": "move", "p": prefix} | now)

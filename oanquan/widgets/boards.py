@@ -51,6 +51,7 @@ from ..move import Move
 from ..narrate import outcome_words, row_names
 from ..position import MAX_PEBBLES, Position
 from ..rules import OPTIONS, Rules
+from ..scene import board_scene
 from ..svg import HEIGHT, WIDTH, Frame, board_svg, figure_html, square_box, trace_frames
 
 __all__ = [
@@ -458,9 +459,10 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
         """Redraw one frame in place (a board widget uses this to show a selection).
 
         >>> from oanquan import Position
-        >>> from oanquan.svg import Frame, board_svg
+        >>> from oanquan.scene import board_scene
+        >>> from oanquan.svg import Frame
         >>> player = StepPlayer.from_move(Position.initial(), "7R")
-        >>> player.replace_frame(0, Frame(Position.initial(), "Ready?", board_svg(Position.initial())))
+        >>> player.replace_frame(0, Frame(Position.initial(), "Ready?", board_scene(Position.initial())))
         >>> player.caption
         'Ready?'
         """
@@ -615,7 +617,7 @@ def game_frames(game: Game, *, steps: Literal["events", "moves"] = "events") -> 
     replay = Controller(game.start)
     names = replay.names
     opening = _("Start of the game: {name} to move.").format(name=names.said[game.start.to_move])
-    frames = [Frame(game.start, opening, board_svg(game.start, names=names))]
+    frames = [Frame(game.start, opening, board_scene(game.start, names=names))]
     for move in game.moves:
         played = replay.play(move)[0]
         if steps == "events":  # every event: a limit the move's events cannot reach
@@ -625,7 +627,7 @@ def game_frames(game: Game, *, steps: Literal["events", "moves"] = "events") -> 
         after = last.position if last is not None and last.kind in ("sweep", "repay") else replay.position
         outcome = replay.game.outcome()
         text = played.summary + (" " + outcome_words(outcome, names) if outcome is not None else "")
-        frames.append(Frame(after, text, board_svg(after, last_move=move, names=names), last))
+        frames.append(Frame(after, text, board_scene(after, last_move=move, names=names), last))
     return frames
 
 
@@ -1332,23 +1334,22 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
     def _current_frame(self) -> Frame:
         c = self.controller
         position = c.position
-        outcome = c.game.outcome()
         shown = game_view(c)  # the status line every surface shows, then what to do here
-        if outcome is not None:
+        if c.over:
             text = _("Game over (the result is under the board): start a new game, or undo to try another move.")
         elif c.human_to_move:
             text = _("{status} Click a highlighted square, then a direction.").format(status=shown.status)
         else:
             text = shown.status
-        svg = board_svg(
+        scene = board_scene(
             position,
             names=shown.names,
-            turn="over" if outcome is not None else None,
+            turn="over" if c.over else None,
             last_move=c.game.moves[-1] if c.game.moves else None,
             selectable=c.legal_squares(),
             selected=c.selected,
         )
-        return Frame(position, text, svg)
+        return Frame(position, text, scene)
 
     def _show(self, played: Sequence[PlayedMove]) -> None:
         """Show the moves just played, ending on the board now: animated at the menu's pace, or at once.
@@ -1396,8 +1397,10 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         if not game.moves:
             no_moves = escape(_("No moves yet."))
             return f"<i>{no_moves}</i>"
+        # the view-model's names, never the notation's "P0"/"P1" (issue 41): "1. You 7R · 2. Computer 0L"
+        names = self.controller.names
         items = [
-            f"{number}. P{before.to_move} {move}"
+            f"{number}. {names[before.to_move]} {move}"
             for number, (move, before) in enumerate(zip(game.moves, game.positions, strict=False), start=1)
         ]
         if game.start == Position.initial(game.rules):

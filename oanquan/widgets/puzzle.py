@@ -33,7 +33,8 @@ from ..move import Move
 from ..narrate import row_names
 from ..puzzles import Puzzle, load_builtin
 from ..rules import rules_in_words
-from ..svg import Frame, board_svg
+from ..scene import board_scene
+from ..svg import Frame
 from .boards import StaticFallback, StepPlayer, mark_moves, move_buttons, pick_square, static_view, wide_button
 
 __all__ = ["PuzzleWidget"]
@@ -254,10 +255,10 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         c, puzzle = self.controller, self.puzzle
         position = puzzle.step_position(c.puzzle_step)
         caption = _("{name} to move.").format(name=row_names()[position.to_move]) + " " + puzzle.goal_text
-        svg = board_svg(
+        scene = board_scene(
             position, title=puzzle.title_text, names=row_names(), selectable=c.legal_squares(), selected=c.selected
         )
-        return Frame(position, caption, svg)
+        return Frame(position, caption, scene)
 
     def _mark(self) -> None:
         """The squares and directions that take a click now."""

@@ -164,7 +164,7 @@ class ReviewWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
     >>> widget = ReviewWidget(Game.from_record("6L 3R"), names=("You", "Computer"))
     >>> widget.moves.value   # opens on the blunder
     1
-    >>> "Better: 0L (played: 3R)" in widget.board.value, "chosen 0" in widget.board.value
+    >>> "Better: 0L (played: 3R)" in widget.board.value, "square 0 chosen" in widget.board.value
     (True, True)
     >>> widget.moves.value = 0
     >>> widget.pictures.selected_index, "Best: 6L" in widget.board.value

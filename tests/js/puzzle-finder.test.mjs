@@ -31,16 +31,18 @@ test("the class's rules are read strictly and choose the puzzles that suit them"
   const { CLASS_RULES, readClassRules, suits, writeClassRules } = await import("../../book/_static_play/class-rules.js");
   const kept = new Map();
   const storage = { getItem: (k) => (kept.has(k) ? kept.get(k) : null), setItem: (k, v) => kept.set(k, v), removeItem: (k) => kept.delete(k) };
-  assert.equal(readClassRules(storage), "");
-  writeClassRules(storage, "protected-10");
-  assert.equal(readClassRules(storage), "protected-10");
+  globalThis.window = { localStorage: storage }; // the page's, as browser-storage.js reads it
+  assert.equal(readClassRules(), "");
+  writeClassRules("protected-10");
+  assert.equal(readClassRules(), "protected-10");
   assert.deepEqual(CLASS_RULES["protected-10"], { young: "5", value: "10" });
   kept.set("oanquan.class-rules.v1", "<b>");
-  assert.equal(readClassRules(storage), "", "an unknown value is left out");
-  writeClassRules(storage, "");
+  assert.equal(readClassRules(), "", "an unknown value is left out");
+  writeClassRules("");
   assert.equal(kept.size, 0);
-  const broken = { getItem: () => { throw new Error("denied"); } };
-  assert.equal(readClassRules(broken), "");
+  globalThis.window = { localStorage: { getItem: () => { throw new Error("denied"); }, setItem: () => { throw new Error("denied"); } } };
+  assert.equal(readClassRules(), "");
+  writeClassRules("open-5"); // storage switched off: nothing thrown
   assert.ok(suits("protected-10 open-10", "open-10"));
   assert.ok(!suits("protected-10", "open-5"));
   assert.ok(suits("", ""), "no class rules set: every puzzle");

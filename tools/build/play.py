@@ -35,14 +35,20 @@ Run from the repository root: ``python -m tools.build.play``.
 
 from __future__ import annotations
 
+import argparse
+import ast
+import base64
 import functools
+import hashlib
 import json
 import re
-import shutil
+import subprocess
 import sys
 import tempfile
 import zipfile
+from html import escape
 from html.parser import HTMLParser
+from io import BytesIO
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,16 +74,7 @@ def engine_digest(engine_zip: bytes) -> str:
     >>> SNAPSHOT.format(engine=engine_digest(b"PK"))
     'engine-snapshot-fcab7fcc2b4cffd9.bin.gz'
     """
-    import hashlib
-
     return hashlib.sha256(engine_zip).hexdigest()[:16]
-
-
-def copy_if_changed(src: Path, dest: Path) -> None:
-    if dest.is_file() and dest.stat().st_size == src.stat().st_size and dest.stat().st_mtime >= src.stat().st_mtime:
-        return
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy2(src, dest)
 
 
 def vendor_pyodide() -> None:
@@ -85,13 +82,11 @@ def vendor_pyodide() -> None:
         src = PYODIDE / name
         if not src.is_file():
             raise SystemExit(f"build_play: {src} is missing; run `npm ci` (package.json lists pyodide)")
-        copy_if_changed(src, OUT / "pyodide" / name)
+        write_if_changed(OUT / "pyodide" / name, src.read_bytes())
 
 
 def package_zip() -> bytes:
     """The oanquan package as a zip with fixed dates, so an unchanged engine gives the same bytes."""
-    from io import BytesIO
-
     buffer = BytesIO()
     package = ROOT / "oanquan"
     files = sorted(
@@ -114,8 +109,6 @@ def engine_imports(package: Path = ROOT / "oanquan") -> list[str]:
     >>> "argparse" in engine_imports()  # oanquan/__main__.py's, never a page's
     False
     """
-    import ast
-
     found: set[str] = set()
     for path in sorted(package.rglob("*.py")):
         if "widgets" in path.relative_to(package).parts or path.name == "__main__.py":
@@ -136,9 +129,6 @@ def engine_start(engine_zip: bytes, out: Path = OUT) -> None:
     The snapshot is named after the engine it holds (:func:`engine_digest`; the worker finds the
     name in the manifest), so an engine zip changed without a new snapshot is never run from an
     old one: the worker then starts Python the ordinary way."""
-    import hashlib
-    import subprocess
-
     digest = hashlib.sha256(engine_zip + ENGINE_START.read_bytes())
     for name in (*PYODIDE_FILES, STDLIB):
         digest.update((PYODIDE / name).read_bytes())
@@ -216,8 +206,6 @@ def fragments() -> dict[str, str]:
 
 def manifest(out: Path = OUT) -> str:
     """The engine's files (paths under ``out``, served as _static/), their sizes, and a version made of them."""
-    import hashlib
-
     folders = (out / "pyodide", out / "play")
     files = sorted(p for folder in folders for p in folder.iterdir() if p.is_file() and p.name != "manifest.json")
     digest = hashlib.sha256()
@@ -329,8 +317,6 @@ def precache_ignores(site: Path) -> list[str]:
 
 def _precache(site: Path, *inject: Path) -> str:
     """What ``tools/build/precache.mjs`` prints for ``site`` (with ``--inject SRC DEST`` when given)."""
-    import subprocess
-
     command = ["node", str(PRECACHE), str(site)]
     for glob in precache_ignores(site):
         command += ["--ignore", glob]
@@ -382,9 +368,6 @@ class _InlineScripts(HTMLParser):
 
 
 def _sha256(text: str | bytes) -> str:
-    import base64
-    import hashlib
-
     data = text.encode("utf-8") if isinstance(text, str) else text
     return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode("ascii")
 
@@ -408,8 +391,6 @@ def page_policy(html: str, compiles: bool = False) -> str:
 
 def with_head(html: bytes, version: str | None, compiles: bool = False) -> bytes:
     """A page with the policy and the build's version (if any) in its head (after ``<meta charset>``)."""
-    from html import escape
-
     text = html.decode("utf-8")
     policy = page_policy(text, compiles)
     extra = f'<meta data-oaq-injected="1" http-equiv="Content-Security-Policy" content="{escape(policy)}">\n'
@@ -469,30 +450,24 @@ def kept_bytes(site: Path) -> tuple[int, int]:
     editions without their live notebooks, each content once (as the workers keep it), and what
     the live notebooks of the edition in ``site`` add. Pages count as built (before their head's
     policy, a few kB)."""
-    import hashlib
+    seen: set[bytes] = set()
+
+    def unseen(data: bytes) -> int:
+        """The bytes of ``data``, unless a file counted before holds the same (then 0)."""
+        key = hashlib.sha256(data).digest()
+        if key in seen:
+            return 0
+        seen.add(key)
+        return len(data)
 
     root = site_root(site)
-    seen: set[bytes] = set()
     total = 0
     for edition in (root, *(root / folder for folder in other_editions(root))):
         for name in edition_files(edition):
-            if name.startswith(f"{LITE}/"):
-                continue
-            data = (edition / name).read_bytes()
-            if name.endswith(".html"):
-                data = _INJECTED.sub(b"", data)
-            key = hashlib.sha256(data).digest()
-            if key not in seen:
-                seen.add(key)
-                total += len(data)
-    lite = 0
-    for name in edition_files(site):
-        if name.startswith(f"{LITE}/"):
-            data = (site / name).read_bytes()
-            key = hashlib.sha256(data).digest()
-            if key not in seen:
-                seen.add(key)
-                lite += len(data)
+            if not name.startswith(f"{LITE}/"):
+                data = (edition / name).read_bytes()
+                total += unseen(_INJECTED.sub(b"", data) if name.endswith(".html") else data)
+    lite = sum(unseen((site / name).read_bytes()) for name in edition_files(site) if name.startswith(f"{LITE}/"))
     return total, lite
 
 
@@ -535,8 +510,6 @@ def write_service_worker(site: Path) -> str:
     to any page, picture, printable, script or the engine makes a new one; the worker keeps
     each file with its digest, which the browser checks as it downloads it.
     """
-    import hashlib
-
     doctools_without_eval(site)
     write_lite_policies(site / LITE)  # the live notebooks' pages are kept as they are served
     files = edition_files(site)
@@ -584,8 +557,6 @@ def write_service_worker(site: Path) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    import argparse
-
     parser = argparse.ArgumentParser(description="The Play and Puzzles pages' files, or an edition's service worker.")
     parser.add_argument("--service-worker", metavar="SITE", type=Path, help="write SITE/sw.js after the book is built")
     args = parser.parse_args(argv)

@@ -51,10 +51,6 @@ LABELS = {
     "pebbles_in_square": N_("Pebbles in square"),
     "mandarin_stone": N_("Mandarin stone"),
     "to_move": N_("To move"),
-    "player_0": N_("player 0"),
-    "player_1": N_("player 1"),
-    "store_of_player_0": N_("Store of player 0"),
-    "store_of_player_1": N_("Store of player 1"),
     "position": N_("Position"),
     "read_text": N_("Read text"),
     "play_from_here": N_("Play from here on the Play page"),
@@ -127,6 +123,12 @@ def controls(kind: str) -> str:
         store = (
             '<label>{label} <input type="number" min="0" max="1000" data-oaq="store" data-player="{player}"></label>'
         )
+        # the players as the board's picture calls them (issue 41), as the notebook's editor does
+        names = [escape(name) for name in row_names()]
+        stores = [
+            store.format(label=escape(_("{name}: store").format(name=name)), player=p)
+            for p, name in enumerate(row_names())
+        ]
         return (
             f'<div class="oaq-edit-modes" role="group" aria-label="{label("a_click_on_a_square")}">'
             + " ".join(
@@ -141,13 +143,9 @@ def controls(kind: str) -> str:
             '<input type="number" min="0" max="1000" data-oaq="count"></label> '
             f'<label data-oaq="stone-label"><input type="checkbox" data-oaq="stone"> {label("mandarin_stone")}</label> '
             f'<label>{label("to_move")} <select data-oaq="to-move">'
-            f'<option value="0">{label("player_0")}</option><option value="1">{label("player_1")}</option>'
+            f'<option value="0">{names[0]}</option><option value="1">{names[1]}</option>'
             "</select></label></div>"
-            '<div class="oaq-edit-square">'
-            + store.format(label=label("store_of_player_0"), player=0)
-            + " "
-            + store.format(label=label("store_of_player_1"), player=1)
-            + "</div>"
+            f'<div class="oaq-edit-square">{stores[0]} {stores[1]}</div>'
             '<p class="oaq-edit-message" data-oaq="message" aria-live="polite"></p>'
             f'<form class="oaq-typed" data-oaq="text-form"><label>{label("position")} '
             '<input data-oaq="text" size="36" autocomplete="off" spellcheck="false"></label> '

@@ -25,7 +25,7 @@ SCRIPT = "offline.js"
 #: The engine's early start, from book/_static_play/ (served as _static/play/engine-start.js): before
 #: the theme's scripts (priority 100, theirs 500), which hold the page until each has run.
 ENGINE_START = "play/engine-start.js"
-#: What marks a game page: the game's markup (book/_static_play/game.html), which loads engine.js.
+#: What marks a game page: the game's markup (book/_static_play/game.html).
 GAME = 'id="oaq"'
 
 

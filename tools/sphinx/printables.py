@@ -693,6 +693,8 @@ class RuleExample:
     move_text: str
     events: tuple[Event, ...]
     index: int
+    #: the moves of the game before this one (none from the opening or a made-up position)
+    before: tuple[str, ...] = ()
 
     @property
     def scene(self) -> Scene:
@@ -721,10 +723,14 @@ class RuleExample:
         summary = describe_move(self.events)
         if self.position == Position.initial(self.position.rules):
             played = _("{name} plays {move} from the opening position: {summary}.")
+        elif self.before:  # a board no pupil has seen: the moves that made it
+            played = _("{name} plays {move} after {moves}: {summary}.")
         else:
             played = _("{name} plays {move}: {summary}.")
         names = row_names()
-        played = played.format(name=names[self.position.to_move], move=self.move_text, summary=summary)
+        played = played.format(
+            name=names[self.position.to_move], move=self.move_text, moves=" ".join(self.before), summary=summary
+        )
         return f"{caption(self.events[self.index], names)} ({played})"
 
 
@@ -819,8 +825,8 @@ def rule_examples(seed: int = 2026, games: int = 500, rules: Rules | None = None
     found = []
     for anchor, rule, test, own in _RULES:
         chosen = own if rules is None or own != Rules() else rules
-        position, move, events, index = _example(test, chosen, seed, games)
-        found.append(RuleExample(anchor, rule, position, str(move), events, index))
+        position, move, events, index, before = _example(test, chosen, seed, games)
+        found.append(RuleExample(anchor, rule, position, str(move), events, index, before))
         if anchor == "chain":  # then the rule book's own example of a chain over an empty Mandarin
             found.append(_gap_example())
     return tuple(found)
@@ -837,23 +843,26 @@ def _gap_example() -> RuleExample:
     return RuleExample("mandarin-gap", _RULE_GAP, position, GAP_EXAMPLE[1], events, index)
 
 
-def _example(test: Callable[[Event], bool], rules: Rules, seed: int, games: int) -> tuple[Any, Any, Any, int]:
+def _example(
+    test: Callable[[Event], bool], rules: Rules, seed: int, games: int
+) -> tuple[Position, Move, tuple[Event, ...], int, tuple[str, ...]]:
     start = Position.initial(rules)
     for move in start.legal_moves():
         events = start.play_traced(move)[1]
         for i, event in enumerate(events):
             if test(event):
-                return start, move, events, i
+                return start, move, events, i, ()
     rng = random.Random(seed)
     for _game in range(games):
-        position = start
+        position, played = start, list[str]()
         while not position.is_over():
             move = rng.choice(position.legal_moves())
             after, events = position.play_traced(move)
             for i, event in enumerate(events):
                 if test(event):
-                    return position, move, events, i
+                    return position, move, events, i, tuple(played)
             position = after
+            played.append(str(move))
     raise LookupError("no example found")  # pragma: no cover - every rule happens in 500 games
 
 

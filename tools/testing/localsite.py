@@ -1,8 +1,8 @@
 """A folder served on 127.0.0.1 and Debian's headless Chromium: what the browser tests share.
 
 The browser tests (``tests/test_site.py``, ``tests/test_play_page.py``,
-``tests/test_widgets_browser.py``) and ``benchmarks/bench_play_page.py`` all open pages
-of a local folder in headless Chromium, driven by the ``playwright`` package with the
+``tests/test_widgets_browser.py``) and the benchmarks (``benchmarks/bench_play_page.py``) all
+open pages of a local folder in headless Chromium, driven by the ``playwright`` package with the
 system browser (never ``playwright install``, see docs/stack.md). This module holds that
 plumbing once:
 
@@ -10,7 +10,9 @@ plumbing once:
   :data:`CHROMIUM_FLAGS`, the flags of docs/stack.md (no sandbox, GPU, QUIC or background
   traffic, so nothing but the page's own requests leaves the browser);
 - :func:`chromium_missing`, the message to fail or skip with when the browser is absent;
-- :func:`serve`, a folder served over HTTP on 127.0.0.1 for the length of a ``with`` block;
+- :func:`serve`, a folder served over HTTP on 127.0.0.1 for the length of a ``with`` block
+  (counting the bytes it sends, for a benchmark);
+- :func:`chromium` and :func:`chromium_profile`, the browser, with a profile of its own or none;
 - :func:`keep_warm`, a tab kept open so that each new tab of the site starts warm.
 
 Import it from the repository root (``pythonpath = ["."]`` for pytest; ``python -m
@@ -71,21 +73,32 @@ class _QuietServer(http.server.ThreadingHTTPServer):
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves files like ``python -m http.server`` but logs nothing to stderr."""
+    """Serves files like ``python -m http.server`` but logs nothing to stderr, and adds the bytes
+    of every body it sends to ``sent[0]`` when given a list."""
+
+    sent: list[int] | None = None
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        while chunk := source.read(64 * 1024):
+            outputfile.write(chunk)
+            if self.sent is not None:
+                self.sent[0] += len(chunk)
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
 
 
 @contextlib.contextmanager
-def serve(directory: str | os.PathLike[str]) -> Iterator[str]:
+def serve(directory: str | os.PathLike[str], sent: list[int] | None = None) -> Iterator[str]:
     """Serve ``directory`` on 127.0.0.1 while the block runs; yields the base URL ``http://127.0.0.1:PORT/``.
 
     The server runs in this process, in a daemon thread, on a free port chosen by the
     system (port 0), so it is listening as soon as the block starts; it is shut down and
-    its socket closed when the block ends.
+    its socket closed when the block ends. With ``sent`` (a list of one number), it counts there
+    the bytes it serves: what a benchmark's visit downloaded.
     """
-    handler = functools.partial(_QuietHandler, directory=os.fspath(directory))
+    counting = type("Handler", (_QuietHandler,), {"sent": sent})
+    handler = functools.partial(counting, directory=os.fspath(directory))
     server = _QuietServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, name=f"serve {directory}", daemon=True)
     thread.start()
