@@ -27,11 +27,11 @@ from tools.testing.localsite import chromium, serve
 #: end. A module not named here goes last; an order that is out of date costs time, not a result.
 BROWSER_MODULES_LONGEST_FIRST = (
     "test_play_page",  # 150 s
-    "test_updates",  # 120-140 s
+    "test_updates",  # 100-140 s
     "test_stored_state",  # 120 s
     "test_lab",  # 90-150 s
-    "test_site_vi",  # 70 s (the English edition's pages, test_site, 130 s before issue 45 split them)
-    "test_site",  # 70 s
+    "test_site_vi",  # 70 s: the Vietnamese edition's pages (test_site walked both, 130 s, until issue 45)
+    "test_site",  # 70 s: the English edition's
     "test_live_boards",  # 66 s
     "test_lite",  # 60 s
     "test_puzzles_page",  # 46 s
