@@ -306,10 +306,12 @@ def test_a_new_build_reaches_the_next_visit_and_each_edition_works_offline_after
             script = old.evaluate("fetch('../_static/play/play.js').then(r => r.text())")
             assert script.endswith('window.oaqBuildMark = "one";\n'), (edition, script[-40:])
             old.close()
-            page.close()
-        # the English worker keeps nothing of the Vietnamese edition, and the other way round
-        checker = reader.page()
-        checker.goto(base + "book/play.html?opponent=friend")
+            if edition != EDITIONS[-1]:
+                page.close()
+        # the English worker keeps nothing of the Vietnamese edition, and the other way round: asked
+        # of the caches from the last page, still open (the caches are the site's, whichever page of
+        # it asks; issue 45: a new Play page asked, and started the engine once more to do so)
+        checker = page
         kept = checker.evaluate(
             """async () => { const out = {};
               for (const name of await caches.keys()) {
