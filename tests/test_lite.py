@@ -455,14 +455,18 @@ def test_the_kernel_gets_the_package_built_from_this_tree(site_dir: Path) -> Non
     assert not (ROOT / "build").exists()
 
 
-def test_the_live_notebooks_are_served_by_the_editions_worker_not_jupyterlites(browser: Browser) -> None:
+def test_the_live_notebooks_are_served_by_the_editions_worker_not_jupyterlites(
+    chapter_runs: dict[str, dict[str, Any]],
+) -> None:
     """JupyterLite's own service worker is switched off (tools/build/lite.py): registered for lite/,
     it would answer there from the network only, and the live notebooks would not open offline
-    (issue 23; the offline run itself is in tests/test_updates.py)."""
-    page = open_notebook(browser, "02_sowing.ipynb")
+    (issue 23; the offline run itself is in tests/test_updates.py).
+
+    Asked of chapter 2's live notebook that ran above, open in full with its Python idle (issue 45:
+    the test opened it again, and started Python again, to ask the same question)."""
+    page = chapter_runs["02_sowing.ipynb"]["page"]
     page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status=idle]", timeout=RUN_ALL_MS)
     scopes = page.evaluate("navigator.serviceWorker.getRegistrations().then(rs => rs.map(r => r.scope))")
     assert not [scope for scope in scopes if scope.endswith("/lite/")], scopes
     config = json.loads((LITE / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
     assert config["disabledExtensions"] == ["@jupyterlite/application-extension:service-worker-manager"]
-    page.close()

@@ -445,11 +445,15 @@ def site_root(site: Path) -> Path:
     return parent if (parent / "book" / "play.html").is_file() and site.name in other_editions(parent) else site
 
 
-def kept_bytes(site: Path) -> tuple[int, int]:
+def kept_bytes(site: Path, files: list[str] | None = None) -> tuple[int, int]:
     """What a device keeps of the whole site that ``site`` is an edition of: the bytes of both
     editions without their live notebooks, each content once (as the workers keep it), and what
     the live notebooks of the edition in ``site`` add. Pages count as built (before their head's
-    policy, a few kB)."""
+    policy, a few kB). ``files``: ``edition_files(site)``, when the caller has it already.
+
+    Each edition's list is asked of Workbox once (a Node process that reads every file of the
+    edition: issue 45, ``site`` was listed twice here and once more by ``write_service_worker``).
+    """
     seen: set[bytes] = set()
 
     def unseen(data: bytes) -> int:
@@ -461,13 +465,18 @@ def kept_bytes(site: Path) -> tuple[int, int]:
         return len(data)
 
     root = site_root(site)
+    editions = (root, *(root / folder for folder in other_editions(root)))
+    lists = {edition: edition_files(edition) for edition in editions if files is None or edition != site}
+    if files is not None:
+        lists[site] = files
     total = 0
-    for edition in (root, *(root / folder for folder in other_editions(root))):
-        for name in edition_files(edition):
+    for edition in editions:
+        for name in lists[edition]:
             if not name.startswith(f"{LITE}/"):
                 data = (edition / name).read_bytes()
                 total += unseen(_INJECTED.sub(b"", data) if name.endswith(".html") else data)
-    lite = sum(unseen((site / name).read_bytes()) for name in edition_files(site) if name.startswith(f"{LITE}/"))
+    site_files = lists[site] if site in lists else edition_files(site)
+    lite = sum(unseen((site / name).read_bytes()) for name in site_files if name.startswith(f"{LITE}/"))
     return total, lite
 
 
@@ -522,7 +531,7 @@ def write_service_worker(site: Path) -> str:
     for name in pages:
         contents[name] = _INJECTED.sub(b"", contents[name])  # as built: the same size on a rebuild
     size = sum(len(data) for data in contents.values())
-    both, lite = kept_bytes(site)
+    both, lite = kept_bytes(site, files)
     built: dict[str, bytes] = {}
     digest = hashlib.sha256()
     for name in files:

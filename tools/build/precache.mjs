@@ -14,7 +14,12 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { getManifest, injectManifest } from "workbox-build";
+// Workbox's two functions from their own modules: its package's index also loads generateSW's
+// bundler (Rollup, Babel), which this script never uses and which took half its time to load
+// (issue 45: about 1.0 CPU-second a run against 0.5; the build and tests/test_updates.py run it
+// many times).
+import { getManifest } from "workbox-build/build/get-manifest.js";
+import { injectManifest } from "workbox-build/build/inject-manifest.js";
 
 // Every file of the edition, whatever its size: Pyodide's WebAssembly alone is over 8 MB, and
 // Workbox leaves out (with a warning) any file above its default of 2 MB.
