@@ -945,21 +945,22 @@ def _play_a_move(session: Session, path: str, phase: Phase, name: str) -> None:
         return
     named = area.get_by_role("button", name=re.compile(rf"^\W*({square})?{direction}\W*$"))
     area.locator(DIRECTION.format(direction=direction)).or_(named).first.click(timeout=10_000)
-    # The board's list of moves names it as its first ("1. P0 7R"): the caption alone names it too,
-    # a moment before the kernel's whole answer (the list, the move's pictures) has reached the page.
-    listed = f"1. P0 {move}"
+    # The board's list of moves names it as its first, by the player's name ("1. Bottom row 7R",
+    # "1. You 7R"): the caption alone names it too, a moment before the kernel's whole answer (the
+    # list, the move's pictures) has reached the page.
+    listed = rf"1\. (Bottom row|You) {move}(?![0-9A-Z])"
     with contextlib.suppress(PlaywrightTimeout):  # the kernel answers, then the board and the list change
         session.page.wait_for_function(
             f"""([area, before, listed]) => {{
               const after = ({SHOWN_JS})(area);
-              return after.text.includes(listed) && after.pictures !== before.pictures;
+              return new RegExp(listed).test(after.text) && after.pictures !== before.pictures;
             }}""",
             arg=[area.element_handle(), before, listed],
             polling=300,
             timeout=30_000,
         )
     after = area.evaluate(SHOWN_JS)
-    if listed not in after["text"] or listed in before["text"]:
+    if not re.search(listed, after["text"]) or re.search(listed, before["text"]):
         phase.problems.append(f"after clicking square {square} and {direction}, the move list does not show {move}")
     if after["pictures"] == before["pictures"]:
         phase.problems.append(f"after clicking square {square} and {direction}, the board picture did not change")
@@ -990,7 +991,8 @@ def _choose_with_the_keyboard(session: Session, area: Any, phase: Phase) -> None
     chosen = tab[0].removeprefix("square ")
     area.locator(SQUARE.format(square=chosen)).first.focus()
     session.page.keyboard.press("Enter")
-    said = f"Square {chosen} chosen"
+    # the board's message, not its pictures' footers ("square 5 chosen", in every frame, most hidden)
+    said = f"Square {chosen} chosen: now pick a direction"
     try:
         area.get_by_text(said, exact=False).first.wait_for(timeout=20_000)
     except PlaywrightTimeout:

@@ -229,8 +229,10 @@ def test_try_it_yourself_board_plays_a_move(chapter_runs: dict[str, dict[str, An
     square.click()
     # The direction buttons name the move once a square is chosen ("← 5L", "7R →").
     board.get_by_role("button", name=re.compile(rf"(^|\s){move}(\s|$)")).click()
-    page.wait_for_function(
-        "([el, move]) => el.textContent.includes(move)", arg=[board.element_handle(), f"1. P0 {move}"], timeout=30_000
+    page.wait_for_function(  # the move list names the player ("1. Bottom row 5L")
+        "([el, listed]) => new RegExp(listed).test(el.textContent)",
+        arg=[board.element_handle(), rf"1\. Bottom row {move}(?![0-9A-Z])"],
+        timeout=30_000,
     )
     board.scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / "02_sowing-board-played.png"))
