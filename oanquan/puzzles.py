@@ -297,8 +297,8 @@ class Measures:
     whether the answer is judged at the game's end (the solver's goals), not
     by this move alone. ``ending`` is not stored: it follows from the goal. ``found``: the share
     of a population of simulated solvers, in per cent, that plays the answer (issue 42:
-    ``authoring.solvers``); the difficulty follows from it (:data:`FOUND_LEVELS`). Measures without
-    ``found`` have their difficulty on the older points scale.
+    ``authoring.solvers``); the difficulty follows from it (:data:`FOUND_LEVELS`). Measures made
+    without ``found`` (a file always has it) have their difficulty on the points scale.
 
     >>> m = Measures(moves=6, squares=3, answers=1, level=3, steps=12, value=8, lure="7L", lure_cost=2)
     >>> m.share, m.points, m.difficulty
@@ -345,7 +345,7 @@ class Measures:
     @property
     def difficulty(self) -> int:
         """1 to 5: by the share of simulated solvers that find the answer (:data:`FOUND_LEVELS`);
-        for measures of older files, by the points, 1 at the least and 5 at the most."""
+        for measures made without that share, by the points, 1 at the least and 5 at the most."""
         if self.found is not None:
             return 1 + sum(self.found < bar for bar in FOUND_LEVELS)
         return min(MOST_DIFFICULT, max(1, self.points))
@@ -1072,7 +1072,7 @@ def _id_key(pid: str) -> tuple[str, int]:
 
 
 def _points(puzzle: Puzzle) -> int:
-    """How hard a puzzle is, for ordering: the share of solvers that miss it (issue 42), else the older points."""
+    """How hard a puzzle is, for ordering: the share of solvers that miss it (issue 42), else the points."""
     measures = puzzle.measures
     if measures is None:
         return puzzle.difficulty

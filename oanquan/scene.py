@@ -492,7 +492,8 @@ def board_scene(
     final = over and result
     # The short sum, rather than a line squeezed sideways (issue 46); if one strip needs it, both
     # say their sums that way, so that the two read alike.
-    short = final and any(len(p.score_breakdown(final=True).parts(player)) > FINAL_CHARS for player in (0, 1))
+    sums = p.score_breakdown(final=True) if final else None
+    short = sums is not None and any(len(sums.parts(player)) > FINAL_CHARS for player in (0, 1))
     strips = (
         _strip(p, 0, strip_marks[0], said[0], final, over and not result, short, said.you == 0),
         _strip(p, 1, strip_marks[1], said[1], final, over and not result, short, said.you == 1),
