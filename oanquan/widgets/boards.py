@@ -240,6 +240,33 @@ def from_browser(change: Mapping[str, Any]) -> bool:
     return str(change["name"]) in getattr(change["owner"], "_property_lock", {})
 
 
+def linked(source: tuple[widgets.Widget, str], target: tuple[widgets.Widget, str]) -> widgets.widget_link.Link:
+    """``widgets.jslink(source, target)``, which works in the browser with no kernel, and the same link
+    mirrored in Python both ways, so that the kernel's copy agrees (and tests can check it).
+
+    The mirror passes on only the changes made in Python (see :func:`from_browser`): the
+    browser's own were passed on by the jslink there, and echoing one back could pull a running
+    animation back a frame.
+
+    >>> a, b = widgets.IntSlider(), widgets.IntSlider()
+    >>> link = linked((a, "value"), (b, "value"))
+    >>> a.value = 3
+    >>> b.value, link.source == (a, "value")
+    (3, True)
+    >>> b.value = 5
+    >>> a.value
+    5
+    """
+    for (here, name), (there, other) in ((source, target), (target, source)):
+
+        def follow(change: Mapping[str, Any], there: widgets.Widget = there, other: str = other) -> None:
+            if not from_browser(change) and getattr(there, other) != change["new"]:
+                setattr(there, other, change["new"])
+
+        here.observe(follow, names=name)
+    return widgets.jslink(source, target)
+
+
 def _human() -> str:
     """The menu entry for a human player, in the language spoken."""
     return _("human")
@@ -333,19 +360,14 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(width="100%", max_width="320px"),
         )
         self.speed.style.description_width = "4.5em"
-        # The links that make it work in a static page: all in the browser.
+        # The links that make it work in a static page: in the browser, and mirrored in Python.
         self.links = [
-            widgets.jslink((self.play, "value"), (self.slider, "value")),
-            widgets.jslink((self.slider, "value"), (self.steps, "index")),
-            widgets.jslink((self.slider, "value"), (self.boards, "selected_index")),
-            widgets.jslink((self.slider, "value"), (self.captions, "selected_index")),
-            widgets.jslink((self.speed, "value"), (self.play, "interval")),
+            linked((self.play, "value"), (self.slider, "value")),
+            linked((self.slider, "value"), (self.steps, "index")),
+            linked((self.slider, "value"), (self.boards, "selected_index")),
+            linked((self.slider, "value"), (self.captions, "selected_index")),
+            linked((self.speed, "value"), (self.play, "interval")),
         ]
-        # The same links in Python, so that the kernel's copy agrees (and tests can check it).
-        self.slider.observe(self._slider_moved, names="value")
-        self.play.observe(self._other_moved, names="value")
-        self.steps.observe(self._other_moved, names="index")
-        self.speed.observe(self._speed_changed, names="value")
         controls = widgets.HBox(
             [self.play, self.slider],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center", max_width="600px"),
@@ -426,9 +448,10 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
         for frame, board, text in zip(self.frames, self._board_pool, self._caption_pool, strict=False):
             board.value = _board_html(frame.svg)
             text.value = _caption_html(frame.caption)
-        # Go to frame 0, which always exists, before the number of frames changes.
-        self.slider.value = 0
-        self._sync(0)
+        # Go to frame 0, which always exists, before the number of frames changes (every linked part:
+        # one the browser moved may not have told the kernel yet).
+        self.slider.value = self.play.value = self.steps.index = 0
+        self.boards.selected_index = self.captions.selected_index = 0
         self.boards.children = tuple(self._board_pool[:n])
         self.captions.children = tuple(self._caption_pool[:n])
         for control in (self.play, self.slider):
@@ -567,31 +590,6 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
         if interval:
             self.animate(interval)
 
-    def _sync(self, value: int) -> None:
-        if self.play.value != value:
-            self.play.value = value
-        if self.steps.index != value:
-            self.steps.index = value
-        for stack in (self.boards, self.captions):
-            if stack.selected_index != value:
-                stack.selected_index = value
-
-    # The Python mirror of the links acts only on changes made in Python. A change
-    # that comes from the browser was already passed on by the jslinks there, and
-    # echoing it back could pull a running animation back a frame.
-
-    def _slider_moved(self, change: Mapping[str, Any]) -> None:
-        if not from_browser(change):
-            self._sync(int(change["new"]))
-
-    def _other_moved(self, change: Mapping[str, Any]) -> None:
-        if not from_browser(change) and self.slider.value != change["new"]:
-            self.slider.value = change["new"]
-
-    def _speed_changed(self, change: Mapping[str, Any]) -> None:
-        if not from_browser(change) and self.play.interval != change["new"]:
-            self.play.interval = change["new"]
-
     def static_html(self) -> str:
         """The first frame and its caption, for a notebook that has not run (see :class:`StaticFallback`)."""
         first = self.frames[0]
@@ -691,13 +689,20 @@ class RulesForm(widgets.VBox):  # type: ignore[misc]
 # ======================================================================= board
 
 
-def wide_button(description: str, **options: Any) -> widgets.Button:
-    """A button as wide as its words: the default fixed width cuts "skip to the end" (issue 11).
+def wide_button(description: str, action: Callable[[], object] | None = None, **options: Any) -> widgets.Button:
+    """A button as wide as its words (the default fixed width cuts "skip to the end", issue 11), that calls
+    ``action`` when clicked.
 
-    >>> wide_button("skip to the end").layout.width
+    >>> button = wide_button("skip to the end", lambda: print("skipped"))
+    >>> button.layout.width
     'auto'
+    >>> button.click()
+    skipped
     """
-    return widgets.Button(description=description, layout=widgets.Layout(width="auto", flex="0 0 auto"), **options)
+    button = widgets.Button(description=description, layout=widgets.Layout(width="auto", flex="0 0 auto"), **options)
+    if action is not None:
+        button.on_click(lambda _button: action())
+    return button
 
 
 # The board's squares are the buttons (issue 44): a transparent button lies on each square of the
@@ -735,8 +740,9 @@ def _pick_css() -> str:
     return "<style>" + "".join(rules) + "</style>"
 
 
-def square_button(square: int, label: str) -> widgets.Button:
+def square_button(square: int, label: str, action: Callable[[int], object] | None = None) -> widgets.Button:
     """The button that lies on ``square`` of the board's picture; ``label`` is its name to a screen reader.
+    A click calls ``action(square)``.
 
     >>> button = square_button(7, "7")
     >>> button.description, sorted(button._dom_classes)
@@ -745,6 +751,8 @@ def square_button(square: int, label: str) -> widgets.Button:
     button = widgets.Button(description=label, tooltip=_("square {name}").format(name=square_name(square)))
     button.add_class("oaq-square")
     button.add_class(f"oaq-sq-{square}")
+    if action is not None:
+        button.on_click(lambda _button: action(square))
     return button
 
 
@@ -759,13 +767,12 @@ def move_buttons(
     >>> sorted(squares), sorted(directions), directions["L"].disabled
     ([0, 1, 2, 3, 4, 5, 6, 7, 8, 9], ['L', 'R'], True)
     """
-    squares = {s: square_button(s, str(s)) for s in range(10)}
-    for square, button in squares.items():
-        button.on_click(lambda _b, square=square: on_square(square))
+    squares = {s: square_button(s, str(s), on_square) for s in range(10)}
     player.lay_on_board(squares)
-    directions = {d: wide_button(d, disabled=True) for d in DIRECTIONS}
-    for direction, button in directions.items():
-        button.on_click(lambda _b, direction=direction: on_direction(direction))
+    directions = {
+        d: wide_button(d, lambda d=d: on_direction(d), disabled=True)  # type: ignore[misc]
+        for d in DIRECTIONS
+    }
     return squares, directions
 
 
@@ -922,12 +929,9 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         self.square_buttons, self.direction_buttons = move_buttons(
             self.viewer, self.click_square, self.choose_direction
         )
-        self.undo_button = wide_button(_("undo"), icon="undo", tooltip=_("take back your last move"))
-        self.redo_button = wide_button(_("redo"), icon="repeat", tooltip=_("play the move taken back"))
-        self.hint_button = wide_button(_("hint"), icon="lightbulb-o", tooltip=_("the engine's advice"))
-        self.undo_button.on_click(lambda _b: self.undo())
-        self.redo_button.on_click(lambda _b: self.redo())
-        self.hint_button.on_click(lambda _b: self.hint())
+        self.undo_button = wide_button(_("undo"), self.undo, icon="undo", tooltip=_("take back your last move"))
+        self.redo_button = wide_button(_("redo"), self.redo, icon="repeat", tooltip=_("play the move taken back"))
+        self.hint_button = wide_button(_("hint"), self.hint, icon="lightbulb-o", tooltip=_("the engine's advice"))
         self.speed = widgets.Dropdown(
             options=[(_(label), ms) for label, ms in SPEEDS.items()],
             value=round(seconds * 1000) if round(seconds * 1000) in SPEEDS.values() else 3000,
@@ -936,18 +940,17 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(width="auto"),
         )
         self.skip_button = wide_button(
-            _("skip to the end"), icon="fast-forward", tooltip=_("show the board after the move at once")
+            _("skip to the end"), self.skip, icon="fast-forward", tooltip=_("show the board after the move at once")
         )
-        self.skip_button.on_click(lambda _b: self.skip())
         self.moves = widgets.HTML()
         # The review of the game (issue 43): on demand during a game, offered at its end; shown in
         # review_box, under the moves, until the game goes on (then it would review another game).
         self.review_button = wide_button(
             _("review this game"),
+            self.show_review,
             icon="search",
             tooltip=_("what each move was worth: the mistakes, and the better moves"),
         )
-        self.review_button.on_click(lambda _b: self.show_review())
         self.review_box = widgets.VBox([])
         self._reviewed: dict[str, Any] | None = None  # the game reviewed in review_box (Game.to_dict)
 
@@ -965,8 +968,7 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
             for p in (0, 1)
         }
         self._show_players()
-        self.new_button = wide_button(_("new game"), icon="plus", button_style="primary")
-        self.new_button.on_click(lambda _b: self.new_game())
+        self.new_button = wide_button(_("new game"), self.new_game, icon="plus", button_style="primary")
         for menu in self.player_menus.values():
             menu.observe(lambda _c: self._settings_changed(), names="value")
         for control in self.rules_form.children:
@@ -989,13 +991,13 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(width="100%", max_width="600px"),
         )
         self.load_buttons = {
-            "record": wide_button(_("load moves"), tooltip=_("replay these moves from the start position")),
-            "position": wide_button(_("load position"), tooltip=_("start from this position (RULES §10)")),
-            "json": wide_button(_("load saved game"), tooltip=_("a game or session saved as JSON")),
+            kind: wide_button(label, lambda load=load: load(self.load_text.value), tooltip=tooltip)  # type: ignore[misc]
+            for kind, label, load, tooltip in (
+                ("record", _("load moves"), self.load_record, _("replay these moves from the start position")),
+                ("position", _("load position"), self.load_position, _("start from this position (RULES §10)")),
+                ("json", _("load saved game"), self.load_json, _("a game or session saved as JSON")),
+            )
         }
-        self.load_buttons["record"].on_click(lambda _b: self.load_record(self.load_text.value))
-        self.load_buttons["position"].on_click(lambda _b: self.load_position(self.load_text.value))
-        self.load_buttons["json"].on_click(lambda _b: self.load_json(self.load_text.value))
 
         new_game = widgets.VBox(
             [
@@ -1453,9 +1455,7 @@ class PositionEditor(StaticFallback, _Talking, widgets.VBox):  # type: ignore[mi
             style={"button_width": "auto", "description_width": "initial"},
         )
         # The squares of the picture are the buttons (issue 44): every one takes a click.
-        self.square_buttons = {s: square_button(s, square_name(s)) for s in range(12)}
-        for square, button in self.square_buttons.items():
-            button.on_click(lambda _b, square=square: self.click_square(square))
+        self.square_buttons = {s: square_button(s, square_name(s), self.click_square) for s in range(12)}
         stage = board_stage(self.board, self.square_buttons)
         self.count = widgets.BoundedIntText(min=0, max=MAX_PEBBLES, description=_("pebbles"))
         self.stone = widgets.Checkbox(description=_("Mandarin stone (R2.2)"), indent=False)
@@ -1487,14 +1487,17 @@ class PositionEditor(StaticFallback, _Talking, widgets.VBox):  # type: ignore[mi
         self.message_text = ""  # the message in plain text
         self.text = widgets.Text(description=_("text"), layout=widgets.Layout(width="100%", max_width="600px"))
         self.json = widgets.Textarea(description="JSON", layout=widgets.Layout(width="100%", max_width="600px"))
-        self.read_button = wide_button(_("read text"), tooltip=_("set the board from the text box (RULES §10)"))
-        self.read_button.on_click(lambda _b: self.load_text(self.text.value))
-        self.read_json_button = wide_button(
-            _("read JSON"), tooltip=_("set the board and rule options from the JSON box")
+        self.read_button = wide_button(
+            _("read text"),
+            lambda: self.load_text(self.text.value),
+            tooltip=_("set the board from the text box (RULES §10)"),
         )
-        self.read_json_button.on_click(lambda _b: self.load_json(self.json.value))
-        self.play_button = wide_button(_("play from here"), icon="play", button_style="primary")
-        self.play_button.on_click(lambda _b: self.open_game())
+        self.read_json_button = wide_button(
+            _("read JSON"),
+            lambda: self.load_json(self.json.value),
+            tooltip=_("set the board and rule options from the JSON box"),
+        )
+        self.play_button = wide_button(_("play from here"), self.open_game, icon="play", button_style="primary")
         self.game_area = widgets.VBox()
         self.game_board: GameBoard | None = None
 

@@ -97,19 +97,20 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
             style={"description_width": "initial"},
             layout=widgets.Layout(width="auto"),
         )
-        self.play_button = wide_button(_("Play"), button_style="primary", tooltip=_("play the chosen move"))
-        self.hint_button = wide_button(_("Hint"), tooltip=_("a nudge toward the answer"))
-        self.answer_button = wide_button(_("Show answer"), tooltip=_("the answer and why"))
-        self.retry_button = wide_button(_("Try again"), tooltip=_("back to the puzzle's position"))
-        self.previous_button = wide_button(_("◀ Previous"))
-        self.next_button = wide_button(_("Next ▶"))
+        self.play_button = wide_button(
+            _("Play"),
+            lambda: self.try_move(self.moves.value),
+            tooltip=_("play the chosen move"),
+            button_style="primary",
+        )
+        self.hint_button = wide_button(_("Hint"), self.show_hint, tooltip=_("a nudge toward the answer"))
+        self.answer_button = wide_button(_("Show answer"), self.show_answer, tooltip=_("the answer and why"))
+        self.retry_button = wide_button(
+            _("Try again"), lambda: self.show(self.index, again=True), tooltip=_("back to the puzzle's position")
+        )
+        self.previous_button = wide_button(_("◀ Previous"), lambda: self.show(self.index - 1))
+        self.next_button = wide_button(_("Next ▶"), lambda: self.show(self.index + 1))
         self.feedback = widgets.HTML()
-        self.play_button.on_click(lambda _b: self.try_move(self.moves.value))
-        self.hint_button.on_click(lambda _b: self.show_hint())
-        self.answer_button.on_click(lambda _b: self.show_answer())
-        self.retry_button.on_click(lambda _b: self.show(self.index, again=True))
-        self.previous_button.on_click(lambda _b: self.show(self.index - 1))
-        self.next_button.on_click(lambda _b: self.show(self.index + 1))
         row = widgets.HBox(
             [self.moves, self.play_button, self.hint_button, self.answer_button, self.retry_button],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),

@@ -26,7 +26,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from html import escape
-from typing import Any
 
 import ipywidgets as widgets
 
@@ -35,7 +34,7 @@ from ..i18n import _, decimal
 from ..interact.controller import Controller
 from ..review import MoveReview, Review, label_words, move_words, review
 from ..svg import figure_html
-from .boards import StaticFallback, from_browser, static_view
+from .boards import StaticFallback, linked, static_view
 
 __all__ = ["MARKS", "ReviewWidget", "graph_svg", "graph_table"]
 
@@ -199,12 +198,13 @@ class ReviewWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
             description=_("Moves"),
             layout=widgets.Layout(width="100%", max_width="620px"),  # its labels whole, in either language
         )
+        opened = self.moves.index or 0  # the move the stacks show first: the one the list opens on
         # As wide as the text (the graph's SVG fills its box): a Stack's box is only as wide as its contents.
         wide = widgets.Layout(width="100%", max_width="620px")
         self.graphs = widgets.Stack(
             [widgets.HTML(graph_svg(self.review, self.names, m.ply), layout=wide) for m in moves]
             or [widgets.HTML(graph_svg(self.review, self.names), layout=wide)],
-            selected_index=0,
+            selected_index=opened,
             layout=wide,
         )
         self.pictures = widgets.Stack(
@@ -218,16 +218,14 @@ class ReviewWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
                 for m in moves
             ]
             or [widgets.VBox([widgets.HTML(), widgets.HTML(f"<p>{escape(_('No moves yet.'))}</p>")])],
-            selected_index=0,
+            selected_index=opened,
             layout=wide,
         )
         # Picking a move shows it in the browser alone (no kernel needed), and in Python too.
         self.links = [
-            widgets.jslink((self.moves, "index"), (self.graphs, "selected_index")),
-            widgets.jslink((self.moves, "index"), (self.pictures, "selected_index")),
+            linked((self.moves, "index"), (self.graphs, "selected_index")),
+            linked((self.moves, "index"), (self.pictures, "selected_index")),
         ]
-        self.moves.observe(self._picked, names="index")
-        self._show_index(self.moves.index)
         super().__init__([self.summary, self.graphs, self.table, self.moves, self.pictures])
 
     def opening_move(self) -> MoveReview | None:
@@ -252,15 +250,6 @@ class ReviewWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
     def detail(self) -> widgets.HTML:
         """What the review says of the move picked."""
         return self.pictures.children[self.pictures.selected_index or 0].children[1]
-
-    def _picked(self, change: dict[str, Any]) -> None:
-        if not from_browser(change):  # the browser's own links showed it already
-            self._show_index(change["new"])
-
-    def _show_index(self, index: int | None) -> None:
-        for stack in (self.graphs, self.pictures):
-            if index is not None and stack.selected_index != index:
-                stack.selected_index = index
 
     def static_html(self) -> str:
         """The graph, the summary and the move it opens on, for a viewer that shows no widget."""
