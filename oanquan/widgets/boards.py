@@ -205,7 +205,7 @@ class _Talking:
     ``message_text`` in plain text), and a quiet spell while they set their own boxes (:meth:`_quiet`)."""
 
     message: widgets.HTML
-    message_text: str
+    message_text = ""
     #: Whether the widget is setting its own boxes to show its model: their changes are then no request.
     _refreshing = False
 
@@ -558,8 +558,7 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
         (True, 0)
         """
         if interval is not None:
-            self.speed.value = interval
-            self.play.interval = interval
+            self.speed.value = interval  # (linked to the play's interval)
         self.play.playing = False
         self.index = 0
         self.play.playing = len(self.frames) > 1
@@ -872,8 +871,8 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
     says, animates each move through a :class:`StepPlayer` (``viewer``) and
     reports the controller's refusals in words.
 
-    A move and the computer's reply are shown in about ``seconds`` (3 by
-    default; the ``speed`` menu changes it, ``skip_button`` jumps to the end).
+    A move and the computer's reply are shown in about 3 seconds (the
+    ``speed`` menu changes it, ``skip_button`` jumps to the end).
     A click that arrives while a move is still being shown waits in a queue
     and counts once the animation ends: never lost, never played twice.
 
@@ -906,7 +905,6 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         choices: Mapping[str, PlayerFactory] | None = None,
         animate: bool = True,
         interval: int = 350,
-        seconds: float = 3.0,
         hint_limit: int | None = DEFAULT_HINTS,
         names: Sequence[str] | None = None,
     ) -> None:
@@ -920,7 +918,6 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
 
         self.status = widgets.HTML()
         self.message = widgets.HTML()
-        self.message_text = ""  # the message in plain text
         self.viewer = StepPlayer([self._current_frame()], interval=interval)
         self.viewer.speed.layout.display = "none"  # the board paces each turn itself (``speed``)
         self.viewer.speed.min = 10
@@ -934,7 +931,6 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
         self.hint_button = wide_button(_("hint"), self.hint, icon="lightbulb-o", tooltip=_("the engine's advice"))
         self.speed = widgets.Dropdown(
             options=[(_(label), ms) for label, ms in SPEEDS.items()],
-            value=round(seconds * 1000) if round(seconds * 1000) in SPEEDS.values() else 3000,
             description=_("animation"),
             style={"description_width": "initial"},
             layout=widgets.Layout(width="auto"),
@@ -1405,10 +1401,10 @@ class GameBoard(StaticFallback, _Talking, widgets.VBox):  # type: ignore[misc]
             f"{number}. {names[before.to_move]} {move}"
             for number, (move, before) in enumerate(zip(game.moves, game.positions, strict=False), start=1)
         ]
-        if game.start == Position.initial(game.rules):
-            said = _("Moves: {moves}").format(moves=" · ".join(items))
-        else:
-            said = _("Moves (from a set position): {moves}").format(moves=" · ".join(items))
+        from_opening = game.start == Position.initial(game.rules)
+        said = (_("Moves: {moves}") if from_opening else _("Moves (from a set position): {moves}")).format(
+            moves=" · ".join(items)
+        )
         return f"<div style='max-width:600px'>{escape(said)}</div>"
 
     def static_html(self) -> str:
@@ -1445,8 +1441,7 @@ class PositionEditor(StaticFallback, _Talking, widgets.VBox):  # type: ignore[mi
     def __init__(self, position: Position | None = None, *, rules: Rules | None = None) -> None:
         """An editor starting from ``position`` (the opening under ``rules`` by default)."""
         self.editor = Editor(position, rules=rules)  # the editing rules and the engine's word
-        start = self.editor.shown()
-        self.rules_form = RulesForm(start.rules)
+        self.rules_form = RulesForm(self.editor.rules)
         self.board = widgets.HTML()
         self.mode = widgets.ToggleButtons(
             options=[(_("+1 pebble"), "add"), (_("−1 pebble"), "remove"), (_("select"), "select")],
@@ -1484,7 +1479,6 @@ class PositionEditor(StaticFallback, _Talking, widgets.VBox):  # type: ignore[mi
         ]
         self.to_move = widgets.ToggleButtons(options=[(names[p], p) for p in (0, 1)], description=_("to move"))
         self.message = widgets.HTML()
-        self.message_text = ""  # the message in plain text
         self.text = widgets.Text(description=_("text"), layout=widgets.Layout(width="100%", max_width="600px"))
         self.json = widgets.Textarea(description="JSON", layout=widgets.Layout(width="100%", max_width="600px"))
         self.read_button = wide_button(
@@ -1501,7 +1495,7 @@ class PositionEditor(StaticFallback, _Talking, widgets.VBox):  # type: ignore[mi
         self.game_area = widgets.VBox()
         self.game_board: GameBoard | None = None
 
-        self._load(start)
+        self._show()
         self.count.observe(self._count_changed, names="value")
         self.stone.observe(self._stone_changed, names="value")
         for control in (*self.stores, *self.captured, *self.debts, self.to_move):
@@ -1526,7 +1520,6 @@ class PositionEditor(StaticFallback, _Talking, widgets.VBox):  # type: ignore[mi
             ],
             layout=widgets.Layout(max_width="620px", width="100%"),
         )
-        self._show()
 
     # ------------------------------------------------------------ actions
 
@@ -1602,23 +1595,12 @@ class PositionEditor(StaticFallback, _Talking, widgets.VBox):  # type: ignore[mi
         except OAnQuanError as error:
             self._say(reader_words(error), "error")
             return
-        self._load(self.editor.shown())
         self._show()
 
     def _keep_typed(self, box: widgets.Text | widgets.Textarea, typed: str) -> None:
         """After a refusal, put back what the reader typed (the board shows the last good position)."""
         if self.editor.kind == "error":
             box.value = typed
-
-    def _load(self, position: Position) -> None:
-        """Put the editor's parts into the boxes (``position`` gives the rule options)."""
-        with self._quiet():
-            for p in (0, 1):
-                self.stores[p].value = self.editor.stores[p]
-                self.captured[p].value = self.editor.captured[p]
-                self.debts[p].value = self.editor.debts[p]
-            self.to_move.value = self.editor.to_move
-            self.rules_form.set_rules(position.rules)
 
     def _count_changed(self, change: Mapping[str, Any]) -> None:
         if not self._refreshing and self.editor.pebbles[self.selected] != change["new"]:
@@ -1642,8 +1624,16 @@ class PositionEditor(StaticFallback, _Talking, widgets.VBox):  # type: ignore[mi
         self._show()
 
     def _show(self) -> None:
-        """Show the editor as it stands: the board, the boxes of the selected square, the text and the message."""
+        """Show the editor as it stands: its parts in the boxes, and the board, the boxes of the selected
+        square, the text and the message."""
         position = self.editor.position
+        with self._quiet():
+            for p in (0, 1):
+                self.stores[p].value = self.editor.stores[p]
+                self.captured[p].value = self.editor.captured[p]
+                self.debts[p].value = self.editor.debts[p]
+            self.to_move.value = self.editor.to_move
+            self.rules_form.set_rules(self.editor.rules)
         self._say(self.editor.message, self.editor.kind)
         self.play_button.disabled = position is None
         if position is None:

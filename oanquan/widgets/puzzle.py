@@ -81,7 +81,6 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
             raise ValueError("a PuzzleWidget needs at least one puzzle")
         self.index = 0
         self.seconds = seconds
-        self.solved = False
         self.tried: list[Move] = []
         self.controller = Controller(puzzle=self.puzzles[0])
         self.heading = widgets.HTML()
@@ -127,6 +126,11 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         """The puzzle shown now."""
         return self.puzzles[self.index]
 
+    @property
+    def solved(self) -> bool:
+        """Whether the puzzle shown is solved (the controller refuses another answer until Try again)."""
+        return self.controller.result == "right"
+
     def show(self, index: int, again: bool = False) -> None:
         """Show puzzle ``index`` (wrapping round the collection) at its start; ``again`` (Try again)
         keeps its tries and hints so far.
@@ -137,7 +141,6 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         True
         """
         self.index = index % len(self.puzzles)
-        self.solved = False
         self.tried = []
         puzzle = self.puzzle
         if again and self.controller.puzzle is puzzle:
@@ -155,9 +158,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         )
         self.player.set_frames([self._start_frame()])
         self._mark()
-        self.moves.options = [str(m) for m in self.controller.legal_moves()]
-        self.moves.value = None  # no move chosen: the first in the list may be the answer
-        self.play_button.disabled = False
+        self._offer_moves()
         self.feedback.value = ""
 
     def click_square(self, square: int) -> None:
@@ -225,14 +226,11 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         controller played) and what the puzzle says about it."""
         self.tried.append(played[0].move)
         self.player.show_moves(played, round(self.seconds * 1000))
-        right = self.controller.result == "right"
-        self.solved = self.solved or right
         going_on = not self.controller.result  # a line's right move: its next move is asked for
         self.play_button.disabled = not going_on
         if going_on:
-            self.moves.options = [str(m) for m in self.controller.legal_moves()]
-            self.moves.value = None
-        kind = "right" if right or going_on else "error"
+            self._offer_moves()
+        kind = "right" if self.solved or going_on else "error"
         self.feedback.value = _feedback_html(self.controller.verdict, kind)
         self._mark()
 
@@ -260,6 +258,12 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
             position, title=puzzle.title_text, names=row_names(), selectable=c.legal_squares(), selected=c.selected
         )
         return Frame(position, caption, scene)
+
+    def _offer_moves(self) -> None:
+        """List the moves to choose from now, none chosen (the first in the list may be the answer)."""
+        self.moves.options = [str(m) for m in self.controller.legal_moves()]
+        self.moves.value = None
+        self.play_button.disabled = False
 
     def _mark(self) -> None:
         """The squares and directions that take a click now."""
