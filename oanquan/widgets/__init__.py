@@ -25,12 +25,8 @@ from .boards import (
     PlayerFactory,
     PositionEditor,
     RulesForm,
-    StaticFallback,
     StepPlayer,
     default_choices,
-    game_frames,
-    static_view,
-    wide_button,
 )
 from .review import ReviewWidget
 
@@ -41,10 +37,6 @@ __all__ = [
     "PositionEditor",
     "ReviewWidget",
     "RulesForm",
-    "StaticFallback",
     "StepPlayer",
     "default_choices",
-    "game_frames",
-    "static_view",
-    "wide_button",
 ]

@@ -275,7 +275,7 @@ class PuzzleWidget(StaticFallback, widgets.VBox):  # type: ignore[misc]
         )
 
     def static_html(self) -> str:
-        """The puzzle's board and goal, for a notebook that has not run (see :class:`~oanquan.widgets.StaticFallback`).
+        """The puzzle's board and goal, for a notebook that has not run (see :class:`StaticFallback`).
 
         >>> "Puzzle 1 of" in PuzzleWidget().static_html()
         True

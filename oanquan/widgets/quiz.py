@@ -52,7 +52,7 @@ class QuizBox(StaticFallback, widgets.VBox):  # type: ignore[misc]
     """The box a quiz is shown in: its question, the answers and the feedback panels.
 
     Before the notebook runs, it shows the question and the answers, never the
-    feedback (see :class:`~oanquan.widgets.StaticFallback`).
+    feedback (see :class:`StaticFallback`).
 
     >>> box = choice_quiz("2 + 2?", [Choice("4", True, "Yes"), Choice("5", False, "No")]).widget
     >>> box
