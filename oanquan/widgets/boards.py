@@ -445,9 +445,8 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
         while len(self._board_pool) < n:
             self._board_pool.append(self._new_frame_widget())
             self._caption_pool.append(self._new_frame_widget())
-        for frame, board, text in zip(self.frames, self._board_pool, self._caption_pool, strict=False):
-            board.value = _board_html(frame.svg)
-            text.value = _caption_html(frame.caption)
+        for number, frame in enumerate(self.frames):
+            self.replace_frame(number, frame)
         # Go to frame 0, which always exists, before the number of frames changes (every linked part:
         # one the browser moved may not have told the kernel yet).
         self.slider.value = self.play.value = self.steps.index = 0
@@ -479,7 +478,7 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
         self.children = tuple(board_stage(self.boards, buttons) if c is self.boards else c for c in shown)
 
     def replace_frame(self, index: int, frame: Frame) -> None:
-        """Redraw one frame in place (a board widget uses this to show a selection).
+        """Draw frame ``index`` in place, as :meth:`set_frames` draws each (a board redraws one to show a selection).
 
         >>> from oanquan import Position
         >>> from oanquan.scene import board_scene
