@@ -99,16 +99,12 @@ class Setup:
         >>> Setup(Position.from_text("0,6,6,6,6,0,0,6,6,6 Q+1,Q+1 6,0 0,0 1"), level=4, first="computer").address()
         '?position=0,6,6,6,6,0,0,6,6,6%20Q%2B1,Q%2B1%206,0%200,0%201&opponent=4&first=computer'
         """
-        fields: dict[str, str] = {}
-        if self.start is not None:
-            fields["position"] = self.start.to_text()
-        if self.record:
-            fields["record"] = self.record
-        fields |= {name: str(value) for name, value in self.rules.changes().items()}
-        fields["opponent"] = "friend" if self.level is None else str(self.level)
-        if self.level is not None:
-            fields["first"] = self.first
-        return "?" + urlencode(fields, safe=",", quote_via=quote)
+        # what the request says, but the seed and the hints, and with the rule options among the settings
+        request = self.request()
+        fields: dict[str, Any] = {name: request[name] for name in ("position", "record") if name in request}
+        fields |= request.get("options", {})
+        fields |= {name: request[name] for name in ("opponent", "first") if name in request}
+        return "?" + urlencode({name: str(value) for name, value in fields.items()}, safe=",", quote_via=quote)
 
     def request(self) -> dict[str, Any]:
         """The bridge's ``new_game`` request (:mod:`oanquan.web`) that sets up this game.
