@@ -117,15 +117,13 @@ class Session:
         >>> view["settings"]["opponent"], view["rules"], view["pending"]
         (5, {'mandarin_value': 5}, '')
         """
-        c = self.controller
-        rules = rules_from(request.get("options")) if "options" in request else c.next_settings.rules
+        next_settings = self.controller.next_settings
+        rules = rules_from(request.get("options")) if "options" in request else next_settings.rules
         now = self._setup()
         first = who_first(request.get("first", now.first))
         level = level_of(request["opponent"]) if "opponent" in request else now.level
-        changes: dict[str, Any] = {"rules": rules, "start": None, "players": sides_for(level, first, 0)}
-        if "hints" in request:
-            changes["hint_limit"] = request["hints"]
-        c.configure(**changes)
+        hints = request.get("hints", next_settings.hint_limit)
+        self.controller.configure(rules=rules, start=None, players=sides_for(level, first, 0), hint_limit=hints)
         return self.view([])
 
     def open_puzzle(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -432,7 +430,7 @@ class Session:
         rules = rules_from(request.get("options"))
         text = request_text(request.get("position"), N_("position"))
         self.editor = Editor(Position.from_text(text, rules) if text else None, rules=rules)
-        return self.editor_view()
+        return _editor_view(self.editor)
 
     def edit(self, request: dict[str, Any]) -> dict[str, Any]:
         """One editing action on the position editor; a refused one leaves it as it was.
@@ -475,27 +473,7 @@ class Session:
         if action == "text":  # text no longer than a request's, which the engine reads
             request = request | {"text": request_text(request["text"], N_("position")) or ""}
         method(editor, *(request.get(name) for name in fields))
-        return self.editor_view()
-
-    def editor_view(self) -> dict[str, Any]:
-        """What a page shows of the position editor: the board (every square clickable) and the editor's parts.
-
-        ``play`` is the Play page's address query that starts a game from the
-        position ("" while the position is not valid).
-        """
-        editor = self.editor
-        if editor is None:
-            raise WebError(code="not-editor")
-        position = editor.position
-        return {
-            "ok": True,
-            "kind": "editor",
-            "frames": [],
-            "scene": scene_data(editor.shown(), selected=editor.selected),
-            "squares": list(range(12)),
-            "editor": editor.to_dict(),
-            "play": "" if position is None else Setup(start=position, rules=position.rules).address(),
-        }
+        return _editor_view(editor)
 
     def view(self, played: list[PlayedMove]) -> dict[str, Any]:
         """Everything the page shows, as JSON-ready values; ``played`` are the moves to animate first.
@@ -628,6 +606,24 @@ _EDITS: dict[str, tuple[Callable[..., None], tuple[str, ...]]] = {
     "to_move": (Editor.set_to_move, ("player",)),
     "text": (Editor.load_text, ("text",)),
 }
+
+
+def _editor_view(editor: Editor) -> dict[str, Any]:
+    """What a page shows of the position editor: the board (every square clickable) and the editor's parts.
+
+    ``play`` is the Play page's address query that starts a game from the
+    position ("" while the position is not valid).
+    """
+    position = editor.position
+    return {
+        "ok": True,
+        "kind": "editor",
+        "frames": [],
+        "scene": scene_data(editor.shown(), selected=editor.selected),
+        "squares": list(range(12)),
+        "editor": editor.to_dict(),
+        "play": "" if position is None else Setup(start=position, rules=position.rules).address(),
+    }
 
 
 def _final_json(final: FinalWords | None) -> dict[str, Any] | None:
