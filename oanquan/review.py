@@ -100,16 +100,8 @@ REVIEW_NODES = 40_000
 #: The exact solver's budget, in positions, for the position and for each of its moves.
 SOLVER_NODES = 2_000
 
-#: The labels, best first.
-LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
-
-_LABEL_WORDS = {
-    "best": N_("best"),
-    "good": N_("good"),
-    "inaccuracy": N_("inaccuracy"),
-    "mistake": N_("mistake"),
-    "blunder": N_("blunder"),
-}
+#: The labels, best first (marked for the catalogue, which has their words in each language).
+LABELS = (N_("best"), N_("good"), N_("inaccuracy"), N_("mistake"), N_("blunder"))
 
 
 def label_words(label: str) -> str:
@@ -118,7 +110,7 @@ def label_words(label: str) -> str:
     >>> label_words("blunder")
     'blunder'
     """
-    return _(_LABEL_WORDS[label])
+    return _(label)
 
 
 @dataclass(frozen=True)
