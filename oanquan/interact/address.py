@@ -19,7 +19,7 @@ It needs only the standard library, like the rest of the engine.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 from urllib.parse import quote, urlencode
 
@@ -57,26 +57,20 @@ class Setup:
         (3, None)
         """
         game = controller.game
-        computers = []
-        for side, spec in enumerate(controller.players):
-            if spec is None:
-                continue
-            if isinstance(spec, int):
-                computers.append((side, spec, controller.seed))
-            elif (found := _level_and_seed(spec, side)) is not None:
-                computers.append((side, *found))
-            else:
-                return None
+        computers = [(side, spec) for side, spec in enumerate(controller.players) if spec is not None]
         if len(computers) > 1:
             return None
         level, first, seed = None, "human", controller.seed
         if computers:
-            side, level, seed = computers[0]
+            side, spec = computers[0]
+            found = (spec, controller.seed) if isinstance(spec, int) else _level_and_seed(spec, side)
+            if found is None:  # a player no level makes again
+                return None
+            level, seed = found
             first = "computer" if side == game.start.to_move else "human"
-        return cls(
-            start=None if game.start == Position.initial(game.rules) else game.start,
+        return replace(
+            cls.of_position(game.start),
             record=game.record(),
-            rules=game.rules,
             level=level,
             first=first,  # type: ignore[arg-type]
             seed=seed,

@@ -159,7 +159,7 @@ class Session:
         self._note_tried(request)
         if "puzzle" in fields:
             wanted = fields["puzzle"]
-        elif graded := self._path():
+        elif graded := path(self._collection()):
             wanted = graded[0].id
         else:
             raise WebError(code="empty-collection")
@@ -205,12 +205,9 @@ class Session:
                     "theme_name": p.theme_name,
                     "difficulty": p.difficulty,
                 }
-                for p in self._path()
+                for p in path(self._collection())
             ],
         }
-
-    def _path(self) -> list[Puzzle]:
-        return path(self._collection())
 
     def _collection(self) -> list[Puzzle]:
         if self.collection is None:
