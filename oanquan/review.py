@@ -58,6 +58,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -235,10 +236,8 @@ class Review:
 
     def counts(self, player: int) -> dict[str, int]:
         """How many of ``player``'s moves have each label."""
-        counts = dict.fromkeys(LABELS, 0)
-        for m in self.of(player):
-            counts[m.label] += 1
-        return counts
+        tally = Counter(m.label for m in self.of(player))
+        return {label: tally[label] for label in LABELS}
 
     def accuracy(self, player: int) -> float | None:
         """``player``'s accuracy, 0-100 to a tenth (module notes), or None when they made no move."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..errors import quote as quote_input
@@ -18,7 +18,7 @@ from ..interact.controller import (
     sides_for,
 )
 from ..interact.editor import EditError, Editor
-from ..interact.view import FinalWords, announcement, game_view
+from ..interact.view import announcement, game_view
 from ..move import Move
 from ..position import Position
 from ..puzzles import Puzzle, load_builtin, path
@@ -524,7 +524,7 @@ class Session:
             "names": list(shown.names),
             "turn": shown.status,  # the status line under its first name, which the pages read
             "announce": announcement(played, shown),  # said once the moves are shown (a live region)
-            "final": _final_json(shown.final),
+            "final": None if shown.final is None else asdict(shown.final),  # headline, reason, scores, a line a side
             "link": setup.address(),
             "puzzle": self._puzzle_view(),
             "settings": {
@@ -620,16 +620,4 @@ def _editor_view(editor: Editor) -> dict[str, Any]:
         "squares": list(range(12)),
         "editor": editor.to_dict(),
         "play": "" if position is None else Setup(start=position, rules=position.rules).address(),
-    }
-
-
-def _final_json(final: FinalWords | None) -> dict[str, Any] | None:
-    """The end of a game as the pages read it: headline, scores, one line per side, and why."""
-    if final is None:
-        return None
-    return {
-        "headline": final.headline,
-        "scores": list(final.scores),
-        "lines": list(final.lines),
-        "reason": final.reason,
     }
