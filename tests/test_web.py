@@ -458,6 +458,8 @@ def test_hint_and_answer_are_packed_for_the_page() -> None:
     session.open_puzzle({"id": "young"})
     assert session.act({"op": "hint"})["puzzle"]["verdict"] == f"Hint 1 of 3: {YOUNG.hint_steps[0]}"
     assert session.act({"op": "answer"})["puzzle"]["verdict"] == f"The answer: 9L. {YOUNG.explanation}"
+    session.open_puzzle({"id": "demo"})  # two answers: both are said
+    assert session.act({"op": "answer"})["puzzle"]["verdict"] == f"The answer: 5L or 9R. {DEMO.explanation}"
     game = Session()
     view = game.act({"op": "hint"})
     assert view["hint"] and view["hints_left"] == 2 and view["puzzle"] is None
