@@ -58,6 +58,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -100,16 +101,8 @@ REVIEW_NODES = 40_000
 #: The exact solver's budget, in positions, for the position and for each of its moves.
 SOLVER_NODES = 2_000
 
-#: The labels, best first.
-LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
-
-_LABEL_WORDS = {
-    "best": N_("best"),
-    "good": N_("good"),
-    "inaccuracy": N_("inaccuracy"),
-    "mistake": N_("mistake"),
-    "blunder": N_("blunder"),
-}
+#: The labels, best first (marked for the catalogue, which has their words in each language).
+LABELS = (N_("best"), N_("good"), N_("inaccuracy"), N_("mistake"), N_("blunder"))
 
 
 def label_words(label: str) -> str:
@@ -118,7 +111,7 @@ def label_words(label: str) -> str:
     >>> label_words("blunder")
     'blunder'
     """
-    return _(_LABEL_WORDS[label])
+    return _(label)
 
 
 @dataclass(frozen=True)
@@ -243,10 +236,8 @@ class Review:
 
     def counts(self, player: int) -> dict[str, int]:
         """How many of ``player``'s moves have each label."""
-        counts = dict.fromkeys(LABELS, 0)
-        for m in self.of(player):
-            counts[m.label] += 1
-        return counts
+        tally = Counter(m.label for m in self.of(player))
+        return {label: tally[label] for label in LABELS}
 
     def accuracy(self, player: int) -> float | None:
         """``player``'s accuracy, 0-100 to a tenth (module notes), or None when they made no move."""

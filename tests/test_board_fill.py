@@ -65,7 +65,7 @@ def scenes(lang: str, games: int, seed: int) -> Iterator[dict[str, Any]]:
                 yield from (frame["scene"] for frame in expand(view["frames"]))
                 yield view["scene"]
                 if rng.random() < 0.2 and view["legal"]:  # a square chosen: its marks
-                    yield session.click({"square": int(view["legal"][0][:-1])})["scene"]
+                    yield session.act({"op": "click", "square": int(view["legal"][0][:-1])})["scene"]
 
 
 @pytest.fixture(scope="module")

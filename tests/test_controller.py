@@ -30,7 +30,7 @@ from oanquan.errors import reader_words
 from oanquan.i18n import language
 from oanquan.interact.controller import Controller, PlayedMove, SessionError, Settings, check_text, sides_for
 from oanquan.interact.pacing import MAX_MOVE_FRAMES, animation_events, move_frames, pace
-from oanquan.interact.view import final_words, status_line
+from oanquan.interact.view import game_view, status_line
 from oanquan.narrate import end_words
 from oanquan.puzzles import load_builtin
 
@@ -573,13 +573,13 @@ def test_score_breakdown_with_a_debt() -> None:
 def test_the_end_screen_speaks_to_you_of_your_row() -> None:
     """Issue 41: "You: … + 1 from their row" named the reader twice over; the reader's own row is "your row"."""
     c = Controller(Position.from_text("0,0,2,0,0,0,1,0,0,0 0,0 20+2Q,27 3,0 1"), players=(None, 3))
-    final = final_words(c)
+    final = game_view(c).final
     assert final is not None and final.lines == (
         "You: 20 captured + 2 stones (20) + 1 from your row − debt 3 = 38.",
         "Computer: 27 captured + 2 from their row + debt repaid 3 = 32.",
     )
     with language("vi"):  # the reader is "em" on the Vietnamese pages: "hàng của em"
-        said = final_words(c)
+        said = game_view(c).final
     assert said is not None and said.lines[0].startswith("Em: ") and "hàng của em" in said.lines[0]
 
 

@@ -378,7 +378,7 @@ def test_chapter_8_links_the_game_played_to_its_review_on_the_play_page(browser:
         words = _("Review this game on the Play page")
     assert page.locator(link).is_visible() and page.inner_text(link).strip() == words
     href = page.get_attribute(f"{link} a", "href") or ""
-    assert href == f"{prefix}/book/play.html{expected.link()}&review=1"
+    assert href == f"{prefix}/book/play.html{expected.state()['link']}&review=1"
     assert "record=7R%20" in href
     page.click(f"{link} a")
     page.wait_for_url(lambda url: url.endswith(href))

@@ -596,7 +596,7 @@ def test_a_hint_can_be_asked_right_after_a_wrong_answer() -> None:
     wrong = next(m for m in puzzle.position.legal_moves() if not puzzle.is_solution(m))
     view = session.play({"move": str(wrong)})
     assert view["puzzle"]["result"] == "wrong" and "ask for a hint" in view["puzzle"]["verdict"]
-    hinted = session.hint()["puzzle"]
+    hinted = session.act({"op": "hint"})["puzzle"]
     assert hinted["verdict"].startswith(view["puzzle"]["verdict"]), hinted["verdict"]
     assert hinted["verdict"].endswith(f"Hint 1 of 3: {puzzle.hint_steps[0]}")
 

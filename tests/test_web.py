@@ -155,7 +155,7 @@ def test_the_computers_turn_is_packed_for_the_page() -> None:
     reply = Position.initial().play("7R").legal_moves()[0]
     assert view["record"] == f"7R {reply}" and not view["computer_to_move"]
     assert view["frames"][0]["caption"].startswith(f"Move 2: Computer (First move) plays {reply}")
-    view = session.undo()
+    view = session.act({"op": "undo"})
     assert view["record"] == "" and view["can_redo"] and not view["can_undo"]
     view = page_view(session.redo())
     assert view["record"] == f"7R {reply}" and len(view["frames"]) > 2
@@ -205,7 +205,7 @@ def test_link_reopens_the_same_game() -> None:
     session = Session()
     start = "0,6,6,6,6,0,6,6,6,6 Q+1,0 1+Q,0 0,0 1"
     session.new_game({"position": start, "record": "1R", "options": {"mandarin_value": 5}, "opponent": "friend"})
-    link = session.link()
+    link = session.state()["link"]
     again = Session()
     settings, notices = read_address(link)
     assert notices == []  # every setting of the link is the Play page's
@@ -258,7 +258,7 @@ def test_link_reopens_a_game_against_the_computer_with_the_same_sides() -> None:
     session = Session()
     session.new_game({"opponent": 2, "first": "computer"})
     opening = session.computer()["record"]  # the computer opens; now it is the human's turn
-    link = session.link()
+    link = session.state()["link"]
     assert link == f"?record={opening}&opponent=2&first=computer"
     # the page sends its own form's choices too; the link's win
     view = ask({"op": "address", "query": link, "opponent": "4", "first": "human"})
@@ -433,14 +433,14 @@ def test_a_right_answer_that_ends_the_game_is_not_shown_beside_a_defeat() -> Non
 def test_a_puzzles_verdict_is_packed_for_the_page() -> None:
     session = puzzle_session()
     session.open_puzzle({"id": "demo"})
-    session.click({"square": 9})
+    session.act({"op": "click", "square": 9})
     view = session.play({"direction": "R"})
     assert view["puzzle"]["result"] == "right"
     assert view["puzzle"]["verdict"] == "Right! " + DEMO.explanation
     assert view["legal"] == [] and view["squares"] == [] and view["hints_left"] is None
     with pytest.raises(SessionError, match="this puzzle is answered"):
         session.play({"move": "0L"})
-    view = session.retry()
+    view = session.act({"op": "retry"})
     assert view["puzzle"]["result"] == "" and view["position"] == DEMO.position_text
     view = session.play({"move": "7R"})
     assert view["puzzle"]["result"] == "wrong" and view["puzzle"]["verdict"] == DEMO.verdict("7R")[1]
@@ -456,10 +456,12 @@ def test_puzzle_text_says_its_rule_options_in_words() -> None:
 def test_hint_and_answer_are_packed_for_the_page() -> None:
     session = puzzle_session()
     session.open_puzzle({"id": "young"})
-    assert session.hint()["puzzle"]["verdict"] == f"Hint 1 of 3: {YOUNG.hint_steps[0]}"
-    assert session.answer()["puzzle"]["verdict"] == f"The answer: 9L. {YOUNG.explanation}"
+    assert session.act({"op": "hint"})["puzzle"]["verdict"] == f"Hint 1 of 3: {YOUNG.hint_steps[0]}"
+    assert session.act({"op": "answer"})["puzzle"]["verdict"] == f"The answer: 9L. {YOUNG.explanation}"
+    session.open_puzzle({"id": "demo"})  # two answers: both are said
+    assert session.act({"op": "answer"})["puzzle"]["verdict"] == f"The answer: 5L or 9R. {DEMO.explanation}"
     game = Session()
-    view = game.hint()
+    view = game.act({"op": "hint"})
     assert view["hint"] and view["hints_left"] == 2 and view["puzzle"] is None
     assert ask({"op": "new_game", "hints": 0})["hints_left"] == 0
     assert "hints are switched off" in ask({"op": "hint"})["error"]
@@ -468,8 +470,8 @@ def test_hint_and_answer_are_packed_for_the_page() -> None:
 def test_a_hint_asked_again_costs_nothing_and_its_square_is_marked() -> None:
     """Asking for a hint again on the same position used another of the game's few; the board marked nothing."""
     game = Session()
-    first = game.hint()
-    again = game.hint()
+    first = game.act({"op": "hint"})
+    again = game.act({"op": "hint"})
     hinted = first["hint"].split()[0]  # the hint starts with its move: "5L captures..."
     assert again["hint"] == first["hint"] and again["hints_left"] == first["hints_left"] == 2
     assert again["scene"]["m"]["focus"] == [int(hinted[:-1])] and f"hint: {hinted}" in again["scene"]["f"]

@@ -19,7 +19,7 @@ It needs only the standard library, like the rest of the engine.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 from urllib.parse import quote, urlencode
 
@@ -57,26 +57,20 @@ class Setup:
         (3, None)
         """
         game = controller.game
-        computers = []
-        for side, spec in enumerate(controller.players):
-            if spec is None:
-                continue
-            if isinstance(spec, int):
-                computers.append((side, spec, controller.seed))
-            elif (found := _level_and_seed(spec, side)) is not None:
-                computers.append((side, *found))
-            else:
-                return None
+        computers = [(side, spec) for side, spec in enumerate(controller.players) if spec is not None]
         if len(computers) > 1:
             return None
         level, first, seed = None, "human", controller.seed
         if computers:
-            side, level, seed = computers[0]
+            side, spec = computers[0]
+            found = (spec, controller.seed) if isinstance(spec, int) else _level_and_seed(spec, side)
+            if found is None:  # a player no level makes again
+                return None
+            level, seed = found
             first = "computer" if side == game.start.to_move else "human"
-        return cls(
-            start=None if game.start == Position.initial(game.rules) else game.start,
+        return replace(
+            cls.of_position(game.start),
             record=game.record(),
-            rules=game.rules,
             level=level,
             first=first,  # type: ignore[arg-type]
             seed=seed,
@@ -99,16 +93,12 @@ class Setup:
         >>> Setup(Position.from_text("0,6,6,6,6,0,0,6,6,6 Q+1,Q+1 6,0 0,0 1"), level=4, first="computer").address()
         '?position=0,6,6,6,6,0,0,6,6,6%20Q%2B1,Q%2B1%206,0%200,0%201&opponent=4&first=computer'
         """
-        fields: dict[str, str] = {}
-        if self.start is not None:
-            fields["position"] = self.start.to_text()
-        if self.record:
-            fields["record"] = self.record
-        fields |= {name: str(value) for name, value in self.rules.changes().items()}
-        fields["opponent"] = "friend" if self.level is None else str(self.level)
-        if self.level is not None:
-            fields["first"] = self.first
-        return "?" + urlencode(fields, safe=",", quote_via=quote)
+        # what the request says, but the seed and the hints, and with the rule options among the settings
+        request = self.request()
+        fields: dict[str, Any] = {name: request[name] for name in ("position", "record") if name in request}
+        fields |= request.get("options", {})
+        fields |= {name: request[name] for name in ("opponent", "first") if name in request}
+        return "?" + urlencode({name: str(value) for name, value in fields.items()}, safe=",", quote_via=quote)
 
     def request(self) -> dict[str, Any]:
         """The bridge's ``new_game`` request (:mod:`oanquan.web`) that sets up this game.

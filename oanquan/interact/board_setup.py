@@ -22,7 +22,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from ..position import Position
 from ..puzzles import Puzzle, load_builtin
 from .address import Setup
 from .controller import Controller
@@ -77,10 +76,6 @@ def editor_setup(editor: Editor) -> dict[str, Any]:
     >>> editor_setup(Editor())
     {'kind': 'editor', 'request': {'op': 'editor'}}
     """
-    shown = editor.shown()
-    request: dict[str, Any] = {"op": "editor"}
-    if shown != Position.initial(shown.rules):
-        request["position"] = shown.to_text()
-    if options := shown.rules.changes():
-        request["options"] = options
+    game = Setup.of_position(editor.shown()).request()  # its position (not the opening) and its rule options
+    request = {"op": "editor"} | {name: game[name] for name in ("position", "options") if name in game}
     return {"kind": "editor", "request": request}

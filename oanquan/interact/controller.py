@@ -357,31 +357,41 @@ class Controller:
         if rules is None:
             rules = start.rules if isinstance(start, Position) else Rules()
         first = Settings(rules, as_pair(players), start, hint_limit)  # which checks each, a start under other rules too
-        #: the settings of the game in progress, and those the next game will have
-        self.settings: Settings = first
-        self.next_settings: Settings = first
-        self.game = Game(first.begin)
-        self.selected: int | None = None
-        self.redo_moves: list[Move] = []
-        self.hints_used = 0
-        self.last_hint = ""
-        #: the position the last hint of a game was given on, and the move it names (the board marks its square)
-        self._hinted: tuple[Position, Move] | None = None
-        self.puzzle: Puzzle | None = None
-        #: "" while a puzzle waits for its answer, then "right" or "wrong"; and what to tell the learner
-        self.result: Literal["", "right", "wrong"] = ""
-        self.verdict = ""
         #: a puzzle's tries so far (Try again keeps the count), and whether its answer was shown
         self.tries = 0
         self.revealed = False
         self.puzzle_hints = 0  # the hints given for the puzzle on the board (Try again keeps them)
+        #: the position the last hint of a game was given on, and the move it names (the board marks its square)
+        self._hinted: tuple[Position, Move] | None = None
+        if puzzle is not None:
+            self.open_puzzle(puzzle)
+        else:
+            self._begin(Game(first.begin), first, None)
+
+    def _begin(self, game: Game, settings: Settings, puzzle: Puzzle | None) -> None:
+        """Replace the session's game (only ever with one that was made whole), and start its state afresh."""
+        self.game = game
+        #: the settings of the game in progress, and those the next game will have
+        self.settings: Settings = settings
+        self.next_settings: Settings = settings
+        self.puzzle: Puzzle | None = puzzle
+        self.selected: int | None = None
+        self.redo_moves: list[Move] = []
+        self.hints_used = 0
+        self.last_hint = ""
+        #: "" while a puzzle waits for its answer, then "right" or "wrong"; and what to tell the learner
+        self.result: Literal["", "right", "wrong"] = ""
+        self.verdict = ""
         #: the learner's move of a line being asked for (0 first; a puzzle of one move stays at 0), and
         #: whether the verdict is the one on the line's move before (a hint asked now comes after it)
         self.puzzle_step = 0
         self.stepped = False
         self._computers: dict[int, Player] = {}
-        if puzzle is not None:
-            self.open_puzzle(puzzle)
+        if puzzle is not None:  # a game read back, or a line set up at a later move: judged again
+            for move in game.moves[::2]:
+                self._judge(move)
+                if self.result:
+                    break
 
     # ------------------------------------------------------------ who plays
 
@@ -932,25 +942,6 @@ class Controller:
         """
         chosen = settings if settings is not None else self.next_settings
         self._begin(Game(chosen.begin), chosen, None)
-
-    def _begin(self, game: Game, settings: Settings, puzzle: Puzzle | None) -> None:
-        """Replace the session's game (only ever with one that was made whole)."""
-        self.game = game
-        self.settings = self.next_settings = settings
-        self.puzzle = puzzle
-        self.selected = None
-        self.redo_moves = []
-        self.hints_used = 0
-        self.last_hint = ""
-        self.result, self.verdict = "", ""
-        self._computers = {}
-        self.puzzle_step = 0
-        self.stepped = False
-        if puzzle is not None:  # a game read back, or a line set up at a later move: judged again
-            for move in game.moves[::2]:
-                self._judge(move)
-                if self.result:
-                    break
 
     # --------------------------------------------------------------- loading
 

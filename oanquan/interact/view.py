@@ -35,7 +35,7 @@ from ..position import Outcome
 from ..puzzles import SOLVER_GOALS
 from .controller import Controller, PlayedMove, ScoreBreakdown
 
-__all__ = ["FinalWords", "GameView", "announcement", "final_words", "game_view", "status_line"]
+__all__ = ["FinalWords", "GameView", "announcement", "game_view", "status_line"]
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ class FinalWords:
     >>> from oanquan import Position
     >>> from oanquan.interact.controller import Controller
     >>> c = Controller(Position.from_text("3,0,0,0,0,4,0,0,0,0 0,0 30,33 0,0 1"))
-    >>> final_words(c).headline, final_words(c).reason
+    >>> game_view(c).final.headline, game_view(c).final.reason
     ('Top row wins!', '36 to 34: both Mandarin squares are empty (R7.1).')
     """
 
@@ -125,32 +125,23 @@ def status_line(controller: Controller) -> str:
     return _("The computer is thinking…")
 
 
-def final_words(controller: Controller) -> FinalWords | None:
-    """At the end of a game (not a puzzle): who won, why, and each side's score taken apart; None before."""
-    c = controller
-    outcome = c.game.outcome()
-    if outcome is None or c.puzzle is not None:
-        return None
-    breakdown = c.score_breakdown()
-    return FinalWords(
-        headline=_headline(c, outcome.winner),
-        reason=_result_reason(outcome),
-        scores=breakdown.scores,
-        lines=tuple(breakdown.lines(c.names)),
-    )
-
-
 def game_view(controller: Controller) -> GameView:
-    """The view-model of ``controller``'s game: what every surface shows (see the module's notes)."""
-    names = controller.names
-    breakdown = controller.score_breakdown()
+    """The view-model of ``controller``'s game: what every surface shows (see the module's notes).
+
+    At the end of a game (not a puzzle), ``final`` says who won, why, and each side's score taken apart.
+    """
+    c = controller
+    names = c.names
+    breakdown = c.score_breakdown()
+    lines = tuple(breakdown.lines(names))
+    outcome = c.game.outcome()
+    final = None
+    if outcome is not None and c.puzzle is None:
+        final = FinalWords(
+            headline=_headline(c, outcome.winner), reason=_result_reason(outcome), scores=breakdown.scores, lines=lines
+        )
     return GameView(
-        names=names,
-        status=status_line(controller),
-        scores=breakdown.scores,
-        breakdown=breakdown,
-        score_lines=tuple(breakdown.lines(names)),
-        final=final_words(controller),
+        names=names, status=status_line(c), scores=breakdown.scores, breakdown=breakdown, score_lines=lines, final=final
     )
 
 

@@ -14,7 +14,7 @@ from ..errors import quote as quote_input
 from ..jsonio import read_json
 from .address import read_address
 from .requests import WebError
-from .session import Session
+from .session import ACTIONS, Session
 
 _SESSION = Session()
 
@@ -34,11 +34,8 @@ _BOARD_NAME = re.compile(r"[A-Za-z0-9_-]{1,32}")
 OPS = {
     "new_game": Session.new_game,
     "configure": Session.configure,
-    "click": Session.click,
-    "deselect": Session.deselect,
     "play": Session.play,
     "computer": Session.computer,
-    "undo": Session.undo,
     "redo": Session.redo,
     "state": Session.state,
     "replay": Session.replay,
@@ -47,14 +44,12 @@ OPS = {
     "puzzles": Session.list_puzzles,
     "puzzle": Session.open_puzzle,
     "puzzle_address": Session.puzzle_address,
-    "hint": Session.hint,
-    "answer": Session.answer,
-    "retry": Session.retry,
     "editor": Session.open_editor,
     "edit": Session.edit,
     "review": Session.review,
     "exercises": Session.exercises,
     "exercise": Session.exercise,
+    **dict.fromkeys(ACTIONS, Session.act),
 }
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..errors import quote as quote_input
@@ -18,7 +18,7 @@ from ..interact.controller import (
     sides_for,
 )
 from ..interact.editor import EditError, Editor
-from ..interact.view import FinalWords, announcement, game_view
+from ..interact.view import announcement, game_view
 from ..move import Move
 from ..position import Position
 from ..puzzles import Puzzle, load_builtin, path
@@ -117,15 +117,13 @@ class Session:
         >>> view["settings"]["opponent"], view["rules"], view["pending"]
         (5, {'mandarin_value': 5}, '')
         """
-        c = self.controller
-        rules = rules_from(request.get("options")) if "options" in request else c.next_settings.rules
+        next_settings = self.controller.next_settings
+        rules = rules_from(request.get("options")) if "options" in request else next_settings.rules
         now = self._setup()
         first = who_first(request.get("first", now.first))
         level = level_of(request["opponent"]) if "opponent" in request else now.level
-        changes: dict[str, Any] = {"rules": rules, "start": None, "players": sides_for(level, first, 0)}
-        if "hints" in request:
-            changes["hint_limit"] = request["hints"]
-        c.configure(**changes)
+        hints = request.get("hints", next_settings.hint_limit)
+        self.controller.configure(rules=rules, start=None, players=sides_for(level, first, 0), hint_limit=hints)
         return self.view([])
 
     def open_puzzle(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -161,7 +159,7 @@ class Session:
         self._note_tried(request)
         if "puzzle" in fields:
             wanted = fields["puzzle"]
-        elif graded := self._path():
+        elif graded := path(self._collection()):
             wanted = graded[0].id
         else:
             raise WebError(code="empty-collection")
@@ -207,42 +205,9 @@ class Session:
                     "theme_name": p.theme_name,
                     "difficulty": p.difficulty,
                 }
-                for p in self._path()
+                for p in path(self._collection())
             ],
         }
-
-    def _path(self) -> list[Puzzle]:
-        return path(self._collection())
-
-    def hint(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
-        """A hint: the puzzle's nudge, or in a game the engine's analysis (one of the game's few hints).
-
-        >>> s = Session()
-        >>> view = s.hint()
-        >>> view["hint"].split()[0] in view["legal"], view["hints_left"]
-        (True, 2)
-        """
-        self.controller.hint()
-        return self.view([])
-
-    def answer(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
-        """The puzzle's answer and its explanation, as the notebooks' puzzle widget says them.
-
-        >>> from oanquan.puzzles import Puzzle
-        >>> demo = Puzzle("demo", "Take a Mandarin", "mandarin", "5,5,5,5,5,5,5,5,5,5 Q,Q 0,0 0,0 0", {},
-        ...               "capture_mandarin", ("5L", "9R"), False, "Both relay.", 1)
-        >>> s = Session(collection=[demo])
-        >>> _ = s.open_puzzle({"id": "demo"})
-        >>> s.answer()["puzzle"]["verdict"]
-        'The answer: 5L or 9R. Both relay.'
-        """
-        self.controller.answer()
-        return self.view([])
-
-    def retry(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
-        """Put the puzzle back at its position, unanswered."""
-        self.controller.retry()
-        return self.view([])
 
     def _collection(self) -> list[Puzzle]:
         if self.collection is None:
@@ -349,35 +314,31 @@ class Session:
             ).format(move=answer, n=decimal(ex.margin))
         return {"ok": True, "right": ex.check(answer), "verdict": verdict}
 
-    def click(self, request: dict[str, Any]) -> dict[str, Any]:
-        """Select the clicked square if a move may start there; say why not otherwise.
+    def act(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Carry out a request that the controller answers alone (:data:`ACTIONS`), and show the board after it.
 
         >>> s = Session()
-        >>> s.click({"square": 7})["direction_labels"]
+        >>> s.act({"op": "click", "square": 7})["direction_labels"]
         {'L': '← 7L', 'R': '7R →'}
-        >>> s.click({"square": 3})
+        >>> s.act({"op": "deselect"})["selected"], s.act({"op": "hint"})["hints_left"]
+        (None, 2)
+        >>> s.act({"op": "click", "square": 3})
         Traceback (most recent call last):
         ...
         oanquan.errors.IllegalMoveError: illegal move '3L' in '...': square 3 belongs to player 1, ...
+        >>> _ = s.new_game({"record": "7R 1R 9L"})
+        >>> s.act({"op": "undo"})["record"], s.state()["can_redo"]
+        ('7R 1R', True)
         """
-        self.controller.click(request.get("square"))
-        return self.view([])
-
-    def deselect(self, request: dict[str, Any]) -> dict[str, Any]:
-        """Forget the chosen square (Escape on the board): no move is half made any more.
-
-        >>> s = Session()
-        >>> s.click({"square": 7})["selected"], s.deselect({})["selected"]
-        (7, None)
-        """
-        self.controller.deselect()
+        method, fields = ACTIONS[request["op"]]
+        method(self.controller, *(request.get(name) for name in fields))
         return self.view([])
 
     def play(self, request: dict[str, Any]) -> dict[str, Any]:
         """Play a move given as text (``"7R"``) or as a direction for the selected square.
 
         >>> s = Session()
-        >>> _ = s.click({"square": 5})
+        >>> _ = s.act({"op": "click", "square": 5})
         >>> s.play({"direction": "L"})["scores"]
         [11, 0]
         """
@@ -398,23 +359,12 @@ class Session:
         """
         return self.view([self.controller.computer_move()])
 
-    def undo(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
-        """Take back your last move and the computer's replies after it (never a computer's opening).
-
-        >>> s = Session()
-        >>> _ = s.new_game({"record": "7R 1R 9L"})
-        >>> s.undo()["record"], s.state()["can_redo"]
-        ('7R 1R', True)
-        """
-        self.controller.undo()
-        return self.view([])
-
     def redo(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
         """Play again what undo took back, up to your next turn, animated.
 
         >>> s = Session()
         >>> _ = s.new_game({"record": "7R"})
-        >>> _ = s.undo()
+        >>> _ = s.act({"op": "undo"})
         >>> s.redo()["record"]
         '7R'
         """
@@ -477,7 +427,7 @@ class Session:
         rules = rules_from(request.get("options"))
         text = request_text(request.get("position"), N_("position"))
         self.editor = Editor(Position.from_text(text, rules) if text else None, rules=rules)
-        return self.editor_view()
+        return _editor_view(self.editor)
 
     def edit(self, request: dict[str, Any]) -> dict[str, Any]:
         """One editing action on the position editor; a refused one leaves it as it was.
@@ -520,27 +470,7 @@ class Session:
         if action == "text":  # text no longer than a request's, which the engine reads
             request = request | {"text": request_text(request["text"], N_("position")) or ""}
         method(editor, *(request.get(name) for name in fields))
-        return self.editor_view()
-
-    def editor_view(self) -> dict[str, Any]:
-        """What a page shows of the position editor: the board (every square clickable) and the editor's parts.
-
-        ``play`` is the Play page's address query that starts a game from the
-        position ("" while the position is not valid).
-        """
-        editor = self.editor
-        if editor is None:
-            raise WebError(code="not-editor")
-        position = editor.position
-        return {
-            "ok": True,
-            "kind": "editor",
-            "frames": [],
-            "scene": scene_data(editor.shown(), selected=editor.selected),
-            "squares": list(range(12)),
-            "editor": editor.to_dict(),
-            "play": "" if position is None else Setup(start=position, rules=position.rules).address(),
-        }
+        return _editor_view(editor)
 
     def view(self, played: list[PlayedMove]) -> dict[str, Any]:
         """Everything the page shows, as JSON-ready values; ``played`` are the moves to animate first.
@@ -594,7 +524,7 @@ class Session:
             "names": list(shown.names),
             "turn": shown.status,  # the status line under its first name, which the pages read
             "announce": announcement(played, shown),  # said once the moves are shown (a live region)
-            "final": _final_json(shown.final),
+            "final": None if shown.final is None else asdict(shown.final),  # headline, reason, scores, a line a side
             "link": setup.address(),
             "puzzle": self._puzzle_view(),
             "settings": {
@@ -649,19 +579,17 @@ class Session:
         (None between friends or in a puzzle) and who made the game's first move."""
         return Setup.of(self.controller) or Setup()
 
-    def link(self) -> str:
-        """The query string that reopens this game: start, record, options, players (:mod:`oanquan.interact.address`).
 
-        >>> s = Session()
-        >>> _ = s.new_game({"options": {"mandarin_gap": "always"}, "opponent": "friend"})
-        >>> _ = s.play({"move": "7R"})
-        >>> s.link()
-        '?record=7R&mandarin_gap=always&opponent=friend'
-        >>> _ = s.new_game({"opponent": 4, "first": "computer", "position": "0,6,6,6,6,0,0,6,6,6 Q+1,Q+1 6,0 0,0 1"})
-        >>> s.link()
-        '?position=0,6,6,6,6,0,0,6,6,6%20Q%2B1,Q%2B1%206,0%200,0%201&opponent=4&first=computer'
-        """
-        return self._setup().address()
+#: The requests that the controller carries out alone (:meth:`Session.act`): the controller's method
+#: each calls and the request's fields it passes. The answer is the board after it, nothing animated.
+ACTIONS: dict[str, tuple[Callable[..., object], tuple[str, ...]]] = {
+    "click": (Controller.click, ("square",)),  # choose the square a move starts from, or say why not
+    "deselect": (Controller.deselect, ()),  # forget it (Escape on the board): no move is half made any more
+    "hint": (Controller.hint, ()),  # a puzzle's nudge, or one of a game's few hints (the engine's analysis)
+    "answer": (Controller.answer, ()),  # a puzzle's answer and its explanation
+    "retry": (Controller.retry, ()),  # the puzzle back at its position, unanswered
+    "undo": (Controller.undo, ()),  # your last move and the computer's replies after it (never its opening)
+}
 
 
 #: The editing actions of the ``edit`` request: the editor's method each calls, and the fields
@@ -677,13 +605,19 @@ _EDITS: dict[str, tuple[Callable[..., None], tuple[str, ...]]] = {
 }
 
 
-def _final_json(final: FinalWords | None) -> dict[str, Any] | None:
-    """The end of a game as the pages read it: headline, scores, one line per side, and why."""
-    if final is None:
-        return None
+def _editor_view(editor: Editor) -> dict[str, Any]:
+    """What a page shows of the position editor: the board (every square clickable) and the editor's parts.
+
+    ``play`` is the Play page's address query that starts a game from the
+    position ("" while the position is not valid).
+    """
+    position = editor.position
     return {
-        "headline": final.headline,
-        "scores": list(final.scores),
-        "lines": list(final.lines),
-        "reason": final.reason,
+        "ok": True,
+        "kind": "editor",
+        "frames": [],
+        "scene": scene_data(editor.shown(), selected=editor.selected),
+        "squares": list(range(12)),
+        "editor": editor.to_dict(),
+        "play": "" if position is None else Setup(start=position, rules=position.rules).address(),
     }
