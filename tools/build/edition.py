@@ -574,7 +574,7 @@ def vietnamese_notebook(document: str) -> dict[str, Any]:
     return notebook
 
 
-def _inputs_key(document: str, notebook: dict[str, Any]) -> str:
+def _inputs_key(notebook: dict[str, Any]) -> str:
     """What an executed copy depends on: its cells and the engine's code and catalogues."""
     import hashlib
 
@@ -602,12 +602,11 @@ def write_notebooks(jobs: int = 2) -> list[Path]:
     for document in notebook_documents():
         notebook = vietnamese_notebook(document)
         target = NOTEBOOKS / f"{document}.ipynb"
-        key = _inputs_key(document, notebook)
+        key = _inputs_key(notebook)
         if target.is_file() and stamps.get(document) == key:
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
         write(target, notebook)
-        stamps[document] = None
         stale.append((document, target, key))
     if stale:
         env = {**os.environ, "OANQUAN_LANG": LANGUAGE}
