@@ -25,16 +25,16 @@ def cpu_model() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    names = sorted(m.name for m in pkgutil.iter_modules([str(Path(__file__).parent)]))
-    benches = [name for name in names if name.startswith("bench_")]
+    modules = pkgutil.iter_modules([str(Path(__file__).parent)])
+    benches = sorted(module.name for module in modules if module.name.startswith("bench_"))
     parser = argparse.ArgumentParser(description="Print the benchmarks' figures (make bench).")
     parser.add_argument("only", nargs="*", metavar="BENCH", help=f"only these, of {', '.join(benches)}")
     only = parser.parse_args(argv).only
     if unknown := sorted(set(only) - set(benches)):
         parser.error(f"no benchmark called {', '.join(unknown)}: choose from {', '.join(benches)}")
     print(f"oanquan benchmarks — CPU: {cpu_model()}; Python {platform.python_version()}")
-    for name in names:
-        if not name.startswith("bench_") or (only and name not in only):
+    for name in benches:
+        if only and name not in only:
             continue
         print(f"\n== {name[6:]} ==", flush=True)
         importlib.import_module(f"benchmarks.{name}").main()

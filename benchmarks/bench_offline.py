@@ -83,16 +83,19 @@ def manifest(edition: str) -> list[dict[str, str]]:
     return entries
 
 
+def each_once(entries: list[tuple[str, dict[str, str]]]) -> list[tuple[str, dict[str, str]]]:
+    """``entries`` (edition, entry) without those whose digest an earlier one has: what a device keeps once."""
+    first: dict[str, tuple[str, dict[str, str]]] = {}
+    for edition, entry in entries:
+        first.setdefault(entry["integrity"], (edition, entry))
+    return list(first.values())
+
+
 def total(entries: list[tuple[str, dict[str, str]]], once: bool) -> int:
     """The bytes of ``entries`` (edition, entry), each digest once if ``once``."""
-    seen: set[str] = set()
-    size = 0
-    for edition, entry in entries:
-        if once and entry["integrity"] in seen:
-            continue
-        seen.add(entry["integrity"])
-        size += (SITE / edition / entry["url"]).stat().st_size
-    return size
+    return sum(
+        (SITE / edition / entry["url"]).stat().st_size for edition, entry in (each_once(entries) if once else entries)
+    )
 
 
 def kind(url: str) -> str:
@@ -106,12 +109,8 @@ def kind(url: str) -> str:
 
 def breakdown(entries: list[tuple[str, dict[str, str]]]) -> None:
     """The bytes of ``entries`` by kind, each file once, largest first."""
-    seen: set[str] = set()
     sizes: dict[str, list[int]] = {}
-    for edition, entry in entries:
-        if entry["integrity"] in seen:
-            continue
-        seen.add(entry["integrity"])
+    for edition, entry in each_once(entries):
         row = sizes.setdefault(kind(entry["url"]), [0, 0])
         row[0] += (SITE / edition / entry["url"]).stat().st_size
         row[1] += 1

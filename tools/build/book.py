@@ -49,56 +49,41 @@ BUILD_SECONDS = ROOT / "_build" / "build-seconds.txt"
 VI_LITE_TITLE = "Ô Ăn Quan: sổ tay tương tác"
 
 
-def stages(vietnamese: bool) -> list[tuple[str, list[str]]]:
-    """The commands of the build, by stage, in order.
+#: A stage of the build: its name and its command.
+Stage = tuple[str, list[str]]
 
-    >>> [name for name, _command in stages(vietnamese=False)]
-    ['english', 'lite', 'icons', 'offline']
-    >>> [name for name, _command in stages(vietnamese=True)][:3]
-    ['check', 'english', 'vietnamese']
+
+def stages(vietnamese: bool) -> list[list[Stage]]:
+    """The commands of the build, by stage, in order, in waves: the stages of a wave run side by side
+    (the Vietnamese book beside the English one, and their live notebooks, each edition in a folder
+    of its own, the wheels fetched before), the waves one after the other.
+
+    >>> [[name for name, _command in wave] for wave in stages(vietnamese=False)]
+    [['english'], ['lite'], ['icons'], ['offline']]
+    >>> [[name for name, _command in wave] for wave in stages(vietnamese=True)]
+    [['check'], ['english', 'vietnamese'], ['wheels'], ['lite', 'lite'], ['icons'], ['offline'], ['offline']]
     """
     python = str(BIN / "python")
     book = [str(BIN / "jupyter-book"), "build", ".", "--all", "-W", "-n", "--keep-going"]
-    steps: list[tuple[str, list[str]]] = []
-    if vietnamese:
-        steps.append(("check", [python, "-m", "tools.build.edition", "check"]))
-    steps.append(("english", book))
-    if vietnamese:
-        steps.append(("vietnamese", [python, "-m", "tools.build.edition", "site"]))
+    lite = [python, "-m", "tools.build.lite"]
+    icons = ("icons", [python, "-m", "tools.build.favicon", str(SITE)])
+    offline = [python, "-m", "tools.build.play", "--service-worker"]
+    if not vietnamese:
+        return [[("english", book)], [("lite", lite)], [icons], [("offline", [*offline, str(SITE)])]]
+    vi_lite = ["--notebooks", "_build/vi-src/notebooks", "--output", "_build/html/vi/lite", "--edition", "vi"]
+    return [
+        [("check", [python, "-m", "tools.build.edition", "check"])],
+        [("english", book), ("vietnamese", [python, "-m", "tools.build.edition", "site"])],
         # the wheels both editions' live notebooks ship, fetched once before they build side by side
-        steps.append(("wheels", [python, "-m", "tools.build.lite", "--fetch"]))
-    steps.append(("lite", [python, "-m", "tools.build.lite"]))
-    if vietnamese:
-        vi_lite = ["--notebooks", "_build/vi-src/notebooks", "--output", "_build/html/vi/lite", "--edition", "vi"]
-        steps.append(("lite", [python, "-m", "tools.build.lite", *vi_lite, "--title", VI_LITE_TITLE]))
-    steps.append(("icons", [python, "-m", "tools.build.favicon", str(SITE)]))
-    steps.append(("offline", [python, "-m", "tools.build.play", "--service-worker", str(SITE)]))
-    if vietnamese:
-        steps.append(("offline", [python, "-m", "tools.build.play", "--service-worker", str(SITE / "vi")]))
-    return steps
+        [("wheels", [*lite, "--fetch"])],
+        [("lite", lite), ("lite", [*lite, *vi_lite, "--title", VI_LITE_TITLE])],
+        [icons],
+        [("offline", [*offline, str(SITE)])],
+        [("offline", [*offline, str(SITE / "vi")])],
+    ]
 
 
-def waves(steps: list[tuple[str, list[str]]]) -> list[list[tuple[str, list[str]]]]:
-    """The stages grouped into what runs side by side: the Vietnamese book beside the English one,
-    and their live notebooks (each edition in a folder of its own, the wheels fetched before).
-    The rest in turn.
-
-    >>> [[name for name, _command in wave] for wave in waves(stages(vietnamese=True))]
-    [['check'], ['english', 'vietnamese'], ['wheels'], ['lite', 'lite'], ['icons'], ['offline'], ['offline']]
-    """
-    grouped: list[list[tuple[str, list[str]]]] = []
-    for name, command in steps:
-        previous = grouped[-1][-1][0] if grouped else None
-        if (previous, name) in (("english", "vietnamese"), ("lite", "lite")):
-            grouped[-1].append((name, command))
-        else:
-            grouped.append([(name, command)])
-    return grouped
-
-
-def run_side_by_side(
-    wave: list[tuple[str, list[str]]], environment: dict[str, str]
-) -> tuple[tuple[str, list[str]], int]:
+def run_side_by_side(wave: list[Stage], environment: dict[str, str]) -> tuple[Stage, int]:
     """Several stages at once, each printing into a file of its own, printed in order once all
     have ended; the first failed stage (its name and command) and its status, or status 0."""
     with contextlib.ExitStack() as stack:
@@ -136,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     start, cpu = time.monotonic(), children_cpu()
     (ROOT / "_build").mkdir(exist_ok=True)
     spent: list[str] = []  # each wave's seconds and CPU-seconds, printed at the end: where the build's time goes
-    for wave in waves(stages(vietnamese)):
+    for wave in stages(vietnamese):
         wave_start, wave_cpu = time.monotonic(), children_cpu()
         if len(wave) == 1:
             name, command = wave[0]

@@ -35,6 +35,7 @@ import sys
 from pathlib import Path
 from typing import Any, Final
 
+from tools.build.lite import joined
 from tools.build.lite_cell import CHAPTERS, read, write
 
 #: The how-to cell's id: how ``--fix`` finds the cell to update.
@@ -78,18 +79,13 @@ def how_to_cell() -> dict[str, Any]:
     return {"cell_type": "markdown", "id": HOW_TO_ID, "metadata": {}, "source": HOW_TO.splitlines(keepends=True)}
 
 
-def _source(cell: dict[str, Any]) -> str:
-    source = cell.get("source", "")
-    return "".join(source) if isinstance(source, list) else str(source)
-
-
 def with_how_to(notebook: dict[str, Any]) -> bool:
     """Put the how-to cell right after the title cell (or update it there); True if anything changed."""
     cells = notebook["cells"]
     title = next(i for i, cell in enumerate(cells) if cell["cell_type"] == "markdown")
     wanted = how_to_cell()
     current = [i for i, cell in enumerate(cells) if cell.get("id") == HOW_TO_ID]
-    if current == [title + 1] and _source(cells[title + 1]) == HOW_TO:
+    if current == [title + 1] and joined(cells[title + 1].get("source", "")) == HOW_TO:
         return False
     for i in reversed(current):
         del cells[i]
@@ -154,7 +150,7 @@ def problems(notebook: dict[str, Any]) -> list[str]:
     cells = notebook["cells"]
     title = next(i for i, cell in enumerate(cells) if cell["cell_type"] == "markdown")
     after = cells[title + 1] if title + 1 < len(cells) else {}
-    if after.get("id") != HOW_TO_ID or _source(after) != HOW_TO:
+    if after.get("id") != HOW_TO_ID or joined(after.get("source", "")) != HOW_TO:
         found.append("the cell after the title is not the how-to cell of tools/build/chapters.py (run --fix)")
     if notebook.get("metadata", {}).get("kernelspec") != KERNELSPEC:
         found.append(f"the kernel is not named as JupyterLab names it, {KERNELSPEC} (run --fix)")

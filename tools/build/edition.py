@@ -253,6 +253,18 @@ def translate_comments(source: str, translate: Any) -> str:
     return _rewritten(source, docstrings + code_comments(source), rewrite)
 
 
+def code_messages(source: str) -> Iterator[tuple[CodeString, str]]:
+    """The messages of a code cell, each with its kind as its comment in the catalogue says it:
+    the marked strings (:data:`F_STRING` or ``""``), then the :data:`COMMENT` and :data:`DOCSTRING` ones.
+
+    >>> [(found.text, kind) for found, kind in code_messages('_(f"{n} pebbles")  # a count')]
+    [('{n} pebbles', 'f-string'), ('a count', 'comment')]
+    """
+    for find, kind in ((code_strings, ""), (code_comments, COMMENT), (code_docstrings, DOCSTRING)):
+        for found in find(source):
+            yield found, F_STRING if found.f_string else kind
+
+
 #: Tokens between a marker's literals that change nothing: line breaks inside brackets, comments.
 _SKIPPED = (tokenize.NL, tokenize.COMMENT)
 
@@ -430,19 +442,8 @@ def templates() -> list[Path]:
                     continue
                 if cell.get("id") == CELL_ID:  # the live notebooks' setup cell: written in each language (lite_cell)
                     continue
-                code = "".join(cell["source"])
-                comments, docstrings = code_comments(code), code_docstrings(code)
-                for found in code_strings(code) + comments + docstrings:
+                for found, kind in code_messages("".join(cell["source"])):
                     where = (f"../../{source.relative_to(ROOT).as_posix()}", (index + 1) * CELL_LINES + found.start[0])
-                    kind = (
-                        F_STRING
-                        if found.f_string
-                        else COMMENT
-                        if found in comments
-                        else DOCSTRING
-                        if found in docstrings
-                        else ""
-                    )
                     comment = f"{CODE_COMMENT} cell {index}" + (f", {kind}" if kind else "")
                     present = catalogue.get(found.text)
                     if present is not None:
@@ -573,7 +574,7 @@ def vietnamese_notebook(document: str) -> dict[str, Any]:
     return notebook
 
 
-def _inputs_key(document: str, notebook: dict[str, Any]) -> str:
+def _inputs_key(notebook: dict[str, Any]) -> str:
     """What an executed copy depends on: its cells and the engine's code and catalogues."""
     import hashlib
 
@@ -601,12 +602,11 @@ def write_notebooks(jobs: int = 2) -> list[Path]:
     for document in notebook_documents():
         notebook = vietnamese_notebook(document)
         target = NOTEBOOKS / f"{document}.ipynb"
-        key = _inputs_key(document, notebook)
+        key = _inputs_key(notebook)
         if target.is_file() and stamps.get(document) == key:
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
         write(target, notebook)
-        stamps[document] = None
         stale.append((document, target, key))
     if stale:
         env = {**os.environ, "OANQUAN_LANG": LANGUAGE}
@@ -710,8 +710,7 @@ CODE_PROMPTS = {"nb_code_prompt_show": "Show code cell {type}", "nb_code_prompt_
 
 def theme_words(language: str = LANGUAGE) -> dict[str, str]:
     """The theme's catalogue, ``locales/<language>/LC_MESSAGES/sphinx.po``: each English message and its translation."""
-    path = LOCALES / language / "LC_MESSAGES" / "sphinx.po"
-    return {str(m.id): str(m.string) for m in iter_messages(path) if m.id and m.string}
+    return translations("sphinx", language)  # a catalogue like a page's, under the theme's name
 
 
 def untranslated_attributes(text: str, words: dict[str, str]) -> str:

@@ -59,12 +59,8 @@ def redirect_page(target: str, link: str, lang: str) -> str:
 
 def pages(edition: Path) -> list[Path]:
     """The HTML pages of one edition, without its other editions and asset folders."""
-    found = []
-    for page in sorted(edition.rglob("*.html")):
-        first = page.relative_to(edition).parts[0]
-        if first not in SKIPPED and first not in EDITIONS:
-            found.append(page)
-    return found
+    pages = sorted(edition.rglob("*.html"))
+    return [page for page in pages if page.relative_to(edition).parts[0] not in (*SKIPPED, *EDITIONS)]
 
 
 def link_icons(edition: Path, lang: str = "en") -> list[Path]:

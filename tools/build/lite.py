@@ -118,11 +118,8 @@ def requirement_pins(text: str) -> dict[str, str]:
     >>> requirement_pins("ipywidgets==8.1.9   # widgets\\n# a comment\\nComm==0.2.3 --hash=sha256:ab\\n")
     {'ipywidgets': '8.1.9', 'comm': '0.2.3'}
     """
-    pins = {}
-    for line in text.splitlines():
-        if match := re.match(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]]*\])?==([^\s;#]+)", line):
-            pins[normalize(match[1])] = match[2]
-    return pins
+    found = re.findall(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]]*\])?==([^\s;#]+)", text, re.M)
+    return {normalize(name): version for name, version in found}
 
 
 def wanted_pins() -> dict[str, str]:
@@ -173,10 +170,8 @@ def pinned_hashes() -> dict[str, tuple[str, str]]:
     """requirements-lite.txt as {normalized name: (version, sha256)}, checked against what the build wants."""
     if not PINS.is_file():
         raise SystemExit(f"build_lite: {PINS} is missing: python -m tools.build.lite --pin")
-    pinned = {}
-    for line in PINS.read_text(encoding="utf-8").splitlines():
-        if match := re.match(r"([a-z0-9-]+)==(\S+) --hash=sha256:([0-9a-f]{64})$", line):
-            pinned[match[1]] = (match[2], match[3])
+    found = re.findall(r"^([a-z0-9-]+)==(\S+) --hash=sha256:([0-9a-f]{64})$", PINS.read_text(encoding="utf-8"), re.M)
+    pinned = {name: (version, digest) for name, version, digest in found}
     wanted = wanted_pins()
     if {name: version for name, (version, _) in pinned.items()} != wanted:
         raise SystemExit(

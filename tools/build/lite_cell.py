@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import copy
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any, Final
@@ -161,12 +162,9 @@ def language_of(notebook: dict[str, Any]) -> str:
     ('vi', 'en')
     """
     cells = [c for c in notebook.get("cells") or [] if c.get("id") == CELL_ID]
-    if cells:
-        for line in "".join(cells[0].get("source", "")).splitlines():
-            for language in LANGUAGES:
-                if line.strip() == f'LANGUAGE = "{language}"':
-                    return language
-    return LANGUAGES[0]
+    source = "".join(cells[0].get("source", "")) if cells else ""
+    found = re.search(r'^\s*LANGUAGE = "(\w+)"\s*$', source, re.M)
+    return found[1] if found and found[1] in LANGUAGES else LANGUAGES[0]
 
 
 def read(path: Path) -> dict[str, Any]:

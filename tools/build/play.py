@@ -301,7 +301,8 @@ def doctools_without_eval(site: Path) -> None:
 def edition_files(site: Path) -> list[str]:
     """Every file of the edition built into ``site`` that its service worker keeps, relative to ``site``.
 
-    Workbox globs them (``tools/build/precache.mjs``): every file less ``precache_ignores(site)``.
+    Workbox globs them (``tools/build/precache.mjs``): every file less :data:`NOT_KEPT_FILES`,
+    :data:`NOT_READ_FILES` and another edition's folder.
     Another edition's folder inside it (a folder with its own ``book/play.html``, such as
     ``vi/``) is that edition's, kept by its own worker. The edition's live notebooks
     (``lite/``) are its own: the worker keeps them once active (``LATER``).
@@ -309,16 +310,11 @@ def edition_files(site: Path) -> list[str]:
     return json.loads(_precache(site))
 
 
-def precache_ignores(site: Path) -> list[str]:
-    """The globs of ``site`` that its worker does not keep: another edition's folder, ``NOT_KEPT_FILES``
-    and ``NOT_READ_FILES``."""
-    return [*NOT_KEPT_FILES, *NOT_READ_FILES, *(f"{folder}/**" for folder in other_editions(site))]
-
-
 def _precache(site: Path, *inject: Path) -> str:
     """What ``tools/build/precache.mjs`` prints for ``site`` (with ``--inject SRC DEST`` when given)."""
     command = ["node", str(PRECACHE), str(site)]
-    for glob in precache_ignores(site):
+    # what the worker does not keep (see edition_files)
+    for glob in [*NOT_KEPT_FILES, *NOT_READ_FILES, *(f"{folder}/**" for folder in other_editions(site))]:
         command += ["--ignore", glob]
     if inject:
         command += ["--inject", *map(str, inject)]
@@ -416,8 +412,7 @@ def write_lite_policies(lite: Path) -> int:
 #: ``oaq-offline-size``: both editions without the live notebooks, each file once (the workers
 #: share one copy of every file that is the same in both, issue 45); ``oaq-lite-size``: what the
 #: live notebooks of one edition add to that.
-_DOWNLOAD_SIZE = re.compile(rb'(<span class="oaq-offline-size">)[^<]*(</span>)')
-_LITE_SIZE = re.compile(rb'(<span class="oaq-lite-size">)[^<]*(</span>)')
+_DOWNLOAD_SIZE = re.compile(rb'(<span class="oaq-(offline|lite)-size">)[^<]*(</span>)')
 
 
 def download_size(size: int) -> str:
@@ -435,8 +430,8 @@ def with_download_size(page: bytes, size: int, lite: int = 0) -> bytes:
     >>> with_download_size(b'<span class="oaq-offline-size">?</span> <span class="oaq-lite-size"></span>', 2, 10**6)
     b'<span class="oaq-offline-size">1 MB</span> <span class="oaq-lite-size">1 MB</span>'
     """
-    page = _DOWNLOAD_SIZE.sub(lambda m: m[1] + download_size(size).encode() + m[2], page)
-    return _LITE_SIZE.sub(lambda m: m[1] + download_size(lite).encode() + m[2], page)
+    sizes = {b"offline": size, b"lite": lite}
+    return _DOWNLOAD_SIZE.sub(lambda m: m[1] + download_size(sizes[m[2]]).encode() + m[3], page)
 
 
 def site_root(site: Path) -> Path:
@@ -466,17 +461,16 @@ def kept_bytes(site: Path, files: list[str] | None = None) -> tuple[int, int]:
 
     root = site_root(site)
     editions = (root, *(root / folder for folder in other_editions(root)))
-    lists = {edition: edition_files(edition) for edition in editions if files is None or edition != site}
-    if files is not None:
-        lists[site] = files
+    lists = {
+        edition: files if files is not None and edition == site else edition_files(edition) for edition in editions
+    }
     total = 0
     for edition in editions:
         for name in lists[edition]:
             if not name.startswith(f"{LITE}/"):
                 data = (edition / name).read_bytes()
                 total += unseen(_INJECTED.sub(b"", data) if name.endswith(".html") else data)
-    site_files = lists[site] if site in lists else edition_files(site)
-    lite = sum(unseen((site / name).read_bytes()) for name in site_files if name.startswith(f"{LITE}/"))
+    lite = sum(unseen((site / name).read_bytes()) for name in lists[site] if name.startswith(f"{LITE}/"))
     return total, lite
 
 

@@ -54,23 +54,20 @@ def box_html(to_root: str, root: str, notebook: str, edition: str = "en") -> str
     True
     """
     with language(spoken(edition)):
-        return _box_html(to_root, root, notebook)
-
-
-def _box_html(to_root: str, root: str, notebook: str) -> str:
+        label = _("Live notebook")  # each message outside the f-string, where Babel finds it
+        link = _("Open as a live notebook")
+        what = _("and run or change the code of this chapter in your browser, with nothing to install.")
+        start = _(
+            "The first start takes some seconds (up to half a minute on a slow computer) while Python "
+            "loads in your browser; then choose Run ▸ Run All Cells."
+        )
+        kept = _(
+            "Your changes stay in this browser, on this computer, until you clear its saved data; "
+            "nothing is sent anywhere."
+        )
+        again = _("Start the chapter again from the original")
     live = escape(to_root + live_url(root, notebook))
     reset = escape(to_root + reset_url(root, notebook))
-    label = _("Live notebook")  # each message outside the f-string, where Babel finds it
-    link = _("Open as a live notebook")
-    what = _("and run or change the code of this chapter in your browser, with nothing to install.")
-    start = _(
-        "The first start takes some seconds (up to half a minute on a slow computer) while Python "
-        "loads in your browser; then choose Run ▸ Run All Cells."
-    )
-    kept = _(
-        "Your changes stay in this browser, on this computer, until you clear its saved data; nothing is sent anywhere."
-    )
-    again = _("Start the chapter again from the original")
     return (
         f'<aside class="oaq-live" aria-label="{escape(label)}">\n'
         f'<p><a class="oaq-live-open" href="{live}">{escape(link)}</a> {escape(what)}</p>\n'

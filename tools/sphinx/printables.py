@@ -34,6 +34,7 @@ Every file is the same byte for byte from one build to the next (a fixed creatio
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime
 import functools
@@ -105,8 +106,6 @@ class _Words(dict[str, str]):
         return _(super().__getitem__(key))
 
 
-_RULE_GAP = N_("Chain over an empty Mandarin (R5.5): a gap like any other, except right after the last pebble.")
-
 TEXT: dict[str, str] = _Words(
     {
         "worksheet_title": N_("Ô Ăn Quan · Worksheet: {name}"),
@@ -177,7 +176,6 @@ TEXT: dict[str, str] = _Words(
         "score_lent": N_("Plus the pebbles the other player borrowed from you"),
         "score_total": N_("Total"),
         "score_check": N_("Check: when both Mandarin squares are empty at the end, the two totals add up to {total}."),
-        "rule_gap": _RULE_GAP,
         "cards_title": N_("Ô Ăn Quan · Position cards: {name}"),
         "card_of": N_("Exercise {number} of the worksheet “{name}”"),
         "self_check_title": N_("Check your answers: {name}"),
@@ -510,13 +508,17 @@ def _header(pdf: _Document, title: str, subtitle: str) -> None:
     pdf.multi_cell(182, 4.2, subtitle, align="L")
 
 
-def _footer(pdf: _Document, pages: int, rules: str = "") -> None:
-    """The page's number, after the rules the sheet was made for (issue 42: each sheet names its rules)."""
-    pdf.set_xy(14, 287)
-    pdf.font(7)
-    pdf.set_text_color(*_GREY)
+def _footer(
+    pdf: _Document, class_rules: str, y: float, size: float, pages: int = 0, colour: tuple[int, int, int] = _INK
+) -> None:
+    """The rules the sheet was made for (issue 42: each sheet names its rules), centred across the page
+    at ``y`` in ``size`` points, then the page's number when the sheet has ``pages``."""
+    pdf.set_xy(14, y)
+    pdf.font(size)
+    pdf.set_text_color(*colour)
+    words = TEXT[f"rules_{class_rules}"]
     page = TEXT["page"].format(page=pdf.page_no(), pages=pages)
-    pdf.cell(182, 4, f"{rules} · {page}" if rules else page, align="C")
+    pdf.cell(182, 4, f"{words} · {page}" if pages else words, align="C")
     pdf.set_text_color(*_INK)
 
 
@@ -564,7 +566,7 @@ def worksheet_pdf(level: str, site: str = "", answers: bool = False, class_rules
             pdf.add_page()
             intro = " ".join([TEXT["answers_intro"], TEXT["answers_marks"]] + ([TEXT["answers_qr"]] if site else []))
             _header(pdf, title, intro if answers else TEXT["name_line"] + "\n" + TEXT["instructions"])
-            _footer(pdf, pages, TEXT[f"rules_{class_rules}"])
+            _footer(pdf, class_rules, 287, 7, pages, _GREY)
         top = first + (index % per_page) * room
         _exercise(pdf, index + 1, puzzle, top, top + room - 3, site, answers)
     return pdf.pdf_bytes()
@@ -607,13 +609,11 @@ def _exercise(pdf: _Document, number: int, puzzle: Puzzle, top: float, bottom: f
             pdf.multi_cell(84, 3.2, words, align="L")
             pdf.set_text_color(*_INK)
         played = puzzle.line or puzzle.solution[:1]  # the board after the whole line
-        after = puzzle.position
-        events: tuple[Event, ...] = ()
-        for each in played:
-            after, events = after.play_traced(each)
+        last = puzzle.steps - 1  # the pupil's last move, played where the line leads
+        move = puzzle.step_answer(last)[0]
+        after, events = puzzle.step_position(last).play_traced(move)
         # what the last move took is hatched, as on the desk sheet's pictures (issue 46)
         captured = [e.square for e in events if e.kind == "capture" and e.square is not None]
-        move = Move.parse(played[-1])
         pdf.set_xy(102, board_top - 1)
         pdf.font(8)
         pdf.cell(60, 3.5, TEXT["after"].format(move=", ".join(played)))
@@ -735,6 +735,8 @@ class RuleExample:
 
 
 _YOUNG = Rules(young_mandarin_min=5)
+#: The rules of the examples that need an option of their own (every other is found under the class's rules).
+_OWN_RULES = {"young-mandarin": _YOUNG}
 
 
 def _rule_numbers() -> dict[str, int]:
@@ -742,8 +744,8 @@ def _rule_numbers() -> dict[str, int]:
     return {"pebbles": Position.initial().count(0), "value": Rules().mandarin_value, "young": _YOUNG.young_mandarin_min}
 
 
-#: The rules of the rules sheet: (anchor, statement, which event shows it, the rules), as on the rules page.
-_RULES: list[tuple[str, str, Callable[[Event], bool], Rules]] = [
+#: The rules of the rules sheet: (anchor, statement, which event shows it), as on the rules page.
+_RULES: list[tuple[str, str, Callable[[Event], bool]]] = [
     (
         "sowing",
         N_(
@@ -751,43 +753,36 @@ _RULES: list[tuple[str, str, Callable[[Event], bool], Rules]] = [
             "Mandarin squares included."
         ),
         lambda e: e.kind == "drop" and e.hand == 0,
-        Rules(),
     ),
     (
         "relay",
         N_("Relay (R3.4b): if the square after the last pebble is full, lift it and sow on."),
         lambda e: e.kind == "relay",
-        Rules(),
     ),
     (
         "mandarin-stop",
         N_("Stop (R3.4a): if the next square is a Mandarin square, the turn ends."),
         lambda e: e.kind == "mandarin_stop" and e.rule == "R3.4a",
-        Rules(),
     ),
     (
         "capture",
         N_("Capture (R5.1): an empty square and then a full one: take everything in it."),
         lambda e: e.kind == "capture" and e.rule == "R5.1" and not e.stones,
-        Rules(),
     ),
     (
         "chain",
         N_("Chain (R5.2): empty, full, empty, full… take each full square."),
         lambda e: e.kind == "capture" and e.rule == "R5.2",
-        Rules(),
     ),
     (
         "double-empty",
         N_("Two empty squares (R5.3): the turn ends with no capture."),
         lambda e: e.kind == "double_empty",
-        Rules(),
     ),
     (
         "mandarin-capture",
         N_("Capturing a Mandarin (R5.1): its stone is worth {value} points."),
         lambda e: e.kind == "capture" and bool(e.stones),
-        Rules(),
     ),
     (
         "young-mandarin",
@@ -796,20 +791,17 @@ _RULES: list[tuple[str, str, Callable[[Event], bool], Rules]] = [
             "cannot be taken."
         ),
         lambda e: e.kind == "young_mandarin",
-        _YOUNG,
     ),
     (
         "tha-ca",
         N_("Thả cá (R6): your row is empty? Put one pebble from your store in each square; borrow if you must."),
         lambda e: e.kind == "refill",
-        Rules(),
     ),
     (
         "end",
         N_("The end (R7): both Mandarin squares are empty. Each player takes the pebbles of their own row."),
         # the last sweep (R7.4): the board once both rows are taken, with the final scores (as on the rules page)
         lambda e: e.kind == "sweep" and e.player == 1,
-        Rules(),
     ),
 ]
 
@@ -823,8 +815,8 @@ def rule_examples(seed: int = 2026, games: int = 500, rules: Rules | None = None
     class's: every example that needs no rule option of its own is found under them.
     """
     found = []
-    for anchor, rule, test, own in _RULES:
-        chosen = own if rules is None or own != Rules() else rules
+    for anchor, rule, test in _RULES:
+        chosen = _OWN_RULES.get(anchor, rules or Rules())
         position, move, events, index, before = _example(test, chosen, seed, games)
         found.append(RuleExample(anchor, rule, position, str(move), events, index, before))
         if anchor == "chain":  # then the rule book's own example of a chain over an empty Mandarin
@@ -840,7 +832,8 @@ def _gap_example() -> RuleExample:
     position = Position.from_text(GAP_EXAMPLE[0])
     events = position.play_traced(GAP_EXAMPLE[1])[1]
     index = max(i for i, e in enumerate(events) if e.kind == "capture")
-    return RuleExample("mandarin-gap", _RULE_GAP, position, GAP_EXAMPLE[1], events, index)
+    rule = N_("Chain over an empty Mandarin (R5.5): a gap like any other, except right after the last pebble.")
+    return RuleExample("mandarin-gap", rule, position, GAP_EXAMPLE[1], events, index)
 
 
 def _example(
@@ -891,7 +884,7 @@ def rules_sheet_pdf(class_rules: str = "open-10") -> bytes:
         pdf.add_page()
         if page == 0:
             _header(pdf, TEXT["rules_title"], TEXT["rules_intro"].format(**numbers) + " " + TEXT["desk_key"])
-        _desk_footer(pdf, numbers, TEXT[f"rules_{class_rules}"], len(pages))
+        _desk_footer(pdf, numbers, class_rules, len(pages))
         for top, row in rows:
             for side, example in enumerate(row):
                 _desk_rule(pdf, example, numbers, 14 + side * (col_w + 4), top, col_w)
@@ -907,13 +900,13 @@ _DeskRow = tuple[float, tuple[RuleExample, ...]]
 def _desk_pages(examples: tuple[RuleExample, ...], numbers: dict[str, int], col_w: float) -> list[list[_DeskRow]]:
     """The rules laid out two to a row, a new page when a row would pass the foot: each page's
     rows with the top of each (measured before drawing, so that each page can say "Page 1 of 2")."""
-    measure = _Document("")  # a scratch page to measure the blocks on
+    measure = _Document("")  # a scratch page to draw the blocks on, to measure them
     measure.add_page()
     pages: list[list[_DeskRow]] = []
     top = _DESK_BOTTOM + 1  # start with a new page
     for first in range(0, len(examples), 2):
         row = examples[first : first + 2]
-        height = max(_desk_rule_height(measure, example, numbers, col_w) for example in row)
+        height = max(_desk_rule(measure, example, numbers, 0, 0, col_w) for example in row)
         if top + height > _DESK_BOTTOM:
             top = 14.0 if pages else 40.0  # the first page's rules start under its header
             pages.append([])
@@ -922,20 +915,11 @@ def _desk_pages(examples: tuple[RuleExample, ...], numbers: dict[str, int], col_
     return pages
 
 
-def _desk_rule_height(pdf: _Document, example: RuleExample, numbers: dict[str, int], col_w: float) -> float:
-    """How tall a rule's block is: its sentence, its picture, its caption."""
-    pdf.font(DESK_RULE_SIZE, bold=True)
-    rule_lines = pdf.line_count(col_w, 4.3, _(example.rule).format(**numbers))
-    pdf.font(DESK_TEXT_SIZE)
-    caption_lines = pdf.line_count(col_w, 3.9, example.caption)
-    board = 2 * DESK_BOARD_WIDTH / 6.4 + 1
-    return rule_lines * 4.3 + 1 + board + 1 + caption_lines * 3.9
-
-
 def _desk_rule(
     pdf: _Document, example: RuleExample, numbers: dict[str, int], x: float, top: float, col_w: float
-) -> None:
-    """One rule: its sentence in bold, its picture in black and white, the engine's caption under it."""
+) -> float:
+    """One rule: its sentence in bold, its picture in black and white, the engine's caption under it.
+    Returns the height drawn."""
     pdf.set_xy(x, top)
     pdf.font(DESK_RULE_SIZE, bold=True)
     pdf.multi_cell(col_w, 4.3, _(example.rule).format(**numbers), align="L")
@@ -953,17 +937,15 @@ def _desk_rule(
     pdf.set_xy(x, below + height + 1)
     pdf.font(DESK_TEXT_SIZE)
     pdf.multi_cell(col_w, 3.9, example.caption, align="L")
+    return pdf.get_y() - top
 
 
-def _desk_footer(pdf: _Document, numbers: dict[str, int], foot: str, pages: int) -> None:
+def _desk_footer(pdf: _Document, numbers: dict[str, int], class_rules: str, pages: int) -> None:
     """The score rule, and the class's rules with the page's number, at the foot of a desk page."""
     pdf.set_xy(14, 271)
     pdf.font(DESK_RULE_SIZE, bold=True)
     pdf.multi_cell(182, 4.3, TEXT["rules_footer"].format(**numbers), align="C")
-    pdf.set_xy(14, 286)
-    pdf.font(DESK_TEXT_SIZE)
-    page = TEXT["page"].format(page=pdf.page_no(), pages=pages)
-    pdf.cell(182, 4, f"{foot} · {page}", align="C")
+    _footer(pdf, class_rules, 286, DESK_TEXT_SIZE, pages)
 
 
 #: Rows of the record sheet's two tables: moves 1 to 2 x RECORD_ROWS on the page.
@@ -987,21 +969,18 @@ def record_sheet_pdf() -> bytes:
     pdf.cell(182, 6, TEXT["record_rules"])
     top, row_h = 48.0, 7.0
     pdf.set_line_width(0.3)
+    widths = (15.0, 37.0, 37.0)
     for block in range(2):
         x = 14 + block * 93
-        widths = (15.0, 37.0, 37.0)
-        headings = (TEXT["record_move"], *row_names())
         pdf.font(10, bold=True)
-        for place, (width, heading) in enumerate(zip(widths, headings, strict=True)):
-            pdf.set_xy(x + sum(widths[:place]), top)
-            pdf.cell(width, row_h, heading, border=1, align="C")
+        pdf.set_xy(x, top)
+        for width, heading in zip(widths, (TEXT["record_move"], *row_names()), strict=True):
+            pdf.cell(width, row_h, heading, border=1, align="C")  # each cell starts where the last ended
         pdf.font(10)
         for row in range(RECORD_ROWS):
-            y = top + row_h * (row + 1)
-            pdf.set_xy(x, y)
-            pdf.cell(widths[0], row_h, str(block * RECORD_ROWS + row + 1), border=1, align="C")
-            pdf.rect(x + widths[0], y, widths[1], row_h)
-            pdf.rect(x + widths[0] + widths[1], y, widths[2], row_h)
+            pdf.set_xy(x, top + row_h * (row + 1))
+            for width, text in zip(widths, (str(block * RECORD_ROWS + row + 1), "", ""), strict=True):
+                pdf.cell(width, row_h, text, border=1, align="C")
     _score_box(pdf, top + row_h * (RECORD_ROWS + 1) + 6)
     return pdf.pdf_bytes()
 
@@ -1160,22 +1139,21 @@ def _poster_board(pdf: _Document, x: float, y: float, width: float) -> float:
     Mandarin square's name and stone, each row's name above and below. Returns the y below it."""
     cell = width / 7.2
     rx = 1.1 * cell
-    left = x + rx
     pdf.font(POSTER_TEXT_SIZE, bold=True)
     pdf.set_xy(x, y)
     pdf.cell(width, _line(POSTER_TEXT_SIZE), row_names()[1], align="C")
     top = y + _line(POSTER_TEXT_SIZE)
     cell = min(cell, (pdf.h - 12 - top - 3 * _line(POSTER_TEXT_SIZE) - 4) / 2)  # room below for the rest
     mid = top + cell
+    left = x + rx + (width - 2 * rx - 5 * cell) / 2  # the squares, centred between the Mandarin squares
     pdf.set_line_width(1.2)
     for square in range(10):
-        sx = left + (width - 2 * rx - 5 * cell) / 2 + cell * column(square)
-        pdf.rect(sx, top if square < 5 else mid, cell, cell)
+        sx, sy = left + cell * column(square), top if square < 5 else mid
+        pdf.rect(sx, sy, cell, cell)
         pdf.font(POSTER_NUMBER_SIZE, bold=True)
-        pdf.set_xy(sx, (top if square < 5 else mid) + cell * 0.2)
+        pdf.set_xy(sx, sy + cell * 0.2)
         pdf.cell(cell, cell * 0.6, str(square), align="C")
-    board_left = left + (width - 2 * rx - 5 * cell) / 2
-    for square, edge, side in ((M1, board_left, -1), (M0, board_left + 5 * cell, 1)):
+    for square, edge, side in ((M1, left, -1), (M0, left + 5 * cell, 1)):
         pdf.half_ellipse(edge, top, rx, 2 * cell, side)
         cx = edge + side * rx * 0.5
         pdf.set_fill_color(*_INK)
@@ -1208,10 +1186,8 @@ def blank_board_pdf() -> bytes:
             pdf.font(shape.size)
             pdf.set_text_color(*(_GREY if shape.muted else _INK))
             width = pdf.get_string_width(shape.text)
-            if shape.flip:
-                with pdf.rotation(180, x=shape.x * pt, y=shape.y * pt):
-                    pdf.text(shape.x * pt - width / 2, shape.y * pt, shape.text)
-            else:
+            turned = pdf.rotation(180, x=shape.x * pt, y=shape.y * pt) if shape.flip else contextlib.nullcontext()
+            with turned:
                 pdf.text(shape.x * pt - width / 2, shape.y * pt, shape.text)
     return pdf.pdf_bytes()
 
@@ -1277,11 +1253,11 @@ def cards_pdf(level: str, class_rules: str = "open-10") -> bytes:
         slot = (number - 1) % CARDS_PER_PAGE
         if slot == 0:
             pdf.add_page()
-        _card(pdf, puzzle, number, name, slot * CARD_HEIGHT, TEXT[f"rules_{class_rules}"])
+        _card(pdf, puzzle, number, name, slot * CARD_HEIGHT, class_rules)
     return pdf.pdf_bytes()
 
 
-def _card(pdf: _Document, puzzle: Puzzle, number: int, sheet_name: str, top: float, foot: str) -> None:
+def _card(pdf: _Document, puzzle: Puzzle, number: int, sheet_name: str, top: float, class_rules: str) -> None:
     """One card, in the half page starting at ``top``: the code, the goal, the board, the stores."""
     if top > 0:  # the line to cut along
         pdf.set_line_width(0.3)
@@ -1307,9 +1283,9 @@ def _card(pdf: _Document, puzzle: Puzzle, number: int, sheet_name: str, top: flo
     pdf.font(CARD_TEXT_SIZE, bold=scene.to_move == 0)
     pdf.set_xy(x, board_top + height + 1)
     pdf.cell(CARD_BOARD_WIDTH, 5.5, _strip_words(scene, 0), align="C")
-    pdf.set_xy(x, top + CARD_HEIGHT - 9)
+    pdf.set_xy(x, top + CARD_HEIGHT - 9)  # centred on the card, as its board is
     pdf.font(9)
-    pdf.cell(CARD_BOARD_WIDTH, 4, foot, align="C")
+    pdf.cell(CARD_BOARD_WIDTH, 4, TEXT[f"rules_{class_rules}"], align="C")
 
 
 SELF_CHECK_SIZE = 12.0
@@ -1350,9 +1326,7 @@ def self_check_pdf(level: str, class_rules: str = "open-10") -> bytes:
         pdf.font(SELF_CHECK_SIZE)
         pdf.multi_cell(182, 5.4, _self_check_words(puzzle), align="L")
         top = pdf.get_y() + 4
-    pdf.set_xy(14, 281)
-    pdf.font(9)
-    pdf.cell(182, 4, TEXT[f"rules_{class_rules}"], align="C")
+    _footer(pdf, class_rules, 281, 9)
     return pdf.pdf_bytes()
 
 
