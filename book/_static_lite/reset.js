@@ -20,6 +20,12 @@ function fill(name, text) {
   for (const element of document.querySelectorAll(`[data-name=${name}]`)) element.textContent = text;
 }
 
+// Something went wrong: said, with the browser's reason.
+function failed(error) {
+  fill("reason", String(error && error.message ? error.message : error));
+  show("failed");
+}
+
 function request(req) {
   return new Promise((resolve, reject) => {
     req.onsuccess = () => resolve(req.result);
@@ -87,14 +93,10 @@ async function main() {
       show("done");
       location.assign(notebook);
     } catch (error) {
-      fill("reason", String(error && error.message ? error.message : error));
-      show("failed");
+      failed(error);
     }
   });
 }
 
-main().catch((error) => {
-  fill("reason", String(error && error.message ? error.message : error));
-  show("failed");
-});
+main().catch(failed);
 

@@ -29,48 +29,41 @@ const ORDER = [11, 4, 3, 2, 1, 0, 10, 5, 6, 7, 8, 9];
 // is one stop of the Tab key (a roving tabindex, as ARIA's practices have it): the square last
 // focused, or the first one the eye meets, takes the Tab; the arrow keys go to the others.
 export function mark(container, squares) {
-  const playable = [];
   container.querySelectorAll("[data-square]").forEach(function (el) {
-    const square = Number(el.getAttribute("data-square"));
-    const can = squares.indexOf(square) >= 0;
+    const can = squares.indexOf(Number(el.getAttribute("data-square"))) >= 0;
     el.classList.toggle("oaq-can", can);
     if (can) {
       el.setAttribute("tabindex", "-1");
       el.setAttribute("role", "button"); // its name, what the square holds, is the engine's (aria-label)
-      playable.push(el);
     } else {
       el.removeAttribute("tabindex");
       el.removeAttribute("role");
     }
   });
-  const current = rovingSquare(container, playable);
+  const current = rovingSquare(container);
   if (current) current.setAttribute("tabindex", "0");
   // A picture (role img) hides what is inside it from a screen reader: a board that takes moves
   // is a group of squares instead, named by the same title.
   const svg = container.querySelector("svg");
-  if (svg) svg.setAttribute("role", playable.length ? "group" : "img");
+  if (svg) svg.setAttribute("role", current ? "group" : "img");
 }
 
-// Of the playable squares, the one that takes the Tab: the one focused last, else the first in ORDER.
-function rovingSquare(container, playable) {
-  const kept = container.getAttribute("data-focus");
-  const last = kept === null ? NaN : Number(kept); // none yet: the first square in ORDER
-  const sorted = inOrder(playable);
-  return sorted.filter(function (el) { return Number(el.getAttribute("data-square")) === last; })[0] || sorted[0] || null;
-}
-
-function inOrder(elements) {
-  return elements.slice().sort(function (a, b) {
-    return ORDER.indexOf(Number(a.getAttribute("data-square"))) - ORDER.indexOf(Number(b.getAttribute("data-square")));
-  });
-}
-
+// The playable squares (marked as buttons) in ORDER.
 function playableSquares(container) {
   const found = [];
   container.querySelectorAll("[data-square]").forEach(function (el) {
     if (el.getAttribute("role") === "button") found.push(el);
   });
-  return inOrder(found);
+  return found.sort(function (a, b) {
+    return ORDER.indexOf(Number(a.getAttribute("data-square"))) - ORDER.indexOf(Number(b.getAttribute("data-square")));
+  });
+}
+
+// Of the playable squares, the one that takes the Tab: the one focused last, else the first in ORDER.
+function rovingSquare(container) {
+  const kept = container.getAttribute("data-focus"); // none yet: the first square in ORDER
+  const playable = playableSquares(container);
+  return playable.find(function (el) { return kept !== null && Number(el.getAttribute("data-square")) === Number(kept); }) || playable[0] || null;
 }
 
 // The square an arrow key (or Home, End) goes to from the square ``from``, among the playable
@@ -105,7 +98,7 @@ export function focusedSquare(container, active) {
 // it is still playable, else on the one that takes the Tab, else on the board itself.
 export function focusBoard(container, square) {
   if (square !== null && square >= 0) container.setAttribute("data-focus", String(square));
-  const target = rovingSquare(container, playableSquares(container));
+  const target = rovingSquare(container);
   if (target) return moveFocus(container, target);
   container.setAttribute("tabindex", "-1");
   container.focus({ preventScroll: true });

@@ -78,10 +78,10 @@ function playPage(root, select) {
     const rules = CLASS_RULES[select.value];
     if (!rules || root.getAttribute("data-state") !== "ready") return;
     let changed = false;
-    [["young", rules.young], ["value", rules.value]].forEach(function (pair) {
-      const field = root.querySelector("[data-oaq=" + pair[0] + "]");
-      if (field && field.value !== pair[1]) {
-        field.value = pair[1];
+    Object.keys(rules).forEach(function (name) { // the settings' fields: "young", "value"
+      const field = root.querySelector("[data-oaq=" + name + "]");
+      if (field && field.value !== rules[name]) {
+        field.value = rules[name];
         changed = true;
       }
     });

@@ -46,12 +46,8 @@ function oneLine(error) {
 
 function reply(message) {
   const id = message && message.id;
-  let found;
-  if (!message || typeof message !== "object" || typeof message.request !== "object" || message.request === null) {
-    found = { answer: { ok: false, error: "a request must be an object {id, request}" } };
-  } else {
-    found = answerOf(message.request);
-  }
+  const fine = message && typeof message === "object" && typeof message.request === "object" && message.request !== null;
+  const found = fine ? answerOf(message.request) : { answer: { ok: false, error: "a request must be an object {id, request}" } };
   self.postMessage(Object.assign({ type: "answer", id: id }, found));
 }
 
@@ -60,9 +56,17 @@ self.onmessage = function (event) {
   else reply(event.data);
 };
 
-let progress = function (stage, loaded, total) {
-  self.postMessage({ type: "progress", stage: stage, loaded: loaded, total: total });
-};
+// A stage of loading that takes longer than this is given up, with the stage named (timeLimit): a
+// policy that forbids WebAssembly (a Content-Security-Policy without 'wasm-unsafe-eval') can leave
+// Pyodide waiting for ever (issue 24). Loading takes 6-8 s on this project's slowest machines.
+const STAGE_TIMEOUT_MS = 120000;
+const stageOf = { download: "downloading the engine", start: "starting Python (WebAssembly)", engine: "starting the game engine" };
+let stage = stageOf.download;
+
+function progress(name, loaded, total) {
+  stage = stageOf[name] || stage;
+  self.postMessage({ type: "progress", stage: name, loaded: loaded, total: total });
+}
 
 // The engine started at build time (tools/build/engine_start.mjs), named after the engine it holds
 // (the manifest's "engine"), so that an engine changed without it is never run from an old one.
@@ -95,9 +99,11 @@ const WASM = "pyodide.asm.wasm";
 const plainFetch = self.fetch.bind(self);
 let compiled = null; // the module, compiling
 const standIns = new WeakSet();
-function isWasm(resource) {
-  const address = typeof resource === "string" || resource instanceof URL ? String(resource) : resource && resource.url;
-  return typeof address === "string" && address.split("?")[0].endsWith("/" + WASM);
+// The name of the file a fetch asks for ("pyodide.asm.wasm"), its folder and query left out.
+function fileName(resource) {
+  try {
+    return new URL(typeof resource === "string" || resource instanceof URL ? resource : resource.url, here).pathname.replace(/.*\//, "");
+  } catch (error) { return ""; } // not an address: the fetch fails as it would
 }
 if (self.WebAssembly && typeof WebAssembly.instantiateStreaming === "function") {
   const plainInstantiate = WebAssembly.instantiateStreaming.bind(WebAssembly);
@@ -119,15 +125,14 @@ if (self.WebAssembly && typeof WebAssembly.instantiateStreaming === "function") 
   };
 }
 self.fetch = async function (resource, init) {
-  if (compiled && isWasm(resource)) {
+  if (compiled && fileName(resource) === WASM) {
     const standIn = new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } });
     standIns.add(standIn);
     return standIn;
   }
   const response = await plainFetch(resource, init);
   try {
-    const url = new URL(typeof resource === "string" || resource instanceof URL ? resource : resource.url, here);
-    const name = url.pathname.replace(/.*\//, "");
+    const name = fileName(resource);
     if (response.ok && response.body && !(name in received)) {
       const length = Number(response.headers.get("Content-Length")) || 0;
       if (FETCHED.indexOf(name) < 0) return response;
@@ -265,11 +270,6 @@ function withZeroPages(kept) {
   return at === kept.byteLength ? heap : null;
 }
 
-async function unzippedSnapshot() {
-  const kept = await readSnapshot(unzippedKey());
-  return kept ? withZeroPages(kept) : null;
-}
-
 // Kept after the engine is ready (not in a first visit's way), in place of any other snapshot.
 function keepUnzipped(heap) {
   setTimeout(function () {
@@ -298,18 +298,17 @@ async function load(useSnapshot) {
   let version = "";
   try {
     const manifest = await plainFetch(here + "manifest.json").then(function (r) { return r.ok ? r.json() : null; });
+    const files = (manifest && manifest.files) || {}; // path -> bytes
     const named = manifest && typeof manifest.engine === "string" && /^[0-9a-f]{16}$/.test(manifest.engine);
     // the build's snapshot of this engine, if the build has one (the manifest lists it)
-    if (named && manifest.files && ("play/engine-snapshot-" + manifest.engine + ".bin.gz") in manifest.files) {
+    if (named && ("play/engine-snapshot-" + manifest.engine + ".bin.gz") in files) {
       snapshotFile = "engine-snapshot-" + manifest.engine + ".bin.gz";
       if (FETCHED.indexOf(snapshotFile) < 0) FETCHED.push(snapshotFile);
     }
-    if (manifest && manifest.files) {
-      Object.keys(manifest.files).forEach(function (path) {
-        const name = path.replace(/.*\//, "");
-        if (FETCHED.indexOf(name) >= 0) sizes[name] = manifest.files[path];
-      });
-    }
+    Object.keys(files).forEach(function (path) {
+      const name = path.replace(/.*\//, "");
+      if (FETCHED.indexOf(name) >= 0) sizes[name] = files[path];
+    });
     if (manifest && typeof manifest.version === "string" && /^[0-9a-f]+$/.test(manifest.version)) version = manifest.version;
   } catch (error) {
     // no manifest: the sizes come from each response, and no snapshot is kept
@@ -328,21 +327,15 @@ async function load(useSnapshot) {
   let from = "kept";
   if (!kept && useSnapshot && snapshotFile) {
     // Pyodide downloads and compiles its WebAssembly while the snapshot arrives (it takes a promise)
-    snapshot = unzippedSnapshot().then(function (heap) {
-      if (heap) {
-        from = "unzipped";
-        return heap;
-      }
-      from = "build";
-      return builtSnapshot().then(function (bytes) {
-        unzipped = bytes;
-        return bytes;
-      });
-    }).then(function (bytes) {
+    snapshot = (async function () {
+      const stripped = await readSnapshot(unzippedKey());
+      let bytes = stripped ? withZeroPages(stripped) : null;
+      from = bytes ? "unzipped" : "build";
+      if (!bytes) bytes = unzipped = await builtSnapshot();
       timings.snapshot_ready = Math.round(performance.now());
       if (!bytes) throw new Error("the build's snapshot could not be read");
       return bytes;
-    });
+    })();
     snapshot.catch(function () {}); // handled where Pyodide awaits it (below), however late
   }
   timings.begun = Math.round(performance.now());
@@ -402,17 +395,6 @@ async function load(useSnapshot) {
 
 function RestoredBadly() {}
 
-// A stage of loading that takes longer than this is given up, with the stage named: a policy
-// that forbids WebAssembly (a Content-Security-Policy without 'wasm-unsafe-eval') can leave
-// Pyodide waiting for ever (issue 24). Loading takes 6-8 s on this project's slowest machines.
-const STAGE_TIMEOUT_MS = 120000;
-let stage = "downloading the engine";
-const stageOf = { download: "downloading the engine", start: "starting Python (WebAssembly)", engine: "starting the game engine" };
-const plainProgress = progress;
-progress = function (name, loaded, total) {
-  stage = stageOf[name] || stage;
-  plainProgress(name, loaded, total);
-};
 let refused = "";
 self.addEventListener("securitypolicyviolation", function (event) {
   refused = "the site's security policy refused " + (event.effectiveDirective || event.violatedDirective || "something the engine needs");

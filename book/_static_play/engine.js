@@ -53,6 +53,7 @@ function Engine(win, here) {
 
   // Loading failed, or the worker stopped later: every waiting call is answered, and so are
   // the calls made afterwards, with the reason.
+  const failed = () => ({ ok: false, error: "The game engine could not be loaded: " + engine.error });
   function fail(reason) {
     if (engine.state === "failed") return;
     const loading = engine.state === "loading";
@@ -62,7 +63,7 @@ function Engine(win, here) {
     Object.keys(pending).forEach((id) => {
       const resolve = pending[id];
       delete pending[id];
-      resolve({ ok: false, error: "The game engine could not be loaded: " + reason });
+      resolve(failed());
     });
   }
 
@@ -114,7 +115,7 @@ function Engine(win, here) {
 
   engine.call = (request) => new Promise((resolve) => {
     if (engine.state === "failed") {
-      resolve({ ok: false, error: "The game engine could not be loaded: " + engine.error });
+      resolve(failed());
       return;
     }
     const id = next++;

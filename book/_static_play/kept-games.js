@@ -6,7 +6,7 @@
 // At most KEPT_GAMES games are kept. What is read back goes through stored.js's strict readers
 // (``readBack``): a game that cannot be read is said once and forgotten, never thrown.
 import { forget, keysStartingWith, readText, storage, writeText } from "./browser-storage.js";
-import { FRESH, GAME_PREFIX, KEPT_GAMES, MAX_STORED, OLD_GAME, keptTime } from "./stored.js";
+import { FRESH, GAME_PREFIX, KEPT_GAMES, OLD_GAME, keptObject, keptTime } from "./stored.js";
 import * as Tabs from "./tab.js";
 
 // This tab's kept games; ``renamed()`` is called when the tab turns out to be a copy and takes a
@@ -49,13 +49,9 @@ export function keptGames(readBack, t, edition, renamed) {
       const game = readGame(key, t("another tab's game"));
       if (game && (!latest || game.time > latest.time)) latest = game;
     });
-    const old = readText(OLD_GAME);
-    if (old !== null) {
-      const moved = readBack.game(readBack.parse(old, t("the game kept before")), t("the game kept before"));
-      forget(OLD_GAME);
-      if (moved && !latest) latest = moved;
-    }
-    return latest;
+    const moved = readGame(OLD_GAME, t("the game kept before"));
+    forget(OLD_GAME);
+    return latest || moved;
   };
 
   // A game as this page keeps it (stored.js reads it back): ``shown`` is the engine's answer
@@ -82,13 +78,11 @@ export function keptGames(readBack, t, edition, renamed) {
 
   // The key of the kept game with this link (not this tab's), or a new one: a link kept twice is kept once.
   games.keyOfLink = function (link) {
-    const same = keysStartingWith(GAME_PREFIX).filter(function (key) {
-      if (key === mine()) return false;
-      const text = readText(key);
-      if (text === null || text.length > MAX_STORED) return false;
-      try { return JSON.parse(text).link === link; } catch (error) { return false; }
+    const same = keysStartingWith(GAME_PREFIX).find(function (key) {
+      const kept = key === mine() ? null : keptObject(readText(key));
+      return kept !== null && kept.link === link;
     });
-    return same.length ? same[0] : GAME_PREFIX + Tabs.newTabName();
+    return same || GAME_PREFIX + Tabs.newTabName();
   };
   // A game kept beside this tab's (the link's game, issue 47): under its link's key.
   games.keepBeside = function (record) { writeText(games.keyOfLink(record.link), JSON.stringify(record)); };

@@ -124,14 +124,13 @@ function LiveBoard(root) {
     root.setAttribute("data-state", "busy");
     playback = new View.Playback();
     let answer = await ask(request);
-    await View.animate($("board"), $("caption"), View.expand(answer.frames), { delay: pace, playback: playback });
-    show(answer);
-    while (kind === "game" && answer.computer_to_move) {
+    for (;;) {
+      await View.animate($("board"), $("caption"), View.expand(answer.frames), { delay: pace, playback: playback });
+      show(answer);
+      if (kind !== "game" || !answer.computer_to_move) break;
       text("status", words.thinking);
       await View.sleep(30); // let the page show it first
       answer = await ask({ op: "computer" });
-      await View.animate($("board"), $("caption"), View.expand(answer.frames), { delay: pace, playback: playback });
-      show(answer);
     }
     // the focus stays on the board, unless the reader took it elsewhere meanwhile
     if (focusedSquare !== null && View.mayRefocus(root, $("board"), document.activeElement)) {
@@ -174,14 +173,12 @@ function LiveBoard(root) {
     act(kind === "editor" ? { op: "edit", action: "click", square: square } : { op: "click", square: square });
   });
   if (kind !== "editor") View.onDirections(root, () => view, act);
+  // the buttons named after the request they make
+  (kind === "game" ? ["undo", "hint"] : kind === "puzzle" ? ["hint", "answer"] : []).forEach((op) => on(op, "click", () => act({ op })));
   if (kind === "game") {
-    on("undo", "click", function () { act({ op: "undo" }); });
-    on("hint", "click", function () { act({ op: "hint" }); });
     on("new", "click", function () { text("caption", ""); act(setup.request); });
     on("skip", "click", function () { playback.skip(); });
   } else if (kind === "puzzle") {
-    on("hint", "click", function () { act({ op: "hint" }); });
-    on("answer", "click", function () { act({ op: "answer" }); });
     on("retry", "click", function () { text("caption", ""); act({ op: "retry" }); });
     on("next", "click", function () {
       const ids = setup.puzzles;

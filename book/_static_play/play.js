@@ -190,13 +190,13 @@ function page(root) {
       const instant = Number($("speed").value) === 0;
       const extras = mode === "play" ? { save: true, reply: instant } : {};
       let answer = await ask(Object.assign({}, request, extras));
-      await animate(answer.frames);
-      show(answer);
-      let replies = 0;
-      while (answer.computer_to_move || answer.reply) {
+      for (let replies = 0; ; replies++) {
+        await animate(answer.frames);
+        show(answer);
+        if (!answer.computer_to_move && !answer.reply) break;
         // Turns alternate (RULES), so a third reply in a row means the computer plays both
         // sides (a game read from storage): it stops here rather than play itself out.
-        if (++replies > 2) {
+        if (replies === 2) {
           ui.error(t("The computer plays both sides of this game, so it stops here: choose New game to play."));
           break;
         }
@@ -213,8 +213,6 @@ function page(root) {
           answer = await ask({ op: "computer", save: true });
           mark("reply", performance.now() - thinking);
         }
-        await animate(answer.frames);
-        show(answer);
       }
       if (options.notices) ui.notices(options.notices);
       // "Welcome back" greets the page's opening; once a move is played it has said its piece
@@ -307,7 +305,6 @@ function page(root) {
 
   function wire() {
     const on = (name, event, fn) => $(name).addEventListener(event, fn);
-    const click = (name, request) => on(name, "click", () => act(request));
     on("reset", "click", async function () {
       const sure = await confirmInPage(mode === "play"
         ? t("Forget what this page keeps in your browser? The game on the board will be lost.")
@@ -340,20 +337,16 @@ function page(root) {
     });
     on("step-back", "click", function () { playback.step(-1); showPaused(true); });
     on("step-forward", "click", function () { playback.step(1); showPaused(true); });
-    click("hint", { op: "hint" });
+    // the buttons named after the request they make
+    (mode === "play" ? ["hint", "undo", "redo", "replay"] : ["hint", "answer", "retry"]).forEach((op) => on(op, "click", () => act({ op })));
     if (mode === "play") {
       on("new", "click", newGame);
       on("final-new", "click", newGame);
-      click("undo", { op: "undo" });
-      click("redo", { op: "redo" });
-      click("replay", { op: "replay" });
       on("copy", "click", () => copy($("record")));
       on("copy-link", "click", () => copy($("link")));
       on("settings", "change", settingChanged);
       on("settings", "submit", (event) => event.preventDefault());
     } else {
-      click("answer", { op: "answer" });
-      click("retry", { op: "retry" });
       on("pick", "change", () => openPuzzle($("pick").value));
       on("next", "click", function () {
         const pick = $("pick");

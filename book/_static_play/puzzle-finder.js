@@ -86,12 +86,9 @@ function finder(root) {
   const row = pick.closest(".oaq-pick") || pick.parentNode;
   row.after(box, message);
 
-  function filters() {
-    return { words: search.value, theme: theme.value, level: level.value, unsolved: unsolved.checked };
-  }
   // Hidden and disabled both, so that no browser offers a filtered puzzle; the one on the board stays.
   function apply() {
-    const wanted = filters();
+    const wanted = { words: search.value, theme: theme.value, level: level.value, unsolved: unsolved.checked };
     let count = 0;
     options.forEach(function (option) {
       const match = !option.hasAttribute("data-other-rules") && matches(puzzleOf(option), wanted);

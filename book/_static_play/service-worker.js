@@ -96,9 +96,7 @@ async function keep(name, entries) {
       }
     }
   }
-  const workers = [];
-  for (let i = 0; i < PARALLEL; i++) workers.push(next());
-  await Promise.all(workers);
+  await Promise.all(Array.from({ length: PARALLEL }, next));
   if (failed) throw failed;
 }
 
@@ -186,10 +184,8 @@ self.addEventListener("activate", function (event) {
       const open = await self.clients.matchAll({ includeUncontrolled: true, type: "all" });
       const living = new Set(open.map(function (client) { return client.id; }));
       const kept = await readPins();
-      const before = (await caches.keys()).filter(function (name) {
-        return name.indexOf(PREFIX) === 0 && name !== PINS && name !== CACHE;
-      });
-      if (before.length === 0) {
+      const builds = (await caches.keys()).filter(function (name) { return name.indexOf(PREFIX) === 0 && name !== PINS; });
+      if (builds.every(function (name) { return name === CACHE; })) {
         // the first build this browser keeps: the pages open now were loaded from the network
         // just before they registered this worker, from this same build, so they are pinned to it
         for (const client of open) if (!kept.has(client.id)) { await pin(client.id, CACHE); kept.set(client.id, CACHE); }
@@ -197,9 +193,9 @@ self.addEventListener("activate", function (event) {
       // The build active before this one is kept as well, whoever uses it: a browser does not
       // always list a page controlled by another edition's worker among this worker's clients.
       const store = await caches.open(PINS);
-      const last = await store.match(SCOPE + "__pins__/__active__");
+      const last = await store.match(pinKey("__active__"));
       const previous = last ? await last.text() : null;
-      await store.put(SCOPE + "__pins__/__active__", new Response(CACHE));
+      await store.put(pinKey("__active__"), new Response(CACHE));
       kept.delete("__active__");
       const used = new Set([CACHE]);
       if (previous) used.add(previous);
@@ -207,10 +203,7 @@ self.addEventListener("activate", function (event) {
         if (living.has(id) || name === previous) used.add(name);
         else await store.delete(pinKey(id));
       }
-      const names = await caches.keys();
-      await Promise.all(names.filter(function (name) {
-        return name.indexOf(PREFIX) === 0 && name !== PINS && !used.has(name);
-      }).map(function (name) { return caches.delete(name); }));
+      await Promise.all(builds.filter(function (name) { return !used.has(name); }).map(function (name) { return caches.delete(name); }));
       open.forEach(function (client) {
         const pinned = kept.get(client.id);
         if (pinned && pinned !== CACHE) client.postMessage({ type: "oanquan-new-version", version: VERSION });
@@ -242,7 +235,8 @@ self.addEventListener("message", function (event) {
   event.waitUntil(pin(source.id, PREFIX + data.build));
 });
 
-function pinKey(id) { return SCOPE + "__pins__/" + encodeURIComponent(id); }
+// Where a page's pin is kept, in the pins of the edition whose caches' names start with ``prefix``.
+function pinKey(id, prefix) { return (prefix || PREFIX).slice("oanquan-".length, -1) + "__pins__/" + encodeURIComponent(id); }
 
 async function readPins() {
   const found = new Map();
@@ -276,8 +270,7 @@ async function pinOf(id, prefix) {
   if (pins.has(store + id)) return pins.get(store + id);
   try {
     if (!(await caches.has(store))) return null;
-    const scope = store.slice("oanquan-".length, -"-pins".length);
-    const hit = await (await caches.open(store)).match(scope + "__pins__/" + encodeURIComponent(id));
+    const hit = await (await caches.open(store)).match(pinKey(id, prefix));
     if (hit) {
       const name = await hit.text();
       pins.set(store + id, name);
@@ -425,14 +418,10 @@ async function buildOf(event, prefix) {
 async function subresource(event, prefix, active) {
   const request = event.request;
   const build = await buildOf(event, prefix);
-  if (build !== null && build !== "network") {
-    const hit = await cached(build, request);
-    if (hit) return hit;
-  }
-  if (build === null && active) {
-    const hit = await cached(active, request); // a page opened before this worker ran: the active build
-    if (hit) return hit;
-  }
+  // its page's build; for a page opened before this worker ran, the active build
+  const from = build === null ? active : build === "network" ? null : build;
+  const kept = from && (await cached(from, request));
+  if (kept) return kept;
   try {
     return await fromNetwork(request, build !== null && build !== active); // another build than the active one: past the HTTP cache
   } catch (error) {

@@ -65,12 +65,18 @@ export function isScene(value) {
   return Array.isArray(value.what) && value.what.length === 12 && value.what.every(function (text) { return isText(text, 400); });
 }
 
+// A kept value read without a word (for sorting or finding the kept games, not for showing one):
+// the object ``text`` holds, or null (none kept, too long, not JSON, not an object).
+export function keptObject(text) {
+  let value = null;
+  try { value = typeof text === "string" && text.length <= MAX_STORED ? JSON.parse(text) : null; } catch (error) { /* not JSON */ }
+  return isObject(value) ? value : null;
+}
+
 // When a kept game was saved (0 if that cannot be read): the oldest games go first.
 export function keptTime(text) {
-  let value;
-  if (typeof text === "string" && text.length > MAX_STORED) return 0;
-  try { value = JSON.parse(text || "null"); } catch (error) { return 0; }
-  return isObject(value) && isWhole(value.time, 0, 1e15) ? value.time : 0;
+  const value = keptObject(text);
+  return value && isWhole(value.time, 0, 1e15) ? value.time : 0;
 }
 
 // The readers, saying in the page's words (t, words.js) what they left out: reader.notices.
@@ -102,7 +108,7 @@ export function storedReader(t) {
     if (extra.length) return bad(t("unknown key {key}", { key: JSON.stringify(extra[0].slice(0, 40)) }));
     if (!isText(value.saved, MAX_STORED)) return bad("saved");
     if (!isText(value.link, 20000) || (value.link !== "" && value.link.charAt(0) !== "?")) return bad("link");
-    if (!Array.isArray(value.squares) || value.squares.length > 12 || !value.squares.every(function (q) { return isWhole(q, 0, 11); })) return bad("squares");
+    if (!isSquares(value.squares)) return bad("squares");
     if (!Array.isArray(value.names) || value.names.length !== 2 || !value.names.every(function (n) { return isText(n, 200); })) return bad("names");
     if (!Array.isArray(value.scores) || value.scores.length !== 2 || !value.scores.every(function (n) { return isWhole(n, -100000, 100000); })) return bad("scores");
     if (value.turn !== undefined && !isText(value.turn, 2000)) return bad("turn");

@@ -40,9 +40,14 @@ export function claimTab(session, makeName) {
     copiedFrom = name; // another page of this name is open (or was, when this tab was copied from it)
     name = makeName();
   }
+  return { name: take(session, name), copiedFrom: copiedFrom };
+}
+
+// ``name`` taken as this page's tab's, and marked as open.
+function take(session, name) {
   write(session, TAB, name);
   write(session, OPEN, name);
-  return { name: name, copiedFrom: copiedFrom };
+  return name;
 }
 
 // The page is leaving (pagehide): its name is free for its next load (a reload, the way back).
@@ -75,12 +80,7 @@ export function watchForTwins(channel, me, rename) {
 }
 
 // A new name for this page's tab (a copy found by watchForTwins): taken at once.
-export function renameTab(session, makeName) {
-  const name = makeName();
-  write(session, TAB, name);
-  write(session, OPEN, name);
-  return name;
-}
+export function renameTab(session, makeName) { return take(session, makeName()); }
 
 // How this page was opened: a link followed or an address typed ("navigate"), or the same page
 // again ("reload", "back_forward"). Only the first opens a game of another address on purpose.
