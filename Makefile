@@ -81,10 +81,16 @@ unit: $(STAMP) print-deps node_modules/.installed
 # parts side by side (issue 45): they wait on the network and the disk, not on the cores, and one
 # after the other they took about two minutes: the venv from the lock, npm ci, and one apt-get for
 # every system package the tests need (Chromium, poppler, zbar, the fonts, gettext).
+# Lint runs beside the book (issue 45): the book's build keeps 1.3 of the two cores busy (70-80 s),
+# and lint, mostly one process at a time (mypy, ESLint), fits in the rest. The unit tests come
+# first, as before, since they run Sphinx themselves (tests/test_edition.py) and keep both cores busy.
+# The browser tests then use the book just built (BUILT=1: site-test would build it again).
 test:
 	@$(TIMED) --start
 	@$(TIMED) setup -- $(MAKE) --no-print-directory -j3 $(STAMP) node_modules/.installed system-deps
-	@$(MAKE) --no-print-directory lint unit site-test
+	@$(MAKE) --no-print-directory unit
+	@$(MAKE) --no-print-directory lint & lint=$$!; $(MAKE) --no-print-directory book; built=$$?; wait $$lint && test $$built = 0
+	@$(MAKE) --no-print-directory site-test BUILT=1
 	@$(TIMED) --total
 
 bench: $(STAMP)
@@ -162,7 +168,7 @@ system-deps:
 
 # Every browser test (marked `browser`) against the book built once, two modules at a time, the
 # longest first (tests/conftest.py's order, which --no-loadscope-reorder keeps): docs/testing.md.
-site-test: book browser-deps
+site-test: $(if $(BUILT),,book) browser-deps
 	$(TIMED) browser -- $(BIN)/pytest -q -m browser -n 2 --dist loadfile --no-loadscope-reorder --durations=30 tests
 
 # The chapters in a real JupyterLab (tests/test_lab.py, also run by site-test): a server of its
