@@ -171,14 +171,13 @@ def caption(event: Event, names: Sequence[str] | None = None) -> str:
     >>> print(caption([e for e in events if e.kind == "sweep"][1], vs))
     R7.4 — You have no pebbles left on your row to take.
     """
-    head, dash, body = _sentence(event, as_names(names)).partition(" — ")
-    return f"{head}{dash}{body[:1].upper()}{body[1:]}"
+    body = _sentence(event, as_names(names))
+    return f"{event.rule} — {body[:1].upper()}{body[1:]}"
 
 
 def _sentence(event: Event, names: Names) -> str:
-    """The sentence of :func:`caption`, before its first letter is capitalised."""
+    """The sentence of :func:`caption` after its rule number, before its first letter is capitalised."""
     e = event
-    head = f"{e.rule} — "
     where = _sq(e.square)
     side = _(_SIDE[e.direction]) if e.direction in _SIDE else ""
     kind = e.kind
@@ -186,10 +185,10 @@ def _sentence(event: Event, names: Names) -> str:
     other = names.said[1 - player]
     if kind == "borrow":
         if names.you == 1 - player:  # the computer borrows from the reader
-            return head + _(
+            return _(
                 "{name}'s store is short, so it borrows {pebbles} from your store, a debt repaid at the end."
             ).format(name=names.said[player], pebbles=pebble_words(n))
-        return head + who(
+        return who(
             names,
             player,
             N_("your store is short, so you borrow {pebbles} from {other}'s store, a debt repaid at the end."),
@@ -198,7 +197,7 @@ def _sentence(event: Event, names: Names) -> str:
             pebbles=pebble_words(n),
         )
     if kind == "refill":
-        return head + who(
+        return who(
             names,
             player,
             N_("thả cá: your row is empty, so you put one pebble from your store into each of your five squares."),
@@ -210,12 +209,12 @@ def _sentence(event: Event, names: Names) -> str:
     if kind == "lift":
         fields = {"pebbles": pebble_words(n), "square": where, "side": side}
         if names.you == player:
-            return head + ngettext(
+            return ngettext(
                 "You lift the {pebbles} of {square} and sow it {side}.",
                 "You lift the {pebbles} of {square} and sow them {side}.",
                 n,
             ).format(**fields)
-        return head + ngettext(
+        return ngettext(
             "{name} lifts the {pebbles} of {square} and sows it {side}.",
             "{name} lifts the {pebbles} of {square} and sows them {side}.",
             n,
@@ -224,19 +223,19 @@ def _sentence(event: Event, names: Names) -> str:
         left = (
             _("the hand is empty") if e.hand == 0 else _("{pebbles} left in hand").format(pebbles=pebble_words(e.hand))
         )
-        return head + _("Drop one pebble into {square}; {left}.").format(square=where, left=left)
+        return _("Drop one pebble into {square}; {left}.").format(square=where, left=left)
     if kind == "relay":
-        return head + ngettext(
+        return ngettext(
             "relay: the next square, {name}, holds {pebbles}; lift it and keep sowing {side}.",
             "relay: the next square, {name}, holds {pebbles}; lift them and keep sowing {side}.",
             n,
         ).format(name=square_name(e.square or 0), pebbles=pebble_words(n), side=side)
     if kind == "mandarin_stop":
         if e.rule == "R5.5":
-            return head + _(
+            return _(
                 "The next square is {square}; with these rules an empty Mandarin square is no gap: the chain stops."
             ).format(square=where)
-        return head + _("The next square is {square}: the turn ends.").format(square=where)
+        return _("The next square is {square}: the turn ends.").format(square=where)
     if kind == "capture":
         if e.stones:
             what = (
@@ -250,29 +249,29 @@ def _sentence(event: Event, names: Names) -> str:
         template = (
             _("chain: {gap}, then {square}: {taker}.") if e.rule == "R5.2" else _("{gap}, then {square}: {taker}.")
         )
-        return head + template.format(gap=_gap_words(e), square=where, taker=taker)
+        return template.format(gap=_gap_words(e), square=where, taker=taker)
     if kind == "double_empty":
-        return head + _("Two empty squares in a row from {square}: the turn ends.").format(square=where)
+        return _("Two empty squares in a row from {square}: the turn ends.").format(square=where)
     if kind == "young_mandarin":
-        return head + _(
+        return _(
             "{square} is a young Mandarin (quan non: its stone and only {pebbles}): "
             "it cannot be captured, and the turn ends."
         ).format(square=where, pebbles=pebble_words(n))
     if kind == "chain_end":
-        return head + _("The next square, {name}, is not empty, so nothing more is captured: the turn ends.").format(
+        return _("The next square, {name}, is not empty, so nothing more is captured: the turn ends.").format(
             name=square_name(e.square or 0)
         )
     if kind == "game_end":
-        return head + _("The game is over: {reason}.").format(reason=end_words(Termination(e.rule)))
+        return _("The game is over: {reason}.").format(reason=end_words(Termination(e.rule)))
     if kind == "sweep":
         if not n:
-            return head + who(
+            return who(
                 names,
                 player,
                 N_("you have no pebbles left on your row to take."),
                 N_("{name} has no pebbles left on their row to take."),
             )
-        return head + who(
+        return who(
             names,
             player,
             N_("you take the {pebbles} left on your row."),
@@ -281,10 +280,10 @@ def _sentence(event: Event, names: Names) -> str:
         )
     if kind == "repay":
         if names.you == 1 - player:
-            return head + _("{name} repays the {pebbles} borrowed from you.").format(
+            return _("{name} repays the {pebbles} borrowed from you.").format(
                 name=names.said[player], pebbles=pebble_words(n)
             )
-        return head + who(
+        return who(
             names,
             player,
             N_("you repay the {pebbles} borrowed from {other}."),
@@ -292,7 +291,7 @@ def _sentence(event: Event, names: Names) -> str:
             pebbles=pebble_words(n),
             other=other,
         )
-    return head + kind
+    return kind
 
 
 def describe_move(events: tuple[Event, ...] | list[Event]) -> str:

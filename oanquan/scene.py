@@ -25,10 +25,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, TypedDict
 
 from .board import M0, M1, Direction, row_of, square_name
+from .errors import sentence
 from .events import STOP_KINDS
 from .i18n import N_, _, ngettext
 from .move import Move
-from .narrate import as_names, outcome_words, pebble_words, who, winner_words
+from .narrate import Names, as_names, outcome_words, pebble_words, who, winner_words
 from .position import ending_events
 
 if TYPE_CHECKING:
@@ -46,7 +47,6 @@ __all__ = [
     "board_scene",
     "describe_position",
     "event_highlights",
-    "game_over_words",
     "square_contents",
     "square_label",
     "strip_mark",
@@ -168,9 +168,14 @@ def _outcome(position: Position, turn: Turn | None) -> Outcome | None:
     return None if turn in ("playing", "played") else position.outcome(plies_left=0 if turn == "over" else None)
 
 
-def _turn_words(position: Position, turn: Turn | None, names: Sequence[str] | None = None) -> str:
-    """Whose turn it is, as the strips mark it: the mover "is playing" during a move, else who is to move."""
-    said = as_names(names)
+def _state_words(position: Position, turn: Turn | None, outcome: Outcome | None, result: bool, said: Names) -> str:
+    """Where the game stands, as the picture's title says it: its result, its end (with ``result`` False),
+    or whose turn it is as the strips mark it: the mover "is playing" during a move, else who is to move.
+    """
+    if outcome is not None and result:
+        return outcome_words(outcome, said)
+    if outcome is not None or turn == "over":
+        return _("the game is over")
     if turn == "playing":
         return who(said, position.to_move, N_("you are playing"), N_("{name} is playing"))
     # after a finished move ("played"), the mover's opponent is to move
@@ -178,17 +183,15 @@ def _turn_words(position: Position, turn: Turn | None, names: Sequence[str] | No
     return who(said, mover, N_("your move"), N_("{name} to move"))
 
 
-def _marks(position: Position, turn: Turn | None, over: bool) -> tuple[StripMark | None, StripMark | None]:
-    """The mark on each player's strip (player 0, player 1): who is to move, playing or just played."""
-    marks: list[StripMark | None] = [None, None]
+def _mark(position: Position, player: int, turn: Turn | None, over: bool) -> StripMark | None:
+    """The mark on ``player``'s strip: to move, playing or just played; none once the game is over."""
     if over:
-        return (None, None)
-    mover = position.to_move
-    if turn == "played":
-        marks[mover], marks[1 - mover] = "just_played", "to_move"
-    else:
-        marks[mover] = "playing" if turn == "playing" else "to_move"
-    return (marks[0], marks[1])
+        return None
+    if turn == "played":  # the marker passes to the next player
+        return "just_played" if player == position.to_move else "to_move"
+    if player != position.to_move:
+        return None
+    return "playing" if turn == "playing" else "to_move"
 
 
 def _as_set(squares: int | Iterable[int] | None) -> tuple[int, ...]:
@@ -273,13 +276,7 @@ def describe_position(
         if debts:
             text = _("{player_and_store}, {debts}").format(player_and_store=text, debts=debts)
         players.append(text + ".")
-    if outcome is not None and result:
-        players.append(outcome_words(outcome, said))
-    elif over:
-        players.append(_("The game is over."))
-    else:
-        turn_words = _turn_words(p, turn, said)
-        players.append(turn_words[0].upper() + turn_words[1:] + ".")
+    players.append(sentence(_state_words(p, turn, outcome, result, said)))
     lines.append(" ".join(players))
     return "\n".join(lines)
 
@@ -312,18 +309,6 @@ def _wrap(text: str, width: int = FOOTER_CHARS, lines: int = 2) -> list[str]:
         return packed
     packed = _pack(text.split(" "), width, " ")
     return [*packed[: lines - 1], " ".join(packed[lines - 1 :])]
-
-
-def game_over_words(outcome: Outcome, names: Sequence[str] | None = None) -> str:
-    """The end of a game in a few words for the board's footer (the full sentence is in ``<title>``).
-
-    >>> from oanquan.position import Outcome, Termination
-    >>> game_over_words(Outcome(Termination.PLY_LIMIT, 1, (32, 38)), ["Bottom row", "Top row"])
-    'game over: Top row wins 38-32 (R7.3)'
-    """
-    return _("game over: {result} ({rule})").format(
-        result=winner_words(outcome.winner, outcome.scores, names), rule=outcome.rule
-    )
 
 
 class Highlights(TypedDict, total=False):
@@ -488,15 +473,14 @@ def board_scene(
         for square in range(12)
     )
     over = outcome is not None or turn == "over"
-    strip_marks = _marks(p, turn, over)
     final = over and result
     # The short sum, rather than a line squeezed sideways (issue 46); if one strip needs it, both
     # say their sums that way, so that the two read alike.
     sums = p.score_breakdown(final=True) if final else None
     short = sums is not None and any(len(sums.parts(player)) > FINAL_CHARS for player in (0, 1))
     strips = (
-        _strip(p, 0, strip_marks[0], said[0], final, over and not result, short, said.you == 0),
-        _strip(p, 1, strip_marks[1], said[1], final, over and not result, short, said.you == 1),
+        _strip(p, 0, _mark(p, 0, turn, over), said[0], final, over and not result, short, said.you == 0),
+        _strip(p, 1, _mark(p, 1, turn, over), said[1], final, over and not result, short, said.you == 1),
     )
 
     # The footer: the highlights in words, so colour is never the only cue.
@@ -517,18 +501,13 @@ def board_scene(
         words.append(_("captured {names}").format(names=_names(captured_squares)))
     if selected is not None:
         words.append(_("square {name} chosen").format(name=square_name(selected)))
-    if outcome is not None and result:
-        words.append(game_over_words(outcome, said))
+    if outcome is not None and result:  # in a few words: the full sentence is in the title
+        result_words = winner_words(outcome.winner, outcome.scores, said)
+        words.append(_("game over: {result} ({rule})").format(result=result_words, rule=outcome.rule))
     footer = " · ".join(words)
 
     if title is None:
-        if outcome is not None and result:
-            state = outcome_words(outcome, said)
-        elif over:
-            state = _("the game is over")
-        else:
-            state = _turn_words(p, turn, said)
-        title = _("Ô Ăn Quan board: {state}").format(state=state)
+        title = _("Ô Ăn Quan board: {state}").format(state=_state_words(p, turn, outcome, result, said))
     desc = describe_position(p, turn, result, said) + (
         "\n" + _("Highlighted: {footer}").format(footer=footer) if footer else ""
     )
