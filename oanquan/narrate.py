@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .board import ROW_NAMES, next_square, square_name
+from .board import M0, ROW_NAMES, next_square, square_name
 from .events import STOP_KINDS, Event
 from .i18n import N_, _, ngettext
 from .position import Outcome, Termination
@@ -79,20 +79,25 @@ def row_names() -> Names:
     return Names((_(ROW_NAMES[0]), _(ROW_NAMES[1])))
 
 
-def who(names: Names, player: int, you_said: str, said: str, **fields: object) -> str:
-    """A sentence about ``player``: ``you_said`` when they are the reader ("you lift"), else ``said`` with their name.
+def who(names: Names, player: int, you_said: str, said: str, to_you: str = "", **fields: object) -> str:
+    """A sentence about ``player``: ``you_said`` when they are the reader ("you lift"), else ``said`` with their name,
+    or ``to_you``, if given, when the reader is the other player ("the computer repays you").
 
-    Both messages are translated here (mark them with ``N_``); ``{name}`` in ``said`` is the player's name,
-    as sentences say it.
+    The messages are translated here (mark them with ``N_``); ``{name}`` in ``said`` and ``to_you`` is
+    the player's name, as sentences say it.
 
     >>> who(Names(("You", "Computer"), you=0), 0, N_("you win"), N_("{name} wins"))
     'you win'
     >>> who(Names(("Bottom row", "Top row")), 1, N_("you win"), N_("{name} wins"))
     'Top row wins'
+    >>> against = Names(("You", "Computer"), ("you", "the computer"), you=0)
+    >>> who(against, 1, N_("you win"), N_("{name} wins"), N_("{name} beats you"))
+    'the computer beats you'
     """
     if names.you == player:
         return _(you_said).format(**fields)
-    return _(said).format(name=names.said[player], **fields)
+    message = to_you if to_you and names.you == 1 - player else said
+    return _(message).format(name=names.said[player], **fields)
 
 
 def winner_words(winner: int | None, scores: tuple[int, int], names: Sequence[str] | None = None) -> str:
@@ -115,11 +120,16 @@ def winner_words(winner: int | None, scores: tuple[int, int], names: Sequence[st
 _SIDE = {"R": N_("to the right (R)"), "L": N_("to the left (L)")}
 
 
-def _sq(square: int | None) -> str:
+def _sq(square: int | None, sides: bool = False) -> str:
+    """A square in words: "square 7", "Mandarin square M0", or with ``sides`` "the right Mandarin M0"."""
     if square is None:
         return "?"
     name = square_name(square)
-    return _("Mandarin square {name}").format(name=name) if square >= 10 else _("square {name}").format(name=name)
+    if square < 10:
+        return _("square {name}").format(name=name)
+    if sides:
+        return _(N_("the right Mandarin {name}") if square == M0 else N_("the left Mandarin {name}")).format(name=name)
+    return _("Mandarin square {name}").format(name=name)
 
 
 def pebble_words(n: int) -> str:
@@ -184,15 +194,12 @@ def _sentence(event: Event, names: Names) -> str:
     player, n = e.player, e.pebbles
     other = names.said[1 - player]
     if kind == "borrow":
-        if names.you == 1 - player:  # the computer borrows from the reader
-            return _(
-                "{name}'s store is short, so it borrows {pebbles} from your store, a debt repaid at the end."
-            ).format(name=names.said[player], pebbles=pebble_words(n))
         return who(
             names,
             player,
             N_("your store is short, so you borrow {pebbles} from {other}'s store, a debt repaid at the end."),
             N_("{name}'s store is short, so they borrow {pebbles} from {other}'s store, a debt repaid at the end."),
+            N_("{name}'s store is short, so it borrows {pebbles} from your store, a debt repaid at the end."),
             other=other,
             pebbles=pebble_words(n),
         )
@@ -279,15 +286,12 @@ def _sentence(event: Event, names: Names) -> str:
             pebbles=pebble_words(n),
         )
     if kind == "repay":
-        if names.you == 1 - player:
-            return _("{name} repays the {pebbles} borrowed from you.").format(
-                name=names.said[player], pebbles=pebble_words(n)
-            )
         return who(
             names,
             player,
             N_("you repay the {pebbles} borrowed from {other}."),
             N_("{name} repays the {pebbles} borrowed from {other}."),
+            N_("{name} repays the {pebbles} borrowed from you."),
             pebbles=pebble_words(n),
             other=other,
         )
@@ -333,15 +337,6 @@ def and_list(items: list[str]) -> str:
     return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
 
 
-def _where(square: int | None) -> str:
-    if square is None:
-        return "?"
-    if square >= 10:
-        side = N_("the right Mandarin {name}") if square == 10 else N_("the left Mandarin {name}")
-        return _(side).format(name=square_name(square))
-    return _("square {name}").format(name=square)
-
-
 def _contents(event: Event) -> str:
     pebbles = pebble_words(event.pebbles)
     if not event.stones:
@@ -374,7 +369,7 @@ def move_phrase(events: tuple[Event, ...] | list[Event]) -> str:
         )
     captures = [e for e in events if e.kind == "capture"]
     if captures:
-        taken = and_list([f"{_where(e.square)} ({_contents(e)})" for e in captures])
+        taken = and_list([f"{_sq(e.square, sides=True)} ({_contents(e)})" for e in captures])
         template = _("captures {taken} in a chain") if len(captures) > 1 else _("captures {taken}")
         parts.append(template.format(taken=taken))
     else:
@@ -382,9 +377,11 @@ def move_phrase(events: tuple[Event, ...] | list[Event]) -> str:
         if stop is not None and stop.kind == "double_empty":
             parts.append(_("stops at two empty squares without a capture"))
         elif stop is not None and stop.kind == "young_mandarin":
-            parts.append(_("reaches {where}, too young to capture, and stops").format(where=_where(stop.square)))
+            parts.append(
+                _("reaches {where}, too young to capture, and stops").format(where=_sq(stop.square, sides=True))
+            )
         elif stop is not None and stop.square is not None:
-            parts.append(_("stops before {where} without a capture").format(where=_where(stop.square)))
+            parts.append(_("stops before {where} without a capture").format(where=_sq(stop.square, sides=True)))
         else:  # pragma: no cover - every trace has a stop event
             parts.append(_("captures nothing"))
     return and_list(parts)

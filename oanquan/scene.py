@@ -350,11 +350,12 @@ def event_highlights(event: Event, captured: Sequence[int] = ()) -> Highlights:
     [False, True, True]
     """
     e = event
-    options: Highlights = {"turn": _event_turn(e.kind)}
+    # The turn: a move going on, just over (a stop), or the game's end.
+    options: Highlights = {"turn": "played" if e.kind in STOP_KINDS else "playing"}
     if e.kind == "game_end":
-        options["result"] = False
+        options |= {"turn": "over", "result": False}
     elif e.kind in ("sweep", "repay"):
-        options["taken"] = False  # the position itself shows the rows being taken, one at a time
+        options |= {"turn": "over", "taken": False}  # the position itself shows the rows being taken, one at a time
     if e.direction is not None:
         options["direction"] = e.direction
     if captured:
@@ -374,26 +375,10 @@ def event_highlights(event: Event, captured: Sequence[int] = ()) -> Highlights:
     return options
 
 
-def _event_turn(kind: str) -> Turn:
-    """What a picture of an event of ``kind`` shows of the turn: a move going on, just over, or the game's end."""
-    if kind in STOP_KINDS:
-        return "played"
-    if kind in ("game_end", "sweep", "repay"):
-        return "over"
-    return "playing"
-
-
 def _strip(
-    position: Position,
-    player: int,
-    mark: StripMark | None,
-    label: str,
-    final: bool,
-    unswept: bool = False,
-    short: bool = False,
-    you: bool = False,
+    position: Position, player: int, names: Names, mark: StripMark | None, final: bool, unswept: bool, short: bool
 ) -> StripScene:
-    """A player's strip: their name and score, what they have captured and owe, and the turn ``mark``.
+    """A player's strip: their name (in ``names``) and score, what they have captured and owe, and the turn ``mark``.
 
     The score is the one every surface shows (:meth:`Position.score_breakdown
     <oanquan.Position.score_breakdown>`): the points settled so far, or at the
@@ -401,20 +386,20 @@ def _strip(
     is made of: the store and any debt, or at the end the whole sum (R7.4, R8).
     ``unswept`` says the game is over but its result not shown (its end before
     the sweep, an exercise): the score is then said to be before the sweep. ``short``: the final
-    sum in its short form (both strips say their sums alike); ``you``: the player is the reader.
+    sum in its short form (both strips say their sums alike); the reader's own sum speaks to them ("from your row").
     """
     breakdown = position.score_breakdown(final=final)
     score = breakdown.scores[player]
     if unswept:
         # a finished game whose result is not shown yet (its end before the sweep, an exercise)
         heading = ngettext("{name} · {n} point before the sweep", "{name} · {n} points before the sweep", score).format(
-            name=label, n=score
+            name=names[player], n=score
         )
     else:
-        heading = ngettext("{name} · {n} point", "{name} · {n} points", score).format(name=label, n=score)
+        heading = ngettext("{name} · {n} point", "{name} · {n} points", score).format(name=names[player], n=score)
     debts = _debt_words(position, player)
     if final:
-        detail = breakdown.parts(player, short=short, you=you)
+        detail = breakdown.parts(player, short=short, you=names.you == player)
     else:
         detail = _("captured: {store}").format(store=_store_words(position, player))
         if debts and len(detail) > _STORE_CHARS:
@@ -479,8 +464,8 @@ def board_scene(
     sums = p.score_breakdown(final=True) if final else None
     short = sums is not None and any(len(sums.parts(player)) > FINAL_CHARS for player in (0, 1))
     strips = (
-        _strip(p, 0, _mark(p, 0, turn, over), said[0], final, over and not result, short, said.you == 0),
-        _strip(p, 1, _mark(p, 1, turn, over), said[1], final, over and not result, short, said.you == 1),
+        _strip(p, 0, said, _mark(p, 0, turn, over), final, over and not result, short),
+        _strip(p, 1, said, _mark(p, 1, turn, over), final, over and not result, short),
     )
 
     # The footer: the highlights in words, so colour is never the only cue.

@@ -678,21 +678,17 @@ def position_text_svg(position: Position, *, id_prefix: str | None = None) -> st
         _field_badge(parts, number, x0 + advance * (offset + len(field) / 2), 66)
         offset += len(field) + 1
 
-    # The numbers on the board, in the margins beside what they name (board units, shifted).
-    def at(x: float, y: float) -> tuple[float, float]:
-        return x + _MARGIN, y + _TEXT_BAND
-
-    mover = position.to_move
-    marks = [
-        (1, *at(square_centre(0)[0] + 30, _TOP - 18)),  # square 0: where the count starts
-        (2, *at(-_MARGIN / 2, _MID)),  # M1
-        (2, *at(WIDTH + _MARGIN / 2, _MID)),  # M0
+    # The numbers on the board, in the margins beside what they name (in board units, shifted as the board is).
+    marks: list[tuple[int, float, float]] = [
+        (1, square_centre(0)[0] + 30, _TOP - 18),  # square 0: where the count starts
+        (2, -_MARGIN / 2, _MID),  # M1
+        (2, WIDTH + _MARGIN / 2, _MID),  # M0
     ]
     for strip_y in _PANELS:  # each player's strip: 3 the store at its left, 4 the debts at its right
-        marks += [(3, *at(-_MARGIN / 2, strip_y + _PANEL_H / 2)), (4, *at(WIDTH + _MARGIN / 2, strip_y + 52))]
-    marks.append((5, *at(WIDTH + _MARGIN / 2, _PANELS[mover] + 13)))
-    for number, badge_x, badge_y in marks:
-        _field_badge(parts, number, badge_x, badge_y)
+        marks += [(3, -_MARGIN / 2, strip_y + _PANEL_H / 2), (4, WIDTH + _MARGIN / 2, strip_y + 52)]
+    marks.append((5, WIDTH + _MARGIN / 2, _PANELS[position.to_move] + 13))
+    for number, x, y in marks:
+        _field_badge(parts, number, x + _MARGIN, y + _TEXT_BAND)
 
     # The legend: two columns of numbers and names.
     for index, (name, _meaning) in enumerate(POSITION_TEXT_FIELDS):
