@@ -244,14 +244,12 @@ def _sentence(event: Event, names: Names) -> str:
             ).format(square=where)
         return _("The next square is {square}: the turn ends.").format(square=where)
     if kind == "capture":
-        if e.stones:
-            what = (
-                _("its {pebbles} and its Mandarin stone").format(pebbles=pebble_words(n))
-                if n
-                else _("its Mandarin stone")
-            )
-        else:
+        if not e.stones:
             what = _("its {pebbles}").format(pebbles=pebble_words(n))
+        elif n:
+            what = _("its {pebbles} and its Mandarin stone").format(pebbles=pebble_words(n))
+        else:
+            what = _("its Mandarin stone")
         taker = who(names, player, N_("you capture {what}"), N_("{name} captures {what}"), what=what)
         template = (
             _("chain: {gap}, then {square}: {taker}.") if e.rule == "R5.2" else _("{gap}, then {square}: {taker}.")

@@ -437,7 +437,6 @@ def board_scene(
     said = as_names(names)
     received_squares = _as_set(received)
     captured_squares = _as_set(captured)
-    focus_squares = _as_set(focus)
     move = Move.parse(last_move) if isinstance(last_move, str) else last_move
     outcome = _outcome(p, turn)
     if outcome is not None and result and taken:
@@ -451,7 +450,7 @@ def board_scene(
         "lifted": _as_set(lifted),
         "received": received_squares,
         "selected": _as_set(selected),
-        "focus": focus_squares,
+        "focus": _as_set(focus),
     }
     squares = tuple(
         SquareScene(p.count(square), p.has_stone(square), tuple(kind for kind in MARKS if square in marked[kind]))

@@ -241,12 +241,6 @@ _MARK_STYLES: dict[str, tuple[str, str, float, str, float]] = {
 }
 
 
-def _outline(parent: ET.Element, square: int, mark: str, shown: bool) -> None:
-    """A highlight frame drawn inside a square, hidden unless ``shown``."""
-    tag, attributes = _FRAMES[mark][square]
-    ET.SubElement(parent, tag, attributes if shown else attributes | {"display": "none"})
-
-
 def _frame(square: int, mark: str) -> tuple[str, dict[str, str]]:
     """The element of a highlight frame inside a square: its tag and its attributes."""
     stroke, fill, width, dash, inset = _MARK_STYLES[mark]
@@ -520,10 +514,11 @@ def _board(body: ET.Element, scene: Scene, fillable: bool = False) -> None:
     lines = "".join(f"M{x} {_TOP}V{_BOTTOM}" for x in range(_LEFT, _RIGHT + 1, _CELL))
     _el(body, "path", d=f"{lines}M{_LEFT} {_MID}H{_RIGHT}", stroke=COLOURS["line"], stroke_width="2.5")
 
-    # Highlights go under the pebbles so the counts stay readable.
+    # Highlights go under the pebbles so the counts stay readable: a frame inside each square, hidden unless marked.
     for mark in MARKS:
         for square, shown in enumerate(scene.squares):
-            _outline(body, square, mark, mark in shown.marks)
+            tag, attributes = _FRAMES[mark][square]
+            ET.SubElement(body, tag, attributes if mark in shown.marks else attributes | {"display": "none"})
 
     _squares(body, scene, fillable)
 
