@@ -361,11 +361,9 @@ def event_highlights(event: Event, captured: Sequence[int] = ()) -> Highlights:
     if captured:
         options["captured"] = tuple(captured)
     if e.kind in ("lift", "relay"):
-        options["lifted"] = e.square
-        options["hand"] = e.hand
+        options |= {"lifted": e.square, "hand": e.hand}
     elif e.kind == "drop":
-        options["received"] = e.square
-        options["hand"] = e.hand
+        options |= {"received": e.square, "hand": e.hand}
     elif e.kind == "refill":
         options["received"] = row_of(e.player)
     elif e.kind == "sweep":
