@@ -58,12 +58,10 @@ RING_R = (0, 1, 2, 3, 4, M1, 5, 6, 7, 8, 9, M0)
 
 # NEXT[d][s] is the square after s in direction d: a lookup table, because
 # sowing asks this question once for every pebble dropped.
-_NEXT_R = [0] * 12
-_NEXT_L = [0] * 12
-for _i, _s in enumerate(RING_R):
-    _NEXT_R[_s] = RING_R[(_i + 1) % 12]
-    _NEXT_L[_s] = RING_R[(_i - 1) % 12]
-NEXT: dict[str, tuple[int, ...]] = {"R": tuple(_NEXT_R), "L": tuple(_NEXT_L)}
+NEXT: dict[str, tuple[int, ...]] = {
+    direction: tuple(RING_R[(RING_R.index(square) + step) % 12] for square in SQUARES)
+    for direction, step in (("R", 1), ("L", -1))
+}
 
 _ROWS = (tuple(range(5, 10)), tuple(range(0, 5)))
 

@@ -379,10 +379,10 @@ def _po_string(lines: list[str]) -> str:
     return re.sub(r"\\(.)", lambda m: _PO_ESCAPES.get(m.group(1), m.group(1)), joined)
 
 
-class TranslatedDict(dict[K, str]):
+class TranslatedDict(Mapping[K, str]):
     """A table of messages marked with :func:`N_`, read in the language spoken.
 
-    ``table[key]``, ``get``, ``values()`` and ``items()`` give each message translated
+    ``table[key]``, and so ``get``, ``values()`` and ``items()``, give each message translated
     (then formatted with the ``fields`` given, if any); the keys stay as they are.
 
     >>> levels = TranslatedDict({1: N_("two empty squares")}, n=3)
@@ -393,22 +393,16 @@ class TranslatedDict(dict[K, str]):
     'two empty squares'
     """
 
-    def __init__(self, messages: dict[K, str], **fields: str) -> None:
-        super().__init__(messages)
+    def __init__(self, messages: Mapping[K, str], **fields: str) -> None:
+        self._messages = dict(messages)
         self._fields = fields
 
-    def _shown(self, message: str) -> str:
-        text = _(message)
+    def __getitem__(self, key: K) -> str:
+        text = _(self._messages[key])
         return text.format(**self._fields) if self._fields else text
 
-    def __getitem__(self, key: K) -> str:
-        return self._shown(super().__getitem__(key))
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._messages)
 
-    def get(self, key: K, default: str | None = None, /) -> str | None:  # type: ignore[override]
-        return self[key] if key in self else default  # noqa: SIM401 (self.get is this method)
-
-    def values(self) -> list[str]:  # type: ignore[override]
-        return [self[key] for key in self]
-
-    def items(self) -> list[tuple[K, str]]:  # type: ignore[override]
-        return [(key, self[key]) for key in self]
+    def __len__(self) -> int:
+        return len(self._messages)

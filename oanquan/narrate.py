@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .board import ROW_NAMES, next_square, square_name
+from .board import M0, ROW_NAMES, next_square, square_name
 from .events import STOP_KINDS, Event
 from .i18n import N_, _, ngettext
 from .position import Outcome, Termination
@@ -79,20 +79,25 @@ def row_names() -> Names:
     return Names((_(ROW_NAMES[0]), _(ROW_NAMES[1])))
 
 
-def who(names: Names, player: int, you_said: str, said: str, **fields: object) -> str:
-    """A sentence about ``player``: ``you_said`` when they are the reader ("you lift"), else ``said`` with their name.
+def who(names: Names, player: int, you_said: str, said: str, to_you: str = "", **fields: object) -> str:
+    """A sentence about ``player``: ``you_said`` when they are the reader ("you lift"), else ``said`` with their name,
+    or ``to_you``, if given, when the reader is the other player ("the computer repays you").
 
-    Both messages are translated here (mark them with ``N_``); ``{name}`` in ``said`` is the player's name,
-    as sentences say it.
+    The messages are translated here (mark them with ``N_``); ``{name}`` in ``said`` and ``to_you`` is
+    the player's name, as sentences say it.
 
     >>> who(Names(("You", "Computer"), you=0), 0, N_("you win"), N_("{name} wins"))
     'you win'
     >>> who(Names(("Bottom row", "Top row")), 1, N_("you win"), N_("{name} wins"))
     'Top row wins'
+    >>> against = Names(("You", "Computer"), ("you", "the computer"), you=0)
+    >>> who(against, 1, N_("you win"), N_("{name} wins"), N_("{name} beats you"))
+    'the computer beats you'
     """
     if names.you == player:
         return _(you_said).format(**fields)
-    return _(said).format(name=names.said[player], **fields)
+    message = to_you if to_you and names.you == 1 - player else said
+    return _(message).format(name=names.said[player], **fields)
 
 
 def winner_words(winner: int | None, scores: tuple[int, int], names: Sequence[str] | None = None) -> str:
@@ -115,11 +120,16 @@ def winner_words(winner: int | None, scores: tuple[int, int], names: Sequence[st
 _SIDE = {"R": N_("to the right (R)"), "L": N_("to the left (L)")}
 
 
-def _sq(square: int | None) -> str:
+def _sq(square: int | None, sides: bool = False) -> str:
+    """A square in words: "square 7", "Mandarin square M0", or with ``sides`` "the right Mandarin M0"."""
     if square is None:
         return "?"
     name = square_name(square)
-    return _("Mandarin square {name}").format(name=name) if square >= 10 else _("square {name}").format(name=name)
+    if square < 10:
+        return _("square {name}").format(name=name)
+    if sides:
+        return _(N_("the right Mandarin {name}") if square == M0 else N_("the left Mandarin {name}")).format(name=name)
+    return _("Mandarin square {name}").format(name=name)
 
 
 def pebble_words(n: int) -> str:
@@ -171,34 +181,30 @@ def caption(event: Event, names: Sequence[str] | None = None) -> str:
     >>> print(caption([e for e in events if e.kind == "sweep"][1], vs))
     R7.4 — You have no pebbles left on your row to take.
     """
-    head, dash, body = _sentence(event, as_names(names)).partition(" — ")
-    return f"{head}{dash}{body[:1].upper()}{body[1:]}"
+    body = _sentence(event, as_names(names))
+    return f"{event.rule} — {body[:1].upper()}{body[1:]}"
 
 
 def _sentence(event: Event, names: Names) -> str:
-    """The sentence of :func:`caption`, before its first letter is capitalised."""
+    """The sentence of :func:`caption` after its rule number, before its first letter is capitalised."""
     e = event
-    head = f"{e.rule} — "
     where = _sq(e.square)
     side = _(_SIDE[e.direction]) if e.direction in _SIDE else ""
     kind = e.kind
     player, n = e.player, e.pebbles
     other = names.said[1 - player]
     if kind == "borrow":
-        if names.you == 1 - player:  # the computer borrows from the reader
-            return head + _(
-                "{name}'s store is short, so it borrows {pebbles} from your store, a debt repaid at the end."
-            ).format(name=names.said[player], pebbles=pebble_words(n))
-        return head + who(
+        return who(
             names,
             player,
             N_("your store is short, so you borrow {pebbles} from {other}'s store, a debt repaid at the end."),
             N_("{name}'s store is short, so they borrow {pebbles} from {other}'s store, a debt repaid at the end."),
+            N_("{name}'s store is short, so it borrows {pebbles} from your store, a debt repaid at the end."),
             other=other,
             pebbles=pebble_words(n),
         )
     if kind == "refill":
-        return head + who(
+        return who(
             names,
             player,
             N_("thả cá: your row is empty, so you put one pebble from your store into each of your five squares."),
@@ -210,12 +216,12 @@ def _sentence(event: Event, names: Names) -> str:
     if kind == "lift":
         fields = {"pebbles": pebble_words(n), "square": where, "side": side}
         if names.you == player:
-            return head + ngettext(
+            return ngettext(
                 "You lift the {pebbles} of {square} and sow it {side}.",
                 "You lift the {pebbles} of {square} and sow them {side}.",
                 n,
             ).format(**fields)
-        return head + ngettext(
+        return ngettext(
             "{name} lifts the {pebbles} of {square} and sows it {side}.",
             "{name} lifts the {pebbles} of {square} and sows them {side}.",
             n,
@@ -224,55 +230,53 @@ def _sentence(event: Event, names: Names) -> str:
         left = (
             _("the hand is empty") if e.hand == 0 else _("{pebbles} left in hand").format(pebbles=pebble_words(e.hand))
         )
-        return head + _("Drop one pebble into {square}; {left}.").format(square=where, left=left)
+        return _("Drop one pebble into {square}; {left}.").format(square=where, left=left)
     if kind == "relay":
-        return head + ngettext(
+        return ngettext(
             "relay: the next square, {name}, holds {pebbles}; lift it and keep sowing {side}.",
             "relay: the next square, {name}, holds {pebbles}; lift them and keep sowing {side}.",
             n,
         ).format(name=square_name(e.square or 0), pebbles=pebble_words(n), side=side)
     if kind == "mandarin_stop":
         if e.rule == "R5.5":
-            return head + _(
+            return _(
                 "The next square is {square}; with these rules an empty Mandarin square is no gap: the chain stops."
             ).format(square=where)
-        return head + _("The next square is {square}: the turn ends.").format(square=where)
+        return _("The next square is {square}: the turn ends.").format(square=where)
     if kind == "capture":
-        if e.stones:
-            what = (
-                _("its {pebbles} and its Mandarin stone").format(pebbles=pebble_words(n))
-                if n
-                else _("its Mandarin stone")
-            )
-        else:
+        if not e.stones:
             what = _("its {pebbles}").format(pebbles=pebble_words(n))
+        elif n:
+            what = _("its {pebbles} and its Mandarin stone").format(pebbles=pebble_words(n))
+        else:
+            what = _("its Mandarin stone")
         taker = who(names, player, N_("you capture {what}"), N_("{name} captures {what}"), what=what)
         template = (
             _("chain: {gap}, then {square}: {taker}.") if e.rule == "R5.2" else _("{gap}, then {square}: {taker}.")
         )
-        return head + template.format(gap=_gap_words(e), square=where, taker=taker)
+        return template.format(gap=_gap_words(e), square=where, taker=taker)
     if kind == "double_empty":
-        return head + _("Two empty squares in a row from {square}: the turn ends.").format(square=where)
+        return _("Two empty squares in a row from {square}: the turn ends.").format(square=where)
     if kind == "young_mandarin":
-        return head + _(
+        return _(
             "{square} is a young Mandarin (quan non: its stone and only {pebbles}): "
             "it cannot be captured, and the turn ends."
         ).format(square=where, pebbles=pebble_words(n))
     if kind == "chain_end":
-        return head + _("The next square, {name}, is not empty, so nothing more is captured: the turn ends.").format(
+        return _("The next square, {name}, is not empty, so nothing more is captured: the turn ends.").format(
             name=square_name(e.square or 0)
         )
     if kind == "game_end":
-        return head + _("The game is over: {reason}.").format(reason=end_words(Termination(e.rule)))
+        return _("The game is over: {reason}.").format(reason=end_words(Termination(e.rule)))
     if kind == "sweep":
         if not n:
-            return head + who(
+            return who(
                 names,
                 player,
                 N_("you have no pebbles left on your row to take."),
                 N_("{name} has no pebbles left on their row to take."),
             )
-        return head + who(
+        return who(
             names,
             player,
             N_("you take the {pebbles} left on your row."),
@@ -280,19 +284,16 @@ def _sentence(event: Event, names: Names) -> str:
             pebbles=pebble_words(n),
         )
     if kind == "repay":
-        if names.you == 1 - player:
-            return head + _("{name} repays the {pebbles} borrowed from you.").format(
-                name=names.said[player], pebbles=pebble_words(n)
-            )
-        return head + who(
+        return who(
             names,
             player,
             N_("you repay the {pebbles} borrowed from {other}."),
             N_("{name} repays the {pebbles} borrowed from {other}."),
+            N_("{name} repays the {pebbles} borrowed from you."),
             pebbles=pebble_words(n),
             other=other,
         )
-    return head + kind
+    return kind
 
 
 def describe_move(events: tuple[Event, ...] | list[Event]) -> str:
@@ -334,15 +335,6 @@ def and_list(items: list[str]) -> str:
     return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
 
 
-def _where(square: int | None) -> str:
-    if square is None:
-        return "?"
-    if square >= 10:
-        side = N_("the right Mandarin {name}") if square == 10 else N_("the left Mandarin {name}")
-        return _(side).format(name=square_name(square))
-    return _("square {name}").format(name=square)
-
-
 def _contents(event: Event) -> str:
     pebbles = pebble_words(event.pebbles)
     if not event.stones:
@@ -375,7 +367,7 @@ def move_phrase(events: tuple[Event, ...] | list[Event]) -> str:
         )
     captures = [e for e in events if e.kind == "capture"]
     if captures:
-        taken = and_list([f"{_where(e.square)} ({_contents(e)})" for e in captures])
+        taken = and_list([f"{_sq(e.square, sides=True)} ({_contents(e)})" for e in captures])
         template = _("captures {taken} in a chain") if len(captures) > 1 else _("captures {taken}")
         parts.append(template.format(taken=taken))
     else:
@@ -383,9 +375,11 @@ def move_phrase(events: tuple[Event, ...] | list[Event]) -> str:
         if stop is not None and stop.kind == "double_empty":
             parts.append(_("stops at two empty squares without a capture"))
         elif stop is not None and stop.kind == "young_mandarin":
-            parts.append(_("reaches {where}, too young to capture, and stops").format(where=_where(stop.square)))
+            parts.append(
+                _("reaches {where}, too young to capture, and stops").format(where=_sq(stop.square, sides=True))
+            )
         elif stop is not None and stop.square is not None:
-            parts.append(_("stops before {where} without a capture").format(where=_where(stop.square)))
+            parts.append(_("stops before {where} without a capture").format(where=_sq(stop.square, sides=True)))
         else:  # pragma: no cover - every trace has a stop event
             parts.append(_("captures nothing"))
     return and_list(parts)

@@ -25,10 +25,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, TypedDict
 
 from .board import M0, M1, Direction, row_of, square_name
+from .errors import sentence
 from .events import STOP_KINDS
 from .i18n import N_, _, ngettext
 from .move import Move
-from .narrate import as_names, outcome_words, pebble_words, who, winner_words
+from .narrate import Names, as_names, outcome_words, pebble_words, who, winner_words
 from .position import ending_events
 
 if TYPE_CHECKING:
@@ -46,7 +47,6 @@ __all__ = [
     "board_scene",
     "describe_position",
     "event_highlights",
-    "game_over_words",
     "square_contents",
     "square_label",
     "strip_mark",
@@ -168,9 +168,14 @@ def _outcome(position: Position, turn: Turn | None) -> Outcome | None:
     return None if turn in ("playing", "played") else position.outcome(plies_left=0 if turn == "over" else None)
 
 
-def _turn_words(position: Position, turn: Turn | None, names: Sequence[str] | None = None) -> str:
-    """Whose turn it is, as the strips mark it: the mover "is playing" during a move, else who is to move."""
-    said = as_names(names)
+def _state_words(position: Position, turn: Turn | None, outcome: Outcome | None, result: bool, said: Names) -> str:
+    """Where the game stands, as the picture's title says it: its result, its end (with ``result`` False),
+    or whose turn it is as the strips mark it: the mover "is playing" during a move, else who is to move.
+    """
+    if outcome is not None and result:
+        return outcome_words(outcome, said)
+    if outcome is not None or turn == "over":
+        return _("the game is over")
     if turn == "playing":
         return who(said, position.to_move, N_("you are playing"), N_("{name} is playing"))
     # after a finished move ("played"), the mover's opponent is to move
@@ -178,17 +183,15 @@ def _turn_words(position: Position, turn: Turn | None, names: Sequence[str] | No
     return who(said, mover, N_("your move"), N_("{name} to move"))
 
 
-def _marks(position: Position, turn: Turn | None, over: bool) -> tuple[StripMark | None, StripMark | None]:
-    """The mark on each player's strip (player 0, player 1): who is to move, playing or just played."""
-    marks: list[StripMark | None] = [None, None]
+def _mark(position: Position, player: int, turn: Turn | None, over: bool) -> StripMark | None:
+    """The mark on ``player``'s strip: to move, playing or just played; none once the game is over."""
     if over:
-        return (None, None)
-    mover = position.to_move
-    if turn == "played":
-        marks[mover], marks[1 - mover] = "just_played", "to_move"
-    else:
-        marks[mover] = "playing" if turn == "playing" else "to_move"
-    return (marks[0], marks[1])
+        return None
+    if turn == "played":  # the marker passes to the next player
+        return "just_played" if player == position.to_move else "to_move"
+    if player != position.to_move:
+        return None
+    return "playing" if turn == "playing" else "to_move"
 
 
 def _as_set(squares: int | Iterable[int] | None) -> tuple[int, ...]:
@@ -273,13 +276,7 @@ def describe_position(
         if debts:
             text = _("{player_and_store}, {debts}").format(player_and_store=text, debts=debts)
         players.append(text + ".")
-    if outcome is not None and result:
-        players.append(outcome_words(outcome, said))
-    elif over:
-        players.append(_("The game is over."))
-    else:
-        turn_words = _turn_words(p, turn, said)
-        players.append(turn_words[0].upper() + turn_words[1:] + ".")
+    players.append(sentence(_state_words(p, turn, outcome, result, said)))
     lines.append(" ".join(players))
     return "\n".join(lines)
 
@@ -312,18 +309,6 @@ def _wrap(text: str, width: int = FOOTER_CHARS, lines: int = 2) -> list[str]:
         return packed
     packed = _pack(text.split(" "), width, " ")
     return [*packed[: lines - 1], " ".join(packed[lines - 1 :])]
-
-
-def game_over_words(outcome: Outcome, names: Sequence[str] | None = None) -> str:
-    """The end of a game in a few words for the board's footer (the full sentence is in ``<title>``).
-
-    >>> from oanquan.position import Outcome, Termination
-    >>> game_over_words(Outcome(Termination.PLY_LIMIT, 1, (32, 38)), ["Bottom row", "Top row"])
-    'game over: Top row wins 38-32 (R7.3)'
-    """
-    return _("game over: {result} ({rule})").format(
-        result=winner_words(outcome.winner, outcome.scores, names), rule=outcome.rule
-    )
 
 
 class Highlights(TypedDict, total=False):
@@ -365,21 +350,20 @@ def event_highlights(event: Event, captured: Sequence[int] = ()) -> Highlights:
     [False, True, True]
     """
     e = event
-    options: Highlights = {"turn": _event_turn(e.kind)}
+    # The turn: a move going on, just over (a stop), or the game's end.
+    options: Highlights = {"turn": "played" if e.kind in STOP_KINDS else "playing"}
     if e.kind == "game_end":
-        options["result"] = False
+        options |= {"turn": "over", "result": False}
     elif e.kind in ("sweep", "repay"):
-        options["taken"] = False  # the position itself shows the rows being taken, one at a time
+        options |= {"turn": "over", "taken": False}  # the position itself shows the rows being taken, one at a time
     if e.direction is not None:
         options["direction"] = e.direction
     if captured:
         options["captured"] = tuple(captured)
     if e.kind in ("lift", "relay"):
-        options["lifted"] = e.square
-        options["hand"] = e.hand
+        options |= {"lifted": e.square, "hand": e.hand}
     elif e.kind == "drop":
-        options["received"] = e.square
-        options["hand"] = e.hand
+        options |= {"received": e.square, "hand": e.hand}
     elif e.kind == "refill":
         options["received"] = row_of(e.player)
     elif e.kind == "sweep":
@@ -389,26 +373,10 @@ def event_highlights(event: Event, captured: Sequence[int] = ()) -> Highlights:
     return options
 
 
-def _event_turn(kind: str) -> Turn:
-    """What a picture of an event of ``kind`` shows of the turn: a move going on, just over, or the game's end."""
-    if kind in STOP_KINDS:
-        return "played"
-    if kind in ("game_end", "sweep", "repay"):
-        return "over"
-    return "playing"
-
-
 def _strip(
-    position: Position,
-    player: int,
-    mark: StripMark | None,
-    label: str,
-    final: bool,
-    unswept: bool = False,
-    short: bool = False,
-    you: bool = False,
+    position: Position, player: int, names: Names, mark: StripMark | None, final: bool, unswept: bool, short: bool
 ) -> StripScene:
-    """A player's strip: their name and score, what they have captured and owe, and the turn ``mark``.
+    """A player's strip: their name (in ``names``) and score, what they have captured and owe, and the turn ``mark``.
 
     The score is the one every surface shows (:meth:`Position.score_breakdown
     <oanquan.Position.score_breakdown>`): the points settled so far, or at the
@@ -416,20 +384,20 @@ def _strip(
     is made of: the store and any debt, or at the end the whole sum (R7.4, R8).
     ``unswept`` says the game is over but its result not shown (its end before
     the sweep, an exercise): the score is then said to be before the sweep. ``short``: the final
-    sum in its short form (both strips say their sums alike); ``you``: the player is the reader.
+    sum in its short form (both strips say their sums alike); the reader's own sum speaks to them ("from your row").
     """
     breakdown = position.score_breakdown(final=final)
     score = breakdown.scores[player]
     if unswept:
         # a finished game whose result is not shown yet (its end before the sweep, an exercise)
         heading = ngettext("{name} · {n} point before the sweep", "{name} · {n} points before the sweep", score).format(
-            name=label, n=score
+            name=names[player], n=score
         )
     else:
-        heading = ngettext("{name} · {n} point", "{name} · {n} points", score).format(name=label, n=score)
+        heading = ngettext("{name} · {n} point", "{name} · {n} points", score).format(name=names[player], n=score)
     debts = _debt_words(position, player)
     if final:
-        detail = breakdown.parts(player, short=short, you=you)
+        detail = breakdown.parts(player, short=short, you=names.you == player)
     else:
         detail = _("captured: {store}").format(store=_store_words(position, player))
         if debts and len(detail) > _STORE_CHARS:
@@ -467,7 +435,6 @@ def board_scene(
     said = as_names(names)
     received_squares = _as_set(received)
     captured_squares = _as_set(captured)
-    focus_squares = _as_set(focus)
     move = Move.parse(last_move) if isinstance(last_move, str) else last_move
     outcome = _outcome(p, turn)
     if outcome is not None and result and taken:
@@ -481,22 +448,21 @@ def board_scene(
         "lifted": _as_set(lifted),
         "received": received_squares,
         "selected": _as_set(selected),
-        "focus": focus_squares,
+        "focus": _as_set(focus),
     }
     squares = tuple(
         SquareScene(p.count(square), p.has_stone(square), tuple(kind for kind in MARKS if square in marked[kind]))
         for square in range(12)
     )
     over = outcome is not None or turn == "over"
-    strip_marks = _marks(p, turn, over)
     final = over and result
     # The short sum, rather than a line squeezed sideways (issue 46); if one strip needs it, both
     # say their sums that way, so that the two read alike.
     sums = p.score_breakdown(final=True) if final else None
     short = sums is not None and any(len(sums.parts(player)) > FINAL_CHARS for player in (0, 1))
     strips = (
-        _strip(p, 0, strip_marks[0], said[0], final, over and not result, short, said.you == 0),
-        _strip(p, 1, strip_marks[1], said[1], final, over and not result, short, said.you == 1),
+        _strip(p, 0, said, _mark(p, 0, turn, over), final, over and not result, short),
+        _strip(p, 1, said, _mark(p, 1, turn, over), final, over and not result, short),
     )
 
     # The footer: the highlights in words, so colour is never the only cue.
@@ -517,18 +483,13 @@ def board_scene(
         words.append(_("captured {names}").format(names=_names(captured_squares)))
     if selected is not None:
         words.append(_("square {name} chosen").format(name=square_name(selected)))
-    if outcome is not None and result:
-        words.append(game_over_words(outcome, said))
+    if outcome is not None and result:  # in a few words: the full sentence is in the title
+        result_words = winner_words(outcome.winner, outcome.scores, said)
+        words.append(_("game over: {result} ({rule})").format(result=result_words, rule=outcome.rule))
     footer = " · ".join(words)
 
     if title is None:
-        if outcome is not None and result:
-            state = outcome_words(outcome, said)
-        elif over:
-            state = _("the game is over")
-        else:
-            state = _turn_words(p, turn, said)
-        title = _("Ô Ăn Quan board: {state}").format(state=state)
+        title = _("Ô Ăn Quan board: {state}").format(state=_state_words(p, turn, outcome, result, said))
     desc = describe_position(p, turn, result, said) + (
         "\n" + _("Highlighted: {footer}").format(footer=footer) if footer else ""
     )

@@ -30,6 +30,7 @@ import html
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .board import M0, M1, Direction, column, next_square, owner, row_of
@@ -40,11 +41,8 @@ from .scene import (
     FINAL_CHARS,
     FOOTER_CHARS,
     MARKS,
-    Highlights,
     Scene,
-    Turn,
     board_scene,
-    describe_position,
     event_highlights,
     square_contents,
     strip_mark,
@@ -58,10 +56,7 @@ __all__ = [
     "COLOURS",
     "Figure",
     "Frame",
-    "Highlights",
-    "Turn",
     "board_svg",
-    "describe_position",
     "event_highlights",
     "figure",
     "figure_html",
@@ -134,33 +129,29 @@ _FOOTER_Y = (402, 432)  # the baselines of the two footer lines
 MAX_DRAWN = 15
 
 
-def square_centre(square: int) -> tuple[int, int]:
-    """Where ``square`` is drawn: the centre of its cell in the 600 x 442 viewBox.
-
-    >>> square_centre(4), square_centre(5), square_centre(M0)
-    ((140, 146), (140, 226), (545, 186))
-    """
-    if square == M1:
-        return (_LEFT - _RX // 2, _MID)
-    if square == M0:
-        return (_RIGHT + _RX // 2, _MID)
-    x = _LEFT + _CELL * column(square) + _CELL // 2
-    return (x, _TOP + _CELL // 2 if square < 5 else _MID + _CELL // 2)
-
-
 def square_box(square: int) -> tuple[int, int, int, int]:
     """The box ``square`` takes on the picture: x, y, width and height in the 600 x 442 viewBox.
 
-    A notebook board lays a button on each of these boxes, so that a click on a
-    square of the picture is a click on that square (``oanquan/widgets/boards.py``).
+    Every place on the board is measured from these boxes. A notebook board lays a button on
+    each of them, so that a click on a square of the picture is a click on that square
+    (``oanquan/widgets/boards.py``).
 
     >>> square_box(4), square_box(9), square_box(M1), square_box(M0)
     ((100, 106, 80, 80), (420, 186, 80, 80), (10, 106, 90, 160), (500, 106, 90, 160))
     """
     if square in (M0, M1):
         return (_LEFT - _RX if square == M1 else _RIGHT, _TOP, _RX, _BOTTOM - _TOP)
-    x, y = square_centre(square)
-    return (x - _CELL // 2, y - _CELL // 2, _CELL, _CELL)
+    return (_LEFT + _CELL * column(square), _TOP if square < 5 else _MID, _CELL, _CELL)
+
+
+def square_centre(square: int) -> tuple[int, int]:
+    """Where ``square`` is drawn: the centre of its box (:func:`square_box`) in the 600 x 442 viewBox.
+
+    >>> square_centre(4), square_centre(5), square_centre(M0)
+    ((140, 146), (140, 226), (545, 186))
+    """
+    x, y, width, height = square_box(square)
+    return (x + width // 2, y + height // 2)
 
 
 def screen_direction(row: int, direction: Direction) -> str:
@@ -204,11 +195,6 @@ def _n(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
-def _cell_box(square: int) -> tuple[int, int]:
-    x = _LEFT + _CELL * column(square)
-    return x, _TOP if square < 5 else _MID
-
-
 def _mandarin_path(square: int, inset: float = 0) -> str:
     """The half-ellipse of a Mandarin square (M1 left, M0 right)."""
     rx, ry = _RX - inset, _RY - inset
@@ -249,12 +235,6 @@ _MARK_STYLES: dict[str, tuple[str, str, float, str, float]] = {
 }
 
 
-def _outline(parent: ET.Element, square: int, mark: str, shown: bool) -> None:
-    """A highlight frame drawn inside a square, hidden unless ``shown``."""
-    tag, attributes = _FRAMES[mark][square]
-    ET.SubElement(parent, tag, attributes if shown else attributes | {"display": "none"})
-
-
 def _frame(square: int, mark: str) -> tuple[str, dict[str, str]]:
     """The element of a highlight frame inside a square: its tag and its attributes."""
     stroke, fill, width, dash, inset = _MARK_STYLES[mark]
@@ -269,7 +249,7 @@ def _frame(square: int, mark: str) -> tuple[str, dict[str, str]]:
     if square >= 10:
         frame = _el(None, "path", d=_mandarin_path(square, inset), **paint)
     else:
-        x, y = _cell_box(square)
+        x, y = square_box(square)[:2]
         size = _n(_CELL - 2 * inset)
         frame = _el(None, "rect", x=_n(x + inset), y=_n(y + inset), width=size, height=size, rx=4, **paint)
     return frame.tag, frame.attrib
@@ -295,7 +275,7 @@ def _pebble_dots(square: int) -> tuple[str, ...]:
     if square >= 10:
         places, (ox, oy) = _MANDARIN_SLOTS, _mandarin_anchor(square)
     else:
-        places, (ox, oy) = _CELL_SLOTS, _cell_box(square)
+        places, (ox, oy) = _CELL_SLOTS, square_box(square)[:2]
     dots = [f"M{_n(ox + px)} {_n(oy + py)}h0" for px, py in places[:MAX_DRAWN]]
     return tuple("".join(dots[:n]) for n in range(MAX_DRAWN + 1))
 
@@ -328,14 +308,12 @@ def _squares(parent: ET.Element, scene: Scene, fillable: bool) -> None:
             _el(pebbles, "path", d=path, stroke=COLOURS["pebble"], stroke_width="9.6")
     counts = _el(parent, "g", font_size=_COUNT_FONT, font_weight="bold")
     for square in range(10):
-        x, y = _cell_box(square)
+        x, y = square_box(square)[:2]
         _el(counts, "text", scene.squares[square].pebbles, x=x + 7, y=y + 26, data_count=square)
-    for square in (M1, M0):
+    for square in (M1, M0):  # the count above the stone
         sx, cy = _mandarin_anchor(square)
         count = scene.squares[square].pebbles
         _el(counts, "text", count, x=_n(sx), y=cy - 40, text_anchor="middle", data_count=square)
-    for square in (M1, M0):
-        sx, cy = _mandarin_anchor(square)
         stone = _el(parent, "g", data_stone=square, display=_shown(scene.squares[square].stone))
         paint = {"fill": COLOURS["stone"], "stroke": COLOURS["line"], "stroke_width": 2}
         _el(stone, "ellipse", cx=_n(sx), cy=cy - 6, rx=25, ry=17, **paint)
@@ -490,18 +468,14 @@ def render(scene: Scene, *, id_prefix: str | None = None, fillable: bool = False
     >>> board.count('data-mark="lifted"'), board.count("data-square="), board.count('data-hand="')
     (12, 12, 12)
     """
-    if id_prefix is not None and not _ID.match(id_prefix):
-        raise ValueError(f"id_prefix {id_prefix!r} must be a letter followed by letters, digits, '-' or '_'")
+    ids = _ids(id_prefix, (scene, fillable, tuple(labels)))
     body = ET.Element("g")
     _board(body, scene, fillable)
     if fillable:
         _click_areas(body, scene, labels)
     else:
         _plain(body)
-    if id_prefix is None:  # the picture is a pure function of what it is drawn from: digest that
-        digest = hashlib.sha1(repr((scene, fillable, tuple(labels))).encode("utf-8")).hexdigest()[:10]
-        id_prefix = f"oaq-{digest}"
-    return ET.tostring(_picture(WIDTH, HEIGHT, id_prefix, scene.title, scene.desc, list(body)), encoding="unicode")
+    return _svg(WIDTH, HEIGHT, ids, scene.title, scene.desc, list(body))
 
 
 def _click_areas(parent: ET.Element, scene: Scene, labels: Sequence[str]) -> None:
@@ -534,10 +508,11 @@ def _board(body: ET.Element, scene: Scene, fillable: bool = False) -> None:
     lines = "".join(f"M{x} {_TOP}V{_BOTTOM}" for x in range(_LEFT, _RIGHT + 1, _CELL))
     _el(body, "path", d=f"{lines}M{_LEFT} {_MID}H{_RIGHT}", stroke=COLOURS["line"], stroke_width="2.5")
 
-    # Highlights go under the pebbles so the counts stay readable.
+    # Highlights go under the pebbles so the counts stay readable: a frame inside each square, hidden unless marked.
     for mark in MARKS:
         for square, shown in enumerate(scene.squares):
-            _outline(body, square, mark, mark in shown.marks)
+            tag, attributes = _FRAMES[mark][square]
+            ET.SubElement(body, tag, attributes if mark in shown.marks else attributes | {"display": "none"})
 
     _squares(body, scene, fillable)
 
@@ -584,8 +559,20 @@ def _plain(element: ET.Element) -> None:
         del element.attrib[name]
 
 
-def _picture(width: int, height: int, ids: str, title: str, desc: str, content: Iterable[ET.Element]) -> ET.Element:
-    """An SVG picture that scales to its container, with a title and description for screen readers."""
+def _ids(id_prefix: str | None, drawn: object) -> str:
+    """The start of a picture's element ids: ``id_prefix``, checked, or a digest of what the picture is ``drawn`` from.
+
+    A picture is a pure function of what it is drawn from, so its ids are the same every time
+    it is drawn, and different pictures on one page do not clash. ``drawn`` is written out
+    (``str``) only for the digest.
+    """
+    if id_prefix is not None and not _ID.match(id_prefix):
+        raise ValueError(f"id_prefix {id_prefix!r} must be a letter followed by letters, digits, '-' or '_'")
+    return id_prefix or f"oaq-{hashlib.sha1(str(drawn).encode('utf-8')).hexdigest()[:10]}"
+
+
+def _svg(width: int, height: int, ids: str, title: str, desc: str, content: Iterable[ET.Element]) -> str:
+    """An SVG picture that scales to its container, with a title and description for screen readers, as text."""
     svg = _el(
         None,
         "svg",
@@ -601,7 +588,7 @@ def _picture(width: int, height: int, ids: str, title: str, desc: str, content: 
     _el(svg, "title", title, id=f"{ids}-title")
     _el(svg, "desc", desc, id=f"{ids}-desc")
     svg.extend(content)
-    return svg
+    return ET.tostring(svg, encoding="unicode")
 
 
 # ------------------------------------------------------- the position text
@@ -656,9 +643,7 @@ def position_text_svg(position: Position, *, id_prefix: str | None = None) -> st
     text = position.to_text()
     fields = text.split(" ")
     scene = board_scene(position)
-    if id_prefix is not None and not _ID.match(id_prefix):
-        raise ValueError(f"id_prefix {id_prefix!r} must be a letter followed by letters, digits, '-' or '_'")
-    ids = id_prefix or f"oaq-{hashlib.sha1(text.encode('utf-8')).hexdigest()[:10]}"
+    ids = _ids(id_prefix, text)
     width = WIDTH + 2 * _MARGIN
     rows = (len(POSITION_TEXT_FIELDS) + 1) // 2
     top = _TEXT_BAND + _PANELS[0] + _PANEL_H + 14  # the legend, below player 0's strip (the board has no footer here)
@@ -682,21 +667,17 @@ def position_text_svg(position: Position, *, id_prefix: str | None = None) -> st
         _field_badge(parts, number, x0 + advance * (offset + len(field) / 2), 66)
         offset += len(field) + 1
 
-    # The numbers on the board, in the margins beside what they name (board units, shifted).
-    def at(x: float, y: float) -> tuple[float, float]:
-        return x + _MARGIN, y + _TEXT_BAND
-
-    mover = position.to_move
-    marks = [
-        (1, *at(square_centre(0)[0] + 30, _TOP - 18)),  # square 0: where the count starts
-        (2, *at(-_MARGIN / 2, _MID)),  # M1
-        (2, *at(WIDTH + _MARGIN / 2, _MID)),  # M0
+    # The numbers on the board, in the margins beside what they name (in board units, shifted as the board is).
+    marks: list[tuple[int, float, float]] = [
+        (1, square_centre(0)[0] + 30, _TOP - 18),  # square 0: where the count starts
+        (2, -_MARGIN / 2, _MID),  # M1
+        (2, WIDTH + _MARGIN / 2, _MID),  # M0
     ]
     for strip_y in _PANELS:  # each player's strip: 3 the store at its left, 4 the debts at its right
-        marks += [(3, *at(-_MARGIN / 2, strip_y + _PANEL_H / 2)), (4, *at(WIDTH + _MARGIN / 2, strip_y + 52))]
-    marks.append((5, *at(WIDTH + _MARGIN / 2, _PANELS[mover] + 13)))
-    for number, badge_x, badge_y in marks:
-        _field_badge(parts, number, badge_x, badge_y)
+        marks += [(3, -_MARGIN / 2, strip_y + _PANEL_H / 2), (4, WIDTH + _MARGIN / 2, strip_y + 52)]
+    marks.append((5, WIDTH + _MARGIN / 2, _PANELS[position.to_move] + 13))
+    for number, x, y in marks:
+        _field_badge(parts, number, x + _MARGIN, y + _TEXT_BAND)
 
     # The legend: two columns of numbers and names.
     for index, (name, _meaning) in enumerate(POSITION_TEXT_FIELDS):
@@ -710,7 +691,7 @@ def position_text_svg(position: Position, *, id_prefix: str | None = None) -> st
         _("{number}. {field}: {meaning}.").format(number=number, field=field, meaning=_(meaning))
         for number, (field, (_name, meaning)) in enumerate(zip(fields, POSITION_TEXT_FIELDS, strict=True), start=1)
     )
-    return ET.tostring(_picture(width, height, f"{ids}-parts", title, desc, list(parts)), encoding="unicode")
+    return _svg(width, height, f"{ids}-parts", title, desc, list(parts))
 
 
 # ------------------------------------------------------------------- frames
@@ -883,6 +864,7 @@ def figure_html(
     )
 
 
+@dataclass(frozen=True)
 class Figure:
     """A board figure to display in a notebook: ``figure(...)`` as the last line of a cell shows it.
 
@@ -898,11 +880,9 @@ class Figure:
     True
     """
 
-    def __init__(self, html: str, anchor: str | None, caption: str) -> None:
-        """A figure of ready ``html`` (see :func:`figure`)."""
-        self.html = html
-        self.anchor = anchor
-        self.caption = caption
+    html: str
+    anchor: str | None
+    caption: str
 
     def _repr_html_(self) -> str:
         return self.html
@@ -916,19 +896,11 @@ class Figure:
         return f"Figure({self.anchor!r}, {short!r})"
 
 
-def figure(
-    position: Position | None,
-    caption: str,
-    anchor: str | None = None,
-    *,
-    svg: str | None = None,
-    compact: bool = False,
-    **highlights: object,
-) -> Figure:
-    """A board figure with its caption, to display: see :func:`figure_html` for the arguments.
+def figure(position: Position | None, caption: str, anchor: str | None = None, **options: Any) -> Figure:
+    """A board figure with its caption, to display: :func:`figure_html` has the arguments, ``options`` its keywords.
 
     >>> from oanquan import Position
     >>> "<figcaption>After 7R.</figcaption>" in figure(Position.initial().play("7R"), "After 7R.", last_move="7R").html
     True
     """
-    return Figure(figure_html(position, caption, anchor, svg=svg, compact=compact, **highlights), anchor, caption)
+    return Figure(figure_html(position, caption, anchor, **options), anchor, caption)

@@ -19,13 +19,13 @@ import pytest
 from oanquan import M0, M1, Position, Rules
 from oanquan.board import next_square, row_of
 from oanquan.narrate import outcome_words, row_names, winner_words
+from oanquan.scene import describe_position
 from oanquan.svg import (
     _FOOTER_Y,
     COLOURS,
     FOOTER_CHARS,
     MAX_DRAWN,
     board_svg,
-    describe_position,
     position_text_svg,
     screen_direction,
     square_centre,
