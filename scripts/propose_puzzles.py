@@ -44,9 +44,8 @@ from oanquan import Game, Move, Position, Rules
 from oanquan.ai import player_for_level
 from oanquan.board import M0
 from oanquan.events import Event
-from oanquan.puzzles import MOST_DIFFICULT, SOLVER_NODES, THEMES, Puzzle, dumps, load, path
+from oanquan.puzzles import MOST_DIFFICULT, SOLVER_NODES, THEMES, Puzzle, dumps, load, path, reply_count
 from oanquan.solver import UnsolvedError, search_size
-from scripts.regoal_puzzles import reply_title
 
 RULE_SETS: dict[str, Rules] = {
     "default": Rules(),
@@ -82,6 +81,19 @@ ENDGAME_LEAST = 4
 WHOLE_GAMES = ("mandarin_gap", "mandarin_value", "young_mandarin")
 
 WORDS = ("no", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten")
+
+#: The words a "counting the reply" title starts with, by theme.
+HEADS = {
+    "first_capture": "A first capture",
+    "relay": "Relays",
+    "mandarin": "A Mandarin to take",
+    "chain": "A chain",
+    "double_empty": "Two empty squares",
+    "mandarin_gap": "Empty Mandarin squares",
+    "young_mandarin": "A young Mandarin",
+    "mandarin_value": "What a Mandarin is worth",
+    "tha_ca": "After the fish",
+}
 
 
 @dataclass
@@ -200,6 +212,23 @@ def candidate(theme: str, position: Position) -> Candidate | None:
         if made is not None:
             return Candidate(theme, position, goal, solution, made)
     return None
+
+
+def reply_title(theme: str, position: Position, answer: Move) -> str:
+    """The title of a "best counting the reply" puzzle: its theme, and what the answer keeps.
+
+    >>> reply_title("relay", Position.initial(), Move(5, "L"))
+    'Relays: count the reply, give back the least'
+    """
+    gain, back, _reply = reply_count(position, answer)
+    kept = gain - back
+    if kept > 0:
+        words = f"count the reply, keep {kept} point{'s' if kept != 1 else ''}"
+    elif kept == 0:
+        words = "count the reply, lose nothing"
+    else:
+        words = "count the reply, give back the least"
+    return f"{HEADS[theme]}: {words}"
 
 
 def _shape(
