@@ -375,7 +375,6 @@ def measure(position: Position, goal: str, solution: tuple[Move, ...], line: tup
         found=found_line_share(position, line, GOAL_PLIES.get(goal, 1))
         if line
         else found_share(position, solution, GOAL_PLIES.get(goal, 1)),
-        ending=goal in SOLVER_GOALS,
     )
 
 
