@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 
-from authoring.puzzles import explain, goal_moves, measure, theme_problems, verify
+from authoring.puzzles import goal_moves, made_puzzle, measure, theme_problems, verify
 from oanquan import Game, Move, Position, Rules
 from oanquan.ai import player_for_level
 from oanquan.board import M0
@@ -110,23 +110,6 @@ class Candidate:
     def moves(self) -> int:
         """The number of legal moves."""
         return len(self.position.legal_moves())
-
-    def puzzle(self, pid: str, title: str) -> Puzzle:
-        measures = measure(self.position, self.goal, self.solution)
-        return Puzzle(
-            pid,
-            title,
-            self.theme,
-            self.position.to_text(),
-            self.position.rules.changes(),
-            self.goal,
-            tuple(str(m) for m in self.solution),
-            len(self.solution) == 1,
-            explain(self.position, self.goal, self.solution),
-            measures.difficulty,
-            measures,
-            self.theme == "first_capture",
-        )
 
 
 # ----------------------------------------------------------------- positions
@@ -381,7 +364,10 @@ def collect(task: Task) -> tuple[Task, list[Puzzle], float]:
         title = next((t for t in choices if t not in titles), None)
         if title is None:
             continue
-        puzzle = made.puzzle("new", title)
+        first_lesson = made.theme == "first_capture"
+        puzzle = made_puzzle(
+            "new", title, made.theme, made.position, made.goal, made.solution, first_lesson=first_lesson
+        )
         if task.theme == "endgame" and puzzle.difficulty < ENDGAME_LEAST:
             continue
         titles.add(puzzle.title)
