@@ -536,17 +536,17 @@ class Puzzle:
             return True, _(_WORDS["right_step"]).format(
                 move=chosen, phrase=move_phrase(events), reply=reply, takes=_takes(immediate_gain(after, reply))
             )
-        if self.goal in SOLVER_GOALS:
-            compared = self._compare_ending(chosen)
-        elif self.goal == "best_reply":
-            compared = self._compare_reply(chosen)
-        elif self.goal == "line" and step == 0:
-            compared = self._compare_line(chosen)
-        else:
+        if self.goal not in PAST_THE_TURN or step:  # this turn's points (a line's later moves too)
             compared = _(_WORDS["compare_turn"]).format(
                 takes=_takes(immediate_gain(position, chosen)),
                 answer=_takes(immediate_gain(position, self.step_answer(step)[0])),
             ) + self._then(position, chosen)
+        else:  # the goal's own count, then the reply that punishes the move
+            counts = {"best_reply": self._compare_reply, "line": self._compare_line}
+            compared = counts.get(self.goal, self._compare_ending)(chosen)  # the ending's for the solver's goals
+            reply = self.punishing_reply(chosen)
+            if reply is not None:
+                compared += " " + _(_WORDS["reply_is"]).format(reply=reply)
         return False, _(_WORDS["wrong"]).format(move=chosen, phrase=move_phrase(events), compared=compared)
 
     def punishing_reply(self, move: Move | str, step: int = 0) -> Move | None:
@@ -583,19 +583,16 @@ class Puzzle:
         ).format(reply=reply, n=back)
 
     def _compare_reply(self, chosen: Move) -> str:
-        gain, back, reply = reply_count(self.position, chosen)
+        gain, back, _reply = reply_count(self.position, chosen)
         answer_gain, answer_back, _reply = reply_count(self.position, self.moves[0])
-        compared = _(_WORDS["compare_reply"]).format(
+        return _(_WORDS["compare_reply"]).format(
             takes=_takes(gain), gives=_gives(back), answer=_takes(answer_gain), answer_gives=_gives(answer_back)
         )
-        if reply is not None:
-            compared += " " + _(_WORDS["reply_is"]).format(reply=reply)
-        return compared
 
     def _compare_line(self, chosen: Move) -> str:
-        gain, back, again, reply, _next = line_count(self.position, chosen)
+        gain, back, again, _reply, _next = line_count(self.position, chosen)
         answer_gain, answer_back, answer_again, _reply, _answer_next = line_count(self.position, self.moves[0])
-        compared = _(_WORDS["compare_line"]).format(
+        return _(_WORDS["compare_line"]).format(
             takes=gain,
             gives=back,
             again=again,
@@ -605,19 +602,12 @@ class Puzzle:
             answer_again=answer_again,
             answer_net=answer_gain - answer_back + answer_again,
         )
-        if reply is not None:
-            compared += " " + _(_WORDS["reply_is"]).format(reply=reply)
-        return compared
 
     def _compare_ending(self, chosen: Move) -> str:
         values = move_values(self.position, max_nodes=SOLVER_NODES)
-        compared = _(_WORDS["compare_ending"]).format(
+        return _(_WORDS["compare_ending"]).format(
             ends=_ends_at_most(values[chosen].high), answer=_ends(self._answer_value())
         )
-        reply = self.punishing_reply(chosen)
-        if reply is not None:
-            compared += " " + _(_WORDS["reply_is"]).format(reply=reply)
-        return compared
 
     def _praise(self) -> str:
         if self.goal not in SOLVER_GOALS:
