@@ -46,6 +46,7 @@ __all__ = [
     "forced_line",
     "goal_moves",
     "lowest_level",
+    "made_puzzle",
     "measure",
     "option_matters",
     "suits_every_recommended_class",
@@ -375,7 +376,46 @@ def measure(position: Position, goal: str, solution: tuple[Move, ...], line: tup
         found=found_line_share(position, line, GOAL_PLIES.get(goal, 1))
         if line
         else found_share(position, solution, GOAL_PLIES.get(goal, 1)),
-        ending=goal in SOLVER_GOALS,
+    )
+
+
+def made_puzzle(
+    pid: str,
+    title: str,
+    theme: str,
+    position: Position,
+    goal: str,
+    solution: tuple[Move, ...],
+    *,
+    first_lesson: bool = False,
+    code: str = "",
+    line: tuple[Move, ...] = (),
+) -> Puzzle:
+    """The puzzle of ``position`` whose ``goal`` its ``solution`` reaches (for the goal "line", along
+    its ``line``), with the explanation and the measures the engine computes: what the scripts that
+    propose puzzles write, and what :func:`verify` checks.
+
+    >>> answers = (Move(5, "L"), Move(9, "R"))
+    >>> made = made_puzzle("demo", "Take one", "mandarin", Position.initial(), "capture_mandarin", answers)
+    >>> made.solution, made.unique, made.difficulty
+    (('5L', '9R'), False, 2)
+    """
+    measures = measure(position, goal, solution, line)
+    return Puzzle(
+        pid,
+        title,
+        theme,
+        position.to_text(),
+        position.rules.changes(),
+        goal,
+        tuple(str(m) for m in solution),
+        len(solution) == 1,
+        explain(position, goal, solution),
+        measures.difficulty,
+        measures,
+        first_lesson,
+        code,
+        tuple(str(m) for m in line),
     )
 
 

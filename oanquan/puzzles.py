@@ -268,9 +268,8 @@ SOLVER_NODES = 20_000
 #: A puzzle's fields, in the file's order (:meth:`Puzzle.to_dict`).
 _ABOUT = ("id", "code", "title", "theme", "position", "rules", "goal", "solution", "unique", "explanation")
 _FIELDS = (*_ABOUT, "first_lesson", "measures", "difficulty", "line")
-#: The top of the difficulty scale, and the points for an idea that reaches the game's end.
+#: The top of the difficulty scale.
 MOST_DIFFICULT = 5
-ENDING_POINTS = 3
 _MEASURES = ("moves", "squares", "answers", "level", "steps", "value", "lure", "lure_cost", "found")
 
 
@@ -283,8 +282,7 @@ class Measures:
     """How hard a puzzle is, as measured by the engine (``authoring.puzzles.measure``), never guessed.
 
     ``moves``: the legal moves; ``squares``: the squares they start from;
-    ``answers``: the moves that reach the goal (so ``answers / moves`` is the
-    share of random moves that solve it); ``level``: the lowest computer level
+    ``answers``: the moves that reach the goal; ``level``: the lowest computer level
     (2 greedy, 3 and 4 searching) whose choice is an answer, 5 when none of
     them finds it; ``steps``: the pebbles the first answer drops, relays
     included (the counting a pupil does by hand); ``value``: the answer's
@@ -293,18 +291,10 @@ class Measures:
     "not_lose"); ``lure``: the most tempting wrong move, the one that takes
     the most points this turn; ``lure_cost``: what it loses against the
     answer (points this turn, or at the end of an endgame; 0 or less when the
-    lure takes as much or more now, which makes it a strong trap); ``ending``:
-    whether the answer is judged at the game's end (the solver's goals), not
-    by this move alone. ``ending`` is not stored: it follows from the goal. ``found``: the share
+    lure takes as much or more now, which makes it a strong trap); ``found``: the share
     of a population of simulated solvers, in per cent, that plays the answer (issue 42:
-    ``authoring.solvers``); the difficulty follows from it (:data:`FOUND_LEVELS`). Measures made
-    without ``found`` (a file always has it) have their difficulty on the points scale.
+    ``authoring.solvers``); the difficulty follows from it (:data:`FOUND_LEVELS`).
 
-    >>> m = Measures(moves=6, squares=3, answers=1, level=3, steps=12, value=8, lure="7L", lure_cost=2)
-    >>> m.share, m.points, m.difficulty
-    (0.16666666666666666, 6, 5)
-    >>> Measures(moves=8, squares=4, answers=1, level=2, steps=4, value=3, lure="5L", lure_cost=6, ending=True).points
-    5
     >>> Measures(moves=8, squares=4, answers=1, level=2, steps=4, value=3, lure="5L", lure_cost=6, found=72).difficulty
     4
     """
@@ -317,38 +307,12 @@ class Measures:
     value: int
     lure: str | None
     lure_cost: int | None
-    found: int | None = None
-    ending: bool = False
-
-    @property
-    def share(self) -> float:
-        """The share of legal moves that solve the puzzle: a random player's chance."""
-        return self.answers / self.moves
-
-    @property
-    def points(self) -> int:
-        """Difficulty points, 0-13: the sum of five measured parts.
-
-        The computer level that finds it (0-4), the share of random moves that
-        solve it (0-2), the counting it takes (0-2), the strength of the most
-        tempting wrong move (0-2) and the depth of the idea (3 when the answer
-        is judged at the game's end: the pupil must count the game out, not one move).
-        """
-        level = {2: 0, 3: 2, 4: 3}.get(self.level, 4)
-        luck = 0 if self.share >= 0.5 else 1 if self.share >= 0.2 else 2
-        counting = 0 if self.steps <= 6 else 1 if self.steps <= 15 else 2
-        cost = self.lure_cost
-        lure = 0 if cost is None else 2 if cost <= 0 else 1 if cost <= 4 else 0
-        depth = ENDING_POINTS if self.ending else 0
-        return level + luck + counting + lure + depth
+    found: int
 
     @property
     def difficulty(self) -> int:
-        """1 to 5: by the share of simulated solvers that find the answer (:data:`FOUND_LEVELS`);
-        for measures made without that share, by the points, 1 at the least and 5 at the most."""
-        if self.found is not None:
-            return 1 + sum(self.found < bar for bar in FOUND_LEVELS)
-        return min(MOST_DIFFICULT, max(1, self.points))
+        """1 to 5: by the share of simulated solvers that find the answer (:data:`FOUND_LEVELS`)."""
+        return 1 + sum(self.found < bar for bar in FOUND_LEVELS)
 
     def to_dict(self) -> dict[str, Any]:
         """The measures as a JSON-ready dict."""
@@ -572,17 +536,17 @@ class Puzzle:
             return True, _(_WORDS["right_step"]).format(
                 move=chosen, phrase=move_phrase(events), reply=reply, takes=_takes(immediate_gain(after, reply))
             )
-        if self.goal in SOLVER_GOALS:
-            compared = self._compare_ending(chosen)
-        elif self.goal == "best_reply":
-            compared = self._compare_reply(chosen)
-        elif self.goal == "line" and step == 0:
-            compared = self._compare_line(chosen)
-        else:
+        if self.goal not in PAST_THE_TURN or step:  # this turn's points (a line's later moves too)
             compared = _(_WORDS["compare_turn"]).format(
                 takes=_takes(immediate_gain(position, chosen)),
                 answer=_takes(immediate_gain(position, self.step_answer(step)[0])),
             ) + self._then(position, chosen)
+        else:  # the goal's own count, then the reply that punishes the move
+            counts = {"best_reply": self._compare_reply, "line": self._compare_line}
+            compared = counts.get(self.goal, self._compare_ending)(chosen)  # the ending's for the solver's goals
+            reply = self.punishing_reply(chosen)
+            if reply is not None:
+                compared += " " + _(_WORDS["reply_is"]).format(reply=reply)
         return False, _(_WORDS["wrong"]).format(move=chosen, phrase=move_phrase(events), compared=compared)
 
     def punishing_reply(self, move: Move | str, step: int = 0) -> Move | None:
@@ -619,19 +583,16 @@ class Puzzle:
         ).format(reply=reply, n=back)
 
     def _compare_reply(self, chosen: Move) -> str:
-        gain, back, reply = reply_count(self.position, chosen)
+        gain, back, _reply = reply_count(self.position, chosen)
         answer_gain, answer_back, _reply = reply_count(self.position, self.moves[0])
-        compared = _(_WORDS["compare_reply"]).format(
+        return _(_WORDS["compare_reply"]).format(
             takes=_takes(gain), gives=_gives(back), answer=_takes(answer_gain), answer_gives=_gives(answer_back)
         )
-        if reply is not None:
-            compared += " " + _(_WORDS["reply_is"]).format(reply=reply)
-        return compared
 
     def _compare_line(self, chosen: Move) -> str:
-        gain, back, again, reply, _next = line_count(self.position, chosen)
+        gain, back, again, _reply, _next = line_count(self.position, chosen)
         answer_gain, answer_back, answer_again, _reply, _answer_next = line_count(self.position, self.moves[0])
-        compared = _(_WORDS["compare_line"]).format(
+        return _(_WORDS["compare_line"]).format(
             takes=gain,
             gives=back,
             again=again,
@@ -641,19 +602,12 @@ class Puzzle:
             answer_again=answer_again,
             answer_net=answer_gain - answer_back + answer_again,
         )
-        if reply is not None:
-            compared += " " + _(_WORDS["reply_is"]).format(reply=reply)
-        return compared
 
     def _compare_ending(self, chosen: Move) -> str:
         values = move_values(self.position, max_nodes=SOLVER_NODES)
-        compared = _(_WORDS["compare_ending"]).format(
+        return _(_WORDS["compare_ending"]).format(
             ends=_ends_at_most(values[chosen].high), answer=_ends(self._answer_value())
         )
-        reply = self.punishing_reply(chosen)
-        if reply is not None:
-            compared += " " + _(_WORDS["reply_is"]).format(reply=reply)
-        return compared
 
     def _praise(self) -> str:
         if self.goal not in SOLVER_GOALS:
@@ -850,7 +804,7 @@ def _puzzle(item: object, where: str) -> Puzzle:
             f"{where}: 'difficulty' must be a whole number from 1 to {MOST_DIFFICULT}, not {quote(difficulty)}"
         )
     first_lesson = flag("first_lesson")
-    measures = _measures(item["measures"], where, goal in SOLVER_GOALS)
+    measures = _measures(item["measures"], where)
     if measures.difficulty != difficulty:
         raise PuzzleFormatError(f"{where}: 'difficulty' is {difficulty} but its measures make it {measures.difficulty}")
     return Puzzle(
@@ -915,8 +869,8 @@ def _code(value: object, where: str) -> str:
     return value
 
 
-def _measures(data: object, where: str, ending: bool) -> Measures:
-    """The ``measures`` object of a puzzle, read strictly; ``ending`` follows from its goal."""
+def _measures(data: object, where: str) -> Measures:
+    """The ``measures`` object of a puzzle, read strictly."""
     measures = check_fields(data, PuzzleFormatError, f"{where}: 'measures'", _MEASURES)
     values: dict[str, Any] = {}
     for name in _MEASURES:
@@ -932,7 +886,7 @@ def _measures(data: object, where: str, ending: bool) -> Measures:
         if not ok:
             raise PuzzleFormatError(f"{where}: measure {name!r} cannot be {quote(value)}")
         values[name] = value
-    return Measures(**values, ending=ending)
+    return Measures(**values)
 
 
 # ======================================================================= path
@@ -954,7 +908,7 @@ def path(puzzles: list[Puzzle] | None = None) -> list[Puzzle]:
     """
     chosen = load_builtin() if puzzles is None else list(puzzles)
     order = {theme: i for i, theme in enumerate(THEMES)}
-    return sorted(chosen, key=lambda p: (order.get(p.theme, len(order)), _points(p), not p.first_lesson, _id_key(p.id)))
+    return sorted(chosen, key=lambda p: (order.get(p.theme, len(order)), _missed(p), not p.first_lesson, _id_key(p.id)))
 
 
 def path_by_theme(puzzles: list[Puzzle] | None = None) -> dict[str, list[Puzzle]]:
@@ -1016,7 +970,7 @@ def sheet(
                 queue.pop(0)
             if queue and len(chosen) < count:
                 chosen.append(queue.pop(0))
-    return sorted(chosen, key=lambda p: (_points(p), _id_key(p.id)))
+    return sorted(chosen, key=lambda p: (_missed(p), _id_key(p.id)))
 
 
 #: The length of the class path (:func:`class_path`), and how many of its puzzles each level gives.
@@ -1047,7 +1001,7 @@ def class_path(puzzles: list[Puzzle] | None = None, keep: Callable[[Puzzle], boo
             for queue in by_theme.values():  # one of each theme in turn
                 if queue and len(picked) < wanted:
                     picked.append(queue.pop(0))
-        chosen.extend(sorted(picked, key=_points))
+        chosen.extend(sorted(picked, key=_missed))
     return chosen
 
 
@@ -1071,12 +1025,10 @@ def _id_key(pid: str) -> tuple[str, int]:
     return (stem, int(number)) if number.isascii() and number.isdigit() else (pid, 0)
 
 
-def _points(puzzle: Puzzle) -> int:
-    """How hard a puzzle is, for ordering: the share of solvers that miss it (issue 42), else the points."""
-    measures = puzzle.measures
-    if measures is None:
-        return puzzle.difficulty
-    return 100 - measures.found if measures.found is not None else measures.points
+def _missed(puzzle: Puzzle) -> int:
+    """How hard a puzzle is, for ordering: the share of solvers that miss it (issue 42); for a puzzle
+    made without measures, its difficulty."""
+    return puzzle.difficulty if puzzle.measures is None else 100 - puzzle.measures.found
 
 
 def _answer_value(position: Position, solution: tuple[Move, ...]) -> int:

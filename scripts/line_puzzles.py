@@ -19,12 +19,11 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 
-from authoring.puzzles import explain, forced_line, measure, verify
+from authoring.puzzles import forced_line, made_puzzle, measure, verify
 from oanquan import Move, Position, Rules
 from oanquan.ai import immediate_gain
 from oanquan.puzzles import Measures, Puzzle, dumps, line_count, loads
-
-from .propose_puzzles import games
+from scripts.propose_puzzles import games
 
 #: How many lines the collection gets of each level (1 easiest to 5): the measure rates most lines
 #: hard (a reader who counts one or two plies misses them), and the collection's levels stay under 30 %.
@@ -33,7 +32,7 @@ WANTED = {1: 1, 2: 1, 3: 3, 4: 3, 5: 4}
 GAMES, SEED = 200, 4242
 
 
-def candidates() -> Iterator[tuple[Position, tuple[str, ...], bool]]:
+def candidates() -> Iterator[tuple[Position, tuple[Move, ...], bool]]:
     """Positions of seeded games with a forced line that keeps more than nothing, and whether its
     first move takes less this turn than another (the line is then the only reason to play it)."""
     seen: set[str] = set()
@@ -46,19 +45,23 @@ def candidates() -> Iterator[tuple[Position, tuple[str, ...], bool]]:
             line = forced_line(position)
             if line is None:
                 continue
-            greedy = max(immediate_gain(position, m) for m in position.legal_moves())
             gain, back, again, _reply, _next = line_count(position, line[0])
             if gain - back + again > 0:
-                yield position, tuple(str(m) for m in line), immediate_gain(position, line[0]) < greedy
+                yield position, line, immediate_gain(position, line[0]) < greedy(position)
 
 
-def title(position: Position, line: tuple[str, ...], net: int, lures: bool, taken: set[str]) -> str:
+def greedy(position: Position) -> int:
+    """The most any move takes this turn."""
+    return max(immediate_gain(position, m) for m in position.legal_moves())
+
+
+def title(position: Position, net: int, lures: bool, taken: set[str]) -> str:
     """A title that says what the line keeps, and whether the biggest capture now is the answer."""
-    greedy = max(immediate_gain(position, m) for m in position.legal_moves())
+    most = greedy(position)
     if lures:
-        base = f"Not the {greedy} points now: two moves that keep {net}"
+        base = f"Not the {most} points now: two moves that keep {net}"
     else:
-        base = f"Take {greedy} now, then find the next move: {net} point{'' if net == 1 else 's'} over two moves"
+        base = f"Take {most} now, then find the next move: {net} point{'' if net == 1 else 's'} over two moves"
     text, board = base, 1
     while text in taken:
         board += 1
@@ -70,40 +73,23 @@ def title(position: Position, line: tuple[str, ...], net: int, lures: bool, take
 def lines(collection: list[Puzzle]) -> list[Puzzle]:
     """The new line puzzles, ids ``line-1``... and codes after the collection's last: each level's
     share (:data:`WANTED`), lines whose first move is not the greedy one first, then in the order found."""
-    by_level: dict[int, list[tuple[Position, tuple[str, ...], bool, Measures]]] = {}
+    by_level: dict[int, list[tuple[Position, tuple[Move, ...], bool, Measures]]] = {}
     for position, line, lures in candidates():
-        parsed = tuple(Move.parse(m) for m in line)
-        measures = measure(position, "line", parsed[:1], parsed)
+        measures = measure(position, "line", line[:1], line)
         by_level.setdefault(measures.difficulty, []).append((position, line, lures, measures))
     last = max(int(p.code[2:]) for p in collection if p.code)
     titles = {p.title for p in collection}
     picked = [
         c for level, wanted in WANTED.items() for c in sorted(by_level.get(level, []), key=lambda c: not c[2])[:wanted]
     ]
-    picked.sort(key=lambda c: -(c[3].found or 0))  # numbered in the path's order: most found first
+    picked.sort(key=lambda c: -c[3].found)  # numbered in the path's order: most found first
     chosen: list[Puzzle] = []
-    for position, line, lures, measures in picked:
-        level = measures.difficulty
-        number = len(chosen) + 1
-        parsed = tuple(Move.parse(m) for m in line)
-        puzzle = Puzzle(
-            f"line-{number}",
-            title(position, line, measures.value, lures, titles),
-            "line",
-            position.to_text(),
-            {},
-            "line",
-            line[:1],
-            True,
-            explain(position, "line", parsed[:1]),
-            level,
-            measures,
-            False,
-            code=f"P-{last + number:03d}",
-            line=line,
+    for number, (position, line, lures, measures) in enumerate(picked, start=1):
+        name = title(position, measures.value, lures, titles)
+        puzzle = made_puzzle(
+            f"line-{number}", name, "line", position, "line", line[:1], code=f"P-{last + number:03d}", line=line
         )
-        problems = verify(puzzle)
-        if problems:
+        if problems := verify(puzzle):
             raise SystemExit("\n".join(problems))
         chosen.append(puzzle)
     return chosen

@@ -39,14 +39,13 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 
-from authoring.puzzles import explain, goal_moves, measure, theme_problems, verify
+from authoring.puzzles import goal_moves, made_puzzle, measure, theme_problems, verify
 from oanquan import Game, Move, Position, Rules
 from oanquan.ai import player_for_level
 from oanquan.board import M0
 from oanquan.events import Event
-from oanquan.puzzles import MOST_DIFFICULT, SOLVER_NODES, THEMES, Puzzle, dumps, load, path
+from oanquan.puzzles import MOST_DIFFICULT, SOLVER_NODES, THEMES, Puzzle, dumps, load, path, reply_count
 from oanquan.solver import UnsolvedError, search_size
-from scripts.regoal_puzzles import reply_title
 
 RULE_SETS: dict[str, Rules] = {
     "default": Rules(),
@@ -83,6 +82,19 @@ WHOLE_GAMES = ("mandarin_gap", "mandarin_value", "young_mandarin")
 
 WORDS = ("no", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten")
 
+#: The words a "counting the reply" title starts with, by theme.
+HEADS = {
+    "first_capture": "A first capture",
+    "relay": "Relays",
+    "mandarin": "A Mandarin to take",
+    "chain": "A chain",
+    "double_empty": "Two empty squares",
+    "mandarin_gap": "Empty Mandarin squares",
+    "young_mandarin": "A young Mandarin",
+    "mandarin_value": "What a Mandarin is worth",
+    "tha_ca": "After the fish",
+}
+
 
 @dataclass
 class Candidate:
@@ -98,23 +110,6 @@ class Candidate:
     def moves(self) -> int:
         """The number of legal moves."""
         return len(self.position.legal_moves())
-
-    def puzzle(self, pid: str, title: str) -> Puzzle:
-        measures = measure(self.position, self.goal, self.solution)
-        return Puzzle(
-            pid,
-            title,
-            self.theme,
-            self.position.to_text(),
-            self.position.rules.changes(),
-            self.goal,
-            tuple(str(m) for m in self.solution),
-            len(self.solution) == 1,
-            explain(self.position, self.goal, self.solution),
-            measures.difficulty,
-            measures,
-            self.theme == "first_capture",
-        )
 
 
 # ----------------------------------------------------------------- positions
@@ -200,6 +195,23 @@ def candidate(theme: str, position: Position) -> Candidate | None:
         if made is not None:
             return Candidate(theme, position, goal, solution, made)
     return None
+
+
+def reply_title(theme: str, position: Position, answer: Move) -> str:
+    """The title of a "best counting the reply" puzzle: its theme, and what the answer keeps.
+
+    >>> reply_title("relay", Position.initial(), Move(5, "L"))
+    'Relays: count the reply, give back the least'
+    """
+    gain, back, _reply = reply_count(position, answer)
+    kept = gain - back
+    if kept > 0:
+        words = f"count the reply, keep {kept} point{'s' if kept != 1 else ''}"
+    elif kept == 0:
+        words = "count the reply, lose nothing"
+    else:
+        words = "count the reply, give back the least"
+    return f"{HEADS[theme]}: {words}"
 
 
 def _shape(
@@ -352,7 +364,10 @@ def collect(task: Task) -> tuple[Task, list[Puzzle], float]:
         title = next((t for t in choices if t not in titles), None)
         if title is None:
             continue
-        puzzle = made.puzzle("new", title)
+        first_lesson = made.theme == "first_capture"
+        puzzle = made_puzzle(
+            "new", title, made.theme, made.position, made.goal, made.solution, first_lesson=first_lesson
+        )
         if task.theme == "endgame" and puzzle.difficulty < ENDGAME_LEAST:
             continue
         titles.add(puzzle.title)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from dataclasses import replace
 from html import escape
 from itertools import pairwise
 from pathlib import Path
@@ -392,12 +393,10 @@ def test_measures_by_hand_on_the_opening() -> None:
     assert (m.moves, m.squares, m.answers, m.level, m.value) == (10, 5, 2, 2, 11)
     assert m.steps == 10, "5 pebbles sown, then 5 more from the relay at square 0"
     assert (m.lure, m.lure_cost) == ("5R", 11 - 6) and immediate_gain(opening, "5R") == 6
-    assert m.share == 0.2 and m.points == 0 + 1 + 1 + 0 and m.difficulty == 2
+    assert m.found == 91 and m.difficulty == 2, "some solvers miscount the long sowing: below level 1's 94 %"
     assert lowest_level(opening, (Move(7, "R"),)) == 5, "no level 2-4 plays 7R from the opening"
-    hard = Measures(moves=10, squares=5, answers=1, level=5, steps=20, value=3, lure="5L", lure_cost=-8)
-    assert hard.points == 4 + 2 + 2 + 2 and hard.difficulty == 5
-    ending = Measures(moves=10, squares=5, answers=5, level=2, steps=3, value=1, lure="5L", lure_cost=9, ending=True)
-    assert ending.points == 0 + 0 + 0 + 0 + 3 and ending.difficulty == 3, "counted to the end: never the easiest"
+    found = {share: replace(m, found=share).difficulty for share in (100, 94, 93, 87, 86, 68, 67, 0)}
+    assert found == {100: 1, 94: 1, 93: 2, 87: 2, 86: 3, 68: 4, 67: 5, 0: 5}, "the levels cut at FOUND_LEVELS"
 
 
 def test_single_square_puzzles_are_first_lesson_exercises() -> None:

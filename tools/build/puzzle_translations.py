@@ -48,7 +48,7 @@ _ENDGAME_GOALS = {
     "the only move that saves a draw": "tìm nước duy nhất để giữ hòa",
     "the biggest win": "tìm cách thắng nhiều điểm nhất",
 }
-#: The theme words a "counting the reply" title starts with (scripts/regoal_puzzles.py).
+#: The theme words a "counting the reply" title starts with (scripts/propose_puzzles.py).
 _HEADS = {
     "A first capture": "Lần ăn đầu tiên",
     "Relays": "Bốc tiếp",
