@@ -60,7 +60,7 @@ import functools
 import math
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from .ai import analyse, immediate_gain
@@ -434,13 +434,13 @@ def exercises(reviewed: Review, player: int, margin: float = EXERCISE_MARGIN) ->
     [2]
     """
     found = []
-    limit = reviewed.game.rules.max_plies
     for move in reviewed.of(player):
         if move.lost < reviewed.thresholds.mistake:
             continue
         position = reviewed.game.positions[move.ply]
-        plies_left = limit - move.ply if limit else None
-        values, _lines, best, _exact = _position_values(position, plies_left, *reviewed.budget)
+        values, _lines, best, _exact = _position_values(
+            position, _plies_left(reviewed.game, move.ply), *reviewed.budget
+        )
         accepted = tuple(sorted((m for m in values if values[best] - values[m] <= margin), key=lambda m: -values[m]))
         found.append(Exercise(position, move.number, move.move, best, accepted, margin))
     return found
@@ -546,13 +546,23 @@ def review_moves(
     >>> [m.label for m in review_moves(Game.from_record("6L 3R"), start=1)]
     ['blunder']
     """
-    limit = game.rules.max_plies
     for ply in range(start, len(game.moves)):
-        plies_left = limit - ply if limit else None
-        reviewed = _review_position(
-            game.positions[ply], game.moves[ply], plies_left, depth, max_nodes, solver_nodes, thresholds
+        position, move = game.positions[ply], game.moves[ply]
+        values, lines, best, exact = _position_values(position, _plies_left(game, ply), depth, max_nodes, solver_nodes)
+        lost = values[best] - values[move]
+        yield MoveReview(
+            ply=ply,
+            player=position.to_move,
+            move=move,
+            value=values[move],
+            best=best,
+            best_value=values[best],
+            line=lines[best],
+            played_line=lines[move],
+            exact=exact,
+            lost=lost,
+            label=thresholds.label(lost),
         )
-        yield replace(reviewed, ply=ply)
 
 
 def review(
@@ -575,32 +585,10 @@ def review(
     return Review(game, moves, thresholds, (depth, max_nodes, solver_nodes))
 
 
-@functools.lru_cache(maxsize=1024)
-def _review_position(
-    position: Position,
-    move: Move,
-    plies_left: int | None,
-    depth: int,
-    max_nodes: int,
-    solver_nodes: int,
-    thresholds: Thresholds,
-) -> MoveReview:
-    """The review of ``move`` in ``position`` (its ply set to 0: the caller sets it)."""
-    values, lines, best, exact = _position_values(position, plies_left, depth, max_nodes, solver_nodes)
-    lost = values[best] - values[move]
-    return MoveReview(
-        ply=0,
-        player=position.to_move,
-        move=move,
-        value=values[move],
-        best=best,
-        best_value=values[best],
-        line=lines[best],
-        played_line=lines[move],
-        exact=exact,
-        lost=lost,
-        label=thresholds.label(lost),
-    )
+def _plies_left(game: Game, ply: int) -> int | None:
+    """The plies the game has left after ``ply`` moves under its ply limit (R7.3); None: no limit."""
+    limit = game.rules.max_plies
+    return limit - ply if limit else None
 
 
 @functools.lru_cache(maxsize=1024)
