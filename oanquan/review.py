@@ -56,6 +56,7 @@ accuracy is the mean over their moves.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import math
 from collections import Counter
@@ -136,11 +137,8 @@ class Thresholds:
         """The label of a move that lost ``lost`` points."""
         if lost <= 0:
             return "best"
-        if lost < self.inaccuracy:
-            return "good"
-        if lost < self.mistake:
-            return "inaccuracy"
-        return "mistake" if lost < self.blunder else "blunder"
+        # the label after "good" for each threshold reached: LABELS is best first, in the thresholds' order
+        return LABELS[1 + bisect.bisect_right((self.inaccuracy, self.mistake, self.blunder), lost)]
 
     def accuracy(self, lost: float) -> float:
         """A move's accuracy, 0-100: half for a mistake's worth of points lost (module notes).
@@ -306,14 +304,10 @@ class Review:
             "{best} was {n} point better", "{best} was {n} points better", 1 if move.lost == 1 else 2
         ).format(best=move.best, n=decimal(move.lost))
         answer = _reply_words(before, move.played_line)
-        if not named:
-            said = better + "." if answer is None else _("{answer}; {better}.").format(answer=answer, better=better)
-            return said[:1].upper() + said[1:]
-        if answer is None:
-            return _("Move {number}, {move}: {better}.").format(number=move.number, move=move.move, better=better)
-        return _("Move {number}, {move}: {answer}; {better}.").format(
-            number=move.number, move=move.move, answer=answer, better=better
-        )
+        said = better + "." if answer is None else _("{answer}; {better}.").format(answer=answer, better=better)
+        if named:
+            return _("Move {number}, {move}: ").format(number=move.number, move=move.move) + said
+        return said[:1].upper() + said[1:]
 
     def picture(self, move: MoveReview, names: Sequence[str] | None = None) -> str:
         """The position before ``move`` with the better move marked (:func:`better_move_scene`), as an SVG board.
