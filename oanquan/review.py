@@ -592,28 +592,18 @@ def _position_values(
     """Every legal move's value and line, the best move, and whether the values are the solver's.
 
     Remembered: the review and its exercises ask about the same positions (do not change them).
+    The solver tries the position itself first: when it is out of reach, its moves are not tried.
     """
-    exact = _solved(position, plies_left, solver_nodes) if solver_nodes > 0 else None
-    if exact is not None:
-        values = {m: float(v) for m, (v, _line) in exact.items()}
-        lines = {m: line for m, (_v, line) in exact.items()}
-        best = max(values, key=lambda m: values[m])  # the first of the best, in legal_moves() order
-        return values, lines, best, True
+    if solver_nodes > 0:
+        left = None if plies_left is None else plies_left - 1
+        try:
+            solve(position, plies_left, max_nodes=solver_nodes)
+            after = {move: solve(position.play(move), left, max_nodes=solver_nodes) for move in position.legal_moves()}
+        except UnsolvedError:
+            pass  # one of them is out of the solver's reach: the search values them all
+        else:
+            values = {move: float(-s.value) for move, s in after.items()}
+            best = max(values, key=lambda m: values[m])  # the first of the best, in legal_moves() order
+            return values, {move: (move, *s.pv) for move, s in after.items()}, best, True
     rows = analyse(position, depth=depth, max_nodes=max_nodes)
     return {r.move: r.value for r in rows}, {r.move: r.pv for r in rows}, rows[0].move, False
-
-
-def _solved(position: Position, plies_left: int | None, nodes: int) -> dict[Move, tuple[int, tuple[Move, ...]]] | None:
-    """Every legal move's exact value and line by the solver, or None if one is out of its reach.
-
-    The position itself is tried first: when it is out of reach, its moves are not tried.
-    """
-    try:
-        solve(position, plies_left, max_nodes=nodes)
-        found = {}
-        for move in position.legal_moves():
-            after = solve(position.play(move), None if plies_left is None else plies_left - 1, max_nodes=nodes)
-            found[move] = (-after.value, (move, *after.pv))
-    except UnsolvedError:
-        return None
-    return found
