@@ -188,10 +188,6 @@ class Bounds:
         return f"[{low}, {high}]"
 
 
-def _wrap(low: int, high: int, depth: int) -> Bounds:
-    return Bounds(None if low <= -_INFINITY else low, None if high >= _INFINITY else high, depth)
-
-
 def bounds(position: Position, max_depth: int = 40, max_nodes: int = 200_000, patience: int = 8) -> Bounds:
     """The tightest limit-free bounds on the value the solver can prove (module notes).
 
@@ -245,7 +241,8 @@ def _bounds_cached(
                 break
     except UnsolvedError:
         pass
-    return _wrap(low, high, proved), (), prover.nodes
+    # a bound still at "infinity" proved nothing: None
+    return Bounds(None if low <= -_INFINITY else low, None if high >= _INFINITY else high, proved), (), prover.nodes
 
 
 def solve(
