@@ -47,6 +47,8 @@ _MANDARIN = re.compile(rf"(?P<stone>Q)(?:\+(?P<pebbles>{_POSITIVE}))?|(?P<count>
 _STORE = re.compile(rf"(?P<pebbles>{_NUMBER})(?:\+(?P<stones>Q|2Q))?")
 #: the stones an entry's "Q" or "2Q" stands for (None: no stone)
 _STONES = {None: 0, "Q": 1, "2Q": 2}
+#: what a store's entry adds to its pebbles for the stones it captured: none, one or two
+_CAPTURED = ("", "+Q", "+2Q")
 
 
 class Parts(NamedTuple):
@@ -68,7 +70,7 @@ def write(parts: Parts) -> str:
     """
     citizens = ",".join(str(n) for n in parts.pebbles[:10])
     mandarins = ",".join(mandarin_text(parts.pebbles[10 + i], parts.stones[i]) for i in (0, 1))
-    stores = ",".join(_store(parts.stores[i], parts.captured[i]) for i in (0, 1))
+    stores = ",".join(f"{parts.stores[i]}{_CAPTURED[parts.captured[i]]}" for i in (0, 1))
     return f"{citizens} {mandarins} {stores} {parts.debts[0]},{parts.debts[1]} {parts.to_move}"
 
 
@@ -141,9 +143,3 @@ def mandarin_text(pebbles: int, stone: int) -> str:
     if not stone:
         return str(pebbles)
     return f"Q+{pebbles}" if pebbles else "Q"
-
-
-def _store(pebbles: int, stones: int) -> str:
-    if not stones:
-        return str(pebbles)
-    return f"{pebbles}+{'Q' if stones == 1 else '2Q'}"
