@@ -260,11 +260,6 @@ class Review:
             points.append(float(outcome.scores[0] - outcome.scores[1]))
         return points
 
-    def worst(self, player: int) -> MoveReview | None:
-        """``player``'s move that lost the most (the first of them), or None when none lost anything."""
-        theirs = [m for m in self.of(player) if m.lost > 0]
-        return max(theirs, key=lambda m: m.lost) if theirs else None
-
     def player_summary(self, player: int, name: str) -> str:
         """One player's review in a sentence or two, ``name`` being what the surface calls them.
 
@@ -282,8 +277,8 @@ class Review:
             accuracy=percent(accuracy),
             faults=", ".join(faults) if faults else _("no inaccuracy, mistake or blunder"),
         )
-        worst = self.worst(player)
-        if worst is not None and worst.label != "good":
+        worst = max(self.of(player), key=lambda m: m.lost)  # the first of those that lost the most
+        if worst.label not in ("best", "good"):  # an inaccuracy or worse: say what went wrong
             text += " " + self.why(worst)
         return text
 
