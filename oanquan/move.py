@@ -45,7 +45,13 @@ class Move:
         >>> Move.parse("2l")
         Move(2, 'L')
         """
-        return _parse(text)
+        if not isinstance(text, str):
+            shown = quote(text)
+            raise InvalidMoveError(f"invalid move {shown}: expected text such as '7R'", code="not-a-move", move=shown)
+        if len(text) > 40:  # keep the cache for real moves, not pasted essays
+            shown = quote(text, limit=40)
+            raise InvalidMoveError(f"invalid move {shown}: a move is written like '7R'", code="not-a-move", move=shown)
+        return _parse_cached(text)
 
     def __str__(self) -> str:
         return f"{self.square}{self.direction}"
@@ -64,16 +70,6 @@ def _parse_cached(text: str) -> Move:
             move=repr(text),
         )
     return ALL_MOVES[int(cleaned[0])][0 if cleaned[1] == "L" else 1]
-
-
-def _parse(text: object) -> Move:
-    if not isinstance(text, str):
-        shown = quote(text)
-        raise InvalidMoveError(f"invalid move {shown}: expected text such as '7R'", code="not-a-move", move=shown)
-    if len(text) > 40:  # keep the cache for real moves, not pasted essays
-        shown = quote(text, limit=40)
-        raise InvalidMoveError(f"invalid move {shown}: a move is written like '7R'", code="not-a-move", move=shown)
-    return _parse_cached(text)
 
 
 #: ``ALL_MOVES[square]`` is ``(Move(square, 'L'), Move(square, 'R'))``: moves are

@@ -56,11 +56,12 @@ accuracy is the mean over their moves.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import math
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from .ai import analyse, immediate_gain
@@ -136,11 +137,8 @@ class Thresholds:
         """The label of a move that lost ``lost`` points."""
         if lost <= 0:
             return "best"
-        if lost < self.inaccuracy:
-            return "good"
-        if lost < self.mistake:
-            return "inaccuracy"
-        return "mistake" if lost < self.blunder else "blunder"
+        # the label after "good" for each threshold reached: LABELS is best first, in the thresholds' order
+        return LABELS[1 + bisect.bisect_right((self.inaccuracy, self.mistake, self.blunder), lost)]
 
     def accuracy(self, lost: float) -> float:
         """A move's accuracy, 0-100: half for a mistake's worth of points lost (module notes).
@@ -262,11 +260,6 @@ class Review:
             points.append(float(outcome.scores[0] - outcome.scores[1]))
         return points
 
-    def worst(self, player: int) -> MoveReview | None:
-        """``player``'s move that lost the most (the first of them), or None when none lost anything."""
-        theirs = [m for m in self.of(player) if m.lost > 0]
-        return max(theirs, key=lambda m: m.lost) if theirs else None
-
     def player_summary(self, player: int, name: str) -> str:
         """One player's review in a sentence or two, ``name`` being what the surface calls them.
 
@@ -284,8 +277,8 @@ class Review:
             accuracy=percent(accuracy),
             faults=", ".join(faults) if faults else _("no inaccuracy, mistake or blunder"),
         )
-        worst = self.worst(player)
-        if worst is not None and worst.label != "good":
+        worst = max(self.of(player), key=lambda m: m.lost)  # the first of those that lost the most
+        if worst.label not in ("best", "good"):  # an inaccuracy or worse: say what went wrong
             text += " " + self.why(worst)
         return text
 
@@ -306,14 +299,10 @@ class Review:
             "{best} was {n} point better", "{best} was {n} points better", 1 if move.lost == 1 else 2
         ).format(best=move.best, n=decimal(move.lost))
         answer = _reply_words(before, move.played_line)
-        if not named:
-            said = better + "." if answer is None else _("{answer}; {better}.").format(answer=answer, better=better)
-            return said[:1].upper() + said[1:]
-        if answer is None:
-            return _("Move {number}, {move}: {better}.").format(number=move.number, move=move.move, better=better)
-        return _("Move {number}, {move}: {answer}; {better}.").format(
-            number=move.number, move=move.move, answer=answer, better=better
-        )
+        said = better + "." if answer is None else _("{answer}; {better}.").format(answer=answer, better=better)
+        if named:
+            return _("Move {number}, {move}: ").format(number=move.number, move=move.move) + said
+        return said[:1].upper() + said[1:]
 
     def picture(self, move: MoveReview, names: Sequence[str] | None = None) -> str:
         """The position before ``move`` with the better move marked (:func:`better_move_scene`), as an SVG board.
@@ -434,13 +423,13 @@ def exercises(reviewed: Review, player: int, margin: float = EXERCISE_MARGIN) ->
     [2]
     """
     found = []
-    limit = reviewed.game.rules.max_plies
     for move in reviewed.of(player):
         if move.lost < reviewed.thresholds.mistake:
             continue
         position = reviewed.game.positions[move.ply]
-        plies_left = limit - move.ply if limit else None
-        values, _lines, best, _exact = _position_values(position, plies_left, *reviewed.budget)
+        values, _lines, best, _exact = _position_values(
+            position, _plies_left(reviewed.game, move.ply), *reviewed.budget
+        )
         accepted = tuple(sorted((m for m in values if values[best] - values[m] <= margin), key=lambda m: -values[m]))
         found.append(Exercise(position, move.number, move.move, best, accepted, margin))
     return found
@@ -546,13 +535,23 @@ def review_moves(
     >>> [m.label for m in review_moves(Game.from_record("6L 3R"), start=1)]
     ['blunder']
     """
-    limit = game.rules.max_plies
     for ply in range(start, len(game.moves)):
-        plies_left = limit - ply if limit else None
-        reviewed = _review_position(
-            game.positions[ply], game.moves[ply], plies_left, depth, max_nodes, solver_nodes, thresholds
+        position, move = game.positions[ply], game.moves[ply]
+        values, lines, best, exact = _position_values(position, _plies_left(game, ply), depth, max_nodes, solver_nodes)
+        lost = values[best] - values[move]
+        yield MoveReview(
+            ply=ply,
+            player=position.to_move,
+            move=move,
+            value=values[move],
+            best=best,
+            best_value=values[best],
+            line=lines[best],
+            played_line=lines[move],
+            exact=exact,
+            lost=lost,
+            label=thresholds.label(lost),
         )
-        yield replace(reviewed, ply=ply)
 
 
 def review(
@@ -575,32 +574,10 @@ def review(
     return Review(game, moves, thresholds, (depth, max_nodes, solver_nodes))
 
 
-@functools.lru_cache(maxsize=1024)
-def _review_position(
-    position: Position,
-    move: Move,
-    plies_left: int | None,
-    depth: int,
-    max_nodes: int,
-    solver_nodes: int,
-    thresholds: Thresholds,
-) -> MoveReview:
-    """The review of ``move`` in ``position`` (its ply set to 0: the caller sets it)."""
-    values, lines, best, exact = _position_values(position, plies_left, depth, max_nodes, solver_nodes)
-    lost = values[best] - values[move]
-    return MoveReview(
-        ply=0,
-        player=position.to_move,
-        move=move,
-        value=values[move],
-        best=best,
-        best_value=values[best],
-        line=lines[best],
-        played_line=lines[move],
-        exact=exact,
-        lost=lost,
-        label=thresholds.label(lost),
-    )
+def _plies_left(game: Game, ply: int) -> int | None:
+    """The plies the game has left after ``ply`` moves under its ply limit (R7.3); None: no limit."""
+    limit = game.rules.max_plies
+    return limit - ply if limit else None
 
 
 @functools.lru_cache(maxsize=1024)
@@ -610,28 +587,18 @@ def _position_values(
     """Every legal move's value and line, the best move, and whether the values are the solver's.
 
     Remembered: the review and its exercises ask about the same positions (do not change them).
+    The solver tries the position itself first: when it is out of reach, its moves are not tried.
     """
-    exact = _solved(position, plies_left, solver_nodes) if solver_nodes > 0 else None
-    if exact is not None:
-        values = {m: float(v) for m, (v, _line) in exact.items()}
-        lines = {m: line for m, (_v, line) in exact.items()}
-        best = max(values, key=lambda m: values[m])  # the first of the best, in legal_moves() order
-        return values, lines, best, True
+    if solver_nodes > 0:
+        left = None if plies_left is None else plies_left - 1
+        try:
+            solve(position, plies_left, max_nodes=solver_nodes)
+            after = {move: solve(position.play(move), left, max_nodes=solver_nodes) for move in position.legal_moves()}
+        except UnsolvedError:
+            pass  # one of them is out of the solver's reach: the search values them all
+        else:
+            values = {move: float(-s.value) for move, s in after.items()}
+            best = max(values, key=lambda m: values[m])  # the first of the best, in legal_moves() order
+            return values, {move: (move, *s.pv) for move, s in after.items()}, best, True
     rows = analyse(position, depth=depth, max_nodes=max_nodes)
     return {r.move: r.value for r in rows}, {r.move: r.pv for r in rows}, rows[0].move, False
-
-
-def _solved(position: Position, plies_left: int | None, nodes: int) -> dict[Move, tuple[int, tuple[Move, ...]]] | None:
-    """Every legal move's exact value and line by the solver, or None if one is out of its reach.
-
-    The position itself is tried first: when it is out of reach, its moves are not tried.
-    """
-    try:
-        solve(position, plies_left, max_nodes=nodes)
-        found = {}
-        for move in position.legal_moves():
-            after = solve(position.play(move), None if plies_left is None else plies_left - 1, max_nodes=nodes)
-            found[move] = (-after.value, (move, *after.pv))
-    except UnsolvedError:
-        return None
-    return found

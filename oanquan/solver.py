@@ -188,10 +188,6 @@ class Bounds:
         return f"[{low}, {high}]"
 
 
-def _wrap(low: int, high: int, depth: int) -> Bounds:
-    return Bounds(None if low <= -_INFINITY else low, None if high >= _INFINITY else high, depth)
-
-
 def bounds(position: Position, max_depth: int = 40, max_nodes: int = 200_000, patience: int = 8) -> Bounds:
     """The tightest limit-free bounds on the value the solver can prove (module notes).
 
@@ -217,36 +213,36 @@ def search_size(position: Position, max_depth: int = 40, max_nodes: int = 200_00
     >>> search_size(Position.from_text("0,0,0,0,0,0,0,1,0,0 1,0 30,38 0,0 0"), max_nodes=5_000) > 0
     True
     """
-    return _bounds_cached(position, max_depth, max_nodes, patience)[3]
+    return _bounds_cached(position, max_depth, max_nodes, patience)[2]
 
 
 @lru_cache(maxsize=4096)
 def _bounds_cached(
     position: Position, max_depth: int, max_nodes: int, patience: int
-) -> tuple[Bounds, Move | None, tuple[Move, ...], int]:
+) -> tuple[Bounds, tuple[Move, ...], int]:
+    """The bounds, a line of best play when they meet (else none), and the positions searched."""
     outcome = position.outcome()
     if outcome is not None:
         value = _difference(position, outcome.scores)
-        return Bounds(value, value, 0), None, (), 0
+        return Bounds(value, value, 0), (), 0
     prover = _Prover(max_nodes, limit_scoring=False)
-    low, high, proved, move = -_INFINITY, _INFINITY, 0, None
+    low, high, proved = -_INFINITY, _INFINITY, 0
     still = 0
     try:
         for depth in range(1, max_depth + 1):
             new_low, new_move = prover.root(position, depth, pessimist=True)
             new_high, _ = prover.root(position, depth, pessimist=False)
             still = still + 1 if (new_low, new_high) == (low, high) else 0
-            if new_low > low:
-                move = new_move
             low, high, proved = max(low, new_low), min(high, new_high), depth
             if low == high:
                 assert new_move is not None
-                return Bounds(low, high, depth), new_move, prover.line(position, new_move, True, depth), prover.nodes
+                return Bounds(low, high, depth), prover.line(position, new_move, True, depth), prover.nodes
             if still >= patience:
                 break
     except UnsolvedError:
         pass
-    return _wrap(low, high, proved), move, (), prover.nodes
+    # a bound still at "infinity" proved nothing: None
+    return Bounds(None if low <= -_INFINITY else low, None if high >= _INFINITY else high, proved), (), prover.nodes
 
 
 def solve(
@@ -286,9 +282,9 @@ def _solve_cached(position: Position, plies_left: int | None, max_depth: int, ma
         needed_limit = outcome.termination is Termination.PLY_LIMIT
         return Solution(_difference(position, outcome.scores), None, (), 0, needed_limit, 0)
     deepest = max_depth if plies_left is None else min(max_depth, plies_left)
-    found, move, line, used = _bounds_cached(position, deepest, max_nodes, 8)
-    if found.exact and found.low is not None and move is not None:
-        return Solution(found.low, move, line, found.depth, False, used)
+    found, line, used = _bounds_cached(position, deepest, max_nodes, 8)
+    if found.exact and found.low is not None and line:
+        return Solution(found.low, line[0], line, found.depth, False, used)
     if plies_left is None or plies_left > max_depth or used >= max_nodes:
         why = f"within {max_nodes} positions" if used >= max_nodes else f"within {deepest} plies"
         raise UnsolvedError(

@@ -18,6 +18,7 @@ exactly when they are equal (surrounding white space is ignored).
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from .errors import PositionFormatError, quote
@@ -34,8 +35,20 @@ FIELDS = (
     (N_("player to move"), N_("it must be 0 or 1")),
 )
 
-#: A number in the text has at most this many digits (a position holds at most 1,000 pebbles).
-MAX_DIGITS = 6
+# The entries of the fields, written the canonical way (module notes). A number is ASCII digits
+# ("[0-9]": "\d" would accept other scripts' digits such as '٣'), no sign, no leading zero, and at
+# most 6 of them (a position holds at most 1,000 pebbles).
+_POSITIVE = "[1-9][0-9]{0,5}"
+_NUMBER = f"0|{_POSITIVE}"
+_COUNT = re.compile(_NUMBER)
+#: a Mandarin square: "Q" or "Q+n" (n > 0) while its stone is there, else its count
+_MANDARIN = re.compile(rf"(?P<stone>Q)(?:\+(?P<pebbles>{_POSITIVE}))?|(?P<count>{_NUMBER})")
+#: a store: its pebbles, then the stones captured, if any: "n", "n+Q" or "n+2Q"
+_STORE = re.compile(rf"(?P<pebbles>{_NUMBER})(?:\+(?P<stones>Q|2Q))?")
+#: the stones an entry's "Q" or "2Q" stands for (None: no stone)
+_STONES = {None: 0, "Q": 1, "2Q": 2}
+#: what a store's entry adds to its pebbles for the stones it captured: none, one or two
+_CAPTURED = ("", "+Q", "+2Q")
 
 
 class Parts(NamedTuple):
@@ -57,7 +70,7 @@ def write(parts: Parts) -> str:
     """
     citizens = ",".join(str(n) for n in parts.pebbles[:10])
     mandarins = ",".join(mandarin_text(parts.pebbles[10 + i], parts.stones[i]) for i in (0, 1))
-    stores = ",".join(_store(parts.stores[i], parts.captured[i]) for i in (0, 1))
+    stores = ",".join(f"{parts.stores[i]}{_CAPTURED[parts.captured[i]]}" for i in (0, 1))
     return f"{citizens} {mandarins} {stores} {parts.debts[0]},{parts.debts[1]} {parts.to_move}"
 
 
@@ -96,57 +109,29 @@ def parse(text: str) -> Parts:
             form=form,
         )
 
-    citizens = parts[0].split(",")
-    if len(citizens) != 10 or not all(_is_count(c) for c in citizens):
-        raise fail(0)
+    def entries(field: int, form: re.Pattern[str], count: int) -> list[re.Match[str]]:
+        """The field's comma-separated entries, ``count`` of them, each of the ``form``."""
+        found = [form.fullmatch(entry) for entry in parts[field].split(",")]
+        matches = [match for match in found if match is not None]
+        if not len(found) == len(matches) == count:  # each entry of the form, and as many as needed
+            raise fail(field)
+        return matches
 
-    mandarins = parts[1].split(",")
-    if len(mandarins) != 2:
-        raise fail(1)
-    mandarin_pebbles: list[int] = []
-    stones = [0, 0]
-    for i, entry in enumerate(mandarins):
-        if entry.startswith("Q"):
-            stones[i] = 1
-            entry = entry[2:] if entry.startswith("Q+") and entry != "Q+0" else ("0" if entry == "Q" else "x")
-        if not _is_count(entry):
-            raise fail(1)
-        mandarin_pebbles.append(int(entry))
-
-    entries = parts[2].split(",")
-    if len(entries) != 2:
-        raise fail(2)
-    stores = [0, 0]
-    captured = [0, 0]
-    for i, entry in enumerate(entries):
-        count, plus, stone = entry.partition("+")
-        if not _is_count(count) or (plus and stone not in ("Q", "2Q")):
-            raise fail(2)
-        stores[i] = int(count)
-        captured[i] = {"": 0, "Q": 1, "2Q": 2}[stone]
-
-    debts = parts[3].split(",")
-    if len(debts) != 2 or not all(_is_count(d) for d in debts):
-        raise fail(3)
+    citizens = [int(match[0]) for match in entries(0, _COUNT, 10)]
+    mandarins = entries(1, _MANDARIN, 2)
+    stores = entries(2, _STORE, 2)
+    debts = [int(match[0]) for match in entries(3, _COUNT, 2)]
     if parts[4] not in ("0", "1"):
         raise fail(4)
 
     return Parts(
-        tuple(int(c) for c in citizens) + tuple(mandarin_pebbles),
-        (stones[0], stones[1]),
-        (stores[0], stores[1]),
-        (captured[0], captured[1]),
-        (int(debts[0]), int(debts[1])),
+        (*citizens, *(int(m["pebbles"] or m["count"] or 0) for m in mandarins)),
+        (_STONES[mandarins[0]["stone"]], _STONES[mandarins[1]["stone"]]),
+        (int(stores[0]["pebbles"]), int(stores[1]["pebbles"])),
+        (_STONES[stores[0]["stones"]], _STONES[stores[1]["stones"]]),
+        (debts[0], debts[1]),
         int(parts[4]),
     )
-
-
-def _is_count(text: str) -> bool:
-    """A whole number written the canonical way: ASCII digits, no sign, no leading zero."""
-    # isdecimal() alone would accept other scripts' digits such as '٣'.
-    if not (0 < len(text) <= MAX_DIGITS and text.isascii() and text.isdecimal()):
-        return False
-    return text == "0" or not text.startswith("0")
 
 
 def mandarin_text(pebbles: int, stone: int) -> str:
@@ -158,9 +143,3 @@ def mandarin_text(pebbles: int, stone: int) -> str:
     if not stone:
         return str(pebbles)
     return f"Q+{pebbles}" if pebbles else "Q"
-
-
-def _store(pebbles: int, stones: int) -> str:
-    if not stones:
-        return str(pebbles)
-    return f"{pebbles}+{'Q' if stones == 1 else '2Q'}"
