@@ -555,9 +555,14 @@ class StepPlayer(StaticFallback, widgets.VBox):  # type: ignore[misc]
         >>> player.animate()
         >>> player.play.playing, player.index
         (True, 0)
+        >>> player.animate(50)
+        >>> player.play.interval
+        50
         """
         if interval is not None:
-            self.speed.value = interval  # (linked to the play's interval)
+            # (the slider is linked to the play's interval: a pace faster than its range widens it)
+            self.speed.min = min(self.speed.min, interval)
+            self.speed.value = interval
         self.play.playing = False
         self.index = 0
         self.play.playing = len(self.frames) > 1
