@@ -59,8 +59,11 @@ def site(site_url: str) -> str:
 class Chapter:
     """A chapter page whose errors and requests are recorded, to be checked at the end."""
 
-    def __init__(self, browser: Any, site: str, name: str) -> None:
+    def __init__(self, browser: Any, site: str, name: str, *, hold_engine: bool = False) -> None:
+        """``hold_engine``: the engine's worker script is held back until :meth:`release_engine`, so
+        that a click is surely made while the engine is still starting."""
         self.name = name
+        self.held: list[Any] = []
         self.problems: list[str] = []
         self.requests: list[str] = []
         # No service worker: each chapter's context would keep the whole edition offline (some
@@ -79,6 +82,8 @@ class Chapter:
                 self.problems.append(f"request to another host: {request.url}")
 
         self.context.on("request", check_host)  # the worker's requests too
+        if hold_engine:
+            self.context.route("**/engine-worker.js*", lambda route: self.held.append(route))
         self.context.add_init_script(
             "document.addEventListener('oanquan-ready', () => { window.__oanquanReady = true; })"
         )
@@ -88,6 +93,13 @@ class Chapter:
         assert "runs in your browser" in page.inner_text(BOARD)
         for wrong in ("make lab", "pip install", "to use it."):  # the notebook's "run the notebook … to use it."
             assert wrong not in text, f"{name}: {wrong!r} on the page"
+
+    def release_engine(self) -> None:
+        """Let the held worker script through (``hold_engine``): the engine starts now."""
+        assert self.held, "the page asked for no engine yet"
+        for route in self.held:
+            route.continue_()
+        self.context.unroute("**/engine-worker.js*")
 
     def part(self, name: str) -> str:
         return str(self.page.text_content(f"{BOARD} [data-oaq={name}]") or "").strip()
@@ -122,8 +134,8 @@ class Chapter:
 def chapter(browser: Any, site: str) -> Iterator[Any]:
     opened: list[Chapter] = []
 
-    def open_chapter(name: str) -> Chapter:
-        opened.append(Chapter(browser, site, name))
+    def open_chapter(name: str, **options: Any) -> Chapter:
+        opened.append(Chapter(browser, site, name, **options))
         return opened[-1]
 
     yield open_chapter
@@ -154,7 +166,7 @@ WARM = "window.__oanquanReady === true"
 
 
 def test_chapter_2_board_plays_a_move_and_keeps_the_first_click(chapter: Any) -> None:
-    page = chapter("02_sowing")
+    page = chapter("02_sowing", hold_engine=True)
     # Drawn at once, before any engine: the stored answer of the notebook
     assert page.page.get_attribute(BOARD, "data-state") == "static"
     assert page.part("scores") == scores(Position.initial())
@@ -166,6 +178,9 @@ def test_chapter_2_board_plays_a_move_and_keeps_the_first_click(chapter: Any) ->
         "getComputedStyle(document.querySelector('.oaq-liveboard .oaq-live-line'), '::after').animationName"
     )
     assert sign == "oaq-spin"
+    page.page.wait_for_timeout(300)  # still busy, and the click still kept, however long the start
+    assert page.page.get_attribute(BOARD, "aria-busy") == "true"
+    page.release_engine()
     page.page.wait_for_selector(READY, timeout=120_000)
     assert page.page.get_attribute(BOARD, "aria-busy") is None
     assert any("engine-worker" in url for url in page.requests)
