@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import record_problems
+from conftest import record_problems, wait_until
 from oanquan import Game, Position
 from oanquan.i18n import _, language
 from oanquan.interact.board_setup import LIVE_MIME
@@ -121,6 +121,9 @@ class Chapter:
         self.page.locator(BOARD).scroll_into_view_if_needed()
         self.page.screenshot(path=str(SHOTS / f"{self.name}-desktop.png"))
         self.page.set_viewport_size({"width": 375, "height": 800})
+        # the theme slides its sidebar away at a phone's width (a 0.2 s transition): a picture taken
+        # before it ends shows the page half as wide as the desktop's, scrolled sideways
+        wait_until(self.page, SETTLED)
         self.page.locator(BOARD).scroll_into_view_if_needed()
         self.page.screenshot(path=str(SHOTS / f"{self.name}-375.png"))
 
@@ -160,6 +163,12 @@ def test_the_engine_warms_up_once_the_page_is_loaded_and_the_first_click_waits_f
     page.page.wait_for_selector(READY, timeout=30_000)
     assert page.page.is_visible(f"{BOARD} [data-direction=R]")
 
+
+#: No transition or finite animation of the page is still running (the board's spinner runs forever).
+SETTLED = (
+    "() => document.getAnimations().every("
+    "(a) => a.playState !== 'running' || a.effect.getComputedTiming().iterations === Infinity)"
+)
 
 #: The page's engine has started and said so ("oanquan-ready", which offline.js waits for).
 WARM = "window.__oanquanReady === true"
