@@ -120,8 +120,12 @@ def winner_words(winner: int | None, scores: tuple[int, int], names: Sequence[st
 _SIDE = {"R": N_("to the right (R)"), "L": N_("to the left (L)")}
 
 
-def _sq(square: int | None, sides: bool = False) -> str:
-    """A square in words: "square 7", "Mandarin square M0", or with ``sides`` "the right Mandarin M0"."""
+def square_words(square: int | None, sides: bool = False) -> str:
+    """A square in words: "square 7", "Mandarin square M0", or with ``sides`` "the right Mandarin M0".
+
+    >>> square_words(7), square_words(10), square_words(11, sides=True)
+    ('square 7', 'Mandarin square M0', 'the left Mandarin M1')
+    """
     if square is None:
         return "?"
     name = square_name(square)
@@ -188,7 +192,7 @@ def caption(event: Event, names: Sequence[str] | None = None) -> str:
 def _sentence(event: Event, names: Names) -> str:
     """The sentence of :func:`caption` after its rule number, before its first letter is capitalised."""
     e = event
-    where = _sq(e.square)
+    where = square_words(e.square)
     side = _(_SIDE[e.direction]) if e.direction in _SIDE else ""
     kind = e.kind
     player, n = e.player, e.pebbles
@@ -367,7 +371,7 @@ def move_phrase(events: tuple[Event, ...] | list[Event]) -> str:
         )
     captures = [e for e in events if e.kind == "capture"]
     if captures:
-        taken = and_list([f"{_sq(e.square, sides=True)} ({_contents(e)})" for e in captures])
+        taken = and_list([f"{square_words(e.square, sides=True)} ({_contents(e)})" for e in captures])
         template = _("captures {taken} in a chain") if len(captures) > 1 else _("captures {taken}")
         parts.append(template.format(taken=taken))
     else:
@@ -376,10 +380,14 @@ def move_phrase(events: tuple[Event, ...] | list[Event]) -> str:
             parts.append(_("stops at two empty squares without a capture"))
         elif stop is not None and stop.kind == "young_mandarin":
             parts.append(
-                _("reaches {where}, too young to capture, and stops").format(where=_sq(stop.square, sides=True))
+                _("reaches {where}, too young to capture, and stops").format(
+                    where=square_words(stop.square, sides=True)
+                )
             )
         elif stop is not None and stop.square is not None:
-            parts.append(_("stops before {where} without a capture").format(where=_sq(stop.square, sides=True)))
+            parts.append(
+                _("stops before {where} without a capture").format(where=square_words(stop.square, sides=True))
+            )
         else:  # pragma: no cover - every trace has a stop event
             parts.append(_("captures nothing"))
     return and_list(parts)

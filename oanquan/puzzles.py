@@ -54,12 +54,12 @@ from pathlib import Path
 from typing import Any
 
 from .ai import immediate_gain
-from .board import M0, M1, next_square
+from .board import next_square
 from .errors import OAnQuanError, quote
 from .i18n import N_, TranslatedDict, _, get_language, ngettext
 from .jsonio import check_fields, read_json
 from .move import Move
-from .narrate import move_phrase
+from .narrate import move_phrase, square_words
 from .position import Position
 from .rules import Rules
 from .solver import UnsolvedError, move_values
@@ -486,9 +486,9 @@ class Puzzle:
         capture = next((e for e in events if e.kind == "capture"), None)
         if capture is not None and drops:
             gap = next_square(drops[-1].square or 0, answer[0].direction)
-            return _(_WORDS["look_gap"]).format(gap=_square_words(gap))
+            return _(_WORDS["look_gap"]).format(gap=square_words(gap))
         if drops:
-            return _(_WORDS["look_lands"]).format(square=_square_words(drops[-1].square or 0))
+            return _(_WORDS["look_lands"]).format(square=square_words(drops[-1].square or 0))
         return _(_WORDS["idea"])
 
     def _square_step(self, position: Position, answer: tuple[Move, ...]) -> str:
@@ -1121,10 +1121,3 @@ def _ends_at_most(bound: int | None) -> str:
             "ends the game at least {n} point behind", "ends the game at least {n} points behind", -bound
         ).format(n=-bound)
     return _("ends the game level at best")
-
-
-def _square_words(square: int) -> str:
-    """A square as a learner reads it: "square 6", or "Mandarin square M0"."""
-    if square in (M0, M1):
-        return _("Mandarin square {name}").format(name="M0" if square == M0 else "M1")
-    return _("square {n}").format(n=square)

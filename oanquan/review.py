@@ -65,11 +65,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from .ai import analyse, immediate_gain
-from .board import square_name
+from .board import M0, M1, square_name
 from .game import Game
 from .i18n import N_, _, decimal, ngettext, percent
 from .move import Move
-from .narrate import and_list
+from .narrate import and_list, square_words
 from .position import Position
 from .scene import Scene, board_scene
 from .solver import UnsolvedError, solve
@@ -489,9 +489,6 @@ def _fault_words(counts: dict[str, int]) -> list[str]:
 
 
 #: A captured Mandarin square in words (the same words as the captions': oanquan.narrate).
-_MANDARIN_SIDE = {10: N_("the right Mandarin {name}"), 11: N_("the left Mandarin {name}")}
-
-
 def _reply_words(before: Position, played_line: tuple[Move, ...]) -> str | None:
     """What the reply the computer expects after the move played captures, in words (None: nothing)."""
     if len(played_line) < 2:
@@ -504,9 +501,9 @@ def _reply_words(before: Position, played_line: tuple[Move, ...]) -> str | None:
     if gain <= 0:
         return None
     mandarins = [
-        _(_MANDARIN_SIDE[e.square]).format(name=square_name(e.square))
+        square_words(e.square, sides=True)
         for e in after.play_traced(reply)[1]
-        if e.kind == "capture" and e.square in _MANDARIN_SIDE
+        if e.kind == "capture" and e.square in (M0, M1)
     ]
     if mandarins:
         return ngettext(
