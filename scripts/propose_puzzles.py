@@ -1,4 +1,4 @@
-"""Propose the graded puzzle path from seeded games; print it as a puzzle file (JSON, version 3).
+"""Propose the graded puzzle path from seeded games; print it as a puzzle file (JSON, version 5).
 
 Games are played by seeded computer players of levels 1-4 under each rule set a theme
 needs (the defaults; ``young_mandarin_min=5``; ``mandarin_gap`` "never" and "always";
