@@ -28,6 +28,7 @@ from oanquan.interact.editor import Editor
 from oanquan.puzzles import load_builtin
 from oanquan.review import review
 from oanquan.web import Session
+from tools.testing.localsite import keep_warm
 
 pytestmark = pytest.mark.browser
 
@@ -56,21 +57,34 @@ def site(site_url: str) -> str:
     return site_url.removesuffix("/")
 
 
-class Chapter:
-    """A chapter page whose errors and requests are recorded, to be checked at the end."""
+@pytest.fixture(scope="module")
+def boards(browser: Any, site: str) -> Iterator[Any]:
+    """The browser context of the tests whose chapter boards keep nothing in the browser's storage.
 
-    def __init__(self, browser: Any, site: str, name: str, *, hold_engine: bool = False) -> None:
+    One for the module, with a tab kept open (issue 45): a chapter page opened in a context of its
+    own, with a cold cache and a renderer of its own, took 3.6 CPU-seconds, and 2.1 in this one.
+    No service worker: it would keep the whole edition offline (some 130 MB, five seconds of CPU)
+    while the tests play, and these tests are about the board; test_updates, test_play_page and
+    test_lite check the pages served by the worker.
+    """
+    context = browser.new_context(viewport={"width": 1100, "height": 1000}, service_workers="block")
+    keep_warm(context, site)
+    yield context
+    context.close()
+
+
+class Chapter:
+    """A chapter page (a tab of :func:`boards`) whose errors and requests are recorded, to be checked at the end."""
+
+    def __init__(self, context: Any, site: str, name: str, *, hold_engine: bool = False) -> None:
         """``hold_engine``: the engine's worker script is held back until :meth:`release_engine`, so
         that a click is surely made while the engine is still starting."""
         self.name = name
         self.held: list[Any] = []
         self.problems: list[str] = []
         self.requests: list[str] = []
-        # No service worker: each chapter's context would keep the whole edition offline (some
-        # 130 MB, five seconds of CPU each) while the test plays, and these tests are about the
-        # board; test_updates, test_play_page and test_lite check the pages served by the worker.
-        self.context = browser.new_context(viewport={"width": 1100, "height": 1000}, service_workers="block")
-        self.page = page = self.context.new_page()
+        self.context = context
+        self.page = page = context.new_page()
         host = urlsplit(site).netloc
         record_problems(page, self.problems)
 
@@ -81,12 +95,11 @@ class Chapter:
             if parts.scheme not in ("data", "blob") and parts.netloc != host:
                 self.problems.append(f"request to another host: {request.url}")
 
-        self.context.on("request", check_host)  # the worker's requests too
+        self.check_host = check_host
+        self.context.on("request", check_host)  # the worker's requests too (until close)
         if hold_engine:
             self.context.route("**/engine-worker.js*", lambda route: self.held.append(route))
-        self.context.add_init_script(
-            "document.addEventListener('oanquan-ready', () => { window.__oanquanReady = true; })"
-        )
+        page.add_init_script("document.addEventListener('oanquan-ready', () => { window.__oanquanReady = true; })")
         page.goto(f"{site}/notebooks/{name}.html")
         page.wait_for_selector(f"{BOARD} [data-oaq=board] svg [data-square]")
         text = page.inner_text("main")
@@ -129,16 +142,18 @@ class Chapter:
 
     def close(self) -> None:
         self.screenshots()
-        self.context.close()
+        self.page.close()  # the tab, as closing its context did (the context is the module's)
+        self.context.remove_listener("request", self.check_host)
+        self.context.unroute("**/engine-worker.js*")  # a route left by a test that failed before release
         assert self.problems == [], self.name
 
 
 @pytest.fixture
-def chapter(browser: Any, site: str) -> Iterator[Any]:
+def chapter(boards: Any, site: str) -> Iterator[Any]:
     opened: list[Chapter] = []
 
     def open_chapter(name: str, **options: Any) -> Chapter:
-        opened.append(Chapter(browser, site, name, **options))
+        opened.append(Chapter(boards, site, name, **options))
         return opened[-1]
 
     yield open_chapter
@@ -301,12 +316,11 @@ FOCUSED = """() => { const e = document.activeElement;
 
 
 @pytest.mark.parametrize("edition", ["", "vi"], ids=["english", "vietnamese"])
-def test_chapter_1_sets_up_a_position_with_the_keyboard_only(browser: Any, site: str, edition: str) -> None:
+def test_chapter_1_sets_up_a_position_with_the_keyboard_only(boards: Any, site: str, edition: str) -> None:
     # issue 22: Tab to the editor's board, the arrow keys and Enter to add pebbles, Space on a
     # mode button, Shift+Tab back, a number typed into the square's box, the turn by the arrow
     # keys on its list. No mouse event; every word the engine's, in the page's language.
-    context = browser.new_context(viewport={"width": 1100, "height": 1000}, service_workers="block")
-    page = context.new_page()
+    page = boards.new_page()
     problems: list[str] = []
     record_problems(page, problems)
     page.goto(f"{site}/{edition + '/' if edition else ''}notebooks/01_board.html")
@@ -370,7 +384,7 @@ def test_chapter_1_sets_up_a_position_with_the_keyboard_only(browser: Any, site:
         assert page.input_value(f"{BOARD} [data-oaq=text]") == editor.position.to_text()
         assert page.text_content(f"{BOARD} [data-oaq=message]") == editor.message
     assert page.evaluate("window.__mouse") == 0 and problems == []
-    context.close()
+    page.close()
 
 
 @pytest.mark.parametrize("edition", ["", "vi"], ids=["english", "vietnamese"])

@@ -26,7 +26,8 @@ from oanquan.ai import player_for_level
 from oanquan.i18n import _, language
 from oanquan.interact.controller import Controller
 from oanquan.review import exercises, label_words, move_words, review
-from tools.testing.localsite import serve
+from playpages import FRESH_STORAGE
+from tools.testing.localsite import keep_warm, serve
 
 pytestmark = pytest.mark.browser
 
@@ -75,6 +76,19 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base
 
 
+@pytest.fixture(scope="module")
+def context(browser: Any, site: str) -> Iterator[Any]:
+    """One browsing context for the module, with a tab kept open (issue 45): each test's tab in a
+    context of its own started cold (its cache, its code cache, a renderer of its own). As in a
+    context of its own, a new tab starts with nothing in the browser's storage (``FRESH_STORAGE``:
+    the kept games and exercises of the tests before are cleared as its first page loads)."""
+    made = browser.new_context()
+    made.add_init_script(FRESH_STORAGE)
+    keep_warm(made, site)
+    yield made
+    made.close()
+
+
 def play_on_the_page(page: Any, game: Game) -> None:
     """Play every move of ``game`` on the Play page as a reader does: the square, then the
     direction, waiting for the page after each (no animation); the long tasks counted are the
@@ -92,10 +106,10 @@ def play_on_the_page(page: Any, game: Game) -> None:
 @pytest.mark.parametrize("opened", ["played", "address"])
 @pytest.mark.parametrize("lang", ["en", "vi"])
 def test_the_review_fills_in_labels_the_blunder_and_shows_the_better_move(
-    site: str, browser: Any, lang: str, opened: str
+    site: str, context: Any, lang: str, opened: str
 ) -> None:
     game = planted_game()
-    page = browser.new_page()
+    page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.add_init_script(LONG_TASKS)
@@ -200,10 +214,10 @@ def test_the_review_fills_in_labels_the_blunder_and_shows_the_better_move(
 
 @pytest.mark.parametrize("lang", ["en", "vi"])
 def test_a_game_s_address_with_review_1_opens_its_review_filled_even_in_projector_mode(
-    site: str, browser: Any, lang: str
+    site: str, context: Any, lang: str
 ) -> None:
     game = Game.from_record("6L 3R 7R")  # a game in progress: no review starts by itself
-    page = browser.new_page()
+    page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(f"{site}{lang}/play/index.html")
@@ -234,10 +248,11 @@ _GRAPH_TEXT_PX = """() => [...document.querySelectorAll('[data-oaq=review-graph]
 })"""
 
 
-def test_the_review_graph_s_words_are_readable_on_a_phone(site: str, browser: Any) -> None:
+def test_the_review_graph_s_words_are_readable_on_a_phone(site: str, context: Any) -> None:
     """Issue 46: at 390 px the graph, 600 units wide, drew its 13-unit axis labels at about 6 CSS px."""
     game = planted_game()
-    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
     try:
         page.goto(f"{site}vi/play/index.html?record={quote(game.record())}&opponent=friend")
         page.wait_for_selector("[data-oaq=review][data-done-ms]", timeout=120_000)

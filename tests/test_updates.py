@@ -379,7 +379,7 @@ def test_a_new_build_reaches_the_next_visit_and_each_edition_works_offline_after
             files = listed(copy, edition)
             # the book's pages (JupyterLite's own apps under lite/ are reached through the notebook below)
             pages = [name for name in files if name.endswith(".html") and not name.startswith(("_static/", "lite/"))]
-            assert len(pages) > 15, pages
+            assert len(pages) > 15 and "book/puzzles.html" in pages, pages
             for name in pages:
                 text = (copy / edition / name).read_text("utf-8")
                 assert "Content-Security-Policy" in text, name  # every page has the policy
@@ -388,9 +388,9 @@ def test_a_new_build_reaches_the_next_visit_and_each_edition_works_offline_after
                 if 'http-equiv="Refresh"' in text:  # index.html sends the reader on, to a page checked here too
                     page.wait_for_url(lambda url, name=name: not url.endswith(name))
                     page.wait_for_load_state()
+                if name == "book/puzzles.html":  # its game starts (issue 45: waited for here, not opened again)
+                    page.wait_for_selector(READY, timeout=120_000)
                 assert page.evaluate("window.__csp") == [], name  # and nothing on it breaks the policy
-            page.goto(base + edition + "book/puzzles.html")
-            page.wait_for_selector(READY, timeout=120_000)
             page.goto(base + edition + "book/play.html?opponent=friend&record=7R")
             page.wait_for_selector(READY, timeout=120_000)
             page.select_option("[data-oaq=speed]", "0")
