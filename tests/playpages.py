@@ -31,20 +31,21 @@ try {
 
 
 def new_context(browser: Any, **options: Any) -> Any:
-    made = browser.new_context(viewport={"width": 1100, "height": 1300}, **options)
+    made = browser.new_context(**{"viewport": {"width": 1100, "height": 1300}, **options})
     made.add_init_script(FRESH_STORAGE)
     return made
 
 
-def shared_context(browser: Any, site: str) -> Iterator[Any]:
-    """One browsing context for a module (its cache is shared), for a fixture.
+def shared_context(browser: Any, site: str, **options: Any) -> Iterator[Any]:
+    """One browsing context for a module (its cache is shared), for a fixture; ``options`` are
+    Playwright's (another ``viewport``). Each new tab starts with empty storage (``FRESH_STORAGE``).
 
     It has no service worker: a worker would keep the whole edition offline (88 MB) in every
     module's context, some 25 CPU-seconds that the other test worker needs; the pages served by
     the worker are checked by test_updates and by the Play page's offline test, in contexts of
     their own.
     """
-    shared = new_context(browser, service_workers="block")
+    shared = new_context(browser, service_workers="block", **options)
     keep_warm(shared, site)  # every test opens a new tab
     yield shared
     shared.close()

@@ -28,7 +28,7 @@ from oanquan.interact.editor import Editor
 from oanquan.puzzles import load_builtin
 from oanquan.review import review
 from oanquan.web import Session
-from tools.testing.localsite import keep_warm
+from playpages import shared_context
 
 pytestmark = pytest.mark.browser
 
@@ -59,18 +59,15 @@ def site(site_url: str) -> str:
 
 @pytest.fixture(scope="module")
 def boards(browser: Any, site: str) -> Iterator[Any]:
-    """The browser context of the tests whose chapter boards keep nothing in the browser's storage.
+    """The browser context of the tests whose chapter boards keep nothing in the browser's storage
+    (playpages.shared_context: warm, no service worker).
 
-    One for the module, with a tab kept open (issue 45): a chapter page opened in a context of its
-    own, with a cold cache and a renderer of its own, took 3.6 CPU-seconds, and 2.1 in this one.
-    No service worker: it would keep the whole edition offline (some 130 MB, five seconds of CPU)
-    while the tests play, and these tests are about the board; test_updates, test_play_page and
-    test_lite check the pages served by the worker.
+    One for the module (issue 45): a chapter page opened in a context of its own, with a cold cache
+    and a renderer of its own, took 3.6 CPU-seconds, and 2.1 in this one. The service worker would
+    keep the whole edition offline while the tests play, and these tests are about the board;
+    test_updates, test_play_page and test_lite check the pages served by the worker.
     """
-    context = browser.new_context(viewport={"width": 1100, "height": 1000}, service_workers="block")
-    keep_warm(context, site)
-    yield context
-    context.close()
+    yield from shared_context(browser, site, viewport={"width": 1100, "height": 1000})
 
 
 class Chapter:

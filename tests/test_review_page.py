@@ -26,8 +26,8 @@ from oanquan.ai import player_for_level
 from oanquan.i18n import _, language
 from oanquan.interact.controller import Controller
 from oanquan.review import exercises, label_words, move_words, review
-from playpages import FRESH_STORAGE
-from tools.testing.localsite import keep_warm, serve
+from playpages import shared_context
+from tools.testing.localsite import serve
 
 pytestmark = pytest.mark.browser
 
@@ -78,15 +78,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def context(browser: Any, site: str) -> Iterator[Any]:
-    """One browsing context for the module, with a tab kept open (issue 45): each test's tab in a
-    context of its own started cold (its cache, its code cache, a renderer of its own). As in a
-    context of its own, a new tab starts with nothing in the browser's storage (``FRESH_STORAGE``:
-    the kept games and exercises of the tests before are cleared as its first page loads)."""
-    made = browser.new_context()
-    made.add_init_script(FRESH_STORAGE)
-    keep_warm(made, site)
-    yield made
-    made.close()
+    """One browsing context for the module, warm (issue 45: each test's tab in a context of its own
+    started cold), each new tab with empty storage, at Playwright's default size (playpages.shared_context)."""
+    yield from shared_context(browser, site, viewport={"width": 1280, "height": 720})
 
 
 def play_on_the_page(page: Any, game: Game) -> None:
