@@ -13,7 +13,10 @@ proposes new ones with them, and the tests check every puzzle of the collection.
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Callable
+from pathlib import Path
 
 from oanquan.ai import immediate_gain, player_for_level
 from oanquan.errors import quote
@@ -548,7 +551,26 @@ RECOMMENDED_CLASS_RULES = ("protected-10", "open-10")
 _CLASS_OPTIONS = ("young_mandarin_min", "mandarin_value")
 
 
+#: The collection's class rule sets, solved once and kept (``python -m authoring.class_rules`` writes it).
+CLASS_RULES_TABLE = Path(__file__).with_name("class_rules.json")
 _KEPT: dict[tuple[str, str, str, str], tuple[str, ...]] = {}
+
+
+def _kept_key(puzzle: Puzzle) -> tuple[str, str, str, str]:
+    return (puzzle.id, puzzle.position_text, puzzle.goal, ",".join(puzzle.solution))
+
+
+@functools.cache
+def _table_read() -> None:
+    """Fill the cache from the table once: each row answers for a puzzle equal to it, and only for
+    such a puzzle (a table that cannot be read answers for none, and every puzzle is solved)."""
+    try:
+        rows = json.loads(CLASS_RULES_TABLE.read_text("utf-8"))["puzzles"]
+        for row in rows:
+            key = (row["id"], row["position"], row["goal"], ",".join(row["solution"]))
+            _KEPT.setdefault(key, tuple(str(name) for name in row["classes"] if name in CLASS_RULES))
+    except (OSError, ValueError, KeyError, TypeError):
+        return
 
 
 def class_rules_kept(puzzle: Puzzle) -> tuple[str, ...]:
@@ -562,7 +584,8 @@ def class_rules_kept(puzzle: Puzzle) -> tuple[str, ...]:
     >>> "protected-10" in class_rules_kept(young), "open-10" in class_rules_kept(young)
     (True, False)
     """
-    key = (puzzle.id, puzzle.position_text, puzzle.goal, ",".join(puzzle.solution))
+    _table_read()
+    key = _kept_key(puzzle)
     if key not in _KEPT:
         _KEPT[key] = _class_rules_kept(puzzle)
     return _KEPT[key]

@@ -25,6 +25,9 @@ collection itself, ``--keep`` finds every quota met and gives the same file back
 
     git show d12672c:oanquan/data/puzzles.json > /tmp/puzzles-110.json
     python -m scripts.propose_puzzles --keep /tmp/puzzles-110.json --jobs 2 > oanquan/data/puzzles.json
+
+After a change to the collection, ``python -m authoring.class_rules`` solves its puzzles under the
+class rule sets again (``authoring/class_rules.json``; tests/test_puzzles.py compares the two).
 """
 
 from __future__ import annotations

@@ -34,7 +34,7 @@ from tools.sphinx import printables
 from tools.sphinx.printables import (
     SHEET_SIZE,
     blank_board_pdf,
-    downloads,
+    kit_names,
     play_address,
     puzzle_address,
     rule_examples,
@@ -55,11 +55,37 @@ def test_the_print_tools_are_installed() -> None:
     assert (printables.FONT_DIR / "DejaVuSans.ttf").is_file()
 
 
+class FakeSphinx:
+    """Just enough of a Sphinx application for :func:`printables.setup`: its source folder and configuration."""
+
+    def __init__(self, srcdir: Path, **config: object) -> None:
+        self.srcdir = str(srcdir)
+        self.config = types.SimpleNamespace(**config)
+        self.values: dict[str, object] = {}
+        self.handlers: dict[str, Any] = {}
+
+    def add_config_value(self, name: str, default: object, rebuild: str, types: object) -> None:
+        self.values[name] = default
+
+    def connect(self, event: str, handler: object) -> None:
+        self.handlers[event] = handler
+
+
+def book_kit(root: Path, **config: object) -> Path:
+    """The kit as a book's build writes it: the Sphinx hook (:func:`printables.setup`) run as the build
+    starts, into its configured folder. Each kit takes the machine seconds (issue 45: ``make test``'s
+    CPU), so the tests below share three: the English with the site's address, the Vietnamese with it,
+    and the English without it."""
+    app = FakeSphinx(root, oanquan_printable_dir="book/downloads", oanquan_site_url=SITE, **config)
+    setup(app)
+    app.handlers["builder-inited"](app)
+    return root / "book" / "downloads"
+
+
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("kit")
-    write_downloads(folder, SITE)
-    return folder
+    """The English edition's kit, as its book writes it (with the site's address)."""
+    return book_kit(tmp_path_factory.mktemp("kit"))
 
 
 @pytest.fixture(scope="module")
@@ -648,9 +674,9 @@ def test_a_rule_example_from_the_middle_of_a_game_names_the_moves_that_made_its_
 # --------------------------------------------------------------------- files and the build
 
 
-def test_downloads_are_the_whole_kit_and_stable() -> None:
-    files = downloads()
-    names = sorted(files)
+def test_downloads_are_the_whole_kit(kit: Path) -> None:
+    names = sorted(path.name for path in kit.iterdir())
+    assert names == sorted(kit_names())
     expected = [f"{FILE_STEM}.pdf", f"{FILE_STEM}.svg", "oanquan-rules-wall.pdf"]
     # issue 46: position cards and the pupils' key for each worksheet
     expected += [
@@ -665,49 +691,32 @@ def test_downloads_are_the_whole_kit_and_stable() -> None:
         expected += [f"oanquan-{kind}-{level}{end}.pdf" for kind in ("answers", "worksheet") for level in SHEETS]
         expected.append(f"oanquan-rules-sheet{end}.pdf")
     assert names == sorted(expected)
-    assert all(data.startswith(b"%PDF-") for name, data in files.items() if name.endswith(".pdf"))
-    assert downloads() == files, "the same bytes every build"
+    assert all(path.read_bytes().startswith(b"%PDF-") for path in kit.iterdir() if path.suffix == ".pdf")
 
 
-def test_write_downloads_leaves_unchanged_files_alone(kit: Path) -> None:
+def test_the_kit_is_the_same_bytes_every_build_and_unchanged_files_are_left_alone(kit: Path) -> None:
+    """Built again, every file of the kit is the same, byte for byte (no date, no random name), so
+    writing it again leaves every file as it was: a file whose bytes differed would be written anew."""
+    before = {path.name: (path.read_bytes(), path.stat().st_mtime_ns) for path in kit.iterdir()}
     paths = write_downloads(kit, SITE)
-    stamps = [p.stat().st_mtime_ns for p in paths]
-    write_downloads(kit, SITE)
-    assert [p.stat().st_mtime_ns for p in paths] == stamps
+    assert sorted(path.name for path in paths) == sorted(before)
+    assert {path.name: (path.read_bytes(), path.stat().st_mtime_ns) for path in paths} == before
 
 
-class FakeSphinx:
-    """Just enough of a Sphinx application for :func:`printables.setup`: its source folder and configuration."""
-
-    def __init__(self, srcdir: Path, **config: object) -> None:
-        self.srcdir = str(srcdir)
-        self.config = types.SimpleNamespace(**config)
-        self.values: dict[str, object] = {}
-        self.handlers: dict[str, Any] = {}
-
-    def add_config_value(self, name: str, default: object, rebuild: str, types: object) -> None:
-        self.values[name] = default
-
-    def connect(self, event: str, handler: object) -> None:
-        self.handlers[event] = handler
-
-
-def test_sphinx_hook_writes_into_the_configured_folder(tmp_path: Path) -> None:
+def test_sphinx_hook_writes_into_the_configured_folder(kit: Path, tmp_path: Path) -> None:
     app = FakeSphinx(tmp_path, oanquan_printable_dir="book/downloads", oanquan_site_url=SITE)
     assert setup(app)["parallel_read_safe"] is True
     assert app.values == {"oanquan_printable_dir": "book/downloads", "oanquan_site_url": ""}
-    app.handlers["builder-inited"](app)
-    folder = tmp_path / "book" / "downloads"
-    assert (folder / f"{FILE_STEM}.pdf").read_bytes() == blank_board_pdf()
-    assert (folder / "oanquan-worksheet-endgames.pdf").is_file()
+    assert list(app.handlers) == ["builder-inited"]
+    # the kit of these tests is that hook's, run (book_kit): in the folder configured, under the source
+    assert kit.parts[-2:] == ("book", "downloads") and kit.is_dir()
+    assert (kit / f"{FILE_STEM}.pdf").read_bytes() == blank_board_pdf()
+    assert (kit / "oanquan-worksheet-endgames.pdf").is_file()
 
 
-def test_vietnamese_book_prints_its_kit_in_vietnamese(tmp_path: Path) -> None:
+def test_vietnamese_book_prints_its_kit_in_vietnamese(vi_kit: Path) -> None:
     """The printables extension writes the kit in the edition's language (Sphinx's ``language``)."""
-    app = FakeSphinx(tmp_path, language="vi", oanquan_printable_dir="downloads", oanquan_site_url="")
-    setup(app)
-    app.handlers["builder-inited"](app)
-    sheets = sorted((tmp_path / "downloads").glob("*.pdf"))
+    sheets = sorted(vi_kit.glob("*.pdf"))
     texts = {
         sheet.name: subprocess.run(["pdftotext", str(sheet), "-"], capture_output=True, text=True, check=True).stdout
         for sheet in sheets
@@ -752,10 +761,7 @@ Box = tuple[float, float, float, float, str]
 @pytest.fixture(scope="module")
 def vi_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The Vietnamese edition's kit, as its book writes it (with the site's address)."""
-    folder = tmp_path_factory.mktemp("kit-vi")
-    with i18n.language("vi"):
-        write_downloads(folder, SITE)
-    return folder
+    return book_kit(tmp_path_factory.mktemp("kit-vi"), language="vi")
 
 
 def kit_of(edition: str, kit: Path, vi_kit: Path) -> Path:

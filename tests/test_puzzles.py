@@ -619,6 +619,30 @@ def test_the_class_path_rises_for_9_to_11_year_olds() -> None:
     assert len({p.theme for p in chosen}) >= 4, "a mix of themes"
 
 
+def test_the_class_rules_table_is_what_the_solver_finds() -> None:
+    """authoring/class_rules.json keeps each puzzle's class rule sets, solved once rather than in every
+    process that prints or tests a worksheet (issue 45): solved again now, every row is the same."""
+    from authoring.class_rules import render, table
+    from authoring.puzzles import CLASS_RULES_TABLE
+
+    assert render(table()) == CLASS_RULES_TABLE.read_text("utf-8"), "run `python -m authoring.class_rules`"
+
+
+def test_a_puzzle_unlike_its_row_of_the_table_is_solved_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A row answers only for the puzzle it was solved from (its id, position, goal and solution)."""
+    import authoring.puzzles as authoring_puzzles
+
+    solved: list[str] = []
+    solve = authoring_puzzles._class_rules_kept
+    monkeypatch.setattr(authoring_puzzles, "_class_rules_kept", lambda p: solved.append(p.id) or solve(p))
+    young = next(p for p in PUZZLES if p.theme == "young_mandarin")
+    assert authoring_puzzles.class_rules_kept(young) == ("protected-10", "protected-5")
+    assert solved == []  # read from the table
+    for changed in (replace(young, id="young-copy"), replace(young, position_text=young.position_text + " ")):
+        assert authoring_puzzles.class_rules_kept(changed) == ("protected-10", "protected-5")
+    assert solved == ["young-copy", young.id]
+
+
 def test_the_class_rules_leave_out_the_puzzles_that_need_others() -> None:
     """Issue 42: under the class's rules a puzzle is kept when its answer and its worth are the same;
     a young-Mandarin puzzle needs them protected, a puzzle whose answer takes a young Mandarin needs
