@@ -21,8 +21,8 @@ from oanquan.rules import MANDARIN_GAPS
 from tools.testing.localsite import chromium, serve
 
 #: The browser test modules, the longest first (seconds of a whole run on two cores, issue 19).
-#: ``make site-test`` hands modules to its two workers in this order (``--no-loadscope-reorder``):
-#: the longest first, so that neither worker is left alone with a long module at the end.
+#: ``make site-test`` hands modules to its three workers in this order (``--no-loadscope-reorder``):
+#: the longest first, so that no worker is left alone with a long module at the end.
 #: pytest-xdist's own order, the most tests first, left test_updates' one long test (85 s) to the
 #: end. A module not named here goes last; an order that is out of date costs time, not a result.
 BROWSER_MODULES_LONGEST_FIRST = (
