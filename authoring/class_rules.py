@@ -55,14 +55,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="only say whether the table is up to date")
     args = parser.parse_args(argv)
-    text = render(table())
+    rows = table()
+    text = render(rows)
     stored = CLASS_RULES_TABLE.read_text("utf-8") if CLASS_RULES_TABLE.is_file() else ""
     if args.check:
         print("up to date" if text == stored else "out of date: run python -m authoring.class_rules")
         return 0 if text == stored else 1
     if text != stored:
         CLASS_RULES_TABLE.write_text(text, "utf-8")
-    print(f"{CLASS_RULES_TABLE.name}: {text.count(chr(10)) - 6} puzzles")
+    print(f"{CLASS_RULES_TABLE.name}: {len(rows)} puzzles")
     return 0
 
 

@@ -553,7 +553,6 @@ _CLASS_OPTIONS = ("young_mandarin_min", "mandarin_value")
 
 #: The collection's class rule sets, solved once and kept (``python -m authoring.class_rules`` writes it).
 CLASS_RULES_TABLE = Path(__file__).with_name("class_rules.json")
-_KEPT: dict[tuple[str, str, str, str], tuple[str, ...]] = {}
 
 
 def _kept_key(puzzle: Puzzle) -> tuple[str, str, str, str]:
@@ -561,16 +560,18 @@ def _kept_key(puzzle: Puzzle) -> tuple[str, str, str, str]:
 
 
 @functools.cache
-def _table_read() -> None:
-    """Fill the cache from the table once: each row answers for a puzzle equal to it, and only for
-    such a puzzle (a table that cannot be read answers for none, and every puzzle is solved)."""
+def _kept() -> dict[tuple[str, str, str, str], tuple[str, ...]]:
+    """The class rule sets known so far, by puzzle: first the table's rows, each for a puzzle equal to
+    the one it was solved from (a row naming a class that is no longer one is left out, and a table
+    that cannot be read gives none: those puzzles are solved again)."""
+    kept: dict[tuple[str, str, str, str], tuple[str, ...]] = {}
     try:
-        rows = json.loads(CLASS_RULES_TABLE.read_text("utf-8"))["puzzles"]
-        for row in rows:
-            key = (row["id"], row["position"], row["goal"], ",".join(row["solution"]))
-            _KEPT.setdefault(key, tuple(str(name) for name in row["classes"] if name in CLASS_RULES))
+        for row in json.loads(CLASS_RULES_TABLE.read_text("utf-8"))["puzzles"]:
+            if set(row["classes"]) <= set(CLASS_RULES):
+                kept[(row["id"], row["position"], row["goal"], ",".join(row["solution"]))] = tuple(row["classes"])
     except (OSError, ValueError, KeyError, TypeError):
-        return
+        pass
+    return kept
 
 
 def class_rules_kept(puzzle: Puzzle) -> tuple[str, ...]:
@@ -584,11 +585,10 @@ def class_rules_kept(puzzle: Puzzle) -> tuple[str, ...]:
     >>> "protected-10" in class_rules_kept(young), "open-10" in class_rules_kept(young)
     (True, False)
     """
-    _table_read()
-    key = _kept_key(puzzle)
-    if key not in _KEPT:
-        _KEPT[key] = _class_rules_kept(puzzle)
-    return _KEPT[key]
+    kept, key = _kept(), _kept_key(puzzle)
+    if key not in kept:
+        kept[key] = _class_rules_kept(puzzle)
+    return kept[key]
 
 
 def _class_rules_kept(puzzle: Puzzle) -> tuple[str, ...]:

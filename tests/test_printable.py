@@ -73,9 +73,9 @@ class FakeSphinx:
 
 def book_kit(root: Path, **config: object) -> Path:
     """The kit as a book's build writes it: the Sphinx hook (:func:`printables.setup`) run as the build
-    starts, into its configured folder. Each kit takes the machine seconds (issue 45: ``make test``'s
-    CPU), so the tests below share three: the English with the site's address, the Vietnamese with it,
-    and the English without it."""
+    starts, into its configured folder. A kit costs about 12 CPU-seconds (issue 45: ``make test``'s
+    CPU), so the tests below share three: the English with the site's address and the Vietnamese
+    with it (written by this hook), and the English without it (:func:`kit_without_site`)."""
     app = FakeSphinx(root, oanquan_printable_dir="book/downloads", oanquan_site_url=SITE, **config)
     setup(app)
     app.handlers["builder-inited"](app)
