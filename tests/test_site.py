@@ -471,6 +471,28 @@ def test_pages_have_no_header_strip(site_dir: Path) -> None:
     assert strips == []
 
 
+#: The widget manager's three scripts as a page names them: RequireJS, its config, the manager.
+WIDGET_SCRIPTS = re.compile(r'<script([^>]*) src="[^"]*/widgets/(require|widgets-config|embed-amd)\.js[^"]*">')
+
+
+def test_the_widget_manager_runs_once_the_page_is_parsed(site_dir: Path) -> None:
+    """Issue 45: the manager (3.6 MB) is deferred, so a chapter's text is drawn before it runs; RequireJS
+    and its config come first and are not, so the config is set before the theme's deferred
+    FontAwesome script starts (docs/stack.md), in every page of both editions that draws widgets."""
+    found = {}
+    for page in _pages():
+        scripts = WIDGET_SCRIPTS.findall((site_dir / page).read_text(encoding="utf-8"))
+        if scripts:
+            found[page] = [(name, "defer" in attributes) for attributes, name in scripts]
+    assert len(found) >= 20, sorted(found)  # the chapters and the book's pages with widgets, in each edition
+    wrong = {
+        page: order
+        for page, order in found.items()
+        if order != [("require", False), ("widgets-config", False), ("embed-amd", True)]
+    }
+    assert wrong == {}
+
+
 def test_download_links_resolve(site_dir: Path) -> None:
     """Every {download} link points at a file of the build, and the teacher's guide offers the whole kit."""
     hrefs: dict[str, list[str]] = {}
