@@ -25,8 +25,8 @@ setup: $(STAMP)
 # A venv with the pinned tool chain and the package itself (editable). requirements.lock pins
 # every package of requirements.txt and of their dependencies with its hashes (issue 24). uv
 # installs them (requirements-setup.lock pins it, hashed, and pip installs it first): on a new
-# machine pip took 36 s of the set-up's 45, uv 10 with the venv made and uv installed (issue 45). Neither compiles bytecode
-# here: each module is compiled once, as it is first imported.
+# machine pip took 36 s of the set-up's 45, uv 10 with the venv made and uv installed (issue 45).
+# Neither compiles bytecode here: each module is compiled once, as it is first imported.
 UV = $(BIN)/uv pip install --quiet --python $(BIN)/python
 $(STAMP): requirements.txt requirements.lock requirements-setup.lock pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

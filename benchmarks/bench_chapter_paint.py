@@ -5,8 +5,8 @@ without a kernel. Loaded in the page's head, it ran before any of the page was d
 runs once the page is parsed, after the text is on the screen. Measured in headless Chromium, each
 visit in a new context (nothing cached, no service worker), the processor slowed four times as a
 school tablet's would be (Chromium's CPU throttling), over chapter 2's page: the first contentful
-paint (the page's own ``paint`` entry) and the moment every widget is drawn (its widgets'
-elements in the page). With ``OANQUAN_SITE_BEFORE`` set to another build (a copy of
+paint (the page's own ``paint`` entry) and the moment every widget is drawn (each stored view's
+place in the page filled: :data:`DRAWN`). With ``OANQUAN_SITE_BEFORE`` set to another build (a copy of
 ``_build/html``), its visits and this build's take turns, in the same run.
 """
 
