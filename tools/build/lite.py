@@ -445,17 +445,28 @@ def source_date_epoch() -> str:
 
 
 def jupyter_lite_build(lite_dir: Path, output: Path) -> None:
-    """A fresh `jupyter lite build`: its task database would skip steps whose inputs did not change,
-    leaving a rebuilt output without the kernel's settings, so it goes too."""
-    shutil.rmtree(output, ignore_errors=True)
+    """A fresh `jupyter lite build` into ``output``: its task database would skip steps whose inputs
+    did not change, leaving a rebuilt output without the kernel's settings, so it goes too.
+
+    It is built in a folder of its own beside ``lite_dir`` and then moved into place. With
+    SOURCE_DATE_EPOCH set, JupyterLite dates every file under its output folder's parent, which for
+    the site's ``lite/`` was the whole edition: the English build walked ``vi/lite/`` while the
+    Vietnamese build, beside it, was replacing it, and a fresh clone's book failed once
+    (``FileNotFoundError: .../vi/lite``).
+    """
+    built = lite_dir.with_name(lite_dir.name + "-built") / "lite"
+    shutil.rmtree(built.parent, ignore_errors=True)
     for db in lite_dir.glob(".jupyterlite.doit.db*"):
         db.unlink()
-    command = [str(BIN / "jupyter"), "lite", "build", "--lite-dir", str(lite_dir), "--output-dir", str(output)]
+    command = [str(BIN / "jupyter"), "lite", "build", "--lite-dir", str(lite_dir), "--output-dir", str(built)]
     env = {**os.environ, "SOURCE_DATE_EPOCH": source_date_epoch()}  # the chapters' dates in its file list
     result = subprocess.run(command, cwd=lite_dir, capture_output=True, text=True, env=env)
     if result.returncode != 0:
         sys.stderr.write(result.stdout + result.stderr)
         raise SystemExit(f"build_lite: jupyter lite build failed ({result.returncode})")
+    shutil.rmtree(output, ignore_errors=True)
+    output.parent.mkdir(parents=True, exist_ok=True)
+    built.rename(output)  # the same disk (_build/): a rename, not a copy
 
 
 def folder_size(path: Path) -> int:
