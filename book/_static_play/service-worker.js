@@ -27,6 +27,14 @@
 //   notebooks' JupyterLab), byte for byte the same in both editions and in the live notebooks,
 //   is downloaded and kept once, and an edition's own download is its pages and words. A file no
 //   build's stub names any more is deleted as a worker activates.
+// - A quiet hand-over. A new build's worker takes over (skipWaiting) once the worker before it
+//   has answered nothing for a moment: at the end of its install it asks ("oanquan-when-quiet"),
+//   and the worker before answers after QUIET_MS with no request and no message. Chromium stops
+//   the worker before as the new one activates, and a request or message that reaches it in that
+//   instant is lost (a page that never finishes loading, or a Play page whose engine never
+//   starts: about one second visit in four right after a new build, before this) or makes it
+//   give the activation up, the new worker left waiting. A worker that finds a newer one left
+//   waiting tells it to take over ("oanquan-activate"), at its next quiet moment.
 // - Both editions, or a plain word. Every page registers the other edition's worker too, once its
 //   own is active (offline.js), so one visit keeps both. Until that one is active, this worker
 //   answers a visit to the other edition's folder with no network with a page in the reader's
@@ -61,6 +69,11 @@ const PARALLEL = 6;
 // Every file kept, once for the whole site, under its digest (see "Each file once" above).
 const FILES_CACHE = "oanquan-files";
 const DIGEST = "x-oanquan-file"; // a stub's header: the digest of the file it stands for
+
+const QUIET_MS = 1000; // how long the worker before a new one answers nothing before it hands over
+const HANDOVER_MS = 20000; // the longest a new worker waits for that
+let busy = 0; // the requests this worker is answering now
+let lastEvent = 0; // when it last received or answered one, or received a message (Date.now())
 
 const pins = new Map(); // the same as PINS, while this worker runs
 
@@ -151,11 +164,62 @@ self.addEventListener("install", function (event) {
         await tellInstallFailed(error);
         throw error; // the install fails: the worker before it (if any) stays, whole
       }
-      // safe at once: a page opened from an older build keeps being served from it (pins)
+      // safe as soon as the worker before is quiet: a page opened from an older build keeps
+      // being served from it (pins)
+      await quietBefore();
       await self.skipWaiting();
     })()
   );
 });
+
+// A quiet hand-over (see above): once the worker before this one (if any) says it has answered
+// nothing for QUIET_MS, or after HANDOVER_MS at most (a worker of a build before the hand-over
+// existed never answers).
+function quietBefore() {
+  const before = self.registration.active;
+  if (!before) return Promise.resolve();
+  return new Promise(function (resolve) {
+    const channel = new MessageChannel();
+    let timer = null;
+    const done = function () {
+      clearTimeout(timer);
+      channel.port1.close();
+      resolve();
+    };
+    timer = setTimeout(done, HANDOVER_MS + 1000);
+    channel.port1.onmessage = done;
+    try {
+      before.postMessage({ type: "oanquan-when-quiet" }, [channel.port2]);
+    } catch (error) {
+      done();
+    }
+  });
+}
+
+// When this worker has answered nothing for QUIET_MS (``busy`` and ``lastEvent``, kept by the
+// fetch and message handlers), or after HANDOVER_MS whatever it is doing.
+async function quiet() {
+  const until = Date.now() + HANDOVER_MS;
+  for (;;) {
+    const left = lastEvent + QUIET_MS - Date.now();
+    if ((busy === 0 && left <= 0) || Date.now() >= until) return;
+    await new Promise(function (resolve) { setTimeout(resolve, Math.max(left, 50)); });
+  }
+}
+
+// A newer worker left waiting (its activation given up) is told to take over, at a quiet moment;
+// by the active worker only, once at a time.
+let handingOver = false;
+function handOverIfWaiting(event) {
+  const me = self.serviceWorker; // this worker (recent browsers only: without it, nothing is done)
+  if (handingOver || !me || me.state !== "activated" || !self.registration.waiting) return;
+  handingOver = true;
+  event.waitUntil(quiet().then(function () {
+    handingOver = false;
+    const waiting = self.registration.waiting;
+    if (waiting) waiting.postMessage({ type: "oanquan-activate" });
+  }));
+}
 
 // The install failed (a file of another build: a partial deploy, or the network gone): the open
 // pages of this edition are told, so that the reader learns the offline copy could not be made;
@@ -223,6 +287,17 @@ self.addEventListener("activate", function (event) {
 self.addEventListener("message", function (event) {
   const data = event.data || {};
   const source = event.source;
+  lastEvent = Date.now();
+  if (data.type === "oanquan-when-quiet" && event.ports && event.ports[0]) {
+    const port = event.ports[0]; // a new build's worker, installed: see quietBefore
+    event.waitUntil(quiet().then(function () { port.postMessage("quiet"); }));
+    return;
+  }
+  if (data.type === "oanquan-activate") {
+    event.waitUntil(self.skipWaiting()); // told by the worker before (handOverIfWaiting)
+    return;
+  }
+  handOverIfWaiting(event);
   if (data.type === "oanquan-keep-later") {
     // the teacher's guide's control: told when the live notebooks are all kept, or not
     event.waitUntil(keepLater().then(async function () {
@@ -431,8 +506,21 @@ async function subresource(event, prefix, active) {
   }
 }
 
+// Answer ``event`` with ``response`` (a promise), counted in ``busy`` while it is on its way.
+function answer(event, response) {
+  busy++;
+  lastEvent = Date.now();
+  const done = function () {
+    busy--;
+    lastEvent = Date.now();
+  };
+  response.then(done, done);
+  event.respondWith(response);
+}
+
 self.addEventListener("fetch", function (event) {
   const request = event.request;
+  lastEvent = Date.now();
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || url.pathname.indexOf(SCOPE) !== 0) return;
@@ -440,14 +528,14 @@ self.addEventListener("fetch", function (event) {
   if (path === "sw.js" || path === "sw-version.json" || path.indexOf("__pins__/") === 0) return;
   const other = EDITIONS.find(function (folder) { return path.indexOf(folder) === 0 || path === folder.slice(0, -1); });
   if (other && request.mode === "navigate") {
-    event.respondWith(otherEdition(event, other));
+    answer(event, otherEdition(event, other));
     return;
   }
   if (other) {
-    event.respondWith(subresource(event, "oanquan-" + SCOPE + other + "-", null)); // that edition's caches: oanquan-/vi/-...
+    answer(event, subresource(event, "oanquan-" + SCOPE + other + "-", null)); // that edition's caches: oanquan-/vi/-...
     return;
   }
   if (SKIP.some(function (folder) { return path === folder.slice(0, -1) || path.indexOf(folder) === 0; })) return;
-  event.respondWith(request.mode === "navigate" ? navigate(event) : subresource(event, PREFIX, CACHE));
+  answer(event, request.mode === "navigate" ? navigate(event) : subresource(event, PREFIX, CACHE));
   if (request.mode === "navigate" && path.indexOf(LITE) === 0) event.waitUntil(keepLater()); // a live notebook opened: its runtime is kept
 });

@@ -50,7 +50,7 @@ function worker({ edition = "", caches = fakeCaches(), manifest = null } = {}) {
       if (url.endsWith("sw-version.json")) return new Response(JSON.stringify({ version: VERSION }));
       return new Response("from the network: " + url);
     },
-    URL, Response, Request, AbortController, setTimeout, clearTimeout, console,
+    URL, Response, Request, AbortController, MessageChannel, setTimeout, clearTimeout, console,
   };
   scope.self = scope;
   const files = manifest || [
@@ -231,6 +231,51 @@ test("an install that fails tells this edition's open pages, and fails", async (
   assert.equal(data.version, VERSION);
   assert.equal(data.offline, false);
   assert.match(data.reason, /integrity/);
+});
+
+const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+
+test("a new build's worker takes over once the worker before has answered nothing for a moment", async () => {
+  // Chromium stops the worker before as the new one takes over: a request reaching it then was lost
+  const before = worker();
+  const next = worker({ caches: before.scope.caches });
+  next.scope.registration.active = {
+    postMessage: (data, ports) => before.listeners.message({ data, ports, source: null, waitUntil() {} }),
+  };
+  let tookOver = null;
+  next.scope.skipWaiting = async () => { tookOver = Date.now(); };
+  // a page of the build before is loading: one of its files is on its way
+  let arrive = null;
+  const network = before.scope.fetch;
+  before.scope.fetch = (request) => (String(request.url || request).endsWith("play.js")
+    ? new Promise((resolve) => { arrive = () => resolve(network(request)); })
+    : network(request));
+  const answered = fetchEvent(before.listeners, "https://site.test/_static/play/play.js", { clientId: "page" });
+  let installed = null;
+  next.listeners.install({ waitUntil(promise) { installed = promise; } });
+  await sleep(1300);
+  assert.equal(tookOver, null, "not while the worker before is answering");
+  const quietFrom = Date.now();
+  arrive();
+  assert.match(await (await answered).text(), /play\.js/);
+  await installed;
+  assert.ok(tookOver - quietFrom >= 990, tookOver - quietFrom); // a second with nothing to answer first
+});
+
+test("a worker with a newer one left waiting tells it to take over, once it has been quiet a moment", async () => {
+  const active = worker();
+  const told = [];
+  active.scope.serviceWorker = { state: "activated" };
+  active.scope.registration.waiting = { postMessage: (data) => told.push(data) };
+  const start = Date.now();
+  await message(active.listeners, { type: "oanquan-pin", build: "abc" }); // a page that has loaded says its build
+  assert.deepEqual(told.map((data) => data.type), ["oanquan-activate"]);
+  assert.ok(Date.now() - start >= 990);
+  const waiting = worker();
+  let skipped = false;
+  waiting.scope.skipWaiting = async () => { skipped = true; };
+  await message(waiting.listeners, { type: "oanquan-activate" });
+  assert.ok(skipped);
 });
 
 test("an install that succeeds tells no page of a failure", async () => {
