@@ -73,7 +73,7 @@ const DIGEST = "x-oanquan-file"; // a stub's header: the digest of the file it s
 const QUIET_MS = 1000; // how long the worker before a new one answers nothing before it hands over
 const HANDOVER_MS = 20000; // the longest a new worker waits for that
 let busy = 0; // the requests this worker is answering now
-let lastEvent = 0; // when it last received or answered one, or received a message (Date.now())
+let lastEvent = 0; // when it last received or answered one, or received a message (performance.now())
 
 const pins = new Map(); // the same as PINS, while this worker runs
 
@@ -199,11 +199,12 @@ function quietBefore() {
 // When this worker has answered nothing for QUIET_MS (``busy`` and ``lastEvent``, kept by the
 // fetch and message handlers), or after HANDOVER_MS whatever it is doing.
 async function quiet() {
-  const until = Date.now() + HANDOVER_MS;
+  const until = performance.now() + HANDOVER_MS; // a clock never set back, unlike the device's
   for (;;) {
-    const left = lastEvent + QUIET_MS - Date.now();
-    if ((busy === 0 && left <= 0) || Date.now() >= until) return;
-    await new Promise(function (resolve) { setTimeout(resolve, Math.max(left, 50)); });
+    const now = performance.now();
+    const left = lastEvent + QUIET_MS - now;
+    if ((busy === 0 && left <= 0) || now >= until) return;
+    await new Promise(function (resolve) { setTimeout(resolve, Math.min(Math.max(left, 50), until - now)); });
   }
 }
 
@@ -287,13 +288,15 @@ self.addEventListener("activate", function (event) {
 self.addEventListener("message", function (event) {
   const data = event.data || {};
   const source = event.source;
-  lastEvent = Date.now();
-  if (data.type === "oanquan-when-quiet" && event.ports && event.ports[0]) {
+  lastEvent = performance.now();
+  // the hand-over's two messages are a worker's, never a page's
+  const fromWorker = typeof ServiceWorker !== "undefined" && source instanceof ServiceWorker;
+  if (data.type === "oanquan-when-quiet" && fromWorker && event.ports && event.ports[0]) {
     const port = event.ports[0]; // a new build's worker, installed: see quietBefore
     event.waitUntil(quiet().then(function () { port.postMessage("quiet"); }));
     return;
   }
-  if (data.type === "oanquan-activate") {
+  if (data.type === "oanquan-activate" && fromWorker) {
     event.waitUntil(self.skipWaiting()); // told by the worker before (handOverIfWaiting)
     return;
   }
@@ -509,10 +512,10 @@ async function subresource(event, prefix, active) {
 // Answer ``event`` with ``response`` (a promise), counted in ``busy`` while it is on its way.
 function answer(event, response) {
   busy++;
-  lastEvent = Date.now();
+  lastEvent = performance.now();
   const done = function () {
     busy--;
-    lastEvent = Date.now();
+    lastEvent = performance.now();
   };
   response.then(done, done);
   event.respondWith(response);
@@ -520,7 +523,7 @@ function answer(event, response) {
 
 self.addEventListener("fetch", function (event) {
   const request = event.request;
-  lastEvent = Date.now();
+  lastEvent = performance.now();
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || url.pathname.indexOf(SCOPE) !== 0) return;

@@ -33,6 +33,11 @@ const WORDS = {
   vi: { title: "Chưa có trên thiết bị này", missing: "Trang web bằng {language} chưa có.", lite: "Sổ tay này chưa có.", home: "Trang chủ", names: { en: "tiếng Anh", vi: "tiếng Việt" } },
 };
 
+// A service worker as another worker sees it (the sender of a worker's message).
+class ServiceWorker {
+  constructor(postMessage = () => {}) { this.postMessage = postMessage; }
+}
+
 // The English edition's worker at the site's root (with the Vietnamese edition in vi/), or
 // (``edition: "vi/"``) the Vietnamese one; ``caches`` shared with another worker of the site.
 function worker({ edition = "", caches = fakeCaches(), manifest = null } = {}) {
@@ -50,7 +55,7 @@ function worker({ edition = "", caches = fakeCaches(), manifest = null } = {}) {
       if (url.endsWith("sw-version.json")) return new Response(JSON.stringify({ version: VERSION }));
       return new Response("from the network: " + url);
     },
-    URL, Response, Request, AbortController, MessageChannel, setTimeout, clearTimeout, console,
+    URL, Response, Request, AbortController, MessageChannel, ServiceWorker, performance, setTimeout, clearTimeout, console,
   };
   scope.self = scope;
   const files = manifest || [
@@ -178,10 +183,10 @@ test("a file this build keeps is served from its cache, whatever its query", asy
 });
 
 // A message from a page, as offline.js sends it; the promise the worker waits on.
-function message(listeners, data) {
-  let waited = Promise.resolve();
-  listeners.message({ data, source: null, waitUntil(promise) { waited = promise; } });
-  return waited;
+function message(listeners, data, source = null) {
+  const waited = [];
+  listeners.message({ data, source, waitUntil(promise) { waited.push(promise); } });
+  return Promise.all(waited);
 }
 
 test("a page's message keeps the live notebooks in the active build's cache, one download each", async () => {
@@ -239,9 +244,10 @@ test("a new build's worker takes over once the worker before has answered nothin
   // Chromium stops the worker before as the new one takes over: a request reaching it then was lost
   const before = worker();
   const next = worker({ caches: before.scope.caches });
-  next.scope.registration.active = {
-    postMessage: (data, ports) => before.listeners.message({ data, ports, source: null, waitUntil() {} }),
-  };
+  const sender = new ServiceWorker();
+  next.scope.registration.active = new ServiceWorker(
+    (data, ports) => before.listeners.message({ data, ports, source: sender, waitUntil() {} }),
+  );
   let tookOver = null;
   next.scope.skipWaiting = async () => { tookOver = Date.now(); };
   // a page of the build before is loading: one of its files is on its way
@@ -274,7 +280,9 @@ test("a worker with a newer one left waiting tells it to take over, once it has 
   const waiting = worker();
   let skipped = false;
   waiting.scope.skipWaiting = async () => { skipped = true; };
-  await message(waiting.listeners, { type: "oanquan-activate" });
+  await message(waiting.listeners, { type: "oanquan-activate" }); // a page's: not taken
+  assert.ok(!skipped);
+  await message(waiting.listeners, { type: "oanquan-activate" }, new ServiceWorker());
   assert.ok(skipped);
 });
 
