@@ -17,7 +17,7 @@ import statistics
 from pathlib import Path
 from typing import Any
 
-from tools.testing.localsite import chromium, chromium_missing, serve
+from tools.testing.localsite import READERS_CHROMIUM, chromium, chromium_missing, serve
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("OANQUAN_SITE", ROOT / "_build" / "html"))
@@ -55,12 +55,12 @@ def main() -> None:
     if not (SITE / PAGE).is_file():
         print(f"skipped: {SITE / PAGE} is not built (make book)")
         return
-    if missing := chromium_missing():
+    if missing := chromium_missing(READERS_CHROMIUM):
         print(f"skipped: {missing}")
         return
     sites = {"before": Path(BEFORE), "now": SITE} if BEFORE else {"now": SITE}
     found: dict[str, list[tuple[int, int]]] = {name: [] for name in sites}
-    with chromium() as browser:
+    with chromium(READERS_CHROMIUM) as browser:
         for _ in range(VISITS):
             for name, site in sites.items():
                 with serve(site) as base:

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.__main__ import cpu_model
-from tools.testing.localsite import chromium_missing, chromium_profile, serve
+from tools.testing.localsite import READERS_CHROMIUM, chromium_missing, chromium_profile, serve
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_build" / "html"
@@ -119,11 +119,15 @@ def main() -> None:
     if not (LITE / "notebooks" / "index.html").is_file():
         subprocess.run(["make", "book"], cwd=ROOT, check=True)
     report_sizes()
-    if missing := chromium_missing():
+    if missing := chromium_missing(READERS_CHROMIUM):
         print(f"timings skipped: {missing}")
         return
     native = cpython_seconds()
-    with serve(SITE) as base, tempfile.TemporaryDirectory() as profile, chromium_profile(profile) as context:
+    with (
+        serve(SITE) as base,
+        tempfile.TemporaryDirectory() as profile,
+        chromium_profile(profile, executable=READERS_CHROMIUM) as context,
+    ):
         url = f"{base}lite/notebooks/index.html?path={CHAPTER}"
         first_visit = visit(context, url)
         cached = [visit(context, url) for _ in range(CACHED_VISITS)]

@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tools.testing.localsite import chromium_missing, chromium_profile, serve
+from tools.testing.localsite import READERS_CHROMIUM, chromium_missing, chromium_profile, serve
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("OANQUAN_SITE", ROOT / "_build" / "html"))
@@ -28,7 +28,7 @@ READING = 10.0  # seconds on the page before the first click
 
 def first_click_ms(url: str, after: float) -> float:
     """One first visit: the milliseconds from a click on square 7, ``after`` seconds after opening, to its answer."""
-    with tempfile.TemporaryDirectory() as profile, chromium_profile(profile) as context:
+    with tempfile.TemporaryDirectory() as profile, chromium_profile(profile, executable=READERS_CHROMIUM) as context:
         page = context.new_page()
         opened = time.monotonic()
         page.goto(url)
@@ -43,7 +43,7 @@ def first_click_ms(url: str, after: float) -> float:
 def main() -> None:
     if not (SITE / CHAPTER).is_file():
         subprocess.run(["make", "book"], cwd=ROOT, check=True)
-    if missing := chromium_missing():
+    if missing := chromium_missing(READERS_CHROMIUM):
         print(f"skipped: {missing}")
         return
     with serve(SITE) as base:

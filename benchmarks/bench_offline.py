@@ -28,7 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tools.testing.localsite import chromium_missing, chromium_profile, serve
+from tools.testing.localsite import READERS_CHROMIUM, chromium_missing, chromium_profile, serve
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("OANQUAN_SITE", ROOT / "_build" / "html"))
@@ -161,7 +161,11 @@ def from_lists() -> None:
 
 
 def in_chromium() -> None:
-    with serve(SITE) as base, tempfile.TemporaryDirectory() as profile, chromium_profile(profile) as context:
+    with (
+        serve(SITE) as base,
+        tempfile.TemporaryDirectory() as profile,
+        chromium_profile(profile, executable=READERS_CHROMIUM) as context,
+    ):
         page = context.new_page()
         start = time.monotonic()
         page.goto(base + "book/teachers.html")
@@ -190,7 +194,7 @@ def main() -> None:
         print(f"  skipped: {SITE} has not both editions' workers (make book)")
         return
     from_lists()
-    missing = chromium_missing()
+    missing = chromium_missing(READERS_CHROMIUM)
     if missing:
         print(f"  in Chromium: skipped ({missing})")
         return

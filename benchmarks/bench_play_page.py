@@ -29,7 +29,7 @@ from typing import Any
 
 from benchmarks.ladder import LEVEL5_BEFORE
 from benchmarks.old_engine import load
-from tools.testing.localsite import chromium_missing, chromium_profile, serve
+from tools.testing.localsite import READERS_CHROMIUM, chromium_missing, chromium_profile, serve
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("OANQUAN_SITE", ROOT / "_build" / "html"))
@@ -188,7 +188,7 @@ def compare_with_before(rounds: int = 2) -> None:
             with (
                 serve(site, sent) as base,
                 tempfile.TemporaryDirectory() as profile,
-                chromium_profile(profile) as context,
+                chromium_profile(profile, executable=READERS_CHROMIUM) as context,
             ):
                 context.add_init_script(LONG_TASKS)
                 runs[name].append(_first_and_later(context.new_page(), base + "book/play.html", sent, profile))
@@ -220,14 +220,18 @@ def _load() -> str:
 def main() -> None:
     if not (SITE / "book" / "play.html").is_file():
         subprocess.run(["make", "book"], cwd=ROOT, check=True)
-    if missing := chromium_missing():
+    if missing := chromium_missing(READERS_CHROMIUM):
         print(f"skipped: {missing}")
         return
     print(f"targets: engine ready {TARGET_FIRST_S} s on a first visit, {TARGET_LATER_S} s later; today: {TODAY}")
     if BEFORE:
         compare_with_before()
     sent = [0]  # the bytes served
-    with serve(SITE, sent) as base, tempfile.TemporaryDirectory() as profile, chromium_profile(profile) as context:
+    with (
+        serve(SITE, sent) as base,
+        tempfile.TemporaryDirectory() as profile,
+        chromium_profile(profile, executable=READERS_CHROMIUM) as context,
+    ):
         url = base + "book/play.html"
         context.add_init_script(LONG_TASKS)
         page = context.new_page()

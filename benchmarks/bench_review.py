@@ -28,7 +28,7 @@ from oanquan import Game, solver
 from oanquan import review as review_module
 from oanquan.ai import player_for_level
 from oanquan.review import THRESHOLDS, review, review_moves
-from tools.testing.localsite import chromium, chromium_missing, serve
+from tools.testing.localsite import READERS_CHROMIUM, chromium, chromium_missing, serve
 
 #: Games reviewed for the thresholds' table by ``make bench`` (``oanquan.review``'s table used 60).
 GAMES = 12
@@ -136,11 +136,11 @@ def play_page(root: Path) -> Path:
 
 def time_in_worker() -> None:
     """Print the time the Play page's worker takes to review the same 40-move game."""
-    if missing := chromium_missing():
+    if missing := chromium_missing(READERS_CHROMIUM):
         print(f"  in the page's worker: not measured ({missing})")
         return
     game = long_game()
-    with tempfile.TemporaryDirectory() as folder, serve(folder) as base, chromium() as browser:
+    with tempfile.TemporaryDirectory() as folder, serve(folder) as base, chromium(READERS_CHROMIUM) as browser:
         play_page(Path(folder))
         page = browser.new_page()
         page.add_init_script(LONG_TASKS)

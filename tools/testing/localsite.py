@@ -6,7 +6,8 @@ open pages of a local folder in headless Chromium, driven by the ``playwright`` 
 system browser (never ``playwright install``, see docs/stack.md). This module holds that
 plumbing once:
 
-- :data:`CHROMIUM`, the browser (``$CHROMIUM`` overrides ``/usr/bin/chromium``), and
+- :data:`CHROMIUM`, the tests' browser (``$CHROMIUM`` overrides Debian's headless shell),
+  :data:`READERS_CHROMIUM`, the benchmarks' (a reader's Chromium, ``/usr/bin/chromium``), and
   :data:`CHROMIUM_FLAGS`, the flags of docs/stack.md (no sandbox, GPU, QUIC or background
   traffic, so nothing but the page's own requests leaves the browser);
 - :func:`chromium_missing`, the message to fail or skip with when the browser is absent;
@@ -35,10 +36,20 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Final, Literal
 
-__all__ = ["CHROMIUM", "CHROMIUM_FLAGS", "chromium_missing", "keep_warm", "serve"]
+__all__ = ["CHROMIUM", "CHROMIUM_FLAGS", "READERS_CHROMIUM", "chromium_missing", "keep_warm", "serve"]
 
-#: The Chromium executable: ``$CHROMIUM`` if set, else Debian's (``make browser-deps``).
-CHROMIUM: Final[str] = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+#: The browser tests' Chromium: ``$CHROMIUM`` if set, else Debian's headless shell (``make
+#: browser-deps``), the same Blink and V8 as the whole browser without its windows: the browser
+#: stage used 0.85x the CPU with it (778 against 920 CPU-seconds, every test passing; issue 45).
+CHROMIUM: Final[str] = os.environ.get("CHROMIUM", "/usr/bin/chromium-headless-shell")
+#: The benchmarks' Chromium (``$READERS_CHROMIUM`` overrides it): the whole browser, as a reader
+#: has it, since the pages' times are a reader's (``make bench`` installs it).
+READERS_CHROMIUM: Final[str] = os.environ.get("READERS_CHROMIUM", "/usr/bin/chromium")
+#: The Debian package of each.
+_PACKAGES: Final[dict[str, str]] = {
+    "/usr/bin/chromium-headless-shell": "chromium-headless-shell",
+    "/usr/bin/chromium": "chromium",
+}
 
 #: Command-line flags for every launch (docs/stack.md): headless, and no traffic of its own.
 CHROMIUM_FLAGS: Final[list[str]] = [
@@ -57,11 +68,13 @@ CHROMIUM_FLAGS: Final[list[str]] = [
 ]
 
 
-def chromium_missing() -> str | None:
-    """Why the browser tests cannot run (:data:`CHROMIUM` is not there), or None if they can."""
-    if Path(CHROMIUM).exists():
+def chromium_missing(executable: str = CHROMIUM) -> str | None:
+    """Why the browser tests (or, given :data:`READERS_CHROMIUM`, the benchmarks) cannot run:
+    ``executable`` is not there; None if they can."""
+    if Path(executable).exists():
         return None
-    return f"{CHROMIUM} is missing: `make browser-deps` installs it (apt-get install chromium)"
+    how = "`make bench-deps`" if executable == READERS_CHROMIUM else "`make browser-deps`"
+    return f"{executable} is missing: {how} installs it (apt-get install {_PACKAGES.get(executable, 'chromium')})"
 
 
 class _QuietServer(http.server.ThreadingHTTPServer):
@@ -131,8 +144,9 @@ def playwright() -> Any:
 
 
 @contextlib.contextmanager
-def chromium() -> Iterator[Any]:
-    """Debian's Chromium, headless and driven by Playwright, for a browser test module.
+def chromium(executable: str = CHROMIUM) -> Iterator[Any]:
+    """Debian's Chromium, headless and driven by Playwright, for a browser test module (or
+    ``executable``, :data:`READERS_CHROMIUM` for a benchmark).
 
     A missing browser or Playwright fails the test with the reason (it is never skipped).
     """
@@ -140,9 +154,9 @@ def chromium() -> Iterator[Any]:
 
     if importlib.util.find_spec("playwright") is None:  # pragma: no cover - requirements.txt pins playwright
         pytest.fail("Playwright is not installed: run `make setup`")
-    if missing := chromium_missing():
+    if missing := chromium_missing(executable):
         pytest.fail(missing)
-    browser = playwright().chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+    browser = playwright().chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
     try:
         yield browser
     finally:
@@ -155,19 +169,21 @@ def chromium_profile(
     viewport: dict[str, int] | None = None,
     extra_args: tuple[str, ...] = (),
     service_workers: Literal["allow", "block"] = "allow",
+    executable: str = CHROMIUM,
 ) -> Iterator[Any]:
     """Debian's Chromium with a profile of its own (a persistent context: service workers, storage).
 
     Like :func:`chromium`, a missing browser fails the test with the reason. ``service_workers``
     is Playwright's option: ``"block"`` for a test that is not about the site's worker, which
-    would otherwise keep the whole edition offline while the test goes on.
+    would otherwise keep the whole edition offline while the test goes on; ``executable`` as
+    :func:`chromium`'s.
     """
     import pytest
 
-    if missing := chromium_missing():
+    if missing := chromium_missing(executable):
         pytest.fail(missing)
     options: dict[str, Any] = {
-        "executable_path": CHROMIUM,
+        "executable_path": executable,
         "headless": True,
         "args": [*CHROMIUM_FLAGS, *extra_args],
         "service_workers": service_workers,
