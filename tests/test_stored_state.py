@@ -98,37 +98,29 @@ def hostile_scene(text: str) -> dict[str, Any]:
 
 #: (where, value) pairs: where is "own" (this tab's game), "other" (another tab's, read by a new
 #: tab), "old" (the one game kept before issue 24) or "solved" (the Puzzles page's list).
+#:
+#: One value for each way the page can take with what it finds (issue 45: each value opens a page
+#: and starts its engine, about 1.2 CPU-seconds): each place it reads, each kind of value its
+#: reader leaves out (the notice), a game the reader takes and the engine cannot read back, every
+#: value whose words the page shows (its kept board, its names), the longest and the deepest. The
+#: other hostile values of issue 24's list each take one of these ways: that the reader leaves
+#: each of them out is checked without a browser (tests/js/stored.test.mjs, browser-storage.test.mjs).
 CASES: list[tuple[str, str]] = [
     ("own", "{"),
     ("old", "{"),
-    ("own", "null"),
     ("other", "[]"),
-    ("own", "1"),
-    ("old", '"abc"'),
-    ("old", '{"form":{"board":"1"}}'),
-    ("own", '{"form":"abc"}'),
-    ("old", '{"form":[1]}'),
-    ("old", '{"form":{"x],img,[y":"1"}}'),
-    ("own", game(form={"x],img,[y": "1"})),
-    ("own", game(form={"opponent": ["friend"]})),
     ("other", '{"__proto__": {"polluted": 1}}'),
     ("own", game(v=3)),
-    ("own", game(v=0)),
     ("old", game(v=..., saved=SAVED)),  # an old value with no version: read as version 1
-    ("own", game(link="javascript:alert(1)")),
-    ("own", game(squares=[99])),
-    ("own", game(names=[{}, 1])),
-    ("own", game(scores=["1", 2])),
-    ("own", game(moves=-1)),
-    ("own", game(over="no")),
     ("own", game(names=[f"<img src=x onerror={PWN}>", "b"])),
     ("own", game(saved='{"x": 1}', moves=3)),  # well formed, but the engine cannot read the game back
     ("own", game(saved="x" * 400_000)),
     ("own", "x" * 600_000),
     ("old", "[" * 100_000),
-    # issue 24's three spellings and three more, each kept as a picture in a game the page opens
-    # (as a build before issue 41 kept it: never read), or as every text of its scene (shown as text)
-    *(("own", game(svg=svg, scene=...)) for svg in HOSTILE_SVG[:6:2]),
+    # issue 24's spellings, kept as a picture in a game the page opens (as a build before issue 41
+    # kept it: never read), or as every text of its scene (shown as text; and the first four in
+    # one page by test_every_spelling_of_script_in_a_kept_board_is_shown_as_text)
+    ("own", game(svg=HOSTILE_SVG[0], scene=...)),
     *(("other", game(scene=hostile_scene(svg))) for svg in HOSTILE_SVG[1:6:2]),
     ("own", game(scene={"n": "<svg onload=alert(1)>"})),
 ]
@@ -136,48 +128,22 @@ CASES: list[tuple[str, str]] = [
 #: (where, value) pairs for the Puzzles page: "solved" (the puzzles solved), "tried" (the puzzles
 #: tried and not solved at the first try), "speed" (the animation speed chosen last, which the
 #: Play page reads the same way) or "projector" (this tab's projector mode, in sessionStorage).
+#: The speed and the projector mode are taken only as one of the page's own values, compared as
+#: text (form.js, projector.js): a near miss, markup and one of its values each.
 PUZZLE_CASES: list[tuple[str, str]] = [
     ("solved", "{"),
-    ("solved", '{"a": 1}'),
-    ("solved", "[1, 2]"),
     ("solved", json.dumps([f"<img src=x onerror={PWN}>"])),
-    ("solved", json.dumps([f"<svg onload={PWN}>"])),
-    ("solved", json.dumps(["javascript:alert(1)"])),
-    ("solved", json.dumps(["a"] * 20_000)),
-    ("solved", json.dumps(["a" * 101])),
     ("solved", "x" * 600_000),
     ("solved", "[" * 100_000),
-    ("solved", "null"),
-    ("solved", "true"),
-    ("solved", "1e400"),
-    ("solved", '"first-capture-1"'),
-    ("solved", '[["first-capture-1"]]'),
-    ("solved", '["first capture"]'),
-    ("solved", "[null]"),
-    ("solved", '[{"toString": 1}]'),
     ("solved", '{"__proto__": {"polluted": 1}}'),
-    ("solved", '{"length": 1, "0": "first-capture-1"}'),
-    ("solved", "\ufeff[]"),
-    ("solved", "[]x"),
-    ("solved", '["first-capture-1"'),
     ("tried", "{"),
-    ("tried", '"all"'),
-    ("tried", json.dumps([f"<img src=x onerror={PWN}>"])),
-    ("tried", json.dumps(["a"] * 20_000)),
     ("speed", "fast"),
     ("speed", f"<img src=x onerror={PWN}>"),
-    ("speed", "x" * 600_000),
-    ("speed", "-1"),
-    ("speed", "1e309"),
-    ("speed", '{"valueOf": 0}'),
-    ("speed", ""),
     ("speed", " 0"),
     ("projector", f"<img src=x onerror={PWN}>"),
-    ("projector", "x" * 600_000),
     ("projector", "true"),
-    # readable, and nothing to say about them: ids that are JavaScript's own names, none at all, a menu's speed
+    # readable, and nothing to say about them: ids that are JavaScript's own names, a menu's speed
     ("solved", '["__proto__", "constructor", "first-capture-1"]'),
-    ("solved", "[]"),
     ("tried", '["first-capture-1", "constructor"]'),
     ("speed", "700"),
     ("projector", "on"),
@@ -185,11 +151,10 @@ PUZZLE_CASES: list[tuple[str, str]] = [
 
 
 #: The cases that are not hostile at all: a game kept before issue 24, with no version (version 1);
-#: puzzle ids that happen to be JavaScript's own names, an empty list and a speed of the menu.
+#: puzzle ids that happen to be JavaScript's own names, a speed of the menu and projector mode.
 READABLE = {
     ("old", game(v=..., saved=SAVED)),
     ("solved", '["__proto__", "constructor", "first-capture-1"]'),
-    ("solved", "[]"),
     ("tried", '["first-capture-1", "constructor"]'),
     ("speed", "700"),
     ("projector", "on"),
@@ -221,7 +186,7 @@ def one_tab(context: Any, site_url: str) -> Iterator[Watched]:
     """The tab in which each hostile value is planted and its page opened, one value after another.
 
     Chromium starts a renderer process for every new tab: a Play page opened in a new tab took
-    1.55 CPU-seconds, against 1.17 in a tab already open (issue 45; 76 values here). Each value
+    1.55 CPU-seconds, against 1.17 in a tab already open (issue 45; 31 values here). Each value
     starts as in a new tab: its storage planted afresh (this tab's ``sessionStorage`` emptied
     first), its page a new document, and the page left for ``about:blank`` afterwards.
     """

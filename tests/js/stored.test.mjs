@@ -253,3 +253,28 @@ test("a tab's name is 8 to 32 small letters and digits", () => {
   for (const name of ["abcdefgh", "k3x9a0b1lmn2op", "a".repeat(32)]) assert.ok(isTabName(name), name);
   for (const name of [null, "", "abc", "a".repeat(33), "ABCDEFGH", "abcd-efgh", "abcdefg\n", 12345678]) assert.ok(!isTabName(name), String(name));
 });
+
+// Issue 24's hostile kept games that the browser test (tests/test_stored_state.py) no longer opens a
+// page for, one by one (issue 45): each takes a way that test takes with one value (left out, with
+// a notice; or, a picture kept by a build before scenes, read back without it).
+test("every other hostile kept game is left out with one notice, or read without its picture", () => {
+  const PWN = "window.top.__pwned = (window.top.__pwned || 0) + 1";
+  const leftOut = ["null", "1", '"abc"', '{"form":{"board":"1"}}', '{"form":"abc"}', '{"form":[1]}',
+    '{"form":{"x],img,[y":"1"}}'].concat([
+    { form: { "x],img,[y": "1" } }, { form: { opponent: ["friend"] } }, { v: 0 }, { link: "javascript:alert(1)" },
+    { squares: [99] }, { names: [{}, 1] }, { scores: ["1", 2] }, { moves: -1 }, { over: "no" },
+  ].map((changes) => JSON.stringify(goodGame(changes))));
+  for (const text of leftOut) {
+    const { game, notices } = readBack(text);
+    assert.equal(game, null, text);
+    assert.equal(notices.length, 1, text);
+  }
+  for (const svg of [`<svg><image href=x /onerror=${PWN} /></svg>`, `<svg><script>${PWN}</script></svg>`]) {
+    const old = goodGame({ svg });
+    delete old.scene;
+    const { game, notices } = readBack(JSON.stringify(old));
+    assert.deepEqual(notices, []);
+    assert.equal("svg" in game, false);
+    assert.equal(game.scene, null);
+  }
+});
