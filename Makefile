@@ -161,8 +161,9 @@ PRINT_PACKAGES := poppler-utils zbar-tools fonts-dejavu-core gettext
 # that time the pages. Nothing when nothing is missing.
 missing_print = $(if $(shell for tool in $(PRINT_TOOLS); do command -v $$tool >/dev/null || echo $$tool; done; \
   test -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf || echo fonts),$(PRINT_PACKAGES))
-missing_browser = $(if $(wildcard /usr/bin/chromium-headless-shell),,chromium-headless-shell)
-missing_readers_browser = $(if $(wildcard /usr/bin/chromium),,chromium)
+# ($CHROMIUM and $READERS_CHROMIUM name other browsers, as tools/testing/localsite.py reads them.)
+missing_browser = $(if $(wildcard $(or $(CHROMIUM),/usr/bin/chromium-headless-shell)),,chromium-headless-shell)
+missing_readers_browser = $(if $(wildcard $(or $(READERS_CHROMIUM),/usr/bin/chromium)),,chromium)
 apt_install = @if [ -n "$(strip $(1))" ]; then export DEBIAN_FRONTEND=noninteractive; apt-get update && apt-get install -y $(1); fi
 
 print-deps:

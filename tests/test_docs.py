@@ -27,8 +27,8 @@ ELSEWHERE = (
     "NghiemNgocDuc/", "HouseNight/", "huyenngn/",
     # the team's shared folder beside the repository; docs/stack.md is the repository's copy
     "../shared/",
-    # the system's files, which apt-get installs (the whole Chromium only for `make bench`)
-    "/usr/",
+    # the browsers, which apt-get installs (the whole Chromium only for `make bench`)
+    "/usr/bin/",
 )  # fmt: skip
 
 CODE = re.compile(r"`([^`\s]+)`")

@@ -2,7 +2,7 @@
 
 `make site-test` (part of `make test`) builds the book first, once for every browser test
 (``site_dir`` and ``site_url`` in tests/conftest.py). The site is served on 127.0.0.1 and every page
-is opened in headless Chromium (Debian's /usr/bin/chromium, driven by the `playwright`
+is opened in headless Chromium (Debian's chromium-headless-shell, driven by the `playwright`
 package: never `playwright install`, see docs/stack.md), both by `tools.testing.localsite`.
 
 A page fails on any JavaScript error or console message of type "error" (the theme logs

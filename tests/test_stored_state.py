@@ -103,8 +103,9 @@ def hostile_scene(text: str) -> dict[str, Any]:
 #: and starts its engine, about 1.2 CPU-seconds): each place it reads, each kind of value its
 #: reader leaves out (the notice), a game the reader takes and the engine cannot read back, every
 #: value whose words the page shows (its kept board, its names), the longest and the deepest. The
-#: other hostile values of issue 24's list each take one of these ways: that the reader leaves
-#: each of them out is checked without a browser (tests/js/stored.test.mjs, browser-storage.test.mjs).
+#: other hostile values of the 77 this test opened before each take one of these ways: that the
+#: readers leave each such kept game and list of puzzles out is checked without a browser
+#: (tests/js/stored.test.mjs, browser-storage.test.mjs).
 CASES: list[tuple[str, str]] = [
     ("own", "{"),
     ("old", "{"),

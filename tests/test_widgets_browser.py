@@ -3,7 +3,7 @@
 A page embeds one :class:`~oanquan.widgets.StepPlayer` as a built book page
 does (widget state + view, the widget manager vendored under
 ``_widget_js/widgets`` by ``make vendor``), is served on 127.0.0.1 and opened in
-Debian's ``/usr/bin/chromium`` (``make browser-deps``). The tests click the
+Debian's Chromium headless shell (``make browser-deps``). The tests click the
 "◀ back" and "next ▶" buttons, play, and check the caption and board on show.
 A second page holds the same player with the jslink of those buttons removed:
 there they do nothing, which shows that the link, and nothing else, steps the

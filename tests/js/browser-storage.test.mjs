@@ -76,15 +76,16 @@ test("every other hostile list of puzzles is set aside with one notice, and an e
   const hostile = ['{"a": 1}', "[1, 2]", JSON.stringify([`<svg onload=${PWN}>`]), JSON.stringify(["javascript:alert(1)"]),
     JSON.stringify(Array(20000).fill("a")), JSON.stringify(["a".repeat(101)]), "null", "true", "1e400",
     '"first-capture-1"', '[["first-capture-1"]]', '["first capture"]', "[null]", '[{"toString": 1}]',
-    '{"length": 1, "0": "first-capture-1"}', "\ufeff[]", "[]x", '["first-capture-1"',
+    '{"length": 1, "0": "first-capture-1"}', "\ufeff[]", "[]x", '["first-capture-1"', '"all"',
     JSON.stringify([`<img src=x onerror=${PWN}>`])];
-  for (const key of [SOLVED, TRIED]) {
+  for (const [key, what] of [[SOLVED, "the puzzles solved"], [TRIED, "the puzzles tried"]]) {
     for (const text of hostile) {
       const { local } = browser();
       const reader = storedReader(translator({}));
       local.setItem(key, text);
-      assert.equal(readKept(key, reader, "the puzzles solved", reader.puzzleIds), null, text.slice(0, 80));
+      assert.equal(readKept(key, reader, what, reader.puzzleIds), null, text.slice(0, 80));
       assert.equal(reader.notices.length, 1, text.slice(0, 80));
+      assert.ok(reader.notices[0].includes(`(${what}: `), reader.notices[0]);
       assert.equal(local.getItem(key), null, text.slice(0, 80));
       // kept aside unless too long to keep (then forgotten)
       assert.equal(local.getItem(ASIDE_PREFIX + key) === text, text.length <= MAX_STORED, text.slice(0, 80));
@@ -92,7 +93,7 @@ test("every other hostile list of puzzles is set aside with one notice, and an e
     const { local } = browser();
     const reader = storedReader(translator({}));
     local.setItem(key, "[]");
-    assert.deepEqual(readKept(key, reader, "the puzzles solved", reader.puzzleIds), []);
+    assert.deepEqual(readKept(key, reader, what, reader.puzzleIds), []);
     assert.deepEqual(reader.notices, []);
   }
 });

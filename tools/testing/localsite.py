@@ -73,8 +73,10 @@ def chromium_missing(executable: str = CHROMIUM) -> str | None:
     ``executable`` is not there; None if they can."""
     if Path(executable).exists():
         return None
-    how = "`make bench-deps`" if executable == READERS_CHROMIUM else "`make browser-deps`"
-    return f"{executable} is missing: {how} installs it (apt-get install {_PACKAGES.get(executable, 'chromium')})"
+    readers = executable == READERS_CHROMIUM
+    how = "`make bench-deps`" if readers else "`make browser-deps`"
+    package = _PACKAGES.get(executable, "chromium" if readers else "chromium-headless-shell")
+    return f"{executable} is missing: {how} installs it (apt-get install {package})"
 
 
 class _QuietServer(http.server.ThreadingHTTPServer):
