@@ -51,7 +51,8 @@ def copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def build(site: Path, mark: str, editions: tuple[str, ...] = EDITIONS) -> None:
-    """One build of ``editions`` (both): a chapter, the Play page's markup, its script and the engine carry ``mark``."""
+    """One build of ``editions`` (both, unless said): a chapter, the Play page's markup, its script
+    and the engine carry ``mark``."""
     for edition in editions:
         folder = site / edition
         chapter = folder / CHAPTER

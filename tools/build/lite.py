@@ -467,6 +467,7 @@ def jupyter_lite_build(lite_dir: Path, output: Path) -> None:
     shutil.rmtree(output, ignore_errors=True)
     output.parent.mkdir(parents=True, exist_ok=True)
     built.rename(output)  # the same disk (_build/): a rename, not a copy
+    built.parent.rmdir()  # its folder, empty now
 
 
 def folder_size(path: Path) -> int:
