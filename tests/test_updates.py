@@ -151,7 +151,10 @@ def marks(page: Any, base: str, edition: str, reader: Reader | None = None) -> d
     if reader is not None:
         reader.responses.clear()
     page.goto(base + edition + "book/play.html?opponent=friend")
-    page.wait_for_selector(READY, timeout=120_000)
+    try:
+        page.wait_for_selector(READY, timeout=120_000)
+    except Exception as error:  # the page as it stands, so that a failure in CI says where it stopped
+        raise AssertionError(f"the Play page's engine did not start: {engine_state(page)}") from error
     found = page.evaluate(
         """async () => ({
           markup: document.getElementById("oaq").getAttribute("data-build-mark"),
@@ -163,6 +166,26 @@ def marks(page: Any, base: str, edition: str, reader: Reader | None = None) -> d
         })"""
     )
     return found | {"chapter": chapter}
+
+
+ENGINE_STATE = """async () => {
+  const engine = (await import(new URL("../_static/play/engine.js", location.href).href)).pageEngine();
+  let progress = null;
+  engine.onProgress((last) => { progress = last; });
+  const workers = (await navigator.serviceWorker.getRegistrations()).map((r) => ({
+    scope: r.scope, active: Boolean(r.active), installing: Boolean(r.installing), waiting: Boolean(r.waiting) }));
+  const controller = navigator.serviceWorker.controller;
+  return { state: engine.state, error: engine.error, progress, document: document.readyState, workers,
+    controller: controller ? controller.scriptURL : null };
+}"""
+
+
+def engine_state(page: Any) -> Any:
+    """What the page says of its engine and its service workers (for a failure's message)."""
+    try:
+        return page.evaluate(ENGINE_STATE)
+    except Exception as error:  # the page itself stuck: that is the news
+        return f"the page could not be asked: {error}"
 
 
 def the_build(found: dict[str, Any], mark: str, version: str) -> bool:

@@ -96,7 +96,83 @@ function sofar() {
 // gets a stand-in, which its instantiation below replaces with this module; should this one fail,
 // Pyodide's way is taken, the file fetched again. And when it is instantiated (timings.wasm).
 const WASM = "pyodide.asm.wasm";
-const plainFetch = self.fetch.bind(self);
+const browserFetch = self.fetch.bind(self);
+
+// A request the service worker loses is never answered: Chromium stops the worker before a new
+// build's as the new one takes over, and a request reaching it in that instant is lost (the
+// service worker waits for a quiet moment to hand over, service-worker.js, but the engine can be
+// quiet for longer: a slow device unzipping the snapshot). So each of the engine's requests that
+// has no answer after ANSWER_MS is asked again (the new worker answers), TRIES times in all, the
+// earlier tries still awaited: the first answer wins, a slow one as well as a lost one's stand-in.
+// A try that fails (the network gone, say) is followed by the next at once; when every try has
+// failed, so does the request, with the last try's error.
+const ANSWER_MS = 10000;
+const TRIES = 3;
+
+function patiently(ask) {
+  return new Promise(function (resolve, reject) {
+    let tries = 0;
+    let failed = 0;
+    let settled = false;
+    let timer = null;
+    function next() {
+      clearTimeout(timer);
+      tries++;
+      if (tries < TRIES) timer = setTimeout(next, ANSWER_MS);
+      let answer;
+      try {
+        answer = Promise.resolve(ask(tries));
+      } catch (error) {
+        answer = Promise.reject(error);
+      }
+      answer.then(
+        function (value) {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          resolve(value);
+        },
+        function (error) {
+          failed++;
+          if (settled || failed < tries) return; // an earlier try may still answer
+          if (tries < TRIES) { next(); return; }
+          settled = true;
+          clearTimeout(timer);
+          reject(error);
+        }
+      );
+    }
+    next();
+  });
+}
+
+// fetch(), asked again if it has no answer (its headers) in time; the tries that lose are aborted.
+// A request with a signal of its own is the caller's to stop, and is asked once.
+function plainFetch(resource, init) {
+  if ((init && init.signal) || (typeof Request !== "undefined" && resource instanceof Request)) return browserFetch(resource, init);
+  const tries = [];
+  let won = false;
+  return patiently(function () {
+    const abort = new AbortController();
+    tries.push(abort);
+    return browserFetch(resource, Object.assign({}, init, { signal: abort.signal })).then(function (response) {
+      if (!won) {
+        won = true;
+        tries.forEach(function (other) { if (other !== abort) other.abort(); });
+      }
+      return response;
+    });
+  });
+}
+
+// import(), asked again the same way. The module map keeps one answer per address, so a try after
+// the first asks for the same file at another address (the service worker and the server read no
+// query).
+function patientImport(url) {
+  return patiently(function (attempt) {
+    return import(attempt === 1 ? url : url + "?try=" + attempt);
+  });
+}
 let compiled = null; // the module, compiling
 const standIns = new WeakSet();
 // The name of the file a fetch asks for ("pyodide.asm.wasm"), its folder and query left out.
@@ -293,7 +369,7 @@ async function forgetSnapshots() {
 async function load(useSnapshot) {
   progress("download", 0, 0);
   // Pyodide's loader, fetched and compiled while the manifest and the snapshot are looked up
-  const loader = import(pyodideUrl + "pyodide.mjs");
+  const loader = patientImport(pyodideUrl + "pyodide.mjs");
   loader.catch(function () {}); // reported below, when awaited
   let version = "";
   try {
@@ -340,11 +416,14 @@ async function load(useSnapshot) {
   }
   timings.begun = Math.round(performance.now());
   const module = await loader;
+  // Pyodide's JavaScript, which its loader would import itself: imported here, patiently
+  const glue = patientImport(pyodideUrl + "pyodide.asm.mjs").then(function (imported) { return imported.default; });
+  glue.catch(function () {}); // reported where Pyodide awaits it
   let python = null;
   if (snapshot) {
     progress("start", 0, 0);
     try {
-      python = await module.loadPyodide({ indexURL: pyodideUrl, env: env, _loadSnapshot: snapshot });
+      python = await module.loadPyodide({ indexURL: pyodideUrl, env: env, createPyodideModule: glue, _loadSnapshot: snapshot });
       timings.snapshot = (await snapshot).byteLength;
       timings.snapshot_from = from;
     } catch (error) {
@@ -355,7 +434,7 @@ async function load(useSnapshot) {
   }
   const fresh = python === null;
   const keep = fresh && useSnapshot && Boolean(version) && Boolean(self.caches);
-  if (fresh) python = await module.loadPyodide({ indexURL: pyodideUrl, env: env, _makeSnapshot: keep });
+  if (fresh) python = await module.loadPyodide({ indexURL: pyodideUrl, env: env, createPyodideModule: glue, _makeSnapshot: keep });
   timings.python = Math.round(performance.now());
   progress("engine", sofar(), Math.max(expected(), sofar()));
   const archive = await download;
