@@ -106,9 +106,10 @@ NEVER_ANSWERED = ("pyodide.asm.mjs", "python_stdlib.zip", "engine-snapshot")
 def test_an_engine_request_never_answered_is_asked_again_and_the_engine_starts(browser: Any, site: str) -> None:
     """A request the service worker loses as a new build's worker takes over is never answered (CI,
     stop 55, and a fresh clone since: a Play page's engine that never started). The engine's worker
-    asks again after 10 s (book/_static_play/engine-worker.js): here the first request for Pyodide's
-    JavaScript (an import), for its standard library (Pyodide's own fetch) and for the engine's
-    snapshot (the worker's) are never answered, and the engine starts all the same."""
+    asks again, after 10 s for a fetch and 30 s for an import (book/_static_play/engine-worker.js):
+    here the first request for Pyodide's JavaScript (an import), for its standard library (Pyodide's
+    own fetch) and for the engine's snapshot (the worker's) are never answered, and the engine
+    starts all the same."""
     asked: list[str] = []  # the files asked for, with their queries
     kept: list[Any] = []  # the requests never answered
 

@@ -102,14 +102,18 @@ const browserFetch = self.fetch.bind(self);
 // build's as the new one takes over, and a request reaching it in that instant is lost (the
 // service worker waits for a quiet moment to hand over, service-worker.js, but the engine can be
 // quiet for longer: a slow device unzipping the snapshot). So each of the engine's requests that
-// has no answer after ANSWER_MS is asked again (the new worker answers), TRIES times in all, the
-// earlier tries still awaited: the first answer wins, a slow one as well as a lost one's stand-in.
-// A try that fails (the network gone, say) is followed by the next at once; when every try has
-// failed, so does the request, with the last try's error.
+// has no answer in time is asked again (the new worker answers), TRIES times in all, the earlier
+// tries still awaited: the first answer wins, a slow one as well as a lost one's stand-in. A
+// fetch's answer is its headers, which come at once from a cache or a server (ANSWER_MS); an
+// import's is the whole script, so it gets longer (IMPORT_ANSWER_MS: Pyodide's JavaScript, 1.25 MB,
+// on a network slower than 0.3 Mbit/s is downloaded twice). A try that fails (the network gone,
+// say) is followed by the next at once; when every try has failed, so does the request, with the
+// last try's error.
 const ANSWER_MS = 10000;
+const IMPORT_ANSWER_MS = 30000;
 const TRIES = 3;
 
-function patiently(ask) {
+function patiently(ask, waitMs) {
   return new Promise(function (resolve, reject) {
     let tries = 0;
     let failed = 0;
@@ -118,7 +122,7 @@ function patiently(ask) {
     function next() {
       clearTimeout(timer);
       tries++;
-      if (tries < TRIES) timer = setTimeout(next, ANSWER_MS);
+      if (tries < TRIES) timer = setTimeout(next, waitMs);
       let answer;
       try {
         answer = Promise.resolve(ask(tries));
@@ -162,7 +166,7 @@ function plainFetch(resource, init) {
       }
       return response;
     });
-  });
+  }, ANSWER_MS);
 }
 
 // import(), asked again the same way. The module map keeps one answer per address, so a try after
@@ -171,7 +175,7 @@ function plainFetch(resource, init) {
 function patientImport(url) {
   return patiently(function (attempt) {
     return import(attempt === 1 ? url : url + "?try=" + attempt);
-  });
+  }, IMPORT_ANSWER_MS);
 }
 let compiled = null; // the module, compiling
 const standIns = new WeakSet();
