@@ -106,7 +106,7 @@ NEVER_ANSWERED = ("pyodide.asm.mjs", "python_stdlib.zip", "engine-snapshot")
 def test_an_engine_request_never_answered_is_asked_again_and_the_engine_starts(browser: Any, site: str) -> None:
     """A request the service worker loses as a new build's worker takes over is never answered (CI,
     stop 55, and a fresh clone since: a Play page's engine that never started). The engine's worker
-    asks again, after 10 s for a fetch and 30 s for an import (book/_static_play/engine-worker.js):
+    asks again, after 10 s for a fetch and 60 s for an import (book/_static_play/engine-worker.js):
     here the first request for Pyodide's JavaScript (an import), for its standard library (Pyodide's
     own fetch) and for the engine's snapshot (the worker's) are never answered, and the engine
     starts all the same."""
@@ -132,7 +132,7 @@ def test_an_engine_request_never_answered_is_asked_again_and_the_engine_starts(b
         watched.page.context.route("**/_static/pyodide/*", hold_the_first)
         watched.page.context.route("**/_static/play/engine-snapshot-*", hold_the_first)
         watched.page.goto(url)
-        watched.page.wait_for_function("() => window.pageEngine().state !== 'loading'", timeout=120_000, polling=500)
+        watched.page.wait_for_function("() => window.pageEngine().state !== 'loading'", timeout=180_000, polling=500)
         assert watched.page.evaluate("pageEngine().state") == "ready", watched.page.evaluate("pageEngine().error")
         assert [a["ok"] for a in watched.page.evaluate("answers")] == [True, True, True, False, False, False]
         assert len(kept) == 3, asked

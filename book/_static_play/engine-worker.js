@@ -101,28 +101,45 @@ const browserFetch = self.fetch.bind(self);
 // A request the service worker loses is never answered: Chromium stops the worker before a new
 // build's as the new one takes over, and a request reaching it in that instant is lost (the
 // service worker waits for a quiet moment to hand over, service-worker.js, but the engine can be
-// quiet for longer: a slow device unzipping the snapshot). So each of the engine's requests that
-// has no answer in time is asked again (the new worker answers), TRIES times in all, the earlier
-// tries still awaited: the first answer wins, a slow one as well as a lost one's stand-in. A
-// fetch's answer is its headers, which come at once from a cache or a server (ANSWER_MS); an
-// import's is the whole script, so it gets longer (IMPORT_ANSWER_MS: Pyodide's JavaScript, 1.25 MB,
-// on a network slower than 0.3 Mbit/s is downloaded twice). A try that fails (the network gone,
-// say) is followed by the next at once; when every try has failed, so does the request, with the
-// last try's error.
-const ANSWER_MS = 10000;
-const IMPORT_ANSWER_MS = 30000;
-const TRIES = 3;
+// quiet for longer: a slow device unzipping the snapshot). So each request of the engine's that
+// has no answer in time is asked again (the new worker answers), the earlier tries still awaited:
+// the first answer wins, a slow one as well as a lost one's stand-in.
+// - A fetch's answer is its headers, which come at once from a cache or a server: asked again
+//   after FETCH_WAIT_MS, three tries in all.
+// - An import's answer is the whole script, downloaded beside the WebAssembly and the snapshot
+//   (and, on a first visit, the service worker's copy of the site): asked once more, after
+//   IMPORT_WAIT_MS, since an import cannot be stopped, and a network too slow to bring Pyodide's
+//   JavaScript (1.25 MB) in that time then downloads it twice.
+// A try that fails (the network gone, say) when no other is out is followed by the next at once.
+// The request fails, with the last error, once every try has failed, or has had its time with one
+// failed; tries that are only slow are awaited still (a stage of loading has its own limit below).
+const FETCH_WAIT_MS = 10000;
+const FETCH_TRIES = 3;
+const IMPORT_WAIT_MS = 60000;
+const IMPORT_TRIES = 2;
 
-function patiently(ask, waitMs) {
+function patiently(ask, waitMs, most) {
   return new Promise(function (resolve, reject) {
     let tries = 0;
     let failed = 0;
+    let lastError = null;
     let settled = false;
     let timer = null;
+    function settle(done, value) {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      done(value);
+    }
     function next() {
       clearTimeout(timer);
+      if (settled) return;
+      if (tries === most) {
+        if (lastError !== null) settle(reject, lastError);
+        return;
+      }
       tries++;
-      if (tries < TRIES) timer = setTimeout(next, waitMs);
+      timer = setTimeout(next, waitMs);
       let answer;
       try {
         answer = Promise.resolve(ask(tries));
@@ -130,19 +147,11 @@ function patiently(ask, waitMs) {
         answer = Promise.reject(error);
       }
       answer.then(
-        function (value) {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          resolve(value);
-        },
+        function (value) { settle(resolve, value); },
         function (error) {
           failed++;
-          if (settled || failed < tries) return; // an earlier try may still answer
-          if (tries < TRIES) { next(); return; }
-          settled = true;
-          clearTimeout(timer);
-          reject(error);
+          lastError = error;
+          if (failed === tries) next(); // none is out: the next try at once, or the failure
         }
       );
     }
@@ -151,7 +160,8 @@ function patiently(ask, waitMs) {
 }
 
 // fetch(), asked again if it has no answer (its headers) in time; the tries that lose are aborted.
-// A request with a signal of its own is the caller's to stop, and is asked once.
+// A request with a signal of its own is the caller's to stop, and one given as a Request may carry
+// a body: each is asked once (Pyodide's requests and the worker's are addresses).
 function plainFetch(resource, init) {
   if ((init && init.signal) || (typeof Request !== "undefined" && resource instanceof Request)) return browserFetch(resource, init);
   const tries = [];
@@ -166,16 +176,23 @@ function plainFetch(resource, init) {
       }
       return response;
     });
-  }, ANSWER_MS);
+  }, FETCH_WAIT_MS, FETCH_TRIES);
 }
 
-// import(), asked again the same way. The module map keeps one answer per address, so a try after
-// the first asks for the same file at another address (the service worker and the server read no
-// query).
+// import(), asked again the same way, once for each address. The module map keeps one answer per
+// address, so the second try asks for the same file at another address (the service worker and the
+// server ignore this query), and a second load (the fallback below) reuses the first one's import,
+// never a lost try of it.
+const importsAsked = new Map(); // address -> the import's promise
 function patientImport(url) {
-  return patiently(function (attempt) {
-    return import(attempt === 1 ? url : url + "?try=" + attempt);
-  }, IMPORT_ANSWER_MS);
+  if (!importsAsked.has(url)) {
+    const imported = patiently(function (attempt) {
+      return import(attempt === 1 ? url : url + "?try=" + attempt);
+    }, IMPORT_WAIT_MS, IMPORT_TRIES);
+    imported.catch(function () { importsAsked.delete(url); }); // asked afresh next time
+    importsAsked.set(url, imported);
+  }
+  return importsAsked.get(url);
 }
 let compiled = null; // the module, compiling
 const standIns = new WeakSet();
