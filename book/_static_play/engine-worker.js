@@ -88,14 +88,8 @@ function expected() {
 function sofar() {
   return Object.keys(received).reduce(function (sum, name) { return sum + received[name]; }, 0);
 }
-// Pyodide's WebAssembly, compiled from the moment the worker starts (issue 45): Pyodide itself
-// compiles it only once it holds the snapshot (the snapshot sets the memory's size), after the
-// manifest, the snapshot and its loader have been read one after the other; compiled here, from
-// the response as it arrives (on a later visit, from the browser's compiled copy of it, kept beside
-// the service worker's), it is ready when Pyodide asks for it. Pyodide's own request for the file
-// gets a stand-in, which its instantiation below replaces with this module; should this one fail,
-// Pyodide's way is taken, the file fetched again. And when it is instantiated (timings.wasm).
-const WASM = "pyodide.asm.wasm";
+
+// The browser's fetch, before the worker puts its own in its place (below).
 const browserFetch = self.fetch.bind(self);
 
 // A request the service worker loses is never answered: Chromium stops the worker before a new
@@ -162,7 +156,7 @@ function patiently(ask, waitMs, most) {
 // fetch(), asked again if it has no answer (its headers) in time; the tries that lose are aborted.
 // A request with a signal of its own is the caller's to stop, and one given as a Request may carry
 // a body: each is asked once (Pyodide's requests and the worker's are addresses).
-function plainFetch(resource, init) {
+function patientFetch(resource, init) {
   if ((init && init.signal) || (typeof Request !== "undefined" && resource instanceof Request)) return browserFetch(resource, init);
   const tries = [];
   let won = false;
@@ -194,6 +188,15 @@ function patientImport(url) {
   }
   return importsAsked.get(url);
 }
+
+// Pyodide's WebAssembly, compiled from the moment the worker starts (issue 45): Pyodide itself
+// compiles it only once it holds the snapshot (the snapshot sets the memory's size), after the
+// manifest, the snapshot and its loader have been read one after the other; compiled here, from
+// the response as it arrives (on a later visit, from the browser's compiled copy of it, kept beside
+// the service worker's), it is ready when Pyodide asks for it. Pyodide's own request for the file
+// gets a stand-in, which its instantiation below replaces with this module; should this one fail,
+// Pyodide's way is taken, the file fetched again. And when it is instantiated (timings.wasm).
+const WASM = "pyodide.asm.wasm";
 let compiled = null; // the module, compiling
 const standIns = new WeakSet();
 // The name of the file a fetch asks for ("pyodide.asm.wasm"), its folder and query left out.
@@ -212,7 +215,7 @@ if (self.WebAssembly && typeof WebAssembly.instantiateStreaming === "function") 
         const module = await compiled;
         result = { module: module, instance: await WebAssembly.instantiate(module, imports) };
       } catch (error) {
-        result = await plainInstantiate(plainFetch(pyodideUrl + WASM, { credentials: "same-origin" }), imports);
+        result = await plainInstantiate(patientFetch(pyodideUrl + WASM, { credentials: "same-origin" }), imports);
       }
     } else {
       result = await plainInstantiate(response, imports);
@@ -227,7 +230,7 @@ self.fetch = async function (resource, init) {
     standIns.add(standIn);
     return standIn;
   }
-  const response = await plainFetch(resource, init);
+  const response = await patientFetch(resource, init);
   try {
     const name = fileName(resource);
     if (response.ok && response.body && !(name in received)) {
@@ -394,7 +397,7 @@ async function load(useSnapshot) {
   loader.catch(function () {}); // reported below, when awaited
   let version = "";
   try {
-    const manifest = await plainFetch(here + "manifest.json").then(function (r) { return r.ok ? r.json() : null; });
+    const manifest = await patientFetch(here + "manifest.json").then(function (r) { return r.ok ? r.json() : null; });
     const files = (manifest && manifest.files) || {}; // path -> bytes
     const named = manifest && typeof manifest.engine === "string" && /^[0-9a-f]{16}$/.test(manifest.engine);
     // the build's snapshot of this engine, if the build has one (the manifest lists it)
