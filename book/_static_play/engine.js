@@ -19,6 +19,13 @@
 // The worker has its own, shorter limits for each stage (engine-worker.js); this one is for a
 // worker that never reports at all. Loading takes 6-8 s of processor time on a school laptop.
 const LOAD_TIMEOUT_MS = 180000;
+// A worker says something as soon as its script runs (its first progress). One that has said
+// nothing after SILENT_MS never got its script: a request the service worker loses as a new
+// build's worker takes over is never answered (docs/site.md). It is ended and a new one started,
+// at most RESTARTS times, and the calls sent to it are sent again. The worker's own requests are
+// asked again by the worker itself (engine-worker.js).
+const SILENT_MS = 15000;
+const RESTARTS = 2;
 
 function language(doc) {
   const lang = (doc.documentElement.getAttribute("lang") || "").slice(0, 2).toLowerCase();
@@ -43,6 +50,7 @@ function Engine(win, here) {
   const engine = this;
   let next = 1;
   const pending = {}; // id -> resolve
+  const sent = {}; // id -> request, for each call not answered yet (sent again to a new worker)
   const listeners = [];
   let last = null; // the last progress message
   let resolveReady, rejectReady;
@@ -63,11 +71,14 @@ function Engine(win, here) {
     Object.keys(pending).forEach((id) => {
       const resolve = pending[id];
       delete pending[id];
+      delete sent[id];
       resolve(failed());
     });
   }
 
   let worker = null;
+  let address = "";
+  let options = null;
   try {
     if (win.location.protocol === "file:") throw new Error("pages opened from a file cannot run the engine; serve the site over http");
     const lang = language(win.document);
@@ -76,7 +87,9 @@ function Engine(win, here) {
     const meta = win.document.querySelector("meta[name=oanquan-build]");
     const build = meta && /^[0-9a-f]{1,64}$/.test(meta.getAttribute("content") || "") ? meta.getAttribute("content") : "";
     const query = [lang ? "lang=" + lang : "", build ? "build=" + build : ""].filter(Boolean).join("&");
-    worker = new win.Worker(here + "engine-worker.js" + (query ? "?" + query : ""), { type: "module", name: lang });
+    address = here + "engine-worker.js" + (query ? "?" + query : "");
+    options = { type: "module", name: lang };
+    worker = new win.Worker(address, options);
   } catch (error) {
     fail(reasonOf(error));
   }
@@ -87,12 +100,34 @@ function Engine(win, here) {
       if (engine.state === "loading") fail("it did not start within " + Math.round(LOAD_TIMEOUT_MS / 1000) + " s; reload the page to try again");
     }, LOAD_TIMEOUT_MS);
     engine.ready.finally(() => win.clearTimeout(timeout)).catch(() => {});
-    worker.onmessage = (event) => {
+    listen(worker, 0);
+  }
+
+  // The messages of ``from``, the worker started after ``restarts`` silent ones.
+  function listen(from, restarts) {
+    let heard = false;
+    const silence = win.setTimeout(() => {
+      if (heard || worker !== from || engine.state !== "loading" || restarts >= RESTARTS) return;
+      from.terminate();
+      try {
+        worker = new win.Worker(address, options);
+      } catch (error) {
+        fail(reasonOf(error));
+        return;
+      }
+      listen(worker, restarts + 1);
+      Object.keys(sent).map(Number).forEach(send); // in the order they were made
+    }, SILENT_MS);
+    from.onmessage = (event) => {
+      if (from !== worker) return; // an ended worker's
+      heard = true;
+      win.clearTimeout(silence);
       const message = event.data || {};
       if (message.type === "answer") {
         const resolve = pending[message.id];
         if (resolve) {
           delete pending[message.id];
+          delete sent[message.id];
           resolve(typeof message.text === "string" ? parsed(message.text) : message.answer);
         }
       } else if (message.type === "progress") {
@@ -106,9 +141,12 @@ function Engine(win, here) {
         fail(String(message.error));
       }
     };
-    worker.onerror = (event) => {
+    from.onerror = (event) => {
       // the worker's script could not load (or threw outside a request)
       if (event && event.preventDefault) event.preventDefault();
+      if (from !== worker) return;
+      heard = true;
+      win.clearTimeout(silence);
       fail((event && event.message) || "the engine's worker could not start");
     };
   }
@@ -120,13 +158,21 @@ function Engine(win, here) {
     }
     const id = next++;
     pending[id] = resolve;
+    sent[id] = request;
+    send(id);
+  });
+
+  // Call ``id`` sent to the worker; one it cannot take (not cloneable) is answered at once.
+  function send(id) {
     try {
-      worker.postMessage({ id, request });
+      worker.postMessage({ id, request: sent[id] });
     } catch (error) {
+      const resolve = pending[id];
       delete pending[id];
+      delete sent[id];
       resolve({ ok: false, error: "The request could not be sent to the engine: " + reasonOf(error) });
     }
-  });
+  }
 
   engine.onProgress = (fn) => {
     if (typeof fn !== "function") return;

@@ -24,6 +24,7 @@ async function load({ lang = "en", build = "0123abcd", protocol = "https:", sour
       if (this.refuse) throw new Error(this.refuse);
       this.sent.push(message);
     }
+    terminate() { this.ended = true; }
     // the worker's side: a message to the page
     say(data) { this.onmessage({ data }); }
   }
@@ -115,9 +116,42 @@ test("ready resolves with the timings once the worker says so, and stops the loa
   assert.equal(engine.state, "ready");
   assert.deepEqual(plain(engine.timings), { python: 5 });
   await settle();
-  assert.equal(timers.length, 1);
-  assert.equal(timers[0].ms, 180000);
-  assert.ok(timers[0].cleared);
+  assert.deepEqual(timers.map((t) => [t.ms, t.cleared]), [[180000, true], [15000, true]]); // the load's, the silence's
+});
+
+test("a worker silent for 15 s (its script lost) is replaced, twice at most, and the calls made are sent again", async () => {
+  const { engines, workers, timers } = await load({ lang: "vi" });
+  const engine = engines.get();
+  const calls = [engine.call({ op: "state" }), engine.call({ op: "hint" })];
+  timers[1].fn(); // 15 s and not a word
+  assert.equal(workers.length, 2);
+  assert.ok(workers[0].ended);
+  assert.equal(workers[1].url, workers[0].url);
+  assert.deepEqual(workers[1].options, workers[0].options);
+  assert.deepEqual(workers[1].sent.map((m) => [m.id, m.request.op]), [[1, "state"], [2, "hint"]]);
+  workers[0].say({ type: "ready" }); // an ended worker's word counts for nothing
+  assert.equal(engine.state, "loading");
+  timers[2].fn();
+  assert.equal(workers.length, 3);
+  timers[3].fn(); // the third is waited for: the load's own limit (180 s) still stands
+  assert.equal(workers.length, 3);
+  assert.ok(!workers[2].ended);
+  workers[2].say({ type: "answer", id: 2, answer: { ok: true, which: "hint" } });
+  workers[2].say({ type: "answer", id: 1, answer: { ok: true, which: "state" } });
+  assert.deepEqual((await Promise.all(calls)).map(plain), [{ ok: true, which: "state" }, { ok: true, which: "hint" }]);
+  workers[2].say({ type: "ready" });
+  assert.equal(await engine.ready, engine);
+});
+
+test("a worker that has said anything is never replaced, however long it then takes", async () => {
+  const { engines, workers, timers } = await load();
+  const engine = engines.get();
+  workers[0].say({ type: "progress", stage: "download", loaded: 0, total: 0 });
+  assert.ok(timers[1].cleared);
+  timers[1].fn(); // had it fired all the same
+  assert.equal(workers.length, 1);
+  assert.ok(!workers[0].ended);
+  assert.equal(engine.state, "loading");
 });
 
 test("a worker that fails answers every waiting and later call with the reason, never rejecting them", async () => {
