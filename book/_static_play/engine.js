@@ -20,10 +20,11 @@
 // worker that never reports at all. Loading takes 6-8 s of processor time on a school laptop.
 const LOAD_TIMEOUT_MS = 180000;
 // A worker says something as soon as its script runs (its first progress). One that has said
-// nothing after SILENT_MS never got its script: a request the service worker loses as a new
-// build's worker takes over is never answered (docs/site.md). It is ended and a new one started,
-// at most RESTARTS times, and the calls sent to it are sent again. The worker's own requests are
-// asked again by the worker itself (engine-worker.js).
+// nothing after SILENT_MS is taken to have lost its script (25 kB): a request the service worker
+// loses as a new build's worker takes over is never answered (docs/site.md). It is ended and a
+// new one started, at most RESTARTS times, and the calls sent to it are sent again; the last one
+// is waited for, within LOAD_TIMEOUT_MS from the first. The worker's own requests are asked again
+// by the worker itself (engine-worker.js).
 const SILENT_MS = 15000;
 const RESTARTS = 2;
 

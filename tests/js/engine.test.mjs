@@ -133,14 +133,30 @@ test("a worker silent for 15 s (its script lost) is replaced, twice at most, and
   assert.equal(engine.state, "loading");
   timers[2].fn();
   assert.equal(workers.length, 3);
+  assert.ok(workers[1].ended);
+  assert.deepEqual(workers[2].sent.map((m) => [m.id, m.request.op]), [[1, "state"], [2, "hint"]]);
   timers[3].fn(); // the third is waited for: the load's own limit (180 s) still stands
   assert.equal(workers.length, 3);
   assert.ok(!workers[2].ended);
+  workers[1].say({ type: "answer", id: 1, answer: { ok: true, which: "ended" } }); // an ended worker's answer
+  workers[1].onerror({ message: "ended" }); // and error
+  assert.equal(engine.state, "loading");
   workers[2].say({ type: "answer", id: 2, answer: { ok: true, which: "hint" } });
   workers[2].say({ type: "answer", id: 1, answer: { ok: true, which: "state" } });
   assert.deepEqual((await Promise.all(calls)).map(plain), [{ ok: true, which: "state" }, { ok: true, which: "hint" }]);
   workers[2].say({ type: "ready" });
   assert.equal(await engine.ready, engine);
+});
+
+test("a new worker that cannot be made fails the engine with the reason, and answers the calls", async () => {
+  const { engines, timers } = await load();
+  const engine = engines.get();
+  const waiting = engine.call({ op: "state" });
+  globalThis.window.Worker = function () { throw new Error("workers are not allowed here"); };
+  timers[1].fn();
+  assert.equal(engine.state, "failed");
+  await assert.rejects(engine.ready, /workers are not allowed here/);
+  assert.deepEqual(plain(await waiting), { ok: false, error: "The game engine could not be loaded: workers are not allowed here" });
 });
 
 test("a worker that has said anything is never replaced, however long it then takes", async () => {
