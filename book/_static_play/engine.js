@@ -50,8 +50,7 @@ function parsed(text) {
 function Engine(win, here) {
   const engine = this;
   let next = 1;
-  const pending = {}; // id -> resolve
-  const sent = {}; // id -> request, for each call not answered yet (sent again to a new worker)
+  const pending = {}; // id -> {request, resolve}, each call not answered yet (sent again to a new worker)
   const listeners = [];
   let last = null; // the last progress message
   let resolveReady, rejectReady;
@@ -70,10 +69,9 @@ function Engine(win, here) {
     engine.error = reason;
     if (loading) rejectReady(new Error(reason));
     Object.keys(pending).forEach((id) => {
-      const resolve = pending[id];
+      const call = pending[id];
       delete pending[id];
-      delete sent[id];
-      resolve(failed());
+      call.resolve(failed());
     });
   }
 
@@ -117,7 +115,7 @@ function Engine(win, here) {
         return;
       }
       listen(worker, restarts + 1);
-      Object.keys(sent).map(Number).forEach(send); // in the order they were made
+      Object.keys(pending).map(Number).forEach(send); // in the order they were made
     }, SILENT_MS);
     from.onmessage = (event) => {
       if (from !== worker) return; // an ended worker's
@@ -125,11 +123,10 @@ function Engine(win, here) {
       win.clearTimeout(silence);
       const message = event.data || {};
       if (message.type === "answer") {
-        const resolve = pending[message.id];
-        if (resolve) {
+        const call = pending[message.id];
+        if (call) {
           delete pending[message.id];
-          delete sent[message.id];
-          resolve(typeof message.text === "string" ? parsed(message.text) : message.answer);
+          call.resolve(typeof message.text === "string" ? parsed(message.text) : message.answer);
         }
       } else if (message.type === "progress") {
         last = { stage: message.stage, loaded: message.loaded, total: message.total };
@@ -158,20 +155,18 @@ function Engine(win, here) {
       return;
     }
     const id = next++;
-    pending[id] = resolve;
-    sent[id] = request;
+    pending[id] = { request, resolve };
     send(id);
   });
 
   // Call ``id`` sent to the worker; one it cannot take (not cloneable) is answered at once.
   function send(id) {
     try {
-      worker.postMessage({ id, request: sent[id] });
+      worker.postMessage({ id, request: pending[id].request });
     } catch (error) {
-      const resolve = pending[id];
+      const call = pending[id];
       delete pending[id];
-      delete sent[id];
-      resolve({ ok: false, error: "The request could not be sent to the engine: " + reasonOf(error) });
+      call.resolve({ ok: false, error: "The request could not be sent to the engine: " + reasonOf(error) });
     }
   }
 
