@@ -66,7 +66,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tools.build.lite_cell import with_live_cell
 from tools.build.lite_cell import write as write_notebook
 from tools.testing.locallab import Lab, jupyter_lab, trust
-from tools.testing.localsite import CHROMIUM, CHROMIUM_FLAGS, chromium_missing, playwright
+from tools.testing.localsite import CHROMIUM, TEST_FLAGS, chromium_missing, playwright
 
 pytestmark = pytest.mark.browser
 
@@ -345,7 +345,7 @@ def session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Session]:
         # As `make lab` does in the user's own database: sign the chapters it serves.
         trust([*sorted((root / "lab").glob("*.ipynb")), root / "vi" / f"{VI_CHAPTER}.ipynb"], lab.env)
         context = pw.chromium.launch_persistent_context(
-            str(state / "chromium-profile"), executable_path=CHROMIUM, args=CHROMIUM_FLAGS, viewport=VIEWPORT
+            str(state / "chromium-profile"), executable_path=CHROMIUM, args=TEST_FLAGS, viewport=VIEWPORT
         )
         try:
             page = context.pages[0] if context.pages else context.new_page()

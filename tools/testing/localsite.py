@@ -9,7 +9,8 @@ plumbing once:
 - :data:`CHROMIUM`, the tests' browser (``$CHROMIUM`` overrides Debian's headless shell),
   :data:`READERS_CHROMIUM`, the benchmarks' (a reader's Chromium, ``/usr/bin/chromium``), and
   :data:`CHROMIUM_FLAGS`, the flags of docs/stack.md (no sandbox, GPU, QUIC or background
-  traffic, so nothing but the page's own requests leaves the browser);
+  traffic, so nothing but the page's own requests leaves the browser), and :data:`TEST_FLAGS`,
+  the tests' (V8 set to spend less CPU);
 - :func:`chromium_missing`, the message to fail or skip with when the browser is absent;
 - :func:`serve`, a folder served over HTTP on 127.0.0.1 for the length of a ``with`` block
   (counting the bytes it sends, for a benchmark);
@@ -36,7 +37,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Final, Literal
 
-__all__ = ["CHROMIUM", "CHROMIUM_FLAGS", "READERS_CHROMIUM", "chromium_missing", "keep_warm", "serve"]
+__all__ = ["CHROMIUM", "CHROMIUM_FLAGS", "READERS_CHROMIUM", "TEST_FLAGS", "chromium_missing", "keep_warm", "serve"]
 
 #: The browser tests' Chromium: ``$CHROMIUM`` if set, else Debian's headless shell (``make
 #: browser-deps``), the same Blink and V8 as the whole browser without its windows: the browser
@@ -61,11 +62,22 @@ CHROMIUM_FLAGS: Final[list[str]] = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-    # WebAssembly compiled by the quick compiler only: every page that loads the engine starts
-    # Pyodide afresh, and optimising its 10 MB module again each time was a third of the CPU of
-    # a page load (about 2.5 s against 1.8 s, measured here); a page runs the same either way.
-    "--js-flags=--liftoff-only",
 ]
+#: And for the tests' browser only (never a benchmark's: its times are a reader's), V8 set to
+#: spend less CPU, for a page that runs the same either way:
+#: - WebAssembly compiled by the quick compiler only: every page that loads the engine starts
+#:   Pyodide afresh, and optimising its 10 MB module again each time was a third of the CPU of
+#:   a page load (about 2.5 s against 1.8 s, measured here);
+#: - one thread per isolate (no concurrent compiling, marking or sweeping): three test workers
+#:   keep both cores busy already, and the helper threads' hand-offs cost CPU of their own. Two
+#:   chapters and the Play page, each in a new context, took 0.95x the CPU (4.73-4.88 against
+#:   4.93-5.13 CPU-seconds, 10 rounds each; issue 45).
+TEST_FLAGS: Final[list[str]] = [*CHROMIUM_FLAGS, "--js-flags=--liftoff-only --single-threaded"]
+
+
+def _flags(executable: str) -> list[str]:
+    """The launch flags for ``executable``: a reader's Chromium (the benchmarks') runs as a reader's does."""
+    return CHROMIUM_FLAGS if executable == READERS_CHROMIUM else TEST_FLAGS
 
 
 def chromium_missing(executable: str = CHROMIUM) -> str | None:
@@ -158,7 +170,7 @@ def chromium(executable: str = CHROMIUM) -> Iterator[Any]:
         pytest.fail("Playwright is not installed: run `make setup`")
     if missing := chromium_missing(executable):
         pytest.fail(missing)
-    browser = playwright().chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+    browser = playwright().chromium.launch(executable_path=executable, args=_flags(executable))
     try:
         yield browser
     finally:
@@ -187,7 +199,7 @@ def chromium_profile(
     options: dict[str, Any] = {
         "executable_path": executable,
         "headless": True,
-        "args": [*CHROMIUM_FLAGS, *extra_args],
+        "args": [*_flags(executable), *extra_args],
         "service_workers": service_workers,
     }
     if viewport is not None:
