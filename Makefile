@@ -68,7 +68,7 @@ lint: $(STAMP) node_modules/.installed
 	$(BIN)/mypy
 	node_modules/.bin/eslint .
 
-# The pages' scripts under Node's own test runner (tests/js/, a few seconds); then unit, property
+# The pages' scripts under Node's own test runner (tests/js/), and beside them the unit, property
 # and doc tests and the notebooks' stored outputs (nbval), on every core (pytest-xdist); a file's
 # tests stay in one worker (--dist loadfile), so that nbval runs a notebook's cells in order in one
 # kernel. The notebooks are in the same run as the unit tests (issue 45): a second run started its
@@ -77,9 +77,17 @@ lint: $(STAMP) node_modules/.installed
 # hence node_modules.
 # (tools/build/timed.py needs only the standard library: it also times the set-up, before the venv exists)
 TIMED = $(PYTHON) -m tools.build.timed
+# The Node tests take about 8 s, mostly waiting on their timers (2 CPU-seconds), so they run beside
+# pytest (issue 45); their report goes to _build/js-tests.txt: its counts are printed after pytest's
+# summary, the whole of it on a failure.
 unit: $(STAMP) print-deps node_modules/.installed
-	$(TIMED) js -- node --test tests/js/*.test.mjs
-	$(TIMED) unit -- $(BIN)/pytest -q -m "not browser" -n auto --dist loadfile tests oanquan authoring tools notebooks book
+	@mkdir -p _build
+	@$(TIMED) js -- node --test tests/js/*.test.mjs > _build/js-tests.txt 2>&1 & js=$$!; \
+	$(TIMED) unit -- $(BIN)/pytest -q -m "not browser" -n auto --dist loadfile tests oanquan authoring tools notebooks book; \
+	unit=$$?; wait $$js; js=$$?; \
+	if [ $$js = 0 ]; then grep -E '^# (tests|pass|fail) ' _build/js-tests.txt | tr '\n' ' '; echo "(Node: _build/js-tests.txt)"; \
+	else cat _build/js-tests.txt; echo "The Node tests failed (above)"; fi; \
+	test $$js = 0 && test $$unit = 0
 
 # Everything, in order; _build/test-times.txt says afterwards where the minutes went (each stage's
 # seconds and CPU-seconds, and the whole run's). On a new machine the set-up comes first, its three
