@@ -112,6 +112,20 @@ def test_the_service_worker_keeps_every_file_of_its_edition(tmp_path: Path) -> N
     assert build_play.write_service_worker(site) != version
 
 
+def test_files_of_two_kinds_with_the_same_bytes_stop_the_build(tmp_path: Path) -> None:
+    """A device keeps each content once and serves it with the type of the address it came from:
+    an empty script beside an empty style sheet would reach a page with the wrong type. The build
+    says which two files, and writes no worker."""
+    site = fake_site(tmp_path)
+    (site / "_static" / "custom.css").write_text("")
+    (site / "_static" / "custom.js").write_text("")
+    with pytest.raises(SystemExit, match=r"_static/custom\.css and .*_static/custom\.js hold the same bytes"):
+        build_play.write_service_worker(site)
+    assert (site / "sw.js").read_text() == "// the worker"
+    (site / "_static" / "custom.js").write_text("// mine")  # made to differ: built
+    assert re.fullmatch(r"[0-9a-f]{16}", build_play.write_service_worker(site))
+
+
 def test_a_device_keeps_each_file_of_both_editions_once(tmp_path: Path) -> None:
     """Issue 45: the runtime both editions share counts once; the live notebooks are counted apart,
     less what the rest already holds; the teacher's guide says both figures."""

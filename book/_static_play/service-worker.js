@@ -26,7 +26,9 @@
 //   every edition's worker shares: the runtime (Pyodide, the engine, the widget scripts, the live
 //   notebooks' JupyterLab), byte for byte the same in both editions and in the live notebooks,
 //   is downloaded and kept once, and an edition's own download is its pages and words. A file no
-//   build's stub names any more is deleted as a worker activates.
+//   build's stub names any more is deleted as a worker activates. Every address of a content is
+//   answered with the headers (the type) of the one it was downloaded from: the build refuses two
+//   files of different kinds with the same bytes (tools/build/play.py, same_bytes_of_other_kinds).
 // - A quiet hand-over. A new build's worker takes over (skipWaiting) once the worker before it
 //   has answered nothing for a moment: at the end of its install it asks ("oanquan-when-quiet"),
 //   and the worker before answers after QUIET_MS with no request and no message. Chromium stops

@@ -505,6 +505,26 @@ def edition_language(site: Path) -> str:
     return found[1].decode() if found else "en"
 
 
+def same_bytes_of_other_kinds(contents: dict[str, bytes]) -> list[tuple[str, str]]:
+    """The pairs of files of ``contents`` (name: bytes) with the same bytes under different suffixes.
+
+    A device keeps each content once for the whole site, and the worker answers every address
+    of it with the headers of the one it downloaded (service-worker.js, "Each file once"): an
+    empty ``.js`` beside an empty ``.css`` would reach one page with the other's type, which a
+    browser refuses for a script or a style sheet.
+
+    >>> same_bytes_of_other_kinds({"a.css": b"", "a.js": b"", "b.js": b"", "c.js": b"x"})
+    [('a.css', 'a.js'), ('a.css', 'b.js')]
+    """
+    first: dict[bytes, str] = {}
+    clashes = []
+    for name, data in contents.items():
+        other = first.setdefault(hashlib.sha256(data).digest(), name)
+        if Path(other).suffix.lower() != Path(name).suffix.lower():
+            clashes.append((other, name))
+    return clashes
+
+
 def write_service_worker(site: Path) -> str:
     """Write SITE/sw.js and SITE/sw-version.json for the edition in ``site``; return its version.
 
@@ -517,6 +537,12 @@ def write_service_worker(site: Path) -> str:
     write_lite_policies(site / LITE)  # the live notebooks' pages are kept as they are served
     files = edition_files(site)
     contents = {name: (site / name).read_bytes() for name in files}
+    if clashes := same_bytes_of_other_kinds(contents):
+        first, second = clashes[0]
+        raise SystemExit(
+            f"build_play: {site / first} and {site / second} hold the same bytes: a device keeps them once, "
+            "and would serve one with the other's type; make them differ (a comment in one)"
+        )
     # the book's pages, which get the policy (not JupyterLite's pages, which have their own, nor
     # the HTML files in _static/, which are no pages: the theme's Jinja macro files copied as they
     # are, webpack-macros.html and sbt-webpack-macros.html, and the templates of the Play and
