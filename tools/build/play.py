@@ -505,21 +505,22 @@ def edition_language(site: Path) -> str:
     return found[1].decode() if found else "en"
 
 
-def same_bytes_of_other_kinds(contents: dict[str, bytes]) -> list[tuple[str, str]]:
-    """The pairs of files of ``contents`` (name: bytes) with the same bytes under different suffixes.
+def same_bytes_of_other_kinds(digests: dict[str, bytes]) -> list[tuple[str, str]]:
+    """The pairs of files of ``digests`` (name: the digest of its bytes) with the same bytes under
+    different suffixes.
 
     A device keeps each content once for the whole site, and the worker answers every address
     of it with the headers of the one it downloaded (service-worker.js, "Each file once"): an
     empty ``.js`` beside an empty ``.css`` would reach one page with the other's type, which a
     browser refuses for a script or a style sheet.
 
-    >>> same_bytes_of_other_kinds({"a.css": b"", "a.js": b"", "b.js": b"", "c.js": b"x"})
+    >>> same_bytes_of_other_kinds({"a.css": b"e", "a.js": b"e", "b.js": b"e", "c.js": b"x"})
     [('a.css', 'a.js'), ('a.css', 'b.js')]
     """
     first: dict[bytes, str] = {}
     clashes = []
-    for name, data in contents.items():
-        other = first.setdefault(hashlib.sha256(data).digest(), name)
+    for name, digest in digests.items():
+        other = first.setdefault(digest, name)
         if Path(other).suffix.lower() != Path(name).suffix.lower():
             clashes.append((other, name))
     return clashes
@@ -537,7 +538,8 @@ def write_service_worker(site: Path) -> str:
     write_lite_policies(site / LITE)  # the live notebooks' pages are kept as they are served
     files = edition_files(site)
     contents = {name: (site / name).read_bytes() for name in files}
-    if clashes := same_bytes_of_other_kinds(contents):
+    sums = {name: hashlib.sha256(data).digest() for name, data in contents.items()}
+    if clashes := same_bytes_of_other_kinds(sums):
         first, second = clashes[0]
         raise SystemExit(
             f"build_play: {site / first} and {site / second} hold the same bytes: a device keeps them once, "
@@ -556,9 +558,10 @@ def write_service_worker(site: Path) -> str:
     digest = hashlib.sha256()
     for name in files:
         data = contents[name]
-        if name in pages:
+        if name in pages:  # with the download sizes, its head left out (above)
             data = built[name] = with_download_size(data, both, lite)
-        digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+            sums[name] = hashlib.sha256(data).digest()
+        digest.update(name.encode() + b"\0" + sums[name])
     version = digest.hexdigest()[:16]
     for name, data in built.items():
         write_if_changed(site / name, with_head(data, version))
