@@ -75,7 +75,7 @@ export function moveLine(row, names) {
 
 function svgElement(name, attributes, text) { return element(name, attributes, text, SVG); }
 
-// The panel: a section after the game's end ([data-oaq=final]) in the page's root.
+// The panel: a section after the game's controls and hint ([data-oaq=hint-text]) in the page's root.
 export function reviewPanel(root, call, t, mistakes) {
   const section = element("section", { class: "oaq-review", "data-oaq": "review", "aria-labelledby": "oaq-review-heading" });
   const heading = element("h3", { id: "oaq-review-heading" }, t("Review of the game"));
@@ -92,7 +92,9 @@ export function reviewPanel(root, call, t, mistakes) {
   address.appendChild(link);
   [heading, start, progress, graph, summary, address, list, detail, board].forEach(function (el) { section.appendChild(el); });
   if (mistakes) section.appendChild(mistakes.section); // learn from your mistakes (my-exercises.js)
-  const after = root.querySelector("[data-oaq=final]");
+  // after the game's controls and the hint they give (or else the game's end): during a game the
+  // controls stay right under the board, and on a phone Undo is not pushed below the review
+  const after = root.querySelector("[data-oaq=hint-text]") || root.querySelector("[data-oaq=final]");
   if (after && after.parentNode) after.parentNode.insertBefore(section, after.nextSibling);
   else root.appendChild(section);
 
