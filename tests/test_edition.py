@@ -297,6 +297,9 @@ def test_language_switch_links() -> None:
         "href": "../vi/book/intro.html",
         "lang": "vi",
         "name": "Tiếng Việt",
+        # said by the switch with no network while the other edition is not kept (issue 45)
+        "missing": "This site in Vietnamese is not on this device yet. Open one of its pages once with "
+        "internet: after that it opens here with no internet too.",
     }
     assert site_i18n.switch_link("vi", "search", both)["href"] == "../search.html"  # type: ignore[index]
     assert site_i18n.switch_link("en", "book/intro", ["en"]) is None

@@ -10,6 +10,7 @@ Screenshots go to ``_build/screenshots/site-vi/``, the summary to ``_build/site-
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from test_site import (
@@ -53,3 +54,27 @@ def test_vietnamese_pages_show_no_english_interface_text(visits: dict[str, Visit
     english = {path: v.english for path, v in visits.items() if v.english}
     (ROOT / "_build" / "english-on-vi-pages.json").write_text(json.dumps(english, indent=1, ensure_ascii=False))
     assert english == {}
+
+
+def test_offline_the_switch_to_english_says_in_vietnamese_that_it_is_not_here_yet(browser: Any, site_url: str) -> None:
+    """Issue 45: offline, the English edition not kept yet (the Vietnamese edition's worker answers
+    only under vi/, and the English worker keeps its edition once the Vietnamese is kept), the
+    language switch of a Vietnamese page says so on the page, in Vietnamese, in place of the
+    browser's error page; with the network back, it leads to the English page."""
+    context = browser.new_context(service_workers="block")  # no worker answers for the English edition
+    try:
+        page = context.new_page()
+        page.goto(site_url + "vi/book/glossary.html")
+        context.set_offline(True)
+        page.click("a.oq-language")
+        said = page.locator("main p.oaq-offline-failed[role=status]")
+        said.wait_for()
+        assert said.inner_text().startswith("Trang web bằng tiếng Anh chưa có trên thiết bị này."), said.inner_text()
+        assert page.url == site_url + "vi/book/glossary.html"
+        page.screenshot(path=str(ROOT / "_build" / "screenshots" / "site-vi" / "switch-offline.png"))
+        context.set_offline(False)
+        page.click("a.oq-language")
+        page.wait_for_url(site_url + "book/glossary.html")
+        assert page.evaluate("document.documentElement.lang") == "en"
+    finally:
+        context.close()

@@ -45,12 +45,17 @@ function installFailed(event) {
   told = true;
   const taken = !document.dispatchEvent(new CustomEvent("oanquan-offline-failed", { cancelable: true, detail: { offline: data.offline === true } }));
   if (taken) return;
+  sayOnPage(SAID[(document.documentElement.lang || "en").slice(0, 2)] || SAID.en);
+}
+// A line at the top of the page's text, which the reader sees without a scroll.
+function sayOnPage(text) {
   const line = document.createElement("p");
   line.className = "oaq-offline-failed";
   line.setAttribute("role", "status");
-  line.textContent = SAID[(document.documentElement.lang || "en").slice(0, 2)] || SAID.en;
-  const main = document.querySelector("main") || document.body;
-  main.insertBefore(line, main.firstChild);
+  line.textContent = text;
+  const top = document.querySelector("main article") || document.querySelector("main") || document.body;
+  top.insertBefore(line, top.firstChild);
+  return line;
 }
 function register() {
   navigator.serviceWorker.addEventListener("message", installFailed);
@@ -99,11 +104,39 @@ function keepLiveNotebooks() {
   });
   button.disabled = false;
 }
+// The language switch, while no worker answers for the other edition yet. The English worker
+// answers for the Vietnamese folder too (with that edition's notice, service-worker.js), but the
+// Vietnamese one answers only under vi/, and the English worker starts keeping its edition only
+// once the Vietnamese is kept. With no network meanwhile, the browser would show its own error
+// page: so the link is followed once the other edition's address answers, and otherwise the reader
+// is told here, in this page's words (the worker's notice's, data-missing on the link).
+const SWITCH_WAIT_MS = 5000; // a network that never answers: the link is followed as usual
+function guardLanguageSwitch() {
+  if (!switchLink || !otherRoot || !switchLink.dataset.missing) return;
+  let said = null;
+  switchLink.addEventListener("click", function (event) {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    const href = switchLink.href;
+    const follow = function () { location.href = href; };
+    navigator.serviceWorker.getRegistration(otherRoot.href).then(function (registration) {
+      if (registration && registration.active) return follow(); // a worker answers there, offline too
+      const asked = new AbortController();
+      const late = setTimeout(function () { asked.abort(); }, SWITCH_WAIT_MS);
+      return fetch(href, { method: "HEAD", cache: "no-store", signal: asked.signal }).then(follow, function () {
+        if (asked.signal.aborted) return follow();
+        if (!said) said = sayOnPage(switchLink.dataset.missing);
+        said.scrollIntoView({ block: "nearest" });
+      }).finally(function () { clearTimeout(late); });
+    }).catch(follow);
+  });
+}
 // The worker downloads the whole edition: on a page with a game (the Play and Puzzles pages,
 // a chapter's live boards) only once the engine is ready (play.js, liveboard.js say so), so that
 // the reader's first move never waits behind it; elsewhere once the page has loaded.
 if ("serviceWorker" in navigator && window.isSecureContext && location.protocol !== "file:") {
   keepLiveNotebooks();
+  guardLanguageSwitch();
   if (document.querySelector("#oaq, .oaq-liveboard")) document.addEventListener("oanquan-ready", register, { once: true });
   else if (document.readyState === "complete") register();
   else window.addEventListener("load", register, { once: true });

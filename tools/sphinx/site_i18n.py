@@ -100,12 +100,15 @@ def editions() -> list[str]:
 
 
 def switch_link(language: str, pagename: str, built: list[str]) -> dict[str, str] | None:
-    """The switch's link on ``pagename`` of the ``language`` edition: the same page in the other one.
+    """The switch's link on ``pagename`` of the ``language`` edition: the same page in the other one,
+    and what the page says, in its own language, if the other edition is not on the device yet.
 
     >>> switch_link("en", "notebooks/01_board", ["en", "vi"])["href"]
     '../vi/notebooks/01_board.html'
     >>> switch_link("vi", "book/intro", ["en", "vi"])["href"]
     '../../book/intro.html'
+    >>> switch_link("vi", "book/intro", ["en", "vi"])["missing"][:46]
+    'Trang web bằng tiếng Anh chưa có trên thiết bị'
     >>> switch_link("en", "index", ["en"]) is None
     True
     """
@@ -118,7 +121,21 @@ def switch_link(language: str, pagename: str, built: list[str]) -> dict[str, str
         "href": f"{to_root}{EDITION_PATHS[other]}{pagename}.html",
         "lang": other,
         "name": EDITION_NAMES[other],
+        "missing": not_kept_yet(language, other),
     }
+
+
+def not_kept_yet(language: str, other: str) -> str:
+    """The sentence, in ``language``, that the ``other`` edition is not on this device yet: the
+    words of the page the service worker makes for it (``tools.build.play.notice_words``), said
+    here by the language switch itself, which the worker of a Vietnamese page cannot answer for
+    (it answers only under ``vi/``; book/_site_static/offline.js)."""
+    from tools.build.play import notice_words
+
+    words = notice_words()[language]
+    names = words["names"]
+    assert isinstance(names, dict)
+    return str(words["missing"]).replace("{language}", names[other])
 
 
 #: What a literal block's language is when none was given (MyST writes "default").
