@@ -783,6 +783,22 @@ def pages_words(path: Path) -> list[list[Box]]:
     return pages
 
 
+def test_no_word_of_any_printable_runs_off_its_page(kit: Path, vi_kit: Path) -> None:
+    """Every word of every page of both editions' kits lies 5 mm inside the page's edges: a teacher
+    met the pupils' key to the endgames with its two-move answers cut off at the right edge
+    ("answer: 9R, then your opponent's reply 3R, then 8" and no more)."""
+    off = []
+    for path in sorted(kit.glob("*.pdf")) + sorted(vi_kit.glob("*.pdf")):
+        done = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, text=True, check=True)
+        for page in re.split(r"(?=<page )", done.stdout)[1:]:
+            width = float(re.search(r'<page width="([\d.]+)"', page)[1])  # type: ignore[index]
+            words = re.findall(r'<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)"[^>]*>([^<]*)<', page)
+            for left, right, word in words:
+                if float(left) < 5 * MM or float(right) > width - 5 * MM:
+                    off.append((path.name, word))
+    assert len(list(kit.glob("*.pdf"))) > 20 and off == [], off[:10]
+
+
 def page_image(path: Path, tmp_path: Path, page: int, dpi: int) -> Image.Image:
     """Page ``page`` drawn in greys at ``dpi``."""
     stem = tmp_path / f"{path.stem}-grey{page}"

@@ -1317,12 +1317,14 @@ def self_check_pdf(level: str, class_rules: str = "open-10") -> bytes:
         pdf.line(14, top - 1.5, 196, top - 1.5)
         pdf.set_xy(14, top)
         pdf.font(SELF_CHECK_SIZE + 2, bold=True)
-        pdf.cell(
+        # a line's answer ("9R, then your opponent's reply 3R, then 8R") may need a second line
+        pdf.multi_cell(
             182,
             7,
             TEXT["self_check_line"].format(number=number, code=puzzle.code, moves=puzzle.answer_text),
+            align="L",
         )
-        pdf.set_xy(14, top + 7.5)
+        pdf.set_xy(14, pdf.get_y() + 0.5)
         pdf.font(SELF_CHECK_SIZE)
         pdf.multi_cell(182, 5.4, _self_check_words(puzzle), align="L")
         top = pdf.get_y() + 4
