@@ -730,3 +730,18 @@ def test_the_largest_real_games_value_is_well_within_the_pages_cap_and_near_it()
     # the board is kept as its scene, not a picture (issue 41): about 2,000 characters
     assert 1_500 < largest <= cap // 4, (largest, cap)  # room for longer games than these
     assert cap <= 40 * largest, (largest, cap)  # and near them: 480,000 characters are left out
+
+
+@pytest.mark.parametrize("lang", ["en", "vi"])
+def test_a_puzzles_goal_follows_a_title_with_its_own_colon_as_a_sentence(lang: str) -> None:
+    """A teacher read "Take the right Mandarin M0 and its 9 pebbles straight away: 22 points: Win the
+    most points with this move." on the projector: after a title with a colon of its own, the goal
+    is a sentence of its own; after any other title, a colon leads to it."""
+    with language(lang):
+        for puzzle in load_builtin():
+            text = web.answer(Session(), {"op": "puzzle", "id": puzzle.id})["puzzle"]["text"]
+            title, goal = puzzle.title_text, puzzle.goal_text
+            if title.endswith(("?", "!", ".")):
+                assert text.startswith(f"{title} {goal}"), text
+            else:
+                assert text.startswith(f"{title}{'.' if ':' in title else ':'} {goal}"), text

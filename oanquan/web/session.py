@@ -541,7 +541,9 @@ class Session:
             return None
         mover = puzzle.position.to_move
         title = puzzle.title_text
-        joined = f"{title} " if title.endswith(("?", "!", ".")) else f"{title}: "
+        # "Take the right Mandarin M0 and its 9 pebbles straight away: 22 points" has its colon: the
+        # goal is a sentence of its own after it, never "…: 22 points: Win the most points…"
+        joined = f"{title} " if title.endswith(("?", "!", ".")) else f"{title}. " if ":" in title else f"{title}: "
         you_play = (
             _("(You play the bottom row; difficulty {n} of 5.)")
             if mover == 0
