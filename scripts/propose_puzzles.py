@@ -241,8 +241,12 @@ def _shape(
     if theme == "mandarin":
         taken = next(e for e in captures if e.square is not None and e.square >= 10)
         side = "right Mandarin M0" if taken.square == M0 else "left Mandarin M1"
-        extra = f" and its {taken.pebbles} pebble{'s' if taken.pebbles != 1 else ''}" if taken.pebbles else " alone"
+        pebbles = f"{taken.pebbles} pebble{'s' if taken.pebbles != 1 else ''}"
         via = f", after {WORDS[relays].lower()} relay{'s' if relays != 1 else ''}" if relays else " straight away"
+        if not taken.stones:  # its stone taken before: a pupil must not look for one (a teacher's review)
+            what = f"the {pebbles} in the {side.replace('Mandarin', 'Mandarin square')}"
+            return [f"Take {what}: {pts}", f"Take {what}{via}: {pts}"]
+        extra = f" and its {pebbles}" if taken.pebbles else " alone"
         return [f"Take the {side}{extra}: {pts}", f"Take the {side}{extra}{via}: {pts}"]
     if theme == "chain":
         return [f"A chain of {len(captures)} captures worth {pts}"]

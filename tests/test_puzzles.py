@@ -206,6 +206,24 @@ def test_the_collection_is_what_the_proposer_keeps() -> None:
     assert dumps(kept + lines(kept)) == dumps(PUZZLES), "scripts/line_puzzles.py gives the lines back"
 
 
+def test_a_mandarin_puzzles_title_says_whether_its_stone_is_there() -> None:
+    """A class looked for a Mandarin stone that an earlier capture had taken ("Take the right
+    Mandarin M0 and its 4 pebbles", a teacher's review): each "Take ..." title of a Mandarin puzzle is
+    one that scripts/propose_puzzles.py writes for what its answer takes, the stone and its pebbles
+    or only the pebbles in the Mandarin square (R2.2, R5.1)."""
+    from scripts.propose_puzzles import _shape, stem
+
+    checked = 0
+    for puzzle in PUZZLES:
+        if puzzle.theme == "mandarin" and puzzle.title.startswith("Take "):
+            move = Move.parse(puzzle.solution[0])
+            events = tuple(puzzle.position.play_traced(move)[1])
+            titles = _shape(puzzle.theme, puzzle.position, puzzle.goal, (move,), events) or []
+            assert stem(puzzle.title) in titles, (puzzle.id, puzzle.title, titles)
+            checked += 1
+    assert checked >= 8, checked
+
+
 @every_puzzle
 def test_every_puzzle_is_proved(puzzle: Puzzle) -> None:
     """The solution is exactly the set of moves reaching the goal, unique where it says so,

@@ -95,6 +95,13 @@ TITLE_PATTERNS: dict[str, dict[str, Callable[[re.Match[str]], str]]] = {
             + (f", sau khi bốc tiếp {_NUMBERS[m['relays'].title()]} lần" if m["relays"] else "")
             + (f": {m['p']} điểm" if m["p"] else "")
         ),
+        r"Take the (?P<n>\d+) pebbles? in the (?P<side>left|right) Mandarin square (?P<m>M\d)"
+        rf"(?:(?P<now> straight away)|, after (?P<relays>{_COUNT.lower()}) relays?)?"
+        r"(?:: (?P<p>\d+) points?)?" + _SUFFIX: lambda m: (
+            f"Ăn {'ngay ' if m['now'] else ''}{m['n']} viên sỏi trong ô quan {m['m']} {_SIDES[m['side']]}"
+            + (f", sau khi bốc tiếp {_NUMBERS[m['relays'].title()]} lần" if m["relays"] else "")
+            + (f": {m['p']} điểm" if m["p"] else "")
+        ),
         rf"(?P<head>{'|'.join(_HEADS)}): count the reply, "
         r"(?:keep (?P<kept>\d+) points?|(?P<nothing>lose nothing)|give back the least)" + _SUFFIX: lambda m: (
             f"{_HEADS[m['head']]}: tính cả nước đáp của đối thủ, "
