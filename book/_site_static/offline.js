@@ -104,31 +104,27 @@ function keepLiveNotebooks() {
   });
   button.disabled = false;
 }
-// The language switch, while no worker answers for the other edition yet. The English worker
-// answers for the Vietnamese folder too (with that edition's notice, service-worker.js), but the
-// Vietnamese one answers only under vi/, and the English worker starts keeping its edition only
-// once the Vietnamese is kept. With no network meanwhile, the browser would show its own error
-// page: so the link is followed once the other edition's address answers, and otherwise the reader
-// is told here, in this page's words (the worker's notice's, data-missing on the link).
-const SWITCH_WAIT_MS = 5000; // a network that never answers: the link is followed as usual
+// The language switch with no network, while no worker answers for the other edition yet. The
+// English worker answers for the Vietnamese folder too (with that edition's notice,
+// service-worker.js), but the Vietnamese one answers only under vi/, and the English worker starts
+// keeping its edition only once the Vietnamese is kept. Offline meanwhile, the browser would show
+// its own error page: the reader is told here instead, in this page's words (the worker's notice's,
+// data-missing on the link). With a network, or once a worker answers there, the link is a link.
 function guardLanguageSwitch() {
   if (!switchLink || !otherRoot || !switchLink.dataset.missing) return;
   let said = null;
   switchLink.addEventListener("click", function (event) {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (navigator.onLine !== false || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     const href = switchLink.href;
-    const follow = function () { location.href = href; };
     navigator.serviceWorker.getRegistration(otherRoot.href).then(function (registration) {
-      if (registration && registration.active) return follow(); // a worker answers there, offline too
-      const asked = new AbortController();
-      const late = setTimeout(function () { asked.abort(); }, SWITCH_WAIT_MS);
-      return fetch(href, { method: "HEAD", cache: "no-store", signal: asked.signal }).then(follow, function () {
-        if (asked.signal.aborted) return follow();
-        if (!said) said = sayOnPage(switchLink.dataset.missing);
-        said.scrollIntoView({ block: "nearest" });
-      }).finally(function () { clearTimeout(late); });
-    }).catch(follow);
+      if (registration && registration.active) {
+        location.href = href; // its worker answers there, offline too
+        return;
+      }
+      if (!said) said = sayOnPage(switchLink.dataset.missing);
+      said.scrollIntoView({ block: "nearest" });
+    }).catch(function () { location.href = href; });
   });
 }
 // The worker downloads the whole edition: on a page with a game (the Play and Puzzles pages,
