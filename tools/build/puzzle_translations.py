@@ -73,6 +73,21 @@ def _suffix(text: str) -> str:
     return ""
 
 
+#: The end of a "Take ..." title of a Mandarin puzzle: how soon ("straight away", "after two relays")
+#: and what it takes ("7 points"), each optional; its Vietnamese is :func:`_taken`'s.
+_TAKEN = (
+    rf"(?:(?P<now> straight away)|, after (?P<relays>{_COUNT.lower()}) relays?)?"
+    r"(?:: (?P<p>\d+) points?)?" + _SUFFIX
+)
+
+
+def _taken(m: re.Match[str]) -> str:
+    """The Vietnamese of a :data:`_TAKEN` match: ", sau khi bốc tiếp hai lần: 7 điểm", or a part, or ""."""
+    return (f", sau khi bốc tiếp {_NUMBERS[m['relays'].title()]} lần" if m["relays"] else "") + (
+        f": {m['p']} điểm" if m["p"] else ""
+    )
+
+
 #: Vietnamese titles for the shapes of the collection's English titles (a pattern's ``suffix``,
 #: the moves to choose from, is translated after the title: see :func:`pattern_title`).
 TITLE_PATTERNS: dict[str, dict[str, Callable[[re.Match[str]], str]]] = {
@@ -88,19 +103,13 @@ TITLE_PATTERNS: dict[str, dict[str, Callable[[re.Match[str]], str]]] = {
             f"Bốc tiếp {_NUMBERS[m['n']]} lần rồi mới ăn: {m['p']} điểm"
         ),
         r"Take the (?P<side>left|right) Mandarin (?P<m>M\d)(?: and its (?P<n>\d+) pebbles?| alone)"
-        rf"(?:(?P<now> straight away)|, after (?P<relays>{_COUNT.lower()}) relays?)?"
-        r"(?:: (?P<p>\d+) points?)?" + _SUFFIX: lambda m: (
+        + _TAKEN: lambda m: (
             f"Ăn {'ngay ' if m['now'] else ''}ô quan {m['m']} {_SIDES[m['side']]}"
             + (f" cùng {m['n']} viên sỏi trong ô" if m["n"] else ", trong ô chỉ có quan")
-            + (f", sau khi bốc tiếp {_NUMBERS[m['relays'].title()]} lần" if m["relays"] else "")
-            + (f": {m['p']} điểm" if m["p"] else "")
+            + _taken(m)
         ),
-        r"Take the (?P<n>\d+) pebbles? in the (?P<side>left|right) Mandarin square (?P<m>M\d)"
-        rf"(?:(?P<now> straight away)|, after (?P<relays>{_COUNT.lower()}) relays?)?"
-        r"(?:: (?P<p>\d+) points?)?" + _SUFFIX: lambda m: (
-            f"Ăn {'ngay ' if m['now'] else ''}{m['n']} viên sỏi trong ô quan {m['m']} {_SIDES[m['side']]}"
-            + (f", sau khi bốc tiếp {_NUMBERS[m['relays'].title()]} lần" if m["relays"] else "")
-            + (f": {m['p']} điểm" if m["p"] else "")
+        r"Take the (?P<n>\d+) pebbles? in the (?P<side>left|right) Mandarin square (?P<m>M\d)" + _TAKEN: lambda m: (
+            f"Ăn {'ngay ' if m['now'] else ''}{m['n']} viên sỏi trong ô quan {m['m']} {_SIDES[m['side']]}" + _taken(m)
         ),
         rf"(?P<head>{'|'.join(_HEADS)}): count the reply, "
         r"(?:keep (?P<kept>\d+) points?|(?P<nothing>lose nothing)|give back the least)" + _SUFFIX: lambda m: (
