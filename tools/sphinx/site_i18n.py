@@ -20,6 +20,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import unicodedata
 from pathlib import Path
@@ -125,6 +126,7 @@ def switch_link(language: str, pagename: str, built: list[str]) -> dict[str, str
     }
 
 
+@functools.cache  # every page of an edition asks the same: the catalogues are read once
 def not_kept_yet(language: str, other: str) -> str:
     """The sentence, in ``language``, that the ``other`` edition is not on this device yet: the
     words of the page the service worker makes for it (``tools.build.play.notice_words``), said
